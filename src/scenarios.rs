@@ -1,0 +1,16 @@
+//! The built-in scenarios, compiled in so that mounting by name needs no fetch.
+
+/// (name, JSON text) for every file in `scenarios/`.
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("flock", include_str!("../scenarios/flock.json")),
+];
+
+/// The JSON text of a built-in scenario.
+pub fn builtin(name: &str) -> Option<&'static str> {
+    BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
+/// The names of all built-in scenarios.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    BUILTIN.iter().map(|(n, _)| *n)
+}

@@ -1,0 +1,661 @@
+//! The simulation: agents, behaviours, the fixed-timestep clock and the two-phase update.
+//!
+//! `advance(frame_seconds)` feeds an accumulator and runs whole fixed steps of [`DT`], so a
+//! trajectory depends only on the seed, the scenario and the number of steps, never on the display's
+//! refresh rate. `step()` computes every agent's force from one snapshot, then moves everyone.
+
+use super::agent::Agent;
+use super::flock::{FlockRules, FlockSums};
+use super::grid::{naive_for_each_neighbour, Grid, QueryReport};
+use super::rng::{seeded, Rng};
+use super::scenario::{self, Agents, Behaviour, NeighbourQuery, Scenario};
+use super::steer::{flee, seek, steer_towards, wander, Controller, Trace, WanderParams};
+use super::world::{integrate, World};
+use glam::Vec2;
+use serde_json::{json, Value};
+
+/// The fixed step: 1/60 s.
+pub const DT: f32 = 1.0 / 60.0;
+/// The longest frame the clock accepts (a tab that was hidden resumes without a jump).
+pub const MAX_FRAME: f64 = 0.25;
+
+/// Per-agent state beyond the kinematics.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Aux {
+    pub wander_angle: f32,
+    /// What the agent is doing this step (`TAG_*`), for tinting.
+    pub tag: u8,
+}
+
+pub const TAG_NONE: u8 = 0;
+pub const TAG_FLEEING: u8 = 1;
+pub const TAG_AVOIDING: u8 = 2;
+pub const TAG_FEEDING: u8 = 3;
+
+/// What the last step measured.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct StepStats {
+    /// Distance checks made by the neighbour queries.
+    pub checks: u64,
+    /// Sum over agents of neighbours within perception.
+    pub neighbours: u64,
+}
+
+pub struct Sim {
+    pub scenario: Scenario,
+    pub world: World,
+    pub agents: Vec<Agent>,
+    pub aux: Vec<Aux>,
+    pub obstacles: Vec<(Vec2, f32)>,
+    pub food: Vec<Vec2>,
+    /// The pointer in world coordinates while it is over the canvas (the bandada "player").
+    pub pointer: Option<Vec2>,
+    /// The highlighted agent.
+    pub selected: Option<usize>,
+    pub time: f64,
+    pub steps: u64,
+    pub stats: StepStats,
+    pub eaten: u64,
+    acc: f64,
+    rng: Rng,
+    rules: FlockRules,
+    grid: Grid,
+    pos: Vec<Vec2>,
+    forces: Vec<Vec2>,
+}
+
+impl Sim {
+    pub fn new(scenario: Scenario) -> Result<Sim, String> {
+        scenario.validate()?;
+        let world = world_of(&scenario);
+        let mut sim = Sim {
+            world,
+            agents: Vec::new(),
+            aux: Vec::new(),
+            obstacles: Vec::new(),
+            food: Vec::new(),
+            pointer: None,
+            selected: scenario.selected,
+            time: 0.0,
+            steps: 0,
+            stats: StepStats::default(),
+            eaten: 0,
+            acc: 0.0,
+            rng: seeded(scenario.seed),
+            rules: FlockRules::default(),
+            grid: Grid::new(),
+            pos: Vec::new(),
+            forces: Vec::new(),
+            scenario,
+        };
+        sim.reset();
+        Ok(sim)
+    }
+
+    /// Parse, validate and build in one go.
+    pub fn from_json(text: &str) -> Result<Sim, String> {
+        Sim::new(scenario::parse(text)?)
+    }
+
+    /// Back to the scenario's initial state with its seed.
+    pub fn reset(&mut self) {
+        self.rng = seeded(self.scenario.seed);
+        self.world = world_of(&self.scenario);
+        self.rules = rules_of(&self.scenario);
+        self.agents.clear();
+        self.aux.clear();
+        let m = &self.scenario.motion;
+        match &self.scenario.agents {
+            Agents::List(list) => {
+                for a in list {
+                    self.agents.push(Agent::new(a.position.into(), a.velocity.into(), m.max_speed, m.max_force));
+                }
+            }
+            Agents::Spawn(s) => {
+                let n = s.count;
+                self.spawn(n);
+            }
+        }
+        self.aux.resize(self.agents.len(), Aux::default());
+        for a in &mut self.aux {
+            a.wander_angle = 0.0;
+        }
+        self.obstacles = self.scenario.obstacles.iter().map(|o| (Vec2::from(o.center), o.radius)).collect();
+        self.food = self.scenario.food.iter().map(|&f| Vec2::from(f)).collect();
+        self.selected = self.scenario.selected;
+        self.time = 0.0;
+        self.steps = 0;
+        self.acc = 0.0;
+        self.eaten = 0;
+        self.stats = StepStats::default();
+    }
+
+    /// Add `n` agents in the spawn area with random headings (seeded).
+    fn spawn(&mut self, n: usize) {
+        let m = self.scenario.motion.clone();
+        let (area, speed) = match &self.scenario.agents {
+            Agents::Spawn(s) => (s.area, s.speed),
+            Agents::List(_) => (None, None),
+        };
+        let [x0, y0, x1, y1] = area.unwrap_or([0.0, 0.0, self.world.width, self.world.height]);
+        let speed = speed.unwrap_or(m.max_speed).min(m.max_speed);
+        self.agents.reserve(n);
+        for _ in 0..n {
+            let p = Vec2::new(x0 + self.rng.f32() * (x1 - x0), y0 + self.rng.f32() * (y1 - y0));
+            let ang = self.rng.f32() * core::f32::consts::TAU;
+            let v = Vec2::new(libm::cosf(ang), libm::sinf(ang)) * speed;
+            let mut a = Agent::new(p, v, m.max_speed, m.max_force);
+            self.world.apply_edges(&mut a);
+            self.agents.push(a);
+        }
+        self.aux.resize(self.agents.len(), Aux::default());
+    }
+
+    pub fn rules(&self) -> &FlockRules {
+        &self.rules
+    }
+
+    /// Feed real elapsed time; runs the whole fixed steps it covers. Returns the steps taken.
+    pub fn advance(&mut self, frame_seconds: f64) -> u32 {
+        let f = if frame_seconds.is_finite() { frame_seconds.clamp(0.0, MAX_FRAME) } else { 0.0 };
+        self.acc += f;
+        let dt = DT as f64;
+        let mut n = 0;
+        // A tiny tolerance so that e.g. 144 frames of 1/144 s make exactly 60 steps.
+        while self.acc + 1e-9 >= dt {
+            self.acc -= dt;
+            self.step();
+            n += 1;
+        }
+        if self.acc < 0.0 {
+            self.acc = 0.0;
+        }
+        n
+    }
+
+    /// One fixed step: all forces from one snapshot, then move everyone.
+    pub fn step(&mut self) {
+        let n = self.agents.len();
+        self.pos.clear();
+        self.pos.extend(self.agents.iter().map(|a| a.position));
+        let use_grid = self.scenario.neighbours == NeighbourQuery::Grid;
+        if self.rules.any() && use_grid {
+            self.grid.rebuild(&self.world, self.rules.radius(), self.pos.iter().copied());
+        }
+        self.forces.clear();
+        self.forces.resize(n, Vec2::ZERO);
+        let mut stats = StepStats::default();
+        {
+            let ctx = Ctx {
+                sc: &self.scenario,
+                world: &self.world,
+                agents: &self.agents,
+                pos: &self.pos,
+                grid: if use_grid { Some(&self.grid) } else { None },
+                rules: &self.rules,
+                pointer: self.pointer,
+                obstacles: &self.obstacles,
+                food: &self.food,
+            };
+            for i in 0..n {
+                let mut ctl = Controller::new(None);
+                let (checks, neigh) = ctx.force(i, &mut self.aux[i], &mut self.rng, &mut ctl);
+                stats.checks += checks as u64;
+                stats.neighbours += neigh as u64;
+                self.forces[i] = ctl.result(self.agents[i].max_force);
+            }
+        }
+        let min_speed = self.scenario.motion.min_speed;
+        for (a, f) in self.agents.iter_mut().zip(&self.forces) {
+            integrate(a, *f, DT, min_speed);
+            self.world.apply_edges(a);
+        }
+        self.post_move();
+        self.stats = stats;
+        self.time += DT as f64;
+        self.steps += 1;
+    }
+
+    fn post_move(&mut self) {
+        if self.food.is_empty() {
+            return;
+        }
+        let eat = self.scenario.behaviours.iter().find_map(|b| match b {
+            Behaviour::SeekFood(s) if s.enabled => Some(s.eat_radius),
+            _ => None,
+        });
+        if let Some(r) = eat {
+            let world = self.world;
+            let agents = &self.agents;
+            let before = self.food.len();
+            self.food.retain(|&f| !agents.iter().any(|a| world.distance_squared(a.position, f) < r * r));
+            self.eaten += (before - self.food.len()) as u64;
+        }
+    }
+
+    /// Recompute agent `i`'s force from the current state and record each contribution.
+    pub fn trace(&self, i: usize, trace: &mut Trace) -> Vec2 {
+        let mut pos = Vec::with_capacity(self.agents.len());
+        pos.extend(self.agents.iter().map(|a| a.position));
+        let mut grid = Grid::new();
+        let use_grid = self.scenario.neighbours == NeighbourQuery::Grid;
+        if use_grid && self.rules.any() {
+            grid.rebuild(&self.world, self.rules.radius(), pos.iter().copied());
+        }
+        let ctx = Ctx {
+            sc: &self.scenario,
+            world: &self.world,
+            agents: &self.agents,
+            pos: &pos,
+            grid: if use_grid { Some(&grid) } else { None },
+            rules: &self.rules,
+            pointer: self.pointer,
+            obstacles: &self.obstacles,
+            food: &self.food,
+        };
+        // A throwaway RNG and aux copy: tracing must not disturb the trajectory.
+        let mut rng = self.rng.clone();
+        let mut aux = self.aux[i];
+        let mut ctl = Controller::new(Some(trace));
+        ctx.force(i, &mut aux, &mut rng, &mut ctl);
+        ctl.result(self.agents[i].max_force)
+    }
+
+    /// The spatial-hash query of agent `i` against the current positions.
+    pub fn query_report(&self, i: usize, grid: &mut Grid, pos: &mut Vec<Vec2>, out: &mut QueryReport) {
+        pos.clear();
+        pos.extend(self.agents.iter().map(|a| a.position));
+        let r = self.perception();
+        grid.rebuild(&self.world, r, pos.iter().copied());
+        grid.report(&self.world, pos, i, r, out);
+    }
+
+    /// The perception radius (the query radius of the flocking rules; 48 if there are none).
+    pub fn perception(&self) -> f32 {
+        let r = self.rules.radius();
+        if r > 0.0 {
+            r
+        } else {
+            48.0
+        }
+    }
+
+    /// Set any scenario parameter by path (`"separation.weight"`, `"perception"`,
+    /// `"motion.max_speed"`, `"agents.count"`, `"world.edges"`, `"behaviours[1].weight"` …). The new
+    /// scenario is validated like a parsed one; on error nothing changes.
+    pub fn set(&mut self, path: &str, value: Value) -> Result<(), String> {
+        if let Value::Number(n) = &value {
+            if n.as_f64().is_none_or(|x| !x.is_finite()) {
+                return Err(format!("{path}: must be a finite number"));
+            }
+        }
+        let mut doc = serde_json::to_value(&self.scenario).map_err(|e| e.to_string())?;
+        let pointers = resolve(&doc, path)?;
+        for p in &pointers {
+            if let Some(slot) = doc.pointer_mut(p) {
+                *slot = value.clone();
+            }
+        }
+        let next = scenario::from_value(doc).map_err(|e| if e.starts_with(path) { e } else { format!("{path}: {e}") })?;
+        self.apply(next);
+        Ok(())
+    }
+
+    /// Set a numeric parameter (the slider route); NaN and infinities are refused with a message.
+    pub fn set_number(&mut self, path: &str, value: f64) -> Result<(), String> {
+        if !value.is_finite() {
+            return Err(format!("{path}: must be a finite number, got {value}"));
+        }
+        let v = if value == value.trunc() && value.abs() < 9.0e15 {
+            json!(value as i64)
+        } else {
+            json!(value)
+        };
+        self.set(path, v)
+    }
+
+    /// Take a new, validated scenario while keeping the running state where it still makes sense.
+    fn apply(&mut self, next: Scenario) {
+        let old = std::mem::replace(&mut self.scenario, next);
+        let sc = &self.scenario;
+        if old.seed != sc.seed || matches!(sc.agents, Agents::List(_)) && old.agents != sc.agents {
+            self.reset();
+            return;
+        }
+        self.world = world_of(sc);
+        self.rules = rules_of(sc);
+        let m = sc.motion.clone();
+        for a in &mut self.agents {
+            a.max_speed = m.max_speed;
+            a.max_force = m.max_force;
+            self.world.apply_edges(a);
+        }
+        let want = sc.agents.count();
+        if want < self.agents.len() {
+            self.agents.truncate(want);
+            self.aux.truncate(want);
+        } else if want > self.agents.len() {
+            self.spawn(want - self.agents.len());
+        }
+        if self.selected.is_some_and(|s| s >= self.agents.len()) {
+            self.selected = None;
+        }
+    }
+
+    /// A new seed: re-spawn from it.
+    pub fn reseed(&mut self, seed: u64) {
+        self.scenario.seed = seed;
+        self.reset();
+    }
+
+    pub fn add_obstacle(&mut self, c: Vec2, r: f32) {
+        if self.obstacles.len() < scenario::MAX_LIST && c.is_finite() && r.is_finite() && r > 0.0 {
+            self.obstacles.push((c, r));
+        }
+    }
+
+    pub fn add_food(&mut self, p: Vec2) {
+        if self.food.len() < scenario::MAX_LIST && p.is_finite() {
+            self.food.push(p);
+        }
+    }
+
+    /// The agent nearest to `p` within `max_dist`, if any.
+    pub fn agent_at(&self, p: Vec2, max_dist: f32) -> Option<usize> {
+        let mut best = None;
+        let mut best_d2 = max_dist * max_dist;
+        for (i, a) in self.agents.iter().enumerate() {
+            let d2 = self.world.distance_squared(a.position, p);
+            if d2 <= best_d2 {
+                best_d2 = d2;
+                best = Some(i);
+            }
+        }
+        best
+    }
+}
+
+fn world_of(sc: &Scenario) -> World {
+    let mut w = World::new(sc.world.width, sc.world.height, sc.world.edges);
+    w.margin = sc.world.margin;
+    w
+}
+
+fn rules_of(sc: &Scenario) -> FlockRules {
+    let mut r = FlockRules::default();
+    for b in &sc.behaviours {
+        match b {
+            Behaviour::Separation(s) if r.separation.is_none() => r.separation = Some((s.weight, s.sep_dist)),
+            Behaviour::Alignment(s) if r.alignment.is_none() => r.alignment = Some((s.weight, s.perception)),
+            Behaviour::Cohesion(s) if r.cohesion.is_none() => r.cohesion = Some((s.weight, s.perception)),
+            _ => {}
+        }
+    }
+    r
+}
+
+/// JSON pointers that a parameter path names.
+fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
+    let unknown = || format!("{path}: unknown parameter");
+    if path.is_empty() || path.len() > 200 {
+        return Err("set: the parameter path must be 1 to 200 characters".into());
+    }
+    let behaviours = doc.get("behaviours").and_then(Value::as_array).cloned().unwrap_or_default();
+    // behaviours[i].field
+    if let Some(rest) = path.strip_prefix("behaviours[") {
+        let (idx, field) = rest.split_once("].").ok_or_else(unknown)?;
+        let i: usize = idx.parse().map_err(|_| unknown())?;
+        let b = behaviours.get(i).ok_or_else(|| format!("{path}: there is no behaviour {i}"))?;
+        if field == "type" || b.get(field).is_none() {
+            return Err(unknown());
+        }
+        return Ok(vec![format!("/behaviours/{i}/{field}")]);
+    }
+    let segs: Vec<&str> = path.split('.').collect();
+    // <behaviour kind>.field, for every behaviour of that kind
+    if segs.len() == 2 {
+        let hits: Vec<String> = behaviours
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.get("type").and_then(Value::as_str) == Some(segs[0]))
+            .filter(|(_, b)| segs[1] != "type" && b.get(segs[1]).is_some())
+            .map(|(i, _)| format!("/behaviours/{i}/{}", segs[1]))
+            .collect();
+        if !hits.is_empty() {
+            return Ok(hits);
+        }
+    }
+    // A bare field name shared by behaviours, e.g. "perception" or "sep_dist".
+    if segs.len() == 1 && doc.get(path).is_none() {
+        let hits: Vec<String> = behaviours
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| path != "type" && b.get(path).is_some())
+            .map(|(i, _)| format!("/behaviours/{i}/{path}"))
+            .collect();
+        if !hits.is_empty() {
+            return Ok(hits);
+        }
+        return Err(unknown());
+    }
+    // A top-level path: "motion.max_speed", "world.edges", "agents.count", "seed".
+    const SETTABLE: &[&str] = &["seed", "motion", "world", "agents", "neighbours", "agent_size", "hud", "selected"];
+    if !SETTABLE.contains(&segs[0]) {
+        return Err(unknown());
+    }
+    let mut ptr = String::new();
+    let mut cur = doc;
+    for s in &segs {
+        cur = cur.get(*s).ok_or_else(unknown)?;
+        ptr.push('/');
+        ptr.push_str(s);
+    }
+    if cur.is_object() || cur.is_array() {
+        return Err(format!("{path}: names a group, not a parameter"));
+    }
+    Ok(vec![ptr])
+}
+
+/// Everything a force computation reads (the snapshot of the two-phase update).
+struct Ctx<'a> {
+    sc: &'a Scenario,
+    world: &'a World,
+    agents: &'a [Agent],
+    pos: &'a [Vec2],
+    grid: Option<&'a Grid>,
+    rules: &'a FlockRules,
+    pointer: Option<Vec2>,
+    obstacles: &'a [(Vec2, f32)],
+    food: &'a [Vec2],
+}
+
+impl Ctx<'_> {
+    /// Agent `i`'s steering into `ctl`. Returns (distance checks, neighbours within perception).
+    fn force(&self, i: usize, aux: &mut Aux, rng: &mut Rng, ctl: &mut Controller) -> (u32, u32) {
+        let a = &self.agents[i];
+        let mut checks = 0;
+        let mut neighbours = 0;
+        aux.tag = TAG_NONE;
+        if self.rules.any() {
+            let mut sums = FlockSums::default();
+            let rules = self.rules;
+            let agents = self.agents;
+            let r = rules.radius();
+            let mut visit = |j: usize, d: Vec2, d2: f32| sums.add(rules, d, d2, agents[j].velocity);
+            checks = match self.grid {
+                Some(g) => g.for_each_neighbour(self.world, self.pos, i, r, &mut visit),
+                None => naive_for_each_neighbour(self.world, self.pos, i, r, &mut visit),
+            };
+            neighbours = sums.n_align.max(sums.n_coh).max(sums.n_sep);
+            sums.apply(rules, a, ctl);
+        }
+        for b in &self.sc.behaviours {
+            match b {
+                Behaviour::Wander(w) => {
+                    let p = WanderParams { radius: w.radius, distance: w.distance, jitter: w.jitter };
+                    let (f, _) = wander(a, &mut aux.wander_angle, &p, rng);
+                    ctl.add("wander", w.weight, f);
+                }
+                Behaviour::FleePointer(fp) if fp.enabled => {
+                    if let Some(p) = self.pointer {
+                        let d2 = self.world.distance_squared(a.position, p);
+                        if d2 < fp.radius * fp.radius {
+                            let threat = a.position + self.world.delta(a.position, p);
+                            ctl.add("flee", fp.weight, flee(a, threat));
+                            aux.tag = TAG_FLEEING;
+                        }
+                    }
+                }
+                Behaviour::AvoidObstacles(ao) if ao.enabled => {
+                    // Steer away from the nearest obstacle whose (radius + look_ahead) we are inside.
+                    let mut best: Option<(f32, Vec2)> = None;
+                    for &(c, r) in self.obstacles {
+                        let d = self.world.delta(c, a.position);
+                        let dist = d.length();
+                        let reach = r + ao.look_ahead;
+                        if dist < reach {
+                            let urgency = 1.0 - (dist - r).max(0.0) / ao.look_ahead.max(1e-3);
+                            if best.is_none_or(|(u, _)| urgency > u) {
+                                best = Some((urgency, d));
+                            }
+                        }
+                    }
+                    if let Some((urgency, away)) = best {
+                        ctl.add("avoid", ao.weight * urgency.clamp(0.0, 1.0), steer_towards(away, a));
+                        aux.tag = TAG_AVOIDING;
+                    }
+                }
+                Behaviour::SeekFood(sf) if sf.enabled => {
+                    let mut best: Option<(f32, Vec2)> = None;
+                    for &f in self.food {
+                        let d2 = self.world.distance_squared(a.position, f);
+                        if d2 < sf.radius * sf.radius && best.is_none_or(|(b, _)| d2 < b) {
+                            best = Some((d2, f));
+                        }
+                    }
+                    if let Some((_, f)) = best {
+                        let target = a.position + self.world.delta(a.position, f);
+                        ctl.add("food", sf.weight, seek(a, target));
+                        if aux.tag == TAG_NONE {
+                            aux.tag = TAG_FEEDING;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let edge = self.world.edge_force(a);
+        if edge != Vec2::ZERO {
+            ctl.add("edges", 2.0, edge);
+        }
+        (checks, neighbours)
+    }
+}
+
+/// Live measures of the flock, as `state().metrics` reports them.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Metrics {
+    pub checks: u64,
+    pub naive_checks: u64,
+    pub mean_neighbours: f32,
+    /// |mean of unit velocities|: 1 when everyone moves in parallel.
+    pub polarisation: f32,
+    /// Mean distance to the nearest other agent (exact; `None` with fewer than 2 agents).
+    pub mean_nearest: Option<f32>,
+    /// Mean distance to the local centroid (neighbours within perception), over agents with neighbours.
+    pub mean_centroid_distance: Option<f32>,
+}
+
+impl Sim {
+    pub fn metrics(&self) -> Metrics {
+        let n = self.agents.len();
+        let mut sum = Vec2::ZERO;
+        let mut moving = 0;
+        for a in &self.agents {
+            let s = a.velocity.length();
+            if s > 1e-6 {
+                sum += a.velocity / s;
+                moving += 1;
+            }
+        }
+        let polarisation = if moving > 0 { (sum / moving as f32).length() } else { 0.0 };
+        let (mean_nearest, mean_centroid_distance) = self.spacing();
+        Metrics {
+            checks: self.stats.checks,
+            naive_checks: (n as u64) * (n.saturating_sub(1) as u64),
+            mean_neighbours: if n > 0 { self.stats.neighbours as f32 / n as f32 } else { 0.0 },
+            polarisation,
+            mean_nearest,
+            mean_centroid_distance,
+        }
+    }
+
+    /// Exact mean nearest-neighbour distance and mean distance to the local centroid, computed with a
+    /// grid whose rings grow until the nearest agent is certainly found.
+    fn spacing(&self) -> (Option<f32>, Option<f32>) {
+        let n = self.agents.len();
+        if n < 2 {
+            return (None, None);
+        }
+        let pos: Vec<Vec2> = self.agents.iter().map(|a| a.position).collect();
+        let r = self.perception();
+        let mut grid = Grid::new();
+        grid.rebuild(&self.world, r, pos.iter().copied());
+        let mut nearest_sum = 0.0f64;
+        let mut cen_sum = 0.0f64;
+        let mut cen_n = 0usize;
+        for i in 0..n {
+            let mut best = f32::INFINITY;
+            let mut c = Vec2::ZERO;
+            let mut k = 0u32;
+            grid.for_each_neighbour(&self.world, &pos, i, r, |_, d, d2| {
+                best = best.min(d2);
+                c += d;
+                k += 1;
+            });
+            if k > 0 {
+                cen_sum += (c / k as f32).length() as f64;
+                cen_n += 1;
+            }
+            if !best.is_finite() {
+                // Nobody within perception: fall back to a full scan for this agent.
+                naive_for_each_neighbour(&self.world, &pos, i, f32::INFINITY, |_, _, d2| best = best.min(d2));
+            }
+            nearest_sum += (best.sqrt()) as f64;
+        }
+        let cen = if cen_n > 0 { Some((cen_sum / cen_n as f64) as f32) } else { None };
+        (Some((nearest_sum / n as f64) as f32), cen)
+    }
+
+    /// `state()` as JSON: time, steps, agents, metrics (and what the scenario adds).
+    pub fn state_json(&self) -> Value {
+        let m = self.metrics();
+        let agents: Vec<Value> = self
+            .agents
+            .iter()
+            .map(|a| json!({"position": [a.position.x, a.position.y], "velocity": [a.velocity.x, a.velocity.y]}))
+            .collect();
+        let mut metrics = json!({
+            "checks": m.checks,
+            "naive_checks": m.naive_checks,
+            "mean_neighbours": m.mean_neighbours,
+            "polarisation": m.polarisation,
+            "mean_nearest": m.mean_nearest,
+            "mean_centroid_distance": m.mean_centroid_distance,
+        });
+        if !self.food.is_empty() || self.eaten > 0 {
+            metrics["food_eaten"] = json!(self.eaten);
+        }
+        json!({
+            "time": self.time,
+            "steps": self.steps,
+            "seed": self.scenario.seed,
+            "selected": self.selected,
+            "agents": agents,
+            "obstacles": self.obstacles.iter().map(|(c, r)| json!({"center": [c.x, c.y], "radius": r})).collect::<Vec<_>>(),
+            "food": self.food.iter().map(|f| json!([f.x, f.y])).collect::<Vec<_>>(),
+            "metrics": metrics,
+            "scenario": self.scenario,
+        })
+    }
+}

@@ -1,0 +1,232 @@
+//! Neighbour queries: the naive O(n²) scan and the uniform grid of flocking-boids.txt §2.5
+//! (`cell_size = perception`, rebuilt every step, the own cell plus the 8 around it).
+//!
+//! The grid is a counting sort of agent indices by cell (`starts`/`items`), rebuilt in place every
+//! step with no allocation once its buffers have grown. It is exact: a query returns precisely the
+//! agents the naive scan returns, across the wrap seam and for worlds with fewer than 3 cells on an
+//! axis (where the 3×3 block would visit a column twice, each column is visited once).
+
+use super::world::World;
+use glam::Vec2;
+
+#[derive(Clone, Debug, Default)]
+pub struct Grid {
+    pub cols: usize,
+    pub rows: usize,
+    /// Actual cell size on each axis (≥ the requested size: the world is split into whole cells).
+    pub cell: Vec2,
+    wrap: bool,
+    /// `starts[c]..starts[c + 1]` indexes `items` for cell `c`.
+    starts: Vec<u32>,
+    items: Vec<u32>,
+    cell_of: Vec<u32>,
+}
+
+/// Up to nine distinct cells around a point, in scan order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellBlock {
+    pub cols: [usize; 3],
+    pub ncols: usize,
+    pub rows: [usize; 3],
+    pub nrows: usize,
+}
+
+impl CellBlock {
+    pub fn cells(&self, grid_cols: usize) -> impl Iterator<Item = usize> + '_ {
+        self.rows[..self.nrows]
+            .iter()
+            .flat_map(move |&r| self.cols[..self.ncols].iter().map(move |&c| r * grid_cols + c))
+    }
+    pub fn len(&self) -> usize {
+        self.ncols * self.nrows
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl Grid {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Re-bin all positions. `cell_size` is the query radius (perception); cells are at least that big.
+    pub fn rebuild(&mut self, world: &World, cell_size: f32, positions: impl ExactSizeIterator<Item = Vec2>) {
+        let cs = if cell_size.is_finite() && cell_size > 0.0 { cell_size } else { world.width.max(world.height) };
+        // Cap the cell count so a tiny radius in a huge world cannot allocate without bound.
+        let max_axis = 4096.0;
+        self.cols = ((world.width / cs).floor().clamp(1.0, max_axis)) as usize;
+        self.rows = ((world.height / cs).floor().clamp(1.0, max_axis)) as usize;
+        self.cell = Vec2::new(world.width / self.cols as f32, world.height / self.rows as f32);
+        self.wrap = world.wraps();
+        let ncells = self.cols * self.rows;
+        let n = positions.len();
+        self.starts.clear();
+        self.starts.resize(ncells + 1, 0);
+        self.cell_of.clear();
+        for p in positions {
+            let c = self.cell_index(p) as u32;
+            self.cell_of.push(c);
+            self.starts[c as usize + 1] += 1;
+        }
+        for c in 0..ncells {
+            self.starts[c + 1] += self.starts[c];
+        }
+        self.items.clear();
+        self.items.resize(n, 0);
+        // Fill using a running cursor per cell; reuse `starts` shifted by one as the cursor.
+        for (i, &c) in self.cell_of.iter().enumerate() {
+            let slot = &mut self.starts[c as usize];
+            self.items[*slot as usize] = i as u32;
+            *slot += 1;
+        }
+        // Undo the shift: starts[c] is now the end of cell c, i.e. the start of cell c + 1.
+        for c in (1..=ncells).rev() {
+            self.starts[c] = self.starts[c - 1];
+        }
+        self.starts[0] = 0;
+    }
+
+    #[inline]
+    pub fn cell_coords(&self, p: Vec2) -> (usize, usize) {
+        let cx = (p.x / self.cell.x).floor();
+        let cy = (p.y / self.cell.y).floor();
+        let cx = if cx.is_finite() { (cx.max(0.0) as usize).min(self.cols - 1) } else { 0 };
+        let cy = if cy.is_finite() { (cy.max(0.0) as usize).min(self.rows - 1) } else { 0 };
+        (cx, cy)
+    }
+
+    #[inline]
+    pub fn cell_index(&self, p: Vec2) -> usize {
+        let (cx, cy) = self.cell_coords(p);
+        cy * self.cols + cx
+    }
+
+    /// The distinct cells of the 3×3 block around `p` (wrapping or clipped at the walls).
+    #[inline]
+    pub fn block(&self, p: Vec2) -> CellBlock {
+        let (cx, cy) = self.cell_coords(p);
+        let mut b = CellBlock::default();
+        axis_span(cx, self.cols, self.wrap, &mut b.cols, &mut b.ncols);
+        axis_span(cy, self.rows, self.wrap, &mut b.rows, &mut b.nrows);
+        b
+    }
+
+    /// Agent indices in cell `c`.
+    #[inline]
+    pub fn cell_items(&self, c: usize) -> &[u32] {
+        &self.items[self.starts[c] as usize..self.starts[c + 1] as usize]
+    }
+
+    /// Calls `f(j, delta, dist²)` for every agent `j ≠ i` with `|delta| < radius`, where
+    /// `delta = position[j] − position[i]` (nearest image when wrapping). Returns the number of
+    /// distance checks made (candidates examined in the 3×3 block, `i` itself excluded).
+    #[inline]
+    pub fn for_each_neighbour(
+        &self,
+        world: &World,
+        positions: &[Vec2],
+        i: usize,
+        radius: f32,
+        mut f: impl FnMut(usize, Vec2, f32),
+    ) -> u32 {
+        let p = positions[i];
+        let r2 = radius * radius;
+        let block = self.block(p);
+        let mut checks = 0;
+        for c in block.cells(self.cols) {
+            for &j in self.cell_items(c) {
+                let j = j as usize;
+                if j == i {
+                    continue;
+                }
+                checks += 1;
+                let d = world.delta(p, positions[j]);
+                let d2 = d.length_squared();
+                if d2 < r2 {
+                    f(j, d, d2);
+                }
+            }
+        }
+        checks
+    }
+}
+
+fn axis_span(c: usize, n: usize, wrap: bool, out: &mut [usize; 3], len: &mut usize) {
+    if n <= 3 {
+        // Every line of cells is within reach (or the block would repeat one): visit each once.
+        for (k, slot) in out.iter_mut().enumerate().take(n) {
+            *slot = k;
+        }
+        *len = n;
+        return;
+    }
+    *len = 0;
+    for d in [-1i64, 0, 1] {
+        let k = c as i64 + d;
+        let k = if wrap {
+            k.rem_euclid(n as i64)
+        } else if k < 0 || k >= n as i64 {
+            continue;
+        } else {
+            k
+        };
+        out[*len] = k as usize;
+        *len += 1;
+    }
+}
+
+/// The naive query: every other agent is a distance check. Same contract as
+/// [`Grid::for_each_neighbour`]; returns `n − 1` checks.
+pub fn naive_for_each_neighbour(
+    world: &World,
+    positions: &[Vec2],
+    i: usize,
+    radius: f32,
+    mut f: impl FnMut(usize, Vec2, f32),
+) -> u32 {
+    let p = positions[i];
+    let r2 = radius * radius;
+    let mut checks = 0;
+    for (j, &q) in positions.iter().enumerate() {
+        if j == i {
+            continue;
+        }
+        checks += 1;
+        let d = world.delta(p, q);
+        let d2 = d.length_squared();
+        if d2 < r2 {
+            f(j, d, d2);
+        }
+    }
+    checks
+}
+
+/// What one grid query looked at: the spatial-hash visualisation and its metric draw from this.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct QueryReport {
+    /// Distinct cells scanned (at most 9).
+    pub cells: Vec<usize>,
+    /// Agents whose distance was checked (everyone in those cells but self).
+    pub checked: Vec<usize>,
+    /// Agents within the radius.
+    pub neighbours: Vec<usize>,
+    /// Distance checks made (= `checked.len()`).
+    pub checks: usize,
+}
+
+impl Grid {
+    /// Runs the same query as [`Grid::for_each_neighbour`] and records what it touched.
+    pub fn report(&self, world: &World, positions: &[Vec2], i: usize, radius: f32, out: &mut QueryReport) {
+        out.cells.clear();
+        out.checked.clear();
+        out.neighbours.clear();
+        let block = self.block(positions[i]);
+        out.cells.extend(block.cells(self.cols));
+        for &c in &out.cells {
+            out.checked.extend(self.cell_items(c).iter().map(|&j| j as usize).filter(|&j| j != i));
+        }
+        let neighbours = &mut out.neighbours;
+        out.checks = self.for_each_neighbour(world, positions, i, radius, |j, _, _| neighbours.push(j)) as usize;
+    }
+}

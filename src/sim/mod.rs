@@ -1,0 +1,18 @@
+//! The pure simulation core: glam maths, no web-sys, deterministic, tested natively.
+
+pub mod agent;
+pub mod draw;
+pub mod engine;
+pub mod flock;
+pub mod grid;
+pub mod render;
+pub mod rng;
+pub mod scenario;
+pub mod steer;
+pub mod world;
+
+pub use agent::Agent;
+pub use draw::{Cmd, DrawList, Shape, Style};
+pub use engine::{Metrics, Sim, DT};
+pub use scenario::Scenario;
+pub use world::{Edges, World};

@@ -1,0 +1,593 @@
+//! The scenario format (one JSON file per visualisation in `scenarios/`), its parsing with field paths
+//! in errors, and its validation. Everything a viewer shows comes from here: world, seed, agents,
+//! behaviours with their parameters and weights, overlays, controls and caption.
+
+use super::world::Edges;
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Caps that keep a hostile or mistaken scenario from freezing the page.
+pub const MAX_AGENTS: usize = 200_000;
+pub const MAX_WORLD: f32 = 100_000.0;
+pub const MAX_JSON_BYTES: usize = 1 << 20;
+pub const MAX_LIST: usize = 10_000;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Short identifier, e.g. `"flock"`.
+    pub name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub title: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub title_es: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub caption: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub caption_es: String,
+    pub world: WorldSpec,
+    #[serde(default)]
+    pub seed: u64,
+    #[serde(default)]
+    pub motion: Motion,
+    pub agents: Agents,
+    #[serde(default)]
+    pub behaviours: Vec<Behaviour>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub obstacles: Vec<Obstacle>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub food: Vec<[f32; 2]>,
+    /// Neighbour query used by the flocking rules.
+    #[serde(default)]
+    pub neighbours: NeighbourQuery,
+    #[serde(default)]
+    pub overlays: Vec<Overlay>,
+    #[serde(default)]
+    pub controls: Vec<Control>,
+    /// Agent highlighted from the start (force breakdown, spatial-hash "self").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selected: Option<usize>,
+    /// What a click or drag on the canvas does.
+    #[serde(default)]
+    pub interaction: Interaction,
+    /// Drawn size of an agent, world units.
+    #[serde(default = "d_agent_size")]
+    pub agent_size: f32,
+    /// Show the fps / step / draw readout.
+    #[serde(default)]
+    pub hud: bool,
+}
+
+fn d_agent_size() -> f32 {
+    7.0
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WorldSpec {
+    pub width: f32,
+    pub height: f32,
+    #[serde(default)]
+    pub edges: Edges,
+    #[serde(default = "d_margin")]
+    pub margin: f32,
+}
+
+fn d_margin() -> f32 {
+    40.0
+}
+
+/// Speed limits shared by all agents. The seed's Unity boid has maxSpeed 5 and maxForce 12 with
+/// perception 3; at perception 48 px (×16) that is 80 px/s and 192 px/s².
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Motion {
+    #[serde(default = "d_max_speed")]
+    pub max_speed: f32,
+    #[serde(default = "d_max_force")]
+    pub max_force: f32,
+    #[serde(default)]
+    pub min_speed: f32,
+}
+
+fn d_max_speed() -> f32 {
+    80.0
+}
+fn d_max_force() -> f32 {
+    192.0
+}
+
+impl Default for Motion {
+    fn default() -> Self {
+        Motion { max_speed: d_max_speed(), max_force: d_max_force(), min_speed: 0.0 }
+    }
+}
+
+/// Either `{"count": N, "spawn": {...}}` or an explicit list of hand-placed agents.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Agents {
+    Spawn(SpawnSpec),
+    List(Vec<AgentSpec>),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpawnSpec {
+    pub count: usize,
+    /// Rectangle `[x0, y0, x1, y1]` to spawn in; the whole world if absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub area: Option<[f32; 4]>,
+    /// Initial speed (random direction); `motion.max_speed` if absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speed: Option<f32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AgentSpec {
+    pub position: [f32; 2],
+    #[serde(default)]
+    pub velocity: [f32; 2],
+}
+
+impl<'de> Deserialize<'de> for Agents {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Agents;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(r#"{"count": N} or a list of {"position": [x, y], "velocity": [x, y]}"#)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Agents, A::Error> {
+                SpawnSpec::deserialize(de::value::MapAccessDeserializer::new(map)).map(Agents::Spawn)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Agents, A::Error> {
+                Vec::<AgentSpec>::deserialize(de::value::SeqAccessDeserializer::new(seq)).map(Agents::List)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl Agents {
+    pub fn count(&self) -> usize {
+        match self {
+            Agents::Spawn(s) => s.count,
+            Agents::List(l) => l.len(),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum NeighbourQuery {
+    #[default]
+    Grid,
+    Naive,
+}
+
+/// A behaviour and its parameters. Every behaviour is a force that plugs into the controller with
+/// its `weight`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Behaviour {
+    Separation(Separation),
+    Alignment(Alignment),
+    Cohesion(Cohesion),
+    Wander(Wander),
+    FleePointer(FleePointer),
+    AvoidObstacles(AvoidObstacles),
+    SeekFood(SeekFood),
+}
+
+impl Behaviour {
+    /// The name used in parameter paths (`"separation.weight"`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Behaviour::Separation(_) => "separation",
+            Behaviour::Alignment(_) => "alignment",
+            Behaviour::Cohesion(_) => "cohesion",
+            Behaviour::Wander(_) => "wander",
+            Behaviour::FleePointer(_) => "flee_pointer",
+            Behaviour::AvoidObstacles(_) => "avoid_obstacles",
+            Behaviour::SeekFood(_) => "seek_food",
+        }
+    }
+}
+
+macro_rules! defaults {
+    ($($f:ident = $v:expr;)*) => { $(fn $f() -> f32 { $v })* };
+}
+defaults! {
+    d_one = 1.0; d_sep_w = 1.5; d_sep_dist = 22.0; d_perception = 48.0;
+    d_wander_radius = 24.0; d_wander_distance = 40.0; d_wander_jitter = 0.6;
+    d_flee_radius = 90.0; d_flee_w = 3.0; d_avoid_w = 3.0; d_look_ahead = 40.0;
+    d_food_radius = 120.0; d_eat_radius = 8.0;
+}
+fn d_true() -> bool {
+    true
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Separation {
+    #[serde(default = "d_sep_w")]
+    pub weight: f32,
+    #[serde(default = "d_sep_dist")]
+    pub sep_dist: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Alignment {
+    #[serde(default = "d_one")]
+    pub weight: f32,
+    #[serde(default = "d_perception")]
+    pub perception: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cohesion {
+    #[serde(default = "d_one")]
+    pub weight: f32,
+    #[serde(default = "d_perception")]
+    pub perception: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Wander {
+    #[serde(default = "d_one")]
+    pub weight: f32,
+    #[serde(default = "d_wander_radius")]
+    pub radius: f32,
+    #[serde(default = "d_wander_distance")]
+    pub distance: f32,
+    #[serde(default = "d_wander_jitter")]
+    pub jitter: f32,
+}
+
+/// bandada-app.txt: "huir del jugador" — the pointer is the player.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FleePointer {
+    #[serde(default = "d_flee_w")]
+    pub weight: f32,
+    #[serde(default = "d_flee_radius")]
+    pub radius: f32,
+    #[serde(default = "d_true")]
+    pub enabled: bool,
+}
+
+/// bandada-app.txt: "evitar obstáculos" — circles in `obstacles`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AvoidObstacles {
+    #[serde(default = "d_avoid_w")]
+    pub weight: f32,
+    #[serde(default = "d_look_ahead")]
+    pub look_ahead: f32,
+    #[serde(default = "d_true")]
+    pub enabled: bool,
+}
+
+/// bandada-app.txt: "buscar comida" — points in `food`, eaten on contact.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeekFood {
+    #[serde(default = "d_one")]
+    pub weight: f32,
+    #[serde(default = "d_food_radius")]
+    pub radius: f32,
+    #[serde(default = "d_eat_radius")]
+    pub eat_radius: f32,
+    #[serde(default = "d_true")]
+    pub enabled: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Obstacle {
+    pub center: [f32; 2],
+    pub radius: f32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Overlay {
+    Perception,
+    SepDist,
+    Velocity,
+    Forces,
+    Grid,
+    SpatialHash,
+    Neighbours,
+    MeanHeading,
+    Centroid,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Interaction {
+    /// Click an agent to select it.
+    #[default]
+    Select,
+    /// Click or drag to choose the spatial hash's "self" (follows the pointer while dragging).
+    ChooseSelf,
+    /// The pointer is the player the flock flees; clicks place obstacles or drop food.
+    Playground,
+}
+
+/// A control shown beside the canvas.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Control {
+    /// Parameter path for `set`, e.g. `"separation.weight"`.
+    pub param: String,
+    pub label: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub label_es: String,
+    #[serde(default)]
+    pub kind: ControlKind,
+    #[serde(default)]
+    pub min: f64,
+    #[serde(default = "d_max")]
+    pub max: f64,
+    #[serde(default = "d_step")]
+    pub step: f64,
+    /// Choices for `select` controls.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
+}
+
+fn d_max() -> f64 {
+    1.0
+}
+fn d_step() -> f64 {
+    0.01
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ControlKind {
+    #[default]
+    Slider,
+    Toggle,
+    Select,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing and validation
+
+/// Parse scenario JSON text; errors name the field path (`behaviours[1]: unknown field ...`).
+pub fn parse(text: &str) -> Result<Scenario, String> {
+    if text.len() > MAX_JSON_BYTES {
+        return Err(format!("scenario: {} bytes is too large (at most {} bytes)", text.len(), MAX_JSON_BYTES));
+    }
+    let de = &mut serde_json::Deserializer::from_str(text);
+    let sc: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        if path == "." || path.is_empty() {
+            format!("scenario: {inner}")
+        } else {
+            format!("{path}: {inner}")
+        }
+    })?;
+    sc.validate()?;
+    Ok(sc)
+}
+
+/// Build from an already-parsed JSON value (the JS-object route), with the same messages.
+pub fn from_value(value: serde_json::Value) -> Result<Scenario, String> {
+    let sc: Scenario = serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        if path == "." || path.is_empty() {
+            format!("scenario: {inner}")
+        } else {
+            format!("{path}: {inner}")
+        }
+    })?;
+    sc.validate()?;
+    Ok(sc)
+}
+
+pub(crate) struct Check<'a> {
+    pub path: &'a str,
+}
+
+impl Check<'_> {
+    pub fn finite(&self, field: &str, v: f32) -> Result<(), String> {
+        if v.is_finite() {
+            Ok(())
+        } else {
+            Err(format!("{}{}: must be a finite number, got {v}", self.path, dot(field)))
+        }
+    }
+    pub fn positive(&self, field: &str, v: f32) -> Result<(), String> {
+        self.finite(field, v)?;
+        if v > 0.0 {
+            Ok(())
+        } else {
+            Err(format!("{}{}: must be > 0, got {}", self.path, dot(field), fmt_num(v)))
+        }
+    }
+    pub fn non_negative(&self, field: &str, v: f32) -> Result<(), String> {
+        self.finite(field, v)?;
+        if v >= 0.0 {
+            Ok(())
+        } else {
+            Err(format!("{}{}: must be >= 0, got {}", self.path, dot(field), fmt_num(v)))
+        }
+    }
+    pub fn at_most(&self, field: &str, v: f32, max: f32) -> Result<(), String> {
+        self.finite(field, v)?;
+        if v <= max {
+            Ok(())
+        } else {
+            Err(format!("{}{}: must be <= {}, got {}", self.path, dot(field), fmt_num(max), fmt_num(v)))
+        }
+    }
+    pub fn point(&self, field: &str, p: [f32; 2]) -> Result<(), String> {
+        self.finite(&format!("{field}[0]"), p[0])?;
+        self.finite(&format!("{field}[1]"), p[1])
+    }
+}
+
+fn dot(field: &str) -> String {
+    if field.is_empty() {
+        String::new()
+    } else if field.starts_with('[') {
+        field.to_string()
+    } else {
+        format!(".{field}")
+    }
+}
+
+fn fmt_num(v: f32) -> String {
+    if v == v.trunc() && v.abs() < 1e9 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v}")
+    }
+}
+
+impl Scenario {
+    /// Rules that parsing cannot express: finite numbers, positive radii and speeds, caps.
+    pub fn validate(&self) -> Result<(), String> {
+        let w = Check { path: "world" };
+        w.positive("width", self.world.width)?;
+        w.positive("height", self.world.height)?;
+        w.at_most("width", self.world.width, MAX_WORLD)?;
+        w.at_most("height", self.world.height, MAX_WORLD)?;
+        w.non_negative("margin", self.world.margin)?;
+
+        let m = Check { path: "motion" };
+        m.positive("max_speed", self.motion.max_speed)?;
+        m.non_negative("max_force", self.motion.max_force)?;
+        m.non_negative("min_speed", self.motion.min_speed)?;
+        if self.motion.min_speed > self.motion.max_speed {
+            return Err(format!(
+                "motion.min_speed: must be <= motion.max_speed ({}), got {}",
+                fmt_num(self.motion.max_speed),
+                fmt_num(self.motion.min_speed)
+            ));
+        }
+        Check { path: "" }.positive("agent_size", self.agent_size).map_err(|e| e.trim_start_matches('.').to_string())?;
+
+        match &self.agents {
+            Agents::Spawn(s) => {
+                if s.count == 0 {
+                    return Err("agents.count: must be at least 1, got 0".into());
+                }
+                if s.count > MAX_AGENTS {
+                    return Err(format!("agents.count: must be at most {MAX_AGENTS}, got {}", s.count));
+                }
+                let c = Check { path: "agents" };
+                if let Some(a) = s.area {
+                    for (k, v) in a.iter().enumerate() {
+                        c.finite(&format!("area[{k}]"), *v)?;
+                    }
+                    if a[2] < a[0] || a[3] < a[1] {
+                        return Err(format!("agents.area: must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, got {a:?}"));
+                    }
+                }
+                if let Some(v) = s.speed {
+                    c.non_negative("speed", v)?;
+                }
+            }
+            Agents::List(l) => {
+                if l.is_empty() {
+                    return Err("agents: the list must name at least one agent".into());
+                }
+                if l.len() > MAX_AGENTS {
+                    return Err(format!("agents: at most {MAX_AGENTS} agents, got {}", l.len()));
+                }
+                for (i, a) in l.iter().enumerate() {
+                    let p = format!("agents[{i}]");
+                    let c = Check { path: &p };
+                    c.point("position", a.position)?;
+                    c.point("velocity", a.velocity)?;
+                }
+            }
+        }
+
+        if self.behaviours.len() > 64 {
+            return Err(format!("behaviours: at most 64, got {}", self.behaviours.len()));
+        }
+        for (i, b) in self.behaviours.iter().enumerate() {
+            let p = format!("behaviours[{i}]");
+            let c = Check { path: &p };
+            match b {
+                Behaviour::Separation(s) => {
+                    c.non_negative("weight", s.weight)?;
+                    c.positive("sep_dist", s.sep_dist)?;
+                }
+                Behaviour::Alignment(s) => {
+                    c.non_negative("weight", s.weight)?;
+                    c.positive("perception", s.perception)?;
+                }
+                Behaviour::Cohesion(s) => {
+                    c.non_negative("weight", s.weight)?;
+                    c.positive("perception", s.perception)?;
+                }
+                Behaviour::Wander(s) => {
+                    c.non_negative("weight", s.weight)?;
+                    c.non_negative("radius", s.radius)?;
+                    c.non_negative("distance", s.distance)?;
+                    c.non_negative("jitter", s.jitter)?;
+                }
+                Behaviour::FleePointer(s) => {
+                    c.non_negative("weight", s.weight)?;
+                    c.positive("radius", s.radius)?;
+                }
+                Behaviour::AvoidObstacles(s) => {
+                    c.non_negative("weight", s.weight)?;
+                    c.non_negative("look_ahead", s.look_ahead)?;
+                }
+                Behaviour::SeekFood(s) => {
+                    c.non_negative("weight", s.weight)?;
+                    c.positive("radius", s.radius)?;
+                    c.non_negative("eat_radius", s.eat_radius)?;
+                }
+            }
+        }
+        if self.obstacles.len() > MAX_LIST {
+            return Err(format!("obstacles: at most {MAX_LIST}, got {}", self.obstacles.len()));
+        }
+        for (i, o) in self.obstacles.iter().enumerate() {
+            let p = format!("obstacles[{i}]");
+            let c = Check { path: &p };
+            c.point("center", o.center)?;
+            c.positive("radius", o.radius)?;
+        }
+        if self.food.len() > MAX_LIST {
+            return Err(format!("food: at most {MAX_LIST}, got {}", self.food.len()));
+        }
+        for (i, f) in self.food.iter().enumerate() {
+            Check { path: "food" }.point(&format!("[{i}]"), *f)?;
+        }
+        if let Some(s) = self.selected {
+            if s >= self.agents.count() {
+                return Err(format!("selected: no agent {s} (there are {})", self.agents.count()));
+            }
+        }
+        for (i, c) in self.controls.iter().enumerate() {
+            let p = format!("controls[{i}]");
+            if !(c.min.is_finite() && c.max.is_finite() && c.step.is_finite()) {
+                return Err(format!("{p}: min, max and step must be finite numbers"));
+            }
+            if c.kind == ControlKind::Slider && (c.max <= c.min || c.step <= 0.0) {
+                return Err(format!("{p}: a slider needs min < max and step > 0, got min {} max {} step {}", c.min, c.max, c.step));
+            }
+            if c.kind == ControlKind::Select && c.options.is_empty() {
+                return Err(format!("{p}.options: a select needs at least one option"));
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,145 @@
+//! Steering primitives. Each returns a force (a desired change of velocity per second), truncated to
+//! the agent's `max_force`, so that they all plug into the same [`Controller`].
+
+use super::agent::Agent;
+use super::rng::Rng;
+use glam::Vec2;
+
+/// The seed's `limit(v, max)`: `v` scaled down to length `max` if it is longer. Never produces NaN:
+/// a non-positive or NaN `max` gives zero.
+#[inline]
+pub fn truncate(v: Vec2, max: f32) -> Vec2 {
+    let len2 = v.length_squared();
+    if len2 <= max * max {
+        return v;
+    }
+    if max > 0.0 && len2.is_finite() {
+        v * (max / len2.sqrt())
+    } else {
+        Vec2::ZERO
+    }
+}
+
+/// `desired = normalize(direction) · max_speed; return limit(desired − velocity, max_force)`
+/// (flocking-boids.txt §3). A zero direction gives `desired = 0`, i.e. braking.
+#[inline]
+pub fn steer_towards(direction: Vec2, agent: &Agent) -> Vec2 {
+    let desired = direction.normalize_or_zero() * agent.max_speed;
+    truncate(desired - agent.velocity, agent.max_force)
+}
+
+/// Seek: full speed towards `target`.
+#[inline]
+pub fn seek(agent: &Agent, target: Vec2) -> Vec2 {
+    steer_towards(target - agent.position, agent)
+}
+
+/// Flee: full speed away from `threat`.
+#[inline]
+pub fn flee(agent: &Agent, threat: Vec2) -> Vec2 {
+    steer_towards(agent.position - threat, agent)
+}
+
+/// Arrive: like seek, but the desired speed falls linearly to zero inside `slow_radius`
+/// (`speed = max_speed · min(1, d / slow_radius)`, the seed's Unity code).
+pub fn arrive(agent: &Agent, target: Vec2, slow_radius: f32) -> Vec2 {
+    let to = target - agent.position;
+    let d = to.length();
+    let speed = if slow_radius > 0.0 {
+        agent.max_speed * (d / slow_radius).min(1.0)
+    } else {
+        agent.max_speed
+    };
+    let desired = to.normalize_or_zero() * speed;
+    truncate(desired - agent.velocity, agent.max_force)
+}
+
+/// Where a moving target will be: `position + velocity · T`, with `T = distance / max_speed`
+/// capped at `max_prediction` seconds.
+#[inline]
+pub fn predict(agent: &Agent, target_pos: Vec2, target_vel: Vec2, max_prediction: f32) -> Vec2 {
+    let d = (target_pos - agent.position).length();
+    let t = if agent.max_speed > 0.0 { (d / agent.max_speed).min(max_prediction) } else { 0.0 };
+    target_pos + target_vel * t
+}
+
+/// Pursuit: seek the target's predicted position.
+pub fn pursuit(agent: &Agent, target_pos: Vec2, target_vel: Vec2, max_prediction: f32) -> Vec2 {
+    seek(agent, predict(agent, target_pos, target_vel, max_prediction))
+}
+
+/// Evade: flee the threat's predicted position.
+pub fn evade(agent: &Agent, threat_pos: Vec2, threat_vel: Vec2, max_prediction: f32) -> Vec2 {
+    flee(agent, predict(agent, threat_pos, threat_vel, max_prediction))
+}
+
+/// Reynolds' wander: a target on a circle of `radius` placed `distance` ahead of the agent, whose
+/// angle drifts by a seeded random amount (at most `jitter` radians per call).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WanderParams {
+    pub radius: f32,
+    pub distance: f32,
+    pub jitter: f32,
+}
+
+/// Returns the force and the point on the wander circle it seeks. `angle` is the agent's own state.
+pub fn wander(agent: &Agent, angle: &mut f32, params: &WanderParams, rng: &mut Rng) -> (Vec2, Vec2) {
+    *angle += (rng.f32() * 2.0 - 1.0) * params.jitter;
+    // Keep the angle small so precision does not drift over long runs.
+    if !(-core::f32::consts::PI..=core::f32::consts::PI).contains(angle) {
+        *angle = libm::remainderf(*angle, core::f32::consts::TAU);
+    }
+    let centre = agent.position + agent.heading * params.distance;
+    let target = centre + Vec2::new(libm::cosf(*angle), libm::sinf(*angle)) * params.radius;
+    (seek(agent, target), target)
+}
+
+/// One named contribution to an agent's steering: the raw force and its weight.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Contribution {
+    pub rule: &'static str,
+    pub raw: Vec2,
+    pub weight: f32,
+}
+
+/// The seed's SteeringController: behaviours plug in as weighted forces; the result is the weighted
+/// sum truncated to `max_force`. It can record each contribution (for the force-breakdown overlay)
+/// without allocating.
+pub struct Controller<'a> {
+    sum: Vec2,
+    trace: Option<&'a mut Trace>,
+}
+
+/// The recorded contributions of one agent's last force computation.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Trace {
+    pub items: Vec<Contribution>,
+}
+
+impl<'a> Controller<'a> {
+    pub fn new(trace: Option<&'a mut Trace>) -> Self {
+        let trace = trace.map(|t| {
+            t.items.clear();
+            t
+        });
+        Controller { sum: Vec2::ZERO, trace }
+    }
+
+    #[inline]
+    pub fn add(&mut self, rule: &'static str, weight: f32, raw: Vec2) {
+        self.sum += raw * weight;
+        if let Some(t) = self.trace.as_deref_mut() {
+            t.items.push(Contribution { rule, raw, weight });
+        }
+    }
+
+    #[inline]
+    pub fn tracing(&self) -> bool {
+        self.trace.is_some()
+    }
+
+    #[inline]
+    pub fn result(&self, max_force: f32) -> Vec2 {
+        truncate(self.sum, max_force)
+    }
+}

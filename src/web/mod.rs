@@ -1,0 +1,1 @@
+//! The wasm32 web shell (work in progress).
