@@ -659,3 +659,69 @@ impl Sim {
         })
     }
 }
+
+/// Pointer input in world coordinates, as the shell forwards it (mouse and touch alike).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Pointer {
+    Down(Vec2),
+    Move(Vec2),
+    Up(Vec2),
+    /// The pointer left the canvas.
+    Leave,
+    DoubleClick(Vec2),
+}
+
+/// Distance within which a click picks an agent or a handle, world units.
+pub const PICK_RADIUS: f32 = 14.0;
+
+impl Sim {
+    /// Handle pointer input according to the scenario's `interaction`. Returns true if the state
+    /// changed in a way worth redrawing while paused.
+    pub fn pointer_event(&mut self, ev: Pointer, dragging: bool) -> bool {
+        use super::scenario::Interaction;
+        match (self.scenario.interaction, ev) {
+            (_, Pointer::Leave) => {
+                self.pointer = None;
+                true
+            }
+            (Interaction::Select, Pointer::Down(p)) => {
+                self.selected = self.agent_at(p, PICK_RADIUS);
+                true
+            }
+            (Interaction::ChooseSelf, Pointer::Down(p)) => {
+                if let Some(i) = self.agent_at(p, f32::INFINITY) {
+                    self.selected = Some(i);
+                }
+                true
+            }
+            (Interaction::ChooseSelf, Pointer::Move(p)) if dragging => {
+                if let Some(i) = self.agent_at(p, f32::INFINITY) {
+                    self.selected = Some(i);
+                }
+                true
+            }
+            (Interaction::Playground, Pointer::Move(p)) => {
+                self.pointer = Some(p);
+                false
+            }
+            (Interaction::Playground, Pointer::Down(p)) => {
+                self.pointer = Some(p);
+                // Click places an obstacle when avoidance is on, else drops food when feeding is on.
+                let avoid = self.scenario.behaviours.iter().any(|b| matches!(b, Behaviour::AvoidObstacles(a) if a.enabled));
+                let feed = self.scenario.behaviours.iter().any(|b| matches!(b, Behaviour::SeekFood(f) if f.enabled));
+                if feed {
+                    self.add_food(p);
+                } else if avoid {
+                    self.add_obstacle(p, 18.0);
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The Delete key: remove what is selected, if the scenario has removable things.
+    pub fn delete_selected(&mut self) -> bool {
+        false
+    }
+}
