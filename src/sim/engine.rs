@@ -5,10 +5,11 @@
 //! refresh rate. `step()` computes every agent's force from one snapshot, then moves everyone.
 
 use super::agent::Agent;
+use super::fast::{FastFlock, FastParams};
 use super::flock::{FlockRules, FlockSums};
 use super::grid::{naive_for_each_neighbour, Grid, QueryReport};
 use super::rng::{seeded, Rng};
-use super::scenario::{self, Agents, Behaviour, NeighbourQuery, Scenario};
+use super::scenario::{self, Agents, Behaviour, Engine, NeighbourQuery, Scenario};
 use super::steer::{flee, seek, steer_towards, wander, Controller, Trace, WanderParams};
 use super::world::{integrate, World};
 use glam::Vec2;
@@ -62,6 +63,10 @@ pub struct Sim {
     grid: Grid,
     pos: Vec<Vec2>,
     forces: Vec<Vec2>,
+    /// The fast engine (`scenario.engine == "fast"`); `agents` mirrors its state after every step.
+    fast: Option<Box<FastFlock>>,
+    /// `agents` changed outside the fast engine: reload it before the next step.
+    fast_dirty: bool,
 }
 
 impl Sim {
@@ -86,6 +91,8 @@ impl Sim {
             grid: Grid::new(),
             pos: Vec::new(),
             forces: Vec::new(),
+            fast: None,
+            fast_dirty: true,
             scenario,
         };
         sim.reset();
@@ -128,6 +135,7 @@ impl Sim {
         self.acc = 0.0;
         self.eaten = 0;
         self.stats = StepStats::default();
+        self.fast_dirty = true;
     }
 
     /// Add `n` agents in the spawn area with random headings (seeded).
@@ -175,6 +183,10 @@ impl Sim {
 
     /// One fixed step: all forces from one snapshot, then move everyone.
     pub fn step(&mut self) {
+        if self.scenario.engine == Engine::Fast {
+            self.step_fast();
+            return;
+        }
         let n = self.agents.len();
         self.pos.clear();
         self.pos.extend(self.agents.iter().map(|a| a.position));
@@ -317,6 +329,7 @@ impl Sim {
     /// Take a new, validated scenario while keeping the running state where it still makes sense.
     fn apply(&mut self, next: Scenario) {
         let old = std::mem::replace(&mut self.scenario, next);
+        self.fast_dirty = true;
         let sc = &self.scenario;
         if old.seed != sc.seed || matches!(sc.agents, Agents::List(_)) && old.agents != sc.agents {
             self.reset();
@@ -340,6 +353,40 @@ impl Sim {
         if self.selected.is_some_and(|s| s >= self.agents.len()) {
             self.selected = None;
         }
+    }
+
+    /// The fast engine's step (`scenario.engine == "fast"`): the same rules and integration as the
+    /// grid path, summed in cell order; `agents` is written back afterwards.
+    fn step_fast(&mut self) {
+        let params = FastParams {
+            rules: self.rules,
+            max_speed: self.scenario.motion.max_speed,
+            max_force: self.scenario.motion.max_force,
+            min_speed: self.scenario.motion.min_speed,
+            dt: DT,
+        };
+        let fast = self.fast.get_or_insert_with(Default::default);
+        if self.fast_dirty {
+            fast.load(&self.world, params, &self.agents);
+            self.fast_dirty = false;
+        }
+        fast.step();
+        fast.store(&mut self.agents);
+        self.stats = StepStats { checks: fast.stats.checks, neighbours: fast.stats.neighbours };
+        self.time += DT as f64;
+        self.steps += 1;
+    }
+
+    /// Call after changing `agents` directly while the fast engine runs (it keeps its own sorted
+    /// copy and reloads it before the next step). `reset`, `set` and friends do this themselves.
+    pub fn agents_changed(&mut self) {
+        self.fast_dirty = true;
+    }
+
+    /// True when the shell should draw the agents as a pixel buffer ([`super::raster::Raster`])
+    /// instead of one draw-list shape each (the renderer then leaves them out of the list).
+    pub fn raster_agents(&self) -> bool {
+        self.scenario.engine == Engine::Fast
     }
 
     /// A new seed: re-spawn from it.
@@ -439,7 +486,7 @@ fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
         return Err(unknown());
     }
     // A top-level path: "motion.max_speed", "world.edges", "agents.count", "seed".
-    const SETTABLE: &[&str] = &["seed", "motion", "world", "agents", "neighbours", "agent_size", "hud", "selected"];
+    const SETTABLE: &[&str] = &["seed", "motion", "world", "agents", "neighbours", "agent_size", "hud", "selected", "engine"];
     if !SETTABLE.contains(&segs[0]) {
         return Err(unknown());
     }

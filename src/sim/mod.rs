@@ -3,6 +3,7 @@
 pub mod agent;
 pub mod draw;
 pub mod engine;
+pub mod fast;
 pub mod flock;
 pub mod grid;
 pub mod render;
