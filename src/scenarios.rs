@@ -3,6 +3,7 @@
 /// (name, JSON text) for every file in `scenarios/`.
 pub const BUILTIN: &[(&str, &str)] = &[
     ("flock", include_str!("../scenarios/flock.json")),
+    ("stress", include_str!("../scenarios/stress.json")),
 ];
 
 /// The JSON text of a built-in scenario.

@@ -410,3 +410,44 @@ fn the_fast_engine_refuses_what_it_cannot_run() {
         .unwrap()
         .starts_with("engine: unknown variant `quick`"));
 }
+
+#[test]
+fn the_stress_scenario_runs_on_the_fast_engine_and_draws_its_agents_as_pixels() {
+    use steerlab::sim::raster::{Raster, RasterStyle, RasterView};
+    use steerlab::sim::render::{Overlays, Renderer};
+    use steerlab::sim::Style;
+    let mut sim = Sim::from_json(steerlab::scenarios::builtin("stress").unwrap()).unwrap();
+    assert_eq!(sim.agents.len(), 100_000);
+    assert!(sim.raster_agents());
+    // ~20 neighbours per boid at 100k (the world is sized for it); checked on a smaller count in
+    // this debug-build test: 5 000 agents in the same world have 20 · 5 000 / 100 000 = 1 on average.
+    sim.set_number("agents.count", 5_000.0).unwrap();
+    sim.step();
+    let mean = sim.stats.neighbours as f64 / 5_000.0;
+    assert!((0.8..1.3).contains(&mean), "mean neighbours {mean}");
+    // The vector renderer leaves the agents to the raster...
+    let mut renderer = Renderer::new();
+    let list = renderer.build(&sim, Overlays::from_list(&sim.scenario.overlays));
+    assert_eq!(list.count(Style::Agent), 0);
+    // ...which draws them: with the background known, the lit pixels are the agents'.
+    let mut r = Raster::new();
+    let view = RasterView {
+        width: 802,
+        height: 451,
+        scale: 0.1,
+        ox: 0.0,
+        oy: 0.0,
+    };
+    let style = RasterStyle {
+        background: [0, 0, 0, 255],
+        agent: [255, 255, 255, 255],
+        by_heading: false,
+    };
+    let bytes = r.draw_sim(&sim, &view, &style).to_vec();
+    let lit = bytes.chunks_exact(4).filter(|p| p[0] == 255).count();
+    // Agent size 12 · 0.1 = 1.2 px: one pixel each, fewer where two share a pixel.
+    assert!(
+        (4_500..=5_000).contains(&lit),
+        "{lit} lit pixels for 5 000 agents"
+    );
+}

@@ -23,21 +23,40 @@
 //! Two-phase: all forces are computed from one snapshot, then everyone moves. After warm-up (buffers
 //! grown to `n` and the cell count), a step allocates nothing.
 
+//! **Memory layout.** All per-agent arrays live in one allocation, each starting 64 bytes further
+//! along modulo 4 KiB than the previous one. Separately allocated arrays of ≥ 128 KiB all start at
+//! the same offset in a page, so the dozen streams of a step compete for the same L1 sets; on the
+//! reference machine that made a 100k-boid copy loop 8× slower.
+
 use super::agent::Agent;
 use super::flock::{FlockRules, FlockSums};
-use super::steer::{steer_towards, truncate};
-use super::world::{integrate, wrap_coord, World};
+use super::world::{wrap_coord, World};
 use glam::Vec2;
 
+mod finish;
+mod kernel;
 mod simd;
 pub mod workload;
 
-use simd::{F4, I4};
+use finish::{finish4, finish_one, Consts, State, State4, Sums, Sums4};
+use simd::F4;
 
 /// The most cells per axis (the same cap as the grid's).
 const MAX_AXIS: f32 = 4096.0;
-/// Slots past the end of every array, so a 4-lane load at the last candidate stays in bounds.
+/// Slots past the end of every array, so a 4-lane access at the last slot stays in bounds.
 const PAD: usize = 4;
+
+// Arrays in the arena: the front set (the current state, in slot order), the back set (the next
+// state, or agents to be loaded, in the order the counting sort reads them), and each slot's cell.
+const X: usize = 0;
+const Y: usize = 1;
+const VX: usize = 2;
+const VY: usize = 3;
+const HX: usize = 4;
+const HY: usize = 5;
+const ID: usize = 6;
+/// Front 0..7, back 7..14 (same order), cell 14.
+const ARRAYS: usize = 15;
 
 /// The rules and limits the engine steps with.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -74,12 +93,12 @@ impl Default for Kernel {
 /// Squared radii. A missing rule has radius² −1 (never matched), so it never contributes, exactly
 /// as an absent rule in [`FlockRules`].
 #[derive(Clone, Copy, Debug)]
-struct Radii {
+pub(crate) struct Radii {
     /// Query radius² (the largest of the rules' radii).
-    q2: f32,
-    sep2: f32,
-    ali2: f32,
-    coh2: f32,
+    pub q2: f32,
+    pub sep2: f32,
+    pub ali2: f32,
+    pub coh2: f32,
 }
 
 impl Radii {
@@ -91,33 +110,6 @@ impl Radii {
             sep2: sq(rules.separation),
             ali2: sq(rules.alignment),
             coh2: sq(rules.cohesion),
-        }
-    }
-}
-
-/// The accumulators of one agent (the fields of [`FlockSums`], split into scalars).
-#[derive(Clone, Copy, Debug, Default)]
-struct Acc {
-    sx: f32,
-    sy: f32,
-    ax: f32,
-    ay: f32,
-    cx: f32,
-    cy: f32,
-    ns: u32,
-    na: u32,
-    nc: u32,
-}
-
-impl Acc {
-    fn sums(&self) -> FlockSums {
-        FlockSums {
-            sep: Vec2::new(self.sx, self.sy),
-            n_sep: self.ns,
-            align: Vec2::new(self.ax, self.ay),
-            n_align: self.na,
-            coh: Vec2::new(self.cx, self.cy),
-            n_coh: self.nc,
         }
     }
 }
@@ -134,164 +126,26 @@ pub struct FastStats {
 /// The cells a query visits, as contiguous slot ranges, plus whether each axis needs the
 /// nearest-image correction.
 #[derive(Clone, Copy, Debug, Default)]
-struct Block {
-    ranges: [(u32, u32); 6],
-    n: usize,
-    wrap_x: bool,
-    wrap_y: bool,
+pub(crate) struct Block {
+    pub ranges: [(u32, u32); 6],
+    pub n: usize,
+    pub wrap_x: bool,
+    pub wrap_y: bool,
 }
 
-/// The flock in cell order. `id[k]` is the original index of the agent in slot `k`.
+/// The grid: the same cells as [`super::grid::Grid`] for the same world and radius.
 #[derive(Clone, Debug, Default)]
-pub struct FastFlock {
-    world: Option<World>,
-    params: Option<FastParams>,
-    pub kernel: Kernel,
-    n: usize,
+struct Cells {
     cols: usize,
     rows: usize,
-    cell: Vec2,
-    /// State in slot order, each `n + PAD` long.
-    x: Vec<f32>,
-    y: Vec<f32>,
-    vx: Vec<f32>,
-    vy: Vec<f32>,
-    hx: Vec<f32>,
-    hy: Vec<f32>,
-    id: Vec<u32>,
+    size: Vec2,
     /// `starts[c]..starts[c + 1]`: the slots of cell `c`.
     starts: Vec<u32>,
-    // Scratch: forces, the new cell of every slot, and the back buffers of the counting sort.
-    fx: Vec<f32>,
-    fy: Vec<f32>,
-    cell_of: Vec<u32>,
-    cursor: Vec<u32>,
-    bx: Vec<f32>,
-    by: Vec<f32>,
-    bvx: Vec<f32>,
-    bvy: Vec<f32>,
-    bhx: Vec<f32>,
-    bhy: Vec<f32>,
-    bid: Vec<u32>,
-    pub stats: FastStats,
 }
 
-impl FastFlock {
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    pub fn len(&self) -> usize {
-        self.n
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.n == 0
-    }
-
-    /// Grid columns and rows (the same as [`super::grid::Grid`]'s for this world and radius).
-    pub fn dims(&self) -> (usize, usize) {
-        (self.cols, self.rows)
-    }
-
-    pub fn params(&self) -> Option<&FastParams> {
-        self.params.as_ref()
-    }
-
-    /// Take the agents (positions are wrapped into the torus) and sort them by cell. `world` must
-    /// wrap, and there may be at most `i32::MAX − 8` agents. Agents keep their identity:
-    /// [`FastFlock::store`] writes slot `k` back to `agents[id[k]]`.
-    pub fn load(&mut self, world: &World, params: FastParams, agents: &[Agent]) {
-        self.world = Some(*world);
-        self.params = Some(params);
-        self.set_geometry(world, params.rules.radius());
-        let n = agents.len().min(i32::MAX as usize - 8);
-        self.n = n;
-        for v in [
-            &mut self.x,
-            &mut self.y,
-            &mut self.vx,
-            &mut self.vy,
-            &mut self.hx,
-            &mut self.hy,
-        ] {
-            v.clear();
-        }
-        self.id.clear();
-        for (i, a) in agents.iter().take(n).enumerate() {
-            self.x.push(wrap_coord(a.position.x, world.width));
-            self.y.push(wrap_coord(a.position.y, world.height));
-            self.vx.push(a.velocity.x);
-            self.vy.push(a.velocity.y);
-            self.hx.push(a.heading.x);
-            self.hy.push(a.heading.y);
-            self.id.push(i as u32);
-        }
-        for v in [
-            &mut self.x,
-            &mut self.y,
-            &mut self.vx,
-            &mut self.vy,
-            &mut self.hx,
-            &mut self.hy,
-        ] {
-            v.resize(n + PAD, 0.0);
-        }
-        self.id.resize(n + PAD, 0);
-        self.fx.resize(n, 0.0);
-        self.fy.resize(n, 0.0);
-        self.cell_of.clear();
-        for k in 0..n {
-            let c = self.cell_index(self.x[k], self.y[k]);
-            self.cell_of.push(c);
-        }
-        self.sort();
-    }
-
-    /// New rule weights/radii and speed limits without reloading. A change of query radius changes
-    /// the grid, so the flock is re-sorted (no allocation if the cell count does not grow).
-    pub fn set_params(&mut self, params: FastParams) {
-        let old = self.params.replace(params);
-        if old.is_none_or(|o| o.rules.radius() != params.rules.radius()) {
-            if let Some(w) = self.world {
-                self.set_geometry(&w, params.rules.radius());
-                for k in 0..self.n {
-                    self.cell_of[k] = self.cell_index(self.x[k], self.y[k]);
-                }
-                self.sort();
-            }
-        }
-    }
-
-    /// Write the state back into `agents` (which must have the loaded length) in original order.
-    pub fn store(&self, agents: &mut [Agent]) {
-        let Some(p) = self.params else { return };
-        for k in 0..self.n {
-            let a = &mut agents[self.id[k] as usize];
-            a.position = Vec2::new(self.x[k], self.y[k]);
-            a.velocity = Vec2::new(self.vx[k], self.vy[k]);
-            a.heading = Vec2::new(self.hx[k], self.hy[k]);
-            a.max_speed = p.max_speed;
-            a.max_force = p.max_force;
-        }
-    }
-
-    /// Slot order views: positions, velocities, headings and original ids.
-    pub fn positions(&self) -> (&[f32], &[f32]) {
-        (&self.x[..self.n], &self.y[..self.n])
-    }
-    pub fn velocities(&self) -> (&[f32], &[f32]) {
-        (&self.vx[..self.n], &self.vy[..self.n])
-    }
-    pub fn headings(&self) -> (&[f32], &[f32]) {
-        (&self.hx[..self.n], &self.hy[..self.n])
-    }
-    pub fn ids(&self) -> &[u32] {
-        &self.id[..self.n]
-    }
-
+impl Cells {
     fn set_geometry(&mut self, world: &World, radius: f32) {
-        // Exactly the grid's cell computation (see `Grid::rebuild`).
+        // Exactly `Grid::rebuild`'s computation.
         let cs = if radius.is_finite() && radius > 0.0 {
             radius
         } else {
@@ -299,19 +153,23 @@ impl FastFlock {
         };
         self.cols = (world.width / cs).floor().clamp(1.0, MAX_AXIS) as usize;
         self.rows = (world.height / cs).floor().clamp(1.0, MAX_AXIS) as usize;
-        self.cell = Vec2::new(
+        self.size = Vec2::new(
             world.width / self.cols as f32,
             world.height / self.rows as f32,
         );
     }
 
-    /// The cell of a point: the same cell as `Grid::cell_coords` gives (`floor`, clamped, 0 for
-    /// non-finite), computed without a call to `floorf`: for `v ≥ 0`, `v as usize` is `floor(v)`, and
-    /// negative values saturate to 0 just as `floor(v).max(0)` does.
+    fn count(&self) -> usize {
+        self.cols * self.rows
+    }
+
+    /// The cell of a point: the cell `Grid::cell_coords` gives (`floor`, clamped, 0 when not
+    /// finite), without a call to `floorf`: for `v ≥ 0`, `v as usize` is `floor(v)`, and negative
+    /// values saturate to 0 just as `floor(v).max(0)` does.
     #[inline(always)]
-    fn cell_index(&self, x: f32, y: f32) -> u32 {
-        let fx = x / self.cell.x;
-        let fy = y / self.cell.y;
+    fn index(&self, x: f32, y: f32) -> u32 {
+        let fx = x / self.size.x;
+        let fy = y / self.size.y;
         let cx = if fx.is_finite() {
             (fx as usize).min(self.cols - 1)
         } else {
@@ -325,57 +183,15 @@ impl FastFlock {
         (cy * self.cols + cx) as u32
     }
 
-    /// Counting sort of all slots by `cell_of` (stable), into the back buffers, then swap.
-    fn sort(&mut self) {
-        let n = self.n;
-        let ncells = self.cols * self.rows;
-        self.starts.clear();
-        self.starts.resize(ncells + 1, 0);
-        for &c in &self.cell_of[..n] {
-            self.starts[c as usize + 1] += 1;
-        }
-        for c in 0..ncells {
-            self.starts[c + 1] += self.starts[c];
-        }
-        self.cursor.clear();
-        self.cursor.extend_from_slice(&self.starts[..ncells]);
-        for b in [
-            &mut self.bx,
-            &mut self.by,
-            &mut self.bvx,
-            &mut self.bvy,
-            &mut self.bhx,
-            &mut self.bhy,
-        ] {
-            b.resize(n + PAD, 0.0);
-        }
-        self.bid.resize(n + PAD, 0);
-        for k in 0..n {
-            let c = self.cell_of[k] as usize;
-            let dst = self.cursor[c] as usize;
-            self.cursor[c] += 1;
-            self.bx[dst] = self.x[k];
-            self.by[dst] = self.y[k];
-            self.bvx[dst] = self.vx[k];
-            self.bvy[dst] = self.vy[k];
-            self.bhx[dst] = self.hx[k];
-            self.bhy[dst] = self.hy[k];
-            self.bid[dst] = self.id[k];
-        }
-        std::mem::swap(&mut self.x, &mut self.bx);
-        std::mem::swap(&mut self.y, &mut self.by);
-        std::mem::swap(&mut self.vx, &mut self.bvx);
-        std::mem::swap(&mut self.vy, &mut self.bvy);
-        std::mem::swap(&mut self.hx, &mut self.bhx);
-        std::mem::swap(&mut self.hy, &mut self.bhy);
-        std::mem::swap(&mut self.id, &mut self.bid);
-    }
-
-    /// The slot ranges of the 3×3 block around cell (cx, cy), in the grid's scan order (rows
-    /// cy−1, cy, cy+1; in each, columns cx−1, cx, cx+1, wrapped; each line once on an axis with
-    /// ≤ 3 cells), adjacent ranges merged.
-    fn block(&self, cx: usize, cy: usize) -> Block {
+    /// The slot ranges of the 3×3 block around cell `c`, in the grid's scan order (rows cy−1, cy,
+    /// cy+1; in each, columns cx−1, cx, cx+1, wrapped; each line once on an axis with ≤ 3 cells),
+    /// adjacent ranges merged. Away from the seam, with ≥ 5 cells on an axis, two agents in the
+    /// block are less than 2 cells = 0.4 of the world apart on that axis, so the nearest-image
+    /// correction cannot change their difference and is skipped (`wrap_x`/`wrap_y` false).
+    #[inline(always)]
+    fn block(&self, c: usize) -> Block {
         let (cols, rows) = (self.cols, self.rows);
+        let (cx, cy) = (c % cols, c / cols);
         let mut rr = [0usize; 3];
         let nr = if rows <= 3 {
             for (k, r) in rr.iter_mut().enumerate().take(rows) {
@@ -422,6 +238,206 @@ impl FastFlock {
         }
         b
     }
+}
+
+#[inline(always)]
+fn as_f32(s: &[u32]) -> &[f32] {
+    // SAFETY: u32 and f32 have the same size and alignment and every bit pattern is valid for both.
+    unsafe { core::slice::from_raw_parts(s.as_ptr() as *const f32, s.len()) }
+}
+
+#[inline(always)]
+fn as_f32_mut(s: &mut [u32]) -> &mut [f32] {
+    // SAFETY: as in `as_f32`, and the borrow is unique.
+    unsafe { core::slice::from_raw_parts_mut(s.as_mut_ptr() as *mut f32, s.len()) }
+}
+
+/// The arrays of the arena, each `n + PAD` long.
+struct Cols<'a> {
+    front: [&'a mut [u32]; 7],
+    back: [&'a mut [u32]; 7],
+    cell: &'a mut [u32],
+}
+
+/// The flock in cell order.
+#[derive(Clone, Debug, Default)]
+pub struct FastFlock {
+    world: Option<World>,
+    params: Option<FastParams>,
+    pub kernel: Kernel,
+    n: usize,
+    cells: Cells,
+    /// All per-agent arrays: array `a` is `arena[a * stride..][..n + PAD]`.
+    arena: Vec<u32>,
+    stride: usize,
+    /// The histogram of the next step's cells (`counts[c + 1]` agents in cell `c`).
+    counts: Vec<u32>,
+    cursor: Vec<u32>,
+    pub stats: FastStats,
+}
+
+impl FastFlock {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// Grid columns and rows (the same as [`super::grid::Grid`]'s for this world and radius).
+    pub fn dims(&self) -> (usize, usize) {
+        (self.cells.cols, self.cells.rows)
+    }
+
+    pub fn params(&self) -> Option<&FastParams> {
+        self.params.as_ref()
+    }
+
+    pub fn world(&self) -> Option<&World> {
+        self.world.as_ref()
+    }
+
+    #[inline(always)]
+    fn col(&self, a: usize) -> &[u32] {
+        &self.arena[a * self.stride..a * self.stride + self.n + PAD]
+    }
+
+    #[inline(always)]
+    fn colf(&self, a: usize) -> &[f32] {
+        as_f32(self.col(a))
+    }
+
+    fn cols_mut(&mut self) -> Cols<'_> {
+        let len = self.n + PAD;
+        let mut it = self
+            .arena
+            .chunks_exact_mut(self.stride)
+            .map(|c| &mut c[..len]);
+        let mut next = || it.next().expect("the arena holds ARRAYS arrays");
+        let front = [next(), next(), next(), next(), next(), next(), next()];
+        let back = [next(), next(), next(), next(), next(), next(), next()];
+        let cell = next();
+        Cols { front, back, cell }
+    }
+
+    /// Room for `n` agents (grows the arena only when `n` outgrows it).
+    fn reserve(&mut self, n: usize) {
+        self.n = n;
+        // 1024 floats = 4 KiB, plus 16 floats = 64 bytes: each array one cache line further on.
+        let stride = (n + PAD).div_ceil(1024) * 1024 + 16;
+        if stride != self.stride {
+            self.stride = stride;
+            self.arena.clear();
+            self.arena.resize(ARRAYS * stride, 0);
+        }
+    }
+
+    /// Take the agents (positions are wrapped into the torus) and sort them by cell. `world` must
+    /// wrap, and there may be at most `i32::MAX − 8` agents. Agents keep their identity:
+    /// [`FastFlock::store`] writes slot `k` back to `agents[id[k]]`.
+    pub fn load(&mut self, world: &World, params: FastParams, agents: &[Agent]) {
+        self.world = Some(*world);
+        self.params = Some(params);
+        self.cells.set_geometry(world, params.rules.radius());
+        let n = agents.len().min(i32::MAX as usize - 8);
+        self.reserve(n);
+        let cells = std::mem::take(&mut self.cells);
+        let mut counts = std::mem::take(&mut self.counts);
+        counts.clear();
+        counts.resize(cells.count() + 1, 0);
+        {
+            let Cols { back, cell, .. } = self.cols_mut();
+            let [x, y, vx, vy, hx, hy, id] = back;
+            for (i, a) in agents.iter().take(n).enumerate() {
+                x[i] = wrap_coord(a.position.x, world.width).to_bits();
+                y[i] = wrap_coord(a.position.y, world.height).to_bits();
+                vx[i] = a.velocity.x.to_bits();
+                vy[i] = a.velocity.y.to_bits();
+                hx[i] = a.heading.x.to_bits();
+                hy[i] = a.heading.y.to_bits();
+                id[i] = i as u32;
+                let c = cells.index(f32::from_bits(x[i]), f32::from_bits(y[i]));
+                cell[i] = c;
+                counts[c as usize + 1] += 1;
+            }
+        }
+        self.cells = cells;
+        self.counts = counts;
+        self.sort_from_back();
+    }
+
+    /// New rule weights/radii and speed limits without reloading. A change of query radius changes
+    /// the grid, so the flock is re-sorted (no allocation if the cell count does not grow).
+    pub fn set_params(&mut self, params: FastParams) {
+        let old = self.params.replace(params);
+        let Some(world) = self.world else { return };
+        if old.is_some_and(|o| o.rules.radius() == params.rules.radius()) {
+            return;
+        }
+        self.cells.set_geometry(&world, params.rules.radius());
+        let cells = std::mem::take(&mut self.cells);
+        let mut counts = std::mem::take(&mut self.counts);
+        counts.clear();
+        counts.resize(cells.count() + 1, 0);
+        let n = self.n;
+        {
+            let Cols { front, back, cell } = self.cols_mut();
+            for (f, b) in front.iter().zip(back) {
+                b[..n].copy_from_slice(&f[..n]);
+            }
+            let (x, y) = (as_f32(front[X]), as_f32(front[Y]));
+            for k in 0..n {
+                let c = cells.index(x[k], y[k]);
+                cell[k] = c;
+                counts[c as usize + 1] += 1;
+            }
+        }
+        self.cells = cells;
+        self.counts = counts;
+        self.sort_from_back();
+    }
+
+    /// Write the state back into `agents` (which must have the loaded length) in original order.
+    pub fn store(&self, agents: &mut [Agent]) {
+        let Some(p) = self.params else { return };
+        let n = self.n;
+        let (x, y, vx, vy, hx, hy, id) = (
+            self.colf(X),
+            self.colf(Y),
+            self.colf(VX),
+            self.colf(VY),
+            self.colf(HX),
+            self.colf(HY),
+            self.col(ID),
+        );
+        for k in 0..n {
+            let a = &mut agents[id[k] as usize];
+            a.position = Vec2::new(x[k], y[k]);
+            a.velocity = Vec2::new(vx[k], vy[k]);
+            a.heading = Vec2::new(hx[k], hy[k]);
+            a.max_speed = p.max_speed;
+            a.max_force = p.max_force;
+        }
+    }
+
+    /// Slot order views: positions, velocities, headings and original ids.
+    pub fn positions(&self) -> (&[f32], &[f32]) {
+        (&self.colf(X)[..self.n], &self.colf(Y)[..self.n])
+    }
+    pub fn velocities(&self) -> (&[f32], &[f32]) {
+        (&self.colf(VX)[..self.n], &self.colf(VY)[..self.n])
+    }
+    pub fn headings(&self) -> (&[f32], &[f32]) {
+        (&self.colf(HX)[..self.n], &self.colf(HY)[..self.n])
+    }
+    pub fn ids(&self) -> &[u32] {
+        &self.col(ID)[..self.n]
+    }
 
     /// One fixed step: forces for everyone from the current snapshot, then integrate, wrap, re-sort.
     pub fn step(&mut self) {
@@ -431,233 +447,216 @@ impl FastFlock {
         if self.n == 0 {
             return;
         }
-        self.stats = self.forces(&world, &p);
-        self.integrate(&world, &p);
-        self.sort();
+        self.stats = self.advance(&world, &p);
+        self.sort_from_back();
     }
 
-    /// Phase one: every agent's steering force from the current snapshot, into `fx`/`fy`.
+    /// Both phases, fused per group of four slots: the neighbour sums of four agents (reading the
+    /// front arrays only), then their next state into the back arrays (never read by phase one),
+    /// their new cell and the cell histogram. Returns the step's counters.
     #[inline(never)]
-    fn forces(&mut self, world: &World, p: &FastParams) -> FastStats {
+    fn advance(&mut self, world: &World, p: &FastParams) -> FastStats {
+        let n = self.n;
         let radii = Radii::of(&p.rules);
-        let mut stats = FastStats::default();
-        let ncells = self.cols * self.rows;
         let same = radii.ali2 == radii.coh2;
-        for c in 0..ncells {
-            let (s, e) = (self.starts[c] as usize, self.starts[c + 1] as usize);
-            if s == e {
-                continue;
-            }
-            let b = self.block(c % self.cols, c / self.cols);
-            let total: u32 = b.ranges[..b.n].iter().map(|r| r.1 - r.0).sum();
-            stats.checks += (total as u64 - 1) * (e - s) as u64;
-            for i in s..e {
-                let acc = self.sums(world, &radii, &b, i, same);
-                stats.neighbours += acc.ns.max(acc.na).max(acc.nc) as u64;
-                let f = finish(
-                    &p.rules,
-                    &acc,
-                    Vec2::new(self.vx[i], self.vy[i]),
-                    p.max_speed,
-                    p.max_force,
-                );
-                self.fx[i] = f.x;
-                self.fy[i] = f.y;
+        let k = Consts {
+            rules: p.rules,
+            max_speed: p.max_speed,
+            max_force: p.max_force,
+            min_speed: p.min_speed,
+            dt: p.dt,
+            width: world.width,
+            height: world.height,
+        };
+        let vector = self.kernel == Kernel::Simd && p.min_speed <= 0.0;
+        let kernel = self.kernel;
+        let cells = std::mem::take(&mut self.cells);
+        let mut counts = std::mem::take(&mut self.counts);
+        counts.clear();
+        counts.resize(cells.count() + 1, 0);
+        let mut stats = FastStats::default();
+        {
+            let Cols {
+                front,
+                back,
+                cell: cell_of,
+            } = self.cols_mut();
+            let [fx, fy, fvx, fvy, fhx, fhy, fid] = front;
+            let (fx, fy, fvx, fvy, fhx, fhy) = (
+                as_f32(fx),
+                as_f32(fy),
+                as_f32(fvx),
+                as_f32(fvy),
+                as_f32(fhx),
+                as_f32(fhy),
+            );
+            let [bx, by, bvx, bvy, bhx, bhy, bid] = back;
+            let (bx, by, bvx, bvy, bhx, bhy) = (
+                as_f32_mut(bx),
+                as_f32_mut(by),
+                as_f32_mut(bvx),
+                as_f32_mut(bvy),
+                as_f32_mut(bhx),
+                as_f32_mut(bhy),
+            );
+            bid[..n].copy_from_slice(&fid[..n]);
+            let view = kernel::View {
+                x: fx,
+                y: fy,
+                vx: fvx,
+                vy: fvy,
+            };
+            // The cell of the slot being summed, its block and where the cell ends.
+            let mut cell = 0usize;
+            let mut cell_end = 0usize;
+            let mut block = Block::default();
+            let mut sums = [Sums::default(); 4];
+            let mut g = 0;
+            while g < n {
+                let lanes = (n - g).min(4);
+                for (l, out) in sums.iter_mut().enumerate().take(lanes) {
+                    let i = g + l;
+                    if i >= cell_end {
+                        // The next non-empty cell: a new block.
+                        while cells.starts[cell + 1] as usize <= i {
+                            cell += 1;
+                        }
+                        cell_end = cells.starts[cell + 1] as usize;
+                        block = cells.block(cell);
+                        let total: u32 = block.ranges[..block.n].iter().map(|r| r.1 - r.0).sum();
+                        stats.checks +=
+                            (total as u64 - 1) * (cell_end - cells.starts[cell] as usize) as u64;
+                    }
+                    *out = sums_of(kernel, view, world, &radii, &block, i, same);
+                    stats.neighbours += out.ns.max(out.na).max(out.nc) as u64;
+                }
+                if vector {
+                    let pack = |f: fn(&Sums) -> f32| {
+                        F4::from_array([f(&sums[0]), f(&sums[1]), f(&sums[2]), f(&sums[3])])
+                    };
+                    let s4 = Sums4 {
+                        sx: pack(|s| s.sx),
+                        sy: pack(|s| s.sy),
+                        ns: pack(|s| s.ns),
+                        ax: pack(|s| s.ax),
+                        ay: pack(|s| s.ay),
+                        na: pack(|s| s.na),
+                        cx: pack(|s| s.cx),
+                        cy: pack(|s| s.cy),
+                        nc: pack(|s| s.nc),
+                    };
+                    // SAFETY: g < n and every array is n + PAD ≥ g + 4 long; lanes past n only
+                    // touch the padding.
+                    unsafe {
+                        let st = State4 {
+                            x: F4::load(fx.as_ptr().add(g)),
+                            y: F4::load(fy.as_ptr().add(g)),
+                            vx: F4::load(fvx.as_ptr().add(g)),
+                            vy: F4::load(fvy.as_ptr().add(g)),
+                            hx: F4::load(fhx.as_ptr().add(g)),
+                            hy: F4::load(fhy.as_ptr().add(g)),
+                        };
+                        let out = finish4(&k, &s4, &st);
+                        out.x.store(bx.as_mut_ptr().add(g));
+                        out.y.store(by.as_mut_ptr().add(g));
+                        out.vx.store(bvx.as_mut_ptr().add(g));
+                        out.vy.store(bvy.as_mut_ptr().add(g));
+                        out.hx.store(bhx.as_mut_ptr().add(g));
+                        out.hy.store(bhy.as_mut_ptr().add(g));
+                    }
+                } else {
+                    for (l, s) in sums.iter().enumerate().take(lanes) {
+                        let i = g + l;
+                        let st = State {
+                            x: fx[i],
+                            y: fy[i],
+                            vx: fvx[i],
+                            vy: fvy[i],
+                            hx: fhx[i],
+                            hy: fhy[i],
+                        };
+                        let o = finish_one(&k, s, &st);
+                        bx[i] = o.x;
+                        by[i] = o.y;
+                        bvx[i] = o.vx;
+                        bvy[i] = o.vy;
+                        bhx[i] = o.hx;
+                        bhy[i] = o.hy;
+                    }
+                }
+                for i in g..g + lanes {
+                    let c = cells.index(bx[i], by[i]);
+                    cell_of[i] = c;
+                    counts[c as usize + 1] += 1;
+                }
+                g += lanes;
             }
         }
+        self.cells = cells;
+        self.counts = counts;
         stats
     }
 
-    /// Phase two: move everyone (`world::integrate`), wrap, and note the new cell.
+    /// The counting sort: the back arrays hold every agent with its cell in the cell array and the
+    /// histogram in `counts`; scatter them, stably, into the front arrays in cell order.
     #[inline(never)]
-    fn integrate(&mut self, world: &World, p: &FastParams) {
-        for k in 0..self.n {
-            let mut a = Agent {
-                position: Vec2::new(self.x[k], self.y[k]),
-                velocity: Vec2::new(self.vx[k], self.vy[k]),
-                max_speed: p.max_speed,
-                max_force: p.max_force,
-                heading: Vec2::new(self.hx[k], self.hy[k]),
-            };
-            integrate(&mut a, Vec2::new(self.fx[k], self.fy[k]), p.dt, p.min_speed);
-            let x = wrap_coord(a.position.x, world.width);
-            let y = wrap_coord(a.position.y, world.height);
-            self.x[k] = x;
-            self.y[k] = y;
-            self.vx[k] = a.velocity.x;
-            self.vy[k] = a.velocity.y;
-            self.hx[k] = a.heading.x;
-            self.hy[k] = a.heading.y;
-            self.cell_of[k] = self.cell_index(x, y);
+    fn sort_from_back(&mut self) {
+        let n = self.n;
+        let ncells = self.cells.count();
+        let mut counts = std::mem::take(&mut self.counts);
+        for c in 0..ncells {
+            counts[c + 1] += counts[c];
         }
-    }
-
-    /// Slot `i`'s neighbour sums over the block, with the selected kernel and wrap variant.
-    #[inline(always)]
-    fn sums(&self, world: &World, radii: &Radii, b: &Block, i: usize, same: bool) -> Acc {
-        match self.kernel {
-            Kernel::Simd => match (b.wrap_x, b.wrap_y, same) {
-                (false, false, true) => self.sums_simd::<false, false, true>(world, radii, b, i),
-                (false, false, false) => self.sums_simd::<false, false, false>(world, radii, b, i),
-                (true, false, _) => self.sums_simd::<true, false, false>(world, radii, b, i),
-                (false, true, _) => self.sums_simd::<false, true, false>(world, radii, b, i),
-                (true, true, _) => self.sums_simd::<true, true, false>(world, radii, b, i),
-            },
-            Kernel::Scalar => match (b.wrap_x, b.wrap_y) {
-                (false, false) => self.sums_scalar::<false, false>(world, radii, b, i),
-                (true, false) => self.sums_scalar::<true, false>(world, radii, b, i),
-                (false, true) => self.sums_scalar::<false, true>(world, radii, b, i),
-                (true, true) => self.sums_scalar::<true, true>(world, radii, b, i),
-            },
-        }
-    }
-
-    /// The scalar kernel: the block's ranges, self skipped by index, `FlockSums::add`'s terms.
-    #[inline(always)]
-    fn sums_scalar<const WX: bool, const WY: bool>(
-        &self,
-        world: &World,
-        r: &Radii,
-        b: &Block,
-        i: usize,
-    ) -> Acc {
-        let (px, py) = (self.x[i], self.y[i]);
-        let mut acc = Acc::default();
-        for &(rs, re) in &b.ranges[..b.n] {
-            let (rs, re) = (rs as usize, re as usize);
-            let (xs, ys, vxs, vys) = (
-                &self.x[rs..re],
-                &self.y[rs..re],
-                &self.vx[rs..re],
-                &self.vy[rs..re],
+        std::mem::swap(&mut self.cells.starts, &mut counts);
+        self.counts = counts;
+        let mut cursor = std::mem::take(&mut self.cursor);
+        cursor.clear();
+        cursor.extend_from_slice(&self.cells.starts[..ncells]);
+        {
+            let Cols { front, back, cell } = self.cols_mut();
+            let [x, y, vx, vy, hx, hy, id] = front;
+            let [bx, by, bvx, bvy, bhx, bhy, bid] = back;
+            let (x, y, vx, vy, hx, hy, id) = (
+                &mut x[..n],
+                &mut y[..n],
+                &mut vx[..n],
+                &mut vy[..n],
+                &mut hx[..n],
+                &mut hy[..n],
+                &mut id[..n],
             );
-            for j in 0..xs.len() {
-                if rs + j == i {
-                    continue;
-                }
-                let (dx, dy) = delta(world, WX, WY, xs[j] - px, ys[j] - py);
-                let d2 = dx * dx + dy * dy;
-                if d2 < r.q2 {
-                    if d2 < r.sep2 && d2 > 0.0 {
-                        let dist = d2.sqrt();
-                        let dd = dist * dist;
-                        acc.sx -= dx / dd;
-                        acc.sy -= dy / dd;
-                        acc.ns += 1;
-                    }
-                    if d2 < r.ali2 {
-                        acc.ax += vxs[j];
-                        acc.ay += vys[j];
-                        acc.na += 1;
-                    }
-                    if d2 < r.coh2 {
-                        acc.cx += dx;
-                        acc.cy += dy;
-                        acc.nc += 1;
-                    }
-                }
+            let (bx, by, bvx, bvy, bhx, bhy, bid) = (
+                &bx[..n],
+                &by[..n],
+                &bvx[..n],
+                &bvy[..n],
+                &bhx[..n],
+                &bhy[..n],
+                &bid[..n],
+            );
+            let cell = &cell[..n];
+            for k in 0..n {
+                let c = cell[k] as usize;
+                let dst = cursor[c] as usize;
+                cursor[c] += 1;
+                x[dst] = bx[k];
+                y[dst] = by[k];
+                vx[dst] = bvx[k];
+                vy[dst] = bvy[k];
+                hx[dst] = bhx[k];
+                hy[dst] = bhy[k];
+                id[dst] = bid[k];
             }
         }
-        acc
+        self.cursor = cursor;
     }
 
-    /// The 4-lane kernel: four candidates per iteration without branches (lanes past a range's end
-    /// or equal to `i` are masked out; the separation term is evaluated only when a lane needs it).
-    /// Each lane computes exactly the scalar kernel's `d`, `d²` and terms; lanes are summed at the end.
-    #[inline(always)]
-    fn sums_simd<const WX: bool, const WY: bool, const SAME: bool>(
-        &self,
-        world: &World,
-        r: &Radii,
-        b: &Block,
-        i: usize,
-    ) -> Acc {
-        let (px, py) = (F4::splat(self.x[i]), F4::splat(self.y[i]));
-        let (q2, sep2, ali2, coh2) = (
-            F4::splat(r.q2),
-            F4::splat(r.sep2),
-            F4::splat(r.ali2),
-            F4::splat(r.coh2),
-        );
-        let _ = q2;
-        let (w, hw, nhw) = (
-            F4::splat(world.width),
-            F4::splat(world.width * 0.5),
-            F4::splat(-(world.width * 0.5)),
-        );
-        let (h, hh, nhh) = (
-            F4::splat(world.height),
-            F4::splat(world.height * 0.5),
-            F4::splat(-(world.height * 0.5)),
-        );
-        let zero = F4::zero();
-        let one = F4::splat(1.0);
-        let me = I4::splat(i as i32);
-        let (mut sx, mut sy, mut ns) = (zero, zero, zero);
-        let (mut ax, mut ay, mut na) = (zero, zero, zero);
-        let (mut cx, mut cy, mut nc) = (zero, zero, zero);
-        let (xp, yp, vxp, vyp) = (
-            self.x.as_ptr(),
-            self.y.as_ptr(),
-            self.vx.as_ptr(),
-            self.vy.as_ptr(),
-        );
-        debug_assert!(self.x.len() >= self.n + PAD);
-        for &(rs, re) in &b.ranges[..b.n] {
-            let end = I4::splat(re as i32);
-            let mut j = rs as usize;
-            while j < re as usize {
-                // SAFETY: j < re ≤ n and every array is n + PAD ≥ j + 4 long.
-                let (x, y, vx, vy) = unsafe {
-                    (
-                        F4::load(xp.add(j)),
-                        F4::load(yp.add(j)),
-                        F4::load(vxp.add(j)),
-                        F4::load(vyp.add(j)),
-                    )
-                };
-                let valid = I4::iota(j as i32).lt_and_ne(end, me);
-                let mut dx = x - px;
-                let mut dy = y - py;
-                if WX {
-                    dx = F4::select(dx.gt(hw), dx - w, F4::select(dx.lt(nhw), dx + w, dx));
-                }
-                if WY {
-                    dy = F4::select(dy.gt(hh), dy - h, F4::select(dy.lt(nhh), dy + h, dy));
-                }
-                let d2 = dx * dx + dy * dy;
-                let ma = d2.lt(ali2) & valid;
-                ax = ax + (vx & ma);
-                ay = ay + (vy & ma);
-                na = na + (one & ma);
-                let mc = if SAME { ma } else { d2.lt(coh2) & valid };
-                cx = cx + (dx & mc);
-                cy = cy + (dy & mc);
-                if !SAME {
-                    nc = nc + (one & mc);
-                }
-                let ms = d2.lt(sep2) & d2.gt(zero) & valid;
-                if ms.any() {
-                    let dist = d2.sqrt();
-                    let dd = dist * dist;
-                    sx = sx - ((dx / dd) & ms);
-                    sy = sy - ((dy / dd) & ms);
-                    ns = ns + (one & ms);
-                }
-                j += 4;
-            }
-        }
-        let na_u = na.sum() as u32;
-        Acc {
-            sx: sx.sum(),
-            sy: sy.sum(),
-            ax: ax.sum(),
-            ay: ay.sum(),
-            cx: cx.sum(),
-            cy: cy.sum(),
-            ns: ns.sum() as u32,
-            na: na_u,
-            nc: if SAME { na_u } else { nc.sum() as u32 },
+    fn view(&self) -> kernel::View<'_> {
+        kernel::View {
+            x: self.colf(X),
+            y: self.colf(Y),
+            vx: self.colf(VX),
+            vy: self.colf(VY),
         }
     }
 
@@ -667,10 +666,25 @@ impl FastFlock {
             return FlockSums::default();
         };
         let radii = Radii::of(&p.rules);
-        let c = self.cell_index(self.x[k], self.y[k]) as usize;
-        let b = self.block(c % self.cols, c / self.cols);
-        self.sums(&world, &radii, &b, k, radii.ali2 == radii.coh2)
-            .sums()
+        let (x, y) = self.positions();
+        let b = self.cells.block(self.cells.index(x[k], y[k]) as usize);
+        let s = sums_of(
+            self.kernel,
+            self.view(),
+            &world,
+            &radii,
+            &b,
+            k,
+            radii.ali2 == radii.coh2,
+        );
+        FlockSums {
+            sep: Vec2::new(s.sx, s.sy),
+            n_sep: s.ns as u32,
+            align: Vec2::new(s.ax, s.ay),
+            n_align: s.na as u32,
+            coh: Vec2::new(s.cx, s.cy),
+            n_coh: s.nc as u32,
+        }
     }
 
     /// The original ids of slot `k`'s neighbours within the query radius, found with the step's own
@@ -681,17 +695,18 @@ impl FastFlock {
             return;
         };
         let q2 = Radii::of(&p.rules).q2;
-        let (px, py) = (self.x[k], self.y[k]);
-        let c = self.cell_index(px, py) as usize;
-        let b = self.block(c % self.cols, c / self.cols);
+        let (x, y) = self.positions();
+        let id = self.ids();
+        let (px, py) = (x[k], y[k]);
+        let b = self.cells.block(self.cells.index(px, py) as usize);
         for &(rs, re) in &b.ranges[..b.n] {
             for j in rs as usize..re as usize {
                 if j == k {
                     continue;
                 }
-                let (dx, dy) = delta(&world, b.wrap_x, b.wrap_y, self.x[j] - px, self.y[j] - py);
+                let (dx, dy) = delta(&world, b.wrap_x, b.wrap_y, x[j] - px, y[j] - py);
                 if dx * dx + dy * dy < q2 {
-                    out.push(self.id[j]);
+                    out.push(id[j]);
                 }
             }
         }
@@ -699,13 +714,43 @@ impl FastFlock {
 
     /// The slot that holds original agent `id` (linear search; for tests and tools).
     pub fn slot_of(&self, id: u32) -> Option<usize> {
-        self.id[..self.n].iter().position(|&x| x == id)
+        self.ids().iter().position(|&x| x == id)
+    }
+}
+
+/// Slot `i`'s neighbour sums over the block, with the selected kernel and wrap variant.
+#[inline(always)]
+fn sums_of(
+    kernel: Kernel,
+    v: kernel::View,
+    world: &World,
+    radii: &Radii,
+    b: &Block,
+    i: usize,
+    same: bool,
+) -> Sums {
+    match kernel {
+        Kernel::Simd => match (b.wrap_x, b.wrap_y, same) {
+            (false, false, true) => kernel::sums_simd::<false, false, true>(v, world, radii, b, i),
+            (false, false, false) => {
+                kernel::sums_simd::<false, false, false>(v, world, radii, b, i)
+            }
+            (true, false, _) => kernel::sums_simd::<true, false, false>(v, world, radii, b, i),
+            (false, true, _) => kernel::sums_simd::<false, true, false>(v, world, radii, b, i),
+            (true, true, _) => kernel::sums_simd::<true, true, false>(v, world, radii, b, i),
+        },
+        Kernel::Scalar => match (b.wrap_x, b.wrap_y) {
+            (false, false) => kernel::sums_scalar::<false, false>(v, world, radii, b, i),
+            (true, false) => kernel::sums_scalar::<true, false>(v, world, radii, b, i),
+            (false, true) => kernel::sums_scalar::<false, true>(v, world, radii, b, i),
+            (true, true) => kernel::sums_scalar::<true, true>(v, world, radii, b, i),
+        },
     }
 }
 
 /// `World::delta`'s nearest-image correction on the axes that need it.
 #[inline(always)]
-fn delta(world: &World, wx: bool, wy: bool, mut dx: f32, mut dy: f32) -> (f32, f32) {
+pub(crate) fn delta(world: &World, wx: bool, wy: bool, mut dx: f32, mut dy: f32) -> (f32, f32) {
     if wx {
         dx = wrap_delta(dx, world.width);
     }
@@ -726,34 +771,4 @@ fn wrap_delta(d: f32, size: f32) -> f32 {
     } else {
         d
     }
-}
-
-/// `FlockSums::apply` into a controller, then `Controller::result`: the weighted sum of the rules
-/// that had neighbours (in the order separation, alignment, cohesion), truncated to `max_force`.
-#[inline(always)]
-fn finish(rules: &FlockRules, acc: &Acc, velocity: Vec2, max_speed: f32, max_force: f32) -> Vec2 {
-    let agent = Agent {
-        position: Vec2::ZERO,
-        velocity,
-        max_speed,
-        max_force,
-        heading: Vec2::X,
-    };
-    let mut sum = Vec2::ZERO;
-    if let Some((w, _)) = rules.separation {
-        if acc.ns > 0 {
-            sum += steer_towards(Vec2::new(acc.sx, acc.sy) / acc.ns as f32, &agent) * w;
-        }
-    }
-    if let Some((w, _)) = rules.alignment {
-        if acc.na > 0 {
-            sum += steer_towards(Vec2::new(acc.ax, acc.ay) / acc.na as f32, &agent) * w;
-        }
-    }
-    if let Some((w, _)) = rules.cohesion {
-        if acc.nc > 0 {
-            sum += steer_towards(Vec2::new(acc.cx, acc.cy) / acc.nc as f32, &agent) * w;
-        }
-    }
-    truncate(sum, max_force)
 }

@@ -6,6 +6,7 @@ pub mod engine;
 pub mod fast;
 pub mod flock;
 pub mod grid;
+pub mod raster;
 pub mod render;
 pub mod rng;
 pub mod scenario;

@@ -59,6 +59,31 @@ mod imp {
         pub fn any(self) -> bool {
             unsafe { _mm_movemask_ps(self.0) != 0 }
         }
+        #[inline(always)]
+        pub fn le(self, o: F4) -> F4 {
+            unsafe { F4(_mm_cmple_ps(self.0, o.0)) }
+        }
+        #[inline(always)]
+        pub fn ge(self, o: F4) -> F4 {
+            unsafe { F4(_mm_cmpge_ps(self.0, o.0)) }
+        }
+        #[inline(always)]
+        pub fn all(self) -> bool {
+            unsafe { _mm_movemask_ps(self.0) == 0xF }
+        }
+        #[inline(always)]
+        pub fn eq(self, o: F4) -> F4 {
+            unsafe { F4(_mm_cmpeq_ps(self.0, o.0)) }
+        }
+        #[inline(always)]
+        pub fn from_array(a: [f32; 4]) -> F4 {
+            unsafe { F4(_mm_loadu_ps(a.as_ptr())) }
+        }
+        /// Four lanes to `p` (unaligned).
+        #[inline(always)]
+        pub unsafe fn store(self, p: *mut f32) {
+            _mm_storeu_ps(p, self.0)
+        }
     }
 
     impl I4 {
@@ -149,6 +174,30 @@ mod imp {
         #[inline(always)]
         pub fn any(self) -> bool {
             v128_any_true(self.0)
+        }
+        #[inline(always)]
+        pub fn le(self, o: F4) -> F4 {
+            F4(f32x4_le(self.0, o.0))
+        }
+        #[inline(always)]
+        pub fn ge(self, o: F4) -> F4 {
+            F4(f32x4_ge(self.0, o.0))
+        }
+        #[inline(always)]
+        pub fn all(self) -> bool {
+            i32x4_all_true(self.0)
+        }
+        #[inline(always)]
+        pub fn eq(self, o: F4) -> F4 {
+            F4(f32x4_eq(self.0, o.0))
+        }
+        #[inline(always)]
+        pub fn from_array(a: [f32; 4]) -> F4 {
+            F4(f32x4(a[0], a[1], a[2], a[3]))
+        }
+        #[inline(always)]
+        pub unsafe fn store(self, p: *mut f32) {
+            v128_store(p as *mut v128, self.0)
         }
     }
 
@@ -262,6 +311,30 @@ mod imp {
         pub fn any(self) -> bool {
             self.0.iter().any(|x| x.to_bits() != 0)
         }
+        #[inline(always)]
+        pub fn le(self, o: F4) -> F4 {
+            zip(self, o, |a, b| mask(a <= b))
+        }
+        #[inline(always)]
+        pub fn ge(self, o: F4) -> F4 {
+            zip(self, o, |a, b| mask(a >= b))
+        }
+        #[inline(always)]
+        pub fn all(self) -> bool {
+            self.0.iter().all(|x| x.to_bits() != 0)
+        }
+        #[inline(always)]
+        pub fn eq(self, o: F4) -> F4 {
+            zip(self, o, |a, b| mask(a == b))
+        }
+        #[inline(always)]
+        pub fn from_array(a: [f32; 4]) -> F4 {
+            F4(a)
+        }
+        #[inline(always)]
+        pub unsafe fn store(self, p: *mut f32) {
+            core::ptr::write_unaligned(p as *mut [f32; 4], self.0)
+        }
     }
 
     impl I4 {
@@ -319,6 +392,13 @@ mod imp {
 pub use imp::{F4, I4};
 
 impl F4 {
+    /// Lanes where the value is finite (`x − x == 0` fails exactly for ±∞ and NaN).
+    #[inline(always)]
+    #[allow(clippy::eq_op)]
+    pub fn finite(self) -> F4 {
+        (self - self).eq(F4::zero())
+    }
+
     /// `((l0 + l1) + (l2 + l3))`.
     #[inline(always)]
     pub fn sum(self) -> f32 {
