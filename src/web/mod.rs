@@ -1,1 +1,3 @@
 //! The wasm32 web shell (work in progress).
+
+mod bench;
