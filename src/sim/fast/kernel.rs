@@ -6,7 +6,7 @@
 //!
 //! Self is excluded by index: the range holding slot `i` is split around it.
 
-use super::finish::Sums;
+use super::finish::{Sums, Sums4};
 use super::simd::{F4, I4};
 use super::{delta, Block, Radii};
 use crate::sim::world::World;
@@ -247,5 +247,130 @@ pub(crate) fn sums_simd<const WX: bool, const WY: bool, const SAME: bool>(
         cx: acc.cx.sum(),
         cy: acc.cy.sum(),
         nc: if SAME { na } else { acc.nc.sum() },
+    }
+}
+
+/// Per-group constants of the group kernel: four agents, one per lane.
+struct G4 {
+    px: F4,
+    py: F4,
+    sep2: F4,
+    ali2: F4,
+    coh2: F4,
+}
+
+/// Lane accumulators of four agents (one agent per lane); counts as integers.
+struct GAcc {
+    sx: F4,
+    sy: F4,
+    ns: I4,
+    ax: F4,
+    ay: F4,
+    na: I4,
+    cx: F4,
+    cy: F4,
+    nc: I4,
+}
+
+/// Candidate `j` against the group's four agents.
+/// With `SELF`, only the lanes in `notself` (the candidate is one of the group's own agents).
+#[inline(always)]
+unsafe fn cand<const SAME: bool, const SELF: bool>(
+    v: View,
+    k: &G4,
+    j: usize,
+    notself: F4,
+    a: &mut GAcc,
+) {
+    let x = F4::load_splat(v.x.as_ptr().add(j));
+    let y = F4::load_splat(v.y.as_ptr().add(j));
+    let dx = x - k.px;
+    let dy = y - k.py;
+    let d2 = dx * dx + dy * dy;
+    let mut ma = d2.lt(k.ali2);
+    if SELF {
+        ma = ma & notself;
+    }
+    let vx = F4::load_splat(v.vx.as_ptr().add(j));
+    let vy = F4::load_splat(v.vy.as_ptr().add(j));
+    a.ax = a.ax + (vx & ma);
+    a.ay = a.ay + (vy & ma);
+    a.na = a.na.count(ma);
+    let mc = if SAME {
+        ma
+    } else {
+        let m = d2.lt(k.coh2);
+        let m = if SELF { m & notself } else { m };
+        a.nc = a.nc.count(m);
+        m
+    };
+    a.cx = a.cx + (dx & mc);
+    a.cy = a.cy + (dy & mc);
+    // d² > 0 already excludes self (d = 0) from separation.
+    let ms = d2.lt(k.sep2) & d2.gt(F4::zero());
+    if ms.any() {
+        let dist = d2.sqrt();
+        let dd = dist * dist;
+        a.sx = a.sx - ((dx / dd) & ms);
+        a.sy = a.sy - ((dy / dd) & ms);
+        a.ns = a.ns.count(ms);
+    }
+}
+
+/// The sums of the four agents in slots `g..g + 4` (one per lane) over the shared slot ranges
+/// (the union of their own ranges; extra candidates fail the exact distance tests). Only for
+/// groups on the interior path: no nearest-image correction. Each lane computes exactly the
+/// scalar kernel's `d`, `d²` and terms, in range order.
+#[inline(always)]
+pub(crate) fn sums_group<const SAME: bool>(v: View, r: &Radii, b: &Block, g: usize) -> Sums4 {
+    // SAFETY: every slot read is < n (ranges come from `starts`) and g + 4 ≤ n.
+    unsafe {
+        let k = G4 {
+            px: F4::load(v.x.as_ptr().add(g)),
+            py: F4::load(v.y.as_ptr().add(g)),
+            sep2: F4::splat(r.sep2),
+            ali2: F4::splat(r.ali2),
+            coh2: F4::splat(r.coh2),
+        };
+        let (z, zi) = (F4::zero(), I4::zero());
+        let mut a = GAcc {
+            sx: z,
+            sy: z,
+            ns: zi,
+            ax: z,
+            ay: z,
+            na: zi,
+            cx: z,
+            cy: z,
+            nc: zi,
+        };
+        let lanes = I4::iota(g as i32);
+        for &(rs, re) in &b.ranges[..b.n] {
+            let (rs, re) = (rs as usize, re as usize);
+            // [rs, re) minus the group's own slots [g, g + 4), which are masked lane by lane.
+            let (m0, m1) = (g.clamp(rs, re), (g + 4).clamp(rs, re));
+            for j in rs..m0 {
+                cand::<SAME, false>(v, &k, j, z, &mut a);
+            }
+            for j in m0..m1 {
+                let notself = lanes.lt_and_ne(I4::splat(i32::MAX), I4::splat(j as i32));
+                cand::<SAME, true>(v, &k, j, notself, &mut a);
+            }
+            for j in m1..re {
+                cand::<SAME, false>(v, &k, j, z, &mut a);
+            }
+        }
+        let na = a.na.to_f4();
+        Sums4 {
+            sx: a.sx,
+            sy: a.sy,
+            ns: a.ns.to_f4(),
+            ax: a.ax,
+            ay: a.ay,
+            na,
+            cx: a.cx,
+            cy: a.cy,
+            nc: if SAME { na } else { a.nc.to_f4() },
+        }
     }
 }

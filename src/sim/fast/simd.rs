@@ -32,6 +32,11 @@ mod imp {
         pub unsafe fn load(p: *const f32) -> F4 {
             F4(_mm_loadu_ps(p))
         }
+        /// `*p` in every lane.
+        #[inline(always)]
+        pub unsafe fn load_splat(p: *const f32) -> F4 {
+            F4(_mm_load1_ps(p))
+        }
         #[inline(always)]
         pub fn to_array(self) -> [f32; 4] {
             let mut a = [0.0f32; 4];
@@ -104,6 +109,15 @@ mod imp {
                 F4(_mm_castsi128_ps(_mm_andnot_si128(eq, lt)))
             }
         }
+        /// Add 1 in the lanes set in mask `m` (a set lane is −1 as an integer).
+        #[inline(always)]
+        pub fn count(self, m: F4) -> I4 {
+            unsafe { I4(_mm_sub_epi32(self.0, _mm_castps_si128(m.0))) }
+        }
+        #[inline(always)]
+        pub fn to_f4(self) -> F4 {
+            unsafe { F4(_mm_cvtepi32_ps(self.0)) }
+        }
     }
 
     macro_rules! binop {
@@ -145,6 +159,10 @@ mod imp {
         #[inline(always)]
         pub unsafe fn load(p: *const f32) -> F4 {
             F4(v128_load(p as *const v128))
+        }
+        #[inline(always)]
+        pub unsafe fn load_splat(p: *const f32) -> F4 {
+            F4(v128_load32_splat(p as *const u32))
         }
         #[inline(always)]
         pub fn to_array(self) -> [f32; 4] {
@@ -214,6 +232,14 @@ mod imp {
         pub fn lt_and_ne(self, o: I4, not: I4) -> F4 {
             F4(v128_andnot(i32x4_lt(self.0, o.0), i32x4_eq(self.0, not.0)))
         }
+        #[inline(always)]
+        pub fn count(self, m: F4) -> I4 {
+            I4(i32x4_sub(self.0, m.0))
+        }
+        #[inline(always)]
+        pub fn to_f4(self) -> F4 {
+            F4(f32x4_convert_i32x4(self.0))
+        }
     }
 
     macro_rules! binop {
@@ -280,6 +306,10 @@ mod imp {
         #[inline(always)]
         pub unsafe fn load(p: *const f32) -> F4 {
             F4(core::ptr::read_unaligned(p as *const [f32; 4]))
+        }
+        #[inline(always)]
+        pub unsafe fn load_splat(p: *const f32) -> F4 {
+            F4([*p; 4])
         }
         #[inline(always)]
         pub fn to_array(self) -> [f32; 4] {
@@ -350,6 +380,14 @@ mod imp {
         pub fn lt_and_ne(self, o: I4, not: I4) -> F4 {
             F4([0, 1, 2, 3].map(|k| mask(self.0[k] < o.0[k] && self.0[k] != not.0[k])))
         }
+        #[inline(always)]
+        pub fn count(self, m: F4) -> I4 {
+            I4([0, 1, 2, 3].map(|k| self.0[k].wrapping_sub(m.0[k].to_bits() as i32)))
+        }
+        #[inline(always)]
+        pub fn to_f4(self) -> F4 {
+            F4(self.0.map(|v| v as f32))
+        }
     }
 
     impl core::ops::Add for F4 {
@@ -390,6 +428,13 @@ mod imp {
 }
 
 pub use imp::{F4, I4};
+
+impl I4 {
+    #[inline(always)]
+    pub fn zero() -> I4 {
+        I4::splat(0)
+    }
+}
 
 impl F4 {
     /// Lanes where the value is finite (`x − x == 0` fails exactly for ±∞ and NaN).
