@@ -33,6 +33,8 @@ use super::flock::{FlockRules, FlockSums};
 use super::world::{wrap_coord, World};
 use glam::Vec2;
 
+#[cfg(target_arch = "x86_64")]
+mod avx;
 mod finish;
 mod kernel;
 mod simd;
@@ -367,6 +369,9 @@ pub struct FastFlock {
     world: Option<World>,
     params: Option<FastParams>,
     pub kernel: Kernel,
+    /// With [`Kernel::Simd`] on x86_64, eight agents per vector are used when the CPU has AVX2;
+    /// `narrow` keeps four (SSE2, the same width as wasm simd128), e.g. to compare.
+    pub narrow: bool,
     n: usize,
     cells: Cells,
     /// All per-agent arrays: array `a` is `arena[a * stride..][..n + PAD]`.
@@ -574,6 +579,8 @@ impl FastFlock {
         };
         let vector = self.kernel == Kernel::Simd && p.min_speed <= 0.0;
         let kernel = self.kernel;
+        #[cfg(target_arch = "x86_64")]
+        let self_wide = !self.narrow;
         let cells = std::mem::take(&mut self.cells);
         let mut counts = std::mem::take(&mut self.counts);
         counts.clear();
@@ -611,32 +618,115 @@ impl FastFlock {
                 vy: fvy,
             };
             let mut sums = [Sums::default(); 4];
+            // Phase two for the agents in slots g..g + lanes from their sums: the next state into
+            // the back arrays, the new cell, the histogram.
+            macro_rules! finish_group {
+                ($g:expr, $lanes:expr, $s4:expr) => {{
+                    let (g, lanes, s4): (usize, usize, Sums4) = ($g, $lanes, $s4);
+                    if !vector {
+                        let arr = |v: F4| v.to_array();
+                        let (sx, sy, ns, ax, ay, na, cx, cy, nc) =
+                            (arr(s4.sx), arr(s4.sy), arr(s4.ns), arr(s4.ax), arr(s4.ay), arr(s4.na), arr(s4.cx), arr(s4.cy), arr(s4.nc));
+                        for (l, out) in sums.iter_mut().enumerate() {
+                            *out = Sums { sx: sx[l], sy: sy[l], ns: ns[l], ax: ax[l], ay: ay[l], na: na[l], cx: cx[l], cy: cy[l], nc: nc[l] };
+                        }
+                    }
+                    if vector {
+                        // SAFETY: g < n and every array is n + PAD ≥ g + 4 long; lanes past n only
+                        // touch the padding.
+                        unsafe {
+                            let st = State4 {
+                                x: F4::load(fx.as_ptr().add(g)),
+                                y: F4::load(fy.as_ptr().add(g)),
+                                vx: F4::load(fvx.as_ptr().add(g)),
+                                vy: F4::load(fvy.as_ptr().add(g)),
+                                hx: F4::load(fhx.as_ptr().add(g)),
+                                hy: F4::load(fhy.as_ptr().add(g)),
+                            };
+                            let out = finish4(&k, &s4, &st);
+                            out.x.store(bx.as_mut_ptr().add(g));
+                            out.y.store(by.as_mut_ptr().add(g));
+                            out.vx.store(bvx.as_mut_ptr().add(g));
+                            out.vy.store(bvy.as_mut_ptr().add(g));
+                            out.hx.store(bhx.as_mut_ptr().add(g));
+                            out.hy.store(bhy.as_mut_ptr().add(g));
+                        }
+                    } else {
+                        for (l, s) in sums.iter().enumerate().take(lanes) {
+                            let i = g + l;
+                            let st = State {
+                                x: fx[i],
+                                y: fy[i],
+                                vx: fvx[i],
+                                vy: fvy[i],
+                                hx: fhx[i],
+                                hy: fhy[i],
+                            };
+                            let o = finish_one(&k, s, &st);
+                            bx[i] = o.x;
+                            by[i] = o.y;
+                            bvx[i] = o.vx;
+                            bvy[i] = o.vy;
+                            bhx[i] = o.hx;
+                            bhy[i] = o.hy;
+                        }
+                    }
+                    for i in g..g + lanes {
+                        let c = cells.index(bx[i], by[i]);
+                        cell_of[i] = c;
+                        counts[c as usize + 1] += 1;
+                    }
+                }};
+            }
+            #[cfg(target_arch = "x86_64")]
+            let wide = self_wide && avx::available();
             let mut g = 0;
             while g < n {
+                // Eight agents per vector (AVX2) when they share a row window.
+                #[cfg(target_arch = "x86_64")]
+                if wide && kernel == Kernel::Simd && g + 8 <= n {
+                    if let Some(block) = group_window::<8>(&cells, fx, fy, g) {
+                        let total: u32 = block.ranges[..block.n].iter().map(|r| r.1 - r.0).sum();
+                        stats.checks += 8 * (total as u64 - 1);
+                        let mut s8 = avx::Sums8::default();
+                        // SAFETY: `available()` checked AVX2; g + 8 ≤ n; ranges within 0..n.
+                        unsafe {
+                            if same {
+                                avx::sums_group8::<true>(view, &radii, &block, g, &mut s8);
+                            } else {
+                                avx::sums_group8::<false>(view, &radii, &block, g, &mut s8);
+                            }
+                        }
+                        for l in 0..8 {
+                            stats.neighbours += s8.ns[l].max(s8.na[l]).max(s8.nc[l]) as u64;
+                        }
+                        for h in 0..2 {
+                            let half = |a: &[f32; 8]| F4::from_array([a[4 * h], a[4 * h + 1], a[4 * h + 2], a[4 * h + 3]]);
+                            let s4 = Sums4 {
+                                sx: half(&s8.sx),
+                                sy: half(&s8.sy),
+                                ns: half(&s8.ns),
+                                ax: half(&s8.ax),
+                                ay: half(&s8.ay),
+                                na: half(&s8.na),
+                                cx: half(&s8.cx),
+                                cy: half(&s8.cy),
+                                nc: half(&s8.nc),
+                            };
+                            finish_group!(g + 4 * h, 4, s4);
+                        }
+                        g += 8;
+                        continue;
+                    }
+                }
                 let lanes = (n - g).min(4);
                 // Four agents in one vector when they share a row window (the usual case away
                 // from the seam): one pass over the union of their ranges.
-                let mut group = None;
-                if kernel == Kernel::Simd && lanes == 4 {
-                    let w = [0, 1, 2, 3].map(|l| cells.interior(fx[g + l], fy[g + l]));
-                    if let [Some(a), Some(b), Some(c), Some(d)] = w {
-                        if a.rl == b.rl
-                            && a.rl == c.rl
-                            && a.rl == d.rl
-                            && a.rh == b.rh
-                            && a.rh == c.rh
-                            && a.rh == d.rh
-                        {
-                            let u = Window {
-                                rl: a.rl,
-                                rh: a.rh,
-                                bl: a.bl.min(b.bl).min(c.bl).min(d.bl),
-                                bh: a.bh.max(b.bh).max(c.bh).max(d.bh),
-                            };
-                            group = Some(cells.ranges(u));
-                        }
-                    }
-                }
+                let group = if kernel == Kernel::Simd && lanes == 4 {
+                    group_window::<4>(&cells, fx, fy, g)
+                } else {
+                    None
+                };
                 let s4 = if let Some(block) = group {
                     let total: u32 = block.ranges[..block.n].iter().map(|r| r.1 - r.0).sum();
                     stats.checks += 4 * (total as u64 - 1);
@@ -648,30 +738,6 @@ impl FastFlock {
                     let (ns, na, nc) = (s4.ns.to_array(), s4.na.to_array(), s4.nc.to_array());
                     for l in 0..4 {
                         stats.neighbours += ns[l].max(na[l]).max(nc[l]) as u64;
-                    }
-                    if !vector {
-                        let arr = |v: F4| v.to_array();
-                        let (sx, sy, ax, ay, cx, cy) = (
-                            arr(s4.sx),
-                            arr(s4.sy),
-                            arr(s4.ax),
-                            arr(s4.ay),
-                            arr(s4.cx),
-                            arr(s4.cy),
-                        );
-                        for (l, out) in sums.iter_mut().enumerate() {
-                            *out = Sums {
-                                sx: sx[l],
-                                sy: sy[l],
-                                ns: ns[l],
-                                ax: ax[l],
-                                ay: ay[l],
-                                na: na[l],
-                                cx: cx[l],
-                                cy: cy[l],
-                                nc: nc[l],
-                            };
-                        }
                     }
                     s4
                 } else {
@@ -698,51 +764,7 @@ impl FastFlock {
                         nc: pack(|s| s.nc),
                     }
                 };
-                if vector {
-                    // SAFETY: g < n and every array is n + PAD ≥ g + 4 long; lanes past n only
-                    // touch the padding.
-                    unsafe {
-                        let st = State4 {
-                            x: F4::load(fx.as_ptr().add(g)),
-                            y: F4::load(fy.as_ptr().add(g)),
-                            vx: F4::load(fvx.as_ptr().add(g)),
-                            vy: F4::load(fvy.as_ptr().add(g)),
-                            hx: F4::load(fhx.as_ptr().add(g)),
-                            hy: F4::load(fhy.as_ptr().add(g)),
-                        };
-                        let out = finish4(&k, &s4, &st);
-                        out.x.store(bx.as_mut_ptr().add(g));
-                        out.y.store(by.as_mut_ptr().add(g));
-                        out.vx.store(bvx.as_mut_ptr().add(g));
-                        out.vy.store(bvy.as_mut_ptr().add(g));
-                        out.hx.store(bhx.as_mut_ptr().add(g));
-                        out.hy.store(bhy.as_mut_ptr().add(g));
-                    }
-                } else {
-                    for (l, s) in sums.iter().enumerate().take(lanes) {
-                        let i = g + l;
-                        let st = State {
-                            x: fx[i],
-                            y: fy[i],
-                            vx: fvx[i],
-                            vy: fvy[i],
-                            hx: fhx[i],
-                            hy: fhy[i],
-                        };
-                        let o = finish_one(&k, s, &st);
-                        bx[i] = o.x;
-                        by[i] = o.y;
-                        bvx[i] = o.vx;
-                        bvy[i] = o.vy;
-                        bhx[i] = o.hx;
-                        bhy[i] = o.hy;
-                    }
-                }
-                for i in g..g + lanes {
-                    let c = cells.index(bx[i], by[i]);
-                    cell_of[i] = c;
-                    counts[c as usize + 1] += 1;
-                }
+                finish_group!(g, lanes, s4);
                 g += lanes;
             }
         }
@@ -870,6 +892,23 @@ impl FastFlock {
     pub fn slot_of(&self, id: u32) -> Option<usize> {
         self.ids().iter().position(|&x| x == id)
     }
+}
+
+/// The shared ranges of the `N` agents in slots `g..g + N` when all are on the interior path with
+/// the same rows: the union of their bin windows.
+#[inline(always)]
+fn group_window<const N: usize>(cells: &Cells, x: &[f32], y: &[f32], g: usize) -> Option<Block> {
+    let first = cells.interior(x[g], y[g])?;
+    let mut u = first;
+    for l in 1..N {
+        let w = cells.interior(x[g + l], y[g + l])?;
+        if w.rl != first.rl || w.rh != first.rh {
+            return None;
+        }
+        u.bl = u.bl.min(w.bl);
+        u.bh = u.bh.max(w.bh);
+    }
+    Some(cells.ranges(u))
 }
 
 /// Slot `i`'s neighbour sums over the block, with the selected kernel and wrap variant.
