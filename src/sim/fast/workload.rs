@@ -95,15 +95,62 @@ pub fn sim_for(world: &World, agents: &[Agent], engine: &str) -> Result<Sim, Str
     Ok(sim)
 }
 
+/// A straightforward scalar grid of the same rules, the kind the reference figures were
+/// measured with (and the same algorithm as the bench page's JS grid): a counting sort of agent
+/// indices into cells ≥ perception, the 3×3 cells around each agent with nearest-image deltas,
+/// one pass accumulating separation / alignment / cohesion, `steer_towards`, the weighted sum
+/// truncated, then `integrate` and wrap. Used to calibrate the machine against the reference.
+pub struct SimpleGrid {
+    world: World,
+    agents: Vec<Agent>,
+    forces: Vec<Vec2>,
+    grid: crate::sim::grid::Grid,
+    pos: Vec<Vec2>,
+    pub neighbours: u64,
+}
+
+impl SimpleGrid {
+    pub fn new(world: World, agents: Vec<Agent>) -> SimpleGrid {
+        let n = agents.len();
+        SimpleGrid { world, agents, forces: vec![Vec2::ZERO; n], grid: Default::default(), pos: Vec::with_capacity(n), neighbours: 0 }
+    }
+
+    pub fn step(&mut self) {
+        use crate::sim::flock::FlockSums;
+        use crate::sim::steer::Controller;
+        let rules = rules();
+        self.pos.clear();
+        self.pos.extend(self.agents.iter().map(|a| a.position));
+        self.grid.rebuild(&self.world, PERCEPTION, self.pos.iter().copied());
+        let mut total = 0u64;
+        for i in 0..self.agents.len() {
+            let mut sums = FlockSums::default();
+            let agents = &self.agents;
+            self.grid.for_each_neighbour(&self.world, &self.pos, i, PERCEPTION, |j, d, d2| sums.add(&rules, d, d2, agents[j].velocity));
+            total += sums.n_align as u64;
+            let mut ctl = Controller::new(None);
+            sums.apply(&rules, &self.agents[i], &mut ctl);
+            self.forces[i] = ctl.result(MAX_FORCE);
+        }
+        for (a, f) in self.agents.iter_mut().zip(&self.forces) {
+            crate::sim::world::integrate(a, *f, DT, 0.0);
+            self.world.apply_edges(a);
+        }
+        self.neighbours = total;
+    }
+}
+
 /// One of the engines on the workload, behind one `step()`.
 pub enum BenchFlock {
     Fast(Box<FastFlock>),
     Sim(Box<Sim>),
+    Simple(Box<SimpleGrid>),
 }
 
 impl BenchFlock {
     /// `engine`: `"fast"` (the bare [`FastFlock`]), `"sim-fast"` (through [`Sim`], with the
-    /// write-back of `agents`), `"grid"` or `"naive"` (the standard engine).
+    /// write-back of `agents`), `"grid"` or `"naive"` (the standard engine), `"simple"`
+    /// ([`SimpleGrid`]).
     pub fn new(engine: &str, world: World, agents: Vec<Agent>) -> BenchFlock {
         match engine {
             "fast" => {
@@ -114,6 +161,7 @@ impl BenchFlock {
             "sim-fast" => BenchFlock::Sim(Box::new(
                 sim_for(&world, &agents, "fast").expect("bench scenario is valid"),
             )),
+            "simple" => BenchFlock::Simple(Box::new(SimpleGrid::new(world, agents))),
             e => BenchFlock::Sim(Box::new(
                 sim_for(&world, &agents, e).expect("bench scenario is valid"),
             )),
@@ -124,6 +172,7 @@ impl BenchFlock {
         match self {
             BenchFlock::Fast(f) => f.step(),
             BenchFlock::Sim(s) => s.step(),
+            BenchFlock::Simple(g) => g.step(),
         }
     }
 
@@ -131,6 +180,7 @@ impl BenchFlock {
         match self {
             BenchFlock::Fast(f) => f.len(),
             BenchFlock::Sim(s) => s.agents.len(),
+            BenchFlock::Simple(g) => g.agents.len(),
         }
     }
 
@@ -142,6 +192,7 @@ impl BenchFlock {
         match self {
             BenchFlock::Fast(f) => (f.stats.neighbours, f.stats.checks),
             BenchFlock::Sim(s) => (s.stats.neighbours, s.stats.checks),
+            BenchFlock::Simple(g) => (g.neighbours, 0),
         }
     }
 
