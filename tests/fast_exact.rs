@@ -130,6 +130,58 @@ fn world_agents(world: &World, n: usize, seed: u64, cell: Vec2, bin: Vec2, q: f3
             }
         }
     }
+    // Pairs just inside the radius across each seam, with the neighbour on the side of a bin or
+    // row boundary where a range end too short by 0.01 would miss it.
+    for k in [1.0f32, 2.0] {
+        let (bx, by) = (w - k * bin.x - d, h - k * bin.y - d);
+        let pairs = [
+            (
+                Vec2::new(bx + (q - d) - w, h * 0.35),
+                Vec2::new(bx, h * 0.35),
+            ),
+            (
+                Vec2::new(w + k * bin.x - (q - d), h * 0.65),
+                Vec2::new(k * bin.x, h * 0.65),
+            ),
+            (
+                Vec2::new(w * 0.35, by + (q - d) - h),
+                Vec2::new(w * 0.35, by),
+            ),
+            (
+                Vec2::new(w * 0.65, h + k * bin.y - (q - d)),
+                Vec2::new(w * 0.65, k * bin.y),
+            ),
+        ];
+        for (p, nb) in pairs {
+            if p.x >= 0.0 && p.x < w && p.y >= 0.0 && p.y < h {
+                a.push(Agent::new(p, Vec2::new(3.0, 1.0), 80.0, 192.0));
+                a.push(Agent::new(nb, Vec2::new(1.0, 3.0), 80.0, 192.0));
+            }
+        }
+    }
+    for (p, nb) in [
+        (
+            Vec2::new(0.3, h * 0.45),
+            Vec2::new(w - (q - d - 0.3), h * 0.45),
+        ),
+        (
+            Vec2::new(w - 0.3, h * 0.55),
+            Vec2::new(q - d - 0.3, h * 0.55),
+        ),
+        (
+            Vec2::new(w * 0.45, 0.3),
+            Vec2::new(w * 0.45, h - (q - d - 0.3)),
+        ),
+        (
+            Vec2::new(w * 0.55, h - 0.3),
+            Vec2::new(w * 0.55, q - d - 0.3),
+        ),
+    ] {
+        if nb.x >= 0.0 && nb.x < w && nb.y >= 0.0 && nb.y < h {
+            a.push(Agent::new(p, Vec2::new(3.0, 1.0), 80.0, 192.0));
+            a.push(Agent::new(nb, Vec2::new(1.0, 3.0), 80.0, 192.0));
+        }
+    }
     a
 }
 
@@ -267,6 +319,8 @@ fn neighbour_sets_equal_the_naive_query() {
         check_world(World::new(60.0, 40.0, Edges::Wrap), r, 12, 6, kernel);
         // Cells not a whole number of radii (cell 49.4×52.3), odd sizes.
         check_world(World::new(741.0, 523.0, Edges::Wrap), r, 400, 7, kernel);
+        // Cells exactly the radius (10×7 cells of 48).
+        check_world(World::new(480.0, 336.0, Edges::Wrap), r, 300, 10, kernel);
     }
 }
 

@@ -130,7 +130,7 @@ pub struct FastStats {
 /// nearest-image correction.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Block {
-    pub ranges: [(u32, u32); 6],
+    pub ranges: [(u32, u32); 8],
     pub n: usize,
     pub wrap_x: bool,
     pub wrap_y: bool,
@@ -160,11 +160,14 @@ struct Cells {
     /// x-bins per cell, and in all (`nbx = cols · bins`).
     bins: usize,
     nbx: usize,
-    /// Bin width and row height.
-    bw: f32,
-    ch: f32,
+    /// Bins and rows per world unit (`1 / bin width`, `1 / row height`): a point's bin is
+    /// `⌊x · per_x⌋`, a multiplication being as monotone as the division and cheaper.
+    per_x: f32,
+    per_y: f32,
     /// The query radius plus the rounding margin ε (see `windows`).
     reach: f32,
+    width: f32,
+    height: f32,
     /// `starts[b]..starts[b + 1]`: the slots of bin `b = row · nbx + x-bin`.
     starts: Vec<u32>,
 }
@@ -190,8 +193,10 @@ impl Cells {
             .find(|&b| cells * b <= budget)
             .unwrap_or(1);
         self.nbx = self.cols * self.bins;
-        self.bw = world.width / self.nbx as f32;
-        self.ch = world.height / self.rows as f32;
+        self.per_x = self.nbx as f32 / world.width;
+        self.per_y = self.rows as f32 / world.height;
+        self.width = world.width;
+        self.height = world.height;
         // ε covers the rounding of px ± (r + ε) and of the differences (a few ulps of the world
         // size); it only widens the scanned ranges, the distance test stays exact.
         let eps = (world.width.max(world.height) + cs) * 1e-6;
@@ -211,12 +216,12 @@ impl Cells {
     /// are monotone in their argument, which is what makes the query ranges exact.
     #[inline(always)]
     fn bin_x(&self, x: f32) -> usize {
-        trunc_clamped(x / self.bw, self.nbx)
+        trunc_clamped(x * self.per_x, self.nbx)
     }
 
     #[inline(always)]
     fn row(&self, y: f32) -> usize {
-        trunc_clamped(y / self.ch, self.rows)
+        trunc_clamped(y * self.per_y, self.rows)
     }
 
     #[inline(always)]
@@ -224,24 +229,59 @@ impl Cells {
         (self.row(y) * self.nbx + self.bin_x(x)) as u32
     }
 
-    /// The slot ranges a query from (px, py) must read.
+    /// The slot ranges a query from (px, py) must read: in each row that meets
+    /// `[py − r − ε, py + r + ε]`, the bins that meet `[px − r − ε, px + r + ε]`, both taken modulo
+    /// the world (split in two at the seam, or everything once when the window covers the world).
     ///
-    /// Interior (≥ 5 cells on each axis and `[p − r − ε, p + r + ε]` inside the world on both
-    /// axes): the rows `row(py − r − ε)..=row(py + r + ε)` (3, or 4 when rounding puts an edge
-    /// exactly on a row line), in each the bins `bin_x(px − r − ε)..=bin_x(px + r + ε)`. A neighbour
-    /// q has |fl(qx − px)| < r (else fl(dx²) ≥ fl(r²) and d² is not < r²), so qx > px − r − ε ≥
-    /// fl(px − r − ε) and, `bin_x` being monotone, its bin is in range; likewise on y. Candidates
-    /// are then within r + ε + one bin or row < half the world of p, so the nearest-image correction
-    /// is the identity and is skipped.
+    /// Exact: a neighbour q has |fl(dx)| < r (else fl(dx²) ≥ fl(r²) and d² is not < r²), so on the
+    /// x axis its (nearest image of) qx lies within r plus a rounding error of px; ε (a few ulps of
+    /// the world size) covers that error and the rounding of the bounds, and `bin_x`, `row` are
+    /// monotone, so q's bin and row are in range. Every slot is read at most once.
     ///
-    /// Otherwise: the 3×3 block of cells around p's cell in the grid's order (each line once on an
-    /// axis with ≤ 3 cells), with the correction on the axes that need it.
+    /// Away from the seam (window inside the world, ≥ 5 cells on the axis) every candidate is less
+    /// than r + ε + one bin < half the world from p, so the nearest-image correction is the
+    /// identity and is skipped (`wrap_x`/`wrap_y` false).
     #[inline(always)]
     fn windows(&self, px: f32, py: f32) -> Block {
-        match self.interior(px, py) {
-            Some(w) => self.ranges(w),
-            None => self.block(self.bin_x(px) / self.bins, self.row(py)),
+        if let Some(w) = self.interior(px, py) {
+            return self.ranges(w);
         }
+        let (xs, nx, wrap_x) = spans(
+            px - self.reach,
+            px + self.reach,
+            self.width,
+            self.nbx,
+            self.per_x,
+            self.cols,
+        );
+        let (ys, ny, wrap_y) = spans(
+            py - self.reach,
+            py + self.reach,
+            self.height,
+            self.rows,
+            self.per_y,
+            self.rows,
+        );
+        let mut b = Block {
+            wrap_x,
+            wrap_y,
+            ..Block::default()
+        };
+        for &(r0, r1) in &ys[..ny] {
+            for r in r0..=r1 {
+                for &(b0, b1) in &xs[..nx] {
+                    let (s, e) = (
+                        self.starts[r * self.nbx + b0],
+                        self.starts[r * self.nbx + b1 + 1],
+                    );
+                    if s < e {
+                        b.ranges[b.n] = (s, e);
+                        b.n += 1;
+                    }
+                }
+            }
+        }
+        b
     }
 
     /// The interior case of [`Cells::windows`]: rows `rl..=rh` and bins `bl..=bh`, or `None`.
@@ -256,7 +296,12 @@ impl Cells {
         if !(self.cols >= 5 && self.rows >= 5 && xl >= 0.0 && yl >= 0.0) {
             return None;
         }
-        let (vl, vh, wl, wh) = (xl / self.bw, xh / self.bw, yl / self.ch, yh / self.ch);
+        let (vl, vh, wl, wh) = (
+            xl * self.per_x,
+            xh * self.per_x,
+            yl * self.per_y,
+            yh * self.per_y,
+        );
         if !(vh < self.nbx as f32 && wh < self.rows as f32) {
             return None;
         }
@@ -280,56 +325,58 @@ impl Cells {
         }
         b
     }
-
-    /// The 3×3 block of cells around cell (cx, cy): rows cy−1, cy, cy+1; in each, columns cx−1,
-    /// cx, cx+1, wrapped (as bin ranges); each line once on an axis with ≤ 3 cells.
-    fn block(&self, cx: usize, cy: usize) -> Block {
-        let (cols, rows, nb) = (self.cols, self.rows, self.bins);
-        let mut rr = [0usize; 3];
-        let nr = if rows <= 3 {
-            for (k, r) in rr.iter_mut().enumerate().take(rows) {
-                *r = k;
-            }
-            rows
-        } else {
-            rr = [(cy + rows - 1) % rows, cy, (cy + 1) % rows];
-            3
-        };
-        let mut spans = [(0usize, 0usize); 2];
-        let ns = if cols <= 3 {
-            spans[0] = (0, cols);
-            1
-        } else if cx == 0 {
-            spans = [(cols - 1, cols), (0, 2)];
-            2
-        } else if cx == cols - 1 {
-            spans = [(cols - 2, cols), (0, 1)];
-            2
-        } else {
-            spans[0] = (cx - 1, cx + 2);
-            1
-        };
-        let mut b = Block {
-            wrap_x: true,
-            wrap_y: true,
-            ..Block::default()
-        };
-        for &r in &rr[..nr] {
-            for &(c0, c1) in &spans[..ns] {
-                let s = self.starts[r * self.nbx + c0 * nb];
-                let e = self.starts[r * self.nbx + c1 * nb];
-                if s < e {
-                    b.ranges[b.n] = (s, e);
-                    b.n += 1;
-                }
-            }
-        }
-        b
-    }
 }
 
 /// `⌊v⌋` clamped to `0..n` (NaN and negatives give 0, `v ≥ n` gives `n − 1`), monotone in `v`.
 /// (A saturating `as usize` costs a branchy sequence on x86_64; here `v` is known to fit.)
+/// The bin (or row) spans, inclusive, of the window `[lo, hi]` on an axis of `size` cut into
+/// `n` bins (`per` bins per unit, `cells` grid cells): one span inside the world, two across the
+/// seam, all bins once when the window covers the world. Also whether the nearest-image
+/// correction is needed on this axis.
+#[inline(always)]
+fn spans(
+    lo: f32,
+    hi: f32,
+    size: f32,
+    n: usize,
+    per: f32,
+    cells: usize,
+) -> ([(usize, usize); 2], usize, bool) {
+    let all = ([(0, n - 1), (0, 0)], 1, true);
+    let wrap = cells < 5;
+    if lo >= 0.0 && hi < size {
+        return (
+            [
+                (trunc_clamped(lo * per, n), trunc_clamped(hi * per, n)),
+                (0, 0),
+            ],
+            1,
+            wrap,
+        );
+    }
+    // (Also when the width is NaN or infinite: `hi - lo < size` is then false.)
+    let fits = hi - lo < size;
+    if !fits || (lo < 0.0 && hi >= size) {
+        return all;
+    }
+    // Across the seam on one side: the part past it comes from the other end of the axis.
+    let (a, b) = if lo < 0.0 {
+        (
+            trunc_clamped((lo + size) * per, n),
+            trunc_clamped(hi * per, n),
+        )
+    } else {
+        (
+            trunc_clamped(lo * per, n),
+            trunc_clamped((hi - size) * per, n),
+        )
+    };
+    if b >= a {
+        return all;
+    }
+    ([(a, n - 1), (0, b)], 2, true)
+}
+
 #[inline(always)]
 fn trunc_clamped(v: f32, n: usize) -> usize {
     if v >= 0.0 {
@@ -701,7 +748,9 @@ impl FastFlock {
                             stats.neighbours += s8.ns[l].max(s8.na[l]).max(s8.nc[l]) as u64;
                         }
                         for h in 0..2 {
-                            let half = |a: &[f32; 8]| F4::from_array([a[4 * h], a[4 * h + 1], a[4 * h + 2], a[4 * h + 3]]);
+                            let half = |a: &[f32; 8]| {
+                                F4::from_array([a[4 * h], a[4 * h + 1], a[4 * h + 2], a[4 * h + 3]])
+                            };
                             let s4 = Sums4 {
                                 sx: half(&s8.sx),
                                 sy: half(&s8.sy),

@@ -112,7 +112,14 @@ pub struct SimpleGrid {
 impl SimpleGrid {
     pub fn new(world: World, agents: Vec<Agent>) -> SimpleGrid {
         let n = agents.len();
-        SimpleGrid { world, agents, forces: vec![Vec2::ZERO; n], grid: Default::default(), pos: Vec::with_capacity(n), neighbours: 0 }
+        SimpleGrid {
+            world,
+            agents,
+            forces: vec![Vec2::ZERO; n],
+            grid: Default::default(),
+            pos: Vec::with_capacity(n),
+            neighbours: 0,
+        }
     }
 
     pub fn step(&mut self) {
@@ -121,12 +128,16 @@ impl SimpleGrid {
         let rules = rules();
         self.pos.clear();
         self.pos.extend(self.agents.iter().map(|a| a.position));
-        self.grid.rebuild(&self.world, PERCEPTION, self.pos.iter().copied());
+        self.grid
+            .rebuild(&self.world, PERCEPTION, self.pos.iter().copied());
         let mut total = 0u64;
         for i in 0..self.agents.len() {
             let mut sums = FlockSums::default();
             let agents = &self.agents;
-            self.grid.for_each_neighbour(&self.world, &self.pos, i, PERCEPTION, |j, d, d2| sums.add(&rules, d, d2, agents[j].velocity));
+            self.grid
+                .for_each_neighbour(&self.world, &self.pos, i, PERCEPTION, |j, d, d2| {
+                    sums.add(&rules, d, d2, agents[j].velocity)
+                });
             total += sums.n_align as u64;
             let mut ctl = Controller::new(None);
             sums.apply(&rules, &self.agents[i], &mut ctl);

@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// Issue 6's browser figures in one run: builds the crate for wasm32 twice (with and without
+// simd128), serves www/bench.html and the builds on 127.0.0.1, runs the page in Debian's headless
+// Chromium through playwright-core, runs the native example for the wasm/native ratio, and prints
+// every row plus the payload (wasm + JS glue, gzipped).
+//
+//   node scripts/bench-browser.mjs [--quick] [--no-build] [--only=simd128|baseline]
+//
+// playwright-core comes from tools/node_modules, else /tmp/pw/node_modules (override with
+// PLAYWRIGHT_CORE=/path/to/playwright-core). It never downloads a browser.
+
+import { execFileSync } from "node:child_process";
+import { createServer } from "node:http";
+import { createRequire } from "node:module";
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, extname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { tmpdir } from "node:os";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const noBuild = args.includes("--no-build");
+const only = (args.find((a) => a.startsWith("--only=")) || "").slice(7);
+const work = join(tmpdir(), "steerlab-bench");
+mkdirSync(work, { recursive: true });
+
+const variants = [
+  { name: "simd128", rustflags: "-C target-feature=+simd128" },
+  { name: "baseline", rustflags: "" },
+].filter((v) => !only || v.name === only);
+
+function sh(cmd, argv, env = {}) {
+  return execFileSync(cmd, argv, { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } }).toString();
+}
+
+if (!readFileSync(join(root, "src/web/mod.rs"), "utf8").includes("mod bench;")) {
+  console.error("src/web/mod.rs must declare `mod bench;` (the bench page's exports live in src/web/bench.rs)");
+  process.exit(1);
+}
+
+for (const v of variants) {
+  const targetDir = join(root, "target", `bench-wasm-${v.name}`);
+  const outDir = join(work, `pkg-${v.name}`);
+  if (!noBuild) {
+    console.error(`building wasm (${v.name})…`);
+    sh("cargo", ["build", "--release", "--lib", "--target", "wasm32-unknown-unknown", "--target-dir", targetDir], { RUSTFLAGS: v.rustflags });
+    sh("wasm-bindgen", ["--target", "web", "--out-dir", outDir, join(targetDir, "wasm32-unknown-unknown/release/steerlab.wasm")]);
+  }
+  v.dir = outDir;
+}
+
+// Payload: the wasm and its JS glue, gzipped (level 9), per build.
+const payload = {};
+for (const v of variants) {
+  const wasm = readFileSync(join(v.dir, "steerlab_bg.wasm"));
+  const js = readFileSync(join(v.dir, "steerlab.js"));
+  payload[v.name] = { wasm: wasm.length, wasmGz: gzipSync(wasm, { level: 9 }).length, js: js.length, jsGz: gzipSync(js, { level: 9 }).length };
+}
+
+// A static server for www/ and the builds, on 127.0.0.1 only.
+const types = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm", ".css": "text/css" };
+const server = createServer((req, res) => {
+  const url = new URL(req.url, "http://127.0.0.1");
+  const p = decodeURIComponent(url.pathname);
+  let file = null;
+  const m = p.match(/^\/(pkg-[a-z0-9]+)\/([\w.-]+)$/);
+  if (m) file = join(work, m[1], m[2]);
+  else if (/^\/[\w.-]+$/.test(p)) file = join(root, "www", p.slice(1));
+  if (!file || !existsSync(file) || !statSync(file).isFile()) {
+    res.writeHead(404).end("not found");
+    return;
+  }
+  res.writeHead(200, { "content-type": types[extname(file)] || "application/octet-stream", "cache-control": "no-store" });
+  res.end(readFileSync(file));
+});
+await new Promise((r) => server.listen(0, "127.0.0.1", r));
+const port = server.address().port;
+
+function playwright() {
+  const candidates = [process.env.PLAYWRIGHT_CORE, join(root, "tools/node_modules/playwright-core"), "/tmp/pw/node_modules/playwright-core"].filter(Boolean);
+  for (const c of candidates) if (existsSync(join(c, "package.json"))) return createRequire(import.meta.url)(c);
+  throw new Error("playwright-core not found: run `npm install --prefix /tmp/pw playwright-core` (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1)");
+}
+const { chromium } = playwright();
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  headless: true,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+
+const results = {};
+try {
+  for (const v of variants) {
+    const page = await browser.newPage();
+    page.on("console", (m) => { if (m.type() === "error") console.error(`[page] ${m.text()}`); });
+    await page.route(/^(?!http:\/\/127\.0\.0\.1)/, (r) => r.abort());
+    await page.goto(`http://127.0.0.1:${port}/bench.html?pkg=./pkg-${v.name}${quick ? "&quick" : ""}`);
+    await page.waitForFunction(() => window.__bench, null, { timeout: 15 * 60 * 1000, polling: 500 });
+    results[v.name] = await page.evaluate(() => window.__bench);
+    if (results[v.name].error) throw new Error(results[v.name].error);
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+
+// Native, right after, for the ratio (wall-clock, like the page's performance.now()).
+const native = {};
+for (const n of [10000, 100000]) {
+  const line = sh("cargo", ["run", "--quiet", "--release", "--example", "bench_step", "--", String(n), quick ? "10" : "30", "fast"]);
+  const wall = Number((line.match(/wall ([\d.]+) ms\/step/) || [])[1]);
+  const cpu = Number((line.match(/([\d.]+) ms\/step \(thread CPU\)/) || [])[1]);
+  native[n] = { wall, cpu, line: line.trim() };
+}
+
+// Report.
+const f = (x) => (x === undefined || Number.isNaN(x) ? "—" : x.toFixed(2));
+for (const v of variants) {
+  const r = results[v.name];
+  console.log(`\n## Chromium, wasm build "${v.name}" (simd128 compiled in: ${r.simd128}), ${r.userAgent}`);
+  console.log("| measure | n | median ms | min–max ms | runs |");
+  console.log("|---|---|---|---|---|");
+  for (const row of r.rows) {
+    const extra = row.neighbours ? ` (mean neighbours ${row.neighbours.toFixed(1)})` : "";
+    console.log(`| ${row.name}${extra} | ${row.n} | ${f(row.median)} | ${f(row.min)}–${f(row.max)} | ${row.runs} |`);
+  }
+}
+console.log("\n## Native (examples/bench_step, same run)");
+for (const n of Object.keys(native)) console.log(`- n=${n}: ${native[n].line}`);
+console.log("\n## Ratios (medians, this run)");
+for (const v of variants) {
+  const r = results[v.name];
+  for (const n of [10000, 100000]) {
+    const get = (name) => r.rows.find((x) => x.name === name && x.n === n)?.median;
+    const wasm = get("wasm step (fast, 4-lane)");
+    const scalar = get("wasm step (fast, scalar)");
+    const js = get("JS typed-array grid step");
+    console.log(`- ${v.name} n=${n}: wasm/native (wall) ${f(wasm / native[n].wall)}, JS grid / wasm ${f(js / wasm)}, scalar / 4-lane ${f(scalar / wasm)}`);
+  }
+}
+console.log("\n## Payload (gzip -9)");
+for (const [name, p] of Object.entries(payload)) {
+  console.log(`- ${name}: wasm ${(p.wasm / 1024).toFixed(1)} KB → ${(p.wasmGz / 1024).toFixed(1)} KB gz; JS glue ${(p.js / 1024).toFixed(1)} KB → ${(p.jsGz / 1024).toFixed(1)} KB gz; total ${((p.wasmGz + p.jsGz) / 1024).toFixed(1)} KB gz`);
+}
+console.log("\nJSON:", JSON.stringify({ results, native, payload }));

@@ -1,0 +1,196 @@
+// The browser half of issue 6's benchmarks. Results go to window.__bench (read by
+// scripts/bench-browser.mjs) and to the page. Times are wall-clock ms (performance.now()).
+
+const q = new URLSearchParams(location.search);
+const pkg = q.get("pkg") || "./pkg";
+const quick = q.has("quick");
+const out = document.getElementById("out");
+const canvas = document.getElementById("view");
+const ctx = canvas.getContext("2d");
+const W = canvas.width, H = canvas.height;
+
+const log = (s) => { out.textContent = (out.textContent === "running…" ? "" : out.textContent) + s + "\n"; };
+
+function stats(a) {
+  const s = [...a].sort((x, y) => x - y);
+  const m = s.length >> 1;
+  return { median: s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2, min: s[0], max: s[s.length - 1], runs: s.length };
+}
+
+// Warm-up: at least `warm` runs and 400 ms, so V8 has tiered the wasm up from its baseline
+// compiler (Liftoff) to the optimising one before anything is timed.
+function sample(fn, reps, warm = 2) {
+  const until = performance.now() + 400;
+  for (let i = 0; i < warm || performance.now() < until; i++) fn();
+  const t = [];
+  for (let i = 0; i < reps; i++) {
+    const t0 = performance.now();
+    fn();
+    t.push(performance.now() - t0);
+  }
+  return stats(t);
+}
+
+// --- A straightforward typed-array JS grid of the same rules ------------------------------------
+// Counting sort of indices into cells of size ≥ perception, the 3×3 cells around each boid
+// (wrapped), nearest-image deltas, separation / alignment / cohesion with steer_towards and the
+// weighted sum truncated to max force, then v = limit(v + limit(f, maxForce)·dt, maxSpeed), p += v·dt.
+class JsGrid {
+  constructor(init, n, width, height) {
+    Object.assign(this, { n, width, height, r: 48, sep: 22, ws: 1.5, wa: 1, wc: 1, maxSpeed: 80, maxForce: 192, dt: 1 / 60 });
+    this.x = new Float32Array(n); this.y = new Float32Array(n);
+    this.vx = new Float32Array(n); this.vy = new Float32Array(n);
+    this.fx = new Float32Array(n); this.fy = new Float32Array(n);
+    for (let i = 0; i < n; i++) {
+      this.x[i] = init[4 * i]; this.y[i] = init[4 * i + 1]; this.vx[i] = init[4 * i + 2]; this.vy[i] = init[4 * i + 3];
+    }
+    this.cols = Math.max(1, Math.floor(width / this.r));
+    this.rows = Math.max(1, Math.floor(height / this.r));
+    this.cw = width / this.cols; this.ch = height / this.rows;
+    this.start = new Int32Array(this.cols * this.rows + 1);
+    this.items = new Int32Array(n);
+    this.cellOf = new Int32Array(n);
+    this.neighbours = 0;
+  }
+  step() {
+    const { n, x, y, vx, vy, fx, fy, cols, rows, start, items, cellOf, width, height } = this;
+    const ncells = cols * rows;
+    start.fill(0);
+    for (let i = 0; i < n; i++) {
+      const cx = Math.min(cols - 1, Math.max(0, Math.floor(x[i] / this.cw)));
+      const cy = Math.min(rows - 1, Math.max(0, Math.floor(y[i] / this.ch)));
+      const c = cy * cols + cx;
+      cellOf[i] = c;
+      start[c + 1]++;
+    }
+    for (let c = 0; c < ncells; c++) start[c + 1] += start[c];
+    const cur = start.slice(0, ncells);
+    for (let i = 0; i < n; i++) items[cur[cellOf[i]]++] = i;
+    const r2 = this.r * this.r, s2 = this.sep * this.sep, hw = width / 2, hh = height / 2;
+    const { maxSpeed, maxForce, ws, wa, wc } = this;
+    let total = 0;
+    const colsAt = [0, 0, 0], rowsAt = [0, 0, 0];
+    for (let i = 0; i < n; i++) {
+      const px = x[i], py = y[i], c = cellOf[i], cx = c % cols, cy = (c / cols) | 0;
+      let nc = 0, nr = 0;
+      if (cols <= 3) { for (let k = 0; k < cols; k++) colsAt[nc++] = k; } else { colsAt[0] = (cx + cols - 1) % cols; colsAt[1] = cx; colsAt[2] = (cx + 1) % cols; nc = 3; }
+      if (rows <= 3) { for (let k = 0; k < rows; k++) rowsAt[nr++] = k; } else { rowsAt[0] = (cy + rows - 1) % rows; rowsAt[1] = cy; rowsAt[2] = (cy + 1) % rows; nr = 3; }
+      let sx = 0, sy = 0, ns = 0, ax = 0, ay = 0, cx2 = 0, cy2 = 0, nn = 0;
+      for (let a = 0; a < nr; a++) for (let b = 0; b < nc; b++) {
+        const cell = rowsAt[a] * cols + colsAt[b];
+        for (let k = start[cell], e = start[cell + 1]; k < e; k++) {
+          const j = items[k];
+          if (j === i) continue;
+          let dx = x[j] - px, dy = y[j] - py;
+          if (dx > hw) dx -= width; else if (dx < -hw) dx += width;
+          if (dy > hh) dy -= height; else if (dy < -hh) dy += height;
+          const d2 = dx * dx + dy * dy;
+          if (d2 < r2) {
+            if (d2 < s2 && d2 > 0) { sx -= dx / d2; sy -= dy / d2; ns++; }
+            ax += vx[j]; ay += vy[j]; cx2 += dx; cy2 += dy; nn++;
+          }
+        }
+      }
+      total += nn;
+      let tx = 0, ty = 0;
+      const steer = (dx, dy, w) => {
+        const len = Math.hypot(dx, dy);
+        let ex = -vx[i], ey = -vy[i];
+        if (len > 0) { ex += dx / len * maxSpeed; ey += dy / len * maxSpeed; }
+        const l = Math.hypot(ex, ey);
+        if (l > maxForce) { ex *= maxForce / l; ey *= maxForce / l; }
+        tx += ex * w; ty += ey * w;
+      };
+      if (ns > 0) steer(sx / ns, sy / ns, ws);
+      if (nn > 0) { steer(ax / nn, ay / nn, wa); steer(cx2 / nn, cy2 / nn, wc); }
+      const l = Math.hypot(tx, ty);
+      if (l > maxForce) { tx *= maxForce / l; ty *= maxForce / l; }
+      fx[i] = tx; fy[i] = ty;
+    }
+    const dt = this.dt;
+    for (let i = 0; i < n; i++) {
+      let nvx = vx[i] + fx[i] * dt, nvy = vy[i] + fy[i] * dt;
+      const l = Math.hypot(nvx, nvy);
+      if (l > maxSpeed) { nvx *= maxSpeed / l; nvy *= maxSpeed / l; }
+      vx[i] = nvx; vy[i] = nvy;
+      let nx = x[i] + nvx * dt, ny = y[i] + nvy * dt;
+      if (nx < 0) nx += width; else if (nx >= width) nx -= width;
+      if (ny < 0) ny += height; else if (ny >= height) ny -= height;
+      x[i] = nx; y[i] = ny;
+    }
+    this.neighbours = total / n;
+  }
+}
+
+async function main() {
+  const mod = await import(`${pkg}/steerlab.js`);
+  const wasm = await mod.default();
+  const { BenchFlock } = mod;
+  const res = { pkg, userAgent: navigator.userAgent, canvas: [W, H], rows: [] };
+  const add = (name, n, s, extra = {}) => {
+    res.rows.push({ name, n, ...s, ...extra });
+    log(`${name.padEnd(34)} n=${String(n).padStart(6)}  median ${s.median.toFixed(2).padStart(7)} ms  (min ${s.min.toFixed(2)}, max ${s.max.toFixed(2)}, ${s.runs} runs)${extra.note ? "  " + extra.note : ""}`);
+  };
+  let img = null, imgPtr = -1, imgBuf = null;
+  const put = (ptr, len) => {
+    if (imgPtr !== ptr || imgBuf !== wasm.memory.buffer) {
+      img = new ImageData(new Uint8ClampedArray(wasm.memory.buffer, ptr, len), W, H);
+      imgPtr = ptr; imgBuf = wasm.memory.buffer;
+    }
+    ctx.putImageData(img, 0, 0);
+  };
+
+  for (const n of [10000, 100000]) {
+    const reps = quick ? 8 : n >= 100000 ? 25 : 40;
+    // Fast engine, bare: 4-lane kernel and scalar kernel.
+    const f = new BenchFlock(n, "fast", 0, 0, 1n);
+    res.simd128 = f.set_simd(true);
+    add("wasm step (fast, 4-lane)", n, sample(() => f.steps(1), reps, 5), { neighbours: f.mean_neighbours() });
+    const g = new BenchFlock(n, "fast", 0, 0, 1n);
+    g.set_simd(false);
+    add("wasm step (fast, scalar)", n, sample(() => g.steps(1), reps, 5));
+    g.free();
+    // Through Sim (what the stress scenario runs: engine + write-back of agents).
+    const s = new BenchFlock(n, "sim", 0, 0, 1n);
+    add("wasm step (Sim, stress path)", n, sample(() => s.steps(1), reps, 5));
+    // Draw: raster into the RGBA buffer + one putImageData (2 wasm↔JS crossings: draw, len).
+    let len = 0;
+    const drawOnce = () => { const p = s.draw(W, H); len = len || s.pixels_len(); put(p, len); };
+    add(`draw (raster + putImageData ${W}×${H})`, n, sample(drawOnce, reps, 3));
+    add("draw: raster only", n, sample(() => s.draw(W, H), reps, 3));
+    add("draw: putImageData only", n, sample(() => put(imgPtr, len), reps, 3));
+    add("whole frame (Sim step + draw)", n, sample(() => { s.steps(1); drawOnce(); }, reps, 3));
+    // The JS grid from the same spawn.
+    const js = new JsGrid(f.initial_state(), n, f.world_width(), f.world_height());
+    add("JS typed-array grid step", n, sample(() => js.step(), quick ? 4 : n >= 100000 ? 8 : 20, 2), { neighbours: js.neighbours });
+    f.free();
+    s.free();
+  }
+  // The frame as the page would run it: requestAnimationFrame, step + draw per frame.
+  {
+    const s = new BenchFlock(100000, "sim", 0, 0, 1n);
+    const work = [], gaps = [];
+    let last = 0, frames = quick ? 20 : 60, len = 0;
+    await new Promise((resolve) => {
+      const tick = (ts) => {
+        if (last) gaps.push(ts - last);
+        last = ts;
+        const t0 = performance.now();
+        s.steps(1);
+        const p = s.draw(W, H);
+        len = len || s.pixels_len();
+        put(p, len);
+        work.push(performance.now() - t0);
+        if (--frames > 0) requestAnimationFrame(tick); else resolve();
+      };
+      requestAnimationFrame(tick);
+    });
+    add("rAF frame work (step + draw)", 100000, stats(work));
+    add("rAF frame interval", 100000, stats(gaps));
+    s.free();
+  }
+  window.__bench = res;
+  log("done");
+}
+
+main().catch((e) => { log("error: " + (e && e.stack || e)); window.__bench = { error: String(e && e.stack || e) }; });
