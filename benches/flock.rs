@@ -64,6 +64,12 @@ fn density(c: &mut Criterion<ThreadCpu>) {
         if n <= 100_000 {
             run(c, "step_fixed_density", "grid", n, world, 10);
         }
+        if n == 100_000 {
+            // Through `Sim` (the stress scenario's path: the engine plus the write-back of `agents`)
+            // and the straightforward scalar grid of the reference figures.
+            run(c, "step_fixed_density", "sim-fast", n, world, 10);
+            run(c, "step_fixed_density", "simple", n, world, 10);
+        }
         if n <= 10_000 {
             run(c, "step_fixed_density", "naive", n, world, 10);
         }
@@ -77,11 +83,44 @@ fn hd(c: &mut Criterion<ThreadCpu>) {
     }
 }
 
+/// The raster agent layer: 10k and 100k agents (the stress scenario's world fitted to the canvas)
+/// into a 1280×720 RGBA buffer, background fill included.
+fn raster(c: &mut Criterion<ThreadCpu>) {
+    use steerlab::sim::raster::{Raster, RasterStyle, RasterView};
+    let mut g = c.benchmark_group("raster_1280x720");
+    g.sample_size(20);
+    g.warm_up_time(Duration::from_millis(300));
+    g.measurement_time(Duration::from_secs(2));
+    for &n in &[10_000usize, 100_000] {
+        let world = world_for(100_000);
+        let agents = spawn(&world, n, 1);
+        let s = (1280.0 / world.width).min(720.0 / world.height);
+        let view = RasterView {
+            width: 1280,
+            height: 720,
+            scale: s,
+            ox: 0.0,
+            oy: 0.0,
+        };
+        let style = RasterStyle::default();
+        let mut r = Raster::new();
+        g.throughput(Throughput::Elements(n as u64));
+        g.bench_function(BenchmarkId::new("agents", n), |b| {
+            b.iter(|| {
+                r.begin(1280, 720, style.background);
+                r.agent_list(&agents, 12.0, &view, &style);
+                criterion::black_box(r.bytes().len())
+            })
+        });
+    }
+    g.finish();
+}
+
 fn config() -> Criterion<ThreadCpu> {
     Criterion::default()
         .with_measurement(ThreadCpu)
         .without_plots()
 }
 
-criterion_group! { name = benches; config = config(); targets = density, hd }
+criterion_group! { name = benches; config = config(); targets = density, hd, raster }
 criterion_main!(benches);

@@ -17,11 +17,8 @@ function stats(a) {
   return { median: s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2, min: s[0], max: s[s.length - 1], runs: s.length };
 }
 
-// Warm-up: at least `warm` runs and 400 ms, so V8 has tiered the wasm up from its baseline
-// compiler (Liftoff) to the optimising one before anything is timed.
-function sample(fn, reps, warm = 2) {
-  const until = performance.now() + 400;
-  for (let i = 0; i < warm || performance.now() < until; i++) fn();
+function sample(fn, reps, warm = 3) {
+  for (let i = 0; i < warm; i++) fn();
   const t = [];
   for (let i = 0; i < reps; i++) {
     const t0 = performance.now();
@@ -29,6 +26,16 @@ function sample(fn, reps, warm = 2) {
     t.push(performance.now() - t0);
   }
   return stats(t);
+}
+
+// JIT warm-up on a throwaway instance, ≥ 400 ms, so V8 has tiered the code up (wasm from Liftoff
+// to TurboFan, JS to its optimising tier) before anything is timed, while the measured flocks
+// start fresh (a flock densifies as it flocks, which would skew a long-warmed one).
+function warmup(make, run, free) {
+  const w = make();
+  const until = performance.now() + 400;
+  while (performance.now() < until) run(w);
+  if (free) free(w);
 }
 
 // --- A straightforward typed-array JS grid of the same rules ------------------------------------
@@ -142,29 +149,37 @@ async function main() {
 
   for (const n of [10000, 100000]) {
     const reps = quick ? 8 : n >= 100000 ? 25 : 40;
+    warmup(() => new BenchFlock(n, "fast", 0, 0, 9n), (w) => w.steps(1), (w) => w.free());
     // Fast engine, bare: 4-lane kernel and scalar kernel.
     const f = new BenchFlock(n, "fast", 0, 0, 1n);
     res.simd128 = f.set_simd(true);
-    add("wasm step (fast, 4-lane)", n, sample(() => f.steps(1), reps, 5), { neighbours: f.mean_neighbours() });
+    add("wasm step (fast, 4-lane)", n, sample(() => f.steps(1), reps), { neighbours: f.mean_neighbours() });
+    warmup(() => { const w = new BenchFlock(n, "fast", 0, 0, 9n); w.set_simd(false); return w; }, (w) => w.steps(1), (w) => w.free());
     const g = new BenchFlock(n, "fast", 0, 0, 1n);
     g.set_simd(false);
-    add("wasm step (fast, scalar)", n, sample(() => g.steps(1), reps, 5));
+    add("wasm step (fast, scalar)", n, sample(() => g.steps(1), reps));
     g.free();
     // Through Sim (what the stress scenario runs: engine + write-back of agents).
+    warmup(() => new BenchFlock(n, "sim", 0, 0, 9n), (w) => { w.steps(1); w.draw(W, H); }, (w) => w.free());
     const s = new BenchFlock(n, "sim", 0, 0, 1n);
-    add("wasm step (Sim, stress path)", n, sample(() => s.steps(1), reps, 5));
-    // Draw: raster into the RGBA buffer + one putImageData (2 wasm↔JS crossings: draw, len).
+    add("wasm step (Sim, stress path)", n, sample(() => s.steps(1), reps));
+    // Draw: raster into the RGBA buffer + one putImageData (2 wasm↔JS crossings: draw, then
+    // putImageData on a cached ImageData view of wasm memory).
     let len = 0;
     const drawOnce = () => { const p = s.draw(W, H); len = len || s.pixels_len(); put(p, len); };
-    add(`draw (raster + putImageData ${W}×${H})`, n, sample(drawOnce, reps, 3));
-    add("draw: raster only", n, sample(() => s.draw(W, H), reps, 3));
-    add("draw: putImageData only", n, sample(() => put(imgPtr, len), reps, 3));
-    add("whole frame (Sim step + draw)", n, sample(() => { s.steps(1); drawOnce(); }, reps, 3));
-    // The JS grid from the same spawn.
-    const js = new JsGrid(f.initial_state(), n, f.world_width(), f.world_height());
-    add("JS typed-array grid step", n, sample(() => js.step(), quick ? 4 : n >= 100000 ? 8 : 20, 2), { neighbours: js.neighbours });
-    f.free();
+    add(`draw (raster + putImageData ${W}×${H})`, n, sample(drawOnce, reps));
+    add("draw: raster only", n, sample(() => s.draw(W, H), reps));
+    add("draw: putImageData only", n, sample(() => put(imgPtr, len), reps));
     s.free();
+    const fr = new BenchFlock(n, "sim", 0, 0, 1n);
+    add("whole frame (Sim step + draw)", n, sample(() => { fr.steps(1); const p = fr.draw(W, H); put(p, fr.pixels_len()); }, reps));
+    fr.free();
+    // The JS grid from the same spawn.
+    const jsReps = quick ? 4 : n >= 100000 ? 8 : 20;
+    warmup(() => new JsGrid(f.initial_state(), n, f.world_width(), f.world_height()), (w) => w.step());
+    const js = new JsGrid(f.initial_state(), n, f.world_width(), f.world_height());
+    add("JS typed-array grid step", n, sample(() => js.step(), jsReps, 2), { neighbours: js.neighbours });
+    f.free();
   }
   // The frame as the page would run it: requestAnimationFrame, step + draw per frame.
   {

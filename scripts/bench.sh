@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Issue 6 benchmarks, all of them (not part of the test command; ~5 minutes on 2 cores):
+#   1. criterion (native, thread CPU time): ns per boid per step of the fast engine at 1k, 10k,
+#      100k, 1M boids (fixed density, ~20 neighbours, perception 48), the standard grid and naive
+#      engines where feasible, and all three at 10k boids on a 1920×1080 torus;
+#   2. an instruction count per boid-step under valgrind's callgrind (a stable regression signal:
+#      it does not move with the machine's load);
+#   3. the browser page in headless Chromium (scripts/bench-browser.mjs), wasm vs JS vs native.
+#
+#   scripts/bench.sh [native|callgrind|browser|all]      QUICK=1 for shorter runs
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what=${1:-all}
+quick=${QUICK:-}
+
+if [[ $what == native || $what == all ]]; then
+  echo "== criterion (native, thread CPU time; ns/elem = ns per boid per step)"
+  if [[ -n $quick ]]; then
+    cargo bench --bench flock -- --warm-up-time 0.2 --measurement-time 1 2>&1 | grep -E "^step_|time:|thrpt:" || true
+  else
+    cargo bench --bench flock 2>&1 | grep -E "^step_|time:|thrpt:" || true
+  fi
+fi
+
+if [[ $what == callgrind || $what == all ]]; then
+  echo "== instructions per boid-step (callgrind, examples/bench_step, 10 000 boids)"
+  cargo build --quiet --release --example bench_step
+  for kernel in narrow simd scalar; do
+    count() {
+      valgrind --tool=callgrind --callgrind-out-file=/dev/null target/release/examples/bench_step 10000 "$1" fast "$kernel" 2>&1 \
+        | sed -n 's/.*refs: *\([0-9,]*\).*/\1/p' | tr -d ,
+    }
+    base=$(count 0)
+    steps=$(count 10)
+    echo "  $kernel: $(( (steps - base) / (10000 * 10) )) instructions per boid-step (10 steps, setup subtracted)"
+  done
+fi
+
+if [[ $what == browser || $what == all ]]; then
+  echo "== browser (headless Chromium)"
+  node scripts/bench-browser.mjs ${quick:+--quick}
+fi
