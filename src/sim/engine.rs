@@ -301,6 +301,32 @@ impl Sim {
         Ok(())
     }
 
+    /// The current value of a parameter path (what `set` would change; the first match).
+    pub fn get_value(&self, path: &str) -> Result<Value, String> {
+        let doc = serde_json::to_value(&self.scenario).map_err(|e| e.to_string())?;
+        let pointers = resolve(&doc, path)?;
+        pointers
+            .first()
+            .and_then(|p| doc.pointer(p))
+            .cloned()
+            .ok_or_else(|| format!("{path}: unknown parameter"))
+    }
+
+    /// Polarisation and last step's distance checks: cheap enough for every frame.
+    pub fn metrics_light(&self) -> (f32, u64) {
+        let mut sum = Vec2::ZERO;
+        let mut moving = 0;
+        for a in &self.agents {
+            let s = a.velocity.length();
+            if s > 1e-6 {
+                sum += a.velocity / s;
+                moving += 1;
+            }
+        }
+        let pol = if moving > 0 { (sum / moving as f32).length() } else { 0.0 };
+        (pol, self.stats.checks)
+    }
+
     /// Set a numeric parameter (the slider route); NaN and infinities are refused with a message.
     pub fn set_number(&mut self, path: &str, value: f64) -> Result<(), String> {
         if !value.is_finite() {
@@ -723,5 +749,13 @@ impl Sim {
     /// The Delete key: remove what is selected, if the scenario has removable things.
     pub fn delete_selected(&mut self) -> bool {
         false
+    }
+}
+
+impl Sim {
+    /// Add a waypoint at `p` (path scenarios only).
+    pub fn add_waypoint(&mut self, p: Vec2) -> Result<(), String> {
+        let _ = p;
+        Err(format!("addWaypoint: scenario `{}` has no path", self.scenario.name))
     }
 }
