@@ -20,6 +20,12 @@ pub fn start() {
     console_error_panic_hook::set_once();
 }
 
+thread_local! {
+    /// Every live viewer. The page keeps running a viewer whose JS handle was dropped (autoMount's
+    /// callers often ignore the handles); `destroy()` is what ends it.
+    static LIVE: RefCell<Vec<Shared>> = const { RefCell::new(Vec::new()) };
+}
+
 /// A mounted visualisation. Keep it to control the viewer; `destroy()` releases everything.
 #[wasm_bindgen]
 pub struct Viewer {
@@ -100,6 +106,7 @@ fn mount_with(canvas: HtmlCanvasElement, scenario: &JsValue, opts: Options, seed
         format!("could not attach listeners: {e:?}")
     })?;
     viewer::start(&shared, opts.autoplay);
+    LIVE.with(|l| l.borrow_mut().push(shared.clone()));
     Ok(Viewer { inner: shared })
 }
 
@@ -165,6 +172,23 @@ pub fn auto_mount() -> js_sys::Array {
         }
     }
     out
+}
+
+/// How many viewers are mounted and not destroyed on this page.
+#[wasm_bindgen(js_name = liveViewers)]
+pub fn live_viewers() -> usize {
+    LIVE.with(|l| l.borrow().len())
+}
+
+/// The viewer mounted on `canvas`, if any (for the `<steer-lab>` element and for authors).
+#[wasm_bindgen(js_name = viewerFor)]
+pub fn viewer_for(canvas: &HtmlCanvasElement) -> Option<Viewer> {
+    LIVE.with(|l| {
+        l.borrow()
+            .iter()
+            .find(|v| v.try_borrow().is_ok_and(|i| i.canvas() == canvas))
+            .map(|v| Viewer { inner: v.clone() })
+    })
 }
 
 #[wasm_bindgen]
@@ -257,6 +281,7 @@ impl Viewer {
     /// Remove listeners, cancel the frame loop, disconnect observers and restore the canvas.
     pub fn destroy(&self) {
         viewer::destroy(&self.inner);
+        LIVE.with(|l| l.borrow_mut().retain(|v| !Rc::ptr_eq(v, &self.inner)));
     }
 
     /// Frames drawn by the loop so far (for tests and the bench page).

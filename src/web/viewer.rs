@@ -719,6 +719,7 @@ pub fn destroy(shared: &Shared) {
         let _ = parent.remove_child(&i.root);
     }
     let _ = i.canvas.class_list().remove_1("steerlab-canvas");
+    let _ = i.canvas.remove_attribute("data-steerlab-mounted");
     match &i.orig_style {
         Some(s) => {
             let _ = i.canvas.set_attribute("style", s);
