@@ -16,6 +16,8 @@ use serde_json::{json, Value};
 
 /// The fixed step: 1/60 s.
 pub const DT: f32 = 1.0 / 60.0;
+/// The same step in f64, for the clock's accumulator (`DT as f64` is not exactly 1/60).
+pub const STEP_SECONDS: f64 = 1.0 / 60.0;
 /// The longest frame the clock accepts (a tab that was hidden resumes without a jump).
 pub const MAX_FRAME: f64 = 0.25;
 
@@ -159,7 +161,7 @@ impl Sim {
     pub fn advance(&mut self, frame_seconds: f64) -> u32 {
         let f = if frame_seconds.is_finite() { frame_seconds.clamp(0.0, MAX_FRAME) } else { 0.0 };
         self.acc += f;
-        let dt = DT as f64;
+        let dt = STEP_SECONDS;
         let mut n = 0;
         // A tiny tolerance so that e.g. 144 frames of 1/144 s make exactly 60 steps.
         while self.acc + 1e-9 >= dt {
@@ -212,7 +214,7 @@ impl Sim {
         }
         self.post_move();
         self.stats = stats;
-        self.time += DT as f64;
+        self.time = (self.steps + 1) as f64 * STEP_SECONDS;
         self.steps += 1;
     }
 
