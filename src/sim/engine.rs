@@ -467,7 +467,7 @@ fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
         return Err(unknown());
     }
     // A top-level path: "motion.max_speed", "world.edges", "agents.count", "seed".
-    const SETTABLE: &[&str] = &["seed", "motion", "world", "agents", "neighbours", "agent_size", "hud", "selected"];
+    const SETTABLE: &[&str] = &["seed", "motion", "world", "agents", "neighbours", "agent_size", "hud", "selected", "click"];
     if !SETTABLE.contains(&segs[0]) {
         return Err(unknown());
     }
@@ -734,13 +734,9 @@ impl Sim {
             }
             (Interaction::Playground, Pointer::Down(p)) => {
                 self.pointer = Some(p);
-                // Click places an obstacle when avoidance is on, else drops food when feeding is on.
-                let avoid = self.scenario.behaviours.iter().any(|b| matches!(b, Behaviour::AvoidObstacles(a) if a.enabled));
-                let feed = self.scenario.behaviours.iter().any(|b| matches!(b, Behaviour::SeekFood(f) if f.enabled));
-                if feed {
-                    self.add_food(p);
-                } else if avoid {
-                    self.add_obstacle(p, 18.0);
+                match self.scenario.click {
+                    super::scenario::ClickAction::Food => self.add_food(p),
+                    super::scenario::ClickAction::Obstacle => self.add_obstacle(p, 18.0),
                 }
                 true
             }

@@ -94,6 +94,9 @@ fn look(style: Style, p: &Palette) -> Look {
         Style::Food => l("#ca8a04", Some("#eab308"), 1.0, false),
         Style::Pointer => l("#dc2626", None, 2.0, true),
         Style::Label => l(p.text, Some(p.text), 1.0, false),
+        Style::ChartFrame => l(p.border, Some(p.background), 1.0, false),
+        Style::ChartNaive => l(SEPARATION, Some(SEPARATION), 2.0, false),
+        Style::ChartGrid => l(COHESION, Some(COHESION), 2.0, false),
     }
 }
 

@@ -33,6 +33,7 @@ pub struct Inner {
     root: HtmlElement,
     play_button: Option<HtmlElement>,
     live: HtmlElement,
+    metric: HtmlElement,
     hud_el: Option<HtmlElement>,
     pub sim: Sim,
     renderer: Renderer,
@@ -64,6 +65,7 @@ struct Perf {
     step_ms: f64,
     draw_ms: f64,
     last_live: f64,
+    last_metric: f64,
 }
 
 pub type Shared = Rc<RefCell<Inner>>;
@@ -223,6 +225,8 @@ impl Inner {
         } else {
             None
         };
+        let metric = el(&document, "p", "steerlab-metric")?;
+        root.append_child(&metric)?;
         let live = el(&document, "p", "steerlab-live")?;
         live.set_attribute("aria-live", "polite")?;
         root.append_child(&live)?;
@@ -238,6 +242,7 @@ impl Inner {
             root,
             play_button,
             live,
+            metric,
             hud_el,
             sim,
             renderer: Renderer::new(),
@@ -305,22 +310,17 @@ impl Inner {
             );
             h.set_text_content(Some(&txt));
         }
-        // The screen-reader summary: at most once a second.
-        if t - self.perf.last_live < 1000.0 && self.perf.last_live > 0.0 {
+        // The readout under the canvas at 4 Hz; the screen-reader summary every 5 s.
+        if t - self.perf.last_metric < 250.0 && self.perf.last_metric > 0.0 {
             return;
         }
-        self.perf.last_live = t;
-        let m = self.sim.metrics_light();
-        let txt = format!(
-            "{} {} · {} {:.2} · {} {}",
-            self.sim.agents.len(),
-            self.lang.t("agents"),
-            self.lang.t("polarisation"),
-            m.0,
-            self.lang.t("checks"),
-            m.1
-        );
-        self.live.set_text_content(Some(&txt));
+        self.perf.last_metric = t;
+        let text = self.renderer.headline(&self.sim, self.overlays);
+        self.metric.set_text_content(Some(&text));
+        if t - self.perf.last_live >= 5000.0 || self.perf.last_live == 0.0 {
+            self.perf.last_live = t;
+            self.live.set_text_content(Some(&text));
+        }
     }
 
     fn set_playing_ui(&self) {
@@ -548,9 +548,11 @@ impl Inner {
     }
 
     /// A problem the user caused (bad value): to the console, and visibly next to the controls.
-    fn report(&self, msg: &str) {
+    fn report(&mut self, msg: &str) {
         web_sys::console::error_1(&JsValue::from_str(&format!("steerlab: {msg}")));
         self.live.set_text_content(Some(msg));
+        self.metric.set_text_content(Some(msg));
+        self.perf.last_metric = now(&self.window) + 3000.0;
     }
 }
 
