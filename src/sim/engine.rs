@@ -9,7 +9,7 @@ use super::flock::{FlockRules, FlockSums};
 use super::grid::{naive_for_each_neighbour, Grid, QueryReport};
 use super::rng::{seeded, Rng};
 use super::scenario::{self, Agents, Behaviour, NeighbourQuery, Scenario};
-use super::steer::{flee, seek, steer_towards, wander, Controller, Trace, WanderParams};
+use super::steer::{flee, seek, steer_towards, truncate, wander, Controller, Trace, WanderParams};
 use super::world::{integrate, World};
 use glam::Vec2;
 use serde_json::{json, Value};
@@ -110,7 +110,11 @@ impl Sim {
         match &self.scenario.agents {
             Agents::List(list) => {
                 for a in list {
-                    self.agents.push(Agent::new(a.position.into(), a.velocity.into(), m.max_speed, m.max_force));
+                    // Hand-placed agents outside the world are brought inside like spawned ones: the
+                    // grid and the nearest-image delta assume positions inside the world.
+                    let mut agent = Agent::new(a.position.into(), a.velocity.into(), m.max_speed, m.max_force);
+                    self.world.apply_edges(&mut agent);
+                    self.agents.push(agent);
                 }
             }
             Agents::Spawn(s) => {
@@ -356,6 +360,8 @@ impl Sim {
         for a in &mut self.agents {
             a.max_speed = m.max_speed;
             a.max_force = m.max_force;
+            // A lowered max_speed holds at once, not only after the next step.
+            a.velocity = truncate(a.velocity, m.max_speed);
             self.world.apply_edges(a);
         }
         let want = sc.agents.count();
@@ -707,6 +713,13 @@ impl Sim {
     /// changed in a way worth redrawing while paused.
     pub fn pointer_event(&mut self, ev: Pointer, dragging: bool) -> bool {
         use super::scenario::Interaction;
+        // A NaN or infinite point (a bad conversion upstream) is ignored: stored as the pointer it
+        // was drawn as a circle at infinity.
+        if let Pointer::Down(p) | Pointer::Move(p) | Pointer::Up(p) | Pointer::DoubleClick(p) = ev {
+            if !p.is_finite() {
+                return false;
+            }
+        }
         match (self.scenario.interaction, ev) {
             (_, Pointer::Leave) => {
                 self.pointer = None;

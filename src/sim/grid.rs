@@ -9,6 +9,9 @@
 use super::world::World;
 use glam::Vec2;
 
+/// The grid never has more than `max(4·n, MIN_CELL_CAP)` cells (n = agents binned).
+pub const MIN_CELL_CAP: usize = 4096;
+
 #[derive(Clone, Debug, Default)]
 pub struct Grid {
     pub cols: usize,
@@ -57,10 +60,21 @@ impl Grid {
         let max_axis = 4096.0;
         self.cols = ((world.width / cs).floor().clamp(1.0, max_axis)) as usize;
         self.rows = ((world.height / cs).floor().clamp(1.0, max_axis)) as usize;
+        let n = positions.len();
+        // And keep the cell count O(n): a few agents in a huge world (10⁵ × 10⁵ at perception 48 is
+        // 4.3 M cells) would otherwise clear and prefix-sum millions of empty cells every step.
+        // Halving an axis only makes cells bigger, so queries stay exact.
+        let max_cells = (4 * n).max(MIN_CELL_CAP);
+        while self.cols * self.rows > max_cells {
+            if self.cols >= self.rows {
+                self.cols = self.cols.div_ceil(2);
+            } else {
+                self.rows = self.rows.div_ceil(2);
+            }
+        }
         self.cell = Vec2::new(world.width / self.cols as f32, world.height / self.rows as f32);
         self.wrap = world.wraps();
         let ncells = self.cols * self.rows;
-        let n = positions.len();
         self.starts.clear();
         self.starts.resize(ncells + 1, 0);
         self.cell_of.clear();

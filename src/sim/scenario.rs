@@ -12,6 +12,14 @@ pub const MAX_AGENTS: usize = 200_000;
 pub const MAX_WORLD: f32 = 100_000.0;
 pub const MAX_JSON_BYTES: usize = 1 << 20;
 pub const MAX_LIST: usize = 10_000;
+/// Speed and force caps: squared speeds and forces stay far inside f32 (a max_speed of 1e30 made
+/// `|v|` overflow to infinity, so the speed limit and the heading could not be computed).
+pub const MAX_SPEED: f32 = 1.0e6;
+pub const MAX_FORCE: f32 = 1.0e9;
+/// Behaviour weight cap (sliders go to about 5).
+pub const MAX_WEIGHT: f32 = 1.0e6;
+/// Drawn agent size cap, world units.
+pub const MAX_AGENT_SIZE: f32 = 1000.0;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -490,7 +498,9 @@ impl Scenario {
 
         let m = Check { path: "motion" };
         m.positive("max_speed", self.motion.max_speed)?;
+        m.at_most("max_speed", self.motion.max_speed, MAX_SPEED)?;
         m.non_negative("max_force", self.motion.max_force)?;
+        m.at_most("max_force", self.motion.max_force, MAX_FORCE)?;
         m.non_negative("min_speed", self.motion.min_speed)?;
         if self.motion.min_speed > self.motion.max_speed {
             return Err(format!(
@@ -500,6 +510,8 @@ impl Scenario {
             ));
         }
         Check { path: "" }.positive("agent_size", self.agent_size).map_err(|e| e.trim_start_matches('.').to_string())?;
+        // The selected agent is drawn 1.4× larger: f32::MAX overflowed to an infinite size.
+        Check { path: "" }.at_most("agent_size", self.agent_size, MAX_AGENT_SIZE).map_err(|e| e.trim_start_matches('.').to_string())?;
 
         match &self.agents {
             Agents::Spawn(s) => {
@@ -576,6 +588,13 @@ impl Scenario {
                     c.positive("radius", s.radius)?;
                     c.non_negative("eat_radius", s.eat_radius)?;
                 }
+            }
+        }
+        // Every behaviour's `weight` (read generically, so new behaviours are covered): weight ×
+        // force must stay finite in f32, or the weighted sum overflows and the force is lost.
+        for (i, b) in self.behaviours.iter().enumerate() {
+            if let Some(w) = serde_json::to_value(b).ok().and_then(|v| v.get("weight").and_then(serde_json::Value::as_f64)) {
+                Check { path: &format!("behaviours[{i}]") }.at_most("weight", w as f32, MAX_WEIGHT)?;
             }
         }
         if self.obstacles.len() > MAX_LIST {
