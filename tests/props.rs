@@ -887,6 +887,11 @@ fn grid_equals_naive_on_random_point_sets() {
             naive_for_each_neighbour(&world, &pos, i, r, |j, _, _| b.push(j));
             a.sort_unstable();
             prop_assert_eq!(&a, &b, "agent {} at {} in {}×{} {:?}, r {}", i, pos[i], w, h, edges, r);
+            // The ring search for the nearest agent (metrics) agrees with a full scan.
+            let mut naive_best = f32::INFINITY;
+            naive_for_each_neighbour(&world, &pos, i, f32::INFINITY, |_, _, d2| naive_best = naive_best.min(d2));
+            let (best, _) = grid.nearest(&world, &pos, i);
+            prop_assert_eq!(best, naive_best.is_finite().then_some(naive_best), "nearest of agent {} at {}", i, pos[i]);
         }
         Ok(())
     });
@@ -1069,4 +1074,38 @@ fn pointer_events_at_non_finite_points_are_ignored() {
     let mut s = Scratch::new();
     sim.step();
     check_frame(&sim, &mut s).unwrap();
+}
+
+/// Found: `metrics()` (hence `state()`) fell back to a full scan for every agent with nobody
+/// within perception, O(n²) on a sparse flock: 200 000 agents in a 10⁵ × 10⁵ world meant about
+/// 4·10¹⁰ distance checks, a frozen page. The ring search makes it a few checks per agent, exactly.
+#[test]
+fn nearest_neighbour_metrics_stay_cheap_and_exact_on_sparse_flocks() {
+    let n = 20_000usize;
+    let world = steerlab::sim::World::new(MAX_WORLD, MAX_WORLD, Edges::Wrap);
+    let mut seed = 99u64;
+    let mut rnd = || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((seed >> 40) as f32) / ((1u64 << 24) as f32)
+    };
+    let pos: Vec<Vec2> = (0..n).map(|_| Vec2::new(rnd() * MAX_WORLD, rnd() * MAX_WORLD)).collect();
+    let mut grid = Grid::new();
+    grid.rebuild(&world, 48.0, pos.iter().copied());
+    let mut checks = 0u64;
+    for i in 0..n {
+        let (best, c) = grid.nearest(&world, &pos, i);
+        checks += c as u64;
+        if i % 997 == 0 {
+            let mut naive = f32::INFINITY;
+            naive_for_each_neighbour(&world, &pos, i, f32::INFINITY, |_, _, d2| naive = naive.min(d2));
+            assert_eq!(best, Some(naive), "agent {i}");
+        }
+    }
+    // A full scan per agent is n − 1 = 19 999 checks; the ring search stays under 50 on average.
+    println!("nearest on {n} sparse agents: {checks} checks ({:.1} per agent)", checks as f64 / n as f64);
+    assert!(checks < 50 * n as u64, "{checks} checks");
+    // Through the sim: the mean nearest distance is reported and finite.
+    let sim = Sim::from_json(r#"{"name": "sparse", "world": {"width": 100000, "height": 100000}, "agents": {"count": 20000}, "behaviours": [{"type": "cohesion"}]}"#).unwrap();
+    let m = sim.metrics();
+    assert!(m.mean_nearest.is_some_and(|d| d.is_finite() && d > 48.0), "{m:?}");
 }

@@ -652,8 +652,9 @@ impl Sim {
                 cen_n += 1;
             }
             if !best.is_finite() {
-                // Nobody within perception: fall back to a full scan for this agent.
-                naive_for_each_neighbour(&self.world, &pos, i, f32::INFINITY, |_, _, d2| best = best.min(d2));
+                // Nobody within perception: search rings of cells outward (a full scan per isolated
+                // agent made `state()` O(n²) on sparse flocks: 4·10¹⁰ checks for 200 000 agents).
+                best = grid.nearest(&self.world, &pos, i).0.unwrap_or(f32::INFINITY);
             }
             nearest_sum += (best.sqrt()) as f64;
         }
