@@ -295,6 +295,15 @@ impl Sim {
                 return Err(format!("{path}: must be a finite number"));
             }
         }
+        // A JS number (and the shell's slider value) arrives as a float even when it is integral:
+        // `150.0` must set `agents.count` like `150` does.
+        let value = match value {
+            Value::Number(n) if n.is_f64() => match n.as_f64() {
+                Some(x) if x == x.trunc() && x.abs() < 9.0e15 => json!(x as i64),
+                _ => Value::Number(n),
+            },
+            v => v,
+        };
         let mut doc = serde_json::to_value(&self.scenario).map_err(|e| e.to_string())?;
         let pointers = resolve(&doc, path)?;
         for p in &pointers {
@@ -302,7 +311,7 @@ impl Sim {
                 *slot = value.clone();
             }
         }
-        let next = scenario::from_value(doc).map_err(|e| if e.starts_with(path) { e } else { format!("{path}: {e}") })?;
+        let next = scenario::from_value(doc).map_err(|e| if e.starts_with(path) { e } else { scenario::clip(format!("{path}: {e}")) })?;
         self.apply(next);
         Ok(())
     }
@@ -370,6 +379,10 @@ impl Sim {
             self.aux.truncate(want);
         } else if want > self.agents.len() {
             self.spawn(want - self.agents.len());
+        }
+        if old.selected != self.scenario.selected {
+            // `set("selected", i)` picks that agent now, not at the next reset.
+            self.selected = self.scenario.selected;
         }
         if self.selected.is_some_and(|s| s >= self.agents.len()) {
             self.selected = None;

@@ -16,6 +16,8 @@ pub const MAX_LIST: usize = 10_000;
 /// `|v|` overflow to infinity, so the speed limit and the heading could not be computed).
 pub const MAX_SPEED: f32 = 1.0e6;
 pub const MAX_FORCE: f32 = 1.0e9;
+/// Controls per scenario and options per select.
+pub const MAX_CONTROLS: usize = 64;
 /// Behaviour weight cap (sliders go to about 5).
 pub const MAX_WEIGHT: f32 = 1.0e6;
 /// Drawn agent size cap, world units.
@@ -398,11 +400,7 @@ pub fn parse(text: &str) -> Result<Scenario, String> {
     let sc: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
-        if path == "." || path.is_empty() {
-            format!("scenario: {inner}")
-        } else {
-            format!("{path}: {inner}")
-        }
+        clip(format!("{}: {inner}", tidy_path(&path)))
     })?;
     sc.validate()?;
     Ok(sc)
@@ -416,14 +414,36 @@ pub fn from_value(value: serde_json::Value) -> Result<Scenario, String> {
     let sc: Scenario = serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
-        if path == "." || path.is_empty() {
-            format!("scenario: {inner}")
-        } else {
-            format!("{path}: {inner}")
-        }
+        clip(format!("{}: {inner}", tidy_path(&path)))
     })?;
     sc.validate()?;
     Ok(sc)
+}
+
+/// Messages are shown on the canvas and in the console: serde quotes the offending input
+/// ("invalid type: string \"…\"") and a 500 kB string made a 500 kB message. Cut long ones.
+pub const MAX_MESSAGE_CHARS: usize = 300;
+
+/// serde_path_to_error writes `?` for a place it cannot name (a syntax error before any key was
+/// read gave "?: key must be a string at line 1 column 2"): drop those segments; the document itself
+/// is called `scenario`.
+fn tidy_path(path: &str) -> String {
+    let p = path.split('.').filter(|s| !s.is_empty() && *s != "?").collect::<Vec<_>>().join(".");
+    if p.is_empty() {
+        return "scenario".into();
+    }
+    // 128 levels of nesting print as `x[0][0]…`: keep the start so the reason still fits.
+    match p.char_indices().nth(80) {
+        Some((i, _)) => format!("{}…", &p[..i]),
+        None => p,
+    }
+}
+
+pub(crate) fn clip(msg: String) -> String {
+    match msg.char_indices().nth(MAX_MESSAGE_CHARS) {
+        Some((i, _)) => format!("{} …", &msg[..i]),
+        None => msg,
+    }
 }
 
 pub(crate) struct Check<'a> {
@@ -617,8 +637,15 @@ impl Scenario {
                 return Err(format!("selected: no agent {s} (there are {})", self.agents.count()));
             }
         }
+        // Each control is a row of DOM elements: a scenario must not be able to ask for 40 000.
+        if self.controls.len() > MAX_CONTROLS {
+            return Err(format!("controls: at most {MAX_CONTROLS}, got {}", self.controls.len()));
+        }
         for (i, c) in self.controls.iter().enumerate() {
             let p = format!("controls[{i}]");
+            if c.options.len() > MAX_CONTROLS {
+                return Err(format!("{p}.options: at most {MAX_CONTROLS}, got {}", c.options.len()));
+            }
             if !(c.min.is_finite() && c.max.is_finite() && c.step.is_finite()) {
                 return Err(format!("{p}: min, max and step must be finite numbers"));
             }
