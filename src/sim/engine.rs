@@ -7,6 +7,9 @@
 use super::agent::Agent;
 use super::flock::{FlockRules, FlockSums};
 use super::grid::{naive_for_each_neighbour, Grid, QueryReport};
+use super::leader::{self, FollowerState, LeaderState};
+use super::path::{self, Follow, PathState};
+use super::queue::{self, QueueState};
 use super::rng::{seeded, Rng};
 use super::scenario::{self, Agents, Behaviour, NeighbourQuery, Scenario};
 use super::steer::{flee, seek, steer_towards, wander, Controller, Trace, WanderParams};
@@ -25,12 +28,28 @@ pub struct Aux {
     pub wander_angle: f32,
     /// What the agent is doing this step (`TAG_*`), for tinting.
     pub tag: u8,
+    /// Path following: the current waypoint index (`path_waypoints`).
+    pub wp: u32,
+    /// Path following: the direction along the path, +1 or −1 (0 counts as +1); ping-pong flips it.
+    pub wp_dir: i8,
+    /// Path tube: the segment the agent followed last step (breaks ties at shared vertices).
+    pub seg: u32,
 }
 
 pub const TAG_NONE: u8 = 0;
 pub const TAG_FLEEING: u8 = 1;
 pub const TAG_AVOIDING: u8 = 2;
 pub const TAG_FEEDING: u8 = 3;
+/// Follower arriving at its behind point / slot; path follower arriving at the end.
+pub const TAG_ARRIVING: u8 = 4;
+/// Follower inside the forbidden zone ahead of the leader, evading.
+pub const TAG_EVADING: u8 = 5;
+/// Queue: somebody is in the front cone, the desired speed is scaled down.
+pub const TAG_BRAKING: u8 = 6;
+/// The follow-leader leader.
+pub const TAG_LEADER: u8 = 7;
+/// Path tube: the prediction left the tube, the agent seeks back.
+pub const TAG_OUTSIDE: u8 = 8;
 
 /// What the last step measured.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -56,12 +75,20 @@ pub struct Sim {
     pub steps: u64,
     pub stats: StepStats,
     pub eaten: u64,
+    /// Follow leader: the leader's heading and target, the formation slots.
+    pub leader: LeaderState,
+    /// Queue: throughput and overlaps.
+    pub queue: QueueState,
+    /// Path following: the live (editable) waypoints.
+    pub path: PathState,
     acc: f64,
     rng: Rng,
     rules: FlockRules,
     grid: Grid,
     pos: Vec<Vec2>,
     forces: Vec<Vec2>,
+    /// Neighbour grid of the follow-leader and queue behaviours (radius: `lqp_radius`).
+    nb: Grid,
 }
 
 impl Sim {
@@ -80,12 +107,16 @@ impl Sim {
             steps: 0,
             stats: StepStats::default(),
             eaten: 0,
+            leader: LeaderState::default(),
+            queue: QueueState::default(),
+            path: PathState::default(),
             acc: 0.0,
             rng: seeded(scenario.seed),
             rules: FlockRules::default(),
             grid: Grid::new(),
             pos: Vec::new(),
             forces: Vec::new(),
+            nb: Grid::new(),
             scenario,
         };
         sim.reset();
@@ -128,6 +159,9 @@ impl Sim {
         self.acc = 0.0;
         self.eaten = 0;
         self.stats = StepStats::default();
+        self.leader.reset(&self.agents, leader::find(&self.scenario));
+        self.queue.reset();
+        self.path.reset(&self.scenario);
     }
 
     /// Add `n` agents in the spawn area with random headings (seeded).
@@ -184,6 +218,7 @@ impl Sim {
         }
         self.forces.clear();
         self.forces.resize(n, Vec2::ZERO);
+        let use_nb = self.lqp_pre_forces();
         let mut stats = StepStats::default();
         {
             let ctx = Ctx {
@@ -196,6 +231,9 @@ impl Sim {
                 pointer: self.pointer,
                 obstacles: &self.obstacles,
                 food: &self.food,
+                nb: if use_nb { Some(&self.nb) } else { None },
+                leader: &self.leader,
+                path: &self.path.waypoints,
             };
             for i in 0..n {
                 let mut ctl = Controller::new(None);
@@ -205,15 +243,46 @@ impl Sim {
                 self.forces[i] = ctl.result(self.agents[i].max_force);
             }
         }
+        if let Some(q) = queue::find(&self.scenario) {
+            let nb = if use_nb { Some(&self.nb) } else { None };
+            self.queue.record_overlaps(queue::count_overlaps(&self.world, &self.pos, nb, q.body_radius));
+        }
         let min_speed = self.scenario.motion.min_speed;
         for (a, f) in self.agents.iter_mut().zip(&self.forces) {
             integrate(a, *f, DT, min_speed);
             self.world.apply_edges(a);
         }
         self.post_move();
+        self.lqp_post_move();
         self.stats = stats;
         self.time += DT as f64;
         self.steps += 1;
+    }
+
+    /// Before the force pass (steering-iv behaviours): the neighbour grid for follow-leader and queue
+    /// on this step's snapshot, and the formation slots. Returns whether the grid was built.
+    fn lqp_pre_forces(&mut self) -> bool {
+        let r = lqp_radius(&self.scenario);
+        let built = r > 0.0;
+        if built {
+            self.nb.rebuild(&self.world, r, self.pos.iter().copied());
+        }
+        if let Some(fl) = leader::find(&self.scenario) {
+            self.leader.pre_step(&self.world, &self.agents, fl);
+        }
+        built
+    }
+
+    /// After the move (steering-iv behaviours): the leader's last valid heading and rest timer; queue
+    /// agents at the goal reappear at the left.
+    fn lqp_post_move(&mut self) {
+        if let Some(fl) = leader::find(&self.scenario) {
+            self.leader.post_move(&self.agents, fl, DT);
+        }
+        if let Some(q) = queue::find(&self.scenario) {
+            let now = self.time + DT as f64;
+            self.queue.respawn(&self.world, &mut self.agents, q, &mut self.rng, now);
+        }
     }
 
     fn post_move(&mut self) {
@@ -242,6 +311,11 @@ impl Sim {
         if use_grid && self.rules.any() {
             grid.rebuild(&self.world, self.rules.radius(), pos.iter().copied());
         }
+        let r = lqp_radius(&self.scenario);
+        let mut nb = Grid::new();
+        if r > 0.0 {
+            nb.rebuild(&self.world, r, pos.iter().copied());
+        }
         let ctx = Ctx {
             sc: &self.scenario,
             world: &self.world,
@@ -252,6 +326,9 @@ impl Sim {
             pointer: self.pointer,
             obstacles: &self.obstacles,
             food: &self.food,
+            nb: if r > 0.0 { Some(&nb) } else { None },
+            leader: &self.leader,
+            path: &self.path.waypoints,
         };
         // A throwaway RNG and aux copy: tracing must not disturb the trajectory.
         let mut rng = self.rng.clone();
@@ -296,7 +373,8 @@ impl Sim {
                 *slot = value.clone();
             }
         }
-        let next = scenario::from_value(doc).map_err(|e| if e.starts_with(path) { e } else { format!("{path}: {e}") })?;
+        let next =
+            scenario::from_value(doc).map_err(|e| if e.starts_with(path) { e } else { format!("{path}: {e}") })?;
         self.apply(next);
         Ok(())
     }
@@ -306,11 +384,7 @@ impl Sim {
         if !value.is_finite() {
             return Err(format!("{path}: must be a finite number, got {value}"));
         }
-        let v = if value == value.trunc() && value.abs() < 9.0e15 {
-            json!(value as i64)
-        } else {
-            json!(value)
-        };
+        let v = if value == value.trunc() && value.abs() < 9.0e15 { json!(value as i64) } else { json!(value) };
         self.set(path, v)
     }
 
@@ -381,6 +455,19 @@ fn world_of(sc: &Scenario) -> World {
     w
 }
 
+/// The neighbour radius the follow-leader and queue behaviours need (0: neither is present).
+fn lqp_radius(sc: &Scenario) -> f32 {
+    let mut r: f32 = 0.0;
+    for b in &sc.behaviours {
+        match b {
+            Behaviour::FollowLeader(f) => r = r.max(f.sep_radius),
+            Behaviour::Queue(q) => r = r.max(q.query_radius()),
+            _ => {}
+        }
+    }
+    r
+}
+
 fn rules_of(sc: &Scenario) -> FlockRules {
     let mut r = FlockRules::default();
     for b in &sc.behaviours {
@@ -439,7 +526,8 @@ fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
         return Err(unknown());
     }
     // A top-level path: "motion.max_speed", "world.edges", "agents.count", "seed".
-    const SETTABLE: &[&str] = &["seed", "motion", "world", "agents", "neighbours", "agent_size", "hud", "selected"];
+    const SETTABLE: &[&str] =
+        &["seed", "motion", "world", "agents", "neighbours", "agent_size", "hud", "selected", "path"];
     if !SETTABLE.contains(&segs[0]) {
         return Err(unknown());
     }
@@ -467,6 +555,11 @@ struct Ctx<'a> {
     pointer: Option<Vec2>,
     obstacles: &'a [(Vec2, f32)],
     food: &'a [Vec2],
+    /// Neighbour grid of follow-leader / queue on `pos` (`None`: naive scans).
+    nb: Option<&'a Grid>,
+    leader: &'a LeaderState,
+    /// The live path.
+    path: &'a [Vec2],
 }
 
 impl Ctx<'_> {
@@ -541,6 +634,36 @@ impl Ctx<'_> {
                         }
                     }
                 }
+                Behaviour::FollowLeader(fl) if fl.leader < self.agents.len() => {
+                    if i == fl.leader {
+                        leader::leader_force(self.world, a, self.leader, fl, &mut aux.wander_angle, rng, ctl);
+                        aux.tag = TAG_LEADER;
+                    } else {
+                        let s =
+                            leader::follower_force(self.world, self.agents, self.pos, self.nb, self.leader, fl, i, ctl);
+                        aux.tag = match s {
+                            FollowerState::Evading => TAG_EVADING,
+                            FollowerState::Arriving => TAG_ARRIVING,
+                        };
+                    }
+                }
+                Behaviour::Queue(q) => {
+                    let brake = queue::queue_force(self.world, self.agents, self.pos, self.nb, q, i, ctl);
+                    if brake < 1.0 {
+                        aux.tag = TAG_BRAKING;
+                    }
+                }
+                Behaviour::PathWaypoints(pw) => {
+                    let f = path::waypoints_force(a, aux, self.path, path::mode_of(self.sc), pw, ctl);
+                    if f == Follow::Arriving {
+                        aux.tag = TAG_ARRIVING;
+                    }
+                }
+                Behaviour::PathTube(pt) => match path::tube_force(a, aux, self.path, path::mode_of(self.sc), pt, ctl) {
+                    Follow::Correcting => aux.tag = TAG_OUTSIDE,
+                    Follow::Arriving => aux.tag = TAG_ARRIVING,
+                    _ => {}
+                },
                 _ => {}
             }
         }
@@ -646,7 +769,7 @@ impl Sim {
         if !self.food.is_empty() || self.eaten > 0 {
             metrics["food_eaten"] = json!(self.eaten);
         }
-        json!({
+        let mut state = json!({
             "time": self.time,
             "steps": self.steps,
             "seed": self.scenario.seed,
@@ -656,7 +779,11 @@ impl Sim {
             "food": self.food.iter().map(|f| json!([f.x, f.y])).collect::<Vec<_>>(),
             "metrics": metrics,
             "scenario": self.scenario,
-        })
+        });
+        self.leader_state_json(&mut state);
+        self.queue_state_json(&mut state);
+        self.path_state_json(&mut state);
+        state
     }
 }
 
@@ -707,7 +834,8 @@ impl Sim {
             (Interaction::Playground, Pointer::Down(p)) => {
                 self.pointer = Some(p);
                 // Click places an obstacle when avoidance is on, else drops food when feeding is on.
-                let avoid = self.scenario.behaviours.iter().any(|b| matches!(b, Behaviour::AvoidObstacles(a) if a.enabled));
+                let avoid =
+                    self.scenario.behaviours.iter().any(|b| matches!(b, Behaviour::AvoidObstacles(a) if a.enabled));
                 let feed = self.scenario.behaviours.iter().any(|b| matches!(b, Behaviour::SeekFood(f) if f.enabled));
                 if feed {
                     self.add_food(p);
@@ -716,12 +844,26 @@ impl Sim {
                 }
                 true
             }
+            (Interaction::Waypoints, ev) => self.waypoints_pointer(ev, dragging),
+            (Interaction::Leader, Pointer::Down(p)) => {
+                self.leader.set_target(p);
+                true
+            }
+            (Interaction::Leader, Pointer::Move(p)) if dragging => {
+                self.leader.set_target(p);
+                true
+            }
             _ => false,
         }
     }
 
-    /// The Delete key: remove what is selected, if the scenario has removable things.
+    /// The Delete key: remove what is selected, if the scenario has removable things (a waypoint).
     pub fn delete_selected(&mut self) -> bool {
+        if self.scenario.interaction == super::scenario::Interaction::Waypoints {
+            if let Some(k) = self.path.selected {
+                return self.remove_waypoint(k);
+            }
+        }
         false
     }
 }

@@ -3,7 +3,7 @@
 //! they have grown.
 
 use super::draw::{DrawList, Style};
-use super::engine::{Sim, TAG_AVOIDING, TAG_FEEDING, TAG_FLEEING};
+use super::engine::{Sim, TAG_ARRIVING, TAG_AVOIDING, TAG_BRAKING, TAG_EVADING, TAG_FEEDING, TAG_FLEEING, TAG_LEADER};
 use super::grid::{Grid, QueryReport};
 use super::scenario::Overlay;
 use super::steer::Trace;
@@ -68,7 +68,12 @@ impl Renderer {
         let perception = sim.perception();
 
         if ov.has(Overlay::Grid) || ov.has(Overlay::SpatialHash) {
-            sim.query_report(sim.selected.unwrap_or(0).min(sim.agents.len().saturating_sub(1)), &mut self.grid, &mut self.pos, &mut self.report);
+            sim.query_report(
+                sim.selected.unwrap_or(0).min(sim.agents.len().saturating_sub(1)),
+                &mut self.grid,
+                &mut self.pos,
+                &mut self.report,
+            );
         }
         if ov.has(Overlay::SpatialHash) {
             let g = &self.grid;
@@ -96,6 +101,10 @@ impl Renderer {
         for &f in &sim.food {
             self.list.disc(Style::Food, f, 4.0);
         }
+        // steering-iv: path and tube, queue goal, leader zones (under the agents).
+        super::path::draw_under(&mut self.list, sim);
+        super::queue::draw_under(&mut self.list, sim);
+        super::leader::draw_under(&mut self.list, sim);
 
         // Agents.
         if ov.has(Overlay::SpatialHash) && !sim.agents.is_empty() {
@@ -125,13 +134,22 @@ impl Renderer {
                     TAG_FLEEING => Style::Evading,
                     TAG_AVOIDING => Style::Braking,
                     TAG_FEEDING => Style::Arriving,
+                    TAG_ARRIVING => Style::Arriving,
+                    TAG_EVADING => Style::Evading,
+                    TAG_BRAKING => Style::Braking,
+                    TAG_LEADER => Style::Leader,
                     _ => Style::Agent,
                 };
+                let sz = if style == Style::Leader { size * 1.5 } else { size };
                 if Some(i) != sim.selected {
-                    self.list.agent(style, a.position, a.heading, size);
+                    self.list.agent(style, a.position, a.heading, sz);
                 }
             }
         }
+
+        // steering-iv: queue cones, tube prediction / projection / correction (over the agents).
+        super::queue::draw_over(&mut self.list, sim);
+        super::path::draw_over(&mut self.list, sim);
 
         if ov.has(Overlay::Velocity) {
             for a in &sim.agents {
@@ -140,7 +158,12 @@ impl Renderer {
         }
 
         if let Some(p) = sim.pointer {
-            if sim.scenario.behaviours.iter().any(|b| matches!(b, super::scenario::Behaviour::FleePointer(f) if f.enabled)) {
+            if sim
+                .scenario
+                .behaviours
+                .iter()
+                .any(|b| matches!(b, super::scenario::Behaviour::FleePointer(f) if f.enabled))
+            {
                 self.list.circle(Style::Pointer, p, 10.0);
             }
         }
@@ -164,7 +187,10 @@ impl Renderer {
                 self.list.circle(Style::SepDist, a.position, sd);
             }
         }
-        let need_neigh = ov.has(Overlay::Neighbours) || ov.has(Overlay::MeanHeading) || ov.has(Overlay::Centroid) || ov.has(Overlay::SepDist);
+        let need_neigh = ov.has(Overlay::Neighbours)
+            || ov.has(Overlay::MeanHeading)
+            || ov.has(Overlay::Centroid)
+            || ov.has(Overlay::SepDist);
         if need_neigh && rules.any() {
             let r = rules.radius();
             let mut mean_v = Vec2::ZERO;
@@ -188,7 +214,11 @@ impl Renderer {
                             if d2 < sd * sd && d2 > 0.0 {
                                 // The repulsion this neighbour contributes: normalize(self − n)/d, scaled for display.
                                 let push = -d / d2 * 400.0;
-                                self.list.arrow(Style::ForceSeparation, a.position, a.position + push.clamp_length_max(40.0));
+                                self.list.arrow(
+                                    Style::ForceSeparation,
+                                    a.position,
+                                    a.position + push.clamp_length_max(40.0),
+                                );
                             }
                         }
                     }

@@ -38,6 +38,9 @@ pub struct Scenario {
     pub obstacles: Vec<Obstacle>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub food: Vec<[f32; 2]>,
+    /// The editable path of `path_waypoints` / `path_tube` (steering-iv §4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<PathSpec>,
     /// Neighbour query used by the flocking rules.
     #[serde(default)]
     pub neighbours: NeighbourQuery,
@@ -180,6 +183,10 @@ pub enum Behaviour {
     FleePointer(FleePointer),
     AvoidObstacles(AvoidObstacles),
     SeekFood(SeekFood),
+    FollowLeader(FollowLeader),
+    Queue(Queue),
+    PathWaypoints(PathWaypoints),
+    PathTube(PathTube),
 }
 
 impl Behaviour {
@@ -193,6 +200,10 @@ impl Behaviour {
             Behaviour::FleePointer(_) => "flee_pointer",
             Behaviour::AvoidObstacles(_) => "avoid_obstacles",
             Behaviour::SeekFood(_) => "seek_food",
+            Behaviour::FollowLeader(_) => "follow_leader",
+            Behaviour::Queue(_) => "queue",
+            Behaviour::PathWaypoints(_) => "path_waypoints",
+            Behaviour::PathTube(_) => "path_tube",
         }
     }
 }
@@ -288,6 +299,12 @@ pub struct SeekFood {
     pub enabled: bool,
 }
 
+// steering-iv (follow leader, queue, path following): parameters and their checks live beside the
+// behaviours; the format only names them.
+pub use super::leader::{FollowLeader, FollowVariant};
+pub use super::path::{PathMode, PathSpec, PathTube, PathWaypoints};
+pub use super::queue::Queue;
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Obstacle {
@@ -319,6 +336,11 @@ pub enum Interaction {
     ChooseSelf,
     /// The pointer is the player the flock flees; clicks place obstacles or drop food.
     Playground,
+    /// Path editing: click empty canvas to add a waypoint, drag one to move it, double-click (or
+    /// select + Delete) to remove it.
+    Waypoints,
+    /// Click or drag to set the follow-leader leader's target.
+    Leader,
 }
 
 /// A control shown beside the canvas.
@@ -477,7 +499,9 @@ impl Scenario {
                 fmt_num(self.motion.min_speed)
             ));
         }
-        Check { path: "" }.positive("agent_size", self.agent_size).map_err(|e| e.trim_start_matches('.').to_string())?;
+        Check { path: "" }
+            .positive("agent_size", self.agent_size)
+            .map_err(|e| e.trim_start_matches('.').to_string())?;
 
         match &self.agents {
             Agents::Spawn(s) => {
@@ -493,7 +517,9 @@ impl Scenario {
                         c.finite(&format!("area[{k}]"), *v)?;
                     }
                     if a[2] < a[0] || a[3] < a[1] {
-                        return Err(format!("agents.area: must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, got {a:?}"));
+                        return Err(format!(
+                            "agents.area: must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, got {a:?}"
+                        ));
                     }
                 }
                 if let Some(v) = s.speed {
@@ -554,6 +580,10 @@ impl Scenario {
                     c.positive("radius", s.radius)?;
                     c.non_negative("eat_radius", s.eat_radius)?;
                 }
+                Behaviour::FollowLeader(s) => s.validate(&c, self.agents.count())?,
+                Behaviour::Queue(s) => s.validate(&c)?,
+                Behaviour::PathWaypoints(s) => s.validate(&c)?,
+                Behaviour::PathTube(s) => s.validate(&c)?,
             }
         }
         if self.obstacles.len() > MAX_LIST {
@@ -571,6 +601,7 @@ impl Scenario {
         for (i, f) in self.food.iter().enumerate() {
             Check { path: "food" }.point(&format!("[{i}]"), *f)?;
         }
+        super::path::validate_path(self)?;
         if let Some(s) = self.selected {
             if s >= self.agents.count() {
                 return Err(format!("selected: no agent {s} (there are {})", self.agents.count()));
@@ -582,7 +613,10 @@ impl Scenario {
                 return Err(format!("{p}: min, max and step must be finite numbers"));
             }
             if c.kind == ControlKind::Slider && (c.max <= c.min || c.step <= 0.0) {
-                return Err(format!("{p}: a slider needs min < max and step > 0, got min {} max {} step {}", c.min, c.max, c.step));
+                return Err(format!(
+                    "{p}: a slider needs min < max and step > 0, got min {} max {} step {}",
+                    c.min, c.max, c.step
+                ));
             }
             if c.kind == ControlKind::Select && c.options.is_empty() {
                 return Err(format!("{p}.options: a select needs at least one option"));
