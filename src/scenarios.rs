@@ -3,6 +3,10 @@
 /// (name, JSON text) for every file in `scenarios/`.
 pub const BUILTIN: &[(&str, &str)] = &[
     ("flock", include_str!("../scenarios/flock.json")),
+    ("follow-leader", include_str!("../scenarios/follow-leader.json")),
+    ("queue", include_str!("../scenarios/queue.json")),
+    ("path-waypoints", include_str!("../scenarios/path-waypoints.json")),
+    ("path-tube", include_str!("../scenarios/path-tube.json")),
 ];
 
 /// The JSON text of a built-in scenario.
