@@ -289,6 +289,8 @@ impl Renderer {
             let total = sim.trace(i, &mut self.trace);
             let legend_x = 10.0;
             let mut legend_y = 16.0;
+            let rows = self.trace.items.len() as f32 + 1.0;
+            self.list.rect(Style::ChartFrame, Vec2::new(4.0, 6.0), Vec2::new(legend_x + 200.0, 12.0 + rows * 14.0));
             for k in 0..self.trace.items.len() {
                 let c = self.trace.items[k];
                 let style = match c.rule {
