@@ -67,6 +67,10 @@ pub enum Style {
     Pointer,
     /// Small explanatory text (legends).
     Label,
+    /// The spatial-hash chart: its frame, the naive curve n·(n−1) and the measured grid checks.
+    ChartFrame,
+    ChartNaive,
+    ChartGrid,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -16,6 +16,8 @@ use serde_json::{json, Value};
 
 /// The fixed step: 1/60 s.
 pub const DT: f32 = 1.0 / 60.0;
+/// The same step in f64, for the clock's accumulator (`DT as f64` is not exactly 1/60).
+pub const STEP_SECONDS: f64 = 1.0 / 60.0;
 /// The longest frame the clock accepts (a tab that was hidden resumes without a jump).
 pub const MAX_FRAME: f64 = 0.25;
 
@@ -159,7 +161,7 @@ impl Sim {
     pub fn advance(&mut self, frame_seconds: f64) -> u32 {
         let f = if frame_seconds.is_finite() { frame_seconds.clamp(0.0, MAX_FRAME) } else { 0.0 };
         self.acc += f;
-        let dt = DT as f64;
+        let dt = STEP_SECONDS;
         let mut n = 0;
         // A tiny tolerance so that e.g. 144 frames of 1/144 s make exactly 60 steps.
         while self.acc + 1e-9 >= dt {
@@ -212,7 +214,7 @@ impl Sim {
         }
         self.post_move();
         self.stats = stats;
-        self.time += DT as f64;
+        self.time = (self.steps + 1) as f64 * STEP_SECONDS;
         self.steps += 1;
     }
 
@@ -299,6 +301,32 @@ impl Sim {
         let next = scenario::from_value(doc).map_err(|e| if e.starts_with(path) { e } else { format!("{path}: {e}") })?;
         self.apply(next);
         Ok(())
+    }
+
+    /// The current value of a parameter path (what `set` would change; the first match).
+    pub fn get_value(&self, path: &str) -> Result<Value, String> {
+        let doc = serde_json::to_value(&self.scenario).map_err(|e| e.to_string())?;
+        let pointers = resolve(&doc, path)?;
+        pointers
+            .first()
+            .and_then(|p| doc.pointer(p))
+            .cloned()
+            .ok_or_else(|| format!("{path}: unknown parameter"))
+    }
+
+    /// Polarisation and last step's distance checks: cheap enough for every frame.
+    pub fn metrics_light(&self) -> (f32, u64) {
+        let mut sum = Vec2::ZERO;
+        let mut moving = 0;
+        for a in &self.agents {
+            let s = a.velocity.length();
+            if s > 1e-6 {
+                sum += a.velocity / s;
+                moving += 1;
+            }
+        }
+        let pol = if moving > 0 { (sum / moving as f32).length() } else { 0.0 };
+        (pol, self.stats.checks)
     }
 
     /// Set a numeric parameter (the slider route); NaN and infinities are refused with a message.
@@ -439,7 +467,7 @@ fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
         return Err(unknown());
     }
     // A top-level path: "motion.max_speed", "world.edges", "agents.count", "seed".
-    const SETTABLE: &[&str] = &["seed", "motion", "world", "agents", "neighbours", "agent_size", "hud", "selected"];
+    const SETTABLE: &[&str] = &["seed", "motion", "world", "agents", "neighbours", "agent_size", "hud", "selected", "click"];
     if !SETTABLE.contains(&segs[0]) {
         return Err(unknown());
     }
@@ -706,13 +734,9 @@ impl Sim {
             }
             (Interaction::Playground, Pointer::Down(p)) => {
                 self.pointer = Some(p);
-                // Click places an obstacle when avoidance is on, else drops food when feeding is on.
-                let avoid = self.scenario.behaviours.iter().any(|b| matches!(b, Behaviour::AvoidObstacles(a) if a.enabled));
-                let feed = self.scenario.behaviours.iter().any(|b| matches!(b, Behaviour::SeekFood(f) if f.enabled));
-                if feed {
-                    self.add_food(p);
-                } else if avoid {
-                    self.add_obstacle(p, 18.0);
+                match self.scenario.click {
+                    super::scenario::ClickAction::Food => self.add_food(p),
+                    super::scenario::ClickAction::Obstacle => self.add_obstacle(p, 18.0),
                 }
                 true
             }
@@ -723,5 +747,13 @@ impl Sim {
     /// The Delete key: remove what is selected, if the scenario has removable things.
     pub fn delete_selected(&mut self) -> bool {
         false
+    }
+}
+
+impl Sim {
+    /// Add a waypoint at `p` (path scenarios only).
+    pub fn add_waypoint(&mut self, p: Vec2) -> Result<(), String> {
+        let _ = p;
+        Err(format!("addWaypoint: scenario `{}` has no path", self.scenario.name))
     }
 }

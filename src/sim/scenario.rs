@@ -51,6 +51,9 @@ pub struct Scenario {
     /// What a click or drag on the canvas does.
     #[serde(default)]
     pub interaction: Interaction,
+    /// What a click places in the playground.
+    #[serde(default)]
+    pub click: ClickAction,
     /// Drawn size of an agent, world units.
     #[serde(default = "d_agent_size")]
     pub agent_size: f32,
@@ -307,6 +310,17 @@ pub enum Overlay {
     Neighbours,
     MeanHeading,
     Centroid,
+    /// Spatial hash: a small chart of distance checks per step against n, grid vs naive.
+    Chart,
+}
+
+/// What a click does in the playground.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ClickAction {
+    #[default]
+    Obstacle,
+    Food,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
