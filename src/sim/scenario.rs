@@ -381,6 +381,11 @@ pub fn parse(text: &str) -> Result<Scenario, String> {
     if text.len() > MAX_JSON_BYTES {
         return Err(format!("scenario: {} bytes is too large (at most {} bytes)", text.len(), MAX_JSON_BYTES));
     }
+    match text.trim_start().chars().next() {
+        Some('{') => {}
+        None => return Err("scenario: empty text (EOF while parsing): expected a JSON object".into()),
+        Some(_) => return Err("scenario: must be a JSON object `{ \"name\": …, \"world\": … }`".into()),
+    }
     let de = &mut serde_json::Deserializer::from_str(text);
     let sc: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
@@ -397,6 +402,9 @@ pub fn parse(text: &str) -> Result<Scenario, String> {
 
 /// Build from an already-parsed JSON value (the JS-object route), with the same messages.
 pub fn from_value(value: serde_json::Value) -> Result<Scenario, String> {
+    if !value.is_object() {
+        return Err("scenario: must be a JSON object `{ \"name\": …, \"world\": … }`".into());
+    }
     let sc: Scenario = serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();

@@ -194,6 +194,7 @@ pub fn viewer_for(canvas: &HtmlCanvasElement) -> Option<Viewer> {
 #[wasm_bindgen]
 impl Viewer {
     fn live(&self) -> Result<std::cell::RefMut<'_, Inner>, JsValue> {
+        // (a `RefMut` of the shared viewer: callbacks cannot run while an API call holds it)
         let i = self.inner.try_borrow_mut().map_err(|_| js_err("steerlab: viewer is busy"))?;
         if i.destroyed {
             return Err(js_err("steerlab: this viewer was destroyed"));
