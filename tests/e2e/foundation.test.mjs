@@ -92,6 +92,24 @@ test("the canvas is crisp on a 2× screen: backing store in device pixels", asyn
   assert.deepEqual(await allProblems(page, problems), []);
 });
 
+test("the gallery follows prefers-color-scheme: light and dark backgrounds", async (t) => {
+  const luminance = (page) =>
+    page.evaluate(() => {
+      const [r, g, b] = getComputedStyle(document.documentElement).backgroundColor.match(/\d+/g).map(Number);
+      return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    });
+  const light = await openPage(browser, server.url("/"), { colorScheme: "light" });
+  t.after(() => light.context.close());
+  const dark = await openPage(browser, server.url("/"), { colorScheme: "dark" });
+  t.after(() => dark.context.close());
+  assert.ok((await luminance(light.page)) > 0.8, "the light scheme should have a light page background");
+  assert.ok((await luminance(dark.page)) < 0.2, "the dark scheme should have a dark page background");
+  await waitForSteerlab(dark.page);
+  await waitForDrawn(dark.page, 'canvas[data-scenario="flock"]');
+  await dark.page.screenshot({ path: path.join(ensureArtifacts(), "gallery-dark.png"), fullPage: true });
+  assert.deepEqual(await allProblems(dark.page, dark.problems), []);
+});
+
 test("the example article loads the same module and both of its canvases draw", async (t) => {
   const { context, page, problems } = await openPage(browser, server.url("/www/embed.html"));
   t.after(() => context.close());

@@ -133,8 +133,8 @@ export async function launchBrowser() {
  * Returns { context, page, problems } where problems has arrays
  * console (errors), pageErrors, csp, offHost, failed, http.
  */
-export async function openPage(browser, url, { viewport = { width: 1280, height: 1000 }, deviceScaleFactor = 1, reducedMotion = "no-preference", waitUntil = "load" } = {}) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor, reducedMotion, serviceWorkers: "block" });
+export async function openPage(browser, url, { viewport = { width: 1280, height: 1000 }, deviceScaleFactor = 1, reducedMotion = "no-preference", colorScheme = "light", waitUntil = "load" } = {}) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor, reducedMotion, colorScheme, serviceWorkers: "block" });
   const problems = { console: [], pageErrors: [], csp: [], offHost: [], failed: [], http: [] };
   await context.route("**/*", (route) => {
     const u = new URL(route.request().url());
