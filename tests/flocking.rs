@@ -88,7 +88,7 @@ fn spatial_hash_frame_has_one_red_nine_green_and_the_checked_in_violet() {
     let naive = s.metrics().naive_checks;
     let n = s.agents.len() as u64;
     assert_eq!(naive, n * (n - 1));
-    let text = r.headline(&s, Overlays::from_list(&s.scenario.overlays));
+    let text = r.headline(&s, Overlays::from_list(&s.scenario.overlays), false);
     assert!(text.contains(&format!("self: {} distance checks", r.report.checks)), "{text}");
     assert!(text.contains(&format!("naive n·(n−1) = {naive}")), "{text}");
 }

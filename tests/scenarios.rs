@@ -116,6 +116,10 @@ fn set_round_trips_and_rejects_bad_paths_and_values() {
     assert_eq!(s.rules().cohesion.unwrap().1, 60.0);
     s.set_number("behaviours[1].weight", 0.5).unwrap();
     assert_eq!(s.rules().alignment.unwrap().0, 0.5);
+    // Numbers arrive from JS as f64: a whole 800.0 must set an integer field.
+    s.set("agents.count", json!(800.0)).unwrap();
+    assert_eq!(s.agents.len(), 800);
+    assert!(s.set("agents.count", json!(80.5)).unwrap_err().contains("agents.count: invalid type: floating point"));
     s.set_number("motion.max_speed", 120.0).unwrap();
     assert!(s.agents.iter().all(|a| a.max_speed == 120.0));
     // Errors name the path and the rule; nothing changes.

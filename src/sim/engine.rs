@@ -286,11 +286,21 @@ impl Sim {
     /// `"motion.max_speed"`, `"agents.count"`, `"world.edges"`, `"behaviours[1].weight"` …). The new
     /// scenario is validated like a parsed one; on error nothing changes.
     pub fn set(&mut self, path: &str, value: Value) -> Result<(), String> {
-        if let Value::Number(n) = &value {
-            if n.as_f64().is_none_or(|x| !x.is_finite()) {
-                return Err(format!("{path}: must be a finite number"));
+        let value = match value {
+            Value::Number(n) => {
+                let x = n.as_f64().unwrap_or(f64::NAN);
+                if !x.is_finite() {
+                    return Err(format!("{path}: must be a finite number"));
+                }
+                // Numbers from JS are all f64: a whole number must still fit integer fields (counts).
+                if n.is_f64() && x == x.trunc() && x.abs() < 9.0e15 {
+                    json!(x as i64)
+                } else {
+                    Value::Number(n)
+                }
             }
-        }
+            v => v,
+        };
         let mut doc = serde_json::to_value(&self.scenario).map_err(|e| e.to_string())?;
         let pointers = resolve(&doc, path)?;
         for p in &pointers {
@@ -334,12 +344,7 @@ impl Sim {
         if !value.is_finite() {
             return Err(format!("{path}: must be a finite number, got {value}"));
         }
-        let v = if value == value.trunc() && value.abs() < 9.0e15 {
-            json!(value as i64)
-        } else {
-            json!(value)
-        };
-        self.set(path, v)
+        self.set(path, json!(value))
     }
 
     /// Take a new, validated scenario while keeping the running state where it still makes sense.

@@ -205,17 +205,22 @@ impl Renderer {
                 self.list.disc(Style::ChartGrid, to(n as f32, c as f32), 1.8);
             }
         }
-        self.list.label(Style::Label, Vec2::new(min.x + 6.0, min.y + 8.0), "checks/step vs n — red: naive, green: grid");
+        self.list.label(Style::Label, Vec2::new(min.x + 6.0, min.y + 8.0), "checks per step vs n");
     }
 
     /// One line summarising the scenario's key metric, for the readout under the canvas.
-    pub fn headline(&self, sim: &Sim, ov: Overlays) -> String {
+    pub fn headline(&self, sim: &Sim, ov: Overlays, es: bool) -> String {
         let n = sim.agents.len() as u64;
         let naive = n * n.saturating_sub(1);
         if ov.has(Overlay::SpatialHash) {
             let ratio = if sim.stats.checks > 0 { naive as f64 / sim.stats.checks as f64 } else { 0.0 };
+            let (me, flock, fewer) = if es {
+                ("yo", "toda la bandada", "menos")
+            } else {
+                ("self", "whole flock", "fewer")
+            };
             return format!(
-                "self: {} distance checks (naive: {}) · whole flock: {} checks this step vs naive n·(n−1) = {} → {:.1}× fewer",
+                "{me}: {} distance checks (naive: {}) · {flock}: {} checks this step vs naive n·(n−1) = {} → {:.1}× {fewer}",
                 self.report.checks,
                 n.saturating_sub(1),
                 sim.stats.checks,
@@ -225,9 +230,13 @@ impl Renderer {
         }
         let (pol, checks) = sim.metrics_light();
         let mean_n = if n > 0 { sim.stats.neighbours as f64 / n as f64 } else { 0.0 };
-        let mut s = format!("{n} agents · polarisation {pol:.2} · mean neighbours {mean_n:.1} · {checks} distance checks/step");
+        let mut s = if es {
+            format!("{n} agentes · polarización {pol:.2} · vecinos medios {mean_n:.1} · {checks} comprobaciones/paso")
+        } else {
+            format!("{n} agents · polarisation {pol:.2} · mean neighbours {mean_n:.1} · {checks} distance checks/step")
+        };
         if !sim.food.is_empty() || sim.eaten > 0 {
-            s.push_str(&format!(" · food eaten {}", sim.eaten));
+            s.push_str(&format!(" · {} {}", if es { "comida comida" } else { "food eaten" }, sim.eaten));
         }
         s
     }
@@ -289,6 +298,8 @@ impl Renderer {
             let total = sim.trace(i, &mut self.trace);
             let legend_x = 10.0;
             let mut legend_y = 16.0;
+            let rows = self.trace.items.len() as f32 + 1.0;
+            self.list.rect(Style::ChartFrame, Vec2::new(4.0, 6.0), Vec2::new(legend_x + 200.0, 12.0 + rows * 14.0));
             for k in 0..self.trace.items.len() {
                 let c = self.trace.items[k];
                 let style = match c.rule {

@@ -400,22 +400,14 @@ pub fn parse(text: &str) -> Result<Scenario, String> {
     Ok(sc)
 }
 
-/// Build from an already-parsed JSON value (the JS-object route), with the same messages.
+/// Build from an already-parsed JSON value (the `set` route), with the same messages. It goes
+/// through the text parser so that only one set of path-tracking deserialisers is compiled (this
+/// keeps the wasm payload small; the text is short).
 pub fn from_value(value: serde_json::Value) -> Result<Scenario, String> {
     if !value.is_object() {
         return Err("scenario: must be a JSON object `{ \"name\": …, \"world\": … }`".into());
     }
-    let sc: Scenario = serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        if path == "." || path.is_empty() {
-            format!("scenario: {inner}")
-        } else {
-            format!("{path}: {inner}")
-        }
-    })?;
-    sc.validate()?;
-    Ok(sc)
+    parse(&value.to_string())
 }
 
 pub(crate) struct Check<'a> {

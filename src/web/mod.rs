@@ -259,6 +259,7 @@ impl Viewer {
         };
         let mut i = self.live()?;
         i.sim.set(path, v).map_err(js_err)?;
+        i.sync_controls();
         if !i.playing() {
             i.draw();
         }

@@ -315,11 +315,39 @@ impl Inner {
             return;
         }
         self.perf.last_metric = t;
-        let text = self.renderer.headline(&self.sim, self.overlays);
+        let text = self.renderer.headline(&self.sim, self.overlays, self.lang == Lang::Es);
         self.metric.set_text_content(Some(&text));
         if t - self.perf.last_live >= 5000.0 || self.perf.last_live == 0.0 {
             self.perf.last_live = t;
             self.live.set_text_content(Some(&text));
+        }
+    }
+
+    /// Bring every control's displayed value in line with the scenario (after `set` from JS).
+    pub fn sync_controls(&self) {
+        let Ok(list) = self.root.query_selector_all("[data-param]") else { return };
+        for k in 0..list.length() {
+            let Some(node) = list.item(k) else { continue };
+            let Ok(e) = node.dyn_into::<Element>() else { continue };
+            let Some(param) = e.get_attribute("data-param") else { continue };
+            let Ok(v) = self.sim.get_value(&param) else { continue };
+            if let Some(i) = e.dyn_ref::<HtmlInputElement>() {
+                if i.type_() == "checkbox" {
+                    i.set_checked(v.as_bool().unwrap_or(false));
+                } else if let Some(x) = v.as_f64() {
+                    i.set_value(&x.to_string());
+                    if let Some(c) = e.get_attribute("data-control") {
+                        if let Ok(Some(out)) = self.root.query_selector(&format!("output[data-for=\"{c}\"]")) {
+                            let step = self.sim.scenario.controls.get(c.parse::<usize>().unwrap_or(0)).map_or(0.01, |c| c.step);
+                            out.set_text_content(Some(&fmt_value(x, step)));
+                        }
+                    }
+                }
+            } else if let Some(sel) = e.dyn_ref::<HtmlSelectElement>() {
+                if let Some(t) = v.as_str() {
+                    sel.set_value(t);
+                }
+            }
         }
     }
 
