@@ -64,9 +64,9 @@ for f in tests/*.rs; do
   fi
 done
 
-run "native tests" cargo test
+run "native tests" cargo test --no-fail-fast
 if [ "${#WASM_TESTS[@]}" -gt 0 ]; then
-  run "wasm tests in headless Chromium" cargo test --target wasm32-unknown-unknown "${WASM_TESTS[@]}"
+  run "wasm tests in headless Chromium" cargo test --no-fail-fast --target wasm32-unknown-unknown "${WASM_TESTS[@]}"
 else
   skip "wasm tests in headless Chromium" "no tests/*.rs runs in the browser"
 fi
