@@ -25,19 +25,13 @@ fn main() -> ExitCode {
         None => 1000,
         Some(Ok(n)) => n,
         Some(Err(e)) => {
-            eprintln!(
-                "dump_state: STEPS must be a whole number, got {:?}: {e}",
-                args[1]
-            );
+            eprintln!("dump_state: STEPS must be a whole number, got {:?}: {e}", args[1]);
             return ExitCode::from(2);
         }
     };
     let Some(text) = steerlab::scenarios::builtin(name) else {
         let known: Vec<&str> = steerlab::scenarios::names().collect();
-        eprintln!(
-            "dump_state: no built-in scenario {name:?}; known: {}",
-            known.join(", ")
-        );
+        eprintln!("dump_state: no built-in scenario {name:?}; known: {}", known.join(", "));
         return ExitCode::from(2);
     };
     let mut sim = match Sim::from_json(text) {

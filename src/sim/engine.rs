@@ -308,7 +308,8 @@ impl Sim {
                 *slot = value.clone();
             }
         }
-        let next = scenario::from_value(doc).map_err(|e| if e.starts_with(path) { e } else { format!("{path}: {e}") })?;
+        let next =
+            scenario::from_value(doc).map_err(|e| if e.starts_with(path) { e } else { format!("{path}: {e}") })?;
         self.apply(next);
         Ok(())
     }
@@ -317,11 +318,7 @@ impl Sim {
     pub fn get_value(&self, path: &str) -> Result<Value, String> {
         let doc = serde_json::to_value(&self.scenario).map_err(|e| e.to_string())?;
         let pointers = resolve(&doc, path)?;
-        pointers
-            .first()
-            .and_then(|p| doc.pointer(p))
-            .cloned()
-            .ok_or_else(|| format!("{path}: unknown parameter"))
+        pointers.first().and_then(|p| doc.pointer(p)).cloned().ok_or_else(|| format!("{path}: unknown parameter"))
     }
 
     /// Polarisation and last step's distance checks: cheap enough for every frame.
@@ -472,7 +469,8 @@ fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
         return Err(unknown());
     }
     // A top-level path: "motion.max_speed", "world.edges", "agents.count", "seed".
-    const SETTABLE: &[&str] = &["seed", "motion", "world", "agents", "neighbours", "agent_size", "hud", "selected", "click"];
+    const SETTABLE: &[&str] =
+        &["seed", "motion", "world", "agents", "neighbours", "agent_size", "hud", "selected", "click"];
     if !SETTABLE.contains(&segs[0]) {
         return Err(unknown());
     }

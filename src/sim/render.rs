@@ -72,7 +72,12 @@ impl Renderer {
         let perception = sim.perception();
 
         if ov.has(Overlay::Grid) || ov.has(Overlay::SpatialHash) {
-            sim.query_report(sim.selected.unwrap_or(0).min(sim.agents.len().saturating_sub(1)), &mut self.grid, &mut self.pos, &mut self.report);
+            sim.query_report(
+                sim.selected.unwrap_or(0).min(sim.agents.len().saturating_sub(1)),
+                &mut self.grid,
+                &mut self.pos,
+                &mut self.report,
+            );
         }
         if ov.has(Overlay::SpatialHash) {
             let g = &self.grid;
@@ -144,7 +149,12 @@ impl Renderer {
         }
 
         if let Some(p) = sim.pointer {
-            if sim.scenario.behaviours.iter().any(|b| matches!(b, super::scenario::Behaviour::FleePointer(f) if f.enabled)) {
+            if sim
+                .scenario
+                .behaviours
+                .iter()
+                .any(|b| matches!(b, super::scenario::Behaviour::FleePointer(f) if f.enabled))
+            {
                 self.list.circle(Style::Pointer, p, 10.0);
             }
         }
@@ -190,17 +200,24 @@ impl Renderer {
         let pad = Vec2::new(6.0, 16.0);
         let (x0, x1, y0, y1) = (min.x + pad.x, max.x - pad.x, max.y - 6.0, min.y + pad.y);
         let to = |n: f32, c: f32| Vec2::new(x0 + (x1 - x0) * n / n_max, y0 - (y0 - y1) * (c / y_max).min(1.0));
-        self.list.polyline(Style::ChartNaive, (0..=24).map(|k| {
-            let n = n_max * k as f32 / 24.0;
-            to(n, n * (n - 1.0).max(0.0))
-        }), false);
+        self.list.polyline(
+            Style::ChartNaive,
+            (0..=24).map(|k| {
+                let n = n_max * k as f32 / 24.0;
+                to(n, n * (n - 1.0).max(0.0))
+            }),
+            false,
+        );
         if !self.chart.is_empty() {
             let start = self.list.points.len();
             for &(n, c) in &self.chart {
                 self.list.points.push(to(n as f32, c as f32));
             }
             let len = self.list.points.len() - start;
-            self.list.push(Style::ChartGrid, super::draw::Shape::Polyline { start: start as u32, len: len as u32, closed: false });
+            self.list.push(
+                Style::ChartGrid,
+                super::draw::Shape::Polyline { start: start as u32, len: len as u32, closed: false },
+            );
             for &(n, c) in &self.chart {
                 self.list.disc(Style::ChartGrid, to(n as f32, c as f32), 1.8);
             }
@@ -214,11 +231,8 @@ impl Renderer {
         let naive = n * n.saturating_sub(1);
         if ov.has(Overlay::SpatialHash) {
             let ratio = if sim.stats.checks > 0 { naive as f64 / sim.stats.checks as f64 } else { 0.0 };
-            let (me, flock, fewer) = if es {
-                ("yo", "toda la bandada", "menos")
-            } else {
-                ("self", "whole flock", "fewer")
-            };
+            let (me, flock, fewer) =
+                if es { ("yo", "toda la bandada", "menos") } else { ("self", "whole flock", "fewer") };
             return format!(
                 "{me}: {} distance checks (naive: {}) · {flock}: {} checks this step vs naive n·(n−1) = {} → {:.1}× {fewer}",
                 self.report.checks,
@@ -252,7 +266,10 @@ impl Renderer {
                 self.list.circle(Style::SepDist, a.position, sd);
             }
         }
-        let need_neigh = ov.has(Overlay::Neighbours) || ov.has(Overlay::MeanHeading) || ov.has(Overlay::Centroid) || ov.has(Overlay::SepDist);
+        let need_neigh = ov.has(Overlay::Neighbours)
+            || ov.has(Overlay::MeanHeading)
+            || ov.has(Overlay::Centroid)
+            || ov.has(Overlay::SepDist);
         if need_neigh && rules.any() {
             let r = rules.radius();
             let mut mean_v = Vec2::ZERO;
@@ -276,7 +293,11 @@ impl Renderer {
                             if d2 < sd * sd && d2 > 0.0 {
                                 // The repulsion this neighbour contributes: normalize(self − n)/d, scaled for display.
                                 let push = -d / d2 * 400.0;
-                                self.list.arrow(Style::ForceSeparation, a.position, a.position + push.clamp_length_max(40.0));
+                                self.list.arrow(
+                                    Style::ForceSeparation,
+                                    a.position,
+                                    a.position + push.clamp_length_max(40.0),
+                                );
                             }
                         }
                     }

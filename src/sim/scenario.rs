@@ -491,7 +491,9 @@ impl Scenario {
                 fmt_num(self.motion.min_speed)
             ));
         }
-        Check { path: "" }.positive("agent_size", self.agent_size).map_err(|e| e.trim_start_matches('.').to_string())?;
+        Check { path: "" }
+            .positive("agent_size", self.agent_size)
+            .map_err(|e| e.trim_start_matches('.').to_string())?;
 
         match &self.agents {
             Agents::Spawn(s) => {
@@ -507,7 +509,9 @@ impl Scenario {
                         c.finite(&format!("area[{k}]"), *v)?;
                     }
                     if a[2] < a[0] || a[3] < a[1] {
-                        return Err(format!("agents.area: must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, got {a:?}"));
+                        return Err(format!(
+                            "agents.area: must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, got {a:?}"
+                        ));
                     }
                 }
                 if let Some(v) = s.speed {
@@ -596,7 +600,10 @@ impl Scenario {
                 return Err(format!("{p}: min, max and step must be finite numbers"));
             }
             if c.kind == ControlKind::Slider && (c.max <= c.min || c.step <= 0.0) {
-                return Err(format!("{p}: a slider needs min < max and step > 0, got min {} max {} step {}", c.min, c.max, c.step));
+                return Err(format!(
+                    "{p}: a slider needs min < max and step > 0, got min {} max {} step {}",
+                    c.min, c.max, c.step
+                ));
             }
             if c.kind == ControlKind::Select && c.options.is_empty() {
                 return Err(format!("{p}.options: a select needs at least one option"));

@@ -124,7 +124,7 @@ impl View {
         }
     }
     /// CSS pixel (relative to the canvas box) → world.
-    pub fn to_world(&self, x: f64, y: f64) -> Vec2 {
+    pub fn to_world(self, x: f64, y: f64) -> Vec2 {
         Vec2::new(((x - self.ox) / self.scale) as f32, ((y - self.oy) / self.scale) as f32)
     }
 }
