@@ -19,6 +19,8 @@ use serde_json::{json, Value};
 
 /// The fixed step: 1/60 s.
 pub const DT: f32 = 1.0 / 60.0;
+/// The same step in f64, for the clock's accumulator (`DT as f64` is not exactly 1/60).
+pub const STEP_SECONDS: f64 = 1.0 / 60.0;
 /// The longest frame the clock accepts (a tab that was hidden resumes without a jump).
 pub const MAX_FRAME: f64 = 0.25;
 
@@ -193,7 +195,7 @@ impl Sim {
     pub fn advance(&mut self, frame_seconds: f64) -> u32 {
         let f = if frame_seconds.is_finite() { frame_seconds.clamp(0.0, MAX_FRAME) } else { 0.0 };
         self.acc += f;
-        let dt = DT as f64;
+        let dt = STEP_SECONDS;
         let mut n = 0;
         // A tiny tolerance so that e.g. 144 frames of 1/144 s make exactly 60 steps.
         while self.acc + 1e-9 >= dt {
@@ -255,7 +257,7 @@ impl Sim {
         self.post_move();
         self.lqp_post_move();
         self.stats = stats;
-        self.time += DT as f64;
+        self.time = (self.steps + 1) as f64 * STEP_SECONDS;
         self.steps += 1;
     }
 
@@ -361,11 +363,21 @@ impl Sim {
     /// `"motion.max_speed"`, `"agents.count"`, `"world.edges"`, `"behaviours[1].weight"` …). The new
     /// scenario is validated like a parsed one; on error nothing changes.
     pub fn set(&mut self, path: &str, value: Value) -> Result<(), String> {
-        if let Value::Number(n) = &value {
-            if n.as_f64().is_none_or(|x| !x.is_finite()) {
-                return Err(format!("{path}: must be a finite number"));
+        let value = match value {
+            Value::Number(n) => {
+                let x = n.as_f64().unwrap_or(f64::NAN);
+                if !x.is_finite() {
+                    return Err(format!("{path}: must be a finite number"));
+                }
+                // Numbers from JS are all f64: a whole number must still fit integer fields (counts).
+                if n.is_f64() && x == x.trunc() && x.abs() < 9.0e15 {
+                    json!(x as i64)
+                } else {
+                    Value::Number(n)
+                }
             }
-        }
+            v => v,
+        };
         let mut doc = serde_json::to_value(&self.scenario).map_err(|e| e.to_string())?;
         let pointers = resolve(&doc, path)?;
         for p in &pointers {
@@ -379,13 +391,34 @@ impl Sim {
         Ok(())
     }
 
+    /// The current value of a parameter path (what `set` would change; the first match).
+    pub fn get_value(&self, path: &str) -> Result<Value, String> {
+        let doc = serde_json::to_value(&self.scenario).map_err(|e| e.to_string())?;
+        let pointers = resolve(&doc, path)?;
+        pointers.first().and_then(|p| doc.pointer(p)).cloned().ok_or_else(|| format!("{path}: unknown parameter"))
+    }
+
+    /// Polarisation and last step's distance checks: cheap enough for every frame.
+    pub fn metrics_light(&self) -> (f32, u64) {
+        let mut sum = Vec2::ZERO;
+        let mut moving = 0;
+        for a in &self.agents {
+            let s = a.velocity.length();
+            if s > 1e-6 {
+                sum += a.velocity / s;
+                moving += 1;
+            }
+        }
+        let pol = if moving > 0 { (sum / moving as f32).length() } else { 0.0 };
+        (pol, self.stats.checks)
+    }
+
     /// Set a numeric parameter (the slider route); NaN and infinities are refused with a message.
     pub fn set_number(&mut self, path: &str, value: f64) -> Result<(), String> {
         if !value.is_finite() {
             return Err(format!("{path}: must be a finite number, got {value}"));
         }
-        let v = if value == value.trunc() && value.abs() < 9.0e15 { json!(value as i64) } else { json!(value) };
-        self.set(path, v)
+        self.set(path, json!(value))
     }
 
     /// Take a new, validated scenario while keeping the running state where it still makes sense.
@@ -527,7 +560,7 @@ fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
     }
     // A top-level path: "motion.max_speed", "world.edges", "agents.count", "seed".
     const SETTABLE: &[&str] =
-        &["seed", "motion", "world", "agents", "neighbours", "agent_size", "hud", "selected", "path"];
+        &["seed", "motion", "world", "agents", "neighbours", "agent_size", "hud", "selected", "click", "path"];
     if !SETTABLE.contains(&segs[0]) {
         return Err(unknown());
     }
@@ -833,14 +866,9 @@ impl Sim {
             }
             (Interaction::Playground, Pointer::Down(p)) => {
                 self.pointer = Some(p);
-                // Click places an obstacle when avoidance is on, else drops food when feeding is on.
-                let avoid =
-                    self.scenario.behaviours.iter().any(|b| matches!(b, Behaviour::AvoidObstacles(a) if a.enabled));
-                let feed = self.scenario.behaviours.iter().any(|b| matches!(b, Behaviour::SeekFood(f) if f.enabled));
-                if feed {
-                    self.add_food(p);
-                } else if avoid {
-                    self.add_obstacle(p, 18.0);
+                match self.scenario.click {
+                    super::scenario::ClickAction::Food => self.add_food(p),
+                    super::scenario::ClickAction::Obstacle => self.add_obstacle(p, 18.0),
                 }
                 true
             }
@@ -867,3 +895,5 @@ impl Sim {
         false
     }
 }
+
+// `Sim::add_waypoint` lives in `path.rs` with the other path-editing methods.

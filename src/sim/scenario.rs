@@ -54,6 +54,9 @@ pub struct Scenario {
     /// What a click or drag on the canvas does.
     #[serde(default)]
     pub interaction: Interaction,
+    /// What a click places in the playground.
+    #[serde(default)]
+    pub click: ClickAction,
     /// Drawn size of an agent, world units.
     #[serde(default = "d_agent_size")]
     pub agent_size: f32,
@@ -324,6 +327,17 @@ pub enum Overlay {
     Neighbours,
     MeanHeading,
     Centroid,
+    /// Spatial hash: a small chart of distance checks per step against n, grid vs naive.
+    Chart,
+}
+
+/// What a click does in the playground.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ClickAction {
+    #[default]
+    Obstacle,
+    Food,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -389,6 +403,11 @@ pub fn parse(text: &str) -> Result<Scenario, String> {
     if text.len() > MAX_JSON_BYTES {
         return Err(format!("scenario: {} bytes is too large (at most {} bytes)", text.len(), MAX_JSON_BYTES));
     }
+    match text.trim_start().chars().next() {
+        Some('{') => {}
+        None => return Err("scenario: empty text (EOF while parsing): expected a JSON object".into()),
+        Some(_) => return Err("scenario: must be a JSON object `{ \"name\": …, \"world\": … }`".into()),
+    }
     let de = &mut serde_json::Deserializer::from_str(text);
     let sc: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
@@ -403,19 +422,14 @@ pub fn parse(text: &str) -> Result<Scenario, String> {
     Ok(sc)
 }
 
-/// Build from an already-parsed JSON value (the JS-object route), with the same messages.
+/// Build from an already-parsed JSON value (the `set` route), with the same messages. It goes
+/// through the text parser so that only one set of path-tracking deserialisers is compiled (this
+/// keeps the wasm payload small; the text is short).
 pub fn from_value(value: serde_json::Value) -> Result<Scenario, String> {
-    let sc: Scenario = serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        if path == "." || path.is_empty() {
-            format!("scenario: {inner}")
-        } else {
-            format!("{path}: {inner}")
-        }
-    })?;
-    sc.validate()?;
-    Ok(sc)
+    if !value.is_object() {
+        return Err("scenario: must be a JSON object `{ \"name\": …, \"world\": … }`".into());
+    }
+    parse(&value.to_string())
 }
 
 pub(crate) struct Check<'a> {
