@@ -914,3 +914,26 @@ fn click_and_drag_set_the_leaders_target() {
     assert_eq!(s.leader.target, None);
     assert!(s.agents[0].speed() > 10.0, "wandering");
 }
+
+#[test]
+fn the_metric_line_reports_each_scenarios_own_measures() {
+    let r = Renderer::new();
+    for (name, en, es) in [
+        ("follow-leader", "in the forbidden zone: ", "en la zona prohibida: "),
+        ("queue", "throughput", "agentes/s"),
+        ("path-waypoints", "active waypoint", "waypoint activo"),
+        ("path-tube", "distance to the path", "distancia al path"),
+    ] {
+        let mut s = sim(name);
+        steps(&mut s, 2 * SEC);
+        let h_en = r.headline(&s, Overlays::default(), false);
+        let h_es = r.headline(&s, Overlays::default(), true);
+        println!("{name}: {h_en}\n  {h_es}");
+        assert!(h_en.contains(en), "{h_en}");
+        assert!(h_es.contains(es), "{h_es}");
+    }
+    // The queue line follows the toggle.
+    let mut s = sim("queue");
+    set(&mut s, "queue.braking", json!(false));
+    assert!(r.headline(&s, Overlays::default(), false).starts_with("braking off"));
+}

@@ -566,3 +566,39 @@ pub fn draw_under(list: &mut DrawList, sim: &Sim) {
         list.disc(Style::BehindPoint, behind_point(l.position, h, fl), 3.5);
     }
 }
+
+/// The metric line under the canvas (and the screen-reader summary).
+pub fn headline(sim: &Sim, es: bool) -> Option<String> {
+    let fl = find(&sim.scenario)?;
+    let l = sim.agents.get(fl.leader)?;
+    let ahead = ahead_point(l.position, sim.leader.heading(), fl);
+    let (mut inside, mut sum, mut k) = (0, 0.0f32, 0);
+    for (i, a) in sim.agents.iter().enumerate() {
+        if i == fl.leader {
+            continue;
+        }
+        if sim.world.distance_squared(a.position, ahead) < fl.ahead_radius * fl.ahead_radius {
+            inside += 1;
+        }
+        if let Some(t) = sim.follower_target(i) {
+            sum += sim.world.delta(a.position, t).length();
+            k += 1;
+        }
+    }
+    let mean = if k > 0 { sum / k as f32 } else { 0.0 };
+    let variant = match fl.variant {
+        FollowVariant::Single => "single",
+        FollowVariant::V => "V",
+        FollowVariant::Column => "column",
+        FollowVariant::Squad => "squad",
+        FollowVariant::Dynamic => "dynamic",
+        FollowVariant::Prediction => "prediction",
+    };
+    Some(if es {
+        format!("{k} followers ({variant}) · distancia media a su punto {mean:.1} px · en la zona prohibida: {inside}")
+    } else {
+        format!(
+            "{k} followers ({variant}) · mean distance to their point {mean:.1} px · in the forbidden zone: {inside}"
+        )
+    })
+}

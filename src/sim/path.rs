@@ -700,3 +700,37 @@ pub fn draw_over(list: &mut DrawList, sim: &Sim) {
         }
     }
 }
+
+/// The metric line under the canvas (and the screen-reader summary).
+pub fn headline(sim: &Sim, es: bool) -> Option<String> {
+    let spec = sim.scenario.path.as_ref()?;
+    let wps = &sim.path.waypoints;
+    let n = wps.len();
+    let mode = spec.mode.name();
+    if let Some(pt) = find_tube(&sim.scenario) {
+        let a = sim.agents.first()?;
+        let d = distance_to_path(a.position, wps, spec.mode);
+        let out = sim.aux.iter().filter(|x| x.tag == TAG_OUTSIDE).count();
+        let d = if d.is_finite() { format!("{d:.1} px") } else { "—".into() };
+        return Some(if es {
+            format!(
+                "{n} waypoints ({mode}) · distancia al path {d} (tubo {:.0}) · predicciones fuera: {out}",
+                pt.tube_radius
+            )
+        } else {
+            format!(
+                "{n} waypoints ({mode}) · distance to the path {d} (tube {:.0}) · predictions outside: {out}",
+                pt.tube_radius
+            )
+        });
+    }
+    find_waypoints(&sim.scenario)?;
+    let aux = sim.aux.first()?;
+    let dir = if dir_of(aux.wp_dir) > 0 { "+1" } else { "-1" };
+    let idx = if n > 0 { (aux.wp as usize).min(n - 1).to_string() } else { "—".into() };
+    Some(if es {
+        format!("waypoint activo {idx} de {n} · modo {mode} · dirección {dir}")
+    } else {
+        format!("active waypoint {idx} of {n} · mode {mode} · direction {dir}")
+    })
+}

@@ -377,3 +377,28 @@ pub fn draw_over(list: &mut DrawList, sim: &Sim) {
         list.polyline(Style::Cone, [p + n, p + f + n, p + f - n, p - n], true);
     }
 }
+
+/// The metric line under the canvas (and the screen-reader summary).
+pub fn headline(sim: &Sim, es: bool) -> Option<String> {
+    let q = find(&sim.scenario)?;
+    let st = &sim.queue;
+    let braking = sim.aux.iter().filter(|a| a.tag == TAG_BRAKING).count();
+    let thr = st.throughput(sim.time);
+    Some(if es {
+        let on = if q.braking { "freno activado" } else { "freno desactivado" };
+        format!(
+            "{on} · throughput {thr:.2} agentes/s · solapamientos {} (media {:.2}) · frenando {braking} · han pasado {}",
+            st.overlaps,
+            st.mean_overlaps(),
+            st.through
+        )
+    } else {
+        let on = if q.braking { "braking on" } else { "braking off" };
+        format!(
+            "{on} · throughput {thr:.2} agents/s · overlaps {} (mean {:.2}) · braking {braking} · through {}",
+            st.overlaps,
+            st.mean_overlaps(),
+            st.through
+        )
+    })
+}

@@ -255,6 +255,13 @@ impl Renderer {
                 ratio
             );
         }
+        // steering-iv scenarios report their own measures.
+        if let Some(h) = super::queue::headline(sim, es)
+            .or_else(|| super::path::headline(sim, es))
+            .or_else(|| super::leader::headline(sim, es))
+        {
+            return h;
+        }
         let (pol, checks) = sim.metrics_light();
         let mean_n = if n > 0 { sim.stats.neighbours as f64 / n as f64 } else { 0.0 };
         let mut s = if es {
