@@ -783,41 +783,65 @@ impl Sim {
         (Some((nearest_sum / n as f64) as f32), cen)
     }
 
-    /// `state()` as JSON: time, steps, agents, metrics (and what the scenario adds).
+    /// `state()` as JSON: time, steps, agents, metrics (and what the scenario adds). Numbers that
+    /// are f32 in the core appear with their shortest decimal form (a weight of 3.2 reads 3.2, not
+    /// 3.200000047683716), identically natively and in wasm.
     pub fn state_json(&self) -> Value {
         let m = self.metrics();
-        let agents: Vec<Value> = self
-            .agents
-            .iter()
-            .map(|a| json!({"position": [a.position.x, a.position.y], "velocity": [a.velocity.x, a.velocity.y]}))
-            .collect();
+        let p = |v: Vec2| json!([f32v(v.x), f32v(v.y)]);
+        let agents: Vec<Value> =
+            self.agents.iter().map(|a| json!({"position": p(a.position), "velocity": p(a.velocity)})).collect();
+        let opt = |x: Option<f32>| x.map_or(Value::Null, f32v);
         let mut metrics = json!({
             "checks": m.checks,
             "naive_checks": m.naive_checks,
-            "mean_neighbours": m.mean_neighbours,
-            "polarisation": m.polarisation,
-            "mean_nearest": m.mean_nearest,
-            "mean_centroid_distance": m.mean_centroid_distance,
+            "mean_neighbours": f32v(m.mean_neighbours),
+            "polarisation": f32v(m.polarisation),
+            "mean_nearest": opt(m.mean_nearest),
+            "mean_centroid_distance": opt(m.mean_centroid_distance),
         });
         if !self.food.is_empty() || self.eaten > 0 {
             metrics["food_eaten"] = json!(self.eaten);
         }
+        // Through text, so that the scenario's f32 fields keep their short form.
+        let scenario: Value = serde_json::to_string(&self.scenario)
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or(Value::Null);
         let mut state = json!({
             "time": self.time,
             "steps": self.steps,
             "seed": self.scenario.seed,
             "selected": self.selected,
             "agents": agents,
-            "obstacles": self.obstacles.iter().map(|(c, r)| json!({"center": [c.x, c.y], "radius": r})).collect::<Vec<_>>(),
-            "food": self.food.iter().map(|f| json!([f.x, f.y])).collect::<Vec<_>>(),
+            "obstacles": self.obstacles.iter().map(|&(c, r)| json!({"center": p(c), "radius": f32v(r)})).collect::<Vec<_>>(),
+            "food": self.food.iter().map(|&f| p(f)).collect::<Vec<_>>(),
             "metrics": metrics,
-            "scenario": self.scenario,
+            "scenario": scenario,
         });
         self.leader_state_json(&mut state);
         self.queue_state_json(&mut state);
         self.path_state_json(&mut state);
         state
     }
+}
+
+/// An f32 as a JSON number with its shortest round-trip decimal form.
+pub fn f32v(x: f32) -> Value {
+    if !x.is_finite() {
+        return Value::Null;
+    }
+    // `{}` prints the shortest decimal that reads back as the same f32.
+    let mut buf = [0u8; 48];
+    use std::io::Write;
+    let mut cur = std::io::Cursor::new(&mut buf[..]);
+    let _ = write!(cur, "{x}");
+    let n = cur.position() as usize;
+    std::str::from_utf8(&buf[..n])
+        .ok()
+        .and_then(|t| t.parse::<f64>().ok())
+        .and_then(serde_json::Number::from_f64)
+        .map_or(Value::Null, Value::Number)
 }
 
 /// Pointer input in world coordinates, as the shell forwards it (mouse and touch alike).

@@ -478,8 +478,13 @@ pub fn tie_dir(i: usize, j: usize) -> Vec2 {
 // State, pointer and drawing
 
 use super::draw::{DrawList, Style};
-use super::engine::Sim;
+use super::engine::{f32v, Sim};
 use serde_json::{json, Value};
+
+/// `[x, y]` in the shortest decimal form.
+fn pv(v: Vec2) -> Value {
+    json!([f32v(v.x), f32v(v.y)])
+}
 
 impl Sim {
     /// Follower `i`'s target point now (its slot, or the behind point), from the leader's current
@@ -526,15 +531,15 @@ impl Sim {
         }
         state["leader"] = json!({
             "index": fl.leader,
-            "position": [l.position.x, l.position.y],
-            "heading": [h.x, h.y],
-            "target": self.leader.target.map(|t| [t.x, t.y]),
-            "behind_point": [behind.x, behind.y],
-            "ahead_point": [ahead.x, ahead.y],
+            "position": pv(l.position),
+            "heading": pv(h),
+            "target": self.leader.target.map(pv),
+            "behind_point": pv(behind),
+            "ahead_point": pv(ahead),
             "variant": fl.variant,
         });
         state["metrics"]["followers_in_ahead_zone"] = json!(in_zone);
-        state["metrics"]["mean_target_distance"] = if k > 0 { json!(sum / k as f64) } else { Value::Null };
+        state["metrics"]["mean_target_distance"] = if k > 0 { f32v((sum / k as f64) as f32) } else { Value::Null };
     }
 }
 

@@ -543,7 +543,7 @@ impl Sim {
 // State and drawing
 
 use super::draw::{DrawList, Style};
-use super::engine::TAG_OUTSIDE;
+use super::engine::{f32v, TAG_OUTSIDE};
 use serde_json::{json, Value};
 
 /// The first `path_waypoints` / `path_tube` behaviours of a scenario.
@@ -569,7 +569,7 @@ impl Sim {
             return;
         };
         let wps = &self.path.waypoints;
-        state["waypoints"] = json!(wps.iter().map(|w| [w.x, w.y]).collect::<Vec<_>>());
+        state["waypoints"] = json!(wps.iter().map(|w| json!([f32v(w.x), f32v(w.y)])).collect::<Vec<_>>());
         state["selected_waypoint"] = json!(self.path.selected);
         state["path_mode"] = json!(spec.mode.name());
         let m = &mut state["metrics"];
@@ -587,8 +587,8 @@ impl Sim {
                     None
                 }
             };
-            m["tube_distance"] = json!(self.agents.first().and_then(d));
-            m["max_tube_distance"] = json!(self.agents.iter().filter_map(d).reduce(f32::max));
+            m["tube_distance"] = self.agents.first().and_then(d).map_or(Value::Null, f32v);
+            m["max_tube_distance"] = self.agents.iter().filter_map(d).reduce(f32::max).map_or(Value::Null, f32v);
             m["prediction_outside"] = json!(self.aux.iter().filter(|a| a.tag == TAG_OUTSIDE).count());
         }
     }

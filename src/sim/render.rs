@@ -99,6 +99,10 @@ impl Renderer {
             }
         }
 
+        if ov.has(Overlay::Chart) {
+            self.record_chart(sim);
+            self.draw_chart(sim);
+        }
         for &(c, r) in &sim.obstacles {
             self.list.disc(Style::Obstacle, c, r);
         }
@@ -176,10 +180,6 @@ impl Renderer {
             if let Some(i) = sim.selected.filter(|&i| i < sim.agents.len()) {
                 self.selected_overlays(sim, i, ov);
             }
-        }
-        if ov.has(Overlay::Chart) {
-            self.record_chart(sim);
-            self.draw_chart(sim);
         }
         &self.list
     }

@@ -104,6 +104,8 @@ test("bandada: a click places an obstacle; the pointer is the player", async (t)
   await page.locator(sel).scrollIntoViewIfNeeded();
   await waitForDrawn(page, sel);
   const get = () => page.evaluate((s) => window.steerlab.viewerFor(document.querySelector(s)).state(), sel);
+  // Paused, so that no food is eaten while we count it.
+  await page.evaluate((s) => window.steerlab.viewerFor(document.querySelector(s)).pause(), sel);
   const n = (await get()).obstacles.length;
   const box = await page.locator(sel).boundingBox();
   await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.8);
