@@ -446,9 +446,8 @@ fn overtakes(braking: bool, t0: usize, min_dist: f32) -> (usize, usize) {
 /// Twelve agents in single file heading for the door (22 px apart, a little zig-zag of ±3 px); the order
 /// in which each goes through the door the first time, and its inversions against the file's order.
 fn single_file(braking: bool) -> (Vec<usize>, usize) {
-    let agents: Vec<Value> = (0..12)
-        .map(|k| json!({"position": [420 - 22 * k, 160 + 3 * (k % 3) as i32 - 3], "velocity": [40, 0]}))
-        .collect();
+    let agents: Vec<Value> =
+        (0..12).map(|k| json!({"position": [420 - 22 * k, 160 + 3 * (k % 3) - 3], "velocity": [40, 0]})).collect();
     let mut s = patched("queue", json!({"agents": agents})).unwrap();
     set(&mut s, "queue.braking", json!(braking));
     let mut order = Vec::new();
