@@ -150,10 +150,15 @@ fn choosing_self_with_the_pointer_moves_the_red_agent() {
 #[test]
 fn changing_the_agent_count_changes_the_metric() {
     let mut s = sim("spatial-hash");
+    // The readout is right before the first step: the metric is measured at reset.
+    let at_start = s.metrics();
+    assert!(at_start.checks > 0 && at_start.checks < at_start.naive_checks, "{at_start:?}");
     run(&mut s, 0.5);
     let small = s.metrics();
     s.set_number("agents.count", 2000.0).unwrap();
     assert_eq!(s.agents.len(), 2000);
+    assert_eq!(s.metrics().naive_checks, 2000 * 1999, "updated at once, before any step");
+    assert!(s.metrics().checks > small.checks, "updated at once, before any step");
     s.step();
     let big = s.metrics();
     assert_eq!(big.naive_checks, 2000 * 1999);

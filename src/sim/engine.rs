@@ -160,10 +160,38 @@ impl Sim {
         self.steps = 0;
         self.acc = 0.0;
         self.eaten = 0;
-        self.stats = StepStats::default();
         self.leader.reset(&self.agents, leader::find(&self.scenario));
         self.queue.reset();
         self.path.reset(&self.scenario);
+        self.measure_flock();
+    }
+
+    /// What the first step's flocking query will measure, from the current positions, so that the
+    /// readout is right before the first step (side-effect free for the trajectory).
+    fn measure_flock(&mut self) {
+        self.stats = StepStats::default();
+        if !self.rules.any() {
+            return;
+        }
+        self.pos.clear();
+        self.pos.extend(self.agents.iter().map(|a| a.position));
+        let r = self.rules.radius();
+        let use_grid = self.scenario.neighbours == NeighbourQuery::Grid;
+        if use_grid {
+            self.grid.rebuild(&self.world, r, self.pos.iter().copied());
+        }
+        for i in 0..self.agents.len() {
+            let mut sums = FlockSums::default();
+            let (rules, agents) = (&self.rules, &self.agents);
+            let visit = |j: usize, d: Vec2, d2: f32| sums.add(rules, d, d2, agents[j].velocity);
+            let checks = if use_grid {
+                self.grid.for_each_neighbour(&self.world, &self.pos, i, r, visit)
+            } else {
+                naive_for_each_neighbour(&self.world, &self.pos, i, r, visit)
+            };
+            self.stats.checks += checks as u64;
+            self.stats.neighbours += sums.n_align.max(sums.n_coh).max(sums.n_sep) as u64;
+        }
     }
 
     /// Add `n` agents in the spawn area with random headings (seeded).
@@ -447,6 +475,7 @@ impl Sim {
         if self.selected.is_some_and(|s| s >= self.agents.len()) {
             self.selected = None;
         }
+        self.measure_flock();
     }
 
     /// A new seed: re-spawn from it.
