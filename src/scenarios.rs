@@ -8,6 +8,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("cohesion", include_str!("../scenarios/cohesion.json")),
     ("spatial-hash", include_str!("../scenarios/spatial-hash.json")),
     ("bandada", include_str!("../scenarios/bandada.json")),
+    ("follow-leader", include_str!("../scenarios/follow-leader.json")),
+    ("queue", include_str!("../scenarios/queue.json")),
+    ("path-waypoints", include_str!("../scenarios/path-waypoints.json")),
+    ("path-tube", include_str!("../scenarios/path-tube.json")),
 ];
 
 /// The JSON text of a built-in scenario.

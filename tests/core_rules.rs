@@ -98,8 +98,12 @@ fn alignment_excludes_agents_exactly_at_perception() {
 fn cohesion_by_hand() {
     // Self (0,0) v=0; neighbours (20,0), (0,20), (40,40) → centroid (20, 20); desired = (0.7071, 0.7071)·80
     // = (56.5685, 56.5685); force = desired − 0.
-    let agents =
-        [agent([0.0, 0.0], [0.0, 0.0]), agent([20.0, 0.0], [0.0, 0.0]), agent([0.0, 20.0], [0.0, 0.0]), agent([40.0, 40.0], [0.0, 0.0])];
+    let agents = [
+        agent([0.0, 0.0], [0.0, 0.0]),
+        agent([20.0, 0.0], [0.0, 0.0]),
+        agent([0.0, 20.0], [0.0, 0.0]),
+        agent([40.0, 40.0], [0.0, 0.0]),
+    ];
     // (40,40) is at d = 56.6 > 48: excluded. Centroid of (20,0),(0,20) = (10,10): same direction.
     let rules = FlockRules { cohesion: Some((1.0, 48.0)), ..Default::default() };
     let (f, _) = flock_force(&agents, rules, &big_world());
@@ -195,9 +199,9 @@ fn grid_and_naive_give_identical_neighbour_sets() {
     let cases = [
         (640.0, 400.0, 48.0, 300, Edges::Wrap),
         (640.0, 400.0, 48.0, 300, Edges::Bounce),
-        (100.0, 90.0, 48.0, 60, Edges::Wrap),   // 2×1 cells
-        (130.0, 150.0, 48.0, 60, Edges::Wrap),  // 2×3 cells
-        (60.0, 60.0, 48.0, 40, Edges::Wrap),    // 1×1 cell
+        (100.0, 90.0, 48.0, 60, Edges::Wrap),  // 2×1 cells
+        (130.0, 150.0, 48.0, 60, Edges::Wrap), // 2×3 cells
+        (60.0, 60.0, 48.0, 40, Edges::Wrap),   // 1×1 cell
         (500.0, 500.0, 22.0, 400, Edges::SteerToCenter),
         (200.0, 200.0, 48.0, 200, Edges::Wrap), // 4×4: seams on both axes
     ];
@@ -205,7 +209,12 @@ fn grid_and_naive_give_identical_neighbour_sets() {
         let world = World::new(w, h, edges);
         let mut pos: Vec<Vec2> = (0..n).map(|_| Vec2::new(lcg(&mut seed) * w, lcg(&mut seed) * h)).collect();
         // Seam cases: agents hugging every edge and corner.
-        pos.extend([Vec2::new(0.0, 0.0), Vec2::new(w - 0.01, h - 0.01), Vec2::new(0.5, h - 0.5), Vec2::new(w - 0.5, 0.5)]);
+        pos.extend([
+            Vec2::new(0.0, 0.0),
+            Vec2::new(w - 0.01, h - 0.01),
+            Vec2::new(0.5, h - 0.5),
+            Vec2::new(w - 0.5, 0.5),
+        ]);
         pos.push(pos[0]); // a coincident pair
         let mut grid = Grid::new();
         grid.rebuild(&world, r, pos.iter().copied());
@@ -227,10 +236,15 @@ fn the_grid_makes_far_fewer_checks_than_naive() {
     let pos: Vec<Vec2> = (0..2000).map(|_| Vec2::new(lcg(&mut seed) * 1920.0, lcg(&mut seed) * 1080.0)).collect();
     let mut grid = Grid::new();
     grid.rebuild(&world, 48.0, pos.iter().copied());
-    let grid_checks: u64 = (0..pos.len()).map(|i| grid.for_each_neighbour(&world, &pos, i, 48.0, |_, _, _| {}) as u64).sum();
-    let naive_checks: u64 = (0..pos.len()).map(|i| naive_for_each_neighbour(&world, &pos, i, 48.0, |_, _, _| {}) as u64).sum();
+    let grid_checks: u64 =
+        (0..pos.len()).map(|i| grid.for_each_neighbour(&world, &pos, i, 48.0, |_, _, _| {}) as u64).sum();
+    let naive_checks: u64 =
+        (0..pos.len()).map(|i| naive_for_each_neighbour(&world, &pos, i, 48.0, |_, _, _| {}) as u64).sum();
     assert_eq!(naive_checks, 2000 * 1999);
-    println!("2000 agents on 1920×1080: grid {grid_checks} checks vs naive {naive_checks} ({:.0}×)", naive_checks as f64 / grid_checks as f64);
+    println!(
+        "2000 agents on 1920×1080: grid {grid_checks} checks vs naive {naive_checks} ({:.0}×)",
+        naive_checks as f64 / grid_checks as f64
+    );
     assert!(grid_checks * 20 < naive_checks);
 }
 
@@ -297,7 +311,11 @@ fn every_value_stays_finite_and_bounded_in_every_edge_mode() {
         for a in &s.agents {
             assert!(a.position.is_finite() && a.velocity.is_finite());
             assert!(a.velocity.length() <= a.max_speed * (1.0 + 1e-5));
-            assert!((0.0..=640.0).contains(&a.position.x) && (0.0..=400.0).contains(&a.position.y), "{edges}: {}", a.position);
+            assert!(
+                (0.0..=640.0).contains(&a.position.x) && (0.0..=400.0).contains(&a.position.y),
+                "{edges}: {}",
+                a.position
+            );
         }
     }
 }

@@ -63,7 +63,10 @@ fn the_default_flock_aligns_and_keeps_apart() {
     run(&mut s, 30.0);
     let m = s.metrics();
     let nn = m.mean_nearest.unwrap();
-    println!("flock: after 30 s polarisation {:.3}, mean nearest {nn:.2} px, mean neighbours {:.1}", m.polarisation, m.mean_neighbours);
+    println!(
+        "flock: after 30 s polarisation {:.3}, mean nearest {nn:.2} px, mean neighbours {:.1}",
+        m.polarisation, m.mean_neighbours
+    );
     assert!(m.polarisation > 0.8, "{}", m.polarisation);
     assert!(nn > 10.0, "boids keep apart: {nn}");
 }
@@ -88,7 +91,7 @@ fn spatial_hash_frame_has_one_red_nine_green_and_the_checked_in_violet() {
     let naive = s.metrics().naive_checks;
     let n = s.agents.len() as u64;
     assert_eq!(naive, n * (n - 1));
-    let text = r.headline(&s, Overlays::from_list(&s.scenario.overlays));
+    let text = r.headline(&s, Overlays::from_list(&s.scenario.overlays), false);
     assert!(text.contains(&format!("self: {} distance checks", r.report.checks)), "{text}");
     assert!(text.contains(&format!("naive n·(n−1) = {naive}")), "{text}");
 }
@@ -147,10 +150,15 @@ fn choosing_self_with_the_pointer_moves_the_red_agent() {
 #[test]
 fn changing_the_agent_count_changes_the_metric() {
     let mut s = sim("spatial-hash");
+    // The readout is right before the first step: the metric is measured at reset.
+    let at_start = s.metrics();
+    assert!(at_start.checks > 0 && at_start.checks < at_start.naive_checks, "{at_start:?}");
     run(&mut s, 0.5);
     let small = s.metrics();
     s.set_number("agents.count", 2000.0).unwrap();
     assert_eq!(s.agents.len(), 2000);
+    assert_eq!(s.metrics().naive_checks, 2000 * 1999, "updated at once, before any step");
+    assert!(s.metrics().checks > small.checks, "updated at once, before any step");
     s.step();
     let big = s.metrics();
     assert_eq!(big.naive_checks, 2000 * 1999);
@@ -178,9 +186,18 @@ fn the_force_breakdown_shows_each_rule_raw_and_weighted() {
     let mut trace = Default::default();
     let total = s.trace(i, &mut trace);
     // One thin raw line, one weighted arrow and one legend swatch per rule; the total as an arrow.
-    for (k, style) in [("separation", Style::ForceSeparation), ("alignment", Style::ForceAlignment), ("cohesion", Style::ForceCohesion)] {
+    for (k, style) in [
+        ("separation", Style::ForceSeparation),
+        ("alignment", Style::ForceAlignment),
+        ("cohesion", Style::ForceCohesion),
+    ] {
         let present = trace.items.iter().any(|c| c.rule == k);
-        let arrows = r.list.cmds.iter().filter(|c| c.style == style && matches!(c.shape, steerlab::sim::Shape::Arrow { .. })).count();
+        let arrows = r
+            .list
+            .cmds
+            .iter()
+            .filter(|c| c.style == style && matches!(c.shape, steerlab::sim::Shape::Arrow { .. }))
+            .count();
         assert_eq!(arrows, usize::from(present), "{k}");
     }
     assert!(total.length() <= s.agents[i].max_force * (1.0 + 1e-5));
@@ -235,6 +252,9 @@ fn playground_rules_flee_avoid_and_eat() {
     for e in ["bounce", "steer_to_center", "wrap"] {
         s.set("world.edges", serde_json::json!(e)).unwrap();
         run(&mut s, 2.0);
-        assert!(s.agents.iter().all(|a| a.position.x >= 0.0 && a.position.x <= 720.0 && a.position.y >= 0.0 && a.position.y <= 420.0));
+        assert!(s
+            .agents
+            .iter()
+            .all(|a| a.position.x >= 0.0 && a.position.x <= 720.0 && a.position.y >= 0.0 && a.position.y <= 420.0));
     }
 }

@@ -125,7 +125,19 @@ fn put(obj: &mut Value, key: &str, v: Option<Value>) {
 // `Behaviour` variant lands without a generator here.
 
 /// Every behaviour kind the generators produce (must be every variant of `Behaviour`).
-const KINDS: &[&str] = &["separation", "alignment", "cohesion", "wander", "flee_pointer", "avoid_obstacles", "seek_food"];
+const KINDS: &[&str] = &[
+    "separation",
+    "alignment",
+    "cohesion",
+    "wander",
+    "flee_pointer",
+    "avoid_obstacles",
+    "seek_food",
+    "follow_leader",
+    "queue",
+    "path_waypoints",
+    "path_tube",
+];
 
 /// Index in [`KINDS`]. No wildcard arm on purpose: a new variant is a compile error here.
 fn kind_index(b: &Behaviour) -> usize {
@@ -137,6 +149,10 @@ fn kind_index(b: &Behaviour) -> usize {
         Behaviour::FleePointer(_) => "flee_pointer",
         Behaviour::AvoidObstacles(_) => "avoid_obstacles",
         Behaviour::SeekFood(_) => "seek_food",
+        Behaviour::FollowLeader(_) => "follow_leader",
+        Behaviour::Queue(_) => "queue",
+        Behaviour::PathWaypoints(_) => "path_waypoints",
+        Behaviour::PathTube(_) => "path_tube",
     };
     assert_eq!(k, b.kind());
     KINDS.iter().position(|&x| x == k).expect("KINDS lists every behaviour")
@@ -196,6 +212,82 @@ fn behaviour(kind: &'static str) -> BoxedStrategy<Value> {
                 put(&mut b, "radius", r.map(|x| json!(x)));
                 put(&mut b, "eat_radius", eat.map(|x| json!(x)));
                 put(&mut b, "enabled", e.map(|x| json!(x)));
+                b
+            })
+            .boxed(),
+        // `leader` is set when the scenario is assembled (it must name an agent).
+        "follow_leader" => (
+            (w, prop::option::of(prop::sample::select(vec!["single", "v", "column", "squad", "dynamic", "prediction"]))),
+            (prop::option::of(non_negative(0.0..80.0)), prop::option::of(non_negative(0.0..80.0))),
+            (prop::option::of(positive(4.0..80.0)), prop::option::of(positive(4.0..80.0)), prop::option::of(positive(4.0..60.0))),
+            (prop::option::of(weight()), prop::option::of(weight()), prop::option::of(non_negative(0.0..40.0))),
+            (prop::option::of(non_negative(0.0..3.0)), prop::option::of(positive(5.0..120.0)), prop::option::of(positive(4.0..120.0))),
+            prop::option::of(non_negative(0.0..5.0)),
+        )
+            .prop_map(|((w, variant), (behind, ahead), (ahead_r, slow, sep_r), (ev_w, sep_w, spacing), (pred, speed, lslow), wa)| {
+                let mut b = json!({"type": "follow_leader"});
+                put(&mut b, "weight", w.map(|x| json!(x)));
+                put(&mut b, "variant", variant.map(|x| json!(x)));
+                put(&mut b, "behind_dist", behind.map(|x| json!(x)));
+                put(&mut b, "ahead_dist", ahead.map(|x| json!(x)));
+                put(&mut b, "ahead_radius", ahead_r.map(|x| json!(x)));
+                put(&mut b, "slow_radius", slow.map(|x| json!(x)));
+                put(&mut b, "sep_radius", sep_r.map(|x| json!(x)));
+                put(&mut b, "evade_weight", ev_w.map(|x| json!(x)));
+                put(&mut b, "sep_weight", sep_w.map(|x| json!(x)));
+                put(&mut b, "slot_spacing", spacing.map(|x| json!(x)));
+                put(&mut b, "max_prediction", pred.map(|x| json!(x)));
+                put(&mut b, "leader_speed", speed.map(|x| json!(x)));
+                put(&mut b, "leader_slow_radius", lslow.map(|x| json!(x)));
+                put(&mut b, "wander_after", wa.map(|x| json!(x)));
+                b
+            })
+            .boxed(),
+        // `goal` and `respawn` are set when the scenario is assembled (world coordinates).
+        "queue" => (
+            (w, prop::option::of(positive(2.0..20.0)), prop::option::of(positive(4.0..64.0))),
+            (prop::option::of(positive(5.0..120.0)), prop::option::of(non_negative(0.0..30.0)), prop::option::of(positive(4.0..40.0))),
+            (prop::option::of(weight()), prop::option::of(any::<bool>()), prop::option::of(positive(1.0..10.0))),
+            prop::option::of(prop_oneof![3 => 0.0f32..2.0, 1 => Just(0.0f32), 1 => Just(1e30f32)]),
+        )
+            .prop_map(|((w, goal_r, slow), (cone_l, cone_w, sep_r), (sep_w, braking, body), door)| {
+                let mut b = json!({"type": "queue"});
+                put(&mut b, "weight", w.map(|x| json!(x)));
+                put(&mut b, "goal_radius", goal_r.map(|x| json!(x)));
+                put(&mut b, "slow_radius", slow.map(|x| json!(x)));
+                put(&mut b, "cone_length", cone_l.map(|x| json!(x)));
+                put(&mut b, "cone_width", cone_w.map(|x| json!(x)));
+                put(&mut b, "sep_radius", sep_r.map(|x| json!(x)));
+                put(&mut b, "sep_weight", sep_w.map(|x| json!(x)));
+                put(&mut b, "braking", braking.map(|x| json!(x)));
+                put(&mut b, "body_radius", body.map(|x| json!(x)));
+                put(&mut b, "door_interval", door.map(|x| json!(x)));
+                b
+            })
+            .boxed(),
+        "path_waypoints" => (w, prop::option::of(positive(2.0..40.0)), prop::option::of(positive(4.0..60.0)))
+            .prop_map(|(w, ar, sr)| {
+                let mut b = json!({"type": "path_waypoints"});
+                put(&mut b, "weight", w.map(|x| json!(x)));
+                put(&mut b, "arrive_radius", ar.map(|x| json!(x)));
+                put(&mut b, "slow_radius", sr.map(|x| json!(x)));
+                b
+            })
+            .boxed(),
+        "path_tube" => (
+            w,
+            prop::option::of(positive(2.0..60.0)),
+            prop::option::of(non_negative(0.0..2.0)),
+            prop::option::of(positive(4.0..60.0)),
+            prop::option::of(positive(2.0..40.0)),
+        )
+            .prop_map(|(w, tr, pa, sr, ar)| {
+                let mut b = json!({"type": "path_tube"});
+                put(&mut b, "weight", w.map(|x| json!(x)));
+                put(&mut b, "tube_radius", tr.map(|x| json!(x)));
+                put(&mut b, "predict_ahead", pa.map(|x| json!(x)));
+                put(&mut b, "slow_radius", sr.map(|x| json!(x)));
+                put(&mut b, "arrive_radius", ar.map(|x| json!(x)));
                 b
             })
             .boxed(),
@@ -320,6 +412,18 @@ fn extras(w: f32, h: f32) -> BoxedStrategy<(Vec<Value>, Vec<Value>)> {
     (prop::collection::vec(obstacle, 0..5), prop::collection::vec(pt().prop_map(|p| json!(p)), 0..6)).boxed()
 }
 
+/// A path: random points, all on one point, collinear, outside the world; 0 to 9 points; every mode.
+fn path(w: f32, h: f32) -> BoxedStrategy<Option<(Vec<[f32; 2]>, &'static str)>> {
+    let pt = move || (0.0..=1.0f32, 0.0..=1.0f32).prop_map(move |(a, b)| [a * w, b * h]);
+    let pts = prop_oneof![
+        4 => prop::collection::vec(pt(), 0..9),
+        1 => (pt(), 1usize..5).prop_map(|(p, n)| vec![p; n]),
+        1 => (0.0..=1.0f32, 2usize..6).prop_map(move |(y, n)| (0..n).map(|k| [w * k as f32 / n as f32, y * h]).collect()),
+        1 => prop::collection::vec((-2.0..3.0f32, -2.0..3.0f32).prop_map(move |(a, b)| [a * w, b * h]), 1..6),
+    ];
+    prop::option::of((pts, prop_oneof![Just("one_shot"), Just("loop"), Just("ping_pong")])).boxed()
+}
+
 fn scenario_json() -> BoxedStrategy<Value> {
     (world_side(), world_side(), edges(), prop::option::of(prop_oneof![Just(0.0f32), 0.0f32..200.0, Just(MAX_WORLD)]))
         .prop_flat_map(|(w, h, e, margin)| {
@@ -333,12 +437,17 @@ fn scenario_json() -> BoxedStrategy<Value> {
                 extras(w, h),
                 prop_oneof![Just("grid"), Just("naive")],
                 prop::option::of(prop_oneof![4 => 1.0f32..12.0, 1 => Just(f32::MIN_POSITIVE), 1 => Just(scenario::MAX_AGENT_SIZE)]),
-                prop_oneof![Just("select"), Just("choose_self"), Just("playground")],
+                prop_oneof![Just("select"), Just("choose_self"), Just("playground"), Just("waypoints"), Just("leader")],
                 prop_oneof![Just("obstacle"), Just("food")],
-                any::<prop::sample::Index>(),
+                (any::<prop::sample::Index>(), path(w, h)),
+                prop::collection::vec(prop_oneof![
+                    4 => (0.0..=1.0f32, 0.0..=1.0f32).prop_map(move |(a, b)| [a * w, b * h]),
+                    1 => Just([w, h]),
+                    1 => (-1.0..2.0f32, -1.0..2.0f32).prop_map(move |(a, b)| [a * w, b * h]),
+                ], 3),
             )
         })
-        .prop_map(|((w, h, e, margin), seed, motion, agents, behaviours, (obstacles, food), nq, size, inter, click, sel)| {
+        .prop_map(|((w, h, e, margin), seed, motion, agents, mut behaviours, (obstacles, food), nq, size, inter, click, (sel, path), pts)| {
             let mut world = json!({"width": w, "height": h, "edges": e});
             put(&mut world, "margin", margin.map(|m| json!(m)));
             let n = match &agents {
@@ -360,6 +469,34 @@ fn scenario_json() -> BoxedStrategy<Value> {
                 "overlays": ["perception", "velocity", "forces", "neighbours"],
             });
             put(&mut s, "agent_size", size.map(|x| json!(x)));
+            // What the behaviours need from the rest of the scenario: the leader is an agent, the
+            // queue's goal (and respawn strip) are points of the world, path followers need a path
+            // with 1 (waypoints) or 2 (tube) points.
+            let mut need = 0;
+            for (k, b) in behaviours.iter_mut().enumerate() {
+                match b["type"].as_str().unwrap() {
+                    "follow_leader" if seed % 2 == 0 => b["leader"] = json!(sel.index(n)),
+                    "queue" => {
+                        b["goal"] = json!(pts[k % 3]);
+                        if seed % 4 == 1 {
+                            let (p, q) = (pts[(k + 1) % 3], pts[(k + 2) % 3]);
+                            b["respawn"] = json!([p[0].min(q[0]), p[1].min(q[1]), p[0].max(q[0]), p[1].max(q[1])]);
+                        }
+                    }
+                    "path_waypoints" => need = need.max(1),
+                    "path_tube" => need = need.max(2),
+                    _ => {}
+                }
+            }
+            s["behaviours"] = json!(behaviours);
+            if let Some((mut wps, mode)) = path.filter(|_| need > 0 || seed % 5 == 0) {
+                while wps.len() < need {
+                    wps.push(wps.last().copied().unwrap_or([w * 0.5, h * 0.5]));
+                }
+                s["path"] = json!({"waypoints": wps, "mode": mode});
+            } else if need > 0 {
+                s["path"] = json!({"waypoints": vec![[w * 0.25, h * 0.5], [w * 0.75, h * 0.5]]});
+            }
             if seed % 3 == 0 {
                 s["selected"] = json!(sel.index(n));
             }
@@ -378,6 +515,10 @@ enum Action {
     Set(&'static str, Value),
     Reset,
     Reseed(u64),
+    AddWaypoint(Vec2),
+    MoveWaypoint(usize, Vec2),
+    RemoveWaypoint(usize),
+    DeleteSelected,
     /// A frame of this many seconds (irregular, negative, NaN, huge).
     Advance(f64),
 }
@@ -414,6 +555,15 @@ const PATHS: &[&str] = &[
     "agent_size",
     "seed",
     "selected",
+    "follow_leader.behind_dist",
+    "follow_leader.slot_spacing",
+    "follow_leader.leader",
+    "queue.cone_length",
+    "queue.door_interval",
+    "queue.body_radius",
+    "path_waypoints.arrive_radius",
+    "path_tube.tube_radius",
+    "path_tube.predict_ahead",
 ];
 
 fn action() -> BoxedStrategy<Action> {
@@ -443,6 +593,14 @@ fn action() -> BoxedStrategy<Action> {
             .prop_map(|e| Action::Set("world.edges", json!(e))),
         1 => prop_oneof![Just("grid"), Just("naive")].prop_map(|q| Action::Set("neighbours", json!(q))),
         1 => any::<bool>().prop_map(|b| Action::Set("flee_pointer.enabled", json!(b))),
+        1 => prop::sample::select(vec!["single", "v", "column", "squad", "dynamic", "prediction", "zigzag"])
+            .prop_map(|v| Action::Set("follow_leader.variant", json!(v))),
+        1 => prop::sample::select(vec!["one_shot", "loop", "ping_pong", "spiral"]).prop_map(|m| Action::Set("path.mode", json!(m))),
+        1 => any::<bool>().prop_map(|b| Action::Set("queue.braking", json!(b))),
+        2 => point().prop_map(Action::AddWaypoint),
+        1 => (0usize..10, point()).prop_map(|(k, p)| Action::MoveWaypoint(k, p)),
+        1 => (0usize..10).prop_map(Action::RemoveWaypoint),
+        1 => Just(Action::DeleteSelected),
         1 => Just(Action::Reset),
         1 => any::<u64>().prop_map(Action::Reseed),
         3 => prop_oneof![Just(0.0f64), Just(1.0 / 144.0), Just(0.033), Just(-1.0), Just(f64::NAN), Just(10.0)].prop_map(Action::Advance),
@@ -554,6 +712,18 @@ fn check(sim: &Sim, s: &mut Scratch, grid_sample: usize) -> Result<(), TestCaseE
         }
     }
 
+    // Path: every live waypoint finite and inside the world (they are clamped to it); indices in range.
+    let wps = &sim.path.waypoints;
+    if let Some(k) = wps.iter().position(|w| !w.is_finite()) {
+        return Err(fail(format!("step {steps}: waypoint {k} not finite: {}", wps[k])));
+    }
+    if sim.path.selected.is_some_and(|k| k >= wps.len()) || sim.path.drag.is_some_and(|k| k >= wps.len()) {
+        return Err(fail(format!("step {steps}: selected/dragged waypoint out of range ({:?}/{:?} of {})", sim.path.selected, sim.path.drag, wps.len())));
+    }
+    if sim.selected.is_some_and(|i| i >= n) {
+        return Err(fail(format!("step {steps}: selected agent {:?} of {n}", sim.selected)));
+    }
+
     // Metrics and the serialised state.
     let m = sim.metrics();
     let finite_opt = |x: Option<f32>| x.is_none_or(f32::is_finite);
@@ -567,6 +737,19 @@ fn check(sim: &Sim, s: &mut Scratch, grid_sample: usize) -> Result<(), TestCaseE
     let text = serde_json::to_string(&state).map_err(|e| fail(format!("step {steps}: state_json does not serialise: {e}")))?;
     if text.is_empty() || state["agents"].as_array().map(Vec::len) != Some(n) || !agents_json_finite(&state) {
         return Err(fail(format!("step {steps}: state_json has bad agents")));
+    }
+    let point_ok = |v: &Value| v.as_array().is_some_and(|xy| xy.len() == 2 && xy.iter().all(|x| x.as_f64().is_some_and(f64::is_finite)));
+    if let Some(l) = state.get("leader") {
+        for k in ["position", "heading", "behind_point", "ahead_point"] {
+            if !point_ok(&l[k]) {
+                return Err(fail(format!("step {steps}: state.leader.{k} = {}", l[k])));
+            }
+        }
+    }
+    if let Some(w) = state.get("waypoints") {
+        if !w.as_array().is_some_and(|a| a.iter().all(point_ok)) {
+            return Err(fail(format!("step {steps}: state.waypoints = {w}")));
+        }
     }
     if state["steps"].as_u64() != Some(steps) {
         return Err(fail(format!("step {steps}: state_json steps = {}", state["steps"])));
@@ -599,7 +782,8 @@ fn check_frame(sim: &Sim, s: &mut Scratch) -> Result<(), TestCaseError> {
             return Err(fail(format!("step {steps}: draw command with a non-finite number: {c:?}")));
         }
     }
-    let _ = s.renderer.headline(sim, ov);
+    let _ = s.renderer.headline(sim, ov, false);
+    let _ = s.renderer.headline(sim, ov, true);
     if !sim.agents.is_empty() {
         let i = (steps as usize * 13) % sim.agents.len();
         let f = sim.trace(i, &mut s.trace);
@@ -633,6 +817,26 @@ fn act(sim: &mut Sim, a: &Action) -> Result<u32, TestCaseError> {
             Ok(())
         }
         Action::Advance(dt) => return Ok(sim.advance(*dt)),
+        Action::AddWaypoint(p) => {
+            let had = sim.path.waypoints.len();
+            let r = sim.add_waypoint(*p);
+            if r.is_ok() != (sim.scenario.path.is_some() && p.is_finite() && had < scenario::MAX_LIST) {
+                return Err(fail(format!("add_waypoint({p}) gave {r:?}")));
+            }
+            r
+        }
+        Action::MoveWaypoint(k, p) => {
+            sim.move_waypoint(*k, *p);
+            Ok(())
+        }
+        Action::RemoveWaypoint(k) => {
+            sim.remove_waypoint(*k);
+            Ok(())
+        }
+        Action::DeleteSelected => {
+            sim.delete_selected();
+            Ok(())
+        }
     };
     if let Err(e) = res {
         if e.trim().is_empty() {
@@ -758,13 +962,17 @@ fn bad_case() -> impl Strategy<Value = (Value, Bad)> {
                         .iter()
                         .enumerate()
                         .filter_map(|(i, b)| {
-                            let field = match b["type"].as_str()? {
-                                "separation" => "sep_dist",
-                                "alignment" | "cohesion" => "perception",
-                                "flee_pointer" | "seek_food" => "radius",
+                            let fields: &[&str] = match b["type"].as_str()? {
+                                "separation" => &["sep_dist"],
+                                "alignment" | "cohesion" => &["perception"],
+                                "flee_pointer" | "seek_food" => &["radius"],
+                                "follow_leader" => &["ahead_radius", "slow_radius", "sep_radius", "leader_speed", "leader_slow_radius"],
+                                "queue" => &["goal_radius", "slow_radius", "cone_length", "sep_radius", "body_radius"],
+                                "path_waypoints" => &["arrive_radius", "slow_radius"],
+                                "path_tube" => &["tube_radius", "slow_radius", "arrive_radius"],
                                 _ => return None,
                             };
-                            Some((i, field))
+                            Some((i, fields[(idx.index(97) + i) % fields.len()]))
                         })
                         .collect();
                     if with.is_empty() {

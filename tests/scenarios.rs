@@ -64,22 +64,66 @@ fn bad_scenarios_each_give_their_message() {
         ("negative width", flock_with(|v| v["world"]["width"] = json!(-5)), "world.width: must be > 0, got -5"),
         ("huge world", flock_with(|v| v["world"]["height"] = json!(1e9)), "world.height: must be <= 100000"),
         ("bad edges", flock_with(|v| v["world"]["edges"] = json!("mirror")), "world.edges: unknown variant `mirror`"),
-        ("negative perception", flock_with(|v| v["behaviours"][1]["perception"] = json!(-3)), "behaviours[1].perception: must be > 0, got -3"),
-        ("zero sep_dist", flock_with(|v| v["behaviours"][0]["sep_dist"] = json!(0)), "behaviours[0].sep_dist: must be > 0, got 0"),
-        ("negative weight", flock_with(|v| v["behaviours"][2]["weight"] = json!(-1)), "behaviours[2].weight: must be >= 0, got -1"),
-        ("unknown behaviour", flock_with(|v| v["behaviours"][0] = json!({"type": "teleport"})), "behaviours[0].type: unknown variant `teleport`"),
-        ("unknown behaviour field", flock_with(|v| v["behaviours"][0]["radius"] = json!(3)), "behaviours[0]: unknown field `radius`"),
+        (
+            "negative perception",
+            flock_with(|v| v["behaviours"][1]["perception"] = json!(-3)),
+            "behaviours[1].perception: must be > 0, got -3",
+        ),
+        (
+            "zero sep_dist",
+            flock_with(|v| v["behaviours"][0]["sep_dist"] = json!(0)),
+            "behaviours[0].sep_dist: must be > 0, got 0",
+        ),
+        (
+            "negative weight",
+            flock_with(|v| v["behaviours"][2]["weight"] = json!(-1)),
+            "behaviours[2].weight: must be >= 0, got -1",
+        ),
+        (
+            "unknown behaviour",
+            flock_with(|v| v["behaviours"][0] = json!({"type": "teleport"})),
+            "behaviours[0].type: unknown variant `teleport`",
+        ),
+        (
+            "unknown behaviour field",
+            flock_with(|v| v["behaviours"][0]["radius"] = json!(3)),
+            "behaviours[0]: unknown field `radius`",
+        ),
         ("zero agents", flock_with(|v| v["agents"] = json!({"count": 0})), "agents.count: must be at least 1, got 0"),
-        ("huge count", flock_with(|v| v["agents"] = json!({"count": 5_000_000})), "agents.count: must be at most 200000, got 5000000"),
+        (
+            "huge count",
+            flock_with(|v| v["agents"] = json!({"count": 5_000_000})),
+            "agents.count: must be at most 200000, got 5000000",
+        ),
         ("empty agent list", flock_with(|v| v["agents"] = json!([])), "agents: the list must name at least one agent"),
-        ("agent without position", flock_with(|v| v["agents"] = json!([{"velocity": [1, 0]}])), "agents[0]: missing field `position`"),
+        (
+            "agent without position",
+            flock_with(|v| v["agents"] = json!([{"velocity": [1, 0]}])),
+            "agents[0]: missing field `position`",
+        ),
         ("agents as a number", flock_with(|v| v["agents"] = json!(12)), "agents: invalid type: integer `12`"),
-        ("negative max_speed", flock_with(|v| v["motion"] = json!({"max_speed": -2})), "motion.max_speed: must be > 0, got -2"),
-        ("min above max speed", flock_with(|v| v["motion"] = json!({"max_speed": 50, "min_speed": 60})), "motion.min_speed: must be <= motion.max_speed (50), got 60"),
-        ("inverted spawn area", flock_with(|v| v["agents"] = json!({"count": 3, "area": [10, 10, 0, 0]})), "agents.area: must be [x0, y0, x1, y1]"),
+        (
+            "negative max_speed",
+            flock_with(|v| v["motion"] = json!({"max_speed": -2})),
+            "motion.max_speed: must be > 0, got -2",
+        ),
+        (
+            "min above max speed",
+            flock_with(|v| v["motion"] = json!({"max_speed": 50, "min_speed": 60})),
+            "motion.min_speed: must be <= motion.max_speed (50), got 60",
+        ),
+        (
+            "inverted spawn area",
+            flock_with(|v| v["agents"] = json!({"count": 3, "area": [10, 10, 0, 0]})),
+            "agents.area: must be [x0, y0, x1, y1]",
+        ),
         ("selected out of range", flock_with(|v| v["selected"] = json!(500)), "selected: no agent 500 (there are 120)"),
         ("bad slider", flock_with(|v| v["controls"][0]["max"] = json!(-10)), "controls[0]: a slider needs min < max"),
-        ("negative obstacle radius", flock_with(|v| v["obstacles"] = json!([{"center": [1, 1], "radius": -4}])), "obstacles[0].radius: must be > 0, got -4"),
+        (
+            "negative obstacle radius",
+            flock_with(|v| v["obstacles"] = json!([{"center": [1, 1], "radius": -4}])),
+            "obstacles[0].radius: must be > 0, got -4",
+        ),
         ("unknown overlay", flock_with(|v| v["overlays"] = json!(["xray"])), "overlays[0]: unknown variant `xray`"),
         ("oversize text", format!("{{\"name\": \"{}\"}}", "x".repeat(2 << 20)), "is too large"),
     ];
@@ -116,6 +160,10 @@ fn set_round_trips_and_rejects_bad_paths_and_values() {
     assert_eq!(s.rules().cohesion.unwrap().1, 60.0);
     s.set_number("behaviours[1].weight", 0.5).unwrap();
     assert_eq!(s.rules().alignment.unwrap().0, 0.5);
+    // Numbers arrive from JS as f64: a whole 800.0 must set an integer field.
+    s.set("agents.count", json!(800.0)).unwrap();
+    assert_eq!(s.agents.len(), 800);
+    assert!(s.set("agents.count", json!(80.5)).unwrap_err().contains("agents.count: invalid type: floating point"));
     s.set_number("motion.max_speed", 120.0).unwrap();
     assert!(s.agents.iter().all(|a| a.max_speed == 120.0));
     // Errors name the path and the rule; nothing changes.

@@ -130,9 +130,12 @@ fn reset_then_step_is_deterministic() {
 #[wasm_bindgen_test]
 fn a_broken_scenario_throws_and_draws_its_message() {
     let c = canvas();
-    let e = mount(c.clone(), JsValue::from_str(r#"{"name": "x", "world": {"width": -1, "height": 10}, "agents": {"count": 3}}"#))
-        .err()
-        .expect("must fail");
+    let e = mount(
+        c.clone(),
+        JsValue::from_str(r#"{"name": "x", "world": {"width": -1, "height": 10}, "agents": {"count": 3}}"#),
+    )
+    .err()
+    .expect("must fail");
     let msg = get(&e, &["message"]).as_string().unwrap();
     assert_eq!(msg, "world.width: must be > 0, got -1");
     assert!(c.get_attribute("aria-label").unwrap().contains("world.width"));

@@ -48,6 +48,9 @@ pub struct Scenario {
     pub obstacles: Vec<Obstacle>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub food: Vec<[f32; 2]>,
+    /// The editable path of `path_waypoints` / `path_tube` (steering-iv §4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<PathSpec>,
     /// Neighbour query used by the flocking rules.
     #[serde(default)]
     pub neighbours: NeighbourQuery,
@@ -193,6 +196,10 @@ pub enum Behaviour {
     FleePointer(FleePointer),
     AvoidObstacles(AvoidObstacles),
     SeekFood(SeekFood),
+    FollowLeader(FollowLeader),
+    Queue(Queue),
+    PathWaypoints(PathWaypoints),
+    PathTube(PathTube),
 }
 
 impl Behaviour {
@@ -206,6 +213,10 @@ impl Behaviour {
             Behaviour::FleePointer(_) => "flee_pointer",
             Behaviour::AvoidObstacles(_) => "avoid_obstacles",
             Behaviour::SeekFood(_) => "seek_food",
+            Behaviour::FollowLeader(_) => "follow_leader",
+            Behaviour::Queue(_) => "queue",
+            Behaviour::PathWaypoints(_) => "path_waypoints",
+            Behaviour::PathTube(_) => "path_tube",
         }
     }
 }
@@ -301,6 +312,12 @@ pub struct SeekFood {
     pub enabled: bool,
 }
 
+// steering-iv (follow leader, queue, path following): parameters and their checks live beside the
+// behaviours; the format only names them.
+pub use super::leader::{FollowLeader, FollowVariant};
+pub use super::path::{PathMode, PathSpec, PathTube, PathWaypoints};
+pub use super::queue::Queue;
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Obstacle {
@@ -343,6 +360,11 @@ pub enum Interaction {
     ChooseSelf,
     /// The pointer is the player the flock flees; clicks place obstacles or drop food.
     Playground,
+    /// Path editing: click empty canvas to add a waypoint, drag one to move it, double-click (or
+    /// select + Delete) to remove it.
+    Waypoints,
+    /// Click or drag to set the follow-leader leader's target.
+    Leader,
 }
 
 /// A control shown beside the canvas.
@@ -406,18 +428,14 @@ pub fn parse(text: &str) -> Result<Scenario, String> {
     Ok(sc)
 }
 
-/// Build from an already-parsed JSON value (the JS-object route), with the same messages.
+/// Build from an already-parsed JSON value (the `set` route), with the same messages. It goes
+/// through the text parser so that only one set of path-tracking deserialisers is compiled (this
+/// keeps the wasm payload small; the text is short).
 pub fn from_value(value: serde_json::Value) -> Result<Scenario, String> {
     if !value.is_object() {
         return Err("scenario: must be a JSON object `{ \"name\": …, \"world\": … }`".into());
     }
-    let sc: Scenario = serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        clip(format!("{}: {inner}", tidy_path(&path)))
-    })?;
-    sc.validate()?;
-    Ok(sc)
+    parse(&value.to_string())
 }
 
 /// Messages are shown on the canvas and in the console: serde quotes the offending input
@@ -529,9 +547,13 @@ impl Scenario {
                 fmt_num(self.motion.min_speed)
             ));
         }
-        Check { path: "" }.positive("agent_size", self.agent_size).map_err(|e| e.trim_start_matches('.').to_string())?;
+        Check { path: "" }
+            .positive("agent_size", self.agent_size)
+            .map_err(|e| e.trim_start_matches('.').to_string())?;
         // The selected agent is drawn 1.4× larger: f32::MAX overflowed to an infinite size.
-        Check { path: "" }.at_most("agent_size", self.agent_size, MAX_AGENT_SIZE).map_err(|e| e.trim_start_matches('.').to_string())?;
+        Check { path: "" }
+            .at_most("agent_size", self.agent_size, MAX_AGENT_SIZE)
+            .map_err(|e| e.trim_start_matches('.').to_string())?;
 
         match &self.agents {
             Agents::Spawn(s) => {
@@ -547,7 +569,9 @@ impl Scenario {
                         c.finite(&format!("area[{k}]"), *v)?;
                     }
                     if a[2] < a[0] || a[3] < a[1] {
-                        return Err(format!("agents.area: must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, got {a:?}"));
+                        return Err(format!(
+                            "agents.area: must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, got {a:?}"
+                        ));
                     }
                 }
                 if let Some(v) = s.speed {
@@ -608,6 +632,10 @@ impl Scenario {
                     c.positive("radius", s.radius)?;
                     c.non_negative("eat_radius", s.eat_radius)?;
                 }
+                Behaviour::FollowLeader(s) => s.validate(&c, self.agents.count())?,
+                Behaviour::Queue(s) => s.validate(&c)?,
+                Behaviour::PathWaypoints(s) => s.validate(&c)?,
+                Behaviour::PathTube(s) => s.validate(&c)?,
             }
         }
         // Every behaviour's `weight` (read generically, so new behaviours are covered): weight ×
@@ -632,6 +660,7 @@ impl Scenario {
         for (i, f) in self.food.iter().enumerate() {
             Check { path: "food" }.point(&format!("[{i}]"), *f)?;
         }
+        super::path::validate_path(self)?;
         if let Some(s) = self.selected {
             if s >= self.agents.count() {
                 return Err(format!("selected: no agent {s} (there are {})", self.agents.count()));
@@ -650,7 +679,10 @@ impl Scenario {
                 return Err(format!("{p}: min, max and step must be finite numbers"));
             }
             if c.kind == ControlKind::Slider && (c.max <= c.min || c.step <= 0.0) {
-                return Err(format!("{p}: a slider needs min < max and step > 0, got min {} max {} step {}", c.min, c.max, c.step));
+                return Err(format!(
+                    "{p}: a slider needs min < max and step > 0, got min {} max {} step {}",
+                    c.min, c.max, c.step
+                ));
             }
             if c.kind == ControlKind::Select && c.options.is_empty() {
                 return Err(format!("{p}.options: a select needs at least one option"));

@@ -51,11 +51,7 @@ pub fn flee(agent: &Agent, threat: Vec2) -> Vec2 {
 pub fn arrive(agent: &Agent, target: Vec2, slow_radius: f32) -> Vec2 {
     let to = target - agent.position;
     let d = to.length();
-    let speed = if slow_radius > 0.0 {
-        agent.max_speed * (d / slow_radius).min(1.0)
-    } else {
-        agent.max_speed
-    };
+    let speed = if slow_radius > 0.0 { agent.max_speed * (d / slow_radius).min(1.0) } else { agent.max_speed };
     let desired = to.normalize_or_zero() * speed;
     truncate(desired - agent.velocity, agent.max_force)
 }
@@ -123,11 +119,10 @@ pub struct Trace {
 }
 
 impl<'a> Controller<'a> {
-    pub fn new(trace: Option<&'a mut Trace>) -> Self {
-        let trace = trace.map(|t| {
+    pub fn new(mut trace: Option<&'a mut Trace>) -> Self {
+        if let Some(t) = trace.as_deref_mut() {
             t.items.clear();
-            t
-        });
+        }
         Controller { sum: Vec2::ZERO, trace }
     }
 

@@ -93,7 +93,12 @@ fn show_error(canvas: &HtmlCanvasElement, msg: &str) {
     }
 }
 
-fn mount_with(canvas: HtmlCanvasElement, scenario: &JsValue, opts: Options, seed: Option<u64>) -> Result<Viewer, String> {
+fn mount_with(
+    canvas: HtmlCanvasElement,
+    scenario: &JsValue,
+    opts: Options,
+    seed: Option<u64>,
+) -> Result<Viewer, String> {
     let mut sc = scenario_from(scenario)?;
     if let Some(s) = seed {
         sc.seed = s;
@@ -134,7 +139,9 @@ fn options_from(canvas: &HtmlCanvasElement) -> Options {
     let attr = |k: &str| canvas.get_attribute(k);
     let lang = attr("data-lang")
         .map(|l| Lang::from_tag(&l))
-        .or_else(|| canvas.closest("[lang]").ok().flatten().and_then(|e| e.get_attribute("lang")).map(|l| Lang::from_tag(&l)))
+        .or_else(|| {
+            canvas.closest("[lang]").ok().flatten().and_then(|e| e.get_attribute("lang")).map(|l| Lang::from_tag(&l))
+        })
         .unwrap_or_else(page_lang);
     Options {
         autoplay: attr("data-autoplay").is_none_or(|v| v != "false"),
@@ -259,6 +266,7 @@ impl Viewer {
         };
         let mut i = self.live()?;
         i.sim.set(path, v).map_err(js_err)?;
+        i.sync_controls();
         if !i.playing() {
             i.draw();
         }

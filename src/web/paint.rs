@@ -44,6 +44,8 @@ pub const ALIGNMENT: &str = "#0ea5e9";
 pub const COHESION: &str = "#22c55e";
 pub const OTHER_FORCE: &str = "#f59e0b";
 pub const TOTAL: &str = "#d946ef";
+/// Reynolds' tube, light green (§4.3: "el área verde claro es el tubo").
+pub const TUBE_FILL: &str = "rgba(134,239,172,0.45)";
 
 struct Look {
     stroke: &'static str,
@@ -124,7 +126,7 @@ impl View {
         }
     }
     /// CSS pixel (relative to the canvas box) → world.
-    pub fn to_world(&self, x: f64, y: f64) -> Vec2 {
+    pub fn to_world(self, x: f64, y: f64) -> Vec2 {
         Vec2::new(((x - self.ox) / self.scale) as f32, ((y - self.oy) / self.scale) as f32)
     }
 }
@@ -150,7 +152,46 @@ pub fn paint(ctx: &Ctx2d, view: &View, world: Vec2, list: &DrawList, pal: &Palet
     ctx.set_text_baseline("middle");
     let mut dashed = false;
     let mut run: Option<Style> = None;
-    for cmd in &list.cmds {
+    let mut k = 0;
+    while k < list.cmds.len() {
+        let cmd = &list.cmds[k];
+        k += 1;
+        if cmd.style == Style::Tube {
+            // The tube: every consecutive tube shape (segment quads, corner discs) is one path filled
+            // once, so overlaps do not darken. Sub-paths share one winding (nonzero: their union).
+            ctx.begin_path();
+            let mut j = k - 1;
+            while j < list.cmds.len() && list.cmds[j].style == Style::Tube {
+                match list.cmds[j].shape {
+                    Shape::Polyline { start, len, .. } => {
+                        let pts = list.points_of(start, len);
+                        let area: f32 = (0..pts.len()).map(|i| pts[i].perp_dot(pts[(i + 1) % pts.len()])).sum();
+                        let n = pts.len();
+                        for idx in 0..n {
+                            let p = if area >= 0.0 { pts[idx] } else { pts[n - 1 - idx] };
+                            if idx == 0 {
+                                ctx.move_to(p.x as f64, p.y as f64);
+                            } else {
+                                ctx.line_to(p.x as f64, p.y as f64);
+                            }
+                        }
+                        ctx.close_path();
+                    }
+                    Shape::Circle { c, r } | Shape::Disc { c, r } => {
+                        ctx.move_to((c.x + r) as f64, c.y as f64);
+                        let _ = ctx.arc(c.x as f64, c.y as f64, r.max(0.0) as f64, 0.0, std::f64::consts::TAU);
+                        ctx.close_path();
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            ctx.set_fill_style_str(TUBE_FILL);
+            ctx.fill();
+            run = None;
+            k = j;
+            continue;
+        }
         let lk = look(cmd.style, pal);
         if run != Some(cmd.style) {
             ctx.set_stroke_style_str(lk.stroke);

@@ -13,7 +13,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
     CanvasRenderingContext2d, Document, Element, Event, EventTarget, HtmlCanvasElement, HtmlElement, HtmlInputElement,
-    HtmlSelectElement, IntersectionObserver, IntersectionObserverEntry, KeyboardEvent, PointerEvent, ResizeObserver, Window,
+    HtmlSelectElement, IntersectionObserver, IntersectionObserverEntry, KeyboardEvent, PointerEvent, ResizeObserver,
+    Window,
 };
 
 pub struct Options {
@@ -23,6 +24,8 @@ pub struct Options {
 }
 
 type Listener = (EventTarget, &'static str, Closure<dyn FnMut(Event)>);
+type Observer<O> = Option<(O, Closure<dyn FnMut(js_sys::Array)>)>;
+type Handler = Box<dyn FnMut(&mut Inner, Event)>;
 
 /// Everything a viewer holds; shared by the exported handle and its callbacks.
 pub struct Inner {
@@ -52,8 +55,8 @@ pub struct Inner {
     perf: Perf,
     listeners: Vec<Listener>,
     raf: Option<Closure<dyn FnMut(f64)>>,
-    resize: Option<(ResizeObserver, Closure<dyn FnMut(js_sys::Array)>)>,
-    intersect: Option<(IntersectionObserver, Closure<dyn FnMut(js_sys::Array)>)>,
+    resize: Observer<ResizeObserver>,
+    intersect: Observer<IntersectionObserver>,
     pub destroyed: bool,
     /// Where the canvas sat before mounting, to put it back on destroy.
     orig_style: Option<String>,
@@ -83,13 +86,11 @@ impl Inner {
     pub fn new(canvas: HtmlCanvasElement, sim: Sim, opts: &Options) -> Result<Inner, JsValue> {
         let window = web_sys::window().ok_or("no window")?;
         let document = window.document().ok_or("no document")?;
-        let ctx: CanvasRenderingContext2d =
-            canvas.get_context("2d")?.ok_or("this canvas has no 2d context (is it already used for WebGL?)")?.dyn_into()?;
-        let dark = window
-            .match_media("(prefers-color-scheme: dark)")
-            .ok()
-            .flatten()
-            .is_some_and(|m| m.matches());
+        let ctx: CanvasRenderingContext2d = canvas
+            .get_context("2d")?
+            .ok_or("this canvas has no 2d context (is it already used for WebGL?)")?
+            .dyn_into()?;
+        let dark = window.match_media("(prefers-color-scheme: dark)").ok().flatten().is_some_and(|m| m.matches());
         let lang = opts.lang;
         let sc = &sim.scenario;
 
@@ -116,7 +117,12 @@ impl Inner {
         let mut play_button = None;
         if opts.controls {
             let bar = el(&document, "div", "steerlab-bar")?;
-            for (action, text) in [("play", lang.t("play")), ("step", lang.t("step")), ("reset", lang.t("reset")), ("seed", lang.t("seed"))] {
+            for (action, text) in [
+                ("play", lang.t("play")),
+                ("step", lang.t("step")),
+                ("reset", lang.t("reset")),
+                ("seed", lang.t("seed")),
+            ] {
                 let b = el(&document, "button", "steerlab-btn")?;
                 b.set_attribute("type", "button")?;
                 b.set_attribute("data-action", action)?;
@@ -315,11 +321,44 @@ impl Inner {
             return;
         }
         self.perf.last_metric = t;
-        let text = self.renderer.headline(&self.sim, self.overlays);
+        let text = self.renderer.headline(&self.sim, self.overlays, self.lang == Lang::Es);
         self.metric.set_text_content(Some(&text));
         if t - self.perf.last_live >= 5000.0 || self.perf.last_live == 0.0 {
             self.perf.last_live = t;
             self.live.set_text_content(Some(&text));
+        }
+    }
+
+    /// Bring every control's displayed value in line with the scenario (after `set` from JS).
+    pub fn sync_controls(&self) {
+        let Ok(list) = self.root.query_selector_all("[data-param]") else { return };
+        for k in 0..list.length() {
+            let Some(node) = list.item(k) else { continue };
+            let Ok(e) = node.dyn_into::<Element>() else { continue };
+            let Some(param) = e.get_attribute("data-param") else { continue };
+            let Ok(v) = self.sim.get_value(&param) else { continue };
+            if let Some(i) = e.dyn_ref::<HtmlInputElement>() {
+                if i.type_() == "checkbox" {
+                    i.set_checked(v.as_bool().unwrap_or(false));
+                } else if let Some(x) = v.as_f64() {
+                    i.set_value(&x.to_string());
+                    if let Some(c) = e.get_attribute("data-control") {
+                        if let Ok(Some(out)) = self.root.query_selector(&format!("output[data-for=\"{c}\"]")) {
+                            let step = self
+                                .sim
+                                .scenario
+                                .controls
+                                .get(c.parse::<usize>().unwrap_or(0))
+                                .map_or(0.01, |c| c.step);
+                            out.set_text_content(Some(&fmt_value(x, step)));
+                        }
+                    }
+                }
+            } else if let Some(sel) = e.dyn_ref::<HtmlSelectElement>() {
+                if let Some(t) = v.as_str() {
+                    sel.set_value(t);
+                }
+            }
         }
     }
 
@@ -401,22 +440,12 @@ impl Inner {
                 let dragging = self.drag == Some(ev.pointer_id());
                 self.sim.pointer_event(Pointer::Move(p), dragging)
             }
-            "pointerup" | "pointercancel" => {
-                if self.drag == Some(ev.pointer_id()) {
-                    self.drag = None;
-                    let _ = self.canvas.release_pointer_capture(ev.pointer_id());
-                    self.sim.pointer_event(Pointer::Up(p), false)
-                } else {
-                    false
-                }
+            "pointerup" | "pointercancel" if self.drag == Some(ev.pointer_id()) => {
+                self.drag = None;
+                let _ = self.canvas.release_pointer_capture(ev.pointer_id());
+                self.sim.pointer_event(Pointer::Up(p), false)
             }
-            "pointerleave" => {
-                if self.drag.is_none() {
-                    self.sim.pointer_event(Pointer::Leave, false)
-                } else {
-                    false
-                }
-            }
+            "pointerleave" if self.drag.is_none() => self.sim.pointer_event(Pointer::Leave, false),
             "dblclick" => self.sim.pointer_event(Pointer::DoubleClick(p), false),
             _ => false,
         };
@@ -443,10 +472,8 @@ impl Inner {
             "r" | "R" => {
                 self.reset();
             }
-            "Delete" | "Backspace" => {
-                if self.sim.delete_selected() {
-                    self.draw();
-                }
+            "Delete" | "Backspace" if self.sim.delete_selected() => {
+                self.draw();
             }
             _ => {}
         }
@@ -531,7 +558,8 @@ impl Inner {
             Ok(()) => {
                 if let Some(k) = t.get_attribute("data-control") {
                     if let Ok(Some(out)) = self.root.query_selector(&format!("output[data-for=\"{k}\"]")) {
-                        let step = self.sim.scenario.controls.get(k.parse::<usize>().unwrap_or(0)).map_or(0.01, |c| c.step);
+                        let step =
+                            self.sim.scenario.controls.get(k.parse::<usize>().unwrap_or(0)).map_or(0.01, |c| c.step);
                         let txt = match &shown {
                             serde_json::Value::Number(n) => fmt_value(n.as_f64().unwrap_or(0.0), step),
                             _ => String::new(),
@@ -557,7 +585,13 @@ impl Inner {
 }
 
 fn fmt_value(v: f64, step: f64) -> String {
-    let decimals = if step >= 1.0 { 0 } else if step >= 0.1 { 1 } else { 2 };
+    let decimals = if step >= 1.0 {
+        0
+    } else if step >= 0.1 {
+        1
+    } else {
+        2
+    };
     format!("{v:.decimals$}")
 }
 
@@ -588,7 +622,7 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
     let canvas: EventTarget = inner.canvas.clone().into();
     let root: EventTarget = inner.root.clone().into();
     let doc: EventTarget = inner.document.clone().into();
-    let add = |target: &EventTarget, kind: &'static str, f: Box<dyn FnMut(&mut Inner, Event)>| -> Result<Listener, JsValue> {
+    let add = |target: &EventTarget, kind: &'static str, f: Handler| -> Result<Listener, JsValue> {
         let w = weak.clone();
         let mut f = f;
         let cb = Closure::<dyn FnMut(Event)>::new(move |ev: Event| {
@@ -638,7 +672,8 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
         "change",
         Box::new(|i, ev| {
             // Sliders already reported on `input`; checkboxes and selects report here.
-            let is_range = ev.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()).is_some_and(|x| x.type_() == "range");
+            let is_range =
+                ev.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()).is_some_and(|x| x.type_() == "range");
             if !is_range {
                 i.on_input(&ev)
             }
@@ -737,12 +772,7 @@ pub fn start(shared: &Shared, autoplay: bool) {
     let mut i = shared.borrow_mut();
     i.fit();
     i.draw();
-    let reduced = i
-        .window
-        .match_media("(prefers-reduced-motion: reduce)")
-        .ok()
-        .flatten()
-        .is_some_and(|m| m.matches());
+    let reduced = i.window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|m| m.matches());
     if autoplay && !reduced {
         i.play();
     } else {
