@@ -5,10 +5,7 @@
 use std::time::Duration;
 
 pub fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: a valid clock id and a valid out-pointer.
     unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
     Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
@@ -43,17 +40,10 @@ mod measurement {
             }
             unit
         }
-        fn scale_throughputs(
-            &self,
-            _typical: f64,
-            t: &Throughput,
-            values: &mut [f64],
-        ) -> &'static str {
+        fn scale_throughputs(&self, _typical: f64, t: &Throughput, values: &mut [f64]) -> &'static str {
             // Report ns (CPU) per element: the "ns per boid per step".
             let n = match t {
-                Throughput::Elements(n) | Throughput::Bytes(n) | Throughput::BytesDecimal(n) => {
-                    *n as f64
-                }
+                Throughput::Elements(n) | Throughput::Bytes(n) | Throughput::BytesDecimal(n) => *n as f64,
                 Throughput::Bits(n) => *n as f64,
             };
             for v in values {

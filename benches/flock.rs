@@ -12,9 +12,7 @@
 mod cputime;
 
 use cputime::ThreadCpu;
-use criterion::{
-    criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
-};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput};
 use std::time::Duration;
 use steerlab::sim::fast::workload::{spawn, world_for, BenchFlock};
 use steerlab::sim::world::{Edges, World};
@@ -22,14 +20,7 @@ use steerlab::sim::world::{Edges, World};
 /// Steps from the pristine state before it is restored.
 const EPOCH: u64 = 60;
 
-fn run(
-    c: &mut Criterion<ThreadCpu>,
-    group: &str,
-    engine: &str,
-    n: usize,
-    world: World,
-    samples: usize,
-) {
+fn run(c: &mut Criterion<ThreadCpu>, group: &str, engine: &str, n: usize, world: World, samples: usize) {
     let agents = spawn(&world, n, 1);
     let mut g = c.benchmark_group(group);
     g.throughput(Throughput::Elements(n as u64));
@@ -95,13 +86,7 @@ fn raster(c: &mut Criterion<ThreadCpu>) {
         let world = world_for(100_000);
         let agents = spawn(&world, n, 1);
         let s = (1280.0 / world.width).min(720.0 / world.height);
-        let view = RasterView {
-            width: 1280,
-            height: 720,
-            scale: s,
-            ox: 0.0,
-            oy: 0.0,
-        };
+        let view = RasterView { width: 1280, height: 720, scale: s, ox: 0.0, oy: 0.0 };
         let style = RasterStyle::default();
         let mut r = Raster::new();
         g.throughput(Throughput::Elements(n as u64));
@@ -109,7 +94,7 @@ fn raster(c: &mut Criterion<ThreadCpu>) {
             b.iter(|| {
                 r.begin(1280, 720, style.background);
                 r.agent_list(&agents, 12.0, &view, &style);
-                criterion::black_box(r.bytes().len())
+                std::hint::black_box(r.bytes().len())
             })
         });
     }
@@ -117,9 +102,7 @@ fn raster(c: &mut Criterion<ThreadCpu>) {
 }
 
 fn config() -> Criterion<ThreadCpu> {
-    Criterion::default()
-        .with_measurement(ThreadCpu)
-        .without_plots()
+    Criterion::default().with_measurement(ThreadCpu).without_plots()
 }
 
 criterion_group! { name = benches; config = config(); targets = density, hd, raster }

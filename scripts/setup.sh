@@ -1,47 +1,93 @@
 #!/usr/bin/env bash
-# Installs whatever steerlab's build and tests need and is missing. Idempotent:
-# each step checks first and skips what is already present at the right version.
+# Installs whatever steerlab's build and tests need and is missing, then fetches the crates.
+# Idempotent: every step checks first and skips what is already present at the right version.
+#
+#   wasm32-unknown-unknown   rustup target
+#   wasm-bindgen-cli         exactly the wasm-bindgen version in Cargo.lock (Cargo.toml pins it with =)
+#   trunk 0.21.14            cargo install --locked (newer trunk needs a newer rustc; ~10 min on 2 cores)
+#   chromium, chromedriver   Debian packages (apt-get); no tool ever downloads a browser of its own
+#   tools/node_modules       npm ci from tools/package-lock.json: playwright-core (drives Debian's
+#                            chromium) and binaryen (the wasm-opt Trunk runs on release builds)
+#
+# Used by scripts/serve.sh and scripts/test.sh; can be run on its own. Needs root for apt-get
+# (or sudo); CI runs as root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-WASM_BINDGEN_VERSION=0.2.130
 TRUNK_VERSION=0.21.14
-BINARYEN_NPM_VERSION=132.0.0
+CARGO_BIN="${CARGO_HOME:-$HOME/.cargo}/bin"
+export PATH="$CARGO_BIN:$PATH"
 
-export PATH="$HOME/.cargo/bin:$PATH"
-say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
+say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+die() { printf '\033[1;31m[setup] error:\033[0m %s\n' "$*" >&2; exit 1; }
+
+# wasm-bindgen-cli must match the wasm-bindgen crate exactly: read the version from Cargo.lock.
+WASM_BINDGEN_VERSION="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+[ -n "$WASM_BINDGEN_VERSION" ] || die "could not read the wasm-bindgen version from Cargo.lock"
+
+command -v cargo >/dev/null || die "cargo not found: install Rust with rustup first"
+command -v rustup >/dev/null || die "rustup not found: the wasm32 target is added with rustup"
 
 # 1. wasm32 target
-if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "wasm32-unknown-unknown target: present"
+else
   say "adding rustup target wasm32-unknown-unknown"
   rustup target add wasm32-unknown-unknown
 fi
 
-# 2. wasm-bindgen-cli, exactly the version pinned in Cargo.toml
-if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
-  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"
-  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+# 2. wasm-bindgen-cli (wasm-bindgen + wasm-bindgen-test-runner). --locked fails for this crate
+#    with the current toolchain; the version pin is what matters.
+version_of() { "$@" 2>/dev/null | awk '{print $2; exit}'; }
+if [ "$(version_of wasm-bindgen --version)" = "$WASM_BINDGEN_VERSION" ] &&
+   [ "$(version_of wasm-bindgen-test-runner --version)" = "$WASM_BINDGEN_VERSION" ]; then
+  say "wasm-bindgen-cli $WASM_BINDGEN_VERSION: present"
+else
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 2 minutes on 2 cores)"
+  cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --force
 fi
 
-# 3. trunk (newest needs a newer rustc; this one builds only with --locked)
-if [ "$(trunk --version 2>/dev/null | awk '{print $2}')" != "$TRUNK_VERSION" ]; then
-  say "installing trunk $TRUNK_VERSION (takes ~10 minutes on 2 cores)"
+# 3. trunk
+if [ "$(version_of trunk --version)" = "$TRUNK_VERSION" ]; then
+  say "trunk $TRUNK_VERSION: present"
+else
+  say "installing trunk $TRUNK_VERSION (about 10-15 minutes on 2 cores)"
   cargo install --locked "trunk@$TRUNK_VERSION" --force
 fi
 
-# 4. Debian's chromium + chromedriver (never a browser download of a tool's own)
-if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+# 4. Debian's chromium + chromedriver
+if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+  say "chromium + chromedriver: present"
+else
   say "installing chromium and chromium-driver from Debian"
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then
+    command -v sudo >/dev/null || die "chromium is missing and installing it needs root (apt-get)"
+    SUDO=sudo
+  fi
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq chromium chromium-driver >/dev/null
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends chromium chromium-driver
 fi
 
-# 5. node packages: playwright-core (drives Debian's chromium), binaryen (wasm-opt that
-#    understands wasm-bindgen 0.2.130 output; Debian's binaryen 108 does not).
-if [ ! -x tools/node_modules/.bin/wasm-opt ] || [ ! -d tools/node_modules/playwright-core ] \
-   || ! grep -q "\"version\": \"$BINARYEN_NPM_VERSION\"" tools/node_modules/binaryen/package.json 2>/dev/null; then
-  say "installing node tools (playwright-core, binaryen) into tools/node_modules"
+# 5. node packages (exactly tools/package-lock.json). playwright-core must never fetch a browser.
+command -v node >/dev/null || die "node not found: install Node.js >= 20 (with npm)"
+node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' ||
+  die "Node.js >= 20 is needed (found $(node --version))"
+LOCK_SUM="$(sha256sum tools/package-lock.json | cut -d' ' -f1)"
+STAMP=tools/node_modules/.steerlab-lock.sha256
+if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$LOCK_SUM" ] && [ -x tools/node_modules/.bin/wasm-opt ] &&
+   [ -f tools/node_modules/playwright-core/package.json ]; then
+  say "node tools (playwright-core, binaryen): present"
+else
+  say "installing node tools from tools/package-lock.json (npm ci)"
   (cd tools && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+  echo "$LOCK_SUM" > "$STAMP"
 fi
-say "ready"
+
+# 6. crates: Trunk.toml builds offline (so that Trunk never tries to download a tool), which
+#    makes cargo offline too; fetch the locked crates first (quick when they are cached).
+say "fetching crates (cargo fetch)"
+cargo fetch --quiet
+
+say "ready: wasm-bindgen $WASM_BINDGEN_VERSION, trunk $TRUNK_VERSION, $(/usr/bin/chromium --version 2>/dev/null | head -1), wasm-opt $(tools/node_modules/.bin/wasm-opt --version | awk '{print $3}')"

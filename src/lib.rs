@@ -7,4 +7,4 @@ pub mod scenarios;
 pub mod sim;
 
 #[cfg(target_arch = "wasm32")]
-mod web;
+pub mod web;

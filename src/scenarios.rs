@@ -3,6 +3,15 @@
 /// (name, JSON text) for every file in `scenarios/`.
 pub const BUILTIN: &[(&str, &str)] = &[
     ("flock", include_str!("../scenarios/flock.json")),
+    ("separation", include_str!("../scenarios/separation.json")),
+    ("alignment", include_str!("../scenarios/alignment.json")),
+    ("cohesion", include_str!("../scenarios/cohesion.json")),
+    ("spatial-hash", include_str!("../scenarios/spatial-hash.json")),
+    ("bandada", include_str!("../scenarios/bandada.json")),
+    ("follow-leader", include_str!("../scenarios/follow-leader.json")),
+    ("queue", include_str!("../scenarios/queue.json")),
+    ("path-waypoints", include_str!("../scenarios/path-waypoints.json")),
+    ("path-tube", include_str!("../scenarios/path-tube.json")),
     ("stress", include_str!("../scenarios/stress.json")),
 ];
 

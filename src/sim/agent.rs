@@ -18,11 +18,8 @@ pub struct Agent {
 
 impl Agent {
     pub fn new(position: Vec2, velocity: Vec2, max_speed: f32, max_force: f32) -> Self {
-        let heading = if velocity.length_squared() > HEADING_EPS * HEADING_EPS {
-            velocity.normalize()
-        } else {
-            Vec2::X
-        };
+        let heading =
+            if velocity.length_squared() > HEADING_EPS * HEADING_EPS { velocity.normalize() } else { Vec2::X };
         Agent { position, velocity, max_speed, max_force, heading }
     }
 

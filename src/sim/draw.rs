@@ -67,22 +67,53 @@ pub enum Style {
     Pointer,
     /// Small explanatory text (legends).
     Label,
+    /// The spatial-hash chart: its frame, the naive curve n·(n−1) and the measured grid checks.
+    ChartFrame,
+    ChartNaive,
+    ChartGrid,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Shape {
     /// An oriented triangle at `pos` pointing along unit `dir`, `size` long.
-    Agent { pos: Vec2, dir: Vec2, size: f32 },
-    Circle { c: Vec2, r: f32 },
+    Agent {
+        pos: Vec2,
+        dir: Vec2,
+        size: f32,
+    },
+    Circle {
+        c: Vec2,
+        r: f32,
+    },
     /// A filled disc.
-    Disc { c: Vec2, r: f32 },
-    Rect { min: Vec2, max: Vec2 },
-    Line { a: Vec2, b: Vec2 },
-    Arrow { from: Vec2, to: Vec2 },
+    Disc {
+        c: Vec2,
+        r: f32,
+    },
+    Rect {
+        min: Vec2,
+        max: Vec2,
+    },
+    Line {
+        a: Vec2,
+        b: Vec2,
+    },
+    Arrow {
+        from: Vec2,
+        to: Vec2,
+    },
     /// `points[start..start + len]` of the list.
-    Polyline { start: u32, len: u32, closed: bool },
+    Polyline {
+        start: u32,
+        len: u32,
+        closed: bool,
+    },
     /// `text[start..start + len]` of the list, anchored at `at`.
-    Text { at: Vec2, start: u32, len: u32 },
+    Text {
+        at: Vec2,
+        start: u32,
+        len: u32,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -8,15 +8,20 @@ use super::agent::Agent;
 use super::fast::{FastFlock, FastParams};
 use super::flock::{FlockRules, FlockSums};
 use super::grid::{naive_for_each_neighbour, Grid, QueryReport};
+use super::leader::{self, FollowerState, LeaderState};
+use super::path::{self, Follow, PathState};
+use super::queue::{self, QueueState};
 use super::rng::{seeded, Rng};
 use super::scenario::{self, Agents, Behaviour, Engine, NeighbourQuery, Scenario};
-use super::steer::{flee, seek, steer_towards, wander, Controller, Trace, WanderParams};
+use super::steer::{flee, seek, steer_towards, truncate, wander, Controller, Trace, WanderParams};
 use super::world::{integrate, World};
 use glam::Vec2;
 use serde_json::{json, Value};
 
 /// The fixed step: 1/60 s.
 pub const DT: f32 = 1.0 / 60.0;
+/// The same step in f64, for the clock's accumulator (`DT as f64` is not exactly 1/60).
+pub const STEP_SECONDS: f64 = 1.0 / 60.0;
 /// The longest frame the clock accepts (a tab that was hidden resumes without a jump).
 pub const MAX_FRAME: f64 = 0.25;
 
@@ -26,12 +31,28 @@ pub struct Aux {
     pub wander_angle: f32,
     /// What the agent is doing this step (`TAG_*`), for tinting.
     pub tag: u8,
+    /// Path following: the current waypoint index (`path_waypoints`).
+    pub wp: u32,
+    /// Path following: the direction along the path, +1 or −1 (0 counts as +1); ping-pong flips it.
+    pub wp_dir: i8,
+    /// Path tube: the segment the agent followed last step (breaks ties at shared vertices).
+    pub seg: u32,
 }
 
 pub const TAG_NONE: u8 = 0;
 pub const TAG_FLEEING: u8 = 1;
 pub const TAG_AVOIDING: u8 = 2;
 pub const TAG_FEEDING: u8 = 3;
+/// Follower arriving at its behind point / slot; path follower arriving at the end.
+pub const TAG_ARRIVING: u8 = 4;
+/// Follower inside the forbidden zone ahead of the leader, evading.
+pub const TAG_EVADING: u8 = 5;
+/// Queue: somebody is in the front cone, the desired speed is scaled down.
+pub const TAG_BRAKING: u8 = 6;
+/// The follow-leader leader.
+pub const TAG_LEADER: u8 = 7;
+/// Path tube: the prediction left the tube, the agent seeks back.
+pub const TAG_OUTSIDE: u8 = 8;
 
 /// What the last step measured.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -57,12 +78,20 @@ pub struct Sim {
     pub steps: u64,
     pub stats: StepStats,
     pub eaten: u64,
+    /// Follow leader: the leader's heading and target, the formation slots.
+    pub leader: LeaderState,
+    /// Queue: throughput and overlaps.
+    pub queue: QueueState,
+    /// Path following: the live (editable) waypoints.
+    pub path: PathState,
     acc: f64,
     rng: Rng,
     rules: FlockRules,
     grid: Grid,
     pos: Vec<Vec2>,
     forces: Vec<Vec2>,
+    /// Neighbour grid of the follow-leader and queue behaviours (radius: `lqp_radius`).
+    nb: Grid,
     /// The fast engine (`scenario.engine == "fast"`); `agents` mirrors its state after every step.
     fast: Option<Box<FastFlock>>,
     /// `agents` changed outside the fast engine: reload it before the next step.
@@ -85,12 +114,16 @@ impl Sim {
             steps: 0,
             stats: StepStats::default(),
             eaten: 0,
+            leader: LeaderState::default(),
+            queue: QueueState::default(),
+            path: PathState::default(),
             acc: 0.0,
             rng: seeded(scenario.seed),
             rules: FlockRules::default(),
             grid: Grid::new(),
             pos: Vec::new(),
             forces: Vec::new(),
+            nb: Grid::new(),
             fast: None,
             fast_dirty: true,
             scenario,
@@ -115,7 +148,11 @@ impl Sim {
         match &self.scenario.agents {
             Agents::List(list) => {
                 for a in list {
-                    self.agents.push(Agent::new(a.position.into(), a.velocity.into(), m.max_speed, m.max_force));
+                    // Hand-placed agents outside the world are brought inside like spawned ones: the
+                    // grid and the nearest-image delta assume positions inside the world.
+                    let mut agent = Agent::new(a.position.into(), a.velocity.into(), m.max_speed, m.max_force);
+                    self.world.apply_edges(&mut agent);
+                    self.agents.push(agent);
                 }
             }
             Agents::Spawn(s) => {
@@ -134,8 +171,41 @@ impl Sim {
         self.steps = 0;
         self.acc = 0.0;
         self.eaten = 0;
-        self.stats = StepStats::default();
+        self.leader.reset(&self.agents, leader::find(&self.scenario));
+        self.queue.reset();
+        self.path.reset(&self.scenario);
         self.fast_dirty = true;
+        self.measure_flock();
+    }
+
+    /// What the first step's flocking query will measure, from the current positions, so that the
+    /// readout is right before the first step (side-effect free for the trajectory).
+    fn measure_flock(&mut self) {
+        self.stats = StepStats::default();
+        // (The fast engine's readout comes with its first step: a full grid query here would cost
+        // a noticeable pause at 100 000 agents on every `set`.)
+        if !self.rules.any() || self.scenario.engine == Engine::Fast {
+            return;
+        }
+        self.pos.clear();
+        self.pos.extend(self.agents.iter().map(|a| a.position));
+        let r = self.rules.radius();
+        let use_grid = self.scenario.neighbours == NeighbourQuery::Grid;
+        if use_grid {
+            self.grid.rebuild(&self.world, r, self.pos.iter().copied());
+        }
+        for i in 0..self.agents.len() {
+            let mut sums = FlockSums::default();
+            let (rules, agents) = (&self.rules, &self.agents);
+            let visit = |j: usize, d: Vec2, d2: f32| sums.add(rules, d, d2, agents[j].velocity);
+            let checks = if use_grid {
+                self.grid.for_each_neighbour(&self.world, &self.pos, i, r, visit)
+            } else {
+                naive_for_each_neighbour(&self.world, &self.pos, i, r, visit)
+            };
+            self.stats.checks += checks as u64;
+            self.stats.neighbours += sums.n_align.max(sums.n_coh).max(sums.n_sep) as u64;
+        }
     }
 
     /// Add `n` agents in the spawn area with random headings (seeded).
@@ -167,7 +237,7 @@ impl Sim {
     pub fn advance(&mut self, frame_seconds: f64) -> u32 {
         let f = if frame_seconds.is_finite() { frame_seconds.clamp(0.0, MAX_FRAME) } else { 0.0 };
         self.acc += f;
-        let dt = DT as f64;
+        let dt = STEP_SECONDS;
         let mut n = 0;
         // A tiny tolerance so that e.g. 144 frames of 1/144 s make exactly 60 steps.
         while self.acc + 1e-9 >= dt {
@@ -196,6 +266,7 @@ impl Sim {
         }
         self.forces.clear();
         self.forces.resize(n, Vec2::ZERO);
+        let use_nb = self.lqp_pre_forces();
         let mut stats = StepStats::default();
         {
             let ctx = Ctx {
@@ -208,6 +279,9 @@ impl Sim {
                 pointer: self.pointer,
                 obstacles: &self.obstacles,
                 food: &self.food,
+                nb: if use_nb { Some(&self.nb) } else { None },
+                leader: &self.leader,
+                path: &self.path.waypoints,
             };
             for i in 0..n {
                 let mut ctl = Controller::new(None);
@@ -217,15 +291,46 @@ impl Sim {
                 self.forces[i] = ctl.result(self.agents[i].max_force);
             }
         }
+        if let Some(q) = queue::find(&self.scenario) {
+            let nb = if use_nb { Some(&self.nb) } else { None };
+            self.queue.record_overlaps(queue::count_overlaps(&self.world, &self.pos, nb, q.body_radius));
+        }
         let min_speed = self.scenario.motion.min_speed;
         for (a, f) in self.agents.iter_mut().zip(&self.forces) {
             integrate(a, *f, DT, min_speed);
             self.world.apply_edges(a);
         }
         self.post_move();
+        self.lqp_post_move();
         self.stats = stats;
-        self.time += DT as f64;
+        self.time = (self.steps + 1) as f64 * STEP_SECONDS;
         self.steps += 1;
+    }
+
+    /// Before the force pass (steering-iv behaviours): the neighbour grid for follow-leader and queue
+    /// on this step's snapshot, and the formation slots. Returns whether the grid was built.
+    fn lqp_pre_forces(&mut self) -> bool {
+        let r = lqp_radius(&self.scenario);
+        let built = r > 0.0;
+        if built {
+            self.nb.rebuild(&self.world, r, self.pos.iter().copied());
+        }
+        if let Some(fl) = leader::find(&self.scenario) {
+            self.leader.pre_step(&self.world, &self.agents, fl);
+        }
+        built
+    }
+
+    /// After the move (steering-iv behaviours): the leader's last valid heading and rest timer; queue
+    /// agents at the goal reappear at the left.
+    fn lqp_post_move(&mut self) {
+        if let Some(fl) = leader::find(&self.scenario) {
+            self.leader.post_move(&self.agents, fl, DT);
+        }
+        if let Some(q) = queue::find(&self.scenario) {
+            let now = self.time + DT as f64;
+            self.queue.respawn(&self.world, &mut self.agents, q, &mut self.rng, now);
+        }
     }
 
     fn post_move(&mut self) {
@@ -254,6 +359,11 @@ impl Sim {
         if use_grid && self.rules.any() {
             grid.rebuild(&self.world, self.rules.radius(), pos.iter().copied());
         }
+        let r = lqp_radius(&self.scenario);
+        let mut nb = Grid::new();
+        if r > 0.0 {
+            nb.rebuild(&self.world, r, pos.iter().copied());
+        }
         let ctx = Ctx {
             sc: &self.scenario,
             world: &self.world,
@@ -264,6 +374,9 @@ impl Sim {
             pointer: self.pointer,
             obstacles: &self.obstacles,
             food: &self.food,
+            nb: if r > 0.0 { Some(&nb) } else { None },
+            leader: &self.leader,
+            path: &self.path.waypoints,
         };
         // A throwaway RNG and aux copy: tracing must not disturb the trajectory.
         let mut rng = self.rng.clone();
@@ -296,11 +409,21 @@ impl Sim {
     /// `"motion.max_speed"`, `"agents.count"`, `"world.edges"`, `"behaviours[1].weight"` …). The new
     /// scenario is validated like a parsed one; on error nothing changes.
     pub fn set(&mut self, path: &str, value: Value) -> Result<(), String> {
-        if let Value::Number(n) = &value {
-            if n.as_f64().is_none_or(|x| !x.is_finite()) {
-                return Err(format!("{path}: must be a finite number"));
+        let value = match value {
+            Value::Number(n) => {
+                let x = n.as_f64().unwrap_or(f64::NAN);
+                if !x.is_finite() {
+                    return Err(format!("{path}: must be a finite number"));
+                }
+                // Numbers from JS are all f64: a whole number must still fit integer fields (counts).
+                if n.is_f64() && x == x.trunc() && x.abs() < 9.0e15 {
+                    json!(x as i64)
+                } else {
+                    Value::Number(n)
+                }
             }
-        }
+            v => v,
+        };
         let mut doc = serde_json::to_value(&self.scenario).map_err(|e| e.to_string())?;
         let pointers = resolve(&doc, path)?;
         for p in &pointers {
@@ -308,9 +431,37 @@ impl Sim {
                 *slot = value.clone();
             }
         }
-        let next = scenario::from_value(doc).map_err(|e| if e.starts_with(path) { e } else { format!("{path}: {e}") })?;
+        let next = scenario::from_value(doc).map_err(|e| {
+            if e.starts_with(&format!("{path}: ")) {
+                e
+            } else {
+                scenario::clip(format!("{path}: {e}"))
+            }
+        })?;
         self.apply(next);
         Ok(())
+    }
+
+    /// The current value of a parameter path (what `set` would change; the first match).
+    pub fn get_value(&self, path: &str) -> Result<Value, String> {
+        let doc = serde_json::to_value(&self.scenario).map_err(|e| e.to_string())?;
+        let pointers = resolve(&doc, path)?;
+        pointers.first().and_then(|p| doc.pointer(p)).cloned().ok_or_else(|| format!("{path}: unknown parameter"))
+    }
+
+    /// Polarisation and last step's distance checks: cheap enough for every frame.
+    pub fn metrics_light(&self) -> (f32, u64) {
+        let mut sum = Vec2::ZERO;
+        let mut moving = 0;
+        for a in &self.agents {
+            let s = a.velocity.length();
+            if s > 1e-6 {
+                sum += a.velocity / s;
+                moving += 1;
+            }
+        }
+        let pol = if moving > 0 { (sum / moving as f32).length() } else { 0.0 };
+        (pol, self.stats.checks)
     }
 
     /// Set a numeric parameter (the slider route); NaN and infinities are refused with a message.
@@ -318,12 +469,7 @@ impl Sim {
         if !value.is_finite() {
             return Err(format!("{path}: must be a finite number, got {value}"));
         }
-        let v = if value == value.trunc() && value.abs() < 9.0e15 {
-            json!(value as i64)
-        } else {
-            json!(value)
-        };
-        self.set(path, v)
+        self.set(path, json!(value))
     }
 
     /// Take a new, validated scenario while keeping the running state where it still makes sense.
@@ -341,6 +487,8 @@ impl Sim {
         for a in &mut self.agents {
             a.max_speed = m.max_speed;
             a.max_force = m.max_force;
+            // A lowered max_speed holds at once, not only after the next step.
+            a.velocity = truncate(a.velocity, m.max_speed);
             self.world.apply_edges(a);
         }
         let want = sc.agents.count();
@@ -350,9 +498,14 @@ impl Sim {
         } else if want > self.agents.len() {
             self.spawn(want - self.agents.len());
         }
+        if old.selected != self.scenario.selected {
+            // `set("selected", i)` picks that agent now, not at the next reset.
+            self.selected = self.scenario.selected;
+        }
         if self.selected.is_some_and(|s| s >= self.agents.len()) {
             self.selected = None;
         }
+        self.measure_flock();
     }
 
     /// The fast engine's step (`scenario.engine == "fast"`): the same rules and integration as the
@@ -428,6 +581,19 @@ fn world_of(sc: &Scenario) -> World {
     w
 }
 
+/// The neighbour radius the follow-leader and queue behaviours need (0: neither is present).
+fn lqp_radius(sc: &Scenario) -> f32 {
+    let mut r: f32 = 0.0;
+    for b in &sc.behaviours {
+        match b {
+            Behaviour::FollowLeader(f) => r = r.max(f.sep_radius),
+            Behaviour::Queue(q) => r = r.max(q.query_radius()),
+            _ => {}
+        }
+    }
+    r
+}
+
 fn rules_of(sc: &Scenario) -> FlockRules {
     let mut r = FlockRules::default();
     for b in &sc.behaviours {
@@ -486,7 +652,8 @@ fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
         return Err(unknown());
     }
     // A top-level path: "motion.max_speed", "world.edges", "agents.count", "seed".
-    const SETTABLE: &[&str] = &["seed", "motion", "world", "agents", "neighbours", "agent_size", "hud", "selected", "engine"];
+    const SETTABLE: &[&str] =
+        &["seed", "motion", "world", "agents", "neighbours", "agent_size", "hud", "selected", "click", "path", "engine"];
     if !SETTABLE.contains(&segs[0]) {
         return Err(unknown());
     }
@@ -514,6 +681,11 @@ struct Ctx<'a> {
     pointer: Option<Vec2>,
     obstacles: &'a [(Vec2, f32)],
     food: &'a [Vec2],
+    /// Neighbour grid of follow-leader / queue on `pos` (`None`: naive scans).
+    nb: Option<&'a Grid>,
+    leader: &'a LeaderState,
+    /// The live path.
+    path: &'a [Vec2],
 }
 
 impl Ctx<'_> {
@@ -588,6 +760,36 @@ impl Ctx<'_> {
                         }
                     }
                 }
+                Behaviour::FollowLeader(fl) if fl.leader < self.agents.len() => {
+                    if i == fl.leader {
+                        leader::leader_force(self.world, a, self.leader, fl, &mut aux.wander_angle, rng, ctl);
+                        aux.tag = TAG_LEADER;
+                    } else {
+                        let s =
+                            leader::follower_force(self.world, self.agents, self.pos, self.nb, self.leader, fl, i, ctl);
+                        aux.tag = match s {
+                            FollowerState::Evading => TAG_EVADING,
+                            FollowerState::Arriving => TAG_ARRIVING,
+                        };
+                    }
+                }
+                Behaviour::Queue(q) => {
+                    let brake = queue::queue_force(self.world, self.agents, self.pos, self.nb, q, i, ctl);
+                    if brake < 1.0 {
+                        aux.tag = TAG_BRAKING;
+                    }
+                }
+                Behaviour::PathWaypoints(pw) => {
+                    let f = path::waypoints_force(a, aux, self.path, path::mode_of(self.sc), pw, ctl);
+                    if f == Follow::Arriving {
+                        aux.tag = TAG_ARRIVING;
+                    }
+                }
+                Behaviour::PathTube(pt) => match path::tube_force(a, aux, self.path, path::mode_of(self.sc), pt, ctl) {
+                    Follow::Correcting => aux.tag = TAG_OUTSIDE,
+                    Follow::Arriving => aux.tag = TAG_ARRIVING,
+                    _ => {}
+                },
                 _ => {}
             }
         }
@@ -665,8 +867,9 @@ impl Sim {
                 cen_n += 1;
             }
             if !best.is_finite() {
-                // Nobody within perception: fall back to a full scan for this agent.
-                naive_for_each_neighbour(&self.world, &pos, i, f32::INFINITY, |_, _, d2| best = best.min(d2));
+                // Nobody within perception: search rings of cells outward (a full scan per isolated
+                // agent made `state()` O(n²) on sparse flocks: 4·10¹⁰ checks for 200 000 agents).
+                best = grid.nearest(&self.world, &pos, i).0.unwrap_or(f32::INFINITY);
             }
             nearest_sum += (best.sqrt()) as f64;
         }
@@ -674,37 +877,65 @@ impl Sim {
         (Some((nearest_sum / n as f64) as f32), cen)
     }
 
-    /// `state()` as JSON: time, steps, agents, metrics (and what the scenario adds).
+    /// `state()` as JSON: time, steps, agents, metrics (and what the scenario adds). Numbers that
+    /// are f32 in the core appear with their shortest decimal form (a weight of 3.2 reads 3.2, not
+    /// 3.200000047683716), identically natively and in wasm.
     pub fn state_json(&self) -> Value {
         let m = self.metrics();
-        let agents: Vec<Value> = self
-            .agents
-            .iter()
-            .map(|a| json!({"position": [a.position.x, a.position.y], "velocity": [a.velocity.x, a.velocity.y]}))
-            .collect();
+        let p = |v: Vec2| json!([f32v(v.x), f32v(v.y)]);
+        let agents: Vec<Value> =
+            self.agents.iter().map(|a| json!({"position": p(a.position), "velocity": p(a.velocity)})).collect();
+        let opt = |x: Option<f32>| x.map_or(Value::Null, f32v);
         let mut metrics = json!({
             "checks": m.checks,
             "naive_checks": m.naive_checks,
-            "mean_neighbours": m.mean_neighbours,
-            "polarisation": m.polarisation,
-            "mean_nearest": m.mean_nearest,
-            "mean_centroid_distance": m.mean_centroid_distance,
+            "mean_neighbours": f32v(m.mean_neighbours),
+            "polarisation": f32v(m.polarisation),
+            "mean_nearest": opt(m.mean_nearest),
+            "mean_centroid_distance": opt(m.mean_centroid_distance),
         });
         if !self.food.is_empty() || self.eaten > 0 {
             metrics["food_eaten"] = json!(self.eaten);
         }
-        json!({
+        // Through text, so that the scenario's f32 fields keep their short form.
+        let scenario: Value = serde_json::to_string(&self.scenario)
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or(Value::Null);
+        let mut state = json!({
             "time": self.time,
             "steps": self.steps,
             "seed": self.scenario.seed,
             "selected": self.selected,
             "agents": agents,
-            "obstacles": self.obstacles.iter().map(|(c, r)| json!({"center": [c.x, c.y], "radius": r})).collect::<Vec<_>>(),
-            "food": self.food.iter().map(|f| json!([f.x, f.y])).collect::<Vec<_>>(),
+            "obstacles": self.obstacles.iter().map(|&(c, r)| json!({"center": p(c), "radius": f32v(r)})).collect::<Vec<_>>(),
+            "food": self.food.iter().map(|&f| p(f)).collect::<Vec<_>>(),
             "metrics": metrics,
-            "scenario": self.scenario,
-        })
+            "scenario": scenario,
+        });
+        self.leader_state_json(&mut state);
+        self.queue_state_json(&mut state);
+        self.path_state_json(&mut state);
+        state
     }
+}
+
+/// An f32 as a JSON number with its shortest round-trip decimal form.
+pub fn f32v(x: f32) -> Value {
+    if !x.is_finite() {
+        return Value::Null;
+    }
+    // `{}` prints the shortest decimal that reads back as the same f32.
+    let mut buf = [0u8; 48];
+    use std::io::Write;
+    let mut cur = std::io::Cursor::new(&mut buf[..]);
+    let _ = write!(cur, "{x}");
+    let n = cur.position() as usize;
+    std::str::from_utf8(&buf[..n])
+        .ok()
+        .and_then(|t| t.parse::<f64>().ok())
+        .and_then(serde_json::Number::from_f64)
+        .map_or(Value::Null, Value::Number)
 }
 
 /// Pointer input in world coordinates, as the shell forwards it (mouse and touch alike).
@@ -726,6 +957,13 @@ impl Sim {
     /// changed in a way worth redrawing while paused.
     pub fn pointer_event(&mut self, ev: Pointer, dragging: bool) -> bool {
         use super::scenario::Interaction;
+        // A NaN or infinite point (a bad conversion upstream) is ignored: stored as the pointer it
+        // was drawn as a circle at infinity.
+        if let Pointer::Down(p) | Pointer::Move(p) | Pointer::Up(p) | Pointer::DoubleClick(p) = ev {
+            if !p.is_finite() {
+                return false;
+            }
+        }
         match (self.scenario.interaction, ev) {
             (_, Pointer::Leave) => {
                 self.pointer = None;
@@ -753,22 +991,34 @@ impl Sim {
             }
             (Interaction::Playground, Pointer::Down(p)) => {
                 self.pointer = Some(p);
-                // Click places an obstacle when avoidance is on, else drops food when feeding is on.
-                let avoid = self.scenario.behaviours.iter().any(|b| matches!(b, Behaviour::AvoidObstacles(a) if a.enabled));
-                let feed = self.scenario.behaviours.iter().any(|b| matches!(b, Behaviour::SeekFood(f) if f.enabled));
-                if feed {
-                    self.add_food(p);
-                } else if avoid {
-                    self.add_obstacle(p, 18.0);
+                match self.scenario.click {
+                    super::scenario::ClickAction::Food => self.add_food(p),
+                    super::scenario::ClickAction::Obstacle => self.add_obstacle(p, 18.0),
                 }
+                true
+            }
+            (Interaction::Waypoints, ev) => self.waypoints_pointer(ev, dragging),
+            (Interaction::Leader, Pointer::Down(p)) => {
+                self.leader.set_target(p);
+                true
+            }
+            (Interaction::Leader, Pointer::Move(p)) if dragging => {
+                self.leader.set_target(p);
                 true
             }
             _ => false,
         }
     }
 
-    /// The Delete key: remove what is selected, if the scenario has removable things.
+    /// The Delete key: remove what is selected, if the scenario has removable things (a waypoint).
     pub fn delete_selected(&mut self) -> bool {
+        if self.scenario.interaction == super::scenario::Interaction::Waypoints {
+            if let Some(k) = self.path.selected {
+                return self.remove_waypoint(k);
+            }
+        }
         false
     }
 }
+
+// `Sim::add_waypoint` lives in `path.rs` with the other path-editing methods.

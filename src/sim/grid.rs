@@ -9,6 +9,9 @@
 use super::world::World;
 use glam::Vec2;
 
+/// The grid never has more than `max(4·n, MIN_CELL_CAP)` cells (n = agents binned).
+pub const MIN_CELL_CAP: usize = 4096;
+
 #[derive(Clone, Debug, Default)]
 pub struct Grid {
     pub cols: usize,
@@ -57,10 +60,21 @@ impl Grid {
         let max_axis = 4096.0;
         self.cols = ((world.width / cs).floor().clamp(1.0, max_axis)) as usize;
         self.rows = ((world.height / cs).floor().clamp(1.0, max_axis)) as usize;
+        let n = positions.len();
+        // And keep the cell count O(n): a few agents in a huge world (10⁵ × 10⁵ at perception 48 is
+        // 4.3 M cells) would otherwise clear and prefix-sum millions of empty cells every step.
+        // Halving an axis only makes cells bigger, so queries stay exact.
+        let max_cells = (4 * n).max(MIN_CELL_CAP);
+        while self.cols * self.rows > max_cells {
+            if self.cols >= self.rows {
+                self.cols = self.cols.div_ceil(2);
+            } else {
+                self.rows = self.rows.div_ceil(2);
+            }
+        }
         self.cell = Vec2::new(world.width / self.cols as f32, world.height / self.rows as f32);
         self.wrap = world.wraps();
         let ncells = self.cols * self.rows;
-        let n = positions.len();
         self.starts.clear();
         self.starts.resize(ncells + 1, 0);
         self.cell_of.clear();
@@ -149,6 +163,68 @@ impl Grid {
             }
         }
         checks
+    }
+}
+
+impl Grid {
+    /// The squared distance from agent `i` to the nearest other agent (exact, nearest image when
+    /// wrapping; `None` if `i` is alone) and the distance checks made. Searches rings of cells
+    /// outward and stops once every unvisited cell is farther than the best found, so a sparse
+    /// flock costs a few rings per agent instead of a scan of everyone.
+    pub fn nearest(&self, world: &World, positions: &[Vec2], i: usize) -> (Option<f32>, u32) {
+        let p = positions[i];
+        let (cx, cy) = self.cell_coords(p);
+        let (cols, rows) = (self.cols as i64, self.rows as i64);
+        let min_cell = self.cell.x.min(self.cell.y);
+        let mut best = f32::INFINITY;
+        let mut checks = 0u32;
+        let mut visit = |x: i64, y: i64, best: &mut f32| {
+            let (x, y) = if self.wrap {
+                (x.rem_euclid(cols), y.rem_euclid(rows))
+            } else if x < 0 || y < 0 || x >= cols || y >= rows {
+                return;
+            } else {
+                (x, y)
+            };
+            for &j in self.cell_items(y as usize * self.cols + x as usize) {
+                if j as usize != i {
+                    checks += 1;
+                    *best = best.min(world.distance_squared(p, positions[j as usize]));
+                }
+            }
+        };
+        let (cx, cy) = (cx as i64, cy as i64);
+        // Offsets that name distinct cells: the whole span when wrapping (each column once), the
+        // columns inside the world otherwise.
+        let span = |c: i64, n: i64| if self.wrap { (-(n / 2), (n - 1) / 2) } else { (-c, n - 1 - c) };
+        let ((x_lo, x_hi), (y_lo, y_hi)) = (span(cx, cols), span(cy, rows));
+        let last = (-x_lo).max(x_hi).max(-y_lo).max(y_hi);
+        for k in 0..=last {
+            // Cells of ring k (and beyond) are at least (k − 1) whole cells away.
+            if best.is_finite() && best.sqrt() <= (k - 1).max(0) as f32 * min_cell {
+                break;
+            }
+            let (xa, xb) = ((-k).max(x_lo), k.min(x_hi));
+            let (ya, yb) = ((-k).max(y_lo), k.min(y_hi));
+            // Top and bottom rows of the ring (if they exist), then the left and right columns
+            // without their corners.
+            if -k >= y_lo {
+                (xa..=xb).for_each(|d| visit(cx + d, cy - k, &mut best));
+            }
+            if k <= y_hi && k != 0 {
+                (xa..=xb).for_each(|d| visit(cx + d, cy + k, &mut best));
+            }
+            if k != 0 {
+                let (ya, yb) = (ya.max(-k + 1), yb.min(k - 1));
+                if -k >= x_lo {
+                    (ya..=yb).for_each(|d| visit(cx - k, cy + d, &mut best));
+                }
+                if k <= x_hi {
+                    (ya..=yb).for_each(|d| visit(cx + k, cy + d, &mut best));
+                }
+            }
+        }
+        (best.is_finite().then_some(best), checks)
     }
 }
 

@@ -3,7 +3,7 @@
 //! they have grown.
 
 use super::draw::{DrawList, Style};
-use super::engine::{Sim, TAG_AVOIDING, TAG_FEEDING, TAG_FLEEING};
+use super::engine::{Sim, TAG_ARRIVING, TAG_AVOIDING, TAG_BRAKING, TAG_EVADING, TAG_FEEDING, TAG_FLEEING, TAG_LEADER};
 use super::grid::{Grid, QueryReport};
 use super::scenario::Overlay;
 use super::steer::Trace;
@@ -18,7 +18,7 @@ pub const VELOCITY_SCALE: f32 = 0.4;
 pub struct Overlays(pub u32);
 
 impl Overlays {
-    pub const ALL: [Overlay; 9] = [
+    pub const ALL: [Overlay; 10] = [
         Overlay::Perception,
         Overlay::SepDist,
         Overlay::Velocity,
@@ -28,6 +28,7 @@ impl Overlays {
         Overlay::Neighbours,
         Overlay::MeanHeading,
         Overlay::Centroid,
+        Overlay::Chart,
     ];
     fn bit(o: Overlay) -> u32 {
         1 << (Self::ALL.iter().position(|&x| x == o).unwrap_or(31) as u32)
@@ -54,6 +55,9 @@ pub struct Renderer {
     pub trace: Trace,
     grid: Grid,
     pos: Vec<Vec2>,
+    /// Spatial-hash chart samples: (agent count, grid distance checks in a step), sorted by count.
+    pub chart: Vec<(u32, u64)>,
+    chart_step: u64,
 }
 
 impl Renderer {
@@ -68,7 +72,12 @@ impl Renderer {
         let perception = sim.perception();
 
         if ov.has(Overlay::Grid) || ov.has(Overlay::SpatialHash) {
-            sim.query_report(sim.selected.unwrap_or(0).min(sim.agents.len().saturating_sub(1)), &mut self.grid, &mut self.pos, &mut self.report);
+            sim.query_report(
+                sim.selected.unwrap_or(0).min(sim.agents.len().saturating_sub(1)),
+                &mut self.grid,
+                &mut self.pos,
+                &mut self.report,
+            );
         }
         if ov.has(Overlay::SpatialHash) {
             let g = &self.grid;
@@ -90,12 +99,20 @@ impl Renderer {
             }
         }
 
+        if ov.has(Overlay::Chart) {
+            self.record_chart(sim);
+            self.draw_chart(sim);
+        }
         for &(c, r) in &sim.obstacles {
             self.list.disc(Style::Obstacle, c, r);
         }
         for &f in &sim.food {
             self.list.disc(Style::Food, f, 4.0);
         }
+        // steering-iv: path and tube, queue goal, leader zones (under the agents).
+        super::path::draw_under(&mut self.list, sim);
+        super::queue::draw_under(&mut self.list, sim);
+        super::leader::draw_under(&mut self.list, sim);
 
         // Agents.
         if ov.has(Overlay::SpatialHash) && !sim.agents.is_empty() {
@@ -126,13 +143,22 @@ impl Renderer {
                     TAG_FLEEING => Style::Evading,
                     TAG_AVOIDING => Style::Braking,
                     TAG_FEEDING => Style::Arriving,
+                    TAG_ARRIVING => Style::Arriving,
+                    TAG_EVADING => Style::Evading,
+                    TAG_BRAKING => Style::Braking,
+                    TAG_LEADER => Style::Leader,
                     _ => Style::Agent,
                 };
+                let sz = if style == Style::Leader { size * 1.5 } else { size };
                 if Some(i) != sim.selected {
-                    self.list.agent(style, a.position, a.heading, size);
+                    self.list.agent(style, a.position, a.heading, sz);
                 }
             }
         }
+
+        // steering-iv: queue cones, tube prediction / projection / correction (over the agents).
+        super::queue::draw_over(&mut self.list, sim);
+        super::path::draw_over(&mut self.list, sim);
 
         if ov.has(Overlay::Velocity) {
             for a in &sim.agents {
@@ -141,7 +167,12 @@ impl Renderer {
         }
 
         if let Some(p) = sim.pointer {
-            if sim.scenario.behaviours.iter().any(|b| matches!(b, super::scenario::Behaviour::FleePointer(f) if f.enabled)) {
+            if sim
+                .scenario
+                .behaviours
+                .iter()
+                .any(|b| matches!(b, super::scenario::Behaviour::FleePointer(f) if f.enabled))
+            {
                 self.list.circle(Style::Pointer, p, 10.0);
             }
         }
@@ -152,6 +183,97 @@ impl Renderer {
             }
         }
         &self.list
+    }
+
+    /// Keep the latest measured grid checks per agent count (once per simulated step).
+    fn record_chart(&mut self, sim: &Sim) {
+        if sim.steps == 0 || sim.steps == self.chart_step || sim.stats.checks == 0 {
+            return;
+        }
+        self.chart_step = sim.steps;
+        let n = sim.agents.len() as u32;
+        match self.chart.binary_search_by_key(&n, |&(k, _)| k) {
+            Ok(k) => self.chart[k].1 = sim.stats.checks,
+            Err(k) => {
+                if self.chart.len() < 512 {
+                    self.chart.insert(k, (n, sim.stats.checks));
+                }
+            }
+        }
+    }
+
+    /// Checks per step against n: the naive curve n·(n−1) and the grid's measured points.
+    fn draw_chart(&mut self, sim: &Sim) {
+        let (w, h) = (sim.world.width, sim.world.height);
+        let size = Vec2::new((w * 0.3).clamp(120.0, 260.0), (h * 0.28).clamp(70.0, 150.0));
+        let max = Vec2::new(w - 8.0, h - 8.0);
+        let min = max - size;
+        self.list.rect(Style::ChartFrame, min, max);
+        let n_max = self.chart.last().map_or(0, |c| c.0).max(sim.agents.len() as u32).max(2) as f32;
+        let y_max = n_max * (n_max - 1.0);
+        let pad = Vec2::new(6.0, 16.0);
+        let (x0, x1, y0, y1) = (min.x + pad.x, max.x - pad.x, max.y - 6.0, min.y + pad.y);
+        let to = |n: f32, c: f32| Vec2::new(x0 + (x1 - x0) * n / n_max, y0 - (y0 - y1) * (c / y_max).min(1.0));
+        self.list.polyline(
+            Style::ChartNaive,
+            (0..=24).map(|k| {
+                let n = n_max * k as f32 / 24.0;
+                to(n, n * (n - 1.0).max(0.0))
+            }),
+            false,
+        );
+        if !self.chart.is_empty() {
+            let start = self.list.points.len();
+            for &(n, c) in &self.chart {
+                self.list.points.push(to(n as f32, c as f32));
+            }
+            let len = self.list.points.len() - start;
+            self.list.push(
+                Style::ChartGrid,
+                super::draw::Shape::Polyline { start: start as u32, len: len as u32, closed: false },
+            );
+            for &(n, c) in &self.chart {
+                self.list.disc(Style::ChartGrid, to(n as f32, c as f32), 1.8);
+            }
+        }
+        self.list.label(Style::Label, Vec2::new(min.x + 6.0, min.y + 8.0), "checks per step vs n");
+    }
+
+    /// One line summarising the scenario's key metric, for the readout under the canvas.
+    pub fn headline(&self, sim: &Sim, ov: Overlays, es: bool) -> String {
+        let n = sim.agents.len() as u64;
+        let naive = n * n.saturating_sub(1);
+        if ov.has(Overlay::SpatialHash) {
+            let ratio = if sim.stats.checks > 0 { naive as f64 / sim.stats.checks as f64 } else { 0.0 };
+            let (me, flock, fewer) =
+                if es { ("yo", "toda la bandada", "menos") } else { ("self", "whole flock", "fewer") };
+            return format!(
+                "{me}: {} distance checks (naive: {}) · {flock}: {} checks this step vs naive n·(n−1) = {} → {:.1}× {fewer}",
+                self.report.checks,
+                n.saturating_sub(1),
+                sim.stats.checks,
+                naive,
+                ratio
+            );
+        }
+        // steering-iv scenarios report their own measures.
+        if let Some(h) = super::queue::headline(sim, es)
+            .or_else(|| super::path::headline(sim, es))
+            .or_else(|| super::leader::headline(sim, es))
+        {
+            return h;
+        }
+        let (pol, checks) = sim.metrics_light();
+        let mean_n = if n > 0 { sim.stats.neighbours as f64 / n as f64 } else { 0.0 };
+        let mut s = if es {
+            format!("{n} agentes · polarización {pol:.2} · vecinos medios {mean_n:.1} · {checks} comprobaciones/paso")
+        } else {
+            format!("{n} agents · polarisation {pol:.2} · mean neighbours {mean_n:.1} · {checks} distance checks/step")
+        };
+        if !sim.food.is_empty() || sim.eaten > 0 {
+            s.push_str(&format!(" · {} {}", if es { "comida comida" } else { "food eaten" }, sim.eaten));
+        }
+        s
     }
 
     fn selected_overlays(&mut self, sim: &Sim, i: usize, ov: Overlays) {
@@ -165,7 +287,10 @@ impl Renderer {
                 self.list.circle(Style::SepDist, a.position, sd);
             }
         }
-        let need_neigh = ov.has(Overlay::Neighbours) || ov.has(Overlay::MeanHeading) || ov.has(Overlay::Centroid) || ov.has(Overlay::SepDist);
+        let need_neigh = ov.has(Overlay::Neighbours)
+            || ov.has(Overlay::MeanHeading)
+            || ov.has(Overlay::Centroid)
+            || ov.has(Overlay::SepDist);
         if need_neigh && rules.any() {
             let r = rules.radius();
             let mut mean_v = Vec2::ZERO;
@@ -189,7 +314,11 @@ impl Renderer {
                             if d2 < sd * sd && d2 > 0.0 {
                                 // The repulsion this neighbour contributes: normalize(self − n)/d, scaled for display.
                                 let push = -d / d2 * 400.0;
-                                self.list.arrow(Style::ForceSeparation, a.position, a.position + push.clamp_length_max(40.0));
+                                self.list.arrow(
+                                    Style::ForceSeparation,
+                                    a.position,
+                                    a.position + push.clamp_length_max(40.0),
+                                );
                             }
                         }
                     }
@@ -211,6 +340,8 @@ impl Renderer {
             let total = sim.trace(i, &mut self.trace);
             let legend_x = 10.0;
             let mut legend_y = 16.0;
+            let rows = self.trace.items.len() as f32 + 1.0;
+            self.list.rect(Style::ChartFrame, Vec2::new(4.0, 6.0), Vec2::new(legend_x + 200.0, 12.0 + rows * 14.0));
             for k in 0..self.trace.items.len() {
                 let c = self.trace.items[k];
                 let style = match c.rule {

@@ -12,6 +12,16 @@ pub const MAX_AGENTS: usize = 200_000;
 pub const MAX_WORLD: f32 = 100_000.0;
 pub const MAX_JSON_BYTES: usize = 1 << 20;
 pub const MAX_LIST: usize = 10_000;
+/// Speed and force caps: squared speeds and forces stay far inside f32 (a max_speed of 1e30 made
+/// `|v|` overflow to infinity, so the speed limit and the heading could not be computed).
+pub const MAX_SPEED: f32 = 1.0e6;
+pub const MAX_FORCE: f32 = 1.0e9;
+/// Controls per scenario and options per select.
+pub const MAX_CONTROLS: usize = 64;
+/// Behaviour weight cap (sliders go to about 5).
+pub const MAX_WEIGHT: f32 = 1.0e6;
+/// Drawn agent size cap, world units.
+pub const MAX_AGENT_SIZE: f32 = 1000.0;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -38,6 +48,9 @@ pub struct Scenario {
     pub obstacles: Vec<Obstacle>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub food: Vec<[f32; 2]>,
+    /// The editable path of `path_waypoints` / `path_tube` (steering-iv §4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<PathSpec>,
     /// Neighbour query used by the flocking rules.
     #[serde(default)]
     pub neighbours: NeighbourQuery,
@@ -51,6 +64,9 @@ pub struct Scenario {
     /// What a click or drag on the canvas does.
     #[serde(default)]
     pub interaction: Interaction,
+    /// What a click places in the playground.
+    #[serde(default)]
+    pub click: ClickAction,
     /// Drawn size of an agent, world units.
     #[serde(default = "d_agent_size")]
     pub agent_size: f32,
@@ -200,6 +216,10 @@ pub enum Behaviour {
     FleePointer(FleePointer),
     AvoidObstacles(AvoidObstacles),
     SeekFood(SeekFood),
+    FollowLeader(FollowLeader),
+    Queue(Queue),
+    PathWaypoints(PathWaypoints),
+    PathTube(PathTube),
 }
 
 impl Behaviour {
@@ -213,6 +233,10 @@ impl Behaviour {
             Behaviour::FleePointer(_) => "flee_pointer",
             Behaviour::AvoidObstacles(_) => "avoid_obstacles",
             Behaviour::SeekFood(_) => "seek_food",
+            Behaviour::FollowLeader(_) => "follow_leader",
+            Behaviour::Queue(_) => "queue",
+            Behaviour::PathWaypoints(_) => "path_waypoints",
+            Behaviour::PathTube(_) => "path_tube",
         }
     }
 }
@@ -308,6 +332,12 @@ pub struct SeekFood {
     pub enabled: bool,
 }
 
+// steering-iv (follow leader, queue, path following): parameters and their checks live beside the
+// behaviours; the format only names them.
+pub use super::leader::{FollowLeader, FollowVariant};
+pub use super::path::{PathMode, PathSpec, PathTube, PathWaypoints};
+pub use super::queue::Queue;
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Obstacle {
@@ -327,6 +357,17 @@ pub enum Overlay {
     Neighbours,
     MeanHeading,
     Centroid,
+    /// Spatial hash: a small chart of distance checks per step against n, grid vs naive.
+    Chart,
+}
+
+/// What a click does in the playground.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ClickAction {
+    #[default]
+    Obstacle,
+    Food,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -339,6 +380,11 @@ pub enum Interaction {
     ChooseSelf,
     /// The pointer is the player the flock flees; clicks place obstacles or drop food.
     Playground,
+    /// Path editing: click empty canvas to add a waypoint, drag one to move it, double-click (or
+    /// select + Delete) to remove it.
+    Waypoints,
+    /// Click or drag to set the follow-leader leader's target.
+    Leader,
 }
 
 /// A control shown beside the canvas.
@@ -387,33 +433,55 @@ pub fn parse(text: &str) -> Result<Scenario, String> {
     if text.len() > MAX_JSON_BYTES {
         return Err(format!("scenario: {} bytes is too large (at most {} bytes)", text.len(), MAX_JSON_BYTES));
     }
+    match text.trim_start().chars().next() {
+        Some('{') => {}
+        None => return Err("scenario: empty text (EOF while parsing): expected a JSON object".into()),
+        Some(_) => return Err("scenario: must be a JSON object `{ \"name\": …, \"world\": … }`".into()),
+    }
     let de = &mut serde_json::Deserializer::from_str(text);
     let sc: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
-        if path == "." || path.is_empty() {
-            format!("scenario: {inner}")
-        } else {
-            format!("{path}: {inner}")
-        }
+        clip(format!("{}: {inner}", tidy_path(&path)))
     })?;
     sc.validate()?;
     Ok(sc)
 }
 
-/// Build from an already-parsed JSON value (the JS-object route), with the same messages.
+/// Build from an already-parsed JSON value (the `set` route), with the same messages. It goes
+/// through the text parser so that only one set of path-tracking deserialisers is compiled (this
+/// keeps the wasm payload small; the text is short).
 pub fn from_value(value: serde_json::Value) -> Result<Scenario, String> {
-    let sc: Scenario = serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        if path == "." || path.is_empty() {
-            format!("scenario: {inner}")
-        } else {
-            format!("{path}: {inner}")
-        }
-    })?;
-    sc.validate()?;
-    Ok(sc)
+    if !value.is_object() {
+        return Err("scenario: must be a JSON object `{ \"name\": …, \"world\": … }`".into());
+    }
+    parse(&value.to_string())
+}
+
+/// Messages are shown on the canvas and in the console: serde quotes the offending input
+/// ("invalid type: string \"…\"") and a 500 kB string made a 500 kB message. Cut long ones.
+pub const MAX_MESSAGE_CHARS: usize = 300;
+
+/// serde_path_to_error writes `?` for a place it cannot name (a syntax error before any key was
+/// read gave "?: key must be a string at line 1 column 2"): drop those segments; the document itself
+/// is called `scenario`.
+fn tidy_path(path: &str) -> String {
+    let p = path.split('.').filter(|s| !s.is_empty() && *s != "?").collect::<Vec<_>>().join(".");
+    if p.is_empty() {
+        return "scenario".into();
+    }
+    // 128 levels of nesting print as `x[0][0]…`: keep the start so the reason still fits.
+    match p.char_indices().nth(80) {
+        Some((i, _)) => format!("{}…", &p[..i]),
+        None => p,
+    }
+}
+
+pub(crate) fn clip(msg: String) -> String {
+    match msg.char_indices().nth(MAX_MESSAGE_CHARS) {
+        Some((i, _)) => format!("{} …", &msg[..i]),
+        None => msg,
+    }
 }
 
 pub(crate) struct Check<'a> {
@@ -488,7 +556,9 @@ impl Scenario {
 
         let m = Check { path: "motion" };
         m.positive("max_speed", self.motion.max_speed)?;
+        m.at_most("max_speed", self.motion.max_speed, MAX_SPEED)?;
         m.non_negative("max_force", self.motion.max_force)?;
+        m.at_most("max_force", self.motion.max_force, MAX_FORCE)?;
         m.non_negative("min_speed", self.motion.min_speed)?;
         if self.motion.min_speed > self.motion.max_speed {
             return Err(format!(
@@ -497,7 +567,13 @@ impl Scenario {
                 fmt_num(self.motion.min_speed)
             ));
         }
-        Check { path: "" }.positive("agent_size", self.agent_size).map_err(|e| e.trim_start_matches('.').to_string())?;
+        Check { path: "" }
+            .positive("agent_size", self.agent_size)
+            .map_err(|e| e.trim_start_matches('.').to_string())?;
+        // The selected agent is drawn 1.4× larger: f32::MAX overflowed to an infinite size.
+        Check { path: "" }
+            .at_most("agent_size", self.agent_size, MAX_AGENT_SIZE)
+            .map_err(|e| e.trim_start_matches('.').to_string())?;
 
         match &self.agents {
             Agents::Spawn(s) => {
@@ -513,7 +589,9 @@ impl Scenario {
                         c.finite(&format!("area[{k}]"), *v)?;
                     }
                     if a[2] < a[0] || a[3] < a[1] {
-                        return Err(format!("agents.area: must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, got {a:?}"));
+                        return Err(format!(
+                            "agents.area: must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, got {a:?}"
+                        ));
                     }
                 }
                 if let Some(v) = s.speed {
@@ -574,6 +652,19 @@ impl Scenario {
                     c.positive("radius", s.radius)?;
                     c.non_negative("eat_radius", s.eat_radius)?;
                 }
+                Behaviour::FollowLeader(s) => s.validate(&c, self.agents.count())?,
+                Behaviour::Queue(s) => s.validate(&c)?,
+                Behaviour::PathWaypoints(s) => s.validate(&c)?,
+                Behaviour::PathTube(s) => s.validate(&c)?,
+            }
+        }
+        // Every behaviour's `weight` (read generically, so new behaviours are covered): weight ×
+        // force must stay finite in f32, or the weighted sum overflows and the force is lost.
+        for (i, b) in self.behaviours.iter().enumerate() {
+            if let Some(w) =
+                serde_json::to_value(b).ok().and_then(|v| v.get("weight").and_then(serde_json::Value::as_f64))
+            {
+                Check { path: &format!("behaviours[{i}]") }.at_most("weight", w as f32, MAX_WEIGHT)?;
             }
         }
         if self.obstacles.len() > MAX_LIST {
@@ -591,6 +682,7 @@ impl Scenario {
         for (i, f) in self.food.iter().enumerate() {
             Check { path: "food" }.point(&format!("[{i}]"), *f)?;
         }
+        super::path::validate_path(self)?;
         if self.engine == Engine::Fast {
             if self.world.edges != Edges::Wrap {
                 let got = serde_json::to_string(&self.world.edges).unwrap_or_default();
@@ -610,13 +702,23 @@ impl Scenario {
                 return Err(format!("selected: no agent {s} (there are {})", self.agents.count()));
             }
         }
+        // Each control is a row of DOM elements: a scenario must not be able to ask for 40 000.
+        if self.controls.len() > MAX_CONTROLS {
+            return Err(format!("controls: at most {MAX_CONTROLS}, got {}", self.controls.len()));
+        }
         for (i, c) in self.controls.iter().enumerate() {
             let p = format!("controls[{i}]");
+            if c.options.len() > MAX_CONTROLS {
+                return Err(format!("{p}.options: at most {MAX_CONTROLS}, got {}", c.options.len()));
+            }
             if !(c.min.is_finite() && c.max.is_finite() && c.step.is_finite()) {
                 return Err(format!("{p}: min, max and step must be finite numbers"));
             }
             if c.kind == ControlKind::Slider && (c.max <= c.min || c.step <= 0.0) {
-                return Err(format!("{p}: a slider needs min < max and step > 0, got min {} max {} step {}", c.min, c.max, c.step));
+                return Err(format!(
+                    "{p}: a slider needs min < max and step > 0, got min {} max {} step {}",
+                    c.min, c.max, c.step
+                ));
             }
             if c.kind == ControlKind::Select && c.options.is_empty() {
                 return Err(format!("{p}.options: a select needs at least one option"));

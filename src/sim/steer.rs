@@ -6,18 +6,24 @@ use super::rng::Rng;
 use glam::Vec2;
 
 /// The seed's `limit(v, max)`: `v` scaled down to length `max` if it is longer. Never produces NaN:
-/// a non-positive or NaN `max` gives zero.
+/// a non-positive or NaN `max`, or a non-finite `v`, gives zero.
 #[inline]
 pub fn truncate(v: Vec2, max: f32) -> Vec2 {
     let len2 = v.length_squared();
-    if len2 <= max * max {
-        return v;
+    if len2.is_finite() {
+        if len2 <= max * max {
+            return v;
+        }
+        return if max > 0.0 { v * (max / len2.sqrt()) } else { Vec2::ZERO };
     }
-    if max > 0.0 && len2.is_finite() {
-        v * (max / len2.sqrt())
-    } else {
-        Vec2::ZERO
+    if !(max > 0.0) || !v.is_finite() {
+        return Vec2::ZERO;
     }
+    // |v|² overflowed f32 although v is finite (a huge weight times a force): scale in f64 so the
+    // direction survives (before, this returned zero, or `v` itself when `max²` overflowed too).
+    let (x, y) = (v.x as f64, v.y as f64);
+    let k = (max as f64 / (x * x + y * y).sqrt()).min(1.0);
+    Vec2::new((x * k) as f32, (y * k) as f32)
 }
 
 /// `desired = normalize(direction) · max_speed; return limit(desired − velocity, max_force)`
@@ -45,11 +51,7 @@ pub fn flee(agent: &Agent, threat: Vec2) -> Vec2 {
 pub fn arrive(agent: &Agent, target: Vec2, slow_radius: f32) -> Vec2 {
     let to = target - agent.position;
     let d = to.length();
-    let speed = if slow_radius > 0.0 {
-        agent.max_speed * (d / slow_radius).min(1.0)
-    } else {
-        agent.max_speed
-    };
+    let speed = if slow_radius > 0.0 { agent.max_speed * (d / slow_radius).min(1.0) } else { agent.max_speed };
     let desired = to.normalize_or_zero() * speed;
     truncate(desired - agent.velocity, agent.max_force)
 }
@@ -117,11 +119,10 @@ pub struct Trace {
 }
 
 impl<'a> Controller<'a> {
-    pub fn new(trace: Option<&'a mut Trace>) -> Self {
-        let trace = trace.map(|t| {
+    pub fn new(mut trace: Option<&'a mut Trace>) -> Self {
+        if let Some(t) = trace.as_deref_mut() {
             t.items.clear();
-            t
-        });
+        }
         Controller { sum: Vec2::ZERO, trace }
     }
 

@@ -1,3 +1,320 @@
-//! The wasm32 web shell (work in progress).
+//! The thin web shell (wasm32 only): DOM events → core calls, the core's draw list → Canvas 2D.
+//!
+//! JS API (see README): `mount(canvas, scenario)` → `Viewer`, `autoMount()`.
 
 mod bench;
+mod i18n;
+mod paint;
+mod viewer;
+
+use crate::sim::{scenario, Sim};
+use i18n::Lang;
+use std::cell::RefCell;
+use std::rc::Rc;
+use viewer::{Inner, Options, Shared};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlCanvasElement, HtmlElement};
+
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+thread_local! {
+    /// Every live viewer. The page keeps running a viewer whose JS handle was dropped (autoMount's
+    /// callers often ignore the handles); `destroy()` is what ends it.
+    static LIVE: RefCell<Vec<Shared>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A mounted visualisation. Keep it to control the viewer; `destroy()` releases everything.
+#[wasm_bindgen]
+pub struct Viewer {
+    inner: Shared,
+}
+
+fn js_err(msg: impl AsRef<str>) -> JsValue {
+    js_sys::Error::new(msg.as_ref()).into()
+}
+
+/// Turn the `scenario` argument (built-in name, scenario object, or JSON text) into a scenario.
+fn scenario_from(arg: &JsValue) -> Result<scenario::Scenario, String> {
+    if let Some(s) = arg.as_string() {
+        let t = s.trim();
+        if t.starts_with('{') {
+            return scenario::parse(t);
+        }
+        return match crate::scenarios::builtin(t) {
+            Some(text) => scenario::parse(text).map_err(|e| format!("built-in scenario `{t}`: {e}")),
+            None => Err(format!(
+                "unknown scenario `{t}`: use one of {} or give a scenario object / JSON text",
+                crate::scenarios::names().collect::<Vec<_>>().join(", ")
+            )),
+        };
+    }
+    if arg.is_object() {
+        let text = js_sys::JSON::stringify(arg)
+            .map_err(|_| "scenario: the object cannot be turned into JSON (does it contain cycles?)".to_string())?;
+        return scenario::parse(&String::from(text));
+    }
+    Err("scenario: give a built-in name, a scenario object or JSON text".into())
+}
+
+/// Show a readable message on the canvas, beside it, and in the console.
+fn show_error(canvas: &HtmlCanvasElement, msg: &str) {
+    web_sys::console::error_1(&JsValue::from_str(&format!("steerlab: {msg}")));
+    let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
+    let rect = canvas.get_bounding_client_rect();
+    let (w, h) = (rect.width().max(300.0), rect.height().max(150.0));
+    canvas.set_width((w * dpr) as u32);
+    canvas.set_height((h * dpr) as u32);
+    if let Ok(Some(ctx)) = canvas.get_context("2d") {
+        if let Ok(ctx) = ctx.dyn_into::<web_sys::CanvasRenderingContext2d>() {
+            paint::paint_error(&ctx, w, h, dpr, msg);
+        }
+    }
+    let _ = canvas.set_attribute("aria-label", &format!("steerlab error: {msg}"));
+    // A visible, announced text copy (canvas pixels are not read by screen readers).
+    if let Some(doc) = canvas.owner_document() {
+        let next = canvas.next_element_sibling();
+        let existing = next.filter(|n| n.class_list().contains("steerlab-error"));
+        let box_el = match existing {
+            Some(e) => Some(e),
+            None => doc.create_element("p").ok().inspect(|e| {
+                e.set_class_name("steerlab-error");
+                let _ = e.set_attribute("role", "alert");
+                if let Some(p) = canvas.parent_node() {
+                    let _ = p.insert_before(e, canvas.next_sibling().as_ref());
+                }
+            }),
+        };
+        if let Some(e) = box_el {
+            e.set_text_content(Some(msg));
+        }
+    }
+}
+
+fn mount_with(
+    canvas: HtmlCanvasElement,
+    scenario: &JsValue,
+    opts: Options,
+    seed: Option<u64>,
+) -> Result<Viewer, String> {
+    let mut sc = scenario_from(scenario)?;
+    if let Some(s) = seed {
+        sc.seed = s;
+    }
+    let sim = Sim::new(sc)?;
+    let inner = Inner::new(canvas, sim, &opts).map_err(|e| format!("could not build the viewer: {e:?}"))?;
+    let shared: Shared = Rc::new(RefCell::new(inner));
+    viewer::attach(&shared).map_err(|e| {
+        viewer::destroy(&shared);
+        format!("could not attach listeners: {e:?}")
+    })?;
+    viewer::start(&shared, opts.autoplay);
+    LIVE.with(|l| l.borrow_mut().push(shared.clone()));
+    Ok(Viewer { inner: shared })
+}
+
+fn page_lang() -> Lang {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+        .and_then(|e| e.get_attribute("lang"))
+        .map_or(Lang::En, |l| Lang::from_tag(&l))
+}
+
+/// Mount a visualisation on `canvas`. `scenario` is a built-in name, a scenario object or JSON text.
+/// Throws an `Error` with a readable message (also shown on the canvas) when it cannot.
+#[wasm_bindgen]
+pub fn mount(canvas: HtmlCanvasElement, scenario: JsValue) -> Result<Viewer, JsValue> {
+    let opts = options_from(&canvas);
+    let seed = canvas.get_attribute("data-seed").and_then(|s| s.trim().parse::<u64>().ok());
+    mount_with(canvas.clone(), &scenario, opts, seed).map_err(|e| {
+        show_error(&canvas, &e);
+        js_err(e)
+    })
+}
+
+fn options_from(canvas: &HtmlCanvasElement) -> Options {
+    let attr = |k: &str| canvas.get_attribute(k);
+    let lang = attr("data-lang")
+        .map(|l| Lang::from_tag(&l))
+        .or_else(|| {
+            canvas.closest("[lang]").ok().flatten().and_then(|e| e.get_attribute("lang")).map(|l| Lang::from_tag(&l))
+        })
+        .unwrap_or_else(page_lang);
+    Options {
+        autoplay: attr("data-autoplay").is_none_or(|v| v != "false"),
+        lang,
+        controls: attr("data-controls").is_none_or(|v| v != "false"),
+    }
+}
+
+/// Mount every `<canvas data-scenario="…">` on the page that is not mounted yet. A canvas that fails
+/// shows its message; the others are mounted regardless. Returns the viewers.
+#[wasm_bindgen(js_name = autoMount)]
+pub fn auto_mount() -> js_sys::Array {
+    let out = js_sys::Array::new();
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return out };
+    let Ok(list) = doc.query_selector_all("canvas[data-scenario]") else { return out };
+    for k in 0..list.length() {
+        let Some(node) = list.item(k) else { continue };
+        let Ok(canvas) = node.dyn_into::<HtmlCanvasElement>() else { continue };
+        if canvas.has_attribute("data-steerlab-mounted") {
+            continue;
+        }
+        let name = canvas.get_attribute("data-scenario").unwrap_or_default();
+        // `data-scenario-src="#id"`: scenario JSON text from a <script type="application/json">.
+        let arg = match canvas.get_attribute("data-scenario-json") {
+            Some(id) => doc
+                .get_element_by_id(id.trim_start_matches('#'))
+                .and_then(|e| e.text_content())
+                .map(JsValue::from)
+                .unwrap_or(JsValue::from(name)),
+            None => JsValue::from(name),
+        };
+        let _ = canvas.set_attribute("data-steerlab-mounted", "");
+        if let Ok(v) = mount(canvas, arg) {
+            out.push(&JsValue::from(v));
+        }
+    }
+    out
+}
+
+/// How many viewers are mounted and not destroyed on this page.
+#[wasm_bindgen(js_name = liveViewers)]
+pub fn live_viewers() -> usize {
+    LIVE.with(|l| l.borrow().len())
+}
+
+/// The viewer mounted on `canvas`, if any (for the `<steer-lab>` element and for authors).
+#[wasm_bindgen(js_name = viewerFor)]
+pub fn viewer_for(canvas: &HtmlCanvasElement) -> Option<Viewer> {
+    LIVE.with(|l| {
+        l.borrow()
+            .iter()
+            .find(|v| v.try_borrow().is_ok_and(|i| i.canvas() == canvas))
+            .map(|v| Viewer { inner: v.clone() })
+    })
+}
+
+#[wasm_bindgen]
+impl Viewer {
+    fn live(&self) -> Result<std::cell::RefMut<'_, Inner>, JsValue> {
+        // (a `RefMut` of the shared viewer: callbacks cannot run while an API call holds it)
+        let i = self.inner.try_borrow_mut().map_err(|_| js_err("steerlab: viewer is busy"))?;
+        if i.destroyed {
+            return Err(js_err("steerlab: this viewer was destroyed"));
+        }
+        Ok(i)
+    }
+
+    pub fn play(&self) -> Result<(), JsValue> {
+        self.live()?.play();
+        Ok(())
+    }
+
+    pub fn pause(&self) -> Result<(), JsValue> {
+        self.live()?.pause();
+        Ok(())
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn playing(&self) -> bool {
+        self.inner.try_borrow().is_ok_and(|i| i.playing() && !i.destroyed)
+    }
+
+    /// Advance `n` fixed steps without drawing.
+    pub fn step(&self, n: Option<u32>) -> Result<(), JsValue> {
+        let n = n.unwrap_or(1).min(1_000_000);
+        self.live()?.step(n);
+        Ok(())
+    }
+
+    /// Draw the current state once.
+    pub fn render(&self) -> Result<(), JsValue> {
+        self.live()?.draw();
+        Ok(())
+    }
+
+    /// Back to the scenario's initial state, same seed.
+    pub fn reset(&self) -> Result<(), JsValue> {
+        self.live()?.reset();
+        Ok(())
+    }
+
+    /// `{ time, steps, agents: [{position, velocity}], metrics, … }`.
+    pub fn state(&self) -> Result<JsValue, JsValue> {
+        let i = self.live()?;
+        let text = serde_json::to_string(&i.sim.state_json()).map_err(|e| js_err(e.to_string()))?;
+        js_sys::JSON::parse(&text)
+    }
+
+    /// Set any scenario parameter by path (`"separation.weight"`); a bad path or value throws.
+    pub fn set(&self, path: &str, value: JsValue) -> Result<(), JsValue> {
+        let v = if let Some(x) = value.as_f64() {
+            if !x.is_finite() {
+                return Err(js_err(format!("{path}: must be a finite number, got {x}")));
+            }
+            serde_json::Number::from_f64(x).map(serde_json::Value::Number).unwrap_or(serde_json::Value::Null)
+        } else if let Some(b) = value.as_bool() {
+            serde_json::Value::Bool(b)
+        } else if let Some(s) = value.as_string() {
+            serde_json::Value::String(s)
+        } else {
+            return Err(js_err(format!("{path}: give a number, a boolean or a string")));
+        };
+        let mut i = self.live()?;
+        i.sim.set(path, v).map_err(js_err)?;
+        i.sync_controls();
+        if !i.playing() {
+            i.draw();
+        }
+        Ok(())
+    }
+
+    /// Add a waypoint at world coordinates (path scenarios).
+    #[wasm_bindgen(js_name = addWaypoint)]
+    pub fn add_waypoint(&self, x: f64, y: f64) -> Result<(), JsValue> {
+        if !(x.is_finite() && y.is_finite()) {
+            return Err(js_err("addWaypoint: x and y must be finite numbers"));
+        }
+        let mut i = self.live()?;
+        i.sim.add_waypoint(glam::Vec2::new(x as f32, y as f32)).map_err(js_err)?;
+        if !i.playing() {
+            i.draw();
+        }
+        Ok(())
+    }
+
+    /// Remove listeners, cancel the frame loop, disconnect observers and restore the canvas.
+    pub fn destroy(&self) {
+        viewer::destroy(&self.inner);
+        LIVE.with(|l| l.borrow_mut().retain(|v| !Rc::ptr_eq(v, &self.inner)));
+    }
+
+    /// Frames drawn by the loop so far (for tests and the bench page).
+    #[wasm_bindgen(getter)]
+    pub fn frames(&self) -> u32 {
+        self.inner.try_borrow().map_or(0, |i| i.frames())
+    }
+
+    /// Whether a requestAnimationFrame callback is pending (one frame in flight at most).
+    #[wasm_bindgen(getter, js_name = frameInFlight)]
+    pub fn frame_in_flight(&self) -> bool {
+        self.inner.try_borrow().is_ok_and(|i| i.frame_in_flight())
+    }
+
+    /// Listeners and observers currently registered by this viewer.
+    #[wasm_bindgen(getter, js_name = listenerCount)]
+    pub fn listener_count(&self) -> usize {
+        self.inner.try_borrow().map_or(0, |i| i.listener_count())
+    }
+
+    /// The root element wrapping the canvas and its controls.
+    #[wasm_bindgen(getter)]
+    pub fn canvas(&self) -> Option<HtmlElement> {
+        self.inner.try_borrow().ok().map(|i| i.canvas().clone().unchecked_into())
+    }
+}

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Runs every steerlab test. Installs what is missing first (scripts/setup.sh), then:
+#   1. native      cargo test (unit, integration, doc tests; examples are built)
+#   2. wasm        cargo test --target wasm32-unknown-unknown --test web [--test …]: every
+#                  tests/*.rs with `wasm_bindgen_test_configure!(run_in_browser)`, in headless
+#                  Chromium via chromedriver (runner and Chromium flags: .cargo/config.toml,
+#                  tests/webdriver.json)
+#   3. build       trunk build --release  (dist/: the gallery, the module, www/)
+#   4. end-to-end  node --test tests/e2e/  (dist/ served on 127.0.0.1 with the page's CSP,
+#                  Debian chromium driven by playwright-core; screenshots in artifacts/)
+# Every section runs even if an earlier one failed (the end-to-end tests need the build); the
+# script exits non-zero if anything failed. `.ci/run` calls this script.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT="$(pwd)"
+
+bold() { printf '\033[1m%s\033[0m\n' "$*"; }
+section() {
+  printf '\n'
+  bold "════════════════════════════════════════════════════════════════════════"
+  bold "  $*"
+  bold "════════════════════════════════════════════════════════════════════════"
+}
+
+T0=$(date +%s)
+section "setup: install what is missing (scripts/setup.sh)"
+if ! bash scripts/setup.sh; then
+  bold "setup failed: nothing was tested"
+  exit 1
+fi
+
+export PATH="$ROOT/tools/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+export TRUNK_SKIP_VERSION_CHECK=true
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-always}"
+# The wasm-bindgen-test runner waits this long (s) for the browser tests.
+export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-300}"
+
+declare -a NAMES=() RESULTS=() TIMES=()
+FAILED=0
+run() {
+  local name="$1"; shift
+  section "$name: $*"
+  local t=$(date +%s)
+  if "$@"; then
+    RESULTS+=("ok")
+  else
+    RESULTS+=("FAILED")
+    FAILED=$((FAILED + 1))
+  fi
+  NAMES+=("$name")
+  TIMES+=("$(( $(date +%s) - t ))s")
+}
+skip() {
+  section "$1: skipped ($2)"
+  NAMES+=("$1"); RESULTS+=("FAILED (skipped: $2)"); TIMES+=("-"); FAILED=$((FAILED + 1))
+}
+
+# The browser test targets: tests/web.rs and any other file configured to run in the browser.
+WASM_TESTS=()
+for f in tests/*.rs; do
+  if grep -q 'wasm_bindgen_test_configure!(run_in_browser)' "$f"; then
+    WASM_TESTS+=(--test "$(basename "$f" .rs)")
+  fi
+done
+
+run "native tests" cargo test --no-fail-fast
+if [ "${#WASM_TESTS[@]}" -gt 0 ]; then
+  run "wasm tests in headless Chromium" cargo test --no-fail-fast --target wasm32-unknown-unknown "${WASM_TESTS[@]}"
+else
+  skip "wasm tests in headless Chromium" "no tests/*.rs runs in the browser"
+fi
+run "build the page" trunk build --release
+if [ "${RESULTS[-1]}" = ok ]; then
+  run "end-to-end tests in headless Chromium" node --test tests/e2e/
+else
+  skip "end-to-end tests in headless Chromium" "the page did not build"
+fi
+
+section "summary"
+for i in "${!NAMES[@]}"; do
+  printf '  %-42s %-8s %s\n' "${NAMES[$i]}" "${TIMES[$i]}" "${RESULTS[$i]}"
+done
+printf '  %-42s %s\n' "total time" "$(( $(date +%s) - T0 ))s"
+if [ -d artifacts ]; then
+  printf '  screenshots: %s\n' "$(cd artifacts && ls | tr '\n' ' ')"
+fi
+PASSED=$(( ${#NAMES[@]} - FAILED ))
+printf '\nsections: %d passed, %d failed\n' "$PASSED" "$FAILED"
+[ "$FAILED" -eq 0 ]

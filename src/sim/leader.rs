@@ -1,0 +1,609 @@
+//! Follow leader (steering-iv §2 and the `followLeader` pseudocode of §5), with the variants of §2.4:
+//! formation slots (V, column, squad), dynamic slots (followers take the nearest free slot) and leader
+//! prediction.
+//!
+//! Per follower, exactly as §5:
+//! 1. `heading = leader.headingOrLastValid()`; `behindPoint = leader.position − heading·behind_dist`;
+//!    `aheadPoint = leader.position + heading·ahead_dist`.
+//! 2. If `distance(follower, aheadPoint) < ahead_radius`: `evade(aheadPoint moving with the leader's
+//!    velocity)` with weight `evade_weight` (2.0).
+//! 3. `arrive(behindPoint, slow_radius)` (or the follower's slot; or, with prediction, the behind point
+//!    predicted from the leader's velocity).
+//! 4. `separation(other followers, sep_radius)` with weight `sep_weight` (0.6).
+//!
+//! The result goes through the controller, which truncates it to `max_force` (§5's `limit`).
+//!
+//! The leader itself arrives at its target (the last click / drag) and wanders when left alone.
+//!
+//! Units: the seed's Unity values are metres with perception 3 m ↔ 48 px, i.e. ×16: behind_dist 2 m →
+//! 32 px, ahead_dist 1.5 → 24, ahead_radius 1.5 → 24, slow_radius 1 → 16, sep_radius 1.2 → 19.2 ≈ 20.
+
+use super::agent::Agent;
+use super::grid::{naive_for_each_neighbour, Grid};
+use super::rng::Rng;
+use super::scenario::Check;
+use super::steer::{arrive, evade, predict, steer_towards, truncate, wander, Controller, WanderParams};
+use super::world::{Edges, World};
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// The seed's variants (§2.4), chosen by one selector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum FollowVariant {
+    /// Everyone arrives at the single behind point (§2.2).
+    #[default]
+    Single,
+    /// Formation slots in a V behind the leader, follower k in slot k.
+    V,
+    /// Formation slots in a column.
+    Column,
+    /// Formation slots in a squad (rows of three).
+    Squad,
+    /// The V slots, each follower taking the nearest free slot every step.
+    Dynamic,
+    /// The single behind point, predicted from the leader's velocity (pursuit with arrival).
+    Prediction,
+}
+
+impl FollowVariant {
+    pub fn has_slots(self) -> bool {
+        matches!(self, FollowVariant::V | FollowVariant::Column | FollowVariant::Squad | FollowVariant::Dynamic)
+    }
+}
+
+macro_rules! defaults {
+    ($($f:ident = $v:expr;)*) => { $(fn $f() -> f32 { $v })* };
+}
+defaults! {
+    d_one = 1.0; d_behind = 32.0; d_ahead = 24.0; d_ahead_radius = 24.0; d_slow = 16.0; d_sep_radius = 20.0;
+    d_evade_w = 2.0; d_sep_w = 0.6; d_spacing = 22.0; d_max_prediction = 1.0; d_leader_speed = 48.0;
+    d_leader_slow = 48.0; d_wander_after = 3.0;
+}
+
+/// `{"type": "follow_leader", ...}`: parameters of §5's `FollowParams` plus the leader's own.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FollowLeader {
+    #[serde(default = "d_one")]
+    pub weight: f32,
+    /// Index of the leader among the agents; all the others follow.
+    #[serde(default)]
+    pub leader: usize,
+    #[serde(default)]
+    pub variant: FollowVariant,
+    #[serde(default = "d_behind")]
+    pub behind_dist: f32,
+    #[serde(default = "d_ahead")]
+    pub ahead_dist: f32,
+    #[serde(default = "d_ahead_radius")]
+    pub ahead_radius: f32,
+    #[serde(default = "d_slow")]
+    pub slow_radius: f32,
+    #[serde(default = "d_sep_radius")]
+    pub sep_radius: f32,
+    /// §5: evade "con peso alto" (2.0).
+    #[serde(default = "d_evade_w")]
+    pub evade_weight: f32,
+    /// §5: separation "peso medio" (0.6).
+    #[serde(default = "d_sep_w")]
+    pub sep_weight: f32,
+    /// Distance between neighbouring formation slots.
+    #[serde(default = "d_spacing")]
+    pub slot_spacing: f32,
+    /// Cap of the look-ahead time used by evade and by the prediction variant, seconds.
+    #[serde(default = "d_max_prediction")]
+    pub max_prediction: f32,
+    /// The leader's cruising speed (it is capped by `motion.max_speed`).
+    #[serde(default = "d_leader_speed")]
+    pub leader_speed: f32,
+    /// The leader's arrive radius when it goes to its target.
+    #[serde(default = "d_leader_slow")]
+    pub leader_slow_radius: f32,
+    /// Seconds the leader rests at its target before it starts wandering again.
+    #[serde(default = "d_wander_after")]
+    pub wander_after: f32,
+}
+
+impl FollowLeader {
+    pub(crate) fn validate(&self, c: &Check, agents: usize) -> Result<(), String> {
+        c.non_negative("weight", self.weight)?;
+        if self.leader >= agents {
+            return Err(format!("{}.leader: no agent {} (there are {agents})", c.path, self.leader));
+        }
+        c.non_negative("behind_dist", self.behind_dist)?;
+        c.non_negative("ahead_dist", self.ahead_dist)?;
+        c.positive("ahead_radius", self.ahead_radius)?;
+        c.positive("slow_radius", self.slow_radius)?;
+        c.positive("sep_radius", self.sep_radius)?;
+        c.non_negative("evade_weight", self.evade_weight)?;
+        c.non_negative("sep_weight", self.sep_weight)?;
+        c.non_negative("slot_spacing", self.slot_spacing)?;
+        c.non_negative("max_prediction", self.max_prediction)?;
+        c.positive("leader_speed", self.leader_speed)?;
+        c.positive("leader_slow_radius", self.leader_slow_radius)?;
+        c.non_negative("wander_after", self.wander_after)?;
+        Ok(())
+    }
+}
+
+/// Below this speed (px/s) the leader counts as stopped and keeps its last valid heading. The seed's
+/// Unity code uses `sqrMagnitude > 0.01` (0.1 m/s), ×16.
+pub const HEADING_MIN_SPEED: f32 = 1.6;
+/// ... and below this fraction of its cruising speed too: arrive overshoots the target a little and
+/// creeps back, and that creeping must not turn the formation around.
+pub const HEADING_MIN_FRACTION: f32 = 0.25;
+/// The leader is "at" its target inside this distance and below this speed.
+pub const ARRIVED_DIST: f32 = 6.0;
+pub const ARRIVED_SPEED: f32 = 6.0;
+/// Dynamic slots are assigned by a greedy global matching up to this many followers (O(F² log F));
+/// beyond it follower k keeps slot k.
+pub const DYNAMIC_MAX: usize = 64;
+/// A follower's current slot looks this much nearer when slots are re-assigned (no flicker on ties).
+pub const SLOT_STICKINESS: f32 = 0.8;
+pub const NO_SLOT: u32 = u32::MAX;
+
+/// The leader's wander: the defaults of the `wander` behaviour.
+pub const LEADER_WANDER: WanderParams = WanderParams { radius: 24.0, distance: 40.0, jitter: 0.6 };
+
+/// The first `follow_leader` behaviour of a scenario.
+pub fn find(sc: &super::scenario::Scenario) -> Option<&FollowLeader> {
+    sc.behaviours.iter().find_map(|b| match b {
+        super::scenario::Behaviour::FollowLeader(f) => Some(f),
+        _ => None,
+    })
+}
+
+/// Follow-leader state that lives between steps.
+#[derive(Clone, Debug, Default)]
+pub struct LeaderState {
+    /// The leader's last valid heading (unit).
+    pub heading: Vec2,
+    /// Where the leader goes (the last click or drag); `None`: it wanders.
+    pub target: Option<Vec2>,
+    /// Seconds the leader has rested at its target.
+    pub idle: f32,
+    /// Formation slots this step, in slot order (one, the behind point, without slots).
+    pub slots: Vec<Vec2>,
+    /// Per agent: the index of its slot (`NO_SLOT` for the leader).
+    pub slot_of: Vec<u32>,
+    /// The previous step's `slot_of` (dynamic slots stick to it on ties).
+    prev: Vec<u32>,
+    pairs: Vec<(f32, u32, u32)>,
+    taken: Vec<bool>,
+}
+
+/// `leader.position − heading·behind_dist`.
+#[inline]
+pub fn behind_point(leader: Vec2, heading: Vec2, p: &FollowLeader) -> Vec2 {
+    leader - heading * p.behind_dist
+}
+
+/// `leader.position + heading·ahead_dist`.
+#[inline]
+pub fn ahead_point(leader: Vec2, heading: Vec2, p: &FollowLeader) -> Vec2 {
+    leader + heading * p.ahead_dist
+}
+
+/// Slot `k` as (distance behind the leader, distance to its right), for the formation variants:
+/// - V: rows of two, row r = k/2 + 1 at `behind_dist + (r−1)·spacing·0.8` back, `±r·spacing·0.7` aside;
+/// - column: `behind_dist + k·spacing` back;
+/// - squad: rows of three, `behind_dist + row·spacing` back, `(col−1)·spacing` aside.
+pub fn slot_offset(variant: FollowVariant, k: usize, p: &FollowLeader) -> (f32, f32) {
+    let s = p.slot_spacing;
+    match variant {
+        FollowVariant::V | FollowVariant::Dynamic => {
+            let row = (k / 2 + 1) as f32;
+            let side = if k % 2 == 0 { -1.0 } else { 1.0 };
+            (p.behind_dist + (row - 1.0) * s * 0.8, side * row * s * 0.7)
+        }
+        FollowVariant::Column => (p.behind_dist + k as f32 * s, 0.0),
+        FollowVariant::Squad => ((p.behind_dist + (k / 3) as f32 * s), ((k % 3) as f32 - 1.0) * s),
+        FollowVariant::Single | FollowVariant::Prediction => (p.behind_dist, 0.0),
+    }
+}
+
+/// A slot in world coordinates from the leader's position and heading.
+#[inline]
+pub fn slot_point(leader: Vec2, heading: Vec2, (back, right): (f32, f32)) -> Vec2 {
+    let side = Vec2::new(-heading.y, heading.x);
+    leader - heading * back + side * right
+}
+
+impl LeaderState {
+    pub fn reset(&mut self, agents: &[Agent], fl: Option<&FollowLeader>) {
+        self.heading = fl.and_then(|f| agents.get(f.leader)).map_or(Vec2::X, |a| a.heading);
+        self.target = None;
+        self.idle = 0.0;
+        self.slots.clear();
+        self.slot_of.clear();
+        self.prev.clear();
+    }
+
+    /// The heading, never zero.
+    #[inline]
+    pub fn heading(&self) -> Vec2 {
+        self.heading.try_normalize().unwrap_or(Vec2::X)
+    }
+
+    /// Before the force pass: place the slots and give each follower one (from the same snapshot).
+    pub fn pre_step(&mut self, world: &World, agents: &[Agent], fl: &FollowLeader) {
+        let n = agents.len();
+        self.slots.clear();
+        std::mem::swap(&mut self.prev, &mut self.slot_of);
+        self.slot_of.clear();
+        self.slot_of.resize(n, NO_SLOT);
+        let li = fl.leader;
+        if li >= n {
+            return;
+        }
+        let lp = agents[li].position;
+        let h = self.heading();
+        let followers = n - 1;
+        let nslots = if fl.variant.has_slots() { followers } else { 1.min(followers) };
+        for k in 0..nslots {
+            self.slots.push(slot_point(lp, h, slot_offset(fl.variant, k, fl)));
+        }
+        if nslots == 0 {
+            return;
+        }
+        if fl.variant == FollowVariant::Dynamic && followers <= DYNAMIC_MAX {
+            self.assign_nearest(world, agents, li);
+        } else {
+            let mut k = 0;
+            for i in 0..n {
+                if i != li {
+                    self.slot_of[i] = (k % nslots) as u32;
+                    k += 1;
+                }
+            }
+        }
+    }
+
+    /// Dynamic slots: repeatedly give the closest (follower, free slot) pair its slot. A follower's
+    /// current slot counts as `SLOT_STICKINESS` times its distance, so equal choices do not flicker.
+    fn assign_nearest(&mut self, world: &World, agents: &[Agent], li: usize) {
+        self.pairs.clear();
+        for (i, a) in agents.iter().enumerate() {
+            if i == li {
+                continue;
+            }
+            for (s, &p) in self.slots.iter().enumerate() {
+                let mut d2 = world.distance_squared(a.position, p);
+                if self.prev.get(i) == Some(&(s as u32)) {
+                    d2 *= SLOT_STICKINESS * SLOT_STICKINESS;
+                }
+                self.pairs.push((d2, i as u32, s as u32));
+            }
+        }
+        self.pairs.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+        self.taken.clear();
+        self.taken.resize(self.slots.len(), false);
+        for v in self.slot_of.iter_mut() {
+            *v = NO_SLOT;
+        }
+        let mut left = agents.len() - 1;
+        for &(_, i, s) in &self.pairs {
+            if left == 0 {
+                break;
+            }
+            if self.slot_of[i as usize] == NO_SLOT && !self.taken[s as usize] {
+                self.slot_of[i as usize] = s;
+                self.taken[s as usize] = true;
+                left -= 1;
+            }
+        }
+    }
+
+    /// Agent `i`'s slot point this step (the behind point without slots).
+    #[inline]
+    pub fn target_of(&self, i: usize) -> Option<Vec2> {
+        let s = *self.slot_of.get(i)?;
+        self.slots.get(s as usize).copied()
+    }
+
+    /// After everyone moved: refresh the leader's last valid heading; after resting at its target for
+    /// `wander_after` seconds the leader is left alone and wanders.
+    pub fn post_move(&mut self, agents: &[Agent], fl: &FollowLeader, dt: f32) {
+        let Some(l) = agents.get(fl.leader) else {
+            return;
+        };
+        let speed = l.velocity.length();
+        let cruise = fl.leader_speed.min(l.max_speed);
+        if speed > HEADING_MIN_SPEED.max(HEADING_MIN_FRACTION * cruise) {
+            self.heading = l.velocity / speed;
+        }
+        if let Some(t) = self.target {
+            if (t - l.position).length() < ARRIVED_DIST && speed < ARRIVED_SPEED {
+                self.idle += dt;
+                if self.idle >= fl.wander_after {
+                    self.target = None;
+                    self.idle = 0.0;
+                }
+            } else {
+                self.idle = 0.0;
+            }
+        }
+    }
+
+    /// Set the leader's target (click / drag).
+    pub fn set_target(&mut self, p: Vec2) {
+        if p.is_finite() {
+            self.target = Some(p);
+            self.idle = 0.0;
+        }
+    }
+}
+
+/// What a follower did this step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FollowerState {
+    Arriving,
+    Evading,
+}
+
+/// The leader: arrive at its target, else wander (and, in a bouncing world, turn back from the walls
+/// before reaching them so that it does not flip its heading at a wall).
+#[allow(clippy::too_many_arguments)]
+pub fn leader_force(
+    world: &World,
+    a: &Agent,
+    st: &LeaderState,
+    fl: &FollowLeader,
+    wander_angle: &mut f32,
+    rng: &mut Rng,
+    ctl: &mut Controller,
+) {
+    let mut me = *a;
+    me.max_speed = fl.leader_speed.min(a.max_speed);
+    if let Some(t) = st.target {
+        let t = a.position + world.delta(a.position, t);
+        ctl.add("arrive", fl.weight, arrive(&me, t, fl.leader_slow_radius));
+    } else {
+        let (f, _) = wander(&me, wander_angle, &LEADER_WANDER, rng);
+        ctl.add("wander", fl.weight, f);
+        if world.edges == Edges::Bounce {
+            let m = world.margin.max(LEADER_WANDER.distance).min(world.width * 0.5).min(world.height * 0.5);
+            let p = a.position;
+            if p.x < m || p.y < m || p.x > world.width - m || p.y > world.height - m {
+                ctl.add("edges", 2.0, steer_towards(world.center() - p, &me));
+            }
+        }
+    }
+}
+
+/// A follower's steering (§5 `followLeader`). `pos` is the step's position snapshot, `nb` the
+/// neighbour grid built on it with a radius ≥ `sep_radius` (or `None`: a naive scan).
+#[allow(clippy::too_many_arguments)]
+pub fn follower_force(
+    world: &World,
+    agents: &[Agent],
+    pos: &[Vec2],
+    nb: Option<&Grid>,
+    st: &LeaderState,
+    fl: &FollowLeader,
+    i: usize,
+    ctl: &mut Controller,
+) -> FollowerState {
+    let a = &agents[i];
+    let leader = &agents[fl.leader];
+    let h = st.heading();
+    let mut state = FollowerState::Arriving;
+
+    // 1) In the forbidden zone ahead of the leader: evade the ahead point, moving with the leader.
+    let to_ahead = world.delta(a.position, ahead_point(leader.position, h, fl));
+    if to_ahead.length_squared() < fl.ahead_radius * fl.ahead_radius {
+        let threat = a.position + to_ahead;
+        let predicted = predict(a, threat, leader.velocity, fl.max_prediction);
+        let f = if (a.position - predicted).length_squared() > 1e-6 {
+            evade(a, threat, leader.velocity, fl.max_prediction)
+        } else {
+            // Exactly on the threat: step aside, to the side of the leader's path the follower is on.
+            let side = Vec2::new(-h.y, h.x);
+            let s = world.delta(leader.position, a.position).dot(side);
+            let sign = if s > 0.0 || (s == 0.0 && i % 2 == 0) { 1.0 } else { -1.0 };
+            steer_towards(side * sign, a)
+        };
+        ctl.add("evade", fl.weight * fl.evade_weight, f);
+        state = FollowerState::Evading;
+    }
+
+    // 2) Arrive at the behind point (or the follower's slot).
+    let slot = st.target_of(i).unwrap_or_else(|| behind_point(leader.position, h, fl));
+    let mut target = a.position + world.delta(a.position, slot);
+    if fl.variant == FollowVariant::Prediction {
+        // Pursuit of the behind point: where it will be, given the leader's velocity.
+        target = predict(a, target, leader.velocity, fl.max_prediction);
+    }
+    ctl.add("arrive", fl.weight, arrive(a, target, fl.slow_radius));
+
+    // 3) Separation from the other followers.
+    if let Some(f) = separation(world, agents, pos, nb, i, Some(fl.leader), fl.sep_radius) {
+        ctl.add("separation", fl.weight * fl.sep_weight, f);
+    }
+    state
+}
+
+/// Separation with the push profile of the seed's Unity code: each neighbour closer than `radius`
+/// pushes with `max_speed·(1 − d/radius)` along `normalize(self − other)`; the sum is truncated to
+/// `max_force`. Unlike the Unity code the agent's velocity is not
+/// subtracted, so separation never acts as a brake on a group that moves together. Agents at the very
+/// same point are pushed apart along a direction derived from their indices (opposite for the two).
+/// `skip` is left out (the leader). `None` when nobody is near.
+pub fn separation(
+    world: &World,
+    agents: &[Agent],
+    pos: &[Vec2],
+    nb: Option<&Grid>,
+    i: usize,
+    skip: Option<usize>,
+    radius: f32,
+) -> Option<Vec2> {
+    let a = &agents[i];
+    let mut push = Vec2::ZERO;
+    let mut k = 0;
+    let mut visit = |j: usize, d: Vec2, d2: f32| {
+        if Some(j) == skip {
+            return;
+        }
+        let dist = d2.sqrt();
+        let dir = if dist > 1e-3 { -d / dist } else { tie_dir(i, j) };
+        push += dir * (1.0 - dist / radius).max(0.0);
+        k += 1;
+    };
+    match nb {
+        Some(g) => g.for_each_neighbour(world, pos, i, radius, &mut visit),
+        None => naive_for_each_neighbour(world, pos, i, radius, &mut visit),
+    };
+    if k == 0 {
+        return None;
+    }
+    Some(truncate(push * a.max_speed, a.max_force))
+}
+
+/// A unit direction for pushing coincident agents `i` and `j` apart: `tie_dir(i, j) = −tie_dir(j, i)`.
+pub fn tie_dir(i: usize, j: usize) -> Vec2 {
+    let (lo, hi) = if i < j { (i, j) } else { (j, i) };
+    let h = (lo as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (hi as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    let ang = (h >> 40) as f32 / (1u64 << 24) as f32 * core::f32::consts::TAU;
+    let u = Vec2::new(libm::cosf(ang), libm::sinf(ang));
+    if i < j {
+        u
+    } else {
+        -u
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// State, pointer and drawing
+
+use super::draw::{DrawList, Style};
+use super::engine::{f32v, Sim};
+use serde_json::{json, Value};
+
+/// `[x, y]` in the shortest decimal form.
+fn pv(v: Vec2) -> Value {
+    json!([f32v(v.x), f32v(v.y)])
+}
+
+impl Sim {
+    /// Follower `i`'s target point now (its slot, or the behind point), from the leader's current
+    /// position and last valid heading. `None` for the leader or without `follow_leader`.
+    pub fn follower_target(&self, i: usize) -> Option<Vec2> {
+        let fl = find(&self.scenario)?;
+        let l = self.agents.get(fl.leader)?;
+        if i == fl.leader || i >= self.agents.len() {
+            return None;
+        }
+        let k = match self.leader.slot_of.get(i) {
+            Some(&s) if s != NO_SLOT => s as usize,
+            _ => i - usize::from(i > fl.leader),
+        };
+        Some(slot_point(l.position, self.leader.heading(), slot_offset(fl.variant, k, fl)))
+    }
+
+    /// `state()` additions: `leader` {index, position, heading, target, behind_point, ahead_point,
+    /// variant} and metrics `followers_in_ahead_zone`, `mean_target_distance`.
+    pub(crate) fn leader_state_json(&self, state: &mut Value) {
+        let Some(fl) = find(&self.scenario) else {
+            return;
+        };
+        let Some(l) = self.agents.get(fl.leader) else {
+            return;
+        };
+        let h = self.leader.heading();
+        let behind = behind_point(l.position, h, fl);
+        let ahead = ahead_point(l.position, h, fl);
+        let mut in_zone = 0;
+        let mut sum = 0.0f64;
+        let mut k = 0;
+        for (i, a) in self.agents.iter().enumerate() {
+            if i == fl.leader {
+                continue;
+            }
+            if self.world.distance_squared(a.position, ahead) < fl.ahead_radius * fl.ahead_radius {
+                in_zone += 1;
+            }
+            if let Some(t) = self.follower_target(i) {
+                sum += self.world.delta(a.position, t).length() as f64;
+                k += 1;
+            }
+        }
+        state["leader"] = json!({
+            "index": fl.leader,
+            "position": pv(l.position),
+            "heading": pv(h),
+            "target": self.leader.target.map(pv),
+            "behind_point": pv(behind),
+            "ahead_point": pv(ahead),
+            "variant": fl.variant,
+        });
+        state["metrics"]["followers_in_ahead_zone"] = json!(in_zone);
+        state["metrics"]["mean_target_distance"] = if k > 0 { f32v((sum / k as f64) as f32) } else { Value::Null };
+    }
+}
+
+/// Under the agents: the leader's target, the forbidden zone ahead, the behind point or the slots
+/// (with, for dynamic slots, who took which).
+pub fn draw_under(list: &mut DrawList, sim: &Sim) {
+    let Some(fl) = find(&sim.scenario) else {
+        return;
+    };
+    let Some(l) = sim.agents.get(fl.leader) else {
+        return;
+    };
+    let h = sim.leader.heading();
+    if let Some(t) = sim.leader.target {
+        list.line(Style::Goal, l.position, t);
+        list.circle(Style::Goal, t, 6.0);
+    }
+    list.circle(Style::AheadZone, ahead_point(l.position, h, fl), fl.ahead_radius);
+    if fl.variant.has_slots() {
+        for (i, a) in sim.agents.iter().enumerate() {
+            if let Some(t) = sim.follower_target(i) {
+                list.circle(Style::BehindPoint, t, 3.0);
+                if fl.variant == FollowVariant::Dynamic {
+                    list.line(Style::BehindPoint, a.position, t);
+                }
+            }
+        }
+    } else {
+        list.disc(Style::BehindPoint, behind_point(l.position, h, fl), 3.5);
+    }
+}
+
+/// The metric line under the canvas (and the screen-reader summary).
+pub fn headline(sim: &Sim, es: bool) -> Option<String> {
+    let fl = find(&sim.scenario)?;
+    let l = sim.agents.get(fl.leader)?;
+    let ahead = ahead_point(l.position, sim.leader.heading(), fl);
+    let (mut inside, mut sum, mut k) = (0, 0.0f32, 0);
+    for (i, a) in sim.agents.iter().enumerate() {
+        if i == fl.leader {
+            continue;
+        }
+        if sim.world.distance_squared(a.position, ahead) < fl.ahead_radius * fl.ahead_radius {
+            inside += 1;
+        }
+        if let Some(t) = sim.follower_target(i) {
+            sum += sim.world.delta(a.position, t).length();
+            k += 1;
+        }
+    }
+    let mean = if k > 0 { sum / k as f32 } else { 0.0 };
+    let variant = match fl.variant {
+        FollowVariant::Single => "single",
+        FollowVariant::V => "V",
+        FollowVariant::Column => "column",
+        FollowVariant::Squad => "squad",
+        FollowVariant::Dynamic => "dynamic",
+        FollowVariant::Prediction => "prediction",
+    };
+    Some(if es {
+        format!("{k} followers ({variant}) · distancia media a su punto {mean:.1} px · en la zona prohibida: {inside}")
+    } else {
+        format!(
+            "{k} followers ({variant}) · mean distance to their point {mean:.1} px · in the forbidden zone: {inside}"
+        )
+    })
+}

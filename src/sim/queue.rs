@@ -1,0 +1,404 @@
+//! Queue (steering-iv §3 and `queueBrake` of §5): agents run to a goal (a doorway); each one scales its
+//! desired speed by `along / cone_length` for the nearest agent inside its front cone
+//! (`0 ≤ along ≤ cone_length`, `perp ≤ cone_width`), and separates from the others. No central
+//! coordination: the line forms by itself. On reaching the goal an agent reappears at the left.
+//!
+//! The seed gives no numbers for the queue; in px (×16 from metres): bodies of radius 5, `cone_length`
+//! 60 (3.75 m), `cone_width` 16 (the lane's half-width: a body and a half), separation radius
+//! 16, goal radius 8, arrive radius 32. A longer cone brakes earlier and more gently.
+//!
+//! Two choices beyond the seed, both needed for a queue to show at all:
+//! - the doorway can be a bottleneck (`door_interval`: one agent through every so many seconds);
+//!   when the door can take everyone at once, nobody waits and there is no line to form;
+//! - agents arrive at the goal (`slow_radius`) rather than seek it (§3.2 allows either).
+//!
+//! Note that `along / cone_length` only reaches 0 at contact, so in a long stationary line each agent
+//! still pulls forward a little and the pulls add up along the line; separation holds them apart
+//! (in the built-in scenario: 0.38 overlapping pairs on average with braking, 5.9 without).
+
+use super::agent::Agent;
+use super::grid::{naive_for_each_neighbour, Grid};
+use super::leader::separation;
+use super::rng::Rng;
+use super::scenario::Check;
+use super::steer::{truncate, Controller};
+use super::world::World;
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+macro_rules! defaults {
+    ($($f:ident = $v:expr;)*) => { $(fn $f() -> f32 { $v })* };
+}
+defaults! {
+    d_one = 1.0; d_goal_radius = 8.0; d_cone_length = 60.0; d_cone_width = 16.0; d_sep_radius = 16.0;
+    d_body = 5.0; d_slow = 32.0;
+}
+fn d_true() -> bool {
+    true
+}
+
+/// `{"type": "queue", "goal": [x, y], ...}`: §5's `QueueParams` plus the goal and the body size.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Queue {
+    #[serde(default = "d_one")]
+    pub weight: f32,
+    /// The doorway everybody runs to.
+    pub goal: [f32; 2],
+    /// Reaching the goal means coming this close; the agent then reappears at the left.
+    #[serde(default = "d_goal_radius")]
+    pub goal_radius: f32,
+    /// Agents arrive at the goal (§3.2 "seek o arrive normal"): the desired speed falls linearly inside
+    /// this radius, so the doorway lets people through one at a time.
+    #[serde(default = "d_slow")]
+    pub slow_radius: f32,
+    #[serde(default = "d_cone_length")]
+    pub cone_length: f32,
+    /// Half-width of the lane in front: `perp ≤ cone_width`.
+    #[serde(default = "d_cone_width")]
+    pub cone_width: f32,
+    #[serde(default = "d_sep_radius")]
+    pub sep_radius: f32,
+    #[serde(default = "d_one")]
+    pub sep_weight: f32,
+    /// `false` switches `queueBrake` off (everyone seeks at full speed: the clump).
+    #[serde(default = "d_true")]
+    pub braking: bool,
+    /// Body radius: two agents overlap when closer than the sum of their radii.
+    #[serde(default = "d_body")]
+    pub body_radius: f32,
+    /// The doorway lets one agent through every `door_interval` seconds (0: everyone who reaches it);
+    /// while it is shut, agents wait at the goal. This makes the door a bottleneck, as a shop door is.
+    #[serde(default)]
+    pub door_interval: f32,
+    /// Where agents reappear, `[x0, y0, x1, y1]`; a strip along the left wall if absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub respawn: Option<[f32; 4]>,
+}
+
+impl Queue {
+    pub(crate) fn validate(&self, c: &Check) -> Result<(), String> {
+        c.non_negative("weight", self.weight)?;
+        c.point("goal", self.goal)?;
+        c.positive("goal_radius", self.goal_radius)?;
+        c.positive("slow_radius", self.slow_radius)?;
+        c.positive("cone_length", self.cone_length)?;
+        c.non_negative("cone_width", self.cone_width)?;
+        c.positive("sep_radius", self.sep_radius)?;
+        c.non_negative("sep_weight", self.sep_weight)?;
+        c.positive("body_radius", self.body_radius)?;
+        c.non_negative("door_interval", self.door_interval)?;
+        if let Some(r) = self.respawn {
+            for (k, v) in r.iter().enumerate() {
+                c.finite(&format!("respawn[{k}]"), *v)?;
+            }
+            if r[2] < r[0] || r[3] < r[1] {
+                return Err(format!(
+                    "{}.respawn: must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, got {r:?}",
+                    c.path
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The radius a neighbour grid must cover for the cone, separation and overlap queries.
+    pub fn query_radius(&self) -> f32 {
+        self.cone_reach().max(self.sep_radius).max(2.0 * self.body_radius)
+    }
+
+    /// Everything in the lane is within `hypot(cone_length, cone_width)`; a hair more for rounding.
+    pub fn cone_reach(&self) -> f32 {
+        self.cone_length.hypot(self.cone_width) * 1.0001 + 1e-3
+    }
+
+    pub fn goal(&self) -> Vec2 {
+        Vec2::from(self.goal)
+    }
+
+    /// The respawn rectangle, clipped to the world.
+    pub fn respawn_rect(&self, world: &World) -> [f32; 4] {
+        let [x0, y0, x1, y1] = self.respawn.unwrap_or([0.0, 0.0, world.width * 0.1, world.height]);
+        [
+            x0.clamp(0.0, world.width),
+            y0.clamp(0.0, world.height),
+            x1.clamp(0.0, world.width),
+            y1.clamp(0.0, world.height),
+        ]
+    }
+}
+
+/// The first `queue` behaviour of a scenario.
+pub fn find(sc: &super::scenario::Scenario) -> Option<&Queue> {
+    sc.behaviours.iter().find_map(|b| match b {
+        super::scenario::Behaviour::Queue(q) => Some(q),
+        _ => None,
+    })
+}
+
+/// Speeds below this count as "stopped": no heading, no brake (§5 `epsilon`).
+pub const BRAKE_EPS: f32 = 1e-3;
+/// Throughput is measured over this many seconds.
+pub const THROUGHPUT_WINDOW: f64 = 10.0;
+
+/// §5 `queueBrake`: the factor (0..1) applied to the desired speed, and the agent that causes it.
+pub fn queue_brake(
+    world: &World,
+    agents: &[Agent],
+    pos: &[Vec2],
+    nb: Option<&Grid>,
+    i: usize,
+    q: &Queue,
+) -> (f32, Option<usize>) {
+    let a = &agents[i];
+    let speed = a.velocity.length();
+    if speed < BRAKE_EPS {
+        return (1.0, None);
+    }
+    let heading = a.velocity / speed;
+    let mut closest = f32::INFINITY;
+    let mut who = None;
+    let mut visit = |j: usize, offset: Vec2, _d2: f32| {
+        let along = offset.dot(heading);
+        if along < 0.0 || along > q.cone_length {
+            return; // behind, or too far
+        }
+        let perp = (offset - heading * along).length();
+        if perp > q.cone_width {
+            return; // not in the lane
+        }
+        if along < closest {
+            closest = along;
+            who = Some(j);
+        }
+    };
+    let reach = q.cone_reach();
+    match nb {
+        Some(g) => g.for_each_neighbour(world, pos, i, reach, &mut visit),
+        None => naive_for_each_neighbour(world, pos, i, reach, &mut visit),
+    };
+    if !closest.is_finite() {
+        return (1.0, None);
+    }
+    ((closest / q.cone_length).clamp(0.0, 1.0), who)
+}
+
+/// An agent's queue steering: arrive at the goal with the desired speed scaled by `brake`
+/// (`max_speed · min(1, d / slow_radius) · brake`), plus separation. Returns the brake factor
+/// (1 = not braking).
+pub fn queue_force(
+    world: &World,
+    agents: &[Agent],
+    pos: &[Vec2],
+    nb: Option<&Grid>,
+    q: &Queue,
+    i: usize,
+    ctl: &mut Controller,
+) -> f32 {
+    let a = &agents[i];
+    let brake = if q.braking { queue_brake(world, agents, pos, nb, i, q).0 } else { 1.0 };
+    let to = world.delta(a.position, q.goal());
+    let ramp = (to.length() / q.slow_radius).min(1.0);
+    let desired = to.normalize_or_zero() * a.max_speed * ramp * brake;
+    ctl.add("arrive", q.weight, truncate(desired - a.velocity, a.max_force));
+    if let Some(f) = separation(world, agents, pos, nb, i, None, q.sep_radius) {
+        ctl.add("separation", q.weight * q.sep_weight, f);
+    }
+    brake
+}
+
+/// Pairs of agents closer than the sum of their radii (`2·body_radius`), counted once each.
+pub fn count_overlaps(world: &World, pos: &[Vec2], nb: Option<&Grid>, body_radius: f32) -> u32 {
+    let r = 2.0 * body_radius;
+    let mut n = 0;
+    for i in 0..pos.len() {
+        let mut visit = |j: usize, _d: Vec2, _d2: f32| {
+            if j > i {
+                n += 1;
+            }
+        };
+        match nb {
+            Some(g) => g.for_each_neighbour(world, pos, i, r, &mut visit),
+            None => naive_for_each_neighbour(world, pos, i, r, &mut visit),
+        };
+    }
+    n
+}
+
+/// The queue's running measures.
+#[derive(Clone, Debug, Default)]
+pub struct QueueState {
+    /// Agents that reached the goal since the start.
+    pub through: u64,
+    /// (time, agent) of the passes in the last `THROUGHPUT_WINDOW` seconds, oldest first.
+    pub recent: VecDeque<(f64, u32)>,
+    /// Overlapping pairs in the last step's snapshot.
+    pub overlaps: u32,
+    /// Sum of `overlaps` over the steps measured, and how many.
+    pub overlap_sum: u64,
+    pub overlap_steps: u64,
+    /// When the door last let someone through.
+    pub last_pass: Option<f64>,
+}
+
+impl QueueState {
+    pub fn reset(&mut self) {
+        self.through = 0;
+        self.recent.clear();
+        self.overlaps = 0;
+        self.overlap_sum = 0;
+        self.overlap_steps = 0;
+        self.last_pass = None;
+    }
+
+    pub fn record_overlaps(&mut self, n: u32) {
+        self.overlaps = n;
+        self.overlap_sum += n as u64;
+        self.overlap_steps += 1;
+    }
+
+    /// Agents through per second over the last `THROUGHPUT_WINDOW` seconds (or since the start).
+    pub fn throughput(&self, now: f64) -> f64 {
+        let span = now.min(THROUGHPUT_WINDOW);
+        if span <= 0.0 {
+            0.0
+        } else {
+            self.recent.len() as f64 / span
+        }
+    }
+
+    pub fn mean_overlaps(&self) -> f64 {
+        if self.overlap_steps == 0 {
+            0.0
+        } else {
+            self.overlap_sum as f64 / self.overlap_steps as f64
+        }
+    }
+
+    /// After everyone moved: agents at the goal reappear at the left, heading for the goal at the speed
+    /// they had (a free spot is tried a few times so they do not land on someone). With a
+    /// `door_interval`, only the agent nearest to the goal passes, and only when the door is open.
+    pub fn respawn(&mut self, world: &World, agents: &mut [Agent], q: &Queue, rng: &mut Rng, now: f64) {
+        let goal = q.goal();
+        let r2 = q.goal_radius * q.goal_radius;
+        let [x0, y0, x1, y1] = q.respawn_rect(world);
+        let clear2 = (2.0 * q.body_radius) * (2.0 * q.body_radius);
+        let gated = q.door_interval > 0.0;
+        if gated && self.last_pass.is_some_and(|t| now - t < q.door_interval as f64 - 1e-9) {
+            return;
+        }
+        let mut nearest: Option<(f32, usize)> = None;
+        if gated {
+            for (i, a) in agents.iter().enumerate() {
+                let d2 = world.distance_squared(a.position, goal);
+                if d2 < r2 && nearest.is_none_or(|(b, _)| d2 < b) {
+                    nearest = Some((d2, i));
+                }
+            }
+        }
+        for i in 0..agents.len() {
+            if gated && nearest.map(|(_, k)| k) != Some(i) {
+                continue;
+            }
+            if world.distance_squared(agents[i].position, goal) >= r2 {
+                continue;
+            }
+            self.last_pass = Some(now);
+            let mut p = Vec2::ZERO;
+            for _ in 0..8 {
+                p = Vec2::new(x0 + rng.f32() * (x1 - x0), y0 + rng.f32() * (y1 - y0));
+                let free =
+                    agents.iter().enumerate().all(|(j, b)| j == i || world.distance_squared(b.position, p) >= clear2);
+                if free {
+                    break;
+                }
+            }
+            let a = &mut agents[i];
+            let speed = a.velocity.length();
+            let dir = world.delta(p, goal).normalize_or_zero();
+            a.position = p;
+            a.velocity = dir * speed;
+            a.update_heading();
+            world.apply_edges(a);
+            self.through += 1;
+            self.recent.push_back((now, i as u32));
+        }
+        while self.recent.front().is_some_and(|&(t, _)| now - t > THROUGHPUT_WINDOW) {
+            self.recent.pop_front();
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// State and drawing
+
+use super::draw::{DrawList, Style};
+use super::engine::{Sim, TAG_BRAKING};
+use serde_json::{json, Value};
+
+impl Sim {
+    /// `state()` additions (metrics): `through`, `throughput` (agents through per second over the
+    /// last 10 s), `overlaps` (pairs closer than their radii, last step), `mean_overlaps`, `braking`.
+    pub(crate) fn queue_state_json(&self, state: &mut Value) {
+        let Some(q) = find(&self.scenario) else {
+            return;
+        };
+        let m = &mut state["metrics"];
+        m["through"] = json!(self.queue.through);
+        m["throughput"] = json!(self.queue.throughput(self.time));
+        m["overlaps"] = json!(self.queue.overlaps);
+        m["mean_overlaps"] = json!(self.queue.mean_overlaps());
+        m["braking"] = json!(self.aux.iter().filter(|a| a.tag == TAG_BRAKING).count());
+        m["queue_braking_enabled"] = json!(q.braking);
+    }
+}
+
+/// Under the agents: the goal (a doorway: the goal circle between two posts).
+pub fn draw_under(list: &mut DrawList, sim: &Sim) {
+    let Some(q) = find(&sim.scenario) else { return };
+    let g = q.goal();
+    list.circle(Style::Goal, g, q.goal_radius);
+    let gap = q.goal_radius * 1.3;
+    let post = q.goal_radius.max(10.0) * 3.0;
+    list.line(Style::Goal, g + Vec2::new(0.0, gap), g + Vec2::new(0.0, gap + post));
+    list.line(Style::Goal, g - Vec2::new(0.0, gap), g - Vec2::new(0.0, gap + post));
+}
+
+/// Over the agents: each agent's front lane (the cone of §3.3: `0 ≤ along ≤ cone_length`,
+/// `perp ≤ cone_width`) along its heading.
+pub fn draw_over(list: &mut DrawList, sim: &Sim) {
+    let Some(q) = find(&sim.scenario) else { return };
+    for a in &sim.agents {
+        let h = a.heading;
+        let n = Vec2::new(-h.y, h.x) * q.cone_width;
+        let p = a.position;
+        let f = h * q.cone_length;
+        list.polyline(Style::Cone, [p + n, p + f + n, p + f - n, p - n], true);
+    }
+}
+
+/// The metric line under the canvas (and the screen-reader summary).
+pub fn headline(sim: &Sim, es: bool) -> Option<String> {
+    let q = find(&sim.scenario)?;
+    let st = &sim.queue;
+    let braking = sim.aux.iter().filter(|a| a.tag == TAG_BRAKING).count();
+    let thr = st.throughput(sim.time);
+    Some(if es {
+        let on = if q.braking { "freno activado" } else { "freno desactivado" };
+        format!(
+            "{on} · throughput {thr:.2} agentes/s · solapamientos {} (media {:.2}) · frenando {braking} · han pasado {}",
+            st.overlaps,
+            st.mean_overlaps(),
+            st.through
+        )
+    } else {
+        let on = if q.braking { "braking on" } else { "braking off" };
+        format!(
+            "{on} · throughput {thr:.2} agents/s · overlaps {} (mean {:.2}) · braking {braking} · through {}",
+            st.overlaps,
+            st.mean_overlaps(),
+            st.through
+        )
+    })
+}

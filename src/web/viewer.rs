@@ -1,0 +1,797 @@
+//! One viewer = one canvas + its controls + its frame loop. It owns every closure it registers and
+//! releases them all in `destroy()`: no `Closure::forget`, no listener left behind.
+
+use super::i18n::Lang;
+use super::paint::{self, Palette, View, DARK, LIGHT};
+use crate::sim::engine::Pointer;
+use crate::sim::render::{Overlays, Renderer};
+use crate::sim::scenario::{ControlKind, Overlay};
+use crate::sim::Sim;
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    CanvasRenderingContext2d, Document, Element, Event, EventTarget, HtmlCanvasElement, HtmlElement, HtmlInputElement,
+    HtmlSelectElement, IntersectionObserver, IntersectionObserverEntry, KeyboardEvent, PointerEvent, ResizeObserver,
+    Window,
+};
+
+pub struct Options {
+    pub autoplay: bool,
+    pub lang: Lang,
+    pub controls: bool,
+}
+
+type Listener = (EventTarget, &'static str, Closure<dyn FnMut(Event)>);
+type Observer<O> = Option<(O, Closure<dyn FnMut(js_sys::Array)>)>;
+type Handler = Box<dyn FnMut(&mut Inner, Event)>;
+
+/// Everything a viewer holds; shared by the exported handle and its callbacks.
+pub struct Inner {
+    canvas: HtmlCanvasElement,
+    ctx: CanvasRenderingContext2d,
+    window: Window,
+    document: Document,
+    root: HtmlElement,
+    play_button: Option<HtmlElement>,
+    live: HtmlElement,
+    metric: HtmlElement,
+    hud_el: Option<HtmlElement>,
+    pub sim: Sim,
+    renderer: Renderer,
+    overlays: Overlays,
+    lang: Lang,
+    palette: &'static Palette,
+    dash: JsValue,
+    no_dash: JsValue,
+    view: View,
+    playing: bool,
+    on_screen: bool,
+    last_ts: Option<f64>,
+    raf_id: Option<i32>,
+    drag: Option<i32>,
+    frames: u32,
+    perf: Perf,
+    listeners: Vec<Listener>,
+    raf: Option<Closure<dyn FnMut(f64)>>,
+    resize: Observer<ResizeObserver>,
+    intersect: Observer<IntersectionObserver>,
+    pub destroyed: bool,
+    /// Where the canvas sat before mounting, to put it back on destroy.
+    orig_style: Option<String>,
+}
+
+#[derive(Default, Clone, Copy)]
+struct Perf {
+    fps: f64,
+    step_ms: f64,
+    draw_ms: f64,
+    last_live: f64,
+    last_metric: f64,
+}
+
+pub type Shared = Rc<RefCell<Inner>>;
+
+fn el(doc: &Document, tag: &str, class: &str) -> Result<HtmlElement, JsValue> {
+    let e: HtmlElement = doc.create_element(tag)?.dyn_into()?;
+    if !class.is_empty() {
+        e.set_class_name(class);
+    }
+    Ok(e)
+}
+
+impl Inner {
+    /// Build the DOM around the canvas and the viewer state (no listeners yet).
+    pub fn new(canvas: HtmlCanvasElement, sim: Sim, opts: &Options) -> Result<Inner, JsValue> {
+        let window = web_sys::window().ok_or("no window")?;
+        let document = window.document().ok_or("no document")?;
+        let ctx: CanvasRenderingContext2d = canvas
+            .get_context("2d")?
+            .ok_or("this canvas has no 2d context (is it already used for WebGL?)")?
+            .dyn_into()?;
+        let dark = window.match_media("(prefers-color-scheme: dark)").ok().flatten().is_some_and(|m| m.matches());
+        let lang = opts.lang;
+        let sc = &sim.scenario;
+
+        // <div class="steerlab"> canvas, bar, controls, caption, live region </div>
+        let root = el(&document, "div", "steerlab")?;
+        root.set_attribute("lang", if lang == Lang::Es { "es" } else { "en" })?;
+        if let Some(parent) = canvas.parent_node() {
+            parent.insert_before(&root, Some(&canvas))?;
+        }
+        let orig_style = canvas.get_attribute("style");
+        root.append_child(&canvas)?;
+        let title = if lang == Lang::Es && !sc.title_es.is_empty() { &sc.title_es } else { &sc.title };
+        let label = if title.is_empty() { lang.t("canvas").to_string() } else { title.clone() };
+        canvas.set_attribute("aria-label", &format!("{label}. {}", lang.t("keys")))?;
+        canvas.set_attribute("role", "img")?;
+        if !canvas.has_attribute("tabindex") {
+            canvas.set_attribute("tabindex", "0")?;
+        }
+        let style = canvas.style();
+        style.set_property("aspect-ratio", &format!("{} / {}", sc.world.width, sc.world.height))?;
+        style.set_property("touch-action", "none")?;
+        canvas.class_list().add_1("steerlab-canvas")?;
+
+        let mut play_button = None;
+        if opts.controls {
+            let bar = el(&document, "div", "steerlab-bar")?;
+            for (action, text) in [
+                ("play", lang.t("play")),
+                ("step", lang.t("step")),
+                ("reset", lang.t("reset")),
+                ("seed", lang.t("seed")),
+            ] {
+                let b = el(&document, "button", "steerlab-btn")?;
+                b.set_attribute("type", "button")?;
+                b.set_attribute("data-action", action)?;
+                b.set_text_content(Some(text));
+                if action == "play" {
+                    b.set_attribute("aria-pressed", "false")?;
+                    play_button = Some(b.clone());
+                }
+                bar.append_child(&b)?;
+            }
+            // Overlay toggles for the overlays this kind of scenario can show.
+            let toggles: &[(Overlay, &str)] = &[
+                (Overlay::Perception, "perception"),
+                (Overlay::SepDist, "sep_dist"),
+                (Overlay::Velocity, "velocity"),
+                (Overlay::Forces, "forces"),
+                (Overlay::Grid, "grid"),
+            ];
+            let has_flock = sim.rules().any();
+            if has_flock {
+                let group = el(&document, "span", "steerlab-overlays")?;
+                group.set_attribute("role", "group")?;
+                group.set_attribute("aria-label", lang.t("overlays"))?;
+                let ov = Overlays::from_list(&sc.overlays);
+                for (o, key) in toggles {
+                    let lab = el(&document, "label", "steerlab-toggle")?;
+                    let cb: HtmlInputElement = document.create_element("input")?.dyn_into()?;
+                    cb.set_type("checkbox");
+                    cb.set_checked(ov.has(*o));
+                    cb.set_attribute("data-overlay", key)?;
+                    lab.append_child(&cb)?;
+                    let span = el(&document, "span", "")?;
+                    span.set_text_content(Some(lang.t(key)));
+                    lab.append_child(&span)?;
+                    group.append_child(&lab)?;
+                }
+                bar.append_child(&group)?;
+            }
+            root.append_child(&bar)?;
+
+            if !sc.controls.is_empty() {
+                let panel = el(&document, "div", "steerlab-controls")?;
+                for (k, c) in sc.controls.iter().enumerate() {
+                    let row = el(&document, "label", "steerlab-control")?;
+                    let name = el(&document, "span", "steerlab-label")?;
+                    let text = if lang == Lang::Es && !c.label_es.is_empty() { &c.label_es } else { &c.label };
+                    name.set_text_content(Some(text));
+                    row.append_child(&name)?;
+                    let current = current_value(&sim, &c.param);
+                    let out = el(&document, "output", "steerlab-value")?;
+                    out.set_attribute("data-for", &k.to_string())?;
+                    match c.kind {
+                        ControlKind::Slider => {
+                            let inp: HtmlInputElement = document.create_element("input")?.dyn_into()?;
+                            inp.set_type("range");
+                            inp.set_min(&c.min.to_string());
+                            inp.set_max(&c.max.to_string());
+                            inp.set_step(&c.step.to_string());
+                            if let Some(v) = current.as_ref().and_then(|v| v.as_f64()) {
+                                inp.set_value(&v.to_string());
+                                out.set_text_content(Some(&fmt_value(v, c.step)));
+                            }
+                            inp.set_attribute("data-param", &c.param)?;
+                            inp.set_attribute("data-control", &k.to_string())?;
+                            row.append_child(&inp)?;
+                        }
+                        ControlKind::Toggle => {
+                            let inp: HtmlInputElement = document.create_element("input")?.dyn_into()?;
+                            inp.set_type("checkbox");
+                            inp.set_checked(current.as_ref().and_then(|v| v.as_bool()).unwrap_or(false));
+                            inp.set_attribute("data-param", &c.param)?;
+                            inp.set_attribute("data-control", &k.to_string())?;
+                            row.append_child(&inp)?;
+                        }
+                        ControlKind::Select => {
+                            let sel: HtmlSelectElement = document.create_element("select")?.dyn_into()?;
+                            let cur = current.as_ref().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+                            for o in &c.options {
+                                let opt = document.create_element("option")?;
+                                opt.set_attribute("value", o)?;
+                                opt.set_text_content(Some(o));
+                                sel.append_child(&opt)?;
+                            }
+                            sel.set_value(&cur);
+                            sel.set_attribute("data-param", &c.param)?;
+                            sel.set_attribute("data-control", &k.to_string())?;
+                            row.append_child(&sel)?;
+                        }
+                    }
+                    row.append_child(&out)?;
+                    panel.append_child(&row)?;
+                }
+                root.append_child(&panel)?;
+            }
+        }
+        let caption = if lang == Lang::Es && !sc.caption_es.is_empty() { &sc.caption_es } else { &sc.caption };
+        if !caption.is_empty() {
+            let p = el(&document, "p", "steerlab-caption")?;
+            p.set_text_content(Some(caption));
+            root.append_child(&p)?;
+        }
+        let hud_el = if sc.hud {
+            let h = el(&document, "div", "steerlab-hud")?;
+            root.append_child(&h)?;
+            Some(h)
+        } else {
+            None
+        };
+        let metric = el(&document, "p", "steerlab-metric")?;
+        root.append_child(&metric)?;
+        let live = el(&document, "p", "steerlab-live")?;
+        live.set_attribute("aria-live", "polite")?;
+        root.append_child(&live)?;
+
+        let overlays = Overlays::from_list(&sc.overlays);
+        let dash = js_sys::Array::of2(&JsValue::from(4.0 / 1.0), &JsValue::from(4.0 / 1.0)).into();
+        let no_dash = js_sys::Array::new().into();
+        Ok(Inner {
+            canvas,
+            ctx,
+            window,
+            document,
+            root,
+            play_button,
+            live,
+            metric,
+            hud_el,
+            sim,
+            renderer: Renderer::new(),
+            overlays,
+            lang,
+            palette: if dark { &DARK } else { &LIGHT },
+            dash,
+            no_dash,
+            view: View::default(),
+            playing: false,
+            on_screen: true,
+            last_ts: None,
+            raf_id: None,
+            drag: None,
+            frames: 0,
+            perf: Perf::default(),
+            listeners: Vec::new(),
+            raf: None,
+            resize: None,
+            intersect: None,
+            destroyed: false,
+            orig_style,
+        })
+    }
+
+    /// Backing store in device pixels for the canvas's CSS box; keeps the world's aspect.
+    pub fn fit(&mut self) {
+        let rect = self.canvas.get_bounding_client_rect();
+        let dpr = self.window.device_pixel_ratio().max(0.5);
+        let (w, h) = (rect.width().max(1.0), rect.height().max(1.0));
+        let (bw, bh) = ((w * dpr).round() as u32, (h * dpr).round() as u32);
+        if self.canvas.width() != bw {
+            self.canvas.set_width(bw);
+        }
+        if self.canvas.height() != bh {
+            self.canvas.set_height(bh);
+        }
+        self.view = View::fit(self.sim.world.size(), w, h, dpr);
+    }
+
+    pub fn draw(&mut self) {
+        let t0 = now(&self.window);
+        if self.view.scale == 0.0 {
+            self.fit();
+        }
+        let s = self.view.scale.max(1e-6);
+        let dash: JsValue = js_sys::Array::of2(&JsValue::from(4.0 / s), &JsValue::from(4.0 / s)).into();
+        self.dash = dash;
+        let list = self.renderer.build(&self.sim, self.overlays);
+        paint::paint(&self.ctx, &self.view, self.sim.world.size(), list, self.palette, &self.dash, &self.no_dash);
+        let t1 = now(&self.window);
+        self.perf.draw_ms = self.perf.draw_ms * 0.9 + (t1 - t0) * 0.1;
+        self.update_live(t1);
+    }
+
+    fn update_live(&mut self, t: f64) {
+        if let Some(h) = &self.hud_el {
+            let txt = format!(
+                "{:.0} fps · step {:.2} ms · draw {:.2} ms · {} {}",
+                self.perf.fps,
+                self.perf.step_ms,
+                self.perf.draw_ms,
+                self.sim.agents.len(),
+                self.lang.t("agents")
+            );
+            h.set_text_content(Some(&txt));
+        }
+        // The readout under the canvas at 4 Hz; the screen-reader summary every 5 s.
+        if t - self.perf.last_metric < 250.0 && self.perf.last_metric > 0.0 {
+            return;
+        }
+        self.perf.last_metric = t;
+        let text = self.renderer.headline(&self.sim, self.overlays, self.lang == Lang::Es);
+        self.metric.set_text_content(Some(&text));
+        if t - self.perf.last_live >= 5000.0 || self.perf.last_live == 0.0 {
+            self.perf.last_live = t;
+            self.live.set_text_content(Some(&text));
+        }
+    }
+
+    /// Bring every control's displayed value in line with the scenario (after `set` from JS).
+    pub fn sync_controls(&self) {
+        let Ok(list) = self.root.query_selector_all("[data-param]") else { return };
+        for k in 0..list.length() {
+            let Some(node) = list.item(k) else { continue };
+            let Ok(e) = node.dyn_into::<Element>() else { continue };
+            let Some(param) = e.get_attribute("data-param") else { continue };
+            let Ok(v) = self.sim.get_value(&param) else { continue };
+            if let Some(i) = e.dyn_ref::<HtmlInputElement>() {
+                if i.type_() == "checkbox" {
+                    i.set_checked(v.as_bool().unwrap_or(false));
+                } else if let Some(x) = v.as_f64() {
+                    i.set_value(&x.to_string());
+                    if let Some(c) = e.get_attribute("data-control") {
+                        if let Ok(Some(out)) = self.root.query_selector(&format!("output[data-for=\"{c}\"]")) {
+                            let step = self
+                                .sim
+                                .scenario
+                                .controls
+                                .get(c.parse::<usize>().unwrap_or(0))
+                                .map_or(0.01, |c| c.step);
+                            out.set_text_content(Some(&fmt_value(x, step)));
+                        }
+                    }
+                }
+            } else if let Some(sel) = e.dyn_ref::<HtmlSelectElement>() {
+                if let Some(t) = v.as_str() {
+                    sel.set_value(t);
+                }
+            }
+        }
+    }
+
+    fn set_playing_ui(&self) {
+        if let Some(b) = &self.play_button {
+            b.set_text_content(Some(self.lang.t(if self.playing { "pause" } else { "play" })));
+            let _ = b.set_attribute("aria-pressed", if self.playing { "true" } else { "false" });
+        }
+    }
+
+    fn ensure_frame(&mut self) {
+        if self.destroyed || self.raf_id.is_some() || !self.playing || !self.on_screen || self.document.hidden() {
+            return;
+        }
+        if let Some(cb) = &self.raf {
+            if let Ok(id) = self.window.request_animation_frame(cb.as_ref().unchecked_ref()) {
+                self.raf_id = Some(id);
+            }
+        }
+    }
+
+    pub fn play(&mut self) {
+        self.playing = true;
+        self.last_ts = None;
+        self.set_playing_ui();
+        self.ensure_frame();
+    }
+
+    pub fn pause(&mut self) {
+        self.playing = false;
+        if let Some(id) = self.raf_id.take() {
+            let _ = self.window.cancel_animation_frame(id);
+        }
+        self.set_playing_ui();
+    }
+
+    pub fn playing(&self) -> bool {
+        self.playing
+    }
+
+    fn frame(&mut self, ts: f64) {
+        self.raf_id = None;
+        if self.destroyed || !self.playing {
+            return;
+        }
+        let dt = match self.last_ts {
+            Some(prev) => ((ts - prev) / 1000.0).clamp(0.0, crate::sim::engine::MAX_FRAME),
+            None => 0.0,
+        };
+        self.last_ts = Some(ts);
+        if dt > 0.0 {
+            self.perf.fps = self.perf.fps * 0.9 + (1.0 / dt) * 0.1;
+        }
+        let t0 = now(&self.window);
+        let steps = self.sim.advance(dt);
+        let t1 = now(&self.window);
+        if steps > 0 {
+            self.perf.step_ms = self.perf.step_ms * 0.9 + ((t1 - t0) / steps as f64) * 0.1;
+        }
+        self.frames = self.frames.wrapping_add(1);
+        self.draw();
+        self.ensure_frame();
+    }
+
+    fn on_pointer(&mut self, ev: &PointerEvent, kind: &str) {
+        let rect = self.canvas.get_bounding_client_rect();
+        let p = self.view.to_world(ev.client_x() as f64 - rect.left(), ev.client_y() as f64 - rect.top());
+        let changed = match kind {
+            "pointerdown" => {
+                if ev.button() != 0 {
+                    return;
+                }
+                let _ = self.canvas.set_pointer_capture(ev.pointer_id());
+                self.drag = Some(ev.pointer_id());
+                let _ = self.canvas.focus();
+                self.sim.pointer_event(Pointer::Down(p), true)
+            }
+            "pointermove" => {
+                let dragging = self.drag == Some(ev.pointer_id());
+                self.sim.pointer_event(Pointer::Move(p), dragging)
+            }
+            "pointerup" | "pointercancel" if self.drag == Some(ev.pointer_id()) => {
+                self.drag = None;
+                let _ = self.canvas.release_pointer_capture(ev.pointer_id());
+                self.sim.pointer_event(Pointer::Up(p), false)
+            }
+            "pointerleave" if self.drag.is_none() => self.sim.pointer_event(Pointer::Leave, false),
+            "dblclick" => self.sim.pointer_event(Pointer::DoubleClick(p), false),
+            _ => false,
+        };
+        if changed && !self.playing {
+            self.draw();
+        }
+    }
+
+    fn on_key(&mut self, ev: &KeyboardEvent) {
+        match ev.key().as_str() {
+            " " | "Spacebar" => {
+                ev.prevent_default();
+                if self.playing {
+                    self.pause()
+                } else {
+                    self.play()
+                }
+            }
+            "ArrowRight" => {
+                ev.prevent_default();
+                self.step(1);
+                self.draw();
+            }
+            "r" | "R" => {
+                self.reset();
+            }
+            "Delete" | "Backspace" if self.sim.delete_selected() => {
+                self.draw();
+            }
+            _ => {}
+        }
+    }
+
+    pub fn step(&mut self, n: u32) {
+        for _ in 0..n {
+            self.sim.step();
+        }
+    }
+
+    pub fn reset(&mut self) {
+        self.sim.reset();
+        self.last_ts = None;
+        self.draw();
+    }
+
+    fn on_click(&mut self, ev: &Event) {
+        let Some(t) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
+        let Ok(Some(b)) = t.closest("[data-action]") else { return };
+        match b.get_attribute("data-action").as_deref() {
+            Some("play") => {
+                if self.playing {
+                    self.pause()
+                } else {
+                    self.play()
+                }
+            }
+            Some("step") => {
+                self.step(1);
+                self.draw();
+            }
+            Some("reset") => self.reset(),
+            Some("seed") => {
+                let seed = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+                self.sim.reseed(seed);
+                self.draw();
+            }
+            _ => {}
+        }
+    }
+
+    /// A control changed: sliders on `input`, toggles and selects on `change`.
+    fn on_input(&mut self, ev: &Event) {
+        let Some(t) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
+        if let Some(key) = t.get_attribute("data-overlay") {
+            let on = t.dyn_ref::<HtmlInputElement>().is_some_and(|i| i.checked());
+            let o = match key.as_str() {
+                "perception" => Overlay::Perception,
+                "sep_dist" => Overlay::SepDist,
+                "velocity" => Overlay::Velocity,
+                "forces" => Overlay::Forces,
+                _ => Overlay::Grid,
+            };
+            self.overlays.set(o, on);
+            if !self.playing {
+                self.draw();
+            }
+            return;
+        }
+        let Some(param) = t.get_attribute("data-param") else { return };
+        let value = if let Some(i) = t.dyn_ref::<HtmlInputElement>() {
+            if i.type_() == "checkbox" {
+                serde_json::Value::Bool(i.checked())
+            } else {
+                let v = i.value_as_number();
+                match serde_json::Number::from_f64(v) {
+                    Some(n) => serde_json::Value::Number(n),
+                    None => {
+                        self.report(&format!("{param}: must be a finite number, got {v}"));
+                        return;
+                    }
+                }
+            }
+        } else if let Some(s) = t.dyn_ref::<HtmlSelectElement>() {
+            serde_json::Value::String(s.value())
+        } else {
+            return;
+        };
+        let shown = value.clone();
+        match self.sim.set(&param, value) {
+            Ok(()) => {
+                if let Some(k) = t.get_attribute("data-control") {
+                    if let Ok(Some(out)) = self.root.query_selector(&format!("output[data-for=\"{k}\"]")) {
+                        let step =
+                            self.sim.scenario.controls.get(k.parse::<usize>().unwrap_or(0)).map_or(0.01, |c| c.step);
+                        let txt = match &shown {
+                            serde_json::Value::Number(n) => fmt_value(n.as_f64().unwrap_or(0.0), step),
+                            _ => String::new(),
+                        };
+                        out.set_text_content(Some(&txt));
+                    }
+                }
+                if !self.playing {
+                    self.draw();
+                }
+            }
+            Err(e) => self.report(&e),
+        }
+    }
+
+    /// A problem the user caused (bad value): to the console, and visibly next to the controls.
+    fn report(&mut self, msg: &str) {
+        web_sys::console::error_1(&JsValue::from_str(&format!("steerlab: {msg}")));
+        self.live.set_text_content(Some(msg));
+        self.metric.set_text_content(Some(msg));
+        self.perf.last_metric = now(&self.window) + 3000.0;
+    }
+}
+
+fn fmt_value(v: f64, step: f64) -> String {
+    let decimals = if step >= 1.0 {
+        0
+    } else if step >= 0.1 {
+        1
+    } else {
+        2
+    };
+    format!("{v:.decimals$}")
+}
+
+fn now(w: &Window) -> f64 {
+    w.performance().map_or(0.0, |p| p.now())
+}
+
+/// The current value of a parameter path, read back through the same resolution `set` uses.
+fn current_value(sim: &Sim, path: &str) -> Option<serde_json::Value> {
+    sim.get_value(path).ok()
+}
+
+/// Register every listener and observer, owned by the viewer.
+pub fn attach(shared: &Shared) -> Result<(), JsValue> {
+    let weak: Weak<RefCell<Inner>> = Rc::downgrade(shared);
+    let mut inner = shared.borrow_mut();
+
+    // The frame loop: one requestAnimationFrame closure, one frame in flight.
+    let w = weak.clone();
+    inner.raf = Some(Closure::new(move |ts: f64| {
+        if let Some(s) = w.upgrade() {
+            if let Ok(mut i) = s.try_borrow_mut() {
+                i.frame(ts);
+            }
+        }
+    }));
+
+    let canvas: EventTarget = inner.canvas.clone().into();
+    let root: EventTarget = inner.root.clone().into();
+    let doc: EventTarget = inner.document.clone().into();
+    let add = |target: &EventTarget, kind: &'static str, f: Handler| -> Result<Listener, JsValue> {
+        let w = weak.clone();
+        let mut f = f;
+        let cb = Closure::<dyn FnMut(Event)>::new(move |ev: Event| {
+            if let Some(s) = w.upgrade() {
+                if let Ok(mut i) = s.try_borrow_mut() {
+                    if !i.destroyed {
+                        f(&mut i, ev);
+                    }
+                }
+            }
+        });
+        target.add_event_listener_with_callback(kind, cb.as_ref().unchecked_ref())?;
+        Ok((target.clone(), kind, cb))
+    };
+    let mut listeners = Vec::new();
+    for kind in ["pointerdown", "pointermove", "pointerup", "pointercancel", "pointerleave", "dblclick"] {
+        listeners.push(add(
+            &canvas,
+            kind,
+            Box::new(move |i, ev| {
+                if let Some(pe) = ev.dyn_ref::<PointerEvent>() {
+                    i.on_pointer(pe, kind);
+                } else if let Some(me) = ev.dyn_ref::<web_sys::MouseEvent>() {
+                    // dblclick is a MouseEvent: treat its coordinates the same way.
+                    let rect = i.canvas.get_bounding_client_rect();
+                    let p = i.view.to_world(me.client_x() as f64 - rect.left(), me.client_y() as f64 - rect.top());
+                    if i.sim.pointer_event(Pointer::DoubleClick(p), false) && !i.playing {
+                        i.draw();
+                    }
+                }
+            }),
+        )?);
+    }
+    listeners.push(add(
+        &canvas,
+        "keydown",
+        Box::new(|i, ev| {
+            if let Some(k) = ev.dyn_ref::<KeyboardEvent>() {
+                i.on_key(k);
+            }
+        }),
+    )?);
+    listeners.push(add(&root, "click", Box::new(|i, ev| i.on_click(&ev)))?);
+    listeners.push(add(&root, "input", Box::new(|i, ev| i.on_input(&ev)))?);
+    listeners.push(add(
+        &root,
+        "change",
+        Box::new(|i, ev| {
+            // Sliders already reported on `input`; checkboxes and selects report here.
+            let is_range =
+                ev.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()).is_some_and(|x| x.type_() == "range");
+            if !is_range {
+                i.on_input(&ev)
+            }
+        }),
+    )?);
+    listeners.push(add(
+        &doc,
+        "visibilitychange",
+        Box::new(|i, _| {
+            i.last_ts = None;
+            i.ensure_frame();
+        }),
+    )?);
+    // Checkbox toggles fire both input and change; the input handler covers them (change is
+    // filtered for range only), so drop duplicate handling for checkboxes in `change`.
+    inner.listeners = listeners;
+
+    // ResizeObserver: re-fit the backing store, redraw when paused.
+    let w = weak.clone();
+    let rcb = Closure::<dyn FnMut(js_sys::Array)>::new(move |_entries: js_sys::Array| {
+        if let Some(s) = w.upgrade() {
+            if let Ok(mut i) = s.try_borrow_mut() {
+                if !i.destroyed {
+                    i.fit();
+                    i.draw();
+                }
+            }
+        }
+    });
+    let ro = ResizeObserver::new(rcb.as_ref().unchecked_ref())?;
+    ro.observe(&inner.canvas);
+    inner.resize = Some((ro, rcb));
+
+    // IntersectionObserver: no frames while offscreen.
+    let w = weak.clone();
+    let icb = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        if let Some(s) = w.upgrade() {
+            if let Ok(mut i) = s.try_borrow_mut() {
+                if let Some(e) = entries.iter().last().and_then(|e| e.dyn_into::<IntersectionObserverEntry>().ok()) {
+                    i.on_screen = e.is_intersecting();
+                    i.last_ts = None;
+                    i.ensure_frame();
+                }
+            }
+        }
+    });
+    let io = IntersectionObserver::new(icb.as_ref().unchecked_ref())?;
+    io.observe(&inner.canvas);
+    inner.intersect = Some((io, icb));
+    Ok(())
+}
+
+/// Remove listeners, cancel the frame, disconnect observers, restore the page.
+pub fn destroy(shared: &Shared) {
+    let mut i = match shared.try_borrow_mut() {
+        Ok(i) => i,
+        Err(_) => return,
+    };
+    if i.destroyed {
+        return;
+    }
+    i.destroyed = true;
+    i.playing = false;
+    if let Some(id) = i.raf_id.take() {
+        let _ = i.window.cancel_animation_frame(id);
+    }
+    for (target, kind, cb) in i.listeners.drain(..) {
+        let _ = target.remove_event_listener_with_callback(kind, cb.as_ref().unchecked_ref());
+    }
+    if let Some((ro, _cb)) = i.resize.take() {
+        ro.disconnect();
+    }
+    if let Some((io, _cb)) = i.intersect.take() {
+        io.disconnect();
+    }
+    i.raf = None;
+    // Put the canvas back where it was and remove our DOM.
+    if let Some(parent) = i.root.parent_node() {
+        let _ = parent.insert_before(&i.canvas, Some(&i.root));
+        let _ = parent.remove_child(&i.root);
+    }
+    let _ = i.canvas.class_list().remove_1("steerlab-canvas");
+    let _ = i.canvas.remove_attribute("data-steerlab-mounted");
+    match &i.orig_style {
+        Some(s) => {
+            let _ = i.canvas.set_attribute("style", s);
+        }
+        None => {
+            let _ = i.canvas.remove_attribute("style");
+        }
+    }
+}
+
+/// Start state after mounting: first frame drawn; playing unless asked not to or reduced motion.
+pub fn start(shared: &Shared, autoplay: bool) {
+    let mut i = shared.borrow_mut();
+    i.fit();
+    i.draw();
+    let reduced = i.window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|m| m.matches());
+    if autoplay && !reduced {
+        i.play();
+    } else {
+        i.set_playing_ui();
+        let _ = i.root.class_list().add_1("steerlab-paused");
+    }
+}
+
+impl Inner {
+    pub fn canvas(&self) -> &HtmlCanvasElement {
+        &self.canvas
+    }
+    pub fn frames(&self) -> u32 {
+        self.frames
+    }
+    pub fn frame_in_flight(&self) -> bool {
+        self.raf_id.is_some()
+    }
+    pub fn listener_count(&self) -> usize {
+        self.listeners.len() + usize::from(self.resize.is_some()) + usize::from(self.intersect.is_some())
+    }
+}

@@ -1,0 +1,214 @@
+//! Issue 3: every scenario file parses and validates; bad scenarios give one readable message naming
+//! the field and the rule; `set(path, value)` validates the same way.
+
+use serde_json::json;
+use steerlab::scenarios::{builtin, BUILTIN};
+use steerlab::sim::scenario::parse;
+use steerlab::sim::Sim;
+
+#[test]
+fn every_scenario_file_parses_validates_and_is_built_in() {
+    let mut files = 0;
+    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("json") {
+            continue;
+        }
+        files += 1;
+        let text = std::fs::read_to_string(&path).unwrap();
+        let sc = parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let stem = path.file_stem().unwrap().to_str().unwrap();
+        assert_eq!(sc.name, stem, "{}: name must match the file name", path.display());
+        assert_eq!(builtin(stem), Some(text.as_str()), "{stem} must be registered in src/scenarios.rs");
+        let mut sim = Sim::new(sc.clone()).unwrap();
+        // Every control's parameter path works with `set`, at both ends of its range.
+        for c in &sc.controls {
+            let current = sim.get_value(&c.param).unwrap_or_else(|e| panic!("{stem}: {e}"));
+            match c.kind {
+                steerlab::sim::scenario::ControlKind::Slider => {
+                    sim.set_number(&c.param, c.min).unwrap_or_else(|e| panic!("{stem}: {e}"));
+                    sim.set_number(&c.param, c.max).unwrap_or_else(|e| panic!("{stem}: {e}"));
+                }
+                steerlab::sim::scenario::ControlKind::Toggle => {
+                    sim.set(&c.param, json!(false)).unwrap_or_else(|e| panic!("{stem}: {e}"));
+                }
+                steerlab::sim::scenario::ControlKind::Select => {
+                    for o in &c.options {
+                        sim.set(&c.param, json!(o)).unwrap_or_else(|e| panic!("{stem}: {e}"));
+                    }
+                }
+            }
+            sim.set(&c.param, current).unwrap();
+        }
+        sim.step();
+    }
+    assert_eq!(files, BUILTIN.len());
+}
+
+fn flock_with(patch: impl FnOnce(&mut serde_json::Value)) -> String {
+    let mut v: serde_json::Value = serde_json::from_str(builtin("flock").unwrap()).unwrap();
+    patch(&mut v);
+    v.to_string()
+}
+
+#[test]
+fn bad_scenarios_each_give_their_message() {
+    let cases: Vec<(&str, String, &str)> = vec![
+        ("not json", "{".into(), "EOF while parsing"),
+        ("empty text", "".into(), "EOF while parsing"),
+        ("not an object", "[1,2]".into(), "scenario: must be a JSON object"),
+        ("unknown field", flock_with(|v| v["colour"] = json!("red")), "unknown field `colour`"),
+        ("unknown world field", flock_with(|v| v["world"]["depth"] = json!(3)), "world.depth: unknown field `depth`"),
+        ("wrong type", flock_with(|v| v["world"]["width"] = json!("wide")), "world.width: invalid type: string"),
+        ("missing world", flock_with(|v| drop(v.as_object_mut().unwrap().remove("world"))), "missing field `world`"),
+        ("negative width", flock_with(|v| v["world"]["width"] = json!(-5)), "world.width: must be > 0, got -5"),
+        ("huge world", flock_with(|v| v["world"]["height"] = json!(1e9)), "world.height: must be <= 100000"),
+        ("bad edges", flock_with(|v| v["world"]["edges"] = json!("mirror")), "world.edges: unknown variant `mirror`"),
+        (
+            "negative perception",
+            flock_with(|v| v["behaviours"][1]["perception"] = json!(-3)),
+            "behaviours[1].perception: must be > 0, got -3",
+        ),
+        (
+            "zero sep_dist",
+            flock_with(|v| v["behaviours"][0]["sep_dist"] = json!(0)),
+            "behaviours[0].sep_dist: must be > 0, got 0",
+        ),
+        (
+            "negative weight",
+            flock_with(|v| v["behaviours"][2]["weight"] = json!(-1)),
+            "behaviours[2].weight: must be >= 0, got -1",
+        ),
+        (
+            "unknown behaviour",
+            flock_with(|v| v["behaviours"][0] = json!({"type": "teleport"})),
+            "behaviours[0].type: unknown variant `teleport`",
+        ),
+        (
+            "unknown behaviour field",
+            flock_with(|v| v["behaviours"][0]["radius"] = json!(3)),
+            "behaviours[0]: unknown field `radius`",
+        ),
+        ("zero agents", flock_with(|v| v["agents"] = json!({"count": 0})), "agents.count: must be at least 1, got 0"),
+        (
+            "huge count",
+            flock_with(|v| v["agents"] = json!({"count": 5_000_000})),
+            "agents.count: must be at most 200000, got 5000000",
+        ),
+        ("empty agent list", flock_with(|v| v["agents"] = json!([])), "agents: the list must name at least one agent"),
+        (
+            "agent without position",
+            flock_with(|v| v["agents"] = json!([{"velocity": [1, 0]}])),
+            "agents[0]: missing field `position`",
+        ),
+        ("agents as a number", flock_with(|v| v["agents"] = json!(12)), "agents: invalid type: integer `12`"),
+        (
+            "negative max_speed",
+            flock_with(|v| v["motion"] = json!({"max_speed": -2})),
+            "motion.max_speed: must be > 0, got -2",
+        ),
+        (
+            "min above max speed",
+            flock_with(|v| v["motion"] = json!({"max_speed": 50, "min_speed": 60})),
+            "motion.min_speed: must be <= motion.max_speed (50), got 60",
+        ),
+        (
+            "inverted spawn area",
+            flock_with(|v| v["agents"] = json!({"count": 3, "area": [10, 10, 0, 0]})),
+            "agents.area: must be [x0, y0, x1, y1]",
+        ),
+        ("selected out of range", flock_with(|v| v["selected"] = json!(500)), "selected: no agent 500 (there are 120)"),
+        ("bad slider", flock_with(|v| v["controls"][0]["max"] = json!(-10)), "controls[0]: a slider needs min < max"),
+        (
+            "negative obstacle radius",
+            flock_with(|v| v["obstacles"] = json!([{"center": [1, 1], "radius": -4}])),
+            "obstacles[0].radius: must be > 0, got -4",
+        ),
+        ("unknown overlay", flock_with(|v| v["overlays"] = json!(["xray"])), "overlays[0]: unknown variant `xray`"),
+        ("oversize text", format!("{{\"name\": \"{}\"}}", "x".repeat(2 << 20)), "is too large"),
+    ];
+    assert!(cases.len() >= 20);
+    for (what, text, expected) in cases {
+        match parse(&text) {
+            Ok(_) => panic!("{what}: parsed, but should fail with `{expected}`"),
+            Err(e) => assert!(e.contains(expected), "{what}: got `{e}`, expected it to contain `{expected}`"),
+        }
+    }
+}
+
+#[test]
+fn nan_is_refused_by_the_json_reader_and_by_set() {
+    // JSON has no NaN: a bare NaN token is a syntax error with a position.
+    let e = parse(&builtin("flock").unwrap().replace("\"weight\": 1.5", "\"weight\": NaN")).unwrap_err();
+    assert!(e.contains("behaviours[0].weight"), "{e}");
+    let mut s = Sim::from_json(builtin("flock").unwrap()).unwrap();
+    let e = s.set_number("separation.weight", f64::NAN).unwrap_err();
+    assert_eq!(e, "separation.weight: must be a finite number, got NaN");
+    let e = s.set_number("perception", f64::INFINITY).unwrap_err();
+    assert!(e.contains("must be a finite number"), "{e}");
+}
+
+#[test]
+fn set_round_trips_and_rejects_bad_paths_and_values() {
+    let mut s = Sim::from_json(builtin("flock").unwrap()).unwrap();
+    s.set_number("separation.weight", 2.0).unwrap();
+    assert_eq!(s.get_value("separation.weight").unwrap(), json!(2.0));
+    assert_eq!(s.rules().separation, Some((2.0, 22.0)));
+    // A bare shared name sets every behaviour that has it.
+    s.set_number("perception", 60.0).unwrap();
+    assert_eq!(s.rules().alignment.unwrap().1, 60.0);
+    assert_eq!(s.rules().cohesion.unwrap().1, 60.0);
+    s.set_number("behaviours[1].weight", 0.5).unwrap();
+    assert_eq!(s.rules().alignment.unwrap().0, 0.5);
+    // Numbers arrive from JS as f64: a whole 800.0 must set an integer field.
+    s.set("agents.count", json!(800.0)).unwrap();
+    assert_eq!(s.agents.len(), 800);
+    assert!(s.set("agents.count", json!(80.5)).unwrap_err().contains("agents.count: invalid type: floating point"));
+    s.set_number("motion.max_speed", 120.0).unwrap();
+    assert!(s.agents.iter().all(|a| a.max_speed == 120.0));
+    // Errors name the path and the rule; nothing changes.
+    let before = s.scenario.clone();
+    for (path, value, expected) in [
+        ("separation.colour", json!(1), "separation.colour: unknown parameter"),
+        ("nonsense", json!(1), "nonsense: unknown parameter"),
+        ("behaviours[9].weight", json!(1), "there is no behaviour 9"),
+        ("separation.weight", json!(-1), "must be >= 0, got -1"),
+        ("perception", json!(0), "must be > 0, got 0"),
+        ("separation.weight", json!("heavy"), "invalid type: string"),
+        ("world", json!(3), "names a group"),
+        ("agents.count", json!(0), "agents.count: must be at least 1, got 0"),
+        ("name", json!("x"), "name: unknown parameter"),
+        ("", json!(1), "1 to 200 characters"),
+    ] {
+        let e = s.set(path, value).unwrap_err();
+        assert!(e.contains(expected), "{path}: `{e}` should contain `{expected}`");
+    }
+    assert_eq!(s.scenario, before);
+}
+
+#[test]
+fn reset_is_deterministic() {
+    let mut s = Sim::from_json(builtin("flock").unwrap()).unwrap();
+    for _ in 0..100 {
+        s.step();
+    }
+    let a = s.agents.clone();
+    s.reset();
+    for _ in 0..100 {
+        s.step();
+    }
+    assert_eq!(a, s.agents);
+    assert_eq!(s.steps, 100);
+}
+
+#[test]
+fn hand_placed_agents_are_placed_exactly() {
+    let text = r#"{"name": "two", "world": {"width": 200, "height": 100},
+        "agents": [{"position": [10, 20], "velocity": [5, 0]}, {"position": [50, 60]}],
+        "behaviours": [{"type": "separation"}]}"#;
+    let s = Sim::from_json(text).unwrap();
+    assert_eq!(s.agents.len(), 2);
+    assert_eq!(s.agents[0].position, glam::Vec2::new(10.0, 20.0));
+    assert_eq!(s.agents[0].velocity, glam::Vec2::new(5.0, 0.0));
+    assert_eq!(s.agents[1].velocity, glam::Vec2::ZERO);
+}
