@@ -2,12 +2,17 @@
 // scripts/bench-browser.mjs) and to the page. Times are wall-clock ms (performance.now()).
 
 const q = new URLSearchParams(location.search);
-const pkg = q.get("pkg") || "./pkg";
+// The module's directory: ".." in the gallery build (dist/www/bench.html, dist/steerlab.js).
+const pkg = q.get("pkg") || "..";
 const quick = q.has("quick");
 const out = document.getElementById("out");
 const canvas = document.getElementById("view");
 const ctx = canvas.getContext("2d");
 const W = canvas.width, H = canvas.height;
+// Styles from script (the gallery's Content-Security-Policy allows no inline <style>).
+Object.assign(document.body.style, { font: "14px/1.4 system-ui, sans-serif", margin: "1.5rem", color: "#0f172a", background: "#f8fafc" });
+Object.assign(out.style, { background: "#fff", border: "1px solid #cbd5e1", padding: ".75rem", overflowX: "auto" });
+Object.assign(canvas.style, { border: "1px solid #cbd5e1", maxWidth: "100%", display: "block", marginTop: "1rem" });
 
 const log = (s) => { out.textContent = (out.textContent === "running…" ? "" : out.textContent) + s + "\n"; };
 

@@ -56,6 +56,16 @@ impl Default for RasterStyle {
     }
 }
 
+/// `"#rrggbb"` or `"#rrggbbaa"` as RGBA bytes (for the shell's palette strings); `None` otherwise.
+pub fn parse_hex_rgba(s: &str) -> Option<[u8; 4]> {
+    let h = s.strip_prefix('#')?;
+    if !(h.len() == 6 || h.len() == 8) || !h.is_ascii() {
+        return None;
+    }
+    let byte = |i: usize| u8::from_str_radix(&h[i..i + 2], 16).ok();
+    Some([byte(0)?, byte(2)?, byte(4)?, if h.len() == 8 { byte(6)? } else { 0xff }])
+}
+
 /// Orientations with their own sprite (and hue).
 const TURNS: usize = 32;
 
@@ -483,6 +493,16 @@ mod tests {
             },
         );
         assert_ne!(r.palette[0], r.palette[TURNS / 2]);
+    }
+
+    #[test]
+    fn palette_strings_parse() {
+        assert_eq!(parse_hex_rgba("#f8fafc"), Some([0xf8, 0xfa, 0xfc, 0xff]));
+        assert_eq!(parse_hex_rgba("#1e3a8a80"), Some([0x1e, 0x3a, 0x8a, 0x80]));
+        assert_eq!(parse_hex_rgba("f8fafc"), None);
+        assert_eq!(parse_hex_rgba("#f8fafg"), None);
+        assert_eq!(parse_hex_rgba("#fff"), None);
+        assert_eq!(parse_hex_rgba("#ééé"), None);
     }
 
     #[test]
