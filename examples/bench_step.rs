@@ -18,11 +18,7 @@ fn main() {
     let (world, agents) = flock_world(n, 1);
     let mut f = BenchFlock::new(&engine, world, agents);
     if let (BenchFlock::Fast(ff), Some(k)) = (&mut f, kernel.as_deref()) {
-        ff.kernel = if k == "scalar" {
-            Kernel::Scalar
-        } else {
-            Kernel::Simd
-        };
+        ff.kernel = if k == "scalar" { Kernel::Scalar } else { Kernel::Simd };
         ff.narrow = k == "narrow";
     }
     let wall = std::time::Instant::now();

@@ -43,38 +43,20 @@ fn steps_and_frames_allocate_nothing_after_warm_up() {
         f.kernel = kernel;
         f.load(&world, workload::params(), &agents);
         f.step();
-        assert_eq!(
-            allocations(|| (0..30).for_each(|_| f.step())),
-            0,
-            "{kernel:?}"
-        );
+        assert_eq!(allocations(|| (0..30).for_each(|_| f.step())), 0, "{kernel:?}");
     }
 
     let mut sim = workload::sim_for(&world, &agents, "fast").unwrap();
     sim.step();
     sim.step();
-    assert_eq!(
-        allocations(|| (0..30).for_each(|_| sim.step())),
-        0,
-        "Sim with the fast engine"
-    );
+    assert_eq!(allocations(|| (0..30).for_each(|_| sim.step())), 0, "Sim with the fast engine");
     // A changed weight reaches the engine without allocating per step afterwards.
     sim.set_number("cohesion.weight", 2.0).unwrap();
     sim.step();
-    assert_eq!(
-        allocations(|| (0..5).for_each(|_| sim.step())),
-        0,
-        "after set"
-    );
+    assert_eq!(allocations(|| (0..5).for_each(|_| sim.step())), 0, "after set");
 
     let mut r = Raster::new();
-    let view = RasterView {
-        width: 800,
-        height: 450,
-        scale: 800.0 / world.width,
-        ox: 0.0,
-        oy: 0.0,
-    };
+    let view = RasterView { width: 800, height: 450, scale: 800.0 / world.width, ox: 0.0, oy: 0.0 };
     let style = RasterStyle::default();
     r.draw_sim(&sim, &view, &style);
     let frames = allocations(|| {

@@ -14,21 +14,11 @@ use steerlab::sim::world::{Edges, World};
 use steerlab::sim::{Sim, DT};
 
 fn rules(sep: f32, ali: f32, coh: f32) -> FlockRules {
-    FlockRules {
-        separation: Some((1.5, sep)),
-        alignment: Some((1.0, ali)),
-        cohesion: Some((1.0, coh)),
-    }
+    FlockRules { separation: Some((1.5, sep)), alignment: Some((1.0, ali)), cohesion: Some((1.0, coh)) }
 }
 
 fn params(rules: FlockRules) -> FastParams {
-    FastParams {
-        rules,
-        max_speed: 80.0,
-        max_force: 192.0,
-        min_speed: 0.0,
-        dt: DT,
-    }
+    FastParams { rules, max_speed: 80.0, max_force: 192.0, min_speed: 0.0, dt: DT }
 }
 
 /// `n` seeded agents plus hand-placed ones on and around the seams, cell boundaries and each other.
@@ -40,12 +30,7 @@ fn world_agents(world: &World, n: usize, seed: u64, cell: Vec2, bin: Vec2, q: f3
         .map(|_| {
             let p = Vec2::new(rng.f32() * w, rng.f32() * h);
             let ang = rng.f32() * core::f32::consts::TAU;
-            Agent::new(
-                p,
-                Vec2::new(ang.cos(), ang.sin()) * (20.0 + 60.0 * rng.f32()),
-                80.0,
-                192.0,
-            )
+            Agent::new(p, Vec2::new(ang.cos(), ang.sin()) * (20.0 + 60.0 * rng.f32()), 80.0, 192.0)
         })
         .collect();
     let below = |x: f32| f32::from_bits(x.to_bits() - 1); // the float just below x (x > 0)
@@ -79,13 +64,8 @@ fn world_agents(world: &World, n: usize, seed: u64, cell: Vec2, bin: Vec2, q: f3
     // Pairs at the edge of the query radius along each axis (where a too-narrow scan range would
     // miss them): just inside it, exactly on it (not a neighbour), in the middle and across seams.
     let just_in = below(q);
-    for (k, base) in [
-        Vec2::new(w * 0.37, h * 0.41),
-        Vec2::new(2.0, h * 0.52),
-        Vec2::new(w * 0.63, 1.5),
-    ]
-    .into_iter()
-    .enumerate()
+    for (k, base) in
+        [Vec2::new(w * 0.37, h * 0.41), Vec2::new(2.0, h * 0.52), Vec2::new(w * 0.63, 1.5)].into_iter().enumerate()
     {
         for off in [
             Vec2::new(just_in, 0.0),
@@ -110,19 +90,10 @@ fn world_agents(world: &World, n: usize, seed: u64, cell: Vec2, bin: Vec2, q: f3
         let bx = (m * bin.x).min(w * 0.5);
         let by = (m * bin.y).min(h * 0.5).max(q + 1.0);
         for (p, nb) in [
-            (
-                Vec2::new(bx - (q - d) + 0.0, h * 0.3),
-                Vec2::new(bx, h * 0.3),
-            ),
-            (
-                Vec2::new(bx - d + (q - d), h * 0.7),
-                Vec2::new(bx - d, h * 0.7),
-            ),
+            (Vec2::new(bx - (q - d) + 0.0, h * 0.3), Vec2::new(bx, h * 0.3)),
+            (Vec2::new(bx - d + (q - d), h * 0.7), Vec2::new(bx - d, h * 0.7)),
             (Vec2::new(w * 0.3, by - (q - d)), Vec2::new(w * 0.3, by)),
-            (
-                Vec2::new(w * 0.7, by - d + (q - d)),
-                Vec2::new(w * 0.7, by - d),
-            ),
+            (Vec2::new(w * 0.7, by - d + (q - d)), Vec2::new(w * 0.7, by - d)),
         ] {
             if p.x >= 0.0 && p.x < w && p.y >= 0.0 && p.y < h && nb.x < w && nb.y < h {
                 a.push(Agent::new(p, Vec2::new(1.0, 2.0), 80.0, 192.0));
@@ -135,22 +106,10 @@ fn world_agents(world: &World, n: usize, seed: u64, cell: Vec2, bin: Vec2, q: f3
     for k in [1.0f32, 2.0] {
         let (bx, by) = (w - k * bin.x - d, h - k * bin.y - d);
         let pairs = [
-            (
-                Vec2::new(bx + (q - d) - w, h * 0.35),
-                Vec2::new(bx, h * 0.35),
-            ),
-            (
-                Vec2::new(w + k * bin.x - (q - d), h * 0.65),
-                Vec2::new(k * bin.x, h * 0.65),
-            ),
-            (
-                Vec2::new(w * 0.35, by + (q - d) - h),
-                Vec2::new(w * 0.35, by),
-            ),
-            (
-                Vec2::new(w * 0.65, h + k * bin.y - (q - d)),
-                Vec2::new(w * 0.65, k * bin.y),
-            ),
+            (Vec2::new(bx + (q - d) - w, h * 0.35), Vec2::new(bx, h * 0.35)),
+            (Vec2::new(w + k * bin.x - (q - d), h * 0.65), Vec2::new(k * bin.x, h * 0.65)),
+            (Vec2::new(w * 0.35, by + (q - d) - h), Vec2::new(w * 0.35, by)),
+            (Vec2::new(w * 0.65, h + k * bin.y - (q - d)), Vec2::new(w * 0.65, k * bin.y)),
         ];
         for (p, nb) in pairs {
             if p.x >= 0.0 && p.x < w && p.y >= 0.0 && p.y < h {
@@ -160,22 +119,10 @@ fn world_agents(world: &World, n: usize, seed: u64, cell: Vec2, bin: Vec2, q: f3
         }
     }
     for (p, nb) in [
-        (
-            Vec2::new(0.3, h * 0.45),
-            Vec2::new(w - (q - d - 0.3), h * 0.45),
-        ),
-        (
-            Vec2::new(w - 0.3, h * 0.55),
-            Vec2::new(q - d - 0.3, h * 0.55),
-        ),
-        (
-            Vec2::new(w * 0.45, 0.3),
-            Vec2::new(w * 0.45, h - (q - d - 0.3)),
-        ),
-        (
-            Vec2::new(w * 0.55, h - 0.3),
-            Vec2::new(w * 0.55, q - d - 0.3),
-        ),
+        (Vec2::new(0.3, h * 0.45), Vec2::new(w - (q - d - 0.3), h * 0.45)),
+        (Vec2::new(w - 0.3, h * 0.55), Vec2::new(q - d - 0.3, h * 0.55)),
+        (Vec2::new(w * 0.45, 0.3), Vec2::new(w * 0.45, h - (q - d - 0.3))),
+        (Vec2::new(w * 0.55, h - 0.3), Vec2::new(w * 0.55, q - d - 0.3)),
     ] {
         if nb.x >= 0.0 && nb.x < w && nb.y >= 0.0 && nb.y < h {
             a.push(Agent::new(p, Vec2::new(3.0, 1.0), 80.0, 192.0));
@@ -186,13 +133,7 @@ fn world_agents(world: &World, n: usize, seed: u64, cell: Vec2, bin: Vec2, q: f3
 }
 
 /// The naive sums of agent `i` over all others (index order), as `Sim`'s naive path computes them.
-fn naive_sums(
-    world: &World,
-    pos: &[Vec2],
-    agents: &[Agent],
-    rules: &FlockRules,
-    i: usize,
-) -> (Vec<u32>, FlockSums) {
+fn naive_sums(world: &World, pos: &[Vec2], agents: &[Agent], rules: &FlockRules, i: usize) -> (Vec<u32>, FlockSums) {
     let mut ids = Vec::new();
     let mut sums = FlockSums::default();
     naive_for_each_neighbour(world, pos, i, rules.radius(), |j, d, d2| {
@@ -234,20 +175,12 @@ fn check_world(world: World, rules: FlockRules, n: usize, seed: u64, kernel: Ker
             got.sort_unstable();
             let (mut want, ns) = naive_sums(&world, &pos, &current, &rules, id);
             want.sort_unstable();
-            assert_eq!(
-                got, want,
-                "world {world:?} round {round}: neighbours of agent {id} at {:?}",
-                pos[id]
-            );
+            assert_eq!(got, want, "world {world:?} round {round}: neighbours of agent {id} at {:?}", pos[id]);
             total_neighbours += want.len();
             naive_stat += ns.n_sep.max(ns.n_align).max(ns.n_coh) as u64;
             // The step's own kernel: the same counts, the same sums up to summation order.
             let fs = f.sums_of_slot(k);
-            assert_eq!(
-                (fs.n_sep, fs.n_align, fs.n_coh),
-                (ns.n_sep, ns.n_align, ns.n_coh),
-                "counts of agent {id}"
-            );
+            assert_eq!((fs.n_sep, fs.n_align, fs.n_coh), (ns.n_sep, ns.n_align, ns.n_coh), "counts of agent {id}");
             let scale = |v: Vec2, n: u32| v.abs().max_element().max(n as f32);
             assert!(
                 close(fs.align.x, ns.align.x, 80.0 * ns.n_align as f32),
@@ -261,42 +194,16 @@ fn check_world(world: World, rules: FlockRules, n: usize, seed: u64, kernel: Ker
                 fs.align,
                 ns.align
             );
-            assert!(
-                close(fs.coh.x, ns.coh.x, 48.0 * ns.n_coh as f32),
-                "coh of {id}: {:?} vs {:?}",
-                fs.coh,
-                ns.coh
-            );
-            assert!(
-                close(fs.coh.y, ns.coh.y, 48.0 * ns.n_coh as f32),
-                "coh of {id}: {:?} vs {:?}",
-                fs.coh,
-                ns.coh
-            );
-            assert!(
-                close(fs.sep.x, ns.sep.x, scale(ns.sep, ns.n_sep)),
-                "sep of {id}: {:?} vs {:?}",
-                fs.sep,
-                ns.sep
-            );
-            assert!(
-                close(fs.sep.y, ns.sep.y, scale(ns.sep, ns.n_sep)),
-                "sep of {id}: {:?} vs {:?}",
-                fs.sep,
-                ns.sep
-            );
+            assert!(close(fs.coh.x, ns.coh.x, 48.0 * ns.n_coh as f32), "coh of {id}: {:?} vs {:?}", fs.coh, ns.coh);
+            assert!(close(fs.coh.y, ns.coh.y, 48.0 * ns.n_coh as f32), "coh of {id}: {:?} vs {:?}", fs.coh, ns.coh);
+            assert!(close(fs.sep.x, ns.sep.x, scale(ns.sep, ns.n_sep)), "sep of {id}: {:?} vs {:?}", fs.sep, ns.sep);
+            assert!(close(fs.sep.y, ns.sep.y, scale(ns.sep, ns.n_sep)), "sep of {id}: {:?} vs {:?}", fs.sep, ns.sep);
         }
         // The worlds are dense enough that the comparison is not vacuous.
-        assert!(
-            total_neighbours > current.len(),
-            "world {world:?}: only {total_neighbours} neighbours in total"
-        );
+        assert!(total_neighbours > current.len(), "world {world:?}: only {total_neighbours} neighbours in total");
         // The step itself (its own per-agent ranges and kernel) counts the same neighbours.
         f.step();
-        assert_eq!(
-            f.stats.neighbours, naive_stat,
-            "world {world:?} round {round}: the step's neighbour total"
-        );
+        assert_eq!(f.stats.neighbours, naive_stat, "world {world:?} round {round}: the step's neighbour total");
         for _ in 0..19 {
             f.step();
         }
@@ -329,20 +236,8 @@ fn different_radii_per_rule_are_exact_too() {
     // Query radius = the largest (cohesion 60); alignment 30 and separation 22 inside it; and a
     // separation radius larger than perception.
     for kernel in [Kernel::Simd, Kernel::Scalar] {
-        check_world(
-            World::new(640.0, 400.0, Edges::Wrap),
-            rules(22.0, 30.0, 60.0),
-            300,
-            8,
-            kernel,
-        );
-        check_world(
-            World::new(500.0, 300.0, Edges::Wrap),
-            rules(50.0, 40.0, 35.0),
-            250,
-            9,
-            kernel,
-        );
+        check_world(World::new(640.0, 400.0, Edges::Wrap), rules(22.0, 30.0, 60.0), 300, 8, kernel);
+        check_world(World::new(500.0, 300.0, Edges::Wrap), rules(50.0, 40.0, 35.0), 250, 9, kernel);
     }
 }
 
@@ -354,12 +249,7 @@ fn a_pair_across_the_seam_is_found_and_exactly_at_the_radius_is_not() {
     let a = vec![
         Agent::new(Vec2::new(2.0, 100.0), Vec2::new(10.0, 0.0), 80.0, 192.0),
         Agent::new(Vec2::new(632.0, 100.0), Vec2::new(-10.0, 0.0), 80.0, 192.0),
-        Agent::new(
-            Vec2::new(2.0, 100.0 - 48.0),
-            Vec2::new(0.0, 5.0),
-            80.0,
-            192.0,
-        ),
+        Agent::new(Vec2::new(2.0, 100.0 - 48.0), Vec2::new(0.0, 5.0), 80.0, 192.0),
         Agent::new(Vec2::new(300.0, 10.0), Vec2::new(0.0, 5.0), 80.0, 192.0),
         // 300 − 48 + 400 = 362 across the y seam: 10 − 362 = −352 → +400 = 48: exactly at the radius.
         Agent::new(Vec2::new(300.0, 362.0), Vec2::new(0.0, 5.0), 80.0, 192.0),
@@ -405,12 +295,7 @@ fn one_step_matches_the_standard_engine() {
         // than the grid's 3×3 cells (the x-binned row ranges).
         assert_eq!(fast.stats.neighbours, grid.stats.neighbours);
         assert_eq!(fast.stats.neighbours, naive.stats.neighbours);
-        assert!(
-            fast.stats.checks < grid.stats.checks,
-            "{:?} vs {:?}",
-            fast.stats,
-            grid.stats
-        );
+        assert!(fast.stats.checks < grid.stats.checks, "{:?} vs {:?}", fast.stats, grid.stats);
         let mut worst = 0.0f32;
         for (a, b) in fast.agents.iter().zip(&grid.agents) {
             worst = worst.max((a.velocity - b.velocity).abs().max_element());
@@ -442,12 +327,8 @@ fn trajectory_matches_the_standard_engine() {
     assert!(worst < 1e-3, "positions drifted apart by {worst} px");
     // The flock did move and interact (not a vacuous comparison).
     assert!(fast.stats.neighbours > 150);
-    let moved = fast
-        .agents
-        .iter()
-        .zip(&agents)
-        .filter(|(a, b)| world.delta(a.position, b.position).length() > 20.0)
-        .count();
+    let moved =
+        fast.agents.iter().zip(&agents).filter(|(a, b)| world.delta(a.position, b.position).length() > 20.0).count();
     assert!(moved > 100, "only {moved} agents moved more than 20 px");
 }
 
@@ -470,10 +351,10 @@ fn set_and_reset_keep_the_fast_engine_in_step_with_agents() {
     sim.set_number("agents.count", 400.0).unwrap();
     sim.step();
     assert_eq!(sim.agents.len(), 400);
-    assert!(sim.agents.iter().all(|a| a.position.x >= 0.0
-        && a.position.x < 640.0
-        && a.position.y >= 0.0
-        && a.position.y < 400.0));
+    assert!(sim
+        .agents
+        .iter()
+        .all(|a| a.position.x >= 0.0 && a.position.x < 640.0 && a.position.y >= 0.0 && a.position.y < 400.0));
     // A new weight reaches the engine: with every weight 0 nobody steers, velocities stay.
     for p in ["separation.weight", "alignment.weight", "cohesion.weight"] {
         sim.set_number(p, 0.0).unwrap();
@@ -500,42 +381,18 @@ fn the_fast_engine_refuses_what_it_cannot_run() {
     };
     let sep = r#"{"type":"separation"}"#;
     let e = Sim::from_json(&base("", "bounce", sep)).err().unwrap();
-    assert_eq!(
-        e,
-        r#"world.edges: the fast engine needs "wrap", got "bounce""#
-    );
-    let e = Sim::from_json(&base(r#","neighbours":"naive""#, "wrap", sep))
-        .err()
-        .unwrap();
-    assert!(
-        e.starts_with("neighbours: the fast engine has its own grid"),
-        "{e}"
-    );
-    let e = Sim::from_json(&base("", "wrap", &format!(r#"{sep},{{"type":"wander"}}"#)))
-        .err()
-        .unwrap();
-    assert_eq!(
-        e,
-        "behaviours[1]: the fast engine runs only separation, alignment and cohesion, got wander"
-    );
-    let e = Sim::from_json(&base("", "wrap", sep))
-        .and_then(|mut s| s.set("world.edges", "bounce".into()).map(|_| s));
-    assert!(e
-        .err()
-        .unwrap()
-        .starts_with("world.edges: the fast engine needs"));
+    assert_eq!(e, r#"world.edges: the fast engine needs "wrap", got "bounce""#);
+    let e = Sim::from_json(&base(r#","neighbours":"naive""#, "wrap", sep)).err().unwrap();
+    assert!(e.starts_with("neighbours: the fast engine has its own grid"), "{e}");
+    let e = Sim::from_json(&base("", "wrap", &format!(r#"{sep},{{"type":"wander"}}"#))).err().unwrap();
+    assert_eq!(e, "behaviours[1]: the fast engine runs only separation, alignment and cohesion, got wander");
+    let e = Sim::from_json(&base("", "wrap", sep)).and_then(|mut s| s.set("world.edges", "bounce".into()).map(|_| s));
+    assert!(e.err().unwrap().starts_with("world.edges: the fast engine needs"));
     let e = Sim::from_json(
-        &base(
-            r#","engine":"quick""#.replace(r#","engine":"quick""#, "").as_str(),
-            "wrap",
-            sep,
-        )
-        .replace(r#""fast""#, r#""quick""#),
+        &base(r#","engine":"quick""#.replace(r#","engine":"quick""#, "").as_str(), "wrap", sep)
+            .replace(r#""fast""#, r#""quick""#),
     );
-    assert!(e
-        .err()
-        .unwrap()
-        .starts_with("engine: unknown variant `quick`"));
+    assert!(e.err().unwrap().starts_with("engine: unknown variant `quick`"));
 }
 
 #[test]
@@ -558,23 +415,10 @@ fn the_stress_scenario_runs_on_the_fast_engine_and_draws_its_agents_as_pixels() 
     assert_eq!(list.count(Style::Agent), 0);
     // ...which draws them: with the background known, the lit pixels are the agents'.
     let mut r = Raster::new();
-    let view = RasterView {
-        width: 802,
-        height: 451,
-        scale: 0.1,
-        ox: 0.0,
-        oy: 0.0,
-    };
-    let style = RasterStyle {
-        background: [0, 0, 0, 255],
-        agent: [255, 255, 255, 255],
-        by_heading: false,
-    };
+    let view = RasterView { width: 802, height: 451, scale: 0.1, ox: 0.0, oy: 0.0 };
+    let style = RasterStyle { background: [0, 0, 0, 255], agent: [255, 255, 255, 255], by_heading: false };
     let bytes = r.draw_sim(&sim, &view, &style).to_vec();
     let lit = bytes.chunks_exact(4).filter(|p| p[0] == 255).count();
     // Agent size 12 · 0.1 = 1.2 px: one pixel each, fewer where two share a pixel.
-    assert!(
-        (4_500..=5_000).contains(&lit),
-        "{lit} lit pixels for 5 000 agents"
-    );
+    assert!((4_500..=5_000).contains(&lit), "{lit} lit pixels for 5 000 agents");
 }

@@ -652,8 +652,19 @@ fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
         return Err(unknown());
     }
     // A top-level path: "motion.max_speed", "world.edges", "agents.count", "seed".
-    const SETTABLE: &[&str] =
-        &["seed", "motion", "world", "agents", "neighbours", "agent_size", "hud", "selected", "click", "path", "engine"];
+    const SETTABLE: &[&str] = &[
+        "seed",
+        "motion",
+        "world",
+        "agents",
+        "neighbours",
+        "agent_size",
+        "hud",
+        "selected",
+        "click",
+        "path",
+        "engine",
+    ];
     if !SETTABLE.contains(&segs[0]) {
         return Err(unknown());
     }

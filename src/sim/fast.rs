@@ -81,10 +81,7 @@ pub enum Kernel {
 
 impl Default for Kernel {
     fn default() -> Self {
-        if cfg!(any(
-            target_arch = "x86_64",
-            all(target_arch = "wasm32", target_feature = "simd128")
-        )) {
+        if cfg!(any(target_arch = "x86_64", all(target_arch = "wasm32", target_feature = "simd128"))) {
             Kernel::Simd
         } else {
             Kernel::Scalar
@@ -107,12 +104,7 @@ impl Radii {
     fn of(rules: &FlockRules) -> Radii {
         let sq = |r: Option<(f32, f32)>| r.map_or(-1.0, |(_, r)| r * r);
         let q = rules.radius();
-        Radii {
-            q2: q * q,
-            sep2: sq(rules.separation),
-            ali2: sq(rules.alignment),
-            coh2: sq(rules.cohesion),
-        }
+        Radii { q2: q * q, sep2: sq(rules.separation), ali2: sq(rules.alignment), coh2: sq(rules.cohesion) }
     }
 }
 
@@ -177,21 +169,14 @@ impl Cells {
     /// the bins would outnumber the agents many times over).
     fn set_geometry(&mut self, world: &World, radius: f32, n: usize) {
         // The cell counts of `Grid::rebuild`.
-        let cs = if radius.is_finite() && radius > 0.0 {
-            radius
-        } else {
-            world.width.max(world.height)
-        };
+        let cs = if radius.is_finite() && radius > 0.0 { radius } else { world.width.max(world.height) };
         self.cols = (world.width / cs).floor().clamp(1.0, MAX_AXIS) as usize;
         self.rows = (world.height / cs).floor().clamp(1.0, MAX_AXIS) as usize;
         let cells = self.cols * self.rows;
         let budget = (4 * n).max(1 << 16);
         // (Rows cut in two as well measured no faster: four-agent groups then span twice as many
         // bins.)
-        self.bins = [8, 4, 2, 1]
-            .into_iter()
-            .find(|&b| cells * b <= budget)
-            .unwrap_or(1);
+        self.bins = [8, 4, 2, 1].into_iter().find(|&b| cells * b <= budget).unwrap_or(1);
         self.nbx = self.cols * self.bins;
         self.per_x = self.nbx as f32 / world.width;
         self.per_y = self.rows as f32 / world.height;
@@ -200,11 +185,7 @@ impl Cells {
         // ε covers the rounding of px ± (r + ε) and of the differences (a few ulps of the world
         // size); it only widens the scanned ranges, the distance test stays exact.
         let eps = (world.width.max(world.height) + cs) * 1e-6;
-        self.reach = if radius.is_finite() && radius > 0.0 {
-            radius + eps
-        } else {
-            f32::INFINITY
-        };
+        self.reach = if radius.is_finite() && radius > 0.0 { radius + eps } else { f32::INFINITY };
     }
 
     fn count(&self) -> usize {
@@ -246,34 +227,13 @@ impl Cells {
         if let Some(w) = self.interior(px, py) {
             return self.ranges(w);
         }
-        let (xs, nx, wrap_x) = spans(
-            px - self.reach,
-            px + self.reach,
-            self.width,
-            self.nbx,
-            self.per_x,
-            self.cols,
-        );
-        let (ys, ny, wrap_y) = spans(
-            py - self.reach,
-            py + self.reach,
-            self.height,
-            self.rows,
-            self.per_y,
-            self.rows,
-        );
-        let mut b = Block {
-            wrap_x,
-            wrap_y,
-            ..Block::default()
-        };
+        let (xs, nx, wrap_x) = spans(px - self.reach, px + self.reach, self.width, self.nbx, self.per_x, self.cols);
+        let (ys, ny, wrap_y) = spans(py - self.reach, py + self.reach, self.height, self.rows, self.per_y, self.rows);
+        let mut b = Block { wrap_x, wrap_y, ..Block::default() };
         for &(r0, r1) in &ys[..ny] {
             for r in r0..=r1 {
                 for &(b0, b1) in &xs[..nx] {
-                    let (s, e) = (
-                        self.starts[r * self.nbx + b0],
-                        self.starts[r * self.nbx + b1 + 1],
-                    );
+                    let (s, e) = (self.starts[r * self.nbx + b0], self.starts[r * self.nbx + b1 + 1]);
                     if s < e {
                         b.ranges[b.n] = (s, e);
                         b.n += 1;
@@ -287,21 +247,11 @@ impl Cells {
     /// The interior case of [`Cells::windows`]: rows `rl..=rh` and bins `bl..=bh`, or `None`.
     #[inline(always)]
     fn interior(&self, px: f32, py: f32) -> Option<Window> {
-        let (xl, xh, yl, yh) = (
-            px - self.reach,
-            px + self.reach,
-            py - self.reach,
-            py + self.reach,
-        );
+        let (xl, xh, yl, yh) = (px - self.reach, px + self.reach, py - self.reach, py + self.reach);
         if !(self.cols >= 5 && self.rows >= 5 && xl >= 0.0 && yl >= 0.0) {
             return None;
         }
-        let (vl, vh, wl, wh) = (
-            xl * self.per_x,
-            xh * self.per_x,
-            yl * self.per_y,
-            yh * self.per_y,
-        );
+        let (vl, vh, wl, wh) = (xl * self.per_x, xh * self.per_x, yl * self.per_y, yh * self.per_y);
         if !(vh < self.nbx as f32 && wh < self.rows as f32) {
             return None;
         }
@@ -334,25 +284,11 @@ impl Cells {
 /// seam, all bins once when the window covers the world. Also whether the nearest-image
 /// correction is needed on this axis.
 #[inline(always)]
-fn spans(
-    lo: f32,
-    hi: f32,
-    size: f32,
-    n: usize,
-    per: f32,
-    cells: usize,
-) -> ([(usize, usize); 2], usize, bool) {
+fn spans(lo: f32, hi: f32, size: f32, n: usize, per: f32, cells: usize) -> ([(usize, usize); 2], usize, bool) {
     let all = ([(0, n - 1), (0, 0)], 1, true);
     let wrap = cells < 5;
     if lo >= 0.0 && hi < size {
-        return (
-            [
-                (trunc_clamped(lo * per, n), trunc_clamped(hi * per, n)),
-                (0, 0),
-            ],
-            1,
-            wrap,
-        );
+        return ([(trunc_clamped(lo * per, n), trunc_clamped(hi * per, n)), (0, 0)], 1, wrap);
     }
     // (Also when the width is NaN or infinite: `hi - lo < size` is then false.)
     let fits = hi - lo < size;
@@ -361,15 +297,9 @@ fn spans(
     }
     // Across the seam on one side: the part past it comes from the other end of the axis.
     let (a, b) = if lo < 0.0 {
-        (
-            trunc_clamped((lo + size) * per, n),
-            trunc_clamped(hi * per, n),
-        )
+        (trunc_clamped((lo + size) * per, n), trunc_clamped(hi * per, n))
     } else {
-        (
-            trunc_clamped(lo * per, n),
-            trunc_clamped((hi - size) * per, n),
-        )
+        (trunc_clamped(lo * per, n), trunc_clamped((hi - size) * per, n))
     };
     if b >= a {
         return all;
@@ -469,10 +399,7 @@ impl FastFlock {
 
     fn cols_mut(&mut self) -> Cols<'_> {
         let len = self.n + PAD;
-        let mut it = self
-            .arena
-            .chunks_exact_mut(self.stride)
-            .map(|c| &mut c[..len]);
+        let mut it = self.arena.chunks_exact_mut(self.stride).map(|c| &mut c[..len]);
         let mut next = || it.next().expect("the arena holds ARRAYS arrays");
         let front = [next(), next(), next(), next(), next(), next(), next()];
         let back = [next(), next(), next(), next(), next(), next(), next()];
@@ -534,8 +461,7 @@ impl FastFlock {
         if old.is_some_and(|o| o.rules.radius() == params.rules.radius()) {
             return;
         }
-        self.cells
-            .set_geometry(&world, params.rules.radius(), self.n);
+        self.cells.set_geometry(&world, params.rules.radius(), self.n);
         let cells = std::mem::take(&mut self.cells);
         let mut counts = std::mem::take(&mut self.counts);
         counts.clear();
@@ -562,15 +488,8 @@ impl FastFlock {
     pub fn store(&self, agents: &mut [Agent]) {
         let Some(p) = self.params else { return };
         let n = self.n;
-        let (x, y, vx, vy, hx, hy, id) = (
-            self.colf(X),
-            self.colf(Y),
-            self.colf(VX),
-            self.colf(VY),
-            self.colf(HX),
-            self.colf(HY),
-            self.col(ID),
-        );
+        let (x, y, vx, vy, hx, hy, id) =
+            (self.colf(X), self.colf(Y), self.colf(VX), self.colf(VY), self.colf(HX), self.colf(HY), self.col(ID));
         for k in 0..n {
             let a = &mut agents[id[k] as usize];
             a.position = Vec2::new(x[k], y[k]);
@@ -634,36 +553,15 @@ impl FastFlock {
         counts.resize(cells.count() + 1, 0);
         let mut stats = FastStats::default();
         {
-            let Cols {
-                front,
-                back,
-                cell: cell_of,
-            } = self.cols_mut();
+            let Cols { front, back, cell: cell_of } = self.cols_mut();
             let [fx, fy, fvx, fvy, fhx, fhy, fid] = front;
-            let (fx, fy, fvx, fvy, fhx, fhy) = (
-                as_f32(fx),
-                as_f32(fy),
-                as_f32(fvx),
-                as_f32(fvy),
-                as_f32(fhx),
-                as_f32(fhy),
-            );
+            let (fx, fy, fvx, fvy, fhx, fhy) =
+                (as_f32(fx), as_f32(fy), as_f32(fvx), as_f32(fvy), as_f32(fhx), as_f32(fhy));
             let [bx, by, bvx, bvy, bhx, bhy, bid] = back;
-            let (bx, by, bvx, bvy, bhx, bhy) = (
-                as_f32_mut(bx),
-                as_f32_mut(by),
-                as_f32_mut(bvx),
-                as_f32_mut(bvy),
-                as_f32_mut(bhx),
-                as_f32_mut(bhy),
-            );
+            let (bx, by, bvx, bvy, bhx, bhy) =
+                (as_f32_mut(bx), as_f32_mut(by), as_f32_mut(bvx), as_f32_mut(bvy), as_f32_mut(bhx), as_f32_mut(bhy));
             bid[..n].copy_from_slice(&fid[..n]);
-            let view = kernel::View {
-                x: fx,
-                y: fy,
-                vx: fvx,
-                vy: fvy,
-            };
+            let view = kernel::View { x: fx, y: fy, vx: fvx, vy: fvy };
             let mut sums = [Sums::default(); 4];
             // Phase two for the agents in slots g..g + lanes from their sums: the next state into
             // the back arrays, the new cell, the histogram.
@@ -672,10 +570,29 @@ impl FastFlock {
                     let (g, lanes, s4): (usize, usize, Sums4) = ($g, $lanes, $s4);
                     if !vector {
                         let arr = |v: F4| v.to_array();
-                        let (sx, sy, ns, ax, ay, na, cx, cy, nc) =
-                            (arr(s4.sx), arr(s4.sy), arr(s4.ns), arr(s4.ax), arr(s4.ay), arr(s4.na), arr(s4.cx), arr(s4.cy), arr(s4.nc));
+                        let (sx, sy, ns, ax, ay, na, cx, cy, nc) = (
+                            arr(s4.sx),
+                            arr(s4.sy),
+                            arr(s4.ns),
+                            arr(s4.ax),
+                            arr(s4.ay),
+                            arr(s4.na),
+                            arr(s4.cx),
+                            arr(s4.cy),
+                            arr(s4.nc),
+                        );
                         for (l, out) in sums.iter_mut().enumerate() {
-                            *out = Sums { sx: sx[l], sy: sy[l], ns: ns[l], ax: ax[l], ay: ay[l], na: na[l], cx: cx[l], cy: cy[l], nc: nc[l] };
+                            *out = Sums {
+                                sx: sx[l],
+                                sy: sy[l],
+                                ns: ns[l],
+                                ax: ax[l],
+                                ay: ay[l],
+                                na: na[l],
+                                cx: cx[l],
+                                cy: cy[l],
+                                nc: nc[l],
+                            };
                         }
                     }
                     if vector {
@@ -701,14 +618,7 @@ impl FastFlock {
                     } else {
                         for (l, s) in sums.iter().enumerate().take(lanes) {
                             let i = g + l;
-                            let st = State {
-                                x: fx[i],
-                                y: fy[i],
-                                vx: fvx[i],
-                                vy: fvy[i],
-                                hx: fhx[i],
-                                hy: fhy[i],
-                            };
+                            let st = State { x: fx[i], y: fy[i], vx: fvx[i], vy: fvy[i], hx: fhx[i], hy: fhy[i] };
                             let o = finish_one(&k, s, &st);
                             bx[i] = o.x;
                             by[i] = o.y;
@@ -748,9 +658,8 @@ impl FastFlock {
                             stats.neighbours += s8.ns[l].max(s8.na[l]).max(s8.nc[l]) as u64;
                         }
                         for h in 0..2 {
-                            let half = |a: &[f32; 8]| {
-                                F4::from_array([a[4 * h], a[4 * h + 1], a[4 * h + 2], a[4 * h + 3]])
-                            };
+                            let half =
+                                |a: &[f32; 8]| F4::from_array([a[4 * h], a[4 * h + 1], a[4 * h + 2], a[4 * h + 3]]);
                             let s4 = Sums4 {
                                 sx: half(&s8.sx),
                                 sy: half(&s8.sy),
@@ -771,11 +680,8 @@ impl FastFlock {
                 let lanes = (n - g).min(4);
                 // Four agents in one vector when they share a row window (the usual case away
                 // from the seam): one pass over the union of their ranges.
-                let group = if kernel == Kernel::Simd && lanes == 4 {
-                    group_window::<4>(&cells, fx, fy, g)
-                } else {
-                    None
-                };
+                let group =
+                    if kernel == Kernel::Simd && lanes == 4 { group_window::<4>(&cells, fx, fy, g) } else { None };
                 let s4 = if let Some(block) = group {
                     let total: u32 = block.ranges[..block.n].iter().map(|r| r.1 - r.0).sum();
                     stats.checks += 4 * (total as u64 - 1);
@@ -798,9 +704,8 @@ impl FastFlock {
                         *out = sums_of(kernel, view, world, &radii, &block, i, same);
                         stats.neighbours += out.ns.max(out.na).max(out.nc) as u64;
                     }
-                    let pack = |f: fn(&Sums) -> f32| {
-                        F4::from_array([f(&sums[0]), f(&sums[1]), f(&sums[2]), f(&sums[3])])
-                    };
+                    let pack =
+                        |f: fn(&Sums) -> f32| F4::from_array([f(&sums[0]), f(&sums[1]), f(&sums[2]), f(&sums[3])]);
                     Sums4 {
                         sx: pack(|s| s.sx),
                         sy: pack(|s| s.sy),
@@ -841,24 +746,10 @@ impl FastFlock {
             let Cols { front, back, cell } = self.cols_mut();
             let [x, y, vx, vy, hx, hy, id] = front;
             let [bx, by, bvx, bvy, bhx, bhy, bid] = back;
-            let (x, y, vx, vy, hx, hy, id) = (
-                &mut x[..n],
-                &mut y[..n],
-                &mut vx[..n],
-                &mut vy[..n],
-                &mut hx[..n],
-                &mut hy[..n],
-                &mut id[..n],
-            );
-            let (bx, by, bvx, bvy, bhx, bhy, bid) = (
-                &bx[..n],
-                &by[..n],
-                &bvx[..n],
-                &bvy[..n],
-                &bhx[..n],
-                &bhy[..n],
-                &bid[..n],
-            );
+            let (x, y, vx, vy, hx, hy, id) =
+                (&mut x[..n], &mut y[..n], &mut vx[..n], &mut vy[..n], &mut hx[..n], &mut hy[..n], &mut id[..n]);
+            let (bx, by, bvx, bvy, bhx, bhy, bid) =
+                (&bx[..n], &by[..n], &bvx[..n], &bvy[..n], &bhx[..n], &bhy[..n], &bid[..n]);
             let cell = &cell[..n];
             for k in 0..n {
                 let c = cell[k] as usize;
@@ -877,12 +768,7 @@ impl FastFlock {
     }
 
     fn view(&self) -> kernel::View<'_> {
-        kernel::View {
-            x: self.colf(X),
-            y: self.colf(Y),
-            vx: self.colf(VX),
-            vy: self.colf(VY),
-        }
+        kernel::View { x: self.colf(X), y: self.colf(Y), vx: self.colf(VX), vy: self.colf(VY) }
     }
 
     /// Slot `k`'s neighbour sums, recomputed from the current state by the step's own kernel.
@@ -893,15 +779,7 @@ impl FastFlock {
         let radii = Radii::of(&p.rules);
         let (x, y) = self.positions();
         let b = self.cells.windows(x[k], y[k]);
-        let s = sums_of(
-            self.kernel,
-            self.view(),
-            &world,
-            &radii,
-            &b,
-            k,
-            radii.ali2 == radii.coh2,
-        );
+        let s = sums_of(self.kernel, self.view(), &world, &radii, &b, k, radii.ali2 == radii.coh2);
         FlockSums {
             sep: Vec2::new(s.sx, s.sy),
             n_sep: s.ns as u32,
@@ -962,21 +840,11 @@ fn group_window<const N: usize>(cells: &Cells, x: &[f32], y: &[f32], g: usize) -
 
 /// Slot `i`'s neighbour sums over the block, with the selected kernel and wrap variant.
 #[inline(always)]
-fn sums_of(
-    kernel: Kernel,
-    v: kernel::View,
-    world: &World,
-    radii: &Radii,
-    b: &Block,
-    i: usize,
-    same: bool,
-) -> Sums {
+fn sums_of(kernel: Kernel, v: kernel::View, world: &World, radii: &Radii, b: &Block, i: usize, same: bool) -> Sums {
     match kernel {
         Kernel::Simd => match (b.wrap_x, b.wrap_y, same) {
             (false, false, true) => kernel::sums_simd::<false, false, true>(v, world, radii, b, i),
-            (false, false, false) => {
-                kernel::sums_simd::<false, false, false>(v, world, radii, b, i)
-            }
+            (false, false, false) => kernel::sums_simd::<false, false, false>(v, world, radii, b, i),
             (true, false, _) => kernel::sums_simd::<true, false, false>(v, world, radii, b, i),
             (false, true, _) => kernel::sums_simd::<false, true, false>(v, world, radii, b, i),
             (true, true, _) => kernel::sums_simd::<true, true, false>(v, world, radii, b, i),

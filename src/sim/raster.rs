@@ -25,13 +25,7 @@ pub struct RasterView {
 impl RasterView {
     /// From the shell's CSS-pixel view (`scale`, `ox`, `oy` in CSS px) and the device pixel ratio.
     pub fn from_css(width: u32, height: u32, scale: f64, ox: f64, oy: f64, dpr: f64) -> RasterView {
-        RasterView {
-            width,
-            height,
-            scale: (scale * dpr) as f32,
-            ox: (ox * dpr) as f32,
-            oy: (oy * dpr) as f32,
-        }
+        RasterView { width, height, scale: (scale * dpr) as f32, ox: (ox * dpr) as f32, oy: (oy * dpr) as f32 }
     }
 }
 
@@ -48,11 +42,7 @@ pub struct RasterStyle {
 
 impl Default for RasterStyle {
     fn default() -> Self {
-        RasterStyle {
-            background: [0xf8, 0xfa, 0xfc, 0xff],
-            agent: [0x1e, 0x3a, 0x8a, 0xff],
-            by_heading: true,
-        }
+        RasterStyle { background: [0xf8, 0xfa, 0xfc, 0xff], agent: [0x1e, 0x3a, 0x8a, 0xff], by_heading: true }
     }
 }
 
@@ -128,11 +118,7 @@ impl Raster {
     fn prepare(&mut self, size: f32, style: &RasterStyle) {
         if self.palette_for != Some((style.agent, style.by_heading)) {
             for (t, slot) in self.palette.iter_mut().enumerate() {
-                *slot = if style.by_heading {
-                    pack(hue(t as f32 / TURNS as f32))
-                } else {
-                    pack(style.agent)
-                };
+                *slot = if style.by_heading { pack(hue(t as f32 / TURNS as f32)) } else { pack(style.agent) };
             }
             self.palette_for = Some((style.agent, style.by_heading));
         }
@@ -167,23 +153,12 @@ impl Raster {
         let size = size_world * view.scale;
         self.prepare(size, style);
         for k in 0..n {
-            self.stamp(
-                xs[k] * view.scale + view.ox,
-                ys[k] * view.scale + view.oy,
-                hxs[k],
-                hys[k],
-            );
+            self.stamp(xs[k] * view.scale + view.ox, ys[k] * view.scale + view.oy, hxs[k], hys[k]);
         }
     }
 
     /// Draw `Sim`-style agents (position and heading of each).
-    pub fn agent_list(
-        &mut self,
-        agents: &[Agent],
-        size_world: f32,
-        view: &RasterView,
-        style: &RasterStyle,
-    ) {
+    pub fn agent_list(&mut self, agents: &[Agent], size_world: f32, view: &RasterView, style: &RasterStyle) {
         let size = size_world * view.scale;
         self.prepare(size, style);
         for a in agents {
@@ -198,12 +173,7 @@ impl Raster {
 
     /// A whole frame of a simulation's agent layer: background, then every agent. Returns the RGBA
     /// bytes for `ImageData` (`view.width × view.height`).
-    pub fn draw_sim(
-        &mut self,
-        sim: &super::engine::Sim,
-        view: &RasterView,
-        style: &RasterStyle,
-    ) -> &[u8] {
+    pub fn draw_sim(&mut self, sim: &super::engine::Sim, view: &RasterView, style: &RasterStyle) -> &[u8] {
         self.begin(view.width, view.height, style.background);
         self.agent_list(&sim.agents, sim.scenario.agent_size, view, style);
         self.bytes()
@@ -242,9 +212,7 @@ impl Raster {
         if x >= r && y >= r && x + r < w && y + r < h {
             for &(dy, x0, x1) in &self.spans[a..b] {
                 let row = ((y + dy as i32) * w + x) as usize;
-                self.px
-                    [(row as isize + x0 as isize) as usize..=(row as isize + x1 as isize) as usize]
-                    .fill(colour);
+                self.px[(row as isize + x0 as isize) as usize..=(row as isize + x1 as isize) as usize].fill(colour);
             }
         } else {
             for &(dy, x0, x1) in &self.spans[a..b] {
@@ -324,9 +292,7 @@ fn triangle_spans(size: f32, c: f32, s: f32, out: &mut Vec<(i8, i8, i8)>) {
     let b1 = [-f[0] * 0.4 + side[0], -f[1] * 0.4 + side[1]];
     let b2 = [-f[0] * 0.4 - side[0], -f[1] * 0.4 - side[1]];
     let tri = [tip, b1, b2];
-    let edge = |p: [f32; 2], q: [f32; 2], x: f32, y: f32| {
-        (q[0] - p[0]) * (y - p[1]) - (q[1] - p[1]) * (x - p[0])
-    };
+    let edge = |p: [f32; 2], q: [f32; 2], x: f32, y: f32| (q[0] - p[0]) * (y - p[1]) - (q[1] - p[1]) * (x - p[0]);
     let area = edge(tri[0], tri[1], tri[2][0], tri[2][1]);
     let r = (size * 0.6).ceil() as i32 + 1;
     let mut any = false;
@@ -373,36 +339,16 @@ mod tests {
     const FG: [u8; 4] = [200, 100, 50, 255];
 
     fn flat() -> RasterStyle {
-        RasterStyle {
-            background: BG,
-            agent: FG,
-            by_heading: false,
-        }
+        RasterStyle { background: BG, agent: FG, by_heading: false }
     }
 
     #[test]
     fn a_triangle_points_along_its_heading() {
         let mut r = Raster::new();
-        let view = RasterView {
-            width: 40,
-            height: 40,
-            scale: 1.0,
-            ox: 0.0,
-            oy: 0.0,
-        };
+        let view = RasterView { width: 40, height: 40, scale: 1.0, ox: 0.0, oy: 0.0 };
         r.begin(40, 40, BG);
         // size 10 pointing +x at (20, 20): tip at x = 26, base at x = 16 spanning y 15.5..24.5.
-        r.agent_list(
-            &[Agent::new(
-                Vec2::new(20.0, 20.0),
-                Vec2::new(5.0, 0.0),
-                80.0,
-                192.0,
-            )],
-            10.0,
-            &view,
-            &flat(),
-        );
+        r.agent_list(&[Agent::new(Vec2::new(20.0, 20.0), Vec2::new(5.0, 0.0), 80.0, 192.0)], 10.0, &view, &flat());
         assert_eq!(r.pixel(20, 20), FG);
         assert_eq!(r.pixel(25, 20), FG, "near the tip");
         assert_eq!(r.pixel(27, 20), BG, "past the tip");
@@ -411,17 +357,7 @@ mod tests {
         assert_eq!(r.pixel(15, 20), BG, "behind the base");
         // Pointing −y instead: the tip is above.
         r.begin(40, 40, BG);
-        r.agent_list(
-            &[Agent::new(
-                Vec2::new(20.0, 20.0),
-                Vec2::new(0.0, -5.0),
-                80.0,
-                192.0,
-            )],
-            10.0,
-            &view,
-            &flat(),
-        );
+        r.agent_list(&[Agent::new(Vec2::new(20.0, 20.0), Vec2::new(0.0, -5.0), 80.0, 192.0)], 10.0, &view, &flat());
         assert_eq!(r.pixel(20, 15), FG);
         assert_eq!(r.pixel(20, 25), BG);
         assert_eq!(r.pixel(25, 20), BG);
@@ -432,13 +368,7 @@ mod tests {
         let mut r = Raster::new();
         // Scale 0.1: size 7 → 0.7 px, a single-pixel dot. World (105, 52) → (10.5 + 2, 5.2 + 3) =
         // (12.5, 8.2), rounded to pixel (13, 8). The other two are off the canvas.
-        let view = RasterView {
-            width: 20,
-            height: 10,
-            scale: 0.1,
-            ox: 2.0,
-            oy: 3.0,
-        };
+        let view = RasterView { width: 20, height: 10, scale: 0.1, ox: 2.0, oy: 3.0 };
         r.begin(20, 10, BG);
         let agents = [
             Agent::new(Vec2::new(105.0, 52.0), Vec2::X, 80.0, 192.0),
@@ -446,27 +376,14 @@ mod tests {
             Agent::new(Vec2::new(10.0, 1e9), Vec2::X, 80.0, 192.0),
         ];
         r.agent_list(&agents, 7.0, &view, &flat());
-        let lit: Vec<(u32, u32)> = (0..10)
-            .flat_map(|y| (0..20).map(move |x| (x, y)))
-            .filter(|&(x, y)| r.pixel(x, y) == FG)
-            .collect();
+        let lit: Vec<(u32, u32)> =
+            (0..10).flat_map(|y| (0..20).map(move |x| (x, y))).filter(|&(x, y)| r.pixel(x, y) == FG).collect();
         assert_eq!(lit, vec![(13, 8)]);
         // A triangle straddling the right edge is clipped, not wrapped onto the next row.
         let mut r = Raster::new();
-        let view = RasterView {
-            width: 30,
-            height: 30,
-            scale: 1.0,
-            ox: 0.0,
-            oy: 0.0,
-        };
+        let view = RasterView { width: 30, height: 30, scale: 1.0, ox: 0.0, oy: 0.0 };
         r.begin(30, 30, BG);
-        r.agent_list(
-            &[Agent::new(Vec2::new(29.0, 10.0), Vec2::X, 80.0, 192.0)],
-            12.0,
-            &view,
-            &flat(),
-        );
+        r.agent_list(&[Agent::new(Vec2::new(29.0, 10.0), Vec2::X, 80.0, 192.0)], 12.0, &view, &flat());
         assert_eq!(r.pixel(29, 10), FG);
         assert_eq!(r.pixel(0, 11), BG);
         assert_eq!(r.pixel(1, 11), BG);
@@ -484,14 +401,7 @@ mod tests {
             assert_eq!(turn(a.cos(), a.sin()), t, "turn {t}");
         }
         let mut r = Raster::new();
-        r.prepare(
-            10.0,
-            &RasterStyle {
-                background: BG,
-                agent: FG,
-                by_heading: true,
-            },
-        );
+        r.prepare(10.0, &RasterStyle { background: BG, agent: FG, by_heading: true });
         assert_ne!(r.palette[0], r.palette[TURNS / 2]);
     }
 
@@ -508,13 +418,7 @@ mod tests {
     #[test]
     fn frames_do_not_allocate_once_sized() {
         let mut r = Raster::new();
-        let view = RasterView {
-            width: 64,
-            height: 48,
-            scale: 1.0,
-            ox: 0.0,
-            oy: 0.0,
-        };
+        let view = RasterView { width: 64, height: 48, scale: 1.0, ox: 0.0, oy: 0.0 };
         let agents: Vec<Agent> = (0..200)
             .map(|i| {
                 Agent::new(
@@ -532,10 +436,7 @@ mod tests {
             r.begin(64, 48, BG);
             r.agent_list(&agents, 7.0, &view, &flat());
         }
-        assert_eq!(
-            (r.px.as_ptr(), r.px.capacity(), r.spans.as_ptr()),
-            (p, cap, sp)
-        );
+        assert_eq!((r.px.as_ptr(), r.px.capacity(), r.spans.as_ptr()), (p, cap, sp));
         assert_eq!(r.bytes().len(), 64 * 48 * 4);
     }
 }

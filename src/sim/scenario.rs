@@ -693,7 +693,10 @@ impl Scenario {
             }
             for (i, b) in self.behaviours.iter().enumerate() {
                 if !matches!(b, Behaviour::Separation(_) | Behaviour::Alignment(_) | Behaviour::Cohesion(_)) {
-                    return Err(format!("behaviours[{i}]: the fast engine runs only separation, alignment and cohesion, got {}", b.kind()));
+                    return Err(format!(
+                        "behaviours[{i}]: the fast engine runs only separation, alignment and cohesion, got {}",
+                        b.kind()
+                    ));
                 }
             }
         }

@@ -29,21 +29,12 @@ impl BenchFlock {
     /// `agents` back every step, as the stress scenario runs). `width`/`height` 0: the fixed-density
     /// world of the native benchmarks.
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        n: usize,
-        engine: &str,
-        width: f32,
-        height: f32,
-        seed: u64,
-    ) -> Result<BenchFlock, JsError> {
+    pub fn new(n: usize, engine: &str, width: f32, height: f32, seed: u64) -> Result<BenchFlock, JsError> {
         if n == 0 || n > 2_000_000 {
             return Err(JsError::new(&format!("n: must be 1 to 2000000, got {n}")));
         }
-        let world = if width > 0.0 && height > 0.0 {
-            World::new(width, height, Edges::Wrap)
-        } else {
-            workload::world_for(n)
-        };
+        let world =
+            if width > 0.0 && height > 0.0 { World::new(width, height, Edges::Wrap) } else { workload::world_for(n) };
         let agents = workload::spawn(&world, n, seed);
         let mut initial = Vec::with_capacity(n * 4);
         for a in &agents {
@@ -55,24 +46,10 @@ impl BenchFlock {
                 f.load(&world, workload::params(), &agents);
                 (Some(f), None)
             }
-            "sim" => (
-                None,
-                Some(workload::sim_for(&world, &agents, "fast").map_err(|e| JsError::new(&e))?),
-            ),
-            other => {
-                return Err(JsError::new(&format!(
-                    "engine: expected fast or sim, got {other}"
-                )))
-            }
+            "sim" => (None, Some(workload::sim_for(&world, &agents, "fast").map_err(|e| JsError::new(&e))?)),
+            other => return Err(JsError::new(&format!("engine: expected fast or sim, got {other}"))),
         };
-        Ok(BenchFlock {
-            fast,
-            sim,
-            world,
-            initial,
-            raster: Raster::new(),
-            style: RasterStyle::default(),
-        })
+        Ok(BenchFlock { fast, sim, world, initial, raster: Raster::new(), style: RasterStyle::default() })
     }
 
     /// Use the 4-lane kernel (`true`) or the scalar one. Returns whether the 4-lane kernel is
@@ -97,10 +74,7 @@ impl BenchFlock {
     }
 
     pub fn len(&self) -> usize {
-        self.fast.as_ref().map_or_else(
-            || self.sim.as_ref().map_or(0, |s| s.agents.len()),
-            |f| f.len(),
-        )
+        self.fast.as_ref().map_or_else(|| self.sim.as_ref().map_or(0, |s| s.agents.len()), |f| f.len())
     }
 
     pub fn is_empty(&self) -> bool {
@@ -143,16 +117,10 @@ impl BenchFlock {
         };
         self.raster.begin(width, height, self.style.background);
         match (&self.fast, &self.sim) {
-            (Some(f), _) => {
-                self.raster
-                    .agents(f.positions(), f.headings(), 12.0, &view, &self.style)
+            (Some(f), _) => self.raster.agents(f.positions(), f.headings(), 12.0, &view, &self.style),
+            (_, Some(sim)) => {
+                self.raster.agent_list(&sim.agents, sim.scenario.agent_size.max(12.0), &view, &self.style)
             }
-            (_, Some(sim)) => self.raster.agent_list(
-                &sim.agents,
-                sim.scenario.agent_size.max(12.0),
-                &view,
-                &self.style,
-            ),
             _ => {}
         }
         self.raster.bytes().as_ptr() as usize

@@ -31,13 +31,7 @@ pub(crate) fn available() -> bool {
 /// # Safety
 /// The CPU must support AVX2 ([`available`]); `g + 8 ≤ n` and every range within `0..n`.
 #[target_feature(enable = "avx2")]
-pub(crate) unsafe fn sums_group8<const SAME: bool>(
-    v: View,
-    r: &Radii,
-    b: &Block,
-    g: usize,
-    out: &mut Sums8,
-) {
+pub(crate) unsafe fn sums_group8<const SAME: bool>(v: View, r: &Radii, b: &Block, g: usize, out: &mut Sums8) {
     let (xp, yp, vxp, vyp) = (v.x.as_ptr(), v.y.as_ptr(), v.vx.as_ptr(), v.vy.as_ptr());
     let px = _mm256_loadu_ps(xp.add(g));
     let py = _mm256_loadu_ps(yp.add(g));
@@ -48,10 +42,7 @@ pub(crate) unsafe fn sums_group8<const SAME: bool>(
     let (mut sx, mut sy, mut ax, mut ay, mut cx, mut cy) = (zero, zero, zero, zero, zero, zero);
     let zi = _mm256_setzero_si256();
     let (mut ns, mut na, mut nc) = (zi, zi, zi);
-    let lanes = _mm256_add_epi32(
-        _mm256_set1_epi32(g as i32),
-        _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
-    );
+    let lanes = _mm256_add_epi32(_mm256_set1_epi32(g as i32), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 
     // One candidate; `$self` is the mask of lanes that are not the candidate itself (or None).
     macro_rules! cand {
@@ -84,10 +75,7 @@ pub(crate) unsafe fn sums_group8<const SAME: bool>(
             cx = _mm256_add_ps(cx, _mm256_and_ps(dx, mc));
             cy = _mm256_add_ps(cy, _mm256_and_ps(dy, mc));
             // d² > 0 already excludes self (d = 0) from separation.
-            let ms = _mm256_and_ps(
-                _mm256_cmp_ps::<_CMP_LT_OQ>(d2, sep2),
-                _mm256_cmp_ps::<_CMP_GT_OQ>(d2, zero),
-            );
+            let ms = _mm256_and_ps(_mm256_cmp_ps::<_CMP_LT_OQ>(d2, sep2), _mm256_cmp_ps::<_CMP_GT_OQ>(d2, zero));
             if _mm256_movemask_ps(ms) != 0 {
                 let dist = _mm256_sqrt_ps(d2);
                 let dd = _mm256_mul_ps(dist, dist);

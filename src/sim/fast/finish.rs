@@ -54,13 +54,8 @@ pub(crate) struct Consts {
 /// The force, exactly as `FlockSums::apply` into a `Controller` and `Controller::result` make it.
 #[inline(always)]
 pub(crate) fn force_one(k: &Consts, s: &Sums, velocity: Vec2) -> Vec2 {
-    let agent = Agent {
-        position: Vec2::ZERO,
-        velocity,
-        max_speed: k.max_speed,
-        max_force: k.max_force,
-        heading: Vec2::X,
-    };
+    let agent =
+        Agent { position: Vec2::ZERO, velocity, max_speed: k.max_speed, max_force: k.max_force, heading: Vec2::X };
     let mut sum = Vec2::ZERO;
     if let Some((w, _)) = k.rules.separation {
         if s.ns > 0.0 {
@@ -137,10 +132,7 @@ fn truncate4(x: F4, y: F4, max: f32) -> (F4, F4) {
     if max > 0.0 {
         let ok = len2.finite();
         let s = F4::splat(max) / len2.sqrt();
-        (
-            F4::select(keep, x, F4::select(ok, x * s, zero)),
-            F4::select(keep, y, F4::select(ok, y * s, zero)),
-        )
+        (F4::select(keep, x, F4::select(ok, x * s, zero)), F4::select(keep, y, F4::select(ok, y * s, zero)))
     } else {
         (x & keep, y & keep)
     }
@@ -219,14 +211,7 @@ pub(crate) fn finish4(k: &Consts, s: &Sums4, st: &State4) -> State4 {
         }
         (F4::from_array(xa), F4::from_array(ya))
     };
-    State4 {
-        x,
-        y,
-        vx,
-        vy,
-        hx,
-        hy,
-    }
+    State4 { x, y, vx, vy, hx, hy }
 }
 
 #[cfg(test)]
@@ -235,15 +220,7 @@ mod tests {
     use crate::sim::rng::seeded;
 
     fn consts(rules: FlockRules) -> Consts {
-        Consts {
-            rules,
-            max_speed: 80.0,
-            max_force: 192.0,
-            min_speed: 0.0,
-            dt: 1.0 / 60.0,
-            width: 640.0,
-            height: 400.0,
-        }
+        Consts { rules, max_speed: 80.0, max_force: 192.0, min_speed: 0.0, dt: 1.0 / 60.0, width: 640.0, height: 400.0 }
     }
 
     fn bits(s: &State) -> [u32; 6] {
@@ -256,16 +233,9 @@ mod tests {
     fn four_lanes_are_bit_identical_to_the_reference() {
         let mut rng = seeded(99);
         let mut r = |a: f32, b: f32| a + (b - a) * rng.f32();
-        let all = FlockRules {
-            separation: Some((1.5, 22.0)),
-            alignment: Some((1.0, 48.0)),
-            cohesion: Some((1.0, 48.0)),
-        };
-        let some = FlockRules {
-            separation: None,
-            alignment: Some((2.0, 30.0)),
-            cohesion: Some((0.5, 60.0)),
-        };
+        let all =
+            FlockRules { separation: Some((1.5, 22.0)), alignment: Some((1.0, 48.0)), cohesion: Some((1.0, 48.0)) };
+        let some = FlockRules { separation: None, alignment: Some((2.0, 30.0)), cohesion: Some((0.5, 60.0)) };
         for (case, rules) in [all, some, FlockRules::default()].into_iter().enumerate() {
             let k = consts(rules);
             for round in 0..4000 {
@@ -361,14 +331,7 @@ mod tests {
                 );
                 for l in 0..4 {
                     let want = finish_one(&k, &s[l], &st[l]);
-                    let got = State {
-                        x: x[l],
-                        y: y[l],
-                        vx: vx[l],
-                        vy: vy[l],
-                        hx: hx[l],
-                        hy: hy[l],
-                    };
+                    let got = State { x: x[l], y: y[l], vx: vx[l], vy: vy[l], hx: hx[l], hy: hy[l] };
                     assert_eq!(
                         bits(&got),
                         bits(&want),

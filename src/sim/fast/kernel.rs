@@ -29,8 +29,7 @@ pub(crate) fn sums_scalar<const WX: bool, const WY: bool>(
     i: usize,
 ) -> Sums {
     let (px, py) = (v.x[i], v.y[i]);
-    let (mut sx, mut sy, mut ax, mut ay, mut cx, mut cy) =
-        (0.0f32, 0.0f32, 0.0f32, 0.0f32, 0.0f32, 0.0f32);
+    let (mut sx, mut sy, mut ax, mut ay, mut cx, mut cy) = (0.0f32, 0.0f32, 0.0f32, 0.0f32, 0.0f32, 0.0f32);
     let (mut ns, mut na, mut nc) = (0u32, 0u32, 0u32);
     let mut scan = |a: usize, e: usize| {
         let (xs, ys, vxs, vys) = (&v.x[a..e], &v.y[a..e], &v.vx[a..e], &v.vy[a..e]);
@@ -67,17 +66,7 @@ pub(crate) fn sums_scalar<const WX: bool, const WY: bool>(
             scan(rs, re);
         }
     }
-    Sums {
-        sx,
-        sy,
-        ns: ns as f32,
-        ax,
-        ay,
-        na: na as f32,
-        cx,
-        cy,
-        nc: nc as f32,
-    }
+    Sums { sx, sy, ns: ns as f32, ax, ay, na: na as f32, cx, cy, nc: nc as f32 }
 }
 
 /// Lane accumulators of one agent.
@@ -124,18 +113,10 @@ unsafe fn chunk<const WX: bool, const WY: bool, const SAME: bool, const MASKED: 
     let mut dx = x - k.px;
     let mut dy = y - k.py;
     if WX {
-        dx = F4::select(
-            dx.gt(k.hw),
-            dx - k.w,
-            F4::select(dx.lt(k.nhw), dx + k.w, dx),
-        );
+        dx = F4::select(dx.gt(k.hw), dx - k.w, F4::select(dx.lt(k.nhw), dx + k.w, dx));
     }
     if WY {
-        dy = F4::select(
-            dy.gt(k.hh),
-            dy - k.h,
-            F4::select(dy.lt(k.nhh), dy + k.h, dy),
-        );
+        dy = F4::select(dy.gt(k.hh), dy - k.h, F4::select(dy.lt(k.nhh), dy + k.h, dy));
     }
     let d2 = dx * dx + dy * dy;
     let one = F4::splat(1.0);
@@ -171,13 +152,7 @@ unsafe fn chunk<const WX: bool, const WY: bool, const SAME: bool, const MASKED: 
 
 /// All candidates in slots `a..e`: whole chunks of four, then the rest with a lane mask.
 #[inline(always)]
-fn scan4<const WX: bool, const WY: bool, const SAME: bool>(
-    v: View,
-    k: &K4,
-    a: usize,
-    e: usize,
-    acc: &mut Acc4,
-) {
+fn scan4<const WX: bool, const WY: bool, const SAME: bool>(v: View, k: &K4, a: usize, e: usize, acc: &mut Acc4) {
     let mut j = a;
     let ones = F4::zero().eq(F4::zero());
     // SAFETY: j + 4 ≤ e ≤ n in the loop, and j < e ≤ n with every array n + PAD ≥ j + 4 long after.
@@ -216,17 +191,7 @@ pub(crate) fn sums_simd<const WX: bool, const WY: bool, const SAME: bool>(
         nhh: F4::splat(-(h * 0.5)),
     };
     let z = F4::zero();
-    let mut acc = Acc4 {
-        sx: z,
-        sy: z,
-        ns: z,
-        ax: z,
-        ay: z,
-        na: z,
-        cx: z,
-        cy: z,
-        nc: z,
-    };
+    let mut acc = Acc4 { sx: z, sy: z, ns: z, ax: z, ay: z, na: z, cx: z, cy: z, nc: z };
     for &(rs, re) in &b.ranges[..b.n] {
         let (rs, re) = (rs as usize, re as usize);
         if rs <= i && i < re {
@@ -275,13 +240,7 @@ struct GAcc {
 /// Candidate `j` against the group's four agents.
 /// With `SELF`, only the lanes in `notself` (the candidate is one of the group's own agents).
 #[inline(always)]
-unsafe fn cand<const SAME: bool, const SELF: bool>(
-    v: View,
-    k: &G4,
-    j: usize,
-    notself: F4,
-    a: &mut GAcc,
-) {
+unsafe fn cand<const SAME: bool, const SELF: bool>(v: View, k: &G4, j: usize, notself: F4, a: &mut GAcc) {
     let x = F4::load_splat(v.x.as_ptr().add(j));
     let y = F4::load_splat(v.y.as_ptr().add(j));
     let dx = x - k.px;
@@ -333,17 +292,7 @@ pub(crate) fn sums_group<const SAME: bool>(v: View, r: &Radii, b: &Block, g: usi
             coh2: F4::splat(r.coh2),
         };
         let (z, zi) = (F4::zero(), I4::zero());
-        let mut a = GAcc {
-            sx: z,
-            sy: z,
-            ns: zi,
-            ax: z,
-            ay: z,
-            na: zi,
-            cx: z,
-            cy: z,
-            nc: zi,
-        };
+        let mut a = GAcc { sx: z, sy: z, ns: zi, ax: z, ay: z, na: zi, cx: z, cy: z, nc: zi };
         let lanes = I4::iota(g as i32);
         for &(rs, re) in &b.ranges[..b.n] {
             let (rs, re) = (rs as usize, re as usize);

@@ -260,10 +260,7 @@ mod imp {
     binop!(BitAnd, bitand, v128_and);
 }
 
-#[cfg(not(any(
-    target_arch = "x86_64",
-    all(target_arch = "wasm32", target_feature = "simd128")
-)))]
+#[cfg(not(any(target_arch = "x86_64", all(target_arch = "wasm32", target_feature = "simd128"))))]
 mod imp {
     #[derive(Clone, Copy)]
     pub struct F4([f32; 4]);
@@ -278,12 +275,7 @@ mod imp {
     }
     #[inline(always)]
     fn zip(a: F4, b: F4, f: impl Fn(f32, f32) -> f32) -> F4 {
-        F4([
-            f(a.0[0], b.0[0]),
-            f(a.0[1], b.0[1]),
-            f(a.0[2], b.0[2]),
-            f(a.0[3], b.0[3]),
-        ])
+        F4([f(a.0[0], b.0[0]), f(a.0[1], b.0[1]), f(a.0[2], b.0[2]), f(a.0[3], b.0[3])])
     }
     #[inline(always)]
     fn mask(b: bool) -> f32 {
@@ -329,13 +321,7 @@ mod imp {
         }
         #[inline(always)]
         pub fn select(m: F4, a: F4, b: F4) -> F4 {
-            F4([0, 1, 2, 3].map(|k| {
-                if m.0[k].to_bits() != 0 {
-                    a.0[k]
-                } else {
-                    b.0[k]
-                }
-            }))
+            F4([0, 1, 2, 3].map(|k| if m.0[k].to_bits() != 0 { a.0[k] } else { b.0[k] }))
         }
         #[inline(always)]
         pub fn any(self) -> bool {

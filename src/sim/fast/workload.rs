@@ -26,24 +26,14 @@ pub fn rules() -> FlockRules {
 }
 
 pub fn params() -> FastParams {
-    FastParams {
-        rules: rules(),
-        max_speed: MAX_SPEED,
-        max_force: MAX_FORCE,
-        min_speed: 0.0,
-        dt: DT,
-    }
+    FastParams { rules: rules(), max_speed: MAX_SPEED, max_force: MAX_FORCE, min_speed: 0.0, dt: DT }
 }
 
 /// A 16:9 wrapping world holding `n` boids at ~20 neighbours each (density 20 / (π·48²)).
 pub fn world_for(n: usize) -> World {
     let area = n as f32 * core::f32::consts::PI * PERCEPTION * PERCEPTION / NEIGHBOURS;
     let h = (area * 9.0 / 16.0).sqrt();
-    World::new(
-        (h * 16.0 / 9.0).round().max(1.0),
-        h.round().max(1.0),
-        Edges::Wrap,
-    )
+    World::new((h * 16.0 / 9.0).round().max(1.0), h.round().max(1.0), Edges::Wrap)
 }
 
 /// `n` boids spread uniformly over `world` with random headings at full speed (seeded).
@@ -53,12 +43,7 @@ pub fn spawn(world: &World, n: usize, seed: u64) -> Vec<Agent> {
         .map(|_| {
             let p = Vec2::new(rng.f32() * world.width, rng.f32() * world.height);
             let a = rng.f32() * core::f32::consts::TAU;
-            Agent::new(
-                p,
-                Vec2::new(libm::cosf(a), libm::sinf(a)) * MAX_SPEED,
-                MAX_SPEED,
-                MAX_FORCE,
-            )
+            Agent::new(p, Vec2::new(libm::cosf(a), libm::sinf(a)) * MAX_SPEED, MAX_SPEED, MAX_FORCE)
         })
         .collect()
 }
@@ -128,16 +113,14 @@ impl SimpleGrid {
         let rules = rules();
         self.pos.clear();
         self.pos.extend(self.agents.iter().map(|a| a.position));
-        self.grid
-            .rebuild(&self.world, PERCEPTION, self.pos.iter().copied());
+        self.grid.rebuild(&self.world, PERCEPTION, self.pos.iter().copied());
         let mut total = 0u64;
         for i in 0..self.agents.len() {
             let mut sums = FlockSums::default();
             let agents = &self.agents;
-            self.grid
-                .for_each_neighbour(&self.world, &self.pos, i, PERCEPTION, |j, d, d2| {
-                    sums.add(&rules, d, d2, agents[j].velocity)
-                });
+            self.grid.for_each_neighbour(&self.world, &self.pos, i, PERCEPTION, |j, d, d2| {
+                sums.add(&rules, d, d2, agents[j].velocity)
+            });
             total += sums.n_align as u64;
             let mut ctl = Controller::new(None);
             sums.apply(&rules, &self.agents[i], &mut ctl);
@@ -169,13 +152,9 @@ impl BenchFlock {
                 f.load(&world, params(), &agents);
                 BenchFlock::Fast(Box::new(f))
             }
-            "sim-fast" => BenchFlock::Sim(Box::new(
-                sim_for(&world, &agents, "fast").expect("bench scenario is valid"),
-            )),
+            "sim-fast" => BenchFlock::Sim(Box::new(sim_for(&world, &agents, "fast").expect("bench scenario is valid"))),
             "simple" => BenchFlock::Simple(Box::new(SimpleGrid::new(world, agents))),
-            e => BenchFlock::Sim(Box::new(
-                sim_for(&world, &agents, e).expect("bench scenario is valid"),
-            )),
+            e => BenchFlock::Sim(Box::new(sim_for(&world, &agents, e).expect("bench scenario is valid"))),
         }
     }
 
