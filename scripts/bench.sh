@@ -16,9 +16,9 @@ quick=${QUICK:-}
 if [[ $what == native || $what == all ]]; then
   echo "== criterion (native, thread CPU time; ns/elem = ns per boid per step)"
   if [[ -n $quick ]]; then
-    cargo bench --bench flock -- --warm-up-time 0.2 --measurement-time 1 2>&1 | grep -E "^step_|time:|thrpt:" || true
+    cargo bench --bench flock -- --warm-up-time 0.2 --measurement-time 1 2>&1 | grep -E "^(step_|raster_)|time:|thrpt:" || true
   else
-    cargo bench --bench flock 2>&1 | grep -E "^step_|time:|thrpt:" || true
+    cargo bench --bench flock 2>&1 | grep -E "^(step_|raster_)|time:|thrpt:" || true
   fi
 fi
 

@@ -701,7 +701,7 @@ impl FastFlock {
                         let block = cells.windows(fx[i], fy[i]);
                         let total: u32 = block.ranges[..block.n].iter().map(|r| r.1 - r.0).sum();
                         stats.checks += total as u64 - 1;
-                        *out = sums_of(kernel, view, world, &radii, &block, i, same);
+                        *out = sums_of(kernel, view, world, &radii, &block, i);
                         stats.neighbours += out.ns.max(out.na).max(out.nc) as u64;
                     }
                     let pack =
@@ -779,7 +779,7 @@ impl FastFlock {
         let radii = Radii::of(&p.rules);
         let (x, y) = self.positions();
         let b = self.cells.windows(x[k], y[k]);
-        let s = sums_of(self.kernel, self.view(), &world, &radii, &b, k, radii.ali2 == radii.coh2);
+        let s = sums_of(self.kernel, self.view(), &world, &radii, &b, k);
         FlockSums {
             sep: Vec2::new(s.sx, s.sy),
             n_sep: s.ns as u32,
@@ -838,23 +838,20 @@ fn group_window<const N: usize>(cells: &Cells, x: &[f32], y: &[f32], g: usize) -
     Some(cells.ranges(u))
 }
 
-/// Slot `i`'s neighbour sums over the block, with the selected kernel and wrap variant.
+/// Slot `i`'s neighbour sums over the block, with the selected kernel.
+// It serves the agents off the group path (near the seam, at a row change, the last few). Applying the nearest-image correction where it is not
+// needed is exact (it is the identity for |d| < half the world), so each kernel has one variant
+// with the correction on both axes, and correction-free ones away from the seam.
 #[inline(always)]
-fn sums_of(kernel: Kernel, v: kernel::View, world: &World, radii: &Radii, b: &Block, i: usize, same: bool) -> Sums {
+fn sums_of(kernel: Kernel, v: kernel::View, world: &World, radii: &Radii, b: &Block, i: usize) -> Sums {
     match kernel {
-        Kernel::Simd => match (b.wrap_x, b.wrap_y, same) {
-            (false, false, true) => kernel::sums_simd::<false, false, true>(v, world, radii, b, i),
-            (false, false, false) => kernel::sums_simd::<false, false, false>(v, world, radii, b, i),
-            (true, false, _) => kernel::sums_simd::<true, false, false>(v, world, radii, b, i),
-            (false, true, _) => kernel::sums_simd::<false, true, false>(v, world, radii, b, i),
-            (true, true, _) => kernel::sums_simd::<true, true, false>(v, world, radii, b, i),
-        },
-        Kernel::Scalar => match (b.wrap_x, b.wrap_y) {
-            (false, false) => kernel::sums_scalar::<false, false>(v, world, radii, b, i),
-            (true, false) => kernel::sums_scalar::<true, false>(v, world, radii, b, i),
-            (false, true) => kernel::sums_scalar::<false, true>(v, world, radii, b, i),
-            (true, true) => kernel::sums_scalar::<true, true>(v, world, radii, b, i),
-        },
+        Kernel::Simd if !b.wrap_x && !b.wrap_y && radii.ali2 == radii.coh2 => {
+            kernel::sums_simd::<false, false, true>(v, world, radii, b, i)
+        }
+        Kernel::Simd if !b.wrap_x && !b.wrap_y => kernel::sums_simd::<false, false, false>(v, world, radii, b, i),
+        Kernel::Simd => kernel::sums_simd::<true, true, false>(v, world, radii, b, i),
+        Kernel::Scalar if !b.wrap_x && !b.wrap_y => kernel::sums_scalar::<false, false>(v, world, radii, b, i),
+        Kernel::Scalar => kernel::sums_scalar::<true, true>(v, world, radii, b, i),
     }
 }
 
