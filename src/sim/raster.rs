@@ -198,7 +198,17 @@ impl Raster {
             return;
         }
         if self.sprite_size < 2.5 {
-            // A 2×2 dot.
+            // A 2×2 dot: one bounds test when it is wholly inside (the usual case).
+            if x >= 1 && y >= 1 && x < w && y < h {
+                let (i, wu) = ((y * w + x) as usize, w as usize);
+                if let Some(px) = self.px.get_mut(i - wu - 1..=i) {
+                    px[0] = colour;
+                    px[1] = colour;
+                    px[wu] = colour;
+                    px[wu + 1] = colour;
+                }
+                return;
+            }
             for (dx, dy) in [(0, 0), (-1, 0), (0, -1), (-1, -1)] {
                 let (px, py) = (x + dx, y + dy);
                 if px >= 0 && px < w && py >= 0 && py < h {
@@ -387,6 +397,21 @@ mod tests {
         assert_eq!(r.pixel(29, 10), FG);
         assert_eq!(r.pixel(0, 11), BG);
         assert_eq!(r.pixel(1, 11), BG);
+    }
+
+    #[test]
+    fn small_agents_are_two_by_two_dots_clipped_at_the_edges() {
+        // Size 2 px: a 2×2 dot covering the pixel the agent rounds to and the ones up and left.
+        let mut r = Raster::new();
+        let view = RasterView { width: 8, height: 6, scale: 1.0, ox: 0.0, oy: 0.0 };
+        r.begin(8, 6, BG);
+        let at = |x: f32, y: f32| Agent::new(Vec2::new(x, y), Vec2::X, 80.0, 192.0);
+        // (3.2, 2.9) rounds to pixel (3, 3): lit (2..=3, 2..=3). (0.2, 5.4) rounds to (0, 5): only
+        // (0, 4) and (0, 5) are on the canvas. (7.6, 0.1) rounds to (8, 0): only (7, 0).
+        r.agent_list(&[at(3.2, 2.9), at(0.2, 5.4), at(7.6, 0.1)], 2.0, &view, &flat());
+        let lit: Vec<(u32, u32)> =
+            (0..6).flat_map(|y| (0..8).map(move |x| (x, y))).filter(|&(x, y)| r.pixel(x, y) == FG).collect();
+        assert_eq!(lit, vec![(7, 0), (2, 2), (3, 2), (2, 3), (3, 3), (0, 4), (0, 5)]);
     }
 
     #[test]
