@@ -1,8 +1,9 @@
 //! Zero allocation per step and per frame after warm-up: the fast engine (bare and through `Sim`)
-//! and the raster agent layer, counted with a global allocator wrapper. (One test in its own binary,
-//! so no other test's allocations are counted.)
+//! and the raster agent layer, counted with a global allocator wrapper. Only the measuring thread's
+//! allocations count (the test harness's own threads allocate now and then).
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use steerlab::sim::fast::workload;
 use steerlab::sim::fast::{FastFlock, Kernel};
@@ -12,16 +13,27 @@ struct Counting;
 
 static ALLOCS: AtomicUsize = AtomicUsize::new(0);
 
+thread_local! {
+    /// Set while this thread measures (const-initialised: reading it never allocates).
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+}
+
+fn note() {
+    if COUNTING.with(|c| c.get()) {
+        ALLOCS.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        ALLOCS.fetch_add(1, Ordering::SeqCst);
+        note();
         System.alloc(l)
     }
     unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
         System.dealloc(p, l)
     }
     unsafe fn realloc(&self, p: *mut u8, l: Layout, n: usize) -> *mut u8 {
-        ALLOCS.fetch_add(1, Ordering::SeqCst);
+        note();
         System.realloc(p, l, n)
     }
 }
@@ -31,7 +43,9 @@ static A: Counting = Counting;
 
 fn allocations(f: impl FnOnce()) -> usize {
     let before = ALLOCS.load(Ordering::SeqCst);
+    COUNTING.with(|c| c.set(true));
     f();
+    COUNTING.with(|c| c.set(false));
     ALLOCS.load(Ordering::SeqCst) - before
 }
 
