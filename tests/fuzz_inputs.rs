@@ -405,7 +405,7 @@ fn mutate(doc: &mut Value, idx: prop::sample::Index, m: &Mutation) -> String {
 static SMALL_BUILTIN: std::sync::LazyLock<Vec<(&'static str, &'static str)>> = std::sync::LazyLock::new(|| {
     BUILTIN
         .iter()
-        .map(|&(n, t)| (n, &*Box::leak(t.replace("\"count\": 100000", "\"count\": 2000").into_boxed_str())))
+        .map(|&(n, t)| (n, &*Box::leak(t.replace("\"count\": 20000", "\"count\": 2000").into_boxed_str())))
         .collect()
 });
 
