@@ -526,7 +526,7 @@ impl Sim {
         fast.step();
         fast.store(&mut self.agents);
         self.stats = StepStats { checks: fast.stats.checks, neighbours: fast.stats.neighbours };
-        self.time += DT as f64;
+        self.time = (self.steps + 1) as f64 * STEP_SECONDS;
         self.steps += 1;
     }
 
