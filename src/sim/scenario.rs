@@ -424,7 +424,7 @@ pub fn parse(text: &str) -> Result<Scenario, String> {
         let inner = e.into_inner();
         clip(format!("{}: {inner}", tidy_path(&path)))
     })?;
-    sc.validate()?;
+    sc.validate().map_err(clip)?;
     Ok(sc)
 }
 
@@ -513,6 +513,15 @@ fn dot(field: &str) -> String {
         field.to_string()
     } else {
         format!(".{field}")
+    }
+}
+
+/// `{}` writes a subnormal like -7.4e-309 as 300 digits: use the exponent form outside 1e-6..1e15.
+fn fmt_f64(v: f64) -> String {
+    if v == 0.0 || (1e-6..1e15).contains(&v.abs()) {
+        format!("{v}")
+    } else {
+        format!("{v:e}")
     }
 }
 
@@ -681,7 +690,9 @@ impl Scenario {
             if c.kind == ControlKind::Slider && (c.max <= c.min || c.step <= 0.0) {
                 return Err(format!(
                     "{p}: a slider needs min < max and step > 0, got min {} max {} step {}",
-                    c.min, c.max, c.step
+                    fmt_f64(c.min),
+                    fmt_f64(c.max),
+                    fmt_f64(c.step)
                 ));
             }
             if c.kind == ControlKind::Select && c.options.is_empty() {
