@@ -52,8 +52,13 @@ fn runner(cases: u32, salt: u64) -> TestRunner {
     TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &bytes))
 }
 
-fn run<S: Strategy>(what: &str, cases: u32, salt: u64, strategy: S, test: impl Fn(S::Value) -> Result<(), TestCaseError>)
-where
+fn run<S: Strategy>(
+    what: &str,
+    cases: u32,
+    salt: u64,
+    strategy: S,
+    test: impl Fn(S::Value) -> Result<(), TestCaseError>,
+) where
     S::Value: std::fmt::Debug,
 {
     let tried = Cell::new(0u32);
@@ -80,8 +85,12 @@ fn is_path(p: &str) -> bool {
     !p.is_empty()
         && p.split('.').all(|seg| {
             let name = seg.split('[').next().unwrap_or("");
-            let idx_ok = seg[name.len()..].split_terminator(']').all(|i| i.strip_prefix('[').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())));
-            (name.is_empty() && seg.starts_with('[') || name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') && !name.is_empty()) && idx_ok
+            let idx_ok = seg[name.len()..]
+                .split_terminator(']')
+                .all(|i| i.strip_prefix('[').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())));
+            (name.is_empty() && seg.starts_with('[')
+                || name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') && !name.is_empty())
+                && idx_ok
         })
 }
 
@@ -91,9 +100,19 @@ fn readable_parse_error(e: &str) -> Result<(), TestCaseError> {
     // An unknown key is named in the path as it was written (any text), and again in the reason.
     let unknown_key = e.contains(": unknown field `");
     let long_path = path.ends_with('…') && is_path(path.trim_end_matches('…'));
-    prop_assert!(path == "scenario" || is_path(path) || unknown_key || long_path, "`{}` does not start with a field path: `{}`", path, e);
+    prop_assert!(
+        path == "scenario" || is_path(path) || unknown_key || long_path,
+        "`{}` does not start with a field path: `{}`",
+        path,
+        e
+    );
     prop_assert!(!why.trim().is_empty(), "empty reason in `{}`", e);
-    prop_assert!(e.chars().count() <= MAX_MESSAGE, "message of {} chars: `{}…`", e.chars().count(), e.chars().take(120).collect::<String>());
+    prop_assert!(
+        e.chars().count() <= MAX_MESSAGE,
+        "message of {} chars: `{}…`",
+        e.chars().count(),
+        e.chars().take(120).collect::<String>()
+    );
     Ok(())
 }
 
@@ -102,13 +121,10 @@ fn readable_set_error(path: &str, e: &str) -> Result<(), TestCaseError> {
     prop_assert!(e.chars().count() <= MAX_MESSAGE + 200, "message of {} chars", e.chars().count());
     // It names the path it was given (or says the path itself is malformed).
     // (A value that is itself an object can fail inside: `click.food: invalid type …`.)
-    let names_path = e.strip_prefix(path).is_some_and(|rest| rest.starts_with(": ") || rest.starts_with('.') || rest.starts_with('['));
-    prop_assert!(
-        names_path || e.starts_with("set: the parameter path"),
-        "`{}` does not name the path `{}`",
-        e,
-        path
-    );
+    let names_path = e
+        .strip_prefix(path)
+        .is_some_and(|rest| rest.starts_with(": ") || rest.starts_with('.') || rest.starts_with('['));
+    prop_assert!(names_path || e.starts_with("set: the parameter path"), "`{}` does not name the path `{}`", e, path);
     Ok(())
 }
 
@@ -145,17 +161,83 @@ fn parse_contract(text: &str) -> Result<bool, TestCaseError> {
 
 /// Field names of the format, so random objects often hit real fields.
 const KEYS: &[&str] = &[
-    "name", "title", "caption", "world", "width", "height", "edges", "margin", "seed", "motion", "max_speed", "max_force",
-    "min_speed", "agents", "count", "area", "speed", "position", "velocity", "behaviours", "type", "weight", "sep_dist",
-    "perception", "radius", "distance", "jitter", "enabled", "look_ahead", "eat_radius", "obstacles", "center", "food",
-    "neighbours", "overlays", "controls", "param", "label", "kind", "min", "max", "step", "options", "selected",
-    "interaction", "click", "agent_size", "hud",
+    "name",
+    "title",
+    "caption",
+    "world",
+    "width",
+    "height",
+    "edges",
+    "margin",
+    "seed",
+    "motion",
+    "max_speed",
+    "max_force",
+    "min_speed",
+    "agents",
+    "count",
+    "area",
+    "speed",
+    "position",
+    "velocity",
+    "behaviours",
+    "type",
+    "weight",
+    "sep_dist",
+    "perception",
+    "radius",
+    "distance",
+    "jitter",
+    "enabled",
+    "look_ahead",
+    "eat_radius",
+    "obstacles",
+    "center",
+    "food",
+    "neighbours",
+    "overlays",
+    "controls",
+    "param",
+    "label",
+    "kind",
+    "min",
+    "max",
+    "step",
+    "options",
+    "selected",
+    "interaction",
+    "click",
+    "agent_size",
+    "hud",
 ];
 
 const WORDS: &[&str] = &[
-    "wrap", "bounce", "steer_to_center", "grid", "naive", "separation", "alignment", "cohesion", "wander", "flee_pointer",
-    "avoid_obstacles", "seek_food", "slider", "toggle", "select", "playground", "choose_self", "food", "obstacle",
-    "perception", "<img src=x onerror=alert(1)>", "", "\u{0}", "\u{feff}", "NaN", "Infinity",
+    "wrap",
+    "bounce",
+    "steer_to_center",
+    "grid",
+    "naive",
+    "separation",
+    "alignment",
+    "cohesion",
+    "wander",
+    "flee_pointer",
+    "avoid_obstacles",
+    "seek_food",
+    "slider",
+    "toggle",
+    "select",
+    "playground",
+    "choose_self",
+    "food",
+    "obstacle",
+    "perception",
+    "<img src=x onerror=alert(1)>",
+    "",
+    "\u{0}",
+    "\u{feff}",
+    "NaN",
+    "Infinity",
 ];
 
 /// Class D: numbers at and beyond every limit.
@@ -204,7 +286,8 @@ fn any_json() -> BoxedStrategy<Value> {
         .prop_recursive(4, 40, 5, |inner| {
             prop_oneof![
                 prop::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
-                prop::collection::vec((key(), inner), 0..5).prop_map(|kv| Value::Object(kv.into_iter().collect::<Map<_, _>>())),
+                prop::collection::vec((key(), inner), 0..5)
+                    .prop_map(|kv| Value::Object(kv.into_iter().collect::<Map<_, _>>())),
             ]
         })
         .boxed()
@@ -338,8 +421,27 @@ fn class_a_arbitrary_bytes_and_text() {
         prop::collection::vec(any::<u8>(), 0..600).prop_map(|b| String::from_utf8_lossy(&b).into_owned()),
         ".{0,300}",
         ".{0,300}".prop_map(|s| format!("{{{s}}}")),
-        prop::collection::vec(prop::sample::select(vec!["{", "}", "[", "]", ":", ",", "\"name\"", "\"world\"", "1e999", "-", "\"", "\\u", "null", "\"agents\"", " "]), 0..80)
-            .prop_map(|v| format!("{{{}", v.concat())),
+        prop::collection::vec(
+            prop::sample::select(vec![
+                "{",
+                "}",
+                "[",
+                "]",
+                ":",
+                ",",
+                "\"name\"",
+                "\"world\"",
+                "1e999",
+                "-",
+                "\"",
+                "\\u",
+                "null",
+                "\"agents\"",
+                " "
+            ]),
+            0..80
+        )
+        .prop_map(|v| format!("{{{}", v.concat())),
     ];
     run("A: arbitrary bytes and text", cases(), 1, input, |text| parse_contract(&text).map(|_| ()));
 }
@@ -356,28 +458,41 @@ fn class_b_c_truncated_and_spliced_builtins() {
     }
     let splice = prop_oneof![
         Just(Splice::Truncate),
-        prop_oneof![".{1,8}", prop::sample::select(WORDS).prop_map(str::to_string), Just("\"".to_string()), Just("}".into()), Just(",".into()), Just("\\".into())]
-            .prop_map(Splice::Insert),
+        prop_oneof![
+            ".{1,8}",
+            prop::sample::select(WORDS).prop_map(str::to_string),
+            Just("\"".to_string()),
+            Just("}".into()),
+            Just(",".into()),
+            Just("\\".into())
+        ]
+        .prop_map(Splice::Insert),
         (1usize..40).prop_map(Splice::Delete),
         ((1usize..12), ".{0,6}").prop_map(|(n, s)| Splice::Replace(n, s)),
         (1usize..200).prop_map(Splice::Duplicate),
     ];
     let accepted = Cell::new(0u32);
-    run("B/C: truncated and spliced builtins", cases(), 2, (builtin(), any::<prop::sample::Index>(), splice), |((_, text), at, sp)| {
-        let i = boundary(text, at.index(text.len() + 1));
-        let end = |n: usize| boundary(text, i + n);
-        let t = match &sp {
-            Splice::Truncate => text[..i].to_string(),
-            Splice::Insert(s) => format!("{}{s}{}", &text[..i], &text[i..]),
-            Splice::Delete(n) => format!("{}{}", &text[..i], &text[end(*n)..]),
-            Splice::Replace(n, s) => format!("{}{s}{}", &text[..i], &text[end(*n)..]),
-            Splice::Duplicate(n) => format!("{}{}", &text[..end(*n)], &text[i..]),
-        };
-        if parse_contract(&t)? {
-            accepted.set(accepted.get() + 1);
-        }
-        Ok(())
-    });
+    run(
+        "B/C: truncated and spliced builtins",
+        cases(),
+        2,
+        (builtin(), any::<prop::sample::Index>(), splice),
+        |((_, text), at, sp)| {
+            let i = boundary(text, at.index(text.len() + 1));
+            let end = |n: usize| boundary(text, i + n);
+            let t = match &sp {
+                Splice::Truncate => text[..i].to_string(),
+                Splice::Insert(s) => format!("{}{s}{}", &text[..i], &text[i..]),
+                Splice::Delete(n) => format!("{}{}", &text[..i], &text[end(*n)..]),
+                Splice::Replace(n, s) => format!("{}{s}{}", &text[..i], &text[end(*n)..]),
+                Splice::Duplicate(n) => format!("{}{}", &text[..end(*n)], &text[i..]),
+            };
+            if parse_contract(&t)? {
+                accepted.set(accepted.get() + 1);
+            }
+            Ok(())
+        },
+    );
     println!("  ({} still parsed: whitespace and string-content edits)", accepted.get());
 }
 
@@ -401,7 +516,15 @@ fn class_d_e_f_mutated_builtins() {
             // … and the value (the JS-object route) agree, unless the text is over the size cap.
             if t.len() <= MAX_JSON_BYTES {
                 let by_value = scenario::from_value(doc.clone());
-                prop_assert_eq!(by_text.is_ok(), by_value.is_ok(), "{}: {:?}: text {:?} value {:?}", name, what, by_text, by_value);
+                prop_assert_eq!(
+                    by_text.is_ok(),
+                    by_value.is_ok(),
+                    "{}: {:?}: text {:?} value {:?}",
+                    name,
+                    what,
+                    by_text,
+                    by_value
+                );
             }
             let ok = parse_contract(&t).map_err(|e| TestCaseError::fail(format!("{name}: {what:?}: {e}")))?;
             let (a, b) = outcome.get();
@@ -490,11 +613,16 @@ fn class_g_deep_nesting_and_huge_counts_and_lists_are_capped() {
         (flock(&|v| v["obstacles"] = json!(vec![obstacle.clone(); 10_001])), "obstacles: at most 10000, got 10001"),
         (flock(&|v| v["food"] = json!(vec![json!([1, 2]); 10_001])), "food: at most 10000, got 10001"),
         (
-            flock(&|v| v["controls"] = json!(vec![json!({"param": "perception", "label": "p", "min": 1, "max": 2}); 65])),
+            flock(&|v| {
+                v["controls"] = json!(vec![json!({"param": "perception", "label": "p", "min": 1, "max": 2}); 65])
+            }),
             "controls: at most 64, got 65",
         ),
         (
-            flock(&|v| v["controls"] = json!([{"param": "world.edges", "label": "e", "kind": "select", "options": vec!["wrap"; 65]}])),
+            flock(&|v| {
+                v["controls"] =
+                    json!([{"param": "world.edges", "label": "e", "kind": "select", "options": vec!["wrap"; 65]}])
+            }),
             "controls[0].options: at most 64, got 65",
         ),
         (flock(&|v| v["world"]["width"] = json!(1e39)), "world.width: must be a finite number, got inf"),
@@ -557,7 +685,22 @@ fn real_paths(sim: &Sim) -> Vec<String> {
             out.extend(o.keys().map(|k| format!("{g}.{k}")));
         }
     }
-    out.extend(["seed", "neighbours", "agent_size", "hud", "selected", "click", "world", "motion", "agents", "name", "caption"].map(String::from));
+    out.extend(
+        [
+            "seed",
+            "neighbours",
+            "agent_size",
+            "hud",
+            "selected",
+            "click",
+            "world",
+            "motion",
+            "agents",
+            "name",
+            "caption",
+        ]
+        .map(String::from),
+    );
     out
 }
 
@@ -603,7 +746,13 @@ fn set_strategy() -> impl Strategy<Value = (&'static str, String, Value)> {
 
 /// `set` or `set_number` on a fresh builtin sim: Ok leaves a valid scenario that steps; Err names
 /// the path and changes nothing.
-fn set_contract(name: &str, path: &str, r: Result<(), String>, sim: &mut Sim, before: &scenario::Scenario) -> Result<bool, TestCaseError> {
+fn set_contract(
+    name: &str,
+    path: &str,
+    r: Result<(), String>,
+    sim: &mut Sim,
+    before: &scenario::Scenario,
+) -> Result<bool, TestCaseError> {
     match r {
         Ok(()) => {
             prop_assert!(sim.scenario.validate().is_ok(), "{}: set({}) left an invalid scenario", name, path);
@@ -631,7 +780,9 @@ fn class_h_i_set_with_arbitrary_paths_and_values() {
         let mut sim = Sim::from_json(steerlab::scenarios::builtin(name).unwrap()).unwrap();
         let before = sim.scenario.clone();
         let r = sim.set(&path, value.clone());
-        if set_contract(name, &path, r, &mut sim, &before).map_err(|e| TestCaseError::fail(format!("set({path:?}, {value}): {e}")))? {
+        if set_contract(name, &path, r, &mut sim, &before)
+            .map_err(|e| TestCaseError::fail(format!("set({path:?}, {value}): {e}")))?
+        {
             oks.set(oks.get() + 1);
         }
         Ok(())
@@ -660,7 +811,9 @@ fn class_j_set_number_with_any_f64() {
         if !x.is_finite() {
             prop_assert!(r.is_err(), "{} accepted {}", path, x);
         }
-        if set_contract(name, &path, r, &mut sim, &before).map_err(|e| TestCaseError::fail(format!("set_number({path:?}, {x}): {e}")))? {
+        if set_contract(name, &path, r, &mut sim, &before)
+            .map_err(|e| TestCaseError::fail(format!("set_number({path:?}, {x}): {e}")))?
+        {
             oks.set(oks.get() + 1);
         }
         Ok(())

@@ -177,7 +177,12 @@ fn behaviour(kind: &'static str) -> BoxedStrategy<Value> {
                 b
             })
             .boxed(),
-        "wander" => (w, prop::option::of(non_negative(0.0..60.0)), prop::option::of(non_negative(0.0..80.0)), prop::option::of(non_negative(0.0..3.0)))
+        "wander" => (
+            w,
+            prop::option::of(non_negative(0.0..60.0)),
+            prop::option::of(non_negative(0.0..80.0)),
+            prop::option::of(non_negative(0.0..3.0)),
+        )
             .prop_map(|(w, r, d, j)| {
                 let mut b = json!({"type": "wander"});
                 put(&mut b, "weight", w.map(|x| json!(x)));
@@ -205,7 +210,12 @@ fn behaviour(kind: &'static str) -> BoxedStrategy<Value> {
                 b
             })
             .boxed(),
-        "seek_food" => (w, prop::option::of(positive(1.0..200.0)), prop::option::of(non_negative(0.0..20.0)), prop::option::of(any::<bool>()))
+        "seek_food" => (
+            w,
+            prop::option::of(positive(1.0..200.0)),
+            prop::option::of(non_negative(0.0..20.0)),
+            prop::option::of(any::<bool>()),
+        )
             .prop_map(|(w, r, eat, e)| {
                 let mut b = json!({"type": "seek_food"});
                 put(&mut b, "weight", w.map(|x| json!(x)));
@@ -217,36 +227,60 @@ fn behaviour(kind: &'static str) -> BoxedStrategy<Value> {
             .boxed(),
         // `leader` is set when the scenario is assembled (it must name an agent).
         "follow_leader" => (
-            (w, prop::option::of(prop::sample::select(vec!["single", "v", "column", "squad", "dynamic", "prediction"]))),
+            (
+                w,
+                prop::option::of(prop::sample::select(vec!["single", "v", "column", "squad", "dynamic", "prediction"])),
+            ),
             (prop::option::of(non_negative(0.0..80.0)), prop::option::of(non_negative(0.0..80.0))),
-            (prop::option::of(positive(4.0..80.0)), prop::option::of(positive(4.0..80.0)), prop::option::of(positive(4.0..60.0))),
+            (
+                prop::option::of(positive(4.0..80.0)),
+                prop::option::of(positive(4.0..80.0)),
+                prop::option::of(positive(4.0..60.0)),
+            ),
             (prop::option::of(weight()), prop::option::of(weight()), prop::option::of(non_negative(0.0..40.0))),
-            (prop::option::of(non_negative(0.0..3.0)), prop::option::of(positive(5.0..120.0)), prop::option::of(positive(4.0..120.0))),
+            (
+                prop::option::of(non_negative(0.0..3.0)),
+                prop::option::of(positive(5.0..120.0)),
+                prop::option::of(positive(4.0..120.0)),
+            ),
             prop::option::of(non_negative(0.0..5.0)),
         )
-            .prop_map(|((w, variant), (behind, ahead), (ahead_r, slow, sep_r), (ev_w, sep_w, spacing), (pred, speed, lslow), wa)| {
-                let mut b = json!({"type": "follow_leader"});
-                put(&mut b, "weight", w.map(|x| json!(x)));
-                put(&mut b, "variant", variant.map(|x| json!(x)));
-                put(&mut b, "behind_dist", behind.map(|x| json!(x)));
-                put(&mut b, "ahead_dist", ahead.map(|x| json!(x)));
-                put(&mut b, "ahead_radius", ahead_r.map(|x| json!(x)));
-                put(&mut b, "slow_radius", slow.map(|x| json!(x)));
-                put(&mut b, "sep_radius", sep_r.map(|x| json!(x)));
-                put(&mut b, "evade_weight", ev_w.map(|x| json!(x)));
-                put(&mut b, "sep_weight", sep_w.map(|x| json!(x)));
-                put(&mut b, "slot_spacing", spacing.map(|x| json!(x)));
-                put(&mut b, "max_prediction", pred.map(|x| json!(x)));
-                put(&mut b, "leader_speed", speed.map(|x| json!(x)));
-                put(&mut b, "leader_slow_radius", lslow.map(|x| json!(x)));
-                put(&mut b, "wander_after", wa.map(|x| json!(x)));
-                b
-            })
+            .prop_map(
+                |(
+                    (w, variant),
+                    (behind, ahead),
+                    (ahead_r, slow, sep_r),
+                    (ev_w, sep_w, spacing),
+                    (pred, speed, lslow),
+                    wa,
+                )| {
+                    let mut b = json!({"type": "follow_leader"});
+                    put(&mut b, "weight", w.map(|x| json!(x)));
+                    put(&mut b, "variant", variant.map(|x| json!(x)));
+                    put(&mut b, "behind_dist", behind.map(|x| json!(x)));
+                    put(&mut b, "ahead_dist", ahead.map(|x| json!(x)));
+                    put(&mut b, "ahead_radius", ahead_r.map(|x| json!(x)));
+                    put(&mut b, "slow_radius", slow.map(|x| json!(x)));
+                    put(&mut b, "sep_radius", sep_r.map(|x| json!(x)));
+                    put(&mut b, "evade_weight", ev_w.map(|x| json!(x)));
+                    put(&mut b, "sep_weight", sep_w.map(|x| json!(x)));
+                    put(&mut b, "slot_spacing", spacing.map(|x| json!(x)));
+                    put(&mut b, "max_prediction", pred.map(|x| json!(x)));
+                    put(&mut b, "leader_speed", speed.map(|x| json!(x)));
+                    put(&mut b, "leader_slow_radius", lslow.map(|x| json!(x)));
+                    put(&mut b, "wander_after", wa.map(|x| json!(x)));
+                    b
+                },
+            )
             .boxed(),
         // `goal` and `respawn` are set when the scenario is assembled (world coordinates).
         "queue" => (
             (w, prop::option::of(positive(2.0..20.0)), prop::option::of(positive(4.0..64.0))),
-            (prop::option::of(positive(5.0..120.0)), prop::option::of(non_negative(0.0..30.0)), prop::option::of(positive(4.0..40.0))),
+            (
+                prop::option::of(positive(5.0..120.0)),
+                prop::option::of(non_negative(0.0..30.0)),
+                prop::option::of(positive(4.0..40.0)),
+            ),
             (prop::option::of(weight()), prop::option::of(any::<bool>()), prop::option::of(positive(1.0..10.0))),
             prop::option::of(prop_oneof![3 => 0.0f32..2.0, 1 => Just(0.0f32), 1 => Just(1e30f32)]),
         )
@@ -436,72 +470,92 @@ fn scenario_json() -> BoxedStrategy<Value> {
                 behaviours(),
                 extras(w, h),
                 prop_oneof![Just("grid"), Just("naive")],
-                prop::option::of(prop_oneof![4 => 1.0f32..12.0, 1 => Just(f32::MIN_POSITIVE), 1 => Just(scenario::MAX_AGENT_SIZE)]),
+                prop::option::of(
+                    prop_oneof![4 => 1.0f32..12.0, 1 => Just(f32::MIN_POSITIVE), 1 => Just(scenario::MAX_AGENT_SIZE)],
+                ),
                 prop_oneof![Just("select"), Just("choose_self"), Just("playground"), Just("waypoints"), Just("leader")],
                 prop_oneof![Just("obstacle"), Just("food")],
                 (any::<prop::sample::Index>(), path(w, h)),
-                prop::collection::vec(prop_oneof![
-                    4 => (0.0..=1.0f32, 0.0..=1.0f32).prop_map(move |(a, b)| [a * w, b * h]),
-                    1 => Just([w, h]),
-                    1 => (-1.0..2.0f32, -1.0..2.0f32).prop_map(move |(a, b)| [a * w, b * h]),
-                ], 3),
+                prop::collection::vec(
+                    prop_oneof![
+                        4 => (0.0..=1.0f32, 0.0..=1.0f32).prop_map(move |(a, b)| [a * w, b * h]),
+                        1 => Just([w, h]),
+                        1 => (-1.0..2.0f32, -1.0..2.0f32).prop_map(move |(a, b)| [a * w, b * h]),
+                    ],
+                    3,
+                ),
             )
         })
-        .prop_map(|((w, h, e, margin), seed, motion, agents, mut behaviours, (obstacles, food), nq, size, inter, click, (sel, path), pts)| {
-            let mut world = json!({"width": w, "height": h, "edges": e});
-            put(&mut world, "margin", margin.map(|m| json!(m)));
-            let n = match &agents {
-                Value::Array(a) => a.len(),
-                v => v["count"].as_u64().unwrap() as usize,
-            };
-            let mut s = json!({
-                "name": "prop",
-                "world": world,
-                "seed": seed,
-                "motion": motion,
-                "agents": agents,
-                "behaviours": behaviours,
-                "obstacles": obstacles,
-                "food": food,
-                "neighbours": nq,
-                "interaction": inter,
-                "click": click,
-                "overlays": ["perception", "velocity", "forces", "neighbours"],
-            });
-            put(&mut s, "agent_size", size.map(|x| json!(x)));
-            // What the behaviours need from the rest of the scenario: the leader is an agent, the
-            // queue's goal (and respawn strip) are points of the world, path followers need a path
-            // with 1 (waypoints) or 2 (tube) points.
-            let mut need = 0;
-            for (k, b) in behaviours.iter_mut().enumerate() {
-                match b["type"].as_str().unwrap() {
-                    "follow_leader" if seed % 2 == 0 => b["leader"] = json!(sel.index(n)),
-                    "queue" => {
-                        b["goal"] = json!(pts[k % 3]);
-                        if seed % 4 == 1 {
-                            let (p, q) = (pts[(k + 1) % 3], pts[(k + 2) % 3]);
-                            b["respawn"] = json!([p[0].min(q[0]), p[1].min(q[1]), p[0].max(q[0]), p[1].max(q[1])]);
+        .prop_map(
+            |(
+                (w, h, e, margin),
+                seed,
+                motion,
+                agents,
+                mut behaviours,
+                (obstacles, food),
+                nq,
+                size,
+                inter,
+                click,
+                (sel, path),
+                pts,
+            )| {
+                let mut world = json!({"width": w, "height": h, "edges": e});
+                put(&mut world, "margin", margin.map(|m| json!(m)));
+                let n = match &agents {
+                    Value::Array(a) => a.len(),
+                    v => v["count"].as_u64().unwrap() as usize,
+                };
+                let mut s = json!({
+                    "name": "prop",
+                    "world": world,
+                    "seed": seed,
+                    "motion": motion,
+                    "agents": agents,
+                    "behaviours": behaviours,
+                    "obstacles": obstacles,
+                    "food": food,
+                    "neighbours": nq,
+                    "interaction": inter,
+                    "click": click,
+                    "overlays": ["perception", "velocity", "forces", "neighbours"],
+                });
+                put(&mut s, "agent_size", size.map(|x| json!(x)));
+                // What the behaviours need from the rest of the scenario: the leader is an agent, the
+                // queue's goal (and respawn strip) are points of the world, path followers need a path
+                // with 1 (waypoints) or 2 (tube) points.
+                let mut need = 0;
+                for (k, b) in behaviours.iter_mut().enumerate() {
+                    match b["type"].as_str().unwrap() {
+                        "follow_leader" if seed % 2 == 0 => b["leader"] = json!(sel.index(n)),
+                        "queue" => {
+                            b["goal"] = json!(pts[k % 3]);
+                            if seed % 4 == 1 {
+                                let (p, q) = (pts[(k + 1) % 3], pts[(k + 2) % 3]);
+                                b["respawn"] = json!([p[0].min(q[0]), p[1].min(q[1]), p[0].max(q[0]), p[1].max(q[1])]);
+                            }
                         }
+                        "path_waypoints" => need = need.max(1),
+                        "path_tube" => need = need.max(2),
+                        _ => {}
                     }
-                    "path_waypoints" => need = need.max(1),
-                    "path_tube" => need = need.max(2),
-                    _ => {}
                 }
-            }
-            s["behaviours"] = json!(behaviours);
-            if let Some((mut wps, mode)) = path.filter(|_| need > 0 || seed % 5 == 0) {
-                while wps.len() < need {
-                    wps.push(wps.last().copied().unwrap_or([w * 0.5, h * 0.5]));
+                s["behaviours"] = json!(behaviours);
+                if let Some((mut wps, mode)) = path.filter(|_| need > 0 || seed % 5 == 0) {
+                    while wps.len() < need {
+                        wps.push(wps.last().copied().unwrap_or([w * 0.5, h * 0.5]));
+                    }
+                    s["path"] = json!({"waypoints": wps, "mode": mode});
+                } else if need > 0 {
+                    s["path"] = json!({"waypoints": vec![[w * 0.25, h * 0.5], [w * 0.75, h * 0.5]]});
                 }
-                s["path"] = json!({"waypoints": wps, "mode": mode});
-            } else if need > 0 {
-                s["path"] = json!({"waypoints": vec![[w * 0.25, h * 0.5], [w * 0.75, h * 0.5]]});
-            }
-            if seed % 3 == 0 {
-                s["selected"] = json!(sel.index(n));
-            }
-            s
-        })
+                if seed % 3 == 0 {
+                    s["selected"] = json!(sel.index(n));
+                }
+                s
+            },
+        )
         .boxed()
 }
 
@@ -636,7 +690,14 @@ struct Scratch {
 
 impl Scratch {
     fn new() -> Self {
-        Scratch { grid: Grid::new(), pos: Vec::new(), a: Vec::new(), b: Vec::new(), renderer: Renderer::new(), trace: Trace::default() }
+        Scratch {
+            grid: Grid::new(),
+            pos: Vec::new(),
+            a: Vec::new(),
+            b: Vec::new(),
+            renderer: Renderer::new(),
+            trace: Trace::default(),
+        }
     }
 }
 
@@ -649,9 +710,11 @@ fn fail(msg: String) -> TestCaseError {
 fn agents_json_finite(state: &Value) -> bool {
     state["agents"].as_array().is_some_and(|agents| {
         agents.iter().all(|a| {
-            ["position", "velocity"]
-                .iter()
-                .all(|k| a[*k].as_array().is_some_and(|xy| xy.len() == 2 && xy.iter().all(|x| x.as_f64().is_some_and(f64::is_finite))))
+            ["position", "velocity"].iter().all(|k| {
+                a[*k]
+                    .as_array()
+                    .is_some_and(|xy| xy.len() == 2 && xy.iter().all(|x| x.as_f64().is_some_and(f64::is_finite)))
+            })
         })
     })
 }
@@ -674,7 +737,10 @@ fn check(sim: &Sim, s: &mut Scratch, grid_sample: usize) -> Result<(), TestCaseE
             Edges::Bounce | Edges::SteerToCenter => p.x >= 0.0 && p.x <= w.width && p.y >= 0.0 && p.y <= w.height,
         };
         if !inside {
-            return Err(fail(format!("step {steps}: agent {i} at {p} outside the {}×{} {:?} world", w.width, w.height, w.edges)));
+            return Err(fail(format!(
+                "step {steps}: agent {i} at {p} outside the {}×{} {:?} world",
+                w.width, w.height, w.edges
+            )));
         }
     }
     if sim.aux.len() != sim.agents.len() {
@@ -718,7 +784,12 @@ fn check(sim: &Sim, s: &mut Scratch, grid_sample: usize) -> Result<(), TestCaseE
         return Err(fail(format!("step {steps}: waypoint {k} not finite: {}", wps[k])));
     }
     if sim.path.selected.is_some_and(|k| k >= wps.len()) || sim.path.drag.is_some_and(|k| k >= wps.len()) {
-        return Err(fail(format!("step {steps}: selected/dragged waypoint out of range ({:?}/{:?} of {})", sim.path.selected, sim.path.drag, wps.len())));
+        return Err(fail(format!(
+            "step {steps}: selected/dragged waypoint out of range ({:?}/{:?} of {})",
+            sim.path.selected,
+            sim.path.drag,
+            wps.len()
+        )));
     }
     if sim.selected.is_some_and(|i| i >= n) {
         return Err(fail(format!("step {steps}: selected agent {:?} of {n}", sim.selected)));
@@ -734,11 +805,14 @@ fn check(sim: &Sim, s: &mut Scratch, grid_sample: usize) -> Result<(), TestCaseE
         return Err(fail(format!("step {steps}: metrics not finite / out of range: {m:?}")));
     }
     let state = sim.state_json();
-    let text = serde_json::to_string(&state).map_err(|e| fail(format!("step {steps}: state_json does not serialise: {e}")))?;
+    let text =
+        serde_json::to_string(&state).map_err(|e| fail(format!("step {steps}: state_json does not serialise: {e}")))?;
     if text.is_empty() || state["agents"].as_array().map(Vec::len) != Some(n) || !agents_json_finite(&state) {
         return Err(fail(format!("step {steps}: state_json has bad agents")));
     }
-    let point_ok = |v: &Value| v.as_array().is_some_and(|xy| xy.len() == 2 && xy.iter().all(|x| x.as_f64().is_some_and(f64::is_finite)));
+    let point_ok = |v: &Value| {
+        v.as_array().is_some_and(|xy| xy.len() == 2 && xy.iter().all(|x| x.as_f64().is_some_and(f64::is_finite)))
+    };
     if let Some(l) = state.get("leader") {
         for k in ["position", "heading", "behind_point", "ahead_point"] {
             if !point_ok(&l[k]) {
@@ -792,7 +866,10 @@ fn check_frame(sim: &Sim, s: &mut Scratch) -> Result<(), TestCaseError> {
             return Err(fail(format!("step {steps}: trace of agent {i} gives {f} (max_force {mf})")));
         }
         if s.trace.items.iter().any(|c| !c.raw.is_finite() || !c.weight.is_finite()) {
-            return Err(fail(format!("step {steps}: trace of agent {i} has a non-finite contribution: {:?}", s.trace.items)));
+            return Err(fail(format!(
+                "step {steps}: trace of agent {i} has a non-finite contribution: {:?}",
+                s.trace.items
+            )));
         }
     }
     Ok(())
@@ -851,7 +928,8 @@ fn act(sim: &mut Sim, a: &Action) -> Result<u32, TestCaseError> {
 
 /// Run one case; returns the agent-steps it ran.
 fn run_case(c: &Case, budget: u64) -> Result<u64, TestCaseError> {
-    let sc = scenario::from_value(c.scenario.clone()).map_err(|e| fail(format!("generator made an invalid scenario: {e}\n{}", c.scenario)))?;
+    let sc = scenario::from_value(c.scenario.clone())
+        .map_err(|e| fail(format!("generator made an invalid scenario: {e}\n{}", c.scenario)))?;
     let mut sim = Sim::new(sc).map_err(|e| fail(format!("Sim::new refused a valid scenario: {e}")))?;
     let mut s = Scratch::new();
     let n0 = sim.agents.len().max(1) as u64;
@@ -914,7 +992,11 @@ fn random_and_degenerate_scenarios_keep_every_invariant() {
                 sc["world"]["width"],
                 sc["world"]["height"],
                 sc["world"]["edges"],
-                if sc["agents"].is_array() { format!("list of {}", sc["agents"].as_array().unwrap().len()) } else { sc["agents"].to_string() },
+                if sc["agents"].is_array() {
+                    format!("list of {}", sc["agents"].as_array().unwrap().len())
+                } else {
+                    sc["agents"].to_string()
+                },
                 sc["behaviours"].as_array().unwrap().len(),
                 c.script.len()
             );
@@ -926,7 +1008,10 @@ fn random_and_degenerate_scenarios_keep_every_invariant() {
     report("random scenarios", result);
     let (runs, total) = (runs.get(), total.get());
     let seen: Vec<u32> = seen.iter().map(Cell::get).collect();
-    println!("random scenarios: {cases} cases, {runs} runs, {total} agent-steps, behaviours seen {:?}", KINDS.iter().zip(&seen).collect::<Vec<_>>());
+    println!(
+        "random scenarios: {cases} cases, {runs} runs, {total} agent-steps, behaviours seen {:?}",
+        KINDS.iter().zip(&seen).collect::<Vec<_>>()
+    );
     assert!(total >= 1_000_000, "only {total} agent-steps: the normal run must do at least 10⁶");
     for (k, &n) in KINDS.iter().zip(&seen) {
         assert!(n > 0, "no case exercised `{k}`");
@@ -966,7 +1051,9 @@ fn bad_case() -> impl Strategy<Value = (Value, Bad)> {
                                 "separation" => &["sep_dist"],
                                 "alignment" | "cohesion" => &["perception"],
                                 "flee_pointer" | "seek_food" => &["radius"],
-                                "follow_leader" => &["ahead_radius", "slow_radius", "sep_radius", "leader_speed", "leader_slow_radius"],
+                                "follow_leader" => {
+                                    &["ahead_radius", "slow_radius", "sep_radius", "leader_speed", "leader_slow_radius"]
+                                }
                                 "queue" => &["goal_radius", "slow_radius", "cone_length", "sep_radius", "body_radius"],
                                 "path_waypoints" => &["arrive_radius", "slow_radius"],
                                 "path_tube" => &["tube_radius", "slow_radius", "arrive_radius"],
@@ -1006,7 +1093,8 @@ fn negative_weights_and_non_positive_radii_are_refused_with_the_field_named() {
             Err(e) => e,
         };
         // A value beyond f32's range reads as ±inf: then the message says it is not finite.
-        let rule_ok = e.contains(&rule) || (v.as_f64().is_some_and(|x| x as f32 == f32::NEG_INFINITY) && e.contains("must be a finite number"));
+        let rule_ok = e.contains(&rule)
+            || (v.as_f64().is_some_and(|x| x as f32 == f32::NEG_INFINITY) && e.contains("must be a finite number"));
         prop_assert!(e.starts_with(&field) && rule_ok, "{field} = {v}: message `{e}`");
         // … and as a value, like a JS object.
         let e2 = scenario::from_value(s.clone()).unwrap_err();
@@ -1019,7 +1107,10 @@ fn negative_weights_and_non_positive_radii_are_refused_with_the_field_named() {
             let mut sim = Sim::new(sc).unwrap();
             let before = sim.scenario.clone();
             let e3 = sim.set(&field, v.clone()).unwrap_err();
-            prop_assert!(e3.contains(&field) && (e3.contains(&rule) || e3.contains("must be a finite number")), "set({field}, {v}): `{e3}`");
+            prop_assert!(
+                e3.contains(&field) && (e3.contains(&rule) || e3.contains("must be a finite number")),
+                "set({field}, {v}): `{e3}`"
+            );
             prop_assert_eq!(before, sim.scenario);
         }
         Ok(())
@@ -1033,7 +1124,10 @@ fn negative_weights_and_non_positive_radii_are_refused_with_the_field_named() {
 #[test]
 fn same_scenario_and_seed_give_bit_identical_runs_at_any_frame_rate() {
     let mut runner = runner((cases() / 4).max(16), 3);
-    let frames = prop::collection::vec(prop_oneof![Just(1.0 / 60.0), Just(1.0 / 144.0), Just(0.007), Just(0.033), 0.0f64..0.05], 1..8);
+    let frames = prop::collection::vec(
+        prop_oneof![Just(1.0 / 60.0), Just(1.0 / 144.0), Just(0.007), Just(0.033), 0.0f64..0.05],
+        1..8,
+    );
     let result = runner.run(&(scenario_json(), frames), |(s, pattern)| {
         let sc = scenario::from_value(s).map_err(|e| fail(e))?;
         let n = sc.agents.count().max(1) as u64;
@@ -1082,13 +1176,23 @@ fn grid_equals_naive_on_random_point_sets() {
                 2 => Vec2::ZERO,
                 _ => Vec2::new(x * w, y * h),
             })
-            .map(|p| if world.wraps() { Vec2::new(steerlab::sim::world::wrap_coord(p.x, w), steerlab::sim::world::wrap_coord(p.y, h)) } else { p })
+            .map(|p| {
+                if world.wraps() {
+                    Vec2::new(steerlab::sim::world::wrap_coord(p.x, w), steerlab::sim::world::wrap_coord(p.y, h))
+                } else {
+                    p
+                }
+            })
             .collect();
         pos.push(pos[0]);
         let mut grid = Grid::new();
         grid.rebuild(&world, r, pos.iter().copied());
         prop_assert!(grid.cols >= 1 && grid.rows >= 1);
-        prop_assert!(grid.cell.x >= r.min(w) * (1.0 - 1e-6) && grid.cell.y >= r.min(h) * (1.0 - 1e-6), "cells {} smaller than r {r}", grid.cell);
+        prop_assert!(
+            grid.cell.x >= r.min(w) * (1.0 - 1e-6) && grid.cell.y >= r.min(h) * (1.0 - 1e-6),
+            "cells {} smaller than r {r}",
+            grid.cell
+        );
         for i in 0..pos.len() {
             let (mut a, mut b) = (Vec::new(), Vec::new());
             grid.for_each_neighbour(&world, &pos, i, r, |j, _, _| a.push(j));
@@ -1105,7 +1209,6 @@ fn grid_equals_naive_on_random_point_sets() {
     });
     report("grid = naive", result);
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Regressions: each bug these properties found, pinned with the smallest input that showed it.
@@ -1196,9 +1299,14 @@ fn truncate_keeps_the_direction_when_the_square_overflows() {
 /// (0, 0)); an `agent_size` of f32::MAX drew the selected agent at an infinite size.
 #[test]
 fn speeds_forces_and_sizes_beyond_their_caps_are_refused() {
-    let flock = |patch: &str| format!(r#"{{"name": "f", "world": {{"width": 640, "height": 400}}, "agents": {{"count": 3}}, {patch}}}"#);
+    let flock = |patch: &str| {
+        format!(r#"{{"name": "f", "world": {{"width": 640, "height": 400}}, "agents": {{"count": 3}}, {patch}}}"#)
+    };
     for (patch, expected) in [
-        (r#""motion": {"max_speed": 1e30}"#, "motion.max_speed: must be <= 1000000, got 1000000000000000000000000000000"),
+        (
+            r#""motion": {"max_speed": 1e30}"#,
+            "motion.max_speed: must be <= 1000000, got 1000000000000000000000000000000",
+        ),
         (r#""motion": {"max_force": 1e10}"#, "motion.max_force: must be <= 1000000000, got 10000000000"),
         (r#""agent_size": 3e38"#, "agent_size: must be <= 1000"),
     ] {

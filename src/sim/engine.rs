@@ -417,8 +417,13 @@ impl Sim {
                 *slot = value.clone();
             }
         }
-        let next = scenario::from_value(doc)
-            .map_err(|e| if e.starts_with(path) { e } else { scenario::clip(format!("{path}: {e}")) })?;
+        let next = scenario::from_value(doc).map_err(|e| {
+            if e.starts_with(path) {
+                e
+            } else {
+                scenario::clip(format!("{path}: {e}"))
+            }
+        })?;
         self.apply(next);
         Ok(())
     }

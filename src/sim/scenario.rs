@@ -650,7 +650,9 @@ impl Scenario {
         // Every behaviour's `weight` (read generically, so new behaviours are covered): weight ×
         // force must stay finite in f32, or the weighted sum overflows and the force is lost.
         for (i, b) in self.behaviours.iter().enumerate() {
-            if let Some(w) = serde_json::to_value(b).ok().and_then(|v| v.get("weight").and_then(serde_json::Value::as_f64)) {
+            if let Some(w) =
+                serde_json::to_value(b).ok().and_then(|v| v.get("weight").and_then(serde_json::Value::as_f64))
+            {
                 Check { path: &format!("behaviours[{i}]") }.at_most("weight", w as f32, MAX_WEIGHT)?;
             }
         }
