@@ -447,7 +447,10 @@ fn extras(w: f32, h: f32) -> BoxedStrategy<(Vec<Value>, Vec<Value>)> {
 }
 
 /// A path: random points, all on one point, collinear, outside the world; 0 to 9 points; every mode.
-fn path(w: f32, h: f32) -> BoxedStrategy<Option<(Vec<[f32; 2]>, &'static str)>> {
+/// Waypoints and a path mode.
+type PathGen = Option<(Vec<[f32; 2]>, &'static str)>;
+
+fn path(w: f32, h: f32) -> BoxedStrategy<PathGen> {
     let pt = move || (0.0..=1.0f32, 0.0..=1.0f32).prop_map(move |(a, b)| [a * w, b * h]);
     let pts = prop_oneof![
         4 => prop::collection::vec(pt(), 0..9),
@@ -798,9 +801,11 @@ fn check(sim: &Sim, s: &mut Scratch, grid_sample: usize) -> Result<(), TestCaseE
     // Metrics and the serialised state.
     let m = sim.metrics();
     let finite_opt = |x: Option<f32>| x.is_none_or(f32::is_finite);
-    if !(m.polarisation.is_finite() && m.polarisation <= 1.0 + 1e-4 && m.mean_neighbours.is_finite())
-        || !finite_opt(m.mean_nearest)
-        || !finite_opt(m.mean_centroid_distance)
+    if !(m.polarisation.is_finite()
+        && m.polarisation <= 1.0 + 1e-4
+        && m.mean_neighbours.is_finite()
+        && finite_opt(m.mean_nearest)
+        && finite_opt(m.mean_centroid_distance))
     {
         return Err(fail(format!("step {steps}: metrics not finite / out of range: {m:?}")));
     }
@@ -1101,7 +1106,7 @@ fn negative_weights_and_non_positive_radii_are_refused_with_the_field_named() {
         prop_assert_eq!(&e, &e2);
         // And `Sim::set` refuses the same value on the same field of a valid sim.
         let mut fixed = s.clone();
-        let ptr = format!("/{}", field.replace('.', "/").replace('[', "/").replace(']', ""));
+        let ptr = format!("/{}", field.replace(['.', '['], "/").replace(']', ""));
         *fixed.pointer_mut(&ptr).unwrap() = json!(1.0);
         if let Ok(sc) = scenario::from_value(fixed) {
             let mut sim = Sim::new(sc).unwrap();
@@ -1129,7 +1134,7 @@ fn same_scenario_and_seed_give_bit_identical_runs_at_any_frame_rate() {
         1..8,
     );
     let result = runner.run(&(scenario_json(), frames), |(s, pattern)| {
-        let sc = scenario::from_value(s).map_err(|e| fail(e))?;
+        let sc = scenario::from_value(s).map_err(fail)?;
         let n = sc.agents.count().max(1) as u64;
         let steps = (4000 / n).clamp(3, 200);
         let mut a = Sim::new(sc.clone()).unwrap();
