@@ -418,7 +418,7 @@ impl Sim {
             }
         }
         let next = scenario::from_value(doc).map_err(|e| {
-            if e.starts_with(path) {
+            if e.starts_with(&format!("{path}: ")) {
                 e
             } else {
                 scenario::clip(format!("{path}: {e}"))
