@@ -39,7 +39,7 @@ use steerlab::sim::draw::Shape;
 use steerlab::sim::engine::{Pointer, STEP_SECONDS};
 use steerlab::sim::grid::{naive_for_each_neighbour, Grid};
 use steerlab::sim::render::{Overlays, Renderer};
-use steerlab::sim::scenario::{self, Behaviour, MAX_FORCE, MAX_SPEED, MAX_WEIGHT, MAX_WORLD};
+use steerlab::sim::scenario::{self, Behaviour, MAX_FORCE, MAX_MAGNITUDE, MAX_SPEED, MAX_WEIGHT, MAX_WORLD};
 use steerlab::sim::steer::Trace;
 use steerlab::sim::{Edges, Sim};
 
@@ -90,8 +90,7 @@ fn non_negative(ordinary: std::ops::Range<f32>) -> BoxedStrategy<f32> {
         2 => Just(0.0f32),
         1 => Just(1e-30f32),
         1 => Just(1e6f32),
-        1 => Just(1e30f32),
-        1 => Just(f32::MAX),
+        1 => Just(MAX_MAGNITUDE),
     ]
     .boxed()
 }
@@ -103,8 +102,7 @@ fn positive(ordinary: std::ops::Range<f32>) -> BoxedStrategy<f32> {
         1 => Just(f32::MIN_POSITIVE),
         1 => Just(1e-3f32),
         1 => Just(1e5f32),
-        1 => Just(1e30f32),
-        1 => Just(f32::MAX),
+        1 => Just(MAX_MAGNITUDE),
     ]
     .boxed()
 }
@@ -282,7 +280,7 @@ fn behaviour(kind: &'static str) -> BoxedStrategy<Value> {
                 prop::option::of(positive(4.0..40.0)),
             ),
             (prop::option::of(weight()), prop::option::of(any::<bool>()), prop::option::of(positive(1.0..10.0))),
-            prop::option::of(prop_oneof![3 => 0.0f32..2.0, 1 => Just(0.0f32), 1 => Just(1e30f32)]),
+            prop::option::of(prop_oneof![3 => 0.0f32..2.0, 1 => Just(0.0f32), 1 => Just(MAX_MAGNITUDE)]),
         )
             .prop_map(|((w, goal_r, slow), (cone_l, cone_w, sep_r), (sep_w, braking, body), door)| {
                 let mut b = json!({"type": "queue"});
@@ -379,7 +377,7 @@ fn agent_list(w: f32, h: f32) -> BoxedStrategy<Value> {
         prop_oneof![
             3 => (-100.0..100.0f32, -100.0..100.0f32).prop_map(|(a, b)| [a, b]),
             1 => Just([0.0, 0.0]),
-            1 => Just([1e30, -1e30]),
+            1 => Just([MAX_MAGNITUDE, -MAX_MAGNITUDE]),
         ]
     };
     prop_oneof![
@@ -413,7 +411,7 @@ fn spawn(w: f32, h: f32) -> BoxedStrategy<Value> {
         1 => Just([w * 0.5, h * 0.5, w * 0.5, h * 0.5]), // a single point: everyone coincident
         1 => Just([-w, -h, 2.0 * w, 2.0 * h]),          // larger than the world
     ]);
-    let speed = prop::option::of(prop_oneof![Just(0.0f32), 0.0f32..200.0, Just(1e30f32)]);
+    let speed = prop::option::of(prop_oneof![Just(0.0f32), 0.0f32..200.0, Just(MAX_MAGNITUDE)]);
     (count, area, speed)
         .prop_map(|(count, area, speed)| {
             let mut a = json!({"count": count});
@@ -753,14 +751,31 @@ fn check(sim: &Sim, s: &mut Scratch, grid_sample: usize) -> Result<(), TestCaseE
         return Err(fail(format!("step {steps}: time {} ≠ steps/60", sim.time)));
     }
 
-    // Grid = naive, at the sim's query radius and at a smaller one.
+    // Grid = naive, at the flocking rules' query radius and a smaller one, and at the radius of the
+    // follow-leader / queue neighbour grid (the largest of their separation and cone reaches).
     let n = sim.agents.len();
     s.pos.clear();
     s.pos.extend(sim.agents.iter().map(|a| a.position));
     let r = if sim.rules().any() { sim.rules().radius() } else { sim.perception() };
-    s.grid.rebuild(w, r, s.pos.iter().copied());
+    let lqp = sim
+        .scenario
+        .behaviours
+        .iter()
+        .map(|b| match b {
+            Behaviour::FollowLeader(f) => f.sep_radius,
+            Behaviour::Queue(q) => q.query_radius(),
+            _ => 0.0,
+        })
+        .fold(0.0f32, f32::max);
     let stride = if n <= grid_sample { 1 } else { n / grid_sample };
-    for radius in [r, r * 0.37] {
+    let mut queries = vec![(r, r), (r, r * 0.37)];
+    if lqp > 0.0 {
+        queries.push((lqp, lqp));
+    }
+    for (k, &(cell, radius)) in queries.iter().enumerate() {
+        if k == 0 || cell != queries[k - 1].0 {
+            s.grid.rebuild(w, cell, s.pos.iter().copied());
+        }
         let mut i = (steps as usize * 7) % stride.max(1);
         while i < n {
             s.a.clear();
@@ -1290,7 +1305,9 @@ fn truncate_keeps_the_direction_when_the_square_overflows() {
         )
     };
     let e = scenario::parse(&two("3.4028235e38", "192")).unwrap_err();
-    assert!(e.starts_with("behaviours[0].weight: must be <= 1000000"), "{e}");
+    assert!(e.starts_with("behaviours[0].weight: must be between -1e12 and 1e12"), "{e}");
+    let e = scenario::parse(&two("2e6", "192")).unwrap_err();
+    assert!(e.starts_with("behaviours[0].weight: must be <= 1000000, got 2000000"), "{e}");
     // … and at the caps (weight 1e6, max_force 1e9) separation pushes the pair apart: raw force =
     // steer_towards(−(10, 0)/10²) = (−80, 0) − 0; weighted (−8e7, 0) < 1e9; v = clamp((−8e7)/60, 80)
     // = (−80, 0) for agent 0 and (80, 0) for agent 1.
@@ -1308,12 +1325,11 @@ fn speeds_forces_and_sizes_beyond_their_caps_are_refused() {
         format!(r#"{{"name": "f", "world": {{"width": 640, "height": 400}}, "agents": {{"count": 3}}, {patch}}}"#)
     };
     for (patch, expected) in [
-        (
-            r#""motion": {"max_speed": 1e30}"#,
-            "motion.max_speed: must be <= 1000000, got 1000000000000000000000000000000",
-        ),
+        (r#""motion": {"max_speed": 2e6}"#, "motion.max_speed: must be <= 1000000, got 2000000"),
+        (r#""motion": {"max_speed": 1e30}"#, "motion.max_speed: must be between -1e12 and 1e12, got 1e30"),
         (r#""motion": {"max_force": 1e10}"#, "motion.max_force: must be <= 1000000000, got 10000000000"),
-        (r#""agent_size": 3e38"#, "agent_size: must be <= 1000"),
+        (r#""agent_size": 2000"#, "agent_size: must be <= 1000, got 2000"),
+        (r#""agent_size": 3e38"#, "agent_size: must be between -1e12 and 1e12, got 3e38"),
     ] {
         let e = scenario::parse(&flock(patch)).unwrap_err();
         assert!(e.starts_with(expected), "{patch}: `{e}`");
@@ -1429,4 +1445,35 @@ fn nearest_neighbour_metrics_stay_cheap_and_exact_on_sparse_flocks() {
     let sim = Sim::from_json(r#"{"name": "sparse", "world": {"width": 100000, "height": 100000}, "agents": {"count": 20000}, "behaviours": [{"type": "cohesion"}]}"#).unwrap();
     let m = sim.metrics();
     assert!(m.mean_nearest.is_some_and(|d| d.is_finite() && d > 48.0), "{m:?}");
+}
+
+/// Found by the soak (seed 777): a queue's `goal_radius` of f32::MAX drew the doorway's posts at
+/// infinity (`goal_radius · 1.3` overflows). Every number a scenario's checks validate is now
+/// within ±1e12; at that size the frame is finite.
+#[test]
+fn numbers_beyond_1e12_are_refused_and_1e12_draws_finite() {
+    let queue = |r: &str| {
+        format!(
+            r#"{{"name": "q", "world": {{"width": 640, "height": 320}}, "agents": {{"count": 3}}, "selected": 0,
+                "behaviours": [{{"type": "queue", "goal": [600, 160], "goal_radius": {r}}}]}}"#
+        )
+    };
+    let e = scenario::parse(&queue("3.4028235e38")).unwrap_err();
+    assert_eq!(e, "behaviours[0].goal_radius: must be between -1e12 and 1e12, got 3.4028235e38");
+    let e = scenario::parse(&queue("1.5e12")).unwrap_err();
+    assert!(e.starts_with("behaviours[0].goal_radius: must be between"), "{e}");
+    let mut sim = Sim::from_json(&queue("1e12")).unwrap();
+    let mut s = Scratch::new();
+    for _ in 0..5 {
+        sim.step();
+        check(&sim, &mut s, 8).unwrap();
+        check_frame(&sim, &mut s).unwrap();
+    }
+    // Points too: a path waypoint at 1e13 is refused with its index.
+    let e = scenario::parse(
+        r#"{"name": "p", "world": {"width": 640, "height": 400}, "agents": {"count": 1},
+            "path": {"waypoints": [[0, 0], [1e13, 5]]}, "behaviours": [{"type": "path_tube"}]}"#,
+    )
+    .unwrap_err();
+    assert!(e.starts_with("path.waypoints[1][0]: must be between -1e12 and 1e12"), "{e}");
 }
