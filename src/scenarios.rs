@@ -12,6 +12,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("queue", include_str!("../scenarios/queue.json")),
     ("path-waypoints", include_str!("../scenarios/path-waypoints.json")),
     ("path-tube", include_str!("../scenarios/path-tube.json")),
+    ("stress", include_str!("../scenarios/stress.json")),
 ];
 
 /// The JSON text of a built-in scenario.

@@ -5,13 +5,14 @@
 //! refresh rate. `step()` computes every agent's force from one snapshot, then moves everyone.
 
 use super::agent::Agent;
+use super::fast::{FastFlock, FastParams};
 use super::flock::{FlockRules, FlockSums};
 use super::grid::{naive_for_each_neighbour, Grid, QueryReport};
 use super::leader::{self, FollowerState, LeaderState};
 use super::path::{self, Follow, PathState};
 use super::queue::{self, QueueState};
 use super::rng::{seeded, Rng};
-use super::scenario::{self, Agents, Behaviour, NeighbourQuery, Scenario};
+use super::scenario::{self, Agents, Behaviour, Engine, NeighbourQuery, Scenario};
 use super::steer::{flee, seek, steer_towards, truncate, wander, Controller, Trace, WanderParams};
 use super::world::{integrate, World};
 use glam::Vec2;
@@ -91,6 +92,10 @@ pub struct Sim {
     forces: Vec<Vec2>,
     /// Neighbour grid of the follow-leader and queue behaviours (radius: `lqp_radius`).
     nb: Grid,
+    /// The fast engine (`scenario.engine == "fast"`); `agents` mirrors its state after every step.
+    fast: Option<Box<FastFlock>>,
+    /// `agents` changed outside the fast engine: reload it before the next step.
+    fast_dirty: bool,
 }
 
 impl Sim {
@@ -119,6 +124,8 @@ impl Sim {
             pos: Vec::new(),
             forces: Vec::new(),
             nb: Grid::new(),
+            fast: None,
+            fast_dirty: true,
             scenario,
         };
         sim.reset();
@@ -167,6 +174,7 @@ impl Sim {
         self.leader.reset(&self.agents, leader::find(&self.scenario));
         self.queue.reset();
         self.path.reset(&self.scenario);
+        self.fast_dirty = true;
         self.measure_flock();
     }
 
@@ -243,6 +251,10 @@ impl Sim {
 
     /// One fixed step: all forces from one snapshot, then move everyone.
     pub fn step(&mut self) {
+        if self.scenario.engine == Engine::Fast {
+            self.step_fast();
+            return;
+        }
         let n = self.agents.len();
         self.pos.clear();
         self.pos.extend(self.agents.iter().map(|a| a.position));
@@ -461,6 +473,7 @@ impl Sim {
     /// Take a new, validated scenario while keeping the running state where it still makes sense.
     fn apply(&mut self, next: Scenario) {
         let old = std::mem::replace(&mut self.scenario, next);
+        self.fast_dirty = true;
         let sc = &self.scenario;
         if old.seed != sc.seed || matches!(sc.agents, Agents::List(_)) && old.agents != sc.agents {
             self.reset();
@@ -491,6 +504,40 @@ impl Sim {
             self.selected = None;
         }
         self.measure_flock();
+    }
+
+    /// The fast engine's step (`scenario.engine == "fast"`): the same rules and integration as the
+    /// grid path, summed in cell order; `agents` is written back afterwards.
+    fn step_fast(&mut self) {
+        let params = FastParams {
+            rules: self.rules,
+            max_speed: self.scenario.motion.max_speed,
+            max_force: self.scenario.motion.max_force,
+            min_speed: self.scenario.motion.min_speed,
+            dt: DT,
+        };
+        let fast = self.fast.get_or_insert_with(Default::default);
+        if self.fast_dirty {
+            fast.load(&self.world, params, &self.agents);
+            self.fast_dirty = false;
+        }
+        fast.step();
+        fast.store(&mut self.agents);
+        self.stats = StepStats { checks: fast.stats.checks, neighbours: fast.stats.neighbours };
+        self.time = (self.steps + 1) as f64 * STEP_SECONDS;
+        self.steps += 1;
+    }
+
+    /// Call after changing `agents` directly while the fast engine runs (it keeps its own sorted
+    /// copy and reloads it before the next step). `reset`, `set` and friends do this themselves.
+    pub fn agents_changed(&mut self) {
+        self.fast_dirty = true;
+    }
+
+    /// True when the shell should draw the agents as a pixel buffer ([`super::raster::Raster`])
+    /// instead of one draw-list shape each (the renderer then leaves them out of the list).
+    pub fn raster_agents(&self) -> bool {
+        self.scenario.engine == Engine::Fast
     }
 
     /// A new seed: re-spawn from it.
@@ -603,8 +650,19 @@ fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
         return Err(unknown());
     }
     // A top-level path: "motion.max_speed", "world.edges", "agents.count", "seed".
-    const SETTABLE: &[&str] =
-        &["seed", "motion", "world", "agents", "neighbours", "agent_size", "hud", "selected", "click", "path"];
+    const SETTABLE: &[&str] = &[
+        "seed",
+        "motion",
+        "world",
+        "agents",
+        "neighbours",
+        "agent_size",
+        "hud",
+        "selected",
+        "click",
+        "path",
+        "engine",
+    ];
     if !SETTABLE.contains(&segs[0]) {
         return Err(unknown());
     }

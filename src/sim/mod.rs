@@ -3,11 +3,13 @@
 pub mod agent;
 pub mod draw;
 pub mod engine;
+pub mod fast;
 pub mod flock;
 pub mod grid;
 pub mod leader;
 pub mod path;
 pub mod queue;
+pub mod raster;
 pub mod render;
 pub mod rng;
 pub mod scenario;

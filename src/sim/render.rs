@@ -136,7 +136,8 @@ impl Renderer {
             let a = &sim.agents[me];
             self.list.circle(Style::Perception, a.position, perception);
             self.list.agent(Style::SelfAgent, a.position, a.heading, size * 1.4);
-        } else {
+        } else if !sim.raster_agents() {
+            // (With `raster_agents()` the shell draws the agents as pixels, `sim::raster`.)
             for (i, a) in sim.agents.iter().enumerate() {
                 let style = match sim.aux[i].tag {
                     TAG_FLEEING => Style::Evading,

@@ -77,6 +77,26 @@ pub struct Scenario {
     /// Show the fps / step / draw readout.
     #[serde(default)]
     pub hud: bool,
+    /// Which engine steps the flock (see [`Engine`]).
+    #[serde(default, skip_serializing_if = "Engine::is_standard")]
+    pub engine: Engine,
+}
+
+/// `"standard"`: every behaviour, grid or naive neighbour queries. `"fast"`: the exact flocking
+/// engine of `sim/fast.rs` for large flocks (separation, alignment and cohesion on a wrapping world
+/// only; the shell draws its agents as one pixel buffer, `sim/raster.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Engine {
+    #[default]
+    Standard,
+    Fast,
+}
+
+impl Engine {
+    pub fn is_standard(&self) -> bool {
+        *self == Engine::Standard
+    }
 }
 
 fn d_agent_size() -> f32 {
@@ -678,6 +698,23 @@ impl Scenario {
             Check { path: "food" }.point(&format!("[{i}]"), *f)?;
         }
         super::path::validate_path(self)?;
+        if self.engine == Engine::Fast {
+            if self.world.edges != Edges::Wrap {
+                let got = serde_json::to_string(&self.world.edges).unwrap_or_default();
+                return Err(format!("world.edges: the fast engine needs \"wrap\", got {got}"));
+            }
+            if self.neighbours != NeighbourQuery::Grid {
+                return Err("neighbours: the fast engine has its own grid; use \"grid\", got \"naive\"".into());
+            }
+            for (i, b) in self.behaviours.iter().enumerate() {
+                if !matches!(b, Behaviour::Separation(_) | Behaviour::Alignment(_) | Behaviour::Cohesion(_)) {
+                    return Err(format!(
+                        "behaviours[{i}]: the fast engine runs only separation, alignment and cohesion, got {}",
+                        b.kind()
+                    ));
+                }
+            }
+        }
         if let Some(s) = self.selected {
             if s >= self.agents.count() {
                 return Err(format!("selected: no agent {s} (there are {})", self.agents.count()));

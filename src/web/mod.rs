@@ -2,6 +2,7 @@
 //!
 //! JS API (see README): `mount(canvas, scenario)` → `Viewer`, `autoMount()`.
 
+mod bench;
 mod i18n;
 mod paint;
 mod viewer;

@@ -8,6 +8,10 @@ use web_sys::CanvasRenderingContext2d as Ctx2d;
 /// Colours of one theme. The spatial-hash colours are fixed across themes (the tutorial names them).
 pub struct Palette {
     pub background: &'static str,
+    /// `background` as RGBA, for the pixel agent layer.
+    pub background_rgba: [u8; 4],
+    /// Agent colour as RGBA, for the pixel agent layer.
+    pub agent_rgba: [u8; 4],
     pub border: &'static str,
     pub agent: &'static str,
     pub text: &'static str,
@@ -17,6 +21,8 @@ pub struct Palette {
 
 pub const LIGHT: Palette = Palette {
     background: "#f8fafc",
+    background_rgba: [0xf8, 0xfa, 0xfc, 0xff],
+    agent_rgba: [0x1e, 0x3a, 0x8a, 0xff],
     border: "#cbd5e1",
     agent: "#1e3a8a",
     text: "#0f172a",
@@ -26,6 +32,8 @@ pub const LIGHT: Palette = Palette {
 
 pub const DARK: Palette = Palette {
     background: "#0f172a",
+    background_rgba: [0x0f, 0x17, 0x2a, 0xff],
+    agent_rgba: [0xbf, 0xdb, 0xfe, 0xff],
     border: "#334155",
     agent: "#bfdbfe",
     text: "#e2e8f0",
@@ -132,11 +140,24 @@ impl View {
 }
 
 /// Draw a whole frame: background, world border, then the list.
-pub fn paint(ctx: &Ctx2d, view: &View, world: Vec2, list: &DrawList, pal: &Palette, dash: &JsValue, no_dash: &JsValue) {
+/// `clear`: paint the background first (false when a pixel layer was just put on the canvas).
+#[allow(clippy::too_many_arguments)]
+pub fn paint(
+    ctx: &Ctx2d,
+    view: &View,
+    world: Vec2,
+    list: &DrawList,
+    pal: &Palette,
+    dash: &JsValue,
+    no_dash: &JsValue,
+    clear: bool,
+) {
     let d = view.dpr;
     let _ = ctx.set_transform(d, 0.0, 0.0, d, 0.0, 0.0);
-    ctx.set_fill_style_str(pal.background);
-    ctx.fill_rect(0.0, 0.0, view.css_w, view.css_h);
+    if clear {
+        ctx.set_fill_style_str(pal.background);
+        ctx.fill_rect(0.0, 0.0, view.css_w, view.css_h);
+    }
     let s = view.scale;
     let _ = ctx.set_transform(d * s, 0.0, 0.0, d * s, d * view.ox, d * view.oy);
     ctx.set_stroke_style_str(pal.border);

@@ -4,17 +4,18 @@
 use super::i18n::Lang;
 use super::paint::{self, Palette, View, DARK, LIGHT};
 use crate::sim::engine::Pointer;
+use crate::sim::raster::{Raster, RasterStyle, RasterView};
 use crate::sim::render::{Overlays, Renderer};
 use crate::sim::scenario::{ControlKind, Overlay};
 use crate::sim::Sim;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{
     CanvasRenderingContext2d, Document, Element, Event, EventTarget, HtmlCanvasElement, HtmlElement, HtmlInputElement,
-    HtmlSelectElement, IntersectionObserver, IntersectionObserverEntry, KeyboardEvent, PointerEvent, ResizeObserver,
-    Window,
+    HtmlSelectElement, ImageData, IntersectionObserver, IntersectionObserverEntry, KeyboardEvent, PointerEvent,
+    ResizeObserver, Window,
 };
 
 pub struct Options {
@@ -40,6 +41,7 @@ pub struct Inner {
     hud_el: Option<HtmlElement>,
     pub sim: Sim,
     renderer: Renderer,
+    raster: Raster,
     overlays: Overlays,
     lang: Lang,
     palette: &'static Palette,
@@ -252,6 +254,7 @@ impl Inner {
             hud_el,
             sim,
             renderer: Renderer::new(),
+            raster: Raster::new(),
             overlays,
             lang,
             palette: if dark { &DARK } else { &LIGHT },
@@ -297,8 +300,34 @@ impl Inner {
         let s = self.view.scale.max(1e-6);
         let dash: JsValue = js_sys::Array::of2(&JsValue::from(4.0 / s), &JsValue::from(4.0 / s)).into();
         self.dash = dash;
+        // Large flocks: the agents as one pixel buffer (one putImageData), vector overlays on top.
+        let pixels = self.sim.raster_agents();
+        if pixels {
+            let (w, h) = (self.canvas.width(), self.canvas.height());
+            let v = &self.view;
+            let rv = RasterView::from_css(w, h, v.scale, v.ox, v.oy, v.dpr);
+            let style = RasterStyle {
+                background: self.palette.background_rgba,
+                agent: self.palette.agent_rgba,
+                by_heading: true,
+            };
+            let bytes = self.raster.draw_sim(&self.sim, &rv, &style);
+            let n = (w as usize) * (h as usize) * 4;
+            if let Ok(img) = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&bytes[..n.min(bytes.len())]), w, h) {
+                let _ = self.ctx.put_image_data(&img, 0.0, 0.0);
+            }
+        }
         let list = self.renderer.build(&self.sim, self.overlays);
-        paint::paint(&self.ctx, &self.view, self.sim.world.size(), list, self.palette, &self.dash, &self.no_dash);
+        paint::paint(
+            &self.ctx,
+            &self.view,
+            self.sim.world.size(),
+            list,
+            self.palette,
+            &self.dash,
+            &self.no_dash,
+            !pixels,
+        );
         let t1 = now(&self.window);
         self.perf.draw_ms = self.perf.draw_ms * 0.9 + (t1 - t0) * 0.1;
         self.update_live(t1);

@@ -51,6 +51,8 @@ test("every gallery canvas mounts and draws", async (t) => {
     assert.ok(stats.total > 0 && stats.drawn / stats.total > 0.002, `${name} did not draw (${stats.drawn}/${stats.total})`);
     const wrapped = await page.$eval(sel, (c) => c.parentElement.classList.contains("steerlab"));
     assert.ok(wrapped, `${name} has no controls around it`);
+    // Hold the picture still for the screenshot (the stress canvas redraws 20 000 boids a frame).
+    await page.evaluate((s) => window.steerlab.viewerFor(document.querySelector(s)).pause(), sel);
     await page.locator(sel).screenshot({ path: path.join(ensureArtifacts(), `viz-${name}.png`) });
   }
   assert.equal(await page.evaluate(() => window.steerlab.liveViewers()), names.length);

@@ -1,0 +1,114 @@
+//! The group kernel with eight agents per vector (AVX2, x86_64 only, chosen at run time when the
+//! CPU has it): the same per-lane arithmetic as `kernel::sums_group` — the same IEEE operations in
+//! the same order, no fused multiply-add — on 256-bit vectors.
+
+use super::kernel::View;
+use super::{Block, Radii};
+use core::arch::x86_64::*;
+
+/// The sums of eight agents, lane `l` = slot `g + l` (counts as exact small floats).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Sums8 {
+    pub sx: [f32; 8],
+    pub sy: [f32; 8],
+    pub ns: [f32; 8],
+    pub ax: [f32; 8],
+    pub ay: [f32; 8],
+    pub na: [f32; 8],
+    pub cx: [f32; 8],
+    pub cy: [f32; 8],
+    pub nc: [f32; 8],
+}
+
+/// Whether this CPU runs [`sums_group8`].
+pub(crate) fn available() -> bool {
+    std::is_x86_feature_detected!("avx2")
+}
+
+/// The sums of the agents in slots `g..g + 8` over the shared ranges `b` (interior: no
+/// nearest-image correction), into `out`.
+///
+/// # Safety
+/// The CPU must support AVX2 ([`available`]); `g + 8 ≤ n` and every range within `0..n`.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn sums_group8<const SAME: bool>(v: View, r: &Radii, b: &Block, g: usize, out: &mut Sums8) {
+    let (xp, yp, vxp, vyp) = (v.x.as_ptr(), v.y.as_ptr(), v.vx.as_ptr(), v.vy.as_ptr());
+    let px = _mm256_loadu_ps(xp.add(g));
+    let py = _mm256_loadu_ps(yp.add(g));
+    let sep2 = _mm256_set1_ps(r.sep2);
+    let ali2 = _mm256_set1_ps(r.ali2);
+    let coh2 = _mm256_set1_ps(r.coh2);
+    let zero = _mm256_setzero_ps();
+    let (mut sx, mut sy, mut ax, mut ay, mut cx, mut cy) = (zero, zero, zero, zero, zero, zero);
+    let zi = _mm256_setzero_si256();
+    let (mut ns, mut na, mut nc) = (zi, zi, zi);
+    let lanes = _mm256_add_epi32(_mm256_set1_epi32(g as i32), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+
+    // One candidate; `$self` is the mask of lanes that are not the candidate itself (or None).
+    macro_rules! cand {
+        ($j:expr, $notself:expr) => {{
+            let j = $j;
+            let x = _mm256_broadcast_ss(&*xp.add(j));
+            let y = _mm256_broadcast_ss(&*yp.add(j));
+            let dx = _mm256_sub_ps(x, px);
+            let dy = _mm256_sub_ps(y, py);
+            let d2 = _mm256_add_ps(_mm256_mul_ps(dx, dx), _mm256_mul_ps(dy, dy));
+            let mut ma = _mm256_cmp_ps::<_CMP_LT_OQ>(d2, ali2);
+            if let Some(m) = $notself {
+                ma = _mm256_and_ps(ma, m);
+            }
+            let vx = _mm256_broadcast_ss(&*vxp.add(j));
+            let vy = _mm256_broadcast_ss(&*vyp.add(j));
+            ax = _mm256_add_ps(ax, _mm256_and_ps(vx, ma));
+            ay = _mm256_add_ps(ay, _mm256_and_ps(vy, ma));
+            na = _mm256_sub_epi32(na, _mm256_castps_si256(ma));
+            let mc = if SAME {
+                ma
+            } else {
+                let mut m = _mm256_cmp_ps::<_CMP_LT_OQ>(d2, coh2);
+                if let Some(s) = $notself {
+                    m = _mm256_and_ps(m, s);
+                }
+                nc = _mm256_sub_epi32(nc, _mm256_castps_si256(m));
+                m
+            };
+            cx = _mm256_add_ps(cx, _mm256_and_ps(dx, mc));
+            cy = _mm256_add_ps(cy, _mm256_and_ps(dy, mc));
+            // d² > 0 already excludes self (d = 0) from separation.
+            let ms = _mm256_and_ps(_mm256_cmp_ps::<_CMP_LT_OQ>(d2, sep2), _mm256_cmp_ps::<_CMP_GT_OQ>(d2, zero));
+            if _mm256_movemask_ps(ms) != 0 {
+                let dist = _mm256_sqrt_ps(d2);
+                let dd = _mm256_mul_ps(dist, dist);
+                sx = _mm256_sub_ps(sx, _mm256_and_ps(_mm256_div_ps(dx, dd), ms));
+                sy = _mm256_sub_ps(sy, _mm256_and_ps(_mm256_div_ps(dy, dd), ms));
+                ns = _mm256_sub_epi32(ns, _mm256_castps_si256(ms));
+            }
+        }};
+    }
+
+    for &(rs, re) in &b.ranges[..b.n] {
+        let (rs, re) = (rs as usize, re as usize);
+        let (m0, m1) = (g.clamp(rs, re), (g + 8).clamp(rs, re));
+        for j in rs..m0 {
+            cand!(j, None::<__m256>);
+        }
+        for j in m0..m1 {
+            let is = _mm256_cmpeq_epi32(lanes, _mm256_set1_epi32(j as i32));
+            let notself = _mm256_castsi256_ps(_mm256_xor_si256(is, _mm256_set1_epi32(-1)));
+            cand!(j, Some(notself));
+        }
+        for j in m1..re {
+            cand!(j, None::<__m256>);
+        }
+    }
+    let nc = if SAME { na } else { nc };
+    _mm256_storeu_ps(out.sx.as_mut_ptr(), sx);
+    _mm256_storeu_ps(out.sy.as_mut_ptr(), sy);
+    _mm256_storeu_ps(out.ns.as_mut_ptr(), _mm256_cvtepi32_ps(ns));
+    _mm256_storeu_ps(out.ax.as_mut_ptr(), ax);
+    _mm256_storeu_ps(out.ay.as_mut_ptr(), ay);
+    _mm256_storeu_ps(out.na.as_mut_ptr(), _mm256_cvtepi32_ps(na));
+    _mm256_storeu_ps(out.cx.as_mut_ptr(), cx);
+    _mm256_storeu_ps(out.cy.as_mut_ptr(), cy);
+    _mm256_storeu_ps(out.nc.as_mut_ptr(), _mm256_cvtepi32_ps(nc));
+}

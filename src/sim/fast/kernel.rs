@@ -1,0 +1,325 @@
+//! Phase one for one agent: its neighbour sums over the block's slot ranges. Both kernels compute
+//! the terms of `FlockSums::add` with the naive query's exact `d` and `d²`:
+//! - [`sums_scalar`]: one candidate at a time, with branches;
+//! - [`sums_simd`]: four candidates at a time without branches on the neighbour tests (the
+//!   separation term, needed by ~7 % of candidates, is evaluated only when a lane needs it).
+//!
+//! Self is excluded by index: the range holding slot `i` is split around it.
+
+use super::finish::{Sums, Sums4};
+use super::simd::{F4, I4};
+use super::{delta, Block, Radii};
+use crate::sim::world::World;
+
+/// The arrays a kernel reads (slot order, each at least `n + PAD` long).
+#[derive(Clone, Copy)]
+pub(crate) struct View<'a> {
+    pub x: &'a [f32],
+    pub y: &'a [f32],
+    pub vx: &'a [f32],
+    pub vy: &'a [f32],
+}
+
+#[inline(always)]
+pub(crate) fn sums_scalar<const WX: bool, const WY: bool>(
+    v: View,
+    world: &World,
+    r: &Radii,
+    b: &Block,
+    i: usize,
+) -> Sums {
+    let (px, py) = (v.x[i], v.y[i]);
+    let (mut sx, mut sy, mut ax, mut ay, mut cx, mut cy) = (0.0f32, 0.0f32, 0.0f32, 0.0f32, 0.0f32, 0.0f32);
+    let (mut ns, mut na, mut nc) = (0u32, 0u32, 0u32);
+    let mut scan = |a: usize, e: usize| {
+        let (xs, ys, vxs, vys) = (&v.x[a..e], &v.y[a..e], &v.vx[a..e], &v.vy[a..e]);
+        for j in 0..xs.len() {
+            let (dx, dy) = delta(world, WX, WY, xs[j] - px, ys[j] - py);
+            let d2 = dx * dx + dy * dy;
+            if d2 < r.q2 {
+                if d2 < r.sep2 && d2 > 0.0 {
+                    let dist = d2.sqrt();
+                    let dd = dist * dist;
+                    sx -= dx / dd;
+                    sy -= dy / dd;
+                    ns += 1;
+                }
+                if d2 < r.ali2 {
+                    ax += vxs[j];
+                    ay += vys[j];
+                    na += 1;
+                }
+                if d2 < r.coh2 {
+                    cx += dx;
+                    cy += dy;
+                    nc += 1;
+                }
+            }
+        }
+    };
+    for &(rs, re) in &b.ranges[..b.n] {
+        let (rs, re) = (rs as usize, re as usize);
+        if rs <= i && i < re {
+            scan(rs, i);
+            scan(i + 1, re);
+        } else {
+            scan(rs, re);
+        }
+    }
+    Sums { sx, sy, ns: ns as f32, ax, ay, na: na as f32, cx, cy, nc: nc as f32 }
+}
+
+/// Lane accumulators of one agent.
+struct Acc4 {
+    sx: F4,
+    sy: F4,
+    ns: F4,
+    ax: F4,
+    ay: F4,
+    na: F4,
+    cx: F4,
+    cy: F4,
+    nc: F4,
+}
+
+/// Per-agent constants of the 4-lane kernel.
+struct K4 {
+    px: F4,
+    py: F4,
+    sep2: F4,
+    ali2: F4,
+    coh2: F4,
+    w: F4,
+    hw: F4,
+    nhw: F4,
+    h: F4,
+    hh: F4,
+    nhh: F4,
+}
+
+/// Four candidates from slot `j`; with `MASKED`, only the lanes set in `valid`.
+#[inline(always)]
+unsafe fn chunk<const WX: bool, const WY: bool, const SAME: bool, const MASKED: bool>(
+    v: View,
+    k: &K4,
+    j: usize,
+    valid: F4,
+    acc: &mut Acc4,
+) {
+    let x = F4::load(v.x.as_ptr().add(j));
+    let y = F4::load(v.y.as_ptr().add(j));
+    let vx = F4::load(v.vx.as_ptr().add(j));
+    let vy = F4::load(v.vy.as_ptr().add(j));
+    let mut dx = x - k.px;
+    let mut dy = y - k.py;
+    if WX {
+        dx = F4::select(dx.gt(k.hw), dx - k.w, F4::select(dx.lt(k.nhw), dx + k.w, dx));
+    }
+    if WY {
+        dy = F4::select(dy.gt(k.hh), dy - k.h, F4::select(dy.lt(k.nhh), dy + k.h, dy));
+    }
+    let d2 = dx * dx + dy * dy;
+    let one = F4::splat(1.0);
+    let mut ma = d2.lt(k.ali2);
+    if MASKED {
+        ma = ma & valid;
+    }
+    acc.ax = acc.ax + (vx & ma);
+    acc.ay = acc.ay + (vy & ma);
+    acc.na = acc.na + (one & ma);
+    let mc = if SAME {
+        ma
+    } else {
+        let m = d2.lt(k.coh2);
+        let m = if MASKED { m & valid } else { m };
+        acc.nc = acc.nc + (one & m);
+        m
+    };
+    acc.cx = acc.cx + (dx & mc);
+    acc.cy = acc.cy + (dy & mc);
+    let mut ms = d2.lt(k.sep2) & d2.gt(F4::zero());
+    if MASKED {
+        ms = ms & valid;
+    }
+    if ms.any() {
+        let dist = d2.sqrt();
+        let dd = dist * dist;
+        acc.sx = acc.sx - ((dx / dd) & ms);
+        acc.sy = acc.sy - ((dy / dd) & ms);
+        acc.ns = acc.ns + (one & ms);
+    }
+}
+
+/// All candidates in slots `a..e`: whole chunks of four, then the rest with a lane mask.
+#[inline(always)]
+fn scan4<const WX: bool, const WY: bool, const SAME: bool>(v: View, k: &K4, a: usize, e: usize, acc: &mut Acc4) {
+    let mut j = a;
+    let ones = F4::zero().eq(F4::zero());
+    // SAFETY: j + 4 ≤ e ≤ n in the loop, and j < e ≤ n with every array n + PAD ≥ j + 4 long after.
+    unsafe {
+        while j + 4 <= e {
+            chunk::<WX, WY, SAME, false>(v, k, j, ones, acc);
+            j += 4;
+        }
+        if j < e {
+            let valid = I4::iota(j as i32).lt_and_ne(I4::splat(e as i32), I4::splat(-1));
+            chunk::<WX, WY, SAME, true>(v, k, j, valid, acc);
+        }
+    }
+}
+
+#[inline(always)]
+pub(crate) fn sums_simd<const WX: bool, const WY: bool, const SAME: bool>(
+    v: View,
+    world: &World,
+    r: &Radii,
+    b: &Block,
+    i: usize,
+) -> Sums {
+    let (w, h) = (world.width, world.height);
+    let k = K4 {
+        px: F4::splat(v.x[i]),
+        py: F4::splat(v.y[i]),
+        sep2: F4::splat(r.sep2),
+        ali2: F4::splat(r.ali2),
+        coh2: F4::splat(r.coh2),
+        w: F4::splat(w),
+        hw: F4::splat(w * 0.5),
+        nhw: F4::splat(-(w * 0.5)),
+        h: F4::splat(h),
+        hh: F4::splat(h * 0.5),
+        nhh: F4::splat(-(h * 0.5)),
+    };
+    let z = F4::zero();
+    let mut acc = Acc4 { sx: z, sy: z, ns: z, ax: z, ay: z, na: z, cx: z, cy: z, nc: z };
+    for &(rs, re) in &b.ranges[..b.n] {
+        let (rs, re) = (rs as usize, re as usize);
+        if rs <= i && i < re {
+            scan4::<WX, WY, SAME>(v, &k, rs, i, &mut acc);
+            scan4::<WX, WY, SAME>(v, &k, i + 1, re, &mut acc);
+        } else {
+            scan4::<WX, WY, SAME>(v, &k, rs, re, &mut acc);
+        }
+    }
+    let na = acc.na.sum();
+    Sums {
+        sx: acc.sx.sum(),
+        sy: acc.sy.sum(),
+        ns: acc.ns.sum(),
+        ax: acc.ax.sum(),
+        ay: acc.ay.sum(),
+        na,
+        cx: acc.cx.sum(),
+        cy: acc.cy.sum(),
+        nc: if SAME { na } else { acc.nc.sum() },
+    }
+}
+
+/// Per-group constants of the group kernel: four agents, one per lane.
+struct G4 {
+    px: F4,
+    py: F4,
+    sep2: F4,
+    ali2: F4,
+    coh2: F4,
+}
+
+/// Lane accumulators of four agents (one agent per lane); counts as integers.
+struct GAcc {
+    sx: F4,
+    sy: F4,
+    ns: I4,
+    ax: F4,
+    ay: F4,
+    na: I4,
+    cx: F4,
+    cy: F4,
+    nc: I4,
+}
+
+/// Candidate `j` against the group's four agents.
+/// With `SELF`, only the lanes in `notself` (the candidate is one of the group's own agents).
+#[inline(always)]
+unsafe fn cand<const SAME: bool, const SELF: bool>(v: View, k: &G4, j: usize, notself: F4, a: &mut GAcc) {
+    let x = F4::load_splat(v.x.as_ptr().add(j));
+    let y = F4::load_splat(v.y.as_ptr().add(j));
+    let dx = x - k.px;
+    let dy = y - k.py;
+    let d2 = dx * dx + dy * dy;
+    let mut ma = d2.lt(k.ali2);
+    if SELF {
+        ma = ma & notself;
+    }
+    let vx = F4::load_splat(v.vx.as_ptr().add(j));
+    let vy = F4::load_splat(v.vy.as_ptr().add(j));
+    a.ax = a.ax + (vx & ma);
+    a.ay = a.ay + (vy & ma);
+    a.na = a.na.count(ma);
+    let mc = if SAME {
+        ma
+    } else {
+        let m = d2.lt(k.coh2);
+        let m = if SELF { m & notself } else { m };
+        a.nc = a.nc.count(m);
+        m
+    };
+    a.cx = a.cx + (dx & mc);
+    a.cy = a.cy + (dy & mc);
+    // d² > 0 already excludes self (d = 0) from separation.
+    let ms = d2.lt(k.sep2) & d2.gt(F4::zero());
+    if ms.any() {
+        let dist = d2.sqrt();
+        let dd = dist * dist;
+        a.sx = a.sx - ((dx / dd) & ms);
+        a.sy = a.sy - ((dy / dd) & ms);
+        a.ns = a.ns.count(ms);
+    }
+}
+
+/// The sums of the four agents in slots `g..g + 4` (one per lane) over the shared slot ranges
+/// (the union of their own ranges; extra candidates fail the exact distance tests). Only for
+/// groups on the interior path: no nearest-image correction. Each lane computes exactly the
+/// scalar kernel's `d`, `d²` and terms, in range order.
+#[inline(always)]
+pub(crate) fn sums_group<const SAME: bool>(v: View, r: &Radii, b: &Block, g: usize) -> Sums4 {
+    // SAFETY: every slot read is < n (ranges come from `starts`) and g + 4 ≤ n.
+    unsafe {
+        let k = G4 {
+            px: F4::load(v.x.as_ptr().add(g)),
+            py: F4::load(v.y.as_ptr().add(g)),
+            sep2: F4::splat(r.sep2),
+            ali2: F4::splat(r.ali2),
+            coh2: F4::splat(r.coh2),
+        };
+        let (z, zi) = (F4::zero(), I4::zero());
+        let mut a = GAcc { sx: z, sy: z, ns: zi, ax: z, ay: z, na: zi, cx: z, cy: z, nc: zi };
+        let lanes = I4::iota(g as i32);
+        for &(rs, re) in &b.ranges[..b.n] {
+            let (rs, re) = (rs as usize, re as usize);
+            // [rs, re) minus the group's own slots [g, g + 4), which are masked lane by lane.
+            let (m0, m1) = (g.clamp(rs, re), (g + 4).clamp(rs, re));
+            for j in rs..m0 {
+                cand::<SAME, false>(v, &k, j, z, &mut a);
+            }
+            for j in m0..m1 {
+                let notself = lanes.lt_and_ne(I4::splat(i32::MAX), I4::splat(j as i32));
+                cand::<SAME, true>(v, &k, j, notself, &mut a);
+            }
+            for j in m1..re {
+                cand::<SAME, false>(v, &k, j, z, &mut a);
+            }
+        }
+        let na = a.na.to_f4();
+        Sums4 {
+            sx: a.sx,
+            sy: a.sy,
+            ns: a.ns.to_f4(),
+            ax: a.ax,
+            ay: a.ay,
+            na,
+            cx: a.cx,
+            cy: a.cy,
+            nc: if SAME { na } else { a.nc.to_f4() },
+        }
+    }
+}

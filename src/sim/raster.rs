@@ -1,0 +1,422 @@
+//! The agent layer as pixels: an RGBA buffer that the shell hands to the canvas with one
+//! `putImageData`, for flocks too large for one Canvas 2D path per agent (issue 6: 100 000 boids).
+//!
+//! Each agent is a small filled triangle pointing along its heading — the same shape the vector
+//! renderer draws (tip 0.6·size ahead, base 0.4·size behind, 0.9·size wide) — stamped from
+//! precomputed row spans, one sprite per 1/32 turn; below ~2.5 px it is a dot. Colour is flat or by
+//! heading (a hue wheel, so the flock's local alignment shows). The vector overlays are drawn on top
+//! afterwards by the usual renderer.
+//!
+//! No allocation per frame: the buffer and the sprites are rebuilt only when the canvas size or the
+//! agent's pixel size changes.
+
+use super::agent::Agent;
+
+/// World → canvas pixels: `px = x · scale + ox`, `py = y · scale + oy` (device pixels).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RasterView {
+    pub width: u32,
+    pub height: u32,
+    pub scale: f32,
+    pub ox: f32,
+    pub oy: f32,
+}
+
+impl RasterView {
+    /// From the shell's CSS-pixel view (`scale`, `ox`, `oy` in CSS px) and the device pixel ratio.
+    pub fn from_css(width: u32, height: u32, scale: f64, ox: f64, oy: f64, dpr: f64) -> RasterView {
+        RasterView { width, height, scale: (scale * dpr) as f32, ox: (ox * dpr) as f32, oy: (oy * dpr) as f32 }
+    }
+}
+
+/// How agents look.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RasterStyle {
+    /// RGBA of the whole layer behind the agents (the canvas background).
+    pub background: [u8; 4],
+    /// RGBA of the agents when not tinted by heading.
+    pub agent: [u8; 4],
+    /// Colour each agent by its heading (hue wheel) instead of `agent`.
+    pub by_heading: bool,
+}
+
+impl Default for RasterStyle {
+    fn default() -> Self {
+        RasterStyle { background: [0xf8, 0xfa, 0xfc, 0xff], agent: [0x1e, 0x3a, 0x8a, 0xff], by_heading: true }
+    }
+}
+
+/// Orientations with their own sprite (and hue).
+const TURNS: usize = 32;
+
+#[derive(Clone, Debug, Default)]
+pub struct Raster {
+    /// Pixels, one `u32` per pixel with bytes R, G, B, A in memory order.
+    px: Vec<u32>,
+    width: u32,
+    height: u32,
+    /// The sprite size these spans were built for (device px), and the spans: for orientation `t`,
+    /// `spans[offsets[t]..offsets[t + 1]]` as (dy, x0, x1) relative to the agent's pixel.
+    sprite_size: f32,
+    spans: Vec<(i8, i8, i8)>,
+    offsets: Vec<u32>,
+    palette: [u32; TURNS],
+    palette_for: Option<([u8; 4], bool)>,
+}
+
+#[inline(always)]
+fn pack(c: [u8; 4]) -> u32 {
+    u32::from_le_bytes(c)
+}
+
+impl Raster {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The pixels as RGBA bytes, `width · height · 4` long, for `ImageData`.
+    pub fn bytes(&self) -> &[u8] {
+        let n = self.width as usize * self.height as usize;
+        // SAFETY: `px` holds at least n u32s; u8 has alignment 1 and any bytes are valid.
+        unsafe { core::slice::from_raw_parts(self.px.as_ptr() as *const u8, n * 4) }
+    }
+
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The pixel at (x, y) as RGBA (for tests).
+    pub fn pixel(&self, x: u32, y: u32) -> [u8; 4] {
+        self.px[(y * self.width + x) as usize].to_le_bytes()
+    }
+
+    /// Size the buffer and fill it with the background (allocates only when the canvas grows).
+    pub fn begin(&mut self, width: u32, height: u32, background: [u8; 4]) {
+        let n = width as usize * height as usize;
+        if self.px.len() < n {
+            self.px.resize(n, 0);
+        }
+        self.width = width;
+        self.height = height;
+        self.px[..n].fill(pack(background));
+    }
+
+    fn prepare(&mut self, size: f32, style: &RasterStyle) {
+        if self.palette_for != Some((style.agent, style.by_heading)) {
+            for (t, slot) in self.palette.iter_mut().enumerate() {
+                *slot = if style.by_heading { pack(hue(t as f32 / TURNS as f32)) } else { pack(style.agent) };
+            }
+            self.palette_for = Some((style.agent, style.by_heading));
+        }
+        // Sprites are quantised to quarter pixels so a slowly changing zoom does not rebuild them
+        // every frame; ≥ 40 px is drawn at 40 px (spans are i8).
+        let size = ((size * 4.0).round() / 4.0).clamp(0.0, 40.0);
+        if size == self.sprite_size && !self.offsets.is_empty() {
+            return;
+        }
+        self.sprite_size = size;
+        self.spans.clear();
+        self.offsets.clear();
+        for t in 0..TURNS {
+            self.offsets.push(self.spans.len() as u32);
+            let a = t as f32 / TURNS as f32 * core::f32::consts::TAU;
+            triangle_spans(size, libm::cosf(a), libm::sinf(a), &mut self.spans);
+        }
+        self.offsets.push(self.spans.len() as u32);
+    }
+
+    /// Draw agents given as slices of positions and headings, e.g. the fast engine's
+    /// `positions()` and `headings()`.
+    pub fn agents(
+        &mut self,
+        (xs, ys): (&[f32], &[f32]),
+        (hxs, hys): (&[f32], &[f32]),
+        size_world: f32,
+        view: &RasterView,
+        style: &RasterStyle,
+    ) {
+        let n = xs.len().min(ys.len()).min(hxs.len()).min(hys.len());
+        let size = size_world * view.scale;
+        self.prepare(size, style);
+        for k in 0..n {
+            self.stamp(xs[k] * view.scale + view.ox, ys[k] * view.scale + view.oy, hxs[k], hys[k]);
+        }
+    }
+
+    /// Draw `Sim`-style agents (position and heading of each).
+    pub fn agent_list(&mut self, agents: &[Agent], size_world: f32, view: &RasterView, style: &RasterStyle) {
+        let size = size_world * view.scale;
+        self.prepare(size, style);
+        for a in agents {
+            self.stamp(
+                a.position.x * view.scale + view.ox,
+                a.position.y * view.scale + view.oy,
+                a.heading.x,
+                a.heading.y,
+            );
+        }
+    }
+
+    /// A whole frame of a simulation's agent layer: background, then every agent. Returns the RGBA
+    /// bytes for `ImageData` (`view.width × view.height`).
+    pub fn draw_sim(&mut self, sim: &super::engine::Sim, view: &RasterView, style: &RasterStyle) -> &[u8] {
+        self.begin(view.width, view.height, style.background);
+        self.agent_list(&sim.agents, sim.scenario.agent_size, view, style);
+        self.bytes()
+    }
+
+    #[inline(always)]
+    fn stamp(&mut self, fx: f32, fy: f32, hx: f32, hy: f32) {
+        let (w, h) = (self.width as i32, self.height as i32);
+        // Round to the nearest pixel; far-off or non-finite positions are skipped (`as` saturates,
+        // NaN becomes 0 but fails the finite test).
+        if !(fx.is_finite() && fy.is_finite()) {
+            return;
+        }
+        let x = (fx + 0.5).floor_fast();
+        let y = (fy + 0.5).floor_fast();
+        let t = turn(hx, hy);
+        let colour = self.palette[t];
+        if self.sprite_size < 1.5 {
+            if x >= 0 && x < w && y >= 0 && y < h {
+                self.px[(y * w + x) as usize] = colour;
+            }
+            return;
+        }
+        if self.sprite_size < 2.5 {
+            // A 2×2 dot.
+            for (dx, dy) in [(0, 0), (-1, 0), (0, -1), (-1, -1)] {
+                let (px, py) = (x + dx, y + dy);
+                if px >= 0 && px < w && py >= 0 && py < h {
+                    self.px[(py * w + px) as usize] = colour;
+                }
+            }
+            return;
+        }
+        let (a, b) = (self.offsets[t] as usize, self.offsets[t + 1] as usize);
+        let r = 41; // the largest span offset, so fully inside needs no per-span clipping
+        if x >= r && y >= r && x + r < w && y + r < h {
+            for &(dy, x0, x1) in &self.spans[a..b] {
+                let row = ((y + dy as i32) * w + x) as usize;
+                self.px[(row as isize + x0 as isize) as usize..=(row as isize + x1 as isize) as usize].fill(colour);
+            }
+        } else {
+            for &(dy, x0, x1) in &self.spans[a..b] {
+                let py = y + dy as i32;
+                if py < 0 || py >= h {
+                    continue;
+                }
+                let lo = (x + x0 as i32).max(0);
+                let hi = (x + x1 as i32).min(w - 1);
+                if lo <= hi {
+                    let row = (py * w) as usize;
+                    self.px[row + lo as usize..=row + hi as usize].fill(colour);
+                }
+            }
+        }
+    }
+}
+
+/// `floor` for the pixel coordinates (saturating `as` after a floor that needs no libm call).
+trait FloorFast {
+    fn floor_fast(self) -> i32;
+}
+
+impl FloorFast for f32 {
+    #[inline(always)]
+    fn floor_fast(self) -> i32 {
+        let t = self as i32;
+        if (t as f32) > self {
+            t - 1
+        } else {
+            t
+        }
+    }
+}
+
+/// The sprite index of a heading: round(atan2(hy, hx) / (2π / TURNS)) mod TURNS, with a cheap
+/// polynomial atan (error < 0.01 rad, far below half a sprite step of 0.098 rad).
+#[inline(always)]
+fn turn(hx: f32, hy: f32) -> usize {
+    let (ax, ay) = (hx.abs(), hy.abs());
+    let (mn, mx) = if ax < ay { (ax, ay) } else { (ay, ax) };
+    if mx == 0.0 || mx.is_nan() {
+        return 0;
+    }
+    let a = mn / mx;
+    let s = a * a;
+    let mut r = ((-0.046_496_473 * s + 0.159_314_22) * s - 0.327_622_77) * s * a + a;
+    if ay > ax {
+        r = core::f32::consts::FRAC_PI_2 - r;
+    }
+    if hx < 0.0 {
+        r = core::f32::consts::PI - r;
+    }
+    if hy < 0.0 {
+        r = -r;
+    }
+    let t = (r * (TURNS as f32 / core::f32::consts::TAU)).round_fast();
+    (t.rem_euclid(TURNS as i32)) as usize
+}
+
+trait RoundFast {
+    fn round_fast(self) -> i32;
+}
+
+impl RoundFast for f32 {
+    #[inline(always)]
+    fn round_fast(self) -> i32 {
+        (self + 0.5).floor_fast()
+    }
+}
+
+/// The row spans of the triangle of `size` px pointing along (c, s): pixel centres inside it.
+fn triangle_spans(size: f32, c: f32, s: f32, out: &mut Vec<(i8, i8, i8)>) {
+    let f = [c * size, s * size];
+    let side = [-f[1] * 0.45, f[0] * 0.45];
+    let tip = [f[0] * 0.6, f[1] * 0.6];
+    let b1 = [-f[0] * 0.4 + side[0], -f[1] * 0.4 + side[1]];
+    let b2 = [-f[0] * 0.4 - side[0], -f[1] * 0.4 - side[1]];
+    let tri = [tip, b1, b2];
+    let edge = |p: [f32; 2], q: [f32; 2], x: f32, y: f32| (q[0] - p[0]) * (y - p[1]) - (q[1] - p[1]) * (x - p[0]);
+    let area = edge(tri[0], tri[1], tri[2][0], tri[2][1]);
+    let r = (size * 0.6).ceil() as i32 + 1;
+    let mut any = false;
+    for dy in -r..=r {
+        let mut lo = i32::MAX;
+        let mut hi = i32::MIN;
+        for dx in -r..=r {
+            let (x, y) = (dx as f32, dy as f32);
+            let e0 = edge(tri[0], tri[1], x, y) * area.signum();
+            let e1 = edge(tri[1], tri[2], x, y) * area.signum();
+            let e2 = edge(tri[2], tri[0], x, y) * area.signum();
+            if e0 >= 0.0 && e1 >= 0.0 && e2 >= 0.0 {
+                lo = lo.min(dx);
+                hi = hi.max(dx);
+            }
+        }
+        if lo <= hi {
+            out.push((dy as i8, lo as i8, hi as i8));
+            any = true;
+        }
+    }
+    if !any {
+        out.push((0, 0, 0));
+    }
+}
+
+/// A saturated, fairly dark hue (readable on the light and the dark background), `t` in turns.
+fn hue(t: f32) -> [u8; 4] {
+    let h = t * 6.0;
+    let k = |n: f32| {
+        let k = (n + h) % 6.0;
+        let v = 1.0 - (k.min(4.0 - k).clamp(0.0, 1.0));
+        (40.0 + 190.0 * v) as u8
+    };
+    [k(5.0), k(3.0), k(1.0), 0xff]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::Vec2;
+
+    const BG: [u8; 4] = [1, 2, 3, 255];
+    const FG: [u8; 4] = [200, 100, 50, 255];
+
+    fn flat() -> RasterStyle {
+        RasterStyle { background: BG, agent: FG, by_heading: false }
+    }
+
+    #[test]
+    fn a_triangle_points_along_its_heading() {
+        let mut r = Raster::new();
+        let view = RasterView { width: 40, height: 40, scale: 1.0, ox: 0.0, oy: 0.0 };
+        r.begin(40, 40, BG);
+        // size 10 pointing +x at (20, 20): tip at x = 26, base at x = 16 spanning y 15.5..24.5.
+        r.agent_list(&[Agent::new(Vec2::new(20.0, 20.0), Vec2::new(5.0, 0.0), 80.0, 192.0)], 10.0, &view, &flat());
+        assert_eq!(r.pixel(20, 20), FG);
+        assert_eq!(r.pixel(25, 20), FG, "near the tip");
+        assert_eq!(r.pixel(27, 20), BG, "past the tip");
+        assert_eq!(r.pixel(17, 16), FG, "near a base corner");
+        assert_eq!(r.pixel(25, 16), BG, "beside the tip");
+        assert_eq!(r.pixel(15, 20), BG, "behind the base");
+        // Pointing −y instead: the tip is above.
+        r.begin(40, 40, BG);
+        r.agent_list(&[Agent::new(Vec2::new(20.0, 20.0), Vec2::new(0.0, -5.0), 80.0, 192.0)], 10.0, &view, &flat());
+        assert_eq!(r.pixel(20, 15), FG);
+        assert_eq!(r.pixel(20, 25), BG);
+        assert_eq!(r.pixel(25, 20), BG);
+    }
+
+    #[test]
+    fn the_view_maps_world_to_pixels_and_clips() {
+        let mut r = Raster::new();
+        // Scale 0.1: size 7 → 0.7 px, a single-pixel dot. World (105, 52) → (10.5 + 2, 5.2 + 3) =
+        // (12.5, 8.2), rounded to pixel (13, 8). The other two are off the canvas.
+        let view = RasterView { width: 20, height: 10, scale: 0.1, ox: 2.0, oy: 3.0 };
+        r.begin(20, 10, BG);
+        let agents = [
+            Agent::new(Vec2::new(105.0, 52.0), Vec2::X, 80.0, 192.0),
+            Agent::new(Vec2::new(-500.0, 10.0), Vec2::X, 80.0, 192.0),
+            Agent::new(Vec2::new(10.0, 1e9), Vec2::X, 80.0, 192.0),
+        ];
+        r.agent_list(&agents, 7.0, &view, &flat());
+        let lit: Vec<(u32, u32)> =
+            (0..10).flat_map(|y| (0..20).map(move |x| (x, y))).filter(|&(x, y)| r.pixel(x, y) == FG).collect();
+        assert_eq!(lit, vec![(13, 8)]);
+        // A triangle straddling the right edge is clipped, not wrapped onto the next row.
+        let mut r = Raster::new();
+        let view = RasterView { width: 30, height: 30, scale: 1.0, ox: 0.0, oy: 0.0 };
+        r.begin(30, 30, BG);
+        r.agent_list(&[Agent::new(Vec2::new(29.0, 10.0), Vec2::X, 80.0, 192.0)], 12.0, &view, &flat());
+        assert_eq!(r.pixel(29, 10), FG);
+        assert_eq!(r.pixel(0, 11), BG);
+        assert_eq!(r.pixel(1, 11), BG);
+    }
+
+    #[test]
+    fn headings_pick_distinct_sprites_and_hues() {
+        assert_eq!(turn(1.0, 0.0), 0);
+        assert_eq!(turn(0.0, 1.0), TURNS / 4);
+        assert_eq!(turn(-1.0, 0.0), TURNS / 2);
+        assert_eq!(turn(0.0, -1.0), 3 * TURNS / 4);
+        assert_eq!(turn(0.0, 0.0), 0);
+        for t in 0..TURNS {
+            let a = (t as f32 + 0.3) / TURNS as f32 * core::f32::consts::TAU;
+            assert_eq!(turn(a.cos(), a.sin()), t, "turn {t}");
+        }
+        let mut r = Raster::new();
+        r.prepare(10.0, &RasterStyle { background: BG, agent: FG, by_heading: true });
+        assert_ne!(r.palette[0], r.palette[TURNS / 2]);
+    }
+
+    #[test]
+    fn frames_do_not_allocate_once_sized() {
+        let mut r = Raster::new();
+        let view = RasterView { width: 64, height: 48, scale: 1.0, ox: 0.0, oy: 0.0 };
+        let agents: Vec<Agent> = (0..200)
+            .map(|i| {
+                Agent::new(
+                    Vec2::new((i * 7 % 64) as f32, (i * 3 % 48) as f32),
+                    Vec2::new(1.0, i as f32 * 0.1),
+                    80.0,
+                    192.0,
+                )
+            })
+            .collect();
+        r.begin(64, 48, BG);
+        r.agent_list(&agents, 7.0, &view, &flat());
+        let (p, cap, sp) = (r.px.as_ptr(), r.px.capacity(), r.spans.as_ptr());
+        for _ in 0..5 {
+            r.begin(64, 48, BG);
+            r.agent_list(&agents, 7.0, &view, &flat());
+        }
+        assert_eq!((r.px.as_ptr(), r.px.capacity(), r.spans.as_ptr()), (p, cap, sp));
+        assert_eq!(r.bytes().len(), 64 * 48 * 4);
+    }
+}
