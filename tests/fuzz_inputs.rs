@@ -712,6 +712,7 @@ fn real_paths(sim: &Sim) -> Vec<String> {
             "agents",
             "name",
             "caption",
+            "engine",
         ]
         .map(String::from),
     );

@@ -39,7 +39,7 @@ use steerlab::sim::draw::Shape;
 use steerlab::sim::engine::{Pointer, STEP_SECONDS};
 use steerlab::sim::grid::{naive_for_each_neighbour, Grid};
 use steerlab::sim::render::{Overlays, Renderer};
-use steerlab::sim::scenario::{self, Behaviour, MAX_FORCE, MAX_MAGNITUDE, MAX_SPEED, MAX_WEIGHT, MAX_WORLD};
+use steerlab::sim::scenario::{self, Behaviour, Engine, MAX_FORCE, MAX_MAGNITUDE, MAX_SPEED, MAX_WEIGHT, MAX_WORLD};
 use steerlab::sim::steer::Trace;
 use steerlab::sim::{Edges, Sim};
 
@@ -476,7 +476,7 @@ fn scenario_json() -> BoxedStrategy<Value> {
                 ),
                 prop_oneof![Just("select"), Just("choose_self"), Just("playground"), Just("waypoints"), Just("leader")],
                 prop_oneof![Just("obstacle"), Just("food")],
-                (any::<prop::sample::Index>(), path(w, h)),
+                (any::<prop::sample::Index>(), path(w, h), prop::bool::weighted(0.2)),
                 prop::collection::vec(
                     prop_oneof![
                         4 => (0.0..=1.0f32, 0.0..=1.0f32).prop_map(move |(a, b)| [a * w, b * h]),
@@ -499,7 +499,7 @@ fn scenario_json() -> BoxedStrategy<Value> {
                 size,
                 inter,
                 click,
-                (sel, path),
+                (sel, path, fast),
                 pts,
             )| {
                 let mut world = json!({"width": w, "height": h, "edges": e});
@@ -553,6 +553,21 @@ fn scenario_json() -> BoxedStrategy<Value> {
                 }
                 if seed % 3 == 0 {
                     s["selected"] = json!(sel.index(n));
+                }
+                if fast {
+                    // The fast engine runs the three flocking rules on a wrapping world with its own
+                    // grid: keep what it can run (possibly nothing).
+                    s["engine"] = json!("fast");
+                    s["world"]["edges"] = json!("wrap");
+                    s["neighbours"] = json!("grid");
+                    let flocking: Vec<Value> = s["behaviours"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .filter(|b| matches!(b["type"].as_str(), Some("separation" | "alignment" | "cohesion")))
+                        .cloned()
+                        .collect();
+                    s["behaviours"] = json!(flocking);
                 }
                 s
             },
@@ -652,6 +667,7 @@ fn action() -> BoxedStrategy<Action> {
             .prop_map(|v| Action::Set("follow_leader.variant", json!(v))),
         1 => prop::sample::select(vec!["one_shot", "loop", "ping_pong", "spiral"]).prop_map(|m| Action::Set("path.mode", json!(m))),
         1 => any::<bool>().prop_map(|b| Action::Set("queue.braking", json!(b))),
+        1 => prop::sample::select(vec!["fast", "standard", "turbo"]).prop_map(|e| Action::Set("engine", json!(e))),
         2 => point().prop_map(Action::AddWaypoint),
         1 => (0usize..10, point()).prop_map(|(k, p)| Action::MoveWaypoint(k, p)),
         1 => (0usize..10).prop_map(Action::RemoveWaypoint),
@@ -687,6 +703,7 @@ struct Scratch {
     b: Vec<usize>,
     renderer: Renderer,
     trace: Trace,
+    raster: steerlab::sim::raster::Raster,
 }
 
 impl Scratch {
@@ -698,6 +715,7 @@ impl Scratch {
             b: Vec::new(),
             renderer: Renderer::new(),
             trace: Trace::default(),
+            raster: Default::default(),
         }
     }
 }
@@ -876,6 +894,16 @@ fn check_frame(sim: &Sim, s: &mut Scratch) -> Result<(), TestCaseError> {
             return Err(fail(format!("step {steps}: draw command with a non-finite number: {c:?}")));
         }
     }
+    // The fast engine's agents are drawn as pixels by the shell: the same layer, on a small canvas.
+    if sim.raster_agents() {
+        let (w, h) = (sim.world.width, sim.world.height);
+        let scale = (320.0 / w).min(200.0 / h);
+        let view = steerlab::sim::raster::RasterView { width: 320, height: 200, scale, ox: 0.0, oy: 0.0 };
+        let bytes = s.raster.draw_sim(sim, &view, &steerlab::sim::raster::RasterStyle::default());
+        if bytes.len() != 320 * 200 * 4 {
+            return Err(fail(format!("step {steps}: raster of {} bytes", bytes.len())));
+        }
+    }
     let _ = s.renderer.headline(sim, ov, false);
     let _ = s.renderer.headline(sim, ov, true);
     if !sim.agents.is_empty() {
@@ -989,10 +1017,13 @@ fn random_and_degenerate_scenarios_keep_every_invariant() {
     let budget = budget();
     let mut runner = runner(cases, 1);
     let seen: Vec<Cell<u32>> = KINDS.iter().map(|_| Cell::new(0)).collect();
-    let (runs, total) = (Cell::new(0u32), Cell::new(0u64));
+    let (runs, total, fast_cases) = (Cell::new(0u32), Cell::new(0u64), Cell::new(0u32));
     let result = runner.run(&case(), |c| {
         // Coverage bookkeeping (outside the invariants): which behaviours did we run?
         if let Ok(sc) = scenario::from_value(c.scenario.clone()) {
+            if sc.engine == Engine::Fast {
+                fast_cases.set(fast_cases.get() + 1);
+            }
             for b in &sc.behaviours {
                 let k = &seen[kind_index(b)];
                 k.set(k.get() + 1);
@@ -1036,6 +1067,8 @@ fn random_and_degenerate_scenarios_keep_every_invariant() {
     for (k, &n) in KINDS.iter().zip(&seen) {
         assert!(n > 0, "no case exercised `{k}`");
     }
+    println!("  {} of them on the fast engine", fast_cases.get());
+    assert!(fast_cases.get() > 0, "no case ran the fast engine");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1476,4 +1509,167 @@ fn numbers_beyond_1e12_are_refused_and_1e12_draws_finite() {
     )
     .unwrap_err();
     assert!(e.starts_with("path.waypoints[1][0]: must be between -1e12 and 1e12"), "{e}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fast engine against the standard one, and its pixel layer.
+
+/// On every fast-engine scenario the generators make (degenerate ones included), the first step
+/// finds exactly the neighbours the standard engine finds, and most agents end it with the same
+/// velocity to float-summation tolerance (an agent whose rule sums nearly cancel can point anywhere
+/// after normalising, in either engine, so a few may differ).
+#[test]
+fn the_fast_engine_steps_like_the_standard_one_on_random_scenarios() {
+    let mut runner = runner((cases() / 2).max(24), 5);
+    let tried = Cell::new(0u32);
+    let result = runner.run(&scenario_json(), |mut s| {
+        s["engine"] = json!("fast");
+        s["world"]["edges"] = json!("wrap");
+        s["neighbours"] = json!("grid");
+        let flocking: Vec<Value> = s["behaviours"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|b| matches!(b["type"].as_str(), Some("separation" | "alignment" | "cohesion")))
+            .cloned()
+            .collect();
+        s["behaviours"] = json!(flocking);
+        let fast_sc = scenario::from_value(s.clone()).map_err(|e| fail(format!("fast scenario refused: {e}")))?;
+        if fast_sc.agents.count() > 2000 {
+            return Ok(());
+        }
+        tried.set(tried.get() + 1);
+        let mut std_sc = fast_sc.clone();
+        std_sc.engine = Engine::Standard;
+        let (mut fast, mut standard) = (Sim::new(fast_sc).unwrap(), Sim::new(std_sc).unwrap());
+        prop_assert_eq!(&fast.agents, &standard.agents, "the same start");
+        let mut sc = Scratch::new();
+        for step in 1..=3u64 {
+            fast.step();
+            standard.step();
+            check(&fast, &mut sc, 48)?;
+            if step == 1 {
+                prop_assert_eq!(fast.stats.neighbours, standard.stats.neighbours, "neighbours found in step 1");
+                let m = &fast.scenario.motion;
+                let tol = 1e-3 * (m.max_speed + m.max_force * steerlab::sim::DT).max(1.0);
+                let off = fast
+                    .agents
+                    .iter()
+                    .zip(&standard.agents)
+                    .filter(|(a, b)| (a.velocity - b.velocity).abs().max_element() > tol)
+                    .count();
+                prop_assert!(
+                    off * 10 <= fast.agents.len().max(10),
+                    "{} of {} agents leave step 1 with a different velocity (tolerance {})",
+                    off,
+                    fast.agents.len(),
+                    tol
+                );
+            }
+        }
+        check_frame(&fast, &mut sc)?;
+        Ok(())
+    });
+    report("fast vs standard", result);
+    println!("fast vs standard: {} scenarios compared", tried.get());
+}
+
+/// The pixel layer never panics and always hands back `width · height · 4` bytes, whatever the
+/// view (zero-sized, NaN or infinite scale and offsets, huge zoom) and the agents (non-finite,
+/// far away, huge or zero size); pixels away from every agent keep the background.
+#[test]
+fn the_raster_layer_survives_any_view_and_any_agents() {
+    use steerlab::sim::raster::{Raster, RasterStyle, RasterView};
+    use steerlab::sim::Agent;
+    let num = || {
+        prop_oneof![
+            6 => -2000.0f32..2000.0,
+            1 => Just(0.0f32),
+            1 => Just(f32::NAN),
+            1 => Just(f32::INFINITY),
+            1 => Just(-1e30f32),
+            1 => Just(1e30f32),
+        ]
+    };
+    let view = (
+        0u32..300,
+        0u32..300,
+        prop_oneof![4 => 0.01f32..8.0, 1 => Just(0.0f32), 1 => Just(-1.0f32), 1 => Just(f32::NAN), 1 => Just(1e9f32)],
+        num(),
+        num(),
+    );
+    let agents = prop::collection::vec((num(), num(), num(), num()), 0..60);
+    let size = prop_oneof![4 => 0.5f32..20.0, 1 => Just(0.0f32), 1 => Just(1e6f32), 1 => Just(f32::NAN)];
+    let mut runner = runner(cases() * 2, 6);
+    let mut raster = Raster::new();
+    let raster = std::cell::RefCell::new(&mut raster);
+    let result =
+        runner.run(&(view, agents, size, any::<bool>()), |((w, h, scale, ox, oy), agents, size, by_heading)| {
+            let view = RasterView { width: w, height: h, scale, ox, oy };
+            let style = RasterStyle { by_heading, ..RasterStyle::default() };
+            let list: Vec<Agent> = agents
+                .iter()
+                .map(|&(x, y, hx, hy)| Agent {
+                    position: Vec2::new(x, y),
+                    velocity: Vec2::ZERO,
+                    max_speed: 1.0,
+                    max_force: 1.0,
+                    heading: Vec2::new(hx, hy),
+                })
+                .collect();
+            let mut r = raster.borrow_mut();
+            r.begin(w, h, style.background);
+            r.agent_list(&list, size, &view, &style);
+            prop_assert_eq!(r.bytes().len(), w as usize * h as usize * 4);
+            // A pixel farther than the largest sprite (40 px) from every agent is background.
+            if w > 0 && h > 0 && scale.is_finite() && ox.is_finite() && oy.is_finite() {
+                let far = |px: f32, py: f32| {
+                    list.iter().all(|a| {
+                        let (ax, ay) = (a.position.x * scale + ox, a.position.y * scale + oy);
+                        !(ax.is_finite() && ay.is_finite()) || (ax - px).abs() > 45.0 || (ay - py).abs() > 45.0
+                    })
+                };
+                for (x, y) in [(0, 0), (w - 1, h - 1), (w / 2, h / 2)] {
+                    if far(x as f32, y as f32) {
+                        prop_assert_eq!(r.pixel(x, y), style.background, "pixel ({}, {})", x, y);
+                    }
+                }
+            }
+            Ok(())
+        });
+    report("raster", result);
+}
+
+/// Found: an agent at −1e30 px (far left of the canvas) made the raster's `floor_fast` subtract one
+/// from a saturated `i32::MIN` ("attempt to subtract with overflow"; in a release build the wrapped
+/// x then passed the "fully inside" test and indexed out of bounds — an abort in wasm). Far-off
+/// agents are now skipped before the conversion.
+#[test]
+fn raster_agents_far_off_the_canvas_are_skipped() {
+    use steerlab::sim::raster::{Raster, RasterStyle, RasterView};
+    use steerlab::sim::Agent;
+    let style = RasterStyle { by_heading: false, ..RasterStyle::default() };
+    let mut r = Raster::new();
+    for (x, y) in [(-1e30, 50.0), (50.0, -1e30), (1e30, 50.0), (-3e9, 50.0), (50.0, 3e9)] {
+        let a =
+            Agent { position: Vec2::new(x, y), velocity: Vec2::ZERO, max_speed: 1.0, max_force: 1.0, heading: Vec2::X };
+        for size in [1.0, 2.0, 12.0] {
+            let view = RasterView { width: 100, height: 100, scale: 1.0, ox: 0.0, oy: 0.0 };
+            r.begin(100, 100, style.background);
+            r.agent_list(&[a], size, &view, &style);
+            assert!(r.bytes().chunks(4).all(|p| p == style.background), "({x}, {y}) size {size} drew something");
+        }
+    }
+    // An agent in the middle still draws (size 12: a triangle, in the agent colour).
+    let a = Agent {
+        position: Vec2::new(50.0, 50.0),
+        velocity: Vec2::ZERO,
+        max_speed: 1.0,
+        max_force: 1.0,
+        heading: Vec2::X,
+    };
+    let view = RasterView { width: 100, height: 100, scale: 1.0, ox: 0.0, oy: 0.0 };
+    r.begin(100, 100, style.background);
+    r.agent_list(&[a], 12.0, &view, &style);
+    assert_eq!(r.pixel(50, 50), style.agent);
 }
