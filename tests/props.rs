@@ -1673,3 +1673,33 @@ fn raster_agents_far_off_the_canvas_are_skipped() {
     r.agent_list(&[a], 12.0, &view, &style);
     assert_eq!(r.pixel(50, 50), style.agent);
 }
+
+/// `Sim::release` (for a destroyed viewer whose JS handle is not collected yet, see
+/// tests/e2e/hardening.test.mjs) empties the simulation; everything stays safe to call on it, and
+/// `reset()` brings back the scenario's initial state exactly.
+#[test]
+fn a_released_sim_is_empty_safe_and_resets() {
+    for (name, text) in steerlab::scenarios::BUILTIN {
+        let text = text.replace("\"count\": 20000", "\"count\": 2000");
+        let mut sim = Sim::from_json(&text).unwrap();
+        let fresh = Sim::from_json(&text).unwrap();
+        for _ in 0..3 {
+            sim.step();
+        }
+        sim.release();
+        assert!(sim.agents.is_empty() && sim.aux.is_empty() && sim.path.waypoints.is_empty(), "{name}");
+        sim.step();
+        let _ = sim.metrics();
+        assert!(serde_json::to_string(&sim.state_json()).is_ok(), "{name}");
+        let mut r = Renderer::new();
+        let _ = r.build(&sim, Overlays::from_list(&Overlays::ALL));
+        let mut t = Trace::default();
+        let _ = sim.pointer_event(Pointer::Down(Vec2::new(5.0, 5.0)), false);
+        if !sim.agents.is_empty() {
+            let _ = sim.trace(0, &mut t);
+        }
+        sim.reset();
+        assert_eq!(sim.agents, fresh.agents, "{name}: reset after release");
+        sim.step();
+    }
+}
