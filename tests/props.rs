@@ -39,7 +39,7 @@ use steerlab::sim::draw::Shape;
 use steerlab::sim::engine::{Pointer, STEP_SECONDS};
 use steerlab::sim::grid::{naive_for_each_neighbour, Grid};
 use steerlab::sim::render::{Overlays, Renderer};
-use steerlab::sim::scenario::{self, Behaviour, MAX_FORCE, MAX_SPEED, MAX_WEIGHT, MAX_WORLD};
+use steerlab::sim::scenario::{self, Behaviour, Engine, MAX_FORCE, MAX_MAGNITUDE, MAX_SPEED, MAX_WEIGHT, MAX_WORLD};
 use steerlab::sim::steer::Trace;
 use steerlab::sim::{Edges, Sim};
 
@@ -90,8 +90,7 @@ fn non_negative(ordinary: std::ops::Range<f32>) -> BoxedStrategy<f32> {
         2 => Just(0.0f32),
         1 => Just(1e-30f32),
         1 => Just(1e6f32),
-        1 => Just(1e30f32),
-        1 => Just(f32::MAX),
+        1 => Just(MAX_MAGNITUDE),
     ]
     .boxed()
 }
@@ -103,8 +102,7 @@ fn positive(ordinary: std::ops::Range<f32>) -> BoxedStrategy<f32> {
         1 => Just(f32::MIN_POSITIVE),
         1 => Just(1e-3f32),
         1 => Just(1e5f32),
-        1 => Just(1e30f32),
-        1 => Just(f32::MAX),
+        1 => Just(MAX_MAGNITUDE),
     ]
     .boxed()
 }
@@ -282,7 +280,7 @@ fn behaviour(kind: &'static str) -> BoxedStrategy<Value> {
                 prop::option::of(positive(4.0..40.0)),
             ),
             (prop::option::of(weight()), prop::option::of(any::<bool>()), prop::option::of(positive(1.0..10.0))),
-            prop::option::of(prop_oneof![3 => 0.0f32..2.0, 1 => Just(0.0f32), 1 => Just(1e30f32)]),
+            prop::option::of(prop_oneof![3 => 0.0f32..2.0, 1 => Just(0.0f32), 1 => Just(MAX_MAGNITUDE)]),
         )
             .prop_map(|((w, goal_r, slow), (cone_l, cone_w, sep_r), (sep_w, braking, body), door)| {
                 let mut b = json!({"type": "queue"});
@@ -379,7 +377,7 @@ fn agent_list(w: f32, h: f32) -> BoxedStrategy<Value> {
         prop_oneof![
             3 => (-100.0..100.0f32, -100.0..100.0f32).prop_map(|(a, b)| [a, b]),
             1 => Just([0.0, 0.0]),
-            1 => Just([1e30, -1e30]),
+            1 => Just([MAX_MAGNITUDE, -MAX_MAGNITUDE]),
         ]
     };
     prop_oneof![
@@ -413,7 +411,7 @@ fn spawn(w: f32, h: f32) -> BoxedStrategy<Value> {
         1 => Just([w * 0.5, h * 0.5, w * 0.5, h * 0.5]), // a single point: everyone coincident
         1 => Just([-w, -h, 2.0 * w, 2.0 * h]),          // larger than the world
     ]);
-    let speed = prop::option::of(prop_oneof![Just(0.0f32), 0.0f32..200.0, Just(1e30f32)]);
+    let speed = prop::option::of(prop_oneof![Just(0.0f32), 0.0f32..200.0, Just(MAX_MAGNITUDE)]);
     (count, area, speed)
         .prop_map(|(count, area, speed)| {
             let mut a = json!({"count": count});
@@ -447,7 +445,10 @@ fn extras(w: f32, h: f32) -> BoxedStrategy<(Vec<Value>, Vec<Value>)> {
 }
 
 /// A path: random points, all on one point, collinear, outside the world; 0 to 9 points; every mode.
-fn path(w: f32, h: f32) -> BoxedStrategy<Option<(Vec<[f32; 2]>, &'static str)>> {
+/// Waypoints and a path mode.
+type PathGen = Option<(Vec<[f32; 2]>, &'static str)>;
+
+fn path(w: f32, h: f32) -> BoxedStrategy<PathGen> {
     let pt = move || (0.0..=1.0f32, 0.0..=1.0f32).prop_map(move |(a, b)| [a * w, b * h]);
     let pts = prop_oneof![
         4 => prop::collection::vec(pt(), 0..9),
@@ -475,7 +476,7 @@ fn scenario_json() -> BoxedStrategy<Value> {
                 ),
                 prop_oneof![Just("select"), Just("choose_self"), Just("playground"), Just("waypoints"), Just("leader")],
                 prop_oneof![Just("obstacle"), Just("food")],
-                (any::<prop::sample::Index>(), path(w, h)),
+                (any::<prop::sample::Index>(), path(w, h), prop::bool::weighted(0.2)),
                 prop::collection::vec(
                     prop_oneof![
                         4 => (0.0..=1.0f32, 0.0..=1.0f32).prop_map(move |(a, b)| [a * w, b * h]),
@@ -498,7 +499,7 @@ fn scenario_json() -> BoxedStrategy<Value> {
                 size,
                 inter,
                 click,
-                (sel, path),
+                (sel, path, fast),
                 pts,
             )| {
                 let mut world = json!({"width": w, "height": h, "edges": e});
@@ -552,6 +553,21 @@ fn scenario_json() -> BoxedStrategy<Value> {
                 }
                 if seed % 3 == 0 {
                     s["selected"] = json!(sel.index(n));
+                }
+                if fast {
+                    // The fast engine runs the three flocking rules on a wrapping world with its own
+                    // grid: keep what it can run (possibly nothing).
+                    s["engine"] = json!("fast");
+                    s["world"]["edges"] = json!("wrap");
+                    s["neighbours"] = json!("grid");
+                    let flocking: Vec<Value> = s["behaviours"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .filter(|b| matches!(b["type"].as_str(), Some("separation" | "alignment" | "cohesion")))
+                        .cloned()
+                        .collect();
+                    s["behaviours"] = json!(flocking);
                 }
                 s
             },
@@ -651,6 +667,7 @@ fn action() -> BoxedStrategy<Action> {
             .prop_map(|v| Action::Set("follow_leader.variant", json!(v))),
         1 => prop::sample::select(vec!["one_shot", "loop", "ping_pong", "spiral"]).prop_map(|m| Action::Set("path.mode", json!(m))),
         1 => any::<bool>().prop_map(|b| Action::Set("queue.braking", json!(b))),
+        1 => prop::sample::select(vec!["fast", "standard", "turbo"]).prop_map(|e| Action::Set("engine", json!(e))),
         2 => point().prop_map(Action::AddWaypoint),
         1 => (0usize..10, point()).prop_map(|(k, p)| Action::MoveWaypoint(k, p)),
         1 => (0usize..10).prop_map(Action::RemoveWaypoint),
@@ -686,6 +703,7 @@ struct Scratch {
     b: Vec<usize>,
     renderer: Renderer,
     trace: Trace,
+    raster: steerlab::sim::raster::Raster,
 }
 
 impl Scratch {
@@ -697,6 +715,7 @@ impl Scratch {
             b: Vec::new(),
             renderer: Renderer::new(),
             trace: Trace::default(),
+            raster: Default::default(),
         }
     }
 }
@@ -750,14 +769,31 @@ fn check(sim: &Sim, s: &mut Scratch, grid_sample: usize) -> Result<(), TestCaseE
         return Err(fail(format!("step {steps}: time {} ≠ steps/60", sim.time)));
     }
 
-    // Grid = naive, at the sim's query radius and at a smaller one.
+    // Grid = naive, at the flocking rules' query radius and a smaller one, and at the radius of the
+    // follow-leader / queue neighbour grid (the largest of their separation and cone reaches).
     let n = sim.agents.len();
     s.pos.clear();
     s.pos.extend(sim.agents.iter().map(|a| a.position));
     let r = if sim.rules().any() { sim.rules().radius() } else { sim.perception() };
-    s.grid.rebuild(w, r, s.pos.iter().copied());
+    let lqp = sim
+        .scenario
+        .behaviours
+        .iter()
+        .map(|b| match b {
+            Behaviour::FollowLeader(f) => f.sep_radius,
+            Behaviour::Queue(q) => q.query_radius(),
+            _ => 0.0,
+        })
+        .fold(0.0f32, f32::max);
     let stride = if n <= grid_sample { 1 } else { n / grid_sample };
-    for radius in [r, r * 0.37] {
+    let mut queries = vec![(r, r), (r, r * 0.37)];
+    if lqp > 0.0 {
+        queries.push((lqp, lqp));
+    }
+    for (k, &(cell, radius)) in queries.iter().enumerate() {
+        if k == 0 || cell != queries[k - 1].0 {
+            s.grid.rebuild(w, cell, s.pos.iter().copied());
+        }
         let mut i = (steps as usize * 7) % stride.max(1);
         while i < n {
             s.a.clear();
@@ -798,9 +834,11 @@ fn check(sim: &Sim, s: &mut Scratch, grid_sample: usize) -> Result<(), TestCaseE
     // Metrics and the serialised state.
     let m = sim.metrics();
     let finite_opt = |x: Option<f32>| x.is_none_or(f32::is_finite);
-    if !(m.polarisation.is_finite() && m.polarisation <= 1.0 + 1e-4 && m.mean_neighbours.is_finite())
-        || !finite_opt(m.mean_nearest)
-        || !finite_opt(m.mean_centroid_distance)
+    if !(m.polarisation.is_finite()
+        && m.polarisation <= 1.0 + 1e-4
+        && m.mean_neighbours.is_finite()
+        && finite_opt(m.mean_nearest)
+        && finite_opt(m.mean_centroid_distance))
     {
         return Err(fail(format!("step {steps}: metrics not finite / out of range: {m:?}")));
     }
@@ -854,6 +892,16 @@ fn check_frame(sim: &Sim, s: &mut Scratch) -> Result<(), TestCaseError> {
         };
         if !ok {
             return Err(fail(format!("step {steps}: draw command with a non-finite number: {c:?}")));
+        }
+    }
+    // The fast engine's agents are drawn as pixels by the shell: the same layer, on a small canvas.
+    if sim.raster_agents() {
+        let (w, h) = (sim.world.width, sim.world.height);
+        let scale = (320.0 / w).min(200.0 / h);
+        let view = steerlab::sim::raster::RasterView { width: 320, height: 200, scale, ox: 0.0, oy: 0.0 };
+        let bytes = s.raster.draw_sim(sim, &view, &steerlab::sim::raster::RasterStyle::default());
+        if bytes.len() != 320 * 200 * 4 {
+            return Err(fail(format!("step {steps}: raster of {} bytes", bytes.len())));
         }
     }
     let _ = s.renderer.headline(sim, ov, false);
@@ -969,10 +1017,13 @@ fn random_and_degenerate_scenarios_keep_every_invariant() {
     let budget = budget();
     let mut runner = runner(cases, 1);
     let seen: Vec<Cell<u32>> = KINDS.iter().map(|_| Cell::new(0)).collect();
-    let (runs, total) = (Cell::new(0u32), Cell::new(0u64));
+    let (runs, total, fast_cases) = (Cell::new(0u32), Cell::new(0u64), Cell::new(0u32));
     let result = runner.run(&case(), |c| {
         // Coverage bookkeeping (outside the invariants): which behaviours did we run?
         if let Ok(sc) = scenario::from_value(c.scenario.clone()) {
+            if sc.engine == Engine::Fast {
+                fast_cases.set(fast_cases.get() + 1);
+            }
             for b in &sc.behaviours {
                 let k = &seen[kind_index(b)];
                 k.set(k.get() + 1);
@@ -1016,6 +1067,8 @@ fn random_and_degenerate_scenarios_keep_every_invariant() {
     for (k, &n) in KINDS.iter().zip(&seen) {
         assert!(n > 0, "no case exercised `{k}`");
     }
+    println!("  {} of them on the fast engine", fast_cases.get());
+    assert!(fast_cases.get() > 0, "no case ran the fast engine");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1101,7 +1154,7 @@ fn negative_weights_and_non_positive_radii_are_refused_with_the_field_named() {
         prop_assert_eq!(&e, &e2);
         // And `Sim::set` refuses the same value on the same field of a valid sim.
         let mut fixed = s.clone();
-        let ptr = format!("/{}", field.replace('.', "/").replace('[', "/").replace(']', ""));
+        let ptr = format!("/{}", field.replace(['.', '['], "/").replace(']', ""));
         *fixed.pointer_mut(&ptr).unwrap() = json!(1.0);
         if let Ok(sc) = scenario::from_value(fixed) {
             let mut sim = Sim::new(sc).unwrap();
@@ -1129,7 +1182,7 @@ fn same_scenario_and_seed_give_bit_identical_runs_at_any_frame_rate() {
         1..8,
     );
     let result = runner.run(&(scenario_json(), frames), |(s, pattern)| {
-        let sc = scenario::from_value(s).map_err(|e| fail(e))?;
+        let sc = scenario::from_value(s).map_err(fail)?;
         let n = sc.agents.count().max(1) as u64;
         let steps = (4000 / n).clamp(3, 200);
         let mut a = Sim::new(sc.clone()).unwrap();
@@ -1285,7 +1338,9 @@ fn truncate_keeps_the_direction_when_the_square_overflows() {
         )
     };
     let e = scenario::parse(&two("3.4028235e38", "192")).unwrap_err();
-    assert!(e.starts_with("behaviours[0].weight: must be <= 1000000"), "{e}");
+    assert!(e.starts_with("behaviours[0].weight: must be between -1e12 and 1e12"), "{e}");
+    let e = scenario::parse(&two("2e6", "192")).unwrap_err();
+    assert!(e.starts_with("behaviours[0].weight: must be <= 1000000, got 2000000"), "{e}");
     // … and at the caps (weight 1e6, max_force 1e9) separation pushes the pair apart: raw force =
     // steer_towards(−(10, 0)/10²) = (−80, 0) − 0; weighted (−8e7, 0) < 1e9; v = clamp((−8e7)/60, 80)
     // = (−80, 0) for agent 0 and (80, 0) for agent 1.
@@ -1303,12 +1358,11 @@ fn speeds_forces_and_sizes_beyond_their_caps_are_refused() {
         format!(r#"{{"name": "f", "world": {{"width": 640, "height": 400}}, "agents": {{"count": 3}}, {patch}}}"#)
     };
     for (patch, expected) in [
-        (
-            r#""motion": {"max_speed": 1e30}"#,
-            "motion.max_speed: must be <= 1000000, got 1000000000000000000000000000000",
-        ),
+        (r#""motion": {"max_speed": 2e6}"#, "motion.max_speed: must be <= 1000000, got 2000000"),
+        (r#""motion": {"max_speed": 1e30}"#, "motion.max_speed: must be between -1e12 and 1e12, got 1e30"),
         (r#""motion": {"max_force": 1e10}"#, "motion.max_force: must be <= 1000000000, got 10000000000"),
-        (r#""agent_size": 3e38"#, "agent_size: must be <= 1000"),
+        (r#""agent_size": 2000"#, "agent_size: must be <= 1000, got 2000"),
+        (r#""agent_size": 3e38"#, "agent_size: must be between -1e12 and 1e12, got 3e38"),
     ] {
         let e = scenario::parse(&flock(patch)).unwrap_err();
         assert!(e.starts_with(expected), "{patch}: `{e}`");
@@ -1424,4 +1478,228 @@ fn nearest_neighbour_metrics_stay_cheap_and_exact_on_sparse_flocks() {
     let sim = Sim::from_json(r#"{"name": "sparse", "world": {"width": 100000, "height": 100000}, "agents": {"count": 20000}, "behaviours": [{"type": "cohesion"}]}"#).unwrap();
     let m = sim.metrics();
     assert!(m.mean_nearest.is_some_and(|d| d.is_finite() && d > 48.0), "{m:?}");
+}
+
+/// Found by the soak (seed 777): a queue's `goal_radius` of f32::MAX drew the doorway's posts at
+/// infinity (`goal_radius · 1.3` overflows). Every number a scenario's checks validate is now
+/// within ±1e12; at that size the frame is finite.
+#[test]
+fn numbers_beyond_1e12_are_refused_and_1e12_draws_finite() {
+    let queue = |r: &str| {
+        format!(
+            r#"{{"name": "q", "world": {{"width": 640, "height": 320}}, "agents": {{"count": 3}}, "selected": 0,
+                "behaviours": [{{"type": "queue", "goal": [600, 160], "goal_radius": {r}}}]}}"#
+        )
+    };
+    let e = scenario::parse(&queue("3.4028235e38")).unwrap_err();
+    assert_eq!(e, "behaviours[0].goal_radius: must be between -1e12 and 1e12, got 3.4028235e38");
+    let e = scenario::parse(&queue("1.5e12")).unwrap_err();
+    assert!(e.starts_with("behaviours[0].goal_radius: must be between"), "{e}");
+    let mut sim = Sim::from_json(&queue("1e12")).unwrap();
+    let mut s = Scratch::new();
+    for _ in 0..5 {
+        sim.step();
+        check(&sim, &mut s, 8).unwrap();
+        check_frame(&sim, &mut s).unwrap();
+    }
+    // Points too: a path waypoint at 1e13 is refused with its index.
+    let e = scenario::parse(
+        r#"{"name": "p", "world": {"width": 640, "height": 400}, "agents": {"count": 1},
+            "path": {"waypoints": [[0, 0], [1e13, 5]]}, "behaviours": [{"type": "path_tube"}]}"#,
+    )
+    .unwrap_err();
+    assert!(e.starts_with("path.waypoints[1][0]: must be between -1e12 and 1e12"), "{e}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fast engine against the standard one, and its pixel layer.
+
+/// On every fast-engine scenario the generators make (degenerate ones included), the first step
+/// finds exactly the neighbours the standard engine finds, and most agents end it with the same
+/// velocity to float-summation tolerance (an agent whose rule sums nearly cancel can point anywhere
+/// after normalising, in either engine, so a few may differ).
+#[test]
+fn the_fast_engine_steps_like_the_standard_one_on_random_scenarios() {
+    let mut runner = runner((cases() / 2).max(24), 5);
+    let tried = Cell::new(0u32);
+    let result = runner.run(&scenario_json(), |mut s| {
+        s["engine"] = json!("fast");
+        s["world"]["edges"] = json!("wrap");
+        s["neighbours"] = json!("grid");
+        let flocking: Vec<Value> = s["behaviours"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|b| matches!(b["type"].as_str(), Some("separation" | "alignment" | "cohesion")))
+            .cloned()
+            .collect();
+        s["behaviours"] = json!(flocking);
+        let fast_sc = scenario::from_value(s.clone()).map_err(|e| fail(format!("fast scenario refused: {e}")))?;
+        if fast_sc.agents.count() > 2000 {
+            return Ok(());
+        }
+        tried.set(tried.get() + 1);
+        let mut std_sc = fast_sc.clone();
+        std_sc.engine = Engine::Standard;
+        let (mut fast, mut standard) = (Sim::new(fast_sc).unwrap(), Sim::new(std_sc).unwrap());
+        prop_assert_eq!(&fast.agents, &standard.agents, "the same start");
+        let mut sc = Scratch::new();
+        for step in 1..=3u64 {
+            fast.step();
+            standard.step();
+            check(&fast, &mut sc, 48)?;
+            if step == 1 {
+                prop_assert_eq!(fast.stats.neighbours, standard.stats.neighbours, "neighbours found in step 1");
+                let m = &fast.scenario.motion;
+                let tol = 1e-3 * (m.max_speed + m.max_force * steerlab::sim::DT).max(1.0);
+                let off = fast
+                    .agents
+                    .iter()
+                    .zip(&standard.agents)
+                    .filter(|(a, b)| (a.velocity - b.velocity).abs().max_element() > tol)
+                    .count();
+                prop_assert!(
+                    off * 10 <= fast.agents.len().max(10),
+                    "{} of {} agents leave step 1 with a different velocity (tolerance {})",
+                    off,
+                    fast.agents.len(),
+                    tol
+                );
+            }
+        }
+        check_frame(&fast, &mut sc)?;
+        Ok(())
+    });
+    report("fast vs standard", result);
+    println!("fast vs standard: {} scenarios compared", tried.get());
+}
+
+/// The pixel layer never panics and always hands back `width · height · 4` bytes, whatever the
+/// view (zero-sized, NaN or infinite scale and offsets, huge zoom) and the agents (non-finite,
+/// far away, huge or zero size); pixels away from every agent keep the background.
+#[test]
+fn the_raster_layer_survives_any_view_and_any_agents() {
+    use steerlab::sim::raster::{Raster, RasterStyle, RasterView};
+    use steerlab::sim::Agent;
+    let num = || {
+        prop_oneof![
+            6 => -2000.0f32..2000.0,
+            1 => Just(0.0f32),
+            1 => Just(f32::NAN),
+            1 => Just(f32::INFINITY),
+            1 => Just(-1e30f32),
+            1 => Just(1e30f32),
+        ]
+    };
+    let view = (
+        0u32..300,
+        0u32..300,
+        prop_oneof![4 => 0.01f32..8.0, 1 => Just(0.0f32), 1 => Just(-1.0f32), 1 => Just(f32::NAN), 1 => Just(1e9f32)],
+        num(),
+        num(),
+    );
+    let agents = prop::collection::vec((num(), num(), num(), num()), 0..60);
+    let size = prop_oneof![4 => 0.5f32..20.0, 1 => Just(0.0f32), 1 => Just(1e6f32), 1 => Just(f32::NAN)];
+    let mut runner = runner(cases() * 2, 6);
+    let mut raster = Raster::new();
+    let raster = std::cell::RefCell::new(&mut raster);
+    let result =
+        runner.run(&(view, agents, size, any::<bool>()), |((w, h, scale, ox, oy), agents, size, by_heading)| {
+            let view = RasterView { width: w, height: h, scale, ox, oy };
+            let style = RasterStyle { by_heading, ..RasterStyle::default() };
+            let list: Vec<Agent> = agents
+                .iter()
+                .map(|&(x, y, hx, hy)| Agent {
+                    position: Vec2::new(x, y),
+                    velocity: Vec2::ZERO,
+                    max_speed: 1.0,
+                    max_force: 1.0,
+                    heading: Vec2::new(hx, hy),
+                })
+                .collect();
+            let mut r = raster.borrow_mut();
+            r.begin(w, h, style.background);
+            r.agent_list(&list, size, &view, &style);
+            prop_assert_eq!(r.bytes().len(), w as usize * h as usize * 4);
+            // A pixel farther than the largest sprite (40 px) from every agent is background.
+            if w > 0 && h > 0 && scale.is_finite() && ox.is_finite() && oy.is_finite() {
+                let far = |px: f32, py: f32| {
+                    list.iter().all(|a| {
+                        let (ax, ay) = (a.position.x * scale + ox, a.position.y * scale + oy);
+                        !(ax.is_finite() && ay.is_finite()) || (ax - px).abs() > 45.0 || (ay - py).abs() > 45.0
+                    })
+                };
+                for (x, y) in [(0, 0), (w - 1, h - 1), (w / 2, h / 2)] {
+                    if far(x as f32, y as f32) {
+                        prop_assert_eq!(r.pixel(x, y), style.background, "pixel ({}, {})", x, y);
+                    }
+                }
+            }
+            Ok(())
+        });
+    report("raster", result);
+}
+
+/// Found: an agent at −1e30 px (far left of the canvas) made the raster's `floor_fast` subtract one
+/// from a saturated `i32::MIN` ("attempt to subtract with overflow"; in a release build the wrapped
+/// x then passed the "fully inside" test and indexed out of bounds — an abort in wasm). Far-off
+/// agents are now skipped before the conversion.
+#[test]
+fn raster_agents_far_off_the_canvas_are_skipped() {
+    use steerlab::sim::raster::{Raster, RasterStyle, RasterView};
+    use steerlab::sim::Agent;
+    let style = RasterStyle { by_heading: false, ..RasterStyle::default() };
+    let mut r = Raster::new();
+    for (x, y) in [(-1e30, 50.0), (50.0, -1e30), (1e30, 50.0), (-3e9, 50.0), (50.0, 3e9)] {
+        let a =
+            Agent { position: Vec2::new(x, y), velocity: Vec2::ZERO, max_speed: 1.0, max_force: 1.0, heading: Vec2::X };
+        for size in [1.0, 2.0, 12.0] {
+            let view = RasterView { width: 100, height: 100, scale: 1.0, ox: 0.0, oy: 0.0 };
+            r.begin(100, 100, style.background);
+            r.agent_list(&[a], size, &view, &style);
+            assert!(r.bytes().chunks(4).all(|p| p == style.background), "({x}, {y}) size {size} drew something");
+        }
+    }
+    // An agent in the middle still draws (size 12: a triangle, in the agent colour).
+    let a = Agent {
+        position: Vec2::new(50.0, 50.0),
+        velocity: Vec2::ZERO,
+        max_speed: 1.0,
+        max_force: 1.0,
+        heading: Vec2::X,
+    };
+    let view = RasterView { width: 100, height: 100, scale: 1.0, ox: 0.0, oy: 0.0 };
+    r.begin(100, 100, style.background);
+    r.agent_list(&[a], 12.0, &view, &style);
+    assert_eq!(r.pixel(50, 50), style.agent);
+}
+
+/// `Sim::release` (for a destroyed viewer whose JS handle is not collected yet, see
+/// tests/e2e/hardening.test.mjs) empties the simulation; everything stays safe to call on it, and
+/// `reset()` brings back the scenario's initial state exactly.
+#[test]
+fn a_released_sim_is_empty_safe_and_resets() {
+    for (name, text) in steerlab::scenarios::BUILTIN {
+        let text = text.replace("\"count\": 20000", "\"count\": 2000");
+        let mut sim = Sim::from_json(&text).unwrap();
+        let fresh = Sim::from_json(&text).unwrap();
+        for _ in 0..3 {
+            sim.step();
+        }
+        sim.release();
+        assert!(sim.agents.is_empty() && sim.aux.is_empty() && sim.path.waypoints.is_empty(), "{name}");
+        sim.step();
+        let _ = sim.metrics();
+        assert!(serde_json::to_string(&sim.state_json()).is_ok(), "{name}");
+        let mut r = Renderer::new();
+        let _ = r.build(&sim, Overlays::from_list(&Overlays::ALL));
+        let mut t = Trace::default();
+        let _ = sim.pointer_event(Pointer::Down(Vec2::new(5.0, 5.0)), false);
+        if !sim.agents.is_empty() {
+            let _ = sim.trace(0, &mut t);
+        }
+        sim.reset();
+        assert_eq!(sim.agents, fresh.agents, "{name}: reset after release");
+        sim.step();
+    }
 }

@@ -530,6 +530,28 @@ impl Sim {
         self.steps += 1;
     }
 
+    /// Give back the memory the simulation holds — agents, neighbour grids, the fast engine, scratch
+    /// buffers — for a viewer that is destroyed while its JS handle still waits for the garbage
+    /// collector (wasm memory never shrinks, and a 100 000-boid viewer holds megabytes). The
+    /// simulation is left with no agents; it stays safe to call, and `reset()` rebuilds it.
+    pub fn release(&mut self) {
+        self.agents = Vec::new();
+        self.aux = Vec::new();
+        self.obstacles = Vec::new();
+        self.food = Vec::new();
+        self.pos = Vec::new();
+        self.forces = Vec::new();
+        self.grid = Grid::new();
+        self.nb = Grid::new();
+        self.fast = None;
+        self.fast_dirty = true;
+        self.leader = LeaderState::default();
+        self.queue = QueueState::default();
+        self.path = PathState::default();
+        self.selected = None;
+        self.pointer = None;
+    }
+
     /// Call after changing `agents` directly while the fast engine runs (it keeps its own sorted
     /// copy and reloads it before the next step). `reset`, `set` and friends do this themselves.
     pub fn agents_changed(&mut self) {

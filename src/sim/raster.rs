@@ -184,7 +184,16 @@ impl Raster {
         let (w, h) = (self.width as i32, self.height as i32);
         // Round to the nearest pixel; far-off or non-finite positions are skipped (`as` saturates,
         // NaN becomes 0 but fails the finite test).
-        if !(fx.is_finite() && fy.is_finite()) {
+        // Far off the canvas too: below −2³¹ the saturated `as i32` minus one overflowed (a panic in
+        // debug builds; in release a wrapped x passed the "fully inside" test and indexed out of
+        // bounds). The largest sprite reaches 41 px, so anything farther out draws nothing anyway.
+        let reach = 64.0;
+        if !(fx.is_finite() && fy.is_finite())
+            || fx < -reach
+            || fy < -reach
+            || fx > w as f32 + reach
+            || fy > h as f32 + reach
+        {
             return;
         }
         let x = (fx + 0.5).floor_fast();

@@ -71,7 +71,8 @@ impl Renderer {
         let size = sim.scenario.agent_size;
         let perception = sim.perception();
 
-        if ov.has(Overlay::Grid) || ov.has(Overlay::SpatialHash) {
+        // (No agents only after `Sim::release`: nothing to query.)
+        if (ov.has(Overlay::Grid) || ov.has(Overlay::SpatialHash)) && !sim.agents.is_empty() {
             sim.query_report(
                 sim.selected.unwrap_or(0).min(sim.agents.len().saturating_sub(1)),
                 &mut self.grid,

@@ -16,6 +16,10 @@ pub const MAX_LIST: usize = 10_000;
 /// `|v|` overflow to infinity, so the speed limit and the heading could not be computed).
 pub const MAX_SPEED: f32 = 1.0e6;
 pub const MAX_FORCE: f32 = 1.0e9;
+/// Every number a `Check` validates (radii, distances, points …) stays within ±1e12, so that the
+/// sums, squares and multiples the core and the renderer make of it stay finite in f32 (a queue's
+/// `goal_radius` of f32::MAX drew its doorway posts at infinity).
+pub const MAX_MAGNITUDE: f32 = 1.0e12;
 /// Controls per scenario and options per select.
 pub const MAX_CONTROLS: usize = 64;
 /// Behaviour weight cap (sliders go to about 5).
@@ -444,7 +448,7 @@ pub fn parse(text: &str) -> Result<Scenario, String> {
         let inner = e.into_inner();
         clip(format!("{}: {inner}", tidy_path(&path)))
     })?;
-    sc.validate()?;
+    sc.validate().map_err(clip)?;
     Ok(sc)
 }
 
@@ -490,10 +494,12 @@ pub(crate) struct Check<'a> {
 
 impl Check<'_> {
     pub fn finite(&self, field: &str, v: f32) -> Result<(), String> {
-        if v.is_finite() {
-            Ok(())
-        } else {
+        if !v.is_finite() {
             Err(format!("{}{}: must be a finite number, got {v}", self.path, dot(field)))
+        } else if v.abs() > MAX_MAGNITUDE {
+            Err(format!("{}{}: must be between -1e12 and 1e12, got {v:e}", self.path, dot(field)))
+        } else {
+            Ok(())
         }
     }
     pub fn positive(&self, field: &str, v: f32) -> Result<(), String> {
@@ -533,6 +539,15 @@ fn dot(field: &str) -> String {
         field.to_string()
     } else {
         format!(".{field}")
+    }
+}
+
+/// `{}` writes a subnormal like -7.4e-309 as 300 digits: use the exponent form outside 1e-6..1e15.
+fn fmt_f64(v: f64) -> String {
+    if v == 0.0 || (1e-6..1e15).contains(&v.abs()) {
+        format!("{v}")
+    } else {
+        format!("{v:e}")
     }
 }
 
@@ -720,7 +735,9 @@ impl Scenario {
             if c.kind == ControlKind::Slider && (c.max <= c.min || c.step <= 0.0) {
                 return Err(format!(
                     "{p}: a slider needs min < max and step > 0, got min {} max {} step {}",
-                    c.min, c.max, c.step
+                    fmt_f64(c.min),
+                    fmt_f64(c.max),
+                    fmt_f64(c.step)
                 ));
             }
             if c.kind == ControlKind::Select && c.options.is_empty() {

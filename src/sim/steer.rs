@@ -16,7 +16,7 @@ pub fn truncate(v: Vec2, max: f32) -> Vec2 {
         }
         return if max > 0.0 { v * (max / len2.sqrt()) } else { Vec2::ZERO };
     }
-    if !(max > 0.0) || !v.is_finite() {
+    if max.is_nan() || max <= 0.0 || !v.is_finite() {
         return Vec2::ZERO;
     }
     // |v|² overflowed f32 although v is finite (a huge weight times a force): scale in f64 so the
