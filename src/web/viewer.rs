@@ -102,7 +102,9 @@ impl Inner {
         if let Some(parent) = canvas.parent_node() {
             parent.insert_before(&root, Some(&canvas))?;
         }
-        let orig_style = canvas.get_attribute("style");
+        // Through CSSOM, never the attribute: writing `style="…"` is inline style, which a strict
+        // CSP forbids (and Chromium serialises CSSOM writes into the attribute lazily).
+        let orig_style = canvas.has_attribute("style").then(|| canvas.style().css_text());
         root.append_child(&canvas)?;
         let title = if lang == Lang::Es && !sc.title_es.is_empty() { &sc.title_es } else { &sc.title };
         let label = if title.is_empty() { lang.t("canvas").to_string() } else { title.clone() };
@@ -786,14 +788,17 @@ pub fn destroy(shared: &Shared) {
     }
     let _ = i.canvas.class_list().remove_1("steerlab-canvas");
     let _ = i.canvas.remove_attribute("data-steerlab-mounted");
-    match &i.orig_style {
-        Some(s) => {
-            let _ = i.canvas.set_attribute("style", s);
-        }
-        None => {
+    match i.orig_style.take() {
+        Some(s) if !s.is_empty() => i.canvas.style().set_css_text(&s),
+        _ => {
             let _ = i.canvas.remove_attribute("style");
         }
     }
+    // Give the memory back now, not when the JS handle is collected (wasm memory never shrinks,
+    // so a page that mounts and destroys without `free()` would otherwise keep growing).
+    i.sim.release();
+    i.renderer = Renderer::default();
+    i.raster = Raster::default();
 }
 
 /// Start state after mounting: first frame drawn; playing unless asked not to or reduced motion.
