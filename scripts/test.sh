@@ -66,7 +66,7 @@ done
 
 run "native tests" cargo test --no-fail-fast
 if [ "${#WASM_TESTS[@]}" -gt 0 ]; then
-  run "wasm tests in headless Chromium" cargo test --no-fail-fast --target wasm32-unknown-unknown "${WASM_TESTS[@]}"
+  run "wasm tests in headless Chromium" cargo test --no-fail-fast --target wasm32-unknown-unknown --features fault-injection "${WASM_TESTS[@]}"
 else
   skip "wasm tests in headless Chromium" "no tests/*.rs runs in the browser"
 fi

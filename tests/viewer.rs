@@ -8,53 +8,9 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn canvas() -> web_sys::HtmlCanvasElement {
-    let doc = web_sys::window().unwrap().document().unwrap();
-    let c: web_sys::HtmlCanvasElement = doc.create_element("canvas").unwrap().dyn_into().unwrap();
-    c.set_attribute("style", "width: 320px").unwrap();
-    doc.body().unwrap().append_child(&c).unwrap();
-    c
-}
-
-fn get(v: &JsValue, path: &[&str]) -> JsValue {
-    let mut cur = v.clone();
-    for k in path {
-        cur = js_sys::Reflect::get(&cur, &JsValue::from_str(k)).unwrap();
-    }
-    cur
-}
-
-/// Counts, from the page's side, listeners added minus removed, animation frames pending and
-/// observers observing — independent of the viewer's own bookkeeping.
-fn install_counters() {
-    js_sys::Function::new_no_args(
-        r#"
-        if (window.__sl) return;
-        const c = window.__sl = { listeners: 0, frames: 0, observing: 0 };
-        const P = EventTarget.prototype, add = P.addEventListener, rem = P.removeEventListener;
-        const live = new Set();
-        P.addEventListener = function (t, f, o) { const k = [this, t, f]; if (![...live].some(x => x[0] === this && x[1] === t && x[2] === f)) { live.add(k); c.listeners++; } return add.call(this, t, f, o); };
-        P.removeEventListener = function (t, f, o) { for (const x of live) if (x[0] === this && x[1] === t && x[2] === f) { live.delete(x); c.listeners--; } return rem.call(this, t, f, o); };
-        const raf = window.requestAnimationFrame.bind(window), caf = window.cancelAnimationFrame.bind(window);
-        const pending = new Set();
-        window.requestAnimationFrame = (f) => { const id = raf((t) => { pending.delete(id); c.frames = pending.size; f(t); }); pending.add(id); c.frames = pending.size; return id; };
-        window.cancelAnimationFrame = (id) => { pending.delete(id); c.frames = pending.size; return caf(id); };
-        for (const O of [ResizeObserver, IntersectionObserver]) {
-          const obs = O.prototype.observe, dis = O.prototype.disconnect;
-          O.prototype.observe = function (...a) { if (!this.__n) { this.__n = 1; c.observing++; } return obs.apply(this, a); };
-          O.prototype.disconnect = function () { if (this.__n) { this.__n = 0; c.observing--; } return dis.call(this); };
-        }
-        "#,
-    )
-    .call0(&JsValue::NULL)
-    .unwrap();
-}
-
-fn counters() -> (f64, f64, f64) {
-    let c = get(&web_sys::window().unwrap().into(), &["__sl"]);
-    let n = |k| get(&c, &[k]).as_f64().unwrap();
-    (n("listeners"), n("frames"), n("observing"))
-}
+#[path = "support/page.rs"]
+mod page;
+use page::{canvas, counters, get, install_counters};
 
 #[wasm_bindgen_test]
 fn mount_destroy_200_times_leaves_nothing_running() {

@@ -30,7 +30,16 @@ window.steerlab = steerlab;
 window.dispatchEvent(new CustomEvent("steerlab:ready", { detail: steerlab }));
 
 if (typeof steerlab.autoMount === "function") {
-  steerlab.autoMount();
+  // A panic while mounting one canvas shows its error on that canvas and reaches us as an
+  // exception; autoMount skips the canvases it already tried, so call it again for the rest.
+  for (let tries = 0; tries < 1000; tries++) {
+    try {
+      steerlab.autoMount();
+      break;
+    } catch (err) {
+      console.error("steerlab: a canvas failed to mount:", err);
+    }
+  }
 } else {
   console.error("steerlab: this build of the module has no autoMount()");
   showStatus("The visualisations could not start (this build has no autoMount).");

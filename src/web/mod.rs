@@ -11,14 +11,30 @@ use crate::sim::{scenario, Sim};
 use i18n::Lang;
 use std::cell::RefCell;
 use std::rc::Rc;
-use viewer::{Inner, Options, Shared};
+use viewer::{Inner, Options, Shared, Slot};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
 #[wasm_bindgen(start)]
 pub fn start() {
+    // The panic boundary. With `panic = "abort"` a panic cannot be caught: the call traps and JS
+    // gets a `RuntimeError`. The hook runs first: it logs the message, then stops the one viewer
+    // the panic happened in (its canvas shows the error; its callbacks return at once from then
+    // on). Every other viewer has its own state and frame loop and keeps running.
+    // (`start` runs once when the module loads; calling it again chains onto the hook in place,
+    // which is how the browser tests put the boundary above wasm-bindgen-test's own hook.)
     console_error_panic_hook::set_once();
+    let prev = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        prev(info);
+        let what = info.payload_as_str().unwrap_or("panic");
+        let msg = match info.location() {
+            Some(l) => format!("{what} (at {}:{})", l.file(), l.line()),
+            None => what.to_string(),
+        };
+        viewer::on_panic(&msg);
+    }));
 }
 
 thread_local! {
@@ -100,13 +116,14 @@ fn mount_with(
     opts: Options,
     seed: Option<u64>,
 ) -> Result<Viewer, String> {
+    let _g = viewer::Guard::mounting(&canvas);
     let mut sc = scenario_from(scenario)?;
     if let Some(s) = seed {
         sc.seed = s;
     }
     let sim = Sim::new(sc)?;
     let inner = Inner::new(canvas, sim, &opts).map_err(|e| format!("could not build the viewer: {e:?}"))?;
-    let shared: Shared = Rc::new(RefCell::new(inner));
+    let shared: Shared = Slot::new(inner);
     viewer::attach(&shared).map_err(|e| {
         viewer::destroy(&shared);
         format!("could not attach listeners: {e:?}")
@@ -191,23 +208,17 @@ pub fn live_viewers() -> usize {
 /// The viewer mounted on `canvas`, if any (for the `<steer-lab>` element and for authors).
 #[wasm_bindgen(js_name = viewerFor)]
 pub fn viewer_for(canvas: &HtmlCanvasElement) -> Option<Viewer> {
-    LIVE.with(|l| {
-        l.borrow()
-            .iter()
-            .find(|v| v.try_borrow().is_ok_and(|i| i.canvas() == canvas))
-            .map(|v| Viewer { inner: v.clone() })
-    })
+    LIVE.with(|l| l.borrow().iter().find(|v| v.h.canvas() == canvas).map(|v| Viewer { inner: v.clone() }))
 }
 
 #[wasm_bindgen]
 impl Viewer {
-    fn live(&self) -> Result<std::cell::RefMut<'_, Inner>, JsValue> {
-        // (a `RefMut` of the shared viewer: callbacks cannot run while an API call holds it)
-        let i = self.inner.try_borrow_mut().map_err(|_| js_err("steerlab: viewer is busy"))?;
-        if i.destroyed {
+    fn live(&self) -> Result<viewer::Entered<'_>, JsValue> {
+        if self.inner.h.destroyed() {
             return Err(js_err("steerlab: this viewer was destroyed"));
         }
-        Ok(i)
+        // (the viewer's state, borrowed: callbacks cannot run while an API call holds it)
+        self.inner.enter().map_err(js_err)
     }
 
     pub fn play(&self) -> Result<(), JsValue> {
@@ -222,7 +233,7 @@ impl Viewer {
 
     #[wasm_bindgen(getter)]
     pub fn playing(&self) -> bool {
-        self.inner.try_borrow().is_ok_and(|i| i.playing() && !i.destroyed)
+        !self.inner.h.destroyed() && self.inner.peek().is_some_and(|i| i.playing())
     }
 
     /// Advance `n` fixed steps without drawing.
@@ -294,27 +305,46 @@ impl Viewer {
         LIVE.with(|l| l.borrow_mut().retain(|v| !Rc::ptr_eq(v, &self.inner)));
     }
 
+    /// Whether this viewer stopped after an internal error (a panic caught at its boundary).
+    #[wasm_bindgen(getter)]
+    pub fn failed(&self) -> bool {
+        self.inner.h.failed()
+    }
+
+    /// Fault-injection builds only (`--features fault-injection`, used by the tests): panic inside
+    /// this viewer, `"now"` in this call or `"frame"` in its next frame.
+    #[cfg(feature = "fault-injection")]
+    #[wasm_bindgen(js_name = injectFault)]
+    pub fn inject_fault(&self, when: &str) -> Result<(), JsValue> {
+        let mut i = self.live()?;
+        if when == "frame" {
+            i.fault_next_frame = true;
+            return Ok(());
+        }
+        panic!("injected fault (fault-injection build)");
+    }
+
     /// Frames drawn by the loop so far (for tests and the bench page).
     #[wasm_bindgen(getter)]
     pub fn frames(&self) -> u32 {
-        self.inner.try_borrow().map_or(0, |i| i.frames())
+        self.inner.peek().map_or(0, |i| i.frames())
     }
 
     /// Whether a requestAnimationFrame callback is pending (one frame in flight at most).
     #[wasm_bindgen(getter, js_name = frameInFlight)]
     pub fn frame_in_flight(&self) -> bool {
-        self.inner.try_borrow().is_ok_and(|i| i.frame_in_flight())
+        self.inner.h.frame_in_flight()
     }
 
     /// Listeners and observers currently registered by this viewer.
     #[wasm_bindgen(getter, js_name = listenerCount)]
     pub fn listener_count(&self) -> usize {
-        self.inner.try_borrow().map_or(0, |i| i.listener_count())
+        self.inner.h.listener_count()
     }
 
     /// The root element wrapping the canvas and its controls.
     #[wasm_bindgen(getter)]
     pub fn canvas(&self) -> Option<HtmlElement> {
-        self.inner.try_borrow().ok().map(|i| i.canvas().clone().unchecked_into())
+        Some(self.inner.h.canvas().clone().unchecked_into())
     }
 }

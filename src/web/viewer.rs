@@ -8,7 +8,7 @@ use crate::sim::raster::{Raster, RasterStyle, RasterView};
 use crate::sim::render::{Overlays, Renderer};
 use crate::sim::scenario::{ControlKind, Overlay};
 use crate::sim::Sim;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell, RefMut};
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
@@ -28,8 +28,164 @@ type Listener = (EventTarget, &'static str, Closure<dyn FnMut(Event)>);
 type Observer<O> = Option<(O, Closure<dyn FnMut(js_sys::Array)>)>;
 type Handler = Box<dyn FnMut(&mut Inner, Event)>;
 
+/// The page-side resources of a viewer: its canvas, its DOM, every closure it registered and the
+/// frame request. They live outside `Inner`'s `RefCell` so that `destroy()` and the panic boundary
+/// reach them even when `Inner` is unusable: with `panic = "abort"` nothing unwinds, so a panic
+/// inside a viewer leaves its `Inner` borrowed for good.
+pub struct Handles {
+    canvas: HtmlCanvasElement,
+    root: HtmlElement,
+    window: Window,
+    destroyed: Cell<bool>,
+    /// Set by the panic hook: the viewer stopped after an internal error (the message).
+    failure: RefCell<Option<String>>,
+    raf: RefCell<Option<Closure<dyn FnMut(f64)>>>,
+    raf_id: Cell<Option<i32>>,
+    listeners: RefCell<Vec<Listener>>,
+    resize: RefCell<Observer<ResizeObserver>>,
+    intersect: RefCell<Observer<IntersectionObserver>>,
+    /// The canvas's inline style before mounting (CSSOM text), to give back on destroy.
+    orig_style: RefCell<Option<String>>,
+}
+
+/// One mounted viewer: its handles and its state. Shared by the exported handle, the live list and
+/// (weakly) by its callbacks.
+pub struct Slot {
+    pub h: Rc<Handles>,
+    cell: RefCell<Inner>,
+}
+
+pub type Shared = Rc<Slot>;
+
+thread_local! {
+    /// What the code running right now works for, for the panic hook: a viewer, or a canvas being
+    /// mounted. Set by `Guard` at every entry from JS (API calls, callbacks).
+    static CURRENT: Cell<Option<Current>> = const { Cell::new(None) };
+}
+
+#[derive(Clone)]
+enum Current {
+    Viewer(Rc<Handles>),
+    Mounting(HtmlCanvasElement),
+}
+
+/// Marks the viewer (or canvas) the current call into wasm works for; restores the previous mark
+/// when dropped. A panic never drops it (nothing unwinds), so the hook finds the mark in place.
+pub struct Guard(Option<Current>);
+
+impl Guard {
+    fn set(c: Current) -> Guard {
+        Guard(CURRENT.with(|cur| cur.replace(Some(c))))
+    }
+    pub fn mounting(canvas: &HtmlCanvasElement) -> Guard {
+        Guard::set(Current::Mounting(canvas.clone()))
+    }
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        let prev = self.0.take();
+        CURRENT.with(|cur| cur.set(prev));
+    }
+}
+
+/// A viewer entered from JS: its state, borrowed, with the panic boundary marked.
+pub struct Entered<'a> {
+    i: RefMut<'a, Inner>,
+    _g: Guard,
+}
+
+impl std::ops::Deref for Entered<'_> {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.i
+    }
+}
+
+impl std::ops::DerefMut for Entered<'_> {
+    fn deref_mut(&mut self) -> &mut Inner {
+        &mut self.i
+    }
+}
+
+impl Slot {
+    pub fn new(inner: Inner) -> Shared {
+        Rc::new(Slot { h: inner.h.clone(), cell: RefCell::new(inner) })
+    }
+
+    /// Enter the viewer's state: fails when it stopped after an internal error, or is busy (a call
+    /// re-entered from inside one of its own callbacks).
+    pub fn enter(&self) -> Result<Entered<'_>, String> {
+        if let Some(f) = self.h.failure.borrow().as_ref() {
+            return Err(format!("steerlab: this viewer stopped after an internal error ({f})"));
+        }
+        let g = Guard::set(Current::Viewer(self.h.clone()));
+        let i = self.cell.try_borrow_mut().map_err(|_| "steerlab: viewer is busy".to_string())?;
+        Ok(Entered { i, _g: g })
+    }
+
+    /// Read the state without entering (getters); `None` when busy or failed.
+    pub fn peek(&self) -> Option<std::cell::Ref<'_, Inner>> {
+        if self.h.failed() {
+            return None;
+        }
+        self.cell.try_borrow().ok()
+    }
+}
+
+impl Handles {
+    pub fn canvas(&self) -> &HtmlCanvasElement {
+        &self.canvas
+    }
+    pub fn destroyed(&self) -> bool {
+        self.destroyed.get()
+    }
+    pub fn failed(&self) -> bool {
+        self.failure.borrow().is_some()
+    }
+    pub fn frame_in_flight(&self) -> bool {
+        self.raf_id.get().is_some()
+    }
+    pub fn listener_count(&self) -> usize {
+        self.listeners.borrow().len()
+            + usize::from(self.resize.borrow().is_some())
+            + usize::from(self.intersect.borrow().is_some())
+    }
+
+    fn cancel_frame(&self) {
+        if let Some(id) = self.raf_id.take() {
+            let _ = self.window.cancel_animation_frame(id);
+        }
+    }
+
+    /// The panic boundary: this viewer stops (no more frames; its callbacks return at once), its
+    /// canvas shows the error; every other viewer keeps running.
+    fn fail(&self, msg: &str) {
+        if self.failure.borrow().is_some() || self.destroyed.get() {
+            return;
+        }
+        *self.failure.borrow_mut() = Some(msg.to_string());
+        self.cancel_frame();
+        let _ = self.root.class_list().add_1("steerlab-failed");
+        super::show_error(
+            &self.canvas,
+            &format!("internal error, this visualisation stopped (the others keep running): {msg}"),
+        );
+    }
+}
+
+/// Called by the panic hook (after the console message): stop the viewer the panic happened in.
+pub fn on_panic(msg: &str) {
+    match CURRENT.with(|cur| cur.take()) {
+        Some(Current::Viewer(h)) => h.fail(msg),
+        Some(Current::Mounting(canvas)) => super::show_error(&canvas, &format!("internal error while mounting: {msg}")),
+        None => {}
+    }
+}
+
 /// Everything a viewer holds; shared by the exported handle and its callbacks.
 pub struct Inner {
+    h: Rc<Handles>,
     canvas: HtmlCanvasElement,
     ctx: CanvasRenderingContext2d,
     window: Window,
@@ -51,17 +207,12 @@ pub struct Inner {
     playing: bool,
     on_screen: bool,
     last_ts: Option<f64>,
-    raf_id: Option<i32>,
     drag: Option<i32>,
     frames: u32,
     perf: Perf,
-    listeners: Vec<Listener>,
-    raf: Option<Closure<dyn FnMut(f64)>>,
-    resize: Observer<ResizeObserver>,
-    intersect: Observer<IntersectionObserver>,
-    pub destroyed: bool,
-    /// Where the canvas sat before mounting, to put it back on destroy.
-    orig_style: Option<String>,
+    /// Test builds only: panic in the next frame (the panic boundary's check).
+    #[cfg(feature = "fault-injection")]
+    pub fault_next_frame: bool,
 }
 
 #[derive(Default, Clone, Copy)]
@@ -72,8 +223,6 @@ struct Perf {
     last_live: f64,
     last_metric: f64,
 }
-
-pub type Shared = Rc<RefCell<Inner>>;
 
 fn el(doc: &Document, tag: &str, class: &str) -> Result<HtmlElement, JsValue> {
     let e: HtmlElement = doc.create_element(tag)?.dyn_into()?;
@@ -244,7 +393,21 @@ impl Inner {
         let overlays = Overlays::from_list(&sc.overlays);
         let dash = js_sys::Array::of2(&JsValue::from(4.0 / 1.0), &JsValue::from(4.0 / 1.0)).into();
         let no_dash = js_sys::Array::new().into();
+        let h = Rc::new(Handles {
+            canvas: canvas.clone(),
+            root: root.clone(),
+            window: window.clone(),
+            destroyed: Cell::new(false),
+            failure: RefCell::new(None),
+            raf: RefCell::new(None),
+            raf_id: Cell::new(None),
+            listeners: RefCell::new(Vec::new()),
+            resize: RefCell::new(None),
+            intersect: RefCell::new(None),
+            orig_style: RefCell::new(orig_style),
+        });
         Ok(Inner {
+            h,
             canvas,
             ctx,
             window,
@@ -266,16 +429,11 @@ impl Inner {
             playing: false,
             on_screen: true,
             last_ts: None,
-            raf_id: None,
             drag: None,
             frames: 0,
             perf: Perf::default(),
-            listeners: Vec::new(),
-            raf: None,
-            resize: None,
-            intersect: None,
-            destroyed: false,
-            orig_style,
+            #[cfg(feature = "fault-injection")]
+            fault_next_frame: false,
         })
     }
 
@@ -401,12 +559,19 @@ impl Inner {
     }
 
     fn ensure_frame(&mut self) {
-        if self.destroyed || self.raf_id.is_some() || !self.playing || !self.on_screen || self.document.hidden() {
+        let h = &self.h;
+        if h.destroyed()
+            || h.failed()
+            || h.frame_in_flight()
+            || !self.playing
+            || !self.on_screen
+            || self.document.hidden()
+        {
             return;
         }
-        if let Some(cb) = &self.raf {
+        if let Some(cb) = h.raf.borrow().as_ref() {
             if let Ok(id) = self.window.request_animation_frame(cb.as_ref().unchecked_ref()) {
-                self.raf_id = Some(id);
+                h.raf_id.set(Some(id));
             }
         }
     }
@@ -420,9 +585,7 @@ impl Inner {
 
     pub fn pause(&mut self) {
         self.playing = false;
-        if let Some(id) = self.raf_id.take() {
-            let _ = self.window.cancel_animation_frame(id);
-        }
+        self.h.cancel_frame();
         self.set_playing_ui();
     }
 
@@ -431,9 +594,13 @@ impl Inner {
     }
 
     fn frame(&mut self, ts: f64) {
-        self.raf_id = None;
-        if self.destroyed || !self.playing {
+        self.h.raf_id.set(None);
+        if self.h.destroyed() || !self.playing {
             return;
+        }
+        #[cfg(feature = "fault-injection")]
+        if std::mem::take(&mut self.fault_next_frame) {
+            panic!("injected fault in a frame (fault-injection build)");
         }
         let dt = match self.last_ts {
             Some(prev) => ((ts - prev) / 1000.0).clamp(0.0, crate::sim::engine::MAX_FRAME),
@@ -443,6 +610,13 @@ impl Inner {
         if dt > 0.0 {
             self.perf.fps = self.perf.fps * 0.9 + (1.0 / dt) * 0.1;
         }
+        // No spiral of death: when steps are slow (the stress scenario at 100 000 boids on a slow
+        // machine), catching up on a long frame with several steps makes the next frame longer
+        // still. Take only the steps that fit in ~12 ms; the simulation then runs slower than
+        // real time instead of dropping to a few frames per second. Each step is the same fixed
+        // step, so results do not depend on this.
+        let budget_steps = if self.perf.step_ms > 0.0 { (12.0 / self.perf.step_ms).floor().max(1.0) } else { 4.0 };
+        let dt = dt.min(budget_steps * crate::sim::engine::STEP_SECONDS);
         let t0 = now(&self.window);
         let steps = self.sim.advance(dt);
         let t1 = now(&self.window);
@@ -637,18 +811,19 @@ fn current_value(sim: &Sim, path: &str) -> Option<serde_json::Value> {
 
 /// Register every listener and observer, owned by the viewer.
 pub fn attach(shared: &Shared) -> Result<(), JsValue> {
-    let weak: Weak<RefCell<Inner>> = Rc::downgrade(shared);
-    let mut inner = shared.borrow_mut();
+    let weak: Weak<Slot> = Rc::downgrade(shared);
+    let h = &shared.h;
+    let inner = shared.cell.borrow_mut();
 
     // The frame loop: one requestAnimationFrame closure, one frame in flight.
     let w = weak.clone();
-    inner.raf = Some(Closure::new(move |ts: f64| {
+    h.raf.replace(Some(Closure::new(move |ts: f64| {
         if let Some(s) = w.upgrade() {
-            if let Ok(mut i) = s.try_borrow_mut() {
+            if let Ok(mut i) = s.enter() {
                 i.frame(ts);
             }
         }
-    }));
+    })));
 
     let canvas: EventTarget = inner.canvas.clone().into();
     let root: EventTarget = inner.root.clone().into();
@@ -658,10 +833,11 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
         let mut f = f;
         let cb = Closure::<dyn FnMut(Event)>::new(move |ev: Event| {
             if let Some(s) = w.upgrade() {
-                if let Ok(mut i) = s.try_borrow_mut() {
-                    if !i.destroyed {
-                        f(&mut i, ev);
-                    }
+                if s.h.destroyed() {
+                    return;
+                }
+                if let Ok(mut i) = s.enter() {
+                    f(&mut i, ev);
                 }
             }
         });
@@ -720,29 +896,30 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
     )?);
     // Checkbox toggles fire both input and change; the input handler covers them (change is
     // filtered for range only), so drop duplicate handling for checkboxes in `change`.
-    inner.listeners = listeners;
+    h.listeners.replace(listeners);
 
     // ResizeObserver: re-fit the backing store, redraw when paused.
     let w = weak.clone();
     let rcb = Closure::<dyn FnMut(js_sys::Array)>::new(move |_entries: js_sys::Array| {
         if let Some(s) = w.upgrade() {
-            if let Ok(mut i) = s.try_borrow_mut() {
-                if !i.destroyed {
-                    i.fit();
-                    i.draw();
-                }
+            if s.h.destroyed() {
+                return;
+            }
+            if let Ok(mut i) = s.enter() {
+                i.fit();
+                i.draw();
             }
         }
     });
     let ro = ResizeObserver::new(rcb.as_ref().unchecked_ref())?;
     ro.observe(&inner.canvas);
-    inner.resize = Some((ro, rcb));
+    h.resize.replace(Some((ro, rcb)));
 
     // IntersectionObserver: no frames while offscreen.
     let w = weak.clone();
     let icb = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
         if let Some(s) = w.upgrade() {
-            if let Ok(mut i) = s.try_borrow_mut() {
+            if let Ok(mut i) = s.enter() {
                 if let Some(e) = entries.iter().last().and_then(|e| e.dyn_into::<IntersectionObserverEntry>().ok()) {
                     i.on_screen = e.is_intersecting();
                     i.last_ts = None;
@@ -753,57 +930,54 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
     });
     let io = IntersectionObserver::new(icb.as_ref().unchecked_ref())?;
     io.observe(&inner.canvas);
-    inner.intersect = Some((io, icb));
+    h.intersect.replace(Some((io, icb)));
     Ok(())
 }
 
-/// Remove listeners, cancel the frame, disconnect observers, restore the page.
+/// Remove listeners, cancel the frame, disconnect observers, restore the page, free the state.
+/// Works on a viewer that stopped after an internal error too (its `Inner` may stay borrowed).
 pub fn destroy(shared: &Shared) {
-    let mut i = match shared.try_borrow_mut() {
-        Ok(i) => i,
-        Err(_) => return,
-    };
-    if i.destroyed {
+    let h = &shared.h;
+    if h.destroyed.replace(true) {
         return;
     }
-    i.destroyed = true;
-    i.playing = false;
-    if let Some(id) = i.raf_id.take() {
-        let _ = i.window.cancel_animation_frame(id);
-    }
-    for (target, kind, cb) in i.listeners.drain(..) {
+    h.cancel_frame();
+    for (target, kind, cb) in h.listeners.take() {
         let _ = target.remove_event_listener_with_callback(kind, cb.as_ref().unchecked_ref());
     }
-    if let Some((ro, _cb)) = i.resize.take() {
+    if let Some((ro, _cb)) = h.resize.take() {
         ro.disconnect();
     }
-    if let Some((io, _cb)) = i.intersect.take() {
+    if let Some((io, _cb)) = h.intersect.take() {
         io.disconnect();
     }
-    i.raf = None;
+    h.raf.take();
     // Put the canvas back where it was and remove our DOM.
-    if let Some(parent) = i.root.parent_node() {
-        let _ = parent.insert_before(&i.canvas, Some(&i.root));
-        let _ = parent.remove_child(&i.root);
+    if let Some(parent) = h.root.parent_node() {
+        let _ = parent.insert_before(&h.canvas, Some(&h.root));
+        let _ = parent.remove_child(&h.root);
     }
-    let _ = i.canvas.class_list().remove_1("steerlab-canvas");
-    let _ = i.canvas.remove_attribute("data-steerlab-mounted");
-    match i.orig_style.take() {
-        Some(s) if !s.is_empty() => i.canvas.style().set_css_text(&s),
+    let _ = h.canvas.class_list().remove_1("steerlab-canvas");
+    let _ = h.canvas.remove_attribute("data-steerlab-mounted");
+    match h.orig_style.take() {
+        Some(s) if !s.is_empty() => h.canvas.style().set_css_text(&s),
         _ => {
-            let _ = i.canvas.remove_attribute("style");
+            let _ = h.canvas.remove_attribute("style");
         }
     }
     // Give the memory back now, not when the JS handle is collected (wasm memory never shrinks,
     // so a page that mounts and destroys without `free()` would otherwise keep growing).
-    i.sim.release();
-    i.renderer = Renderer::default();
-    i.raster = Raster::default();
+    if let Ok(mut i) = shared.cell.try_borrow_mut() {
+        i.playing = false;
+        i.sim.release();
+        i.renderer = Renderer::default();
+        i.raster = Raster::default();
+    }
 }
 
 /// Start state after mounting: first frame drawn; playing unless asked not to or reduced motion.
 pub fn start(shared: &Shared, autoplay: bool) {
-    let mut i = shared.borrow_mut();
+    let mut i = shared.cell.borrow_mut();
     i.fit();
     i.draw();
     let reduced = i.window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|m| m.matches());
@@ -816,16 +990,7 @@ pub fn start(shared: &Shared, autoplay: bool) {
 }
 
 impl Inner {
-    pub fn canvas(&self) -> &HtmlCanvasElement {
-        &self.canvas
-    }
     pub fn frames(&self) -> u32 {
         self.frames
-    }
-    pub fn frame_in_flight(&self) -> bool {
-        self.raf_id.is_some()
-    }
-    pub fn listener_count(&self) -> usize {
-        self.listeners.len() + usize::from(self.resize.is_some()) + usize::from(self.intersect.is_some())
     }
 }

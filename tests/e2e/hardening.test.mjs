@@ -5,7 +5,7 @@
 //
 // Environment (scripts/soak.sh sets the long values):
 //   STEERLAB_CYCLES        mount/destroy cycles on one canvas        (default 1000)
-//   STEERLAB_CYCLES_NO_FREE the same without free() (a todo test)    (default 400)
+//   STEERLAB_CYCLES_NO_FREE the same without free()                 (default 400)
 //   STEERLAB_SOAK_SECONDS  gallery soak duration                     (default 30; soak: 600)
 //
 // What is measured, from the page's side (not from the viewer's own bookkeeping):
@@ -257,46 +257,32 @@ test(`${CYCLES} mount/destroy cycles on one canvas leave no listener, frame call
     return s;
   });
   assert.ok(during.listeners > before.listeners && during.frames > before.frames && during.observing >= before.observing + 2, JSON.stringify(during));
-  // The one known CSP problem of destroy() is the todo test below; everything else must be clean.
-  const list = (await allProblems(page, problems)).filter((p) => !STYLE_ATTR.test(p));
-  assert.deepEqual(list, []);
+  assert.deepEqual(await allProblems(page, problems), []);
 });
 
-// Known shell issue (src/web/viewer.rs, `destroy`): a destroyed viewer keeps its simulation, its
-// renderer and its pixel buffer until the JS handle is garbage-collected and wasm-bindgen's
-// finalizer frees it. The handle is a tiny JS object, so V8 is in no hurry, and wasm memory never
-// shrinks: without `free()`, cycles that include the 20 000-boid stress scenario grew wasm memory by
-// ~18 MiB over 900 cycles after the warm-up (1.19 → 30 → 48 MiB). Fix, measured: in `destroy`,
-// `i.sim.release(); i.renderer = Renderer::default(); i.raster = Raster::default();`
-// (`Sim::release` is in src/sim/engine.rs) — then 0.13 MiB over the same cycles. Todo until then.
-// (Fewer cycles in the normal run: the growth shows within a few hundred.)
+// A destroyed viewer gives its simulation, renderer and pixel buffer back at once, not when the JS
+// handle is garbage-collected (wasm memory never shrinks). Before that fix, cycles that include the
+// 20 000-boid stress scenario grew wasm memory by ~18 MiB over 900 cycles without free(); with it,
+// 0.13 MiB. (Fewer cycles in the normal run: the growth showed within a few hundred.)
 const CYCLES_NO_FREE = Number(process.env.STEERLAB_CYCLES_NO_FREE || Math.min(CYCLES, 400));
 test(
   `${CYCLES_NO_FREE} mount/destroy cycles without free(): destroy() gives the memory back at once`,
-  { todo: "shell: destroy() keeps the sim until the handle is collected (src/web/viewer.rs)" },
   async (t) => {
     const { page, problems, before, after, report } = await runCycles(t, false, CYCLES_NO_FREE);
     for (const k of ["listeners", "frames", "observing", "live", "nodes"]) assert.equal(after[k], before[k], k);
     assert.ok(report.wasmGrowth <= WASM_GROWTH_MAX, `wasm memory grew by ${MiB(report.wasmGrowth)} after the warm-up`);
     assert.ok(report.heapGrowth <= HEAP_GROWTH_MAX, `JS heap grew by ${MiB(report.heapGrowth)} after the warm-up`);
-    const list = (await allProblems(page, problems)).filter((p) => !STYLE_ATTR.test(p));
-    assert.deepEqual(list, []);
+    assert.deepEqual(await allProblems(page, problems), []);
   },
 );
 
-// Known shell bug (src/web/viewer.rs, `destroy`): the canvas's original style is given back with
-// `canvas.set_attribute("style", s)`. Chromium serialises CSSOM writes into the style attribute
-// lazily, so after a few mount/destroy cycles `get_attribute("style")` at mount returns `""`, and
-// every later destroy writes `style=""`: an inline style attribute, which `default-src 'self'`
-// forbids (a `style-src-attr` violation per destroy; it also happens when an author set any style
-// with CSSOM before mounting, and then that style is not given back). Fix in `destroy`: give it
-// back through CSSOM — `i.canvas.style().set_css_text(s)` (allowed by the policy), or
-// `remove_attribute("style")` when `s` is empty. Marked todo until the shell takes the fix; it
-// then passes as is.
+// destroy() gives the canvas's original style back through CSSOM (`style.cssText`), never by
+// writing the style attribute: Chromium serialises CSSOM writes into the attribute lazily, and a
+// `setAttribute("style", …)` is inline style, which `default-src 'self'` forbids (a style-src-attr
+// violation per destroy). An author's CSSOM style set before mounting is given back.
 const STYLE_ATTR = /style-src-attr|Applying inline style violates/;
 test(
   "destroy gives the canvas's style back without a CSP violation",
-  { todo: "shell: destroy() restores the style with setAttribute('style') (src/web/viewer.rs)" },
   async (t) => {
     const { context, page, problems } = await openCounted(server.url("/cycles.html"));
     t.after(() => context.close());
