@@ -2,7 +2,6 @@
 #![cfg(target_arch = "wasm32")]
 
 use steerlab::web::{live_viewers, mount};
-use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 

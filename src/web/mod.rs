@@ -28,7 +28,9 @@ pub fn start() {
     let prev = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         prev(info);
-        let what = info.payload_as_str().unwrap_or("panic");
+        let p = info.payload();
+        let what = p.downcast_ref::<&str>().copied().or_else(|| p.downcast_ref::<String>().map(|s| s.as_str()));
+        let what = what.unwrap_or("panic");
         let msg = match info.location() {
             Some(l) => format!("{what} (at {}:{})", l.file(), l.line()),
             None => what.to_string(),

@@ -24,6 +24,7 @@ pub struct Options {
     pub controls: bool,
 }
 
+type FrameCallback = Closure<dyn FnMut(f64)>;
 type Listener = (EventTarget, &'static str, Closure<dyn FnMut(Event)>);
 type Observer<O> = Option<(O, Closure<dyn FnMut(js_sys::Array)>)>;
 type Handler = Box<dyn FnMut(&mut Inner, Event)>;
@@ -39,7 +40,7 @@ pub struct Handles {
     destroyed: Cell<bool>,
     /// Set by the panic hook: the viewer stopped after an internal error (the message).
     failure: RefCell<Option<String>>,
-    raf: RefCell<Option<Closure<dyn FnMut(f64)>>>,
+    raf: RefCell<Option<FrameCallback>>,
     raf_id: Cell<Option<i32>>,
     listeners: RefCell<Vec<Listener>>,
     resize: RefCell<Observer<ResizeObserver>>,
