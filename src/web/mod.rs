@@ -344,7 +344,7 @@ impl Viewer {
         self.inner.h.listener_count()
     }
 
-    /// The root element wrapping the canvas and its controls.
+    /// The canvas this viewer is mounted on.
     #[wasm_bindgen(getter)]
     pub fn canvas(&self) -> Option<HtmlElement> {
         Some(self.inner.h.canvas().clone().unchecked_into())
