@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Issue 6's browser figures in one run: builds the crate for wasm32 twice (with and without
-// simd128, with the `bench` feature that adds the page's exports), serves www/bench.html and the builds on 127.0.0.1, runs the page in Debian's headless
+// simd128; both with the `bench` feature that adds the page's exports), serves www/bench.html and
+// the builds on 127.0.0.1, runs the page in Debian's headless
 // Chromium through playwright-core, runs the native example for the wasm/native ratio, and prints
 // every row plus the payload (wasm + JS glue, gzipped).
 //
