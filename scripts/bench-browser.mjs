@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Issue 6's browser figures in one run: builds the crate for wasm32 twice (with and without
-// simd128), serves www/bench.html and the builds on 127.0.0.1, runs the page in Debian's headless
+// simd128; both with the `bench` feature that adds the page's exports), serves www/bench.html and
+// the builds on 127.0.0.1, runs the page in Debian's headless
 // Chromium through playwright-core, runs the native example for the wasm/native ratio, and prints
 // every row plus the payload (wasm + JS glue, gzipped).
 //
@@ -35,8 +36,8 @@ function sh(cmd, argv, env = {}) {
   return execFileSync(cmd, argv, { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } }).toString();
 }
 
-if (!readFileSync(join(root, "src/web/mod.rs"), "utf8").includes("mod bench;")) {
-  console.error("src/web/mod.rs must declare `mod bench;` (the bench page's exports live in src/web/bench.rs)");
+if (!readFileSync(join(root, "Cargo.toml"), "utf8").match(/^bench = /m)) {
+  console.error("Cargo.toml must declare the `bench` feature (the bench page's exports, src/web/bench.rs)");
   process.exit(1);
 }
 
@@ -45,13 +46,16 @@ for (const v of variants) {
   const outDir = join(work, `pkg-${v.name}`);
   if (!noBuild) {
     console.error(`building wasm (${v.name})…`);
-    sh("cargo", ["build", "--release", "--lib", "--target", "wasm32-unknown-unknown", "--target-dir", targetDir], { RUSTFLAGS: v.rustflags });
+    // `--features bench`: the bench page's exports are not in the gallery's module (Cargo.toml).
+    sh("cargo", ["build", "--release", "--lib", "--features", "bench", "--target", "wasm32-unknown-unknown", "--target-dir", targetDir], { RUSTFLAGS: v.rustflags });
     sh("wasm-bindgen", ["--target", "web", "--out-dir", outDir, join(targetDir, "wasm32-unknown-unknown/release/steerlab.wasm")]);
   }
   v.dir = outDir;
 }
 
-// Payload: the wasm and its JS glue, gzipped (level 9), per build.
+// Payload: the wasm and its JS glue, gzipped (level 9), per build. These builds carry the bench
+// exports and skip wasm-opt: the gallery's payload is `trunk build --release`'s dist/, which
+// tests/e2e/payload.test.mjs checks.
 const payload = {};
 for (const v of variants) {
   const wasm = readFileSync(join(v.dir, "steerlab_bg.wasm"));

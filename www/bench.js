@@ -2,7 +2,8 @@
 // scripts/bench-browser.mjs) and to the page. Times are wall-clock ms (performance.now()).
 
 const q = new URLSearchParams(location.search);
-// The module's directory: ".." in the gallery build (dist/www/bench.html, dist/steerlab.js).
+// The module's directory (default ".."). It must be a build with `--features bench` (the
+// gallery's dist/steerlab.js leaves the bench exports out): scripts/bench-browser.mjs makes one.
 const pkg = q.get("pkg") || "..";
 const quick = q.has("quick");
 const out = document.getElementById("out");
@@ -138,6 +139,9 @@ async function main() {
   const mod = await import(`${pkg}/steerlab.js`);
   const wasm = await mod.default();
   const { BenchFlock } = mod;
+  if (typeof BenchFlock !== "function") {
+    throw new Error(`${pkg}/steerlab.js has no BenchFlock: build it with \`--features bench\` (scripts/bench-browser.mjs does)`);
+  }
   const res = { pkg, userAgent: navigator.userAgent, canvas: [W, H], rows: [] };
   const add = (name, n, s, extra = {}) => {
     res.rows.push({ name, n, ...s, ...extra });

@@ -227,6 +227,23 @@ pub enum Behaviour {
 }
 
 impl Behaviour {
+    /// Every behaviour's `weight` (an exhaustive match: a new behaviour must say where its weight is).
+    pub fn weight(&self) -> f32 {
+        match self {
+            Behaviour::Separation(b) => b.weight,
+            Behaviour::Alignment(b) => b.weight,
+            Behaviour::Cohesion(b) => b.weight,
+            Behaviour::Wander(b) => b.weight,
+            Behaviour::FleePointer(b) => b.weight,
+            Behaviour::AvoidObstacles(b) => b.weight,
+            Behaviour::SeekFood(b) => b.weight,
+            Behaviour::FollowLeader(b) => b.weight,
+            Behaviour::Queue(b) => b.weight,
+            Behaviour::PathWaypoints(b) => b.weight,
+            Behaviour::PathTube(b) => b.weight,
+        }
+    }
+
     /// The name used in parameter paths (`"separation.weight"`).
     pub fn kind(&self) -> &'static str {
         match self {
@@ -459,7 +476,7 @@ pub fn from_value(value: serde_json::Value) -> Result<Scenario, String> {
     if !value.is_object() {
         return Err("scenario: must be a JSON object `{ \"name\": …, \"world\": … }`".into());
     }
-    parse(&value.to_string())
+    parse(&serde_json::to_string(&value).map_err(|e| e.to_string())?)
 }
 
 /// Messages are shown on the canvas and in the console: serde quotes the offending input
@@ -673,14 +690,11 @@ impl Scenario {
                 Behaviour::PathTube(s) => s.validate(&c)?,
             }
         }
-        // Every behaviour's `weight` (read generically, so new behaviours are covered): weight ×
-        // force must stay finite in f32, or the weighted sum overflows and the force is lost.
+        // Every behaviour's `weight` (`Behaviour::weight` matches them all, so new behaviours are
+        // covered): weight × force must stay finite in f32, or the weighted sum overflows and the
+        // force is lost.
         for (i, b) in self.behaviours.iter().enumerate() {
-            if let Some(w) =
-                serde_json::to_value(b).ok().and_then(|v| v.get("weight").and_then(serde_json::Value::as_f64))
-            {
-                Check { path: &format!("behaviours[{i}]") }.at_most("weight", w as f32, MAX_WEIGHT)?;
-            }
+            Check { path: &format!("behaviours[{i}]") }.at_most("weight", b.weight(), MAX_WEIGHT)?;
         }
         if self.obstacles.len() > MAX_LIST {
             return Err(format!("obstacles: at most {MAX_LIST}, got {}", self.obstacles.len()));

@@ -2,6 +2,9 @@
 //!
 //! JS API (see README): `mount(canvas, scenario)` → `Viewer`, `autoMount()`.
 
+/// The bench page's exports (`www/bench.html`): only with `--features bench` (they cost ~7 KB
+/// gzipped in the gallery's module, which does not use them).
+#[cfg(feature = "bench")]
 mod bench;
 mod i18n;
 mod paint;
