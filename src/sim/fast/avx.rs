@@ -4,6 +4,7 @@
 
 use super::kernel::View;
 use super::{Block, Radii};
+use crate::sim::world::World;
 use core::arch::x86_64::*;
 
 /// The sums of eight agents, lane `l` = slot `g + l` (counts as exact small floats).
@@ -25,13 +26,20 @@ pub(crate) fn available() -> bool {
     std::is_x86_feature_detected!("avx2")
 }
 
-/// The sums of the agents in slots `g..g + 8` over the shared ranges `b` (interior: no
-/// nearest-image correction), into `out`.
+/// The sums of the agents in slots `g..g + 8` over the shared ranges `b`, into `out`; with `WRAP`
+/// the nearest-image correction on both axes (exactly `World::delta`'s).
 ///
 /// # Safety
 /// The CPU must support AVX2 ([`available`]); `g + 8 ≤ n` and every range within `0..n`.
 #[target_feature(enable = "avx2")]
-pub(crate) unsafe fn sums_group8<const SAME: bool>(v: View, r: &Radii, b: &Block, g: usize, out: &mut Sums8) {
+pub(crate) unsafe fn sums_group8<const SAME: bool, const WRAP: bool>(
+    v: View,
+    r: &Radii,
+    b: &Block,
+    g: usize,
+    world: &World,
+    out: &mut Sums8,
+) {
     let (xp, yp, vxp, vyp) = (v.x.as_ptr(), v.y.as_ptr(), v.vx.as_ptr(), v.vy.as_ptr());
     let px = _mm256_loadu_ps(xp.add(g));
     let py = _mm256_loadu_ps(yp.add(g));
@@ -39,6 +47,20 @@ pub(crate) unsafe fn sums_group8<const SAME: bool>(v: View, r: &Radii, b: &Block
     let ali2 = _mm256_set1_ps(r.ali2);
     let coh2 = _mm256_set1_ps(r.coh2);
     let zero = _mm256_setzero_ps();
+    let (w, hw, nhw) =
+        (_mm256_set1_ps(world.width), _mm256_set1_ps(world.width * 0.5), _mm256_set1_ps(-(world.width * 0.5)));
+    let (h, hh, nhh) =
+        (_mm256_set1_ps(world.height), _mm256_set1_ps(world.height * 0.5), _mm256_set1_ps(-(world.height * 0.5)));
+    // `d > half ? d − size : d < −half ? d + size : d`, lane by lane.
+    macro_rules! wrap {
+        ($d:expr, $size:expr, $half:expr, $nhalf:expr) => {{
+            let d = $d;
+            let hi = _mm256_cmp_ps::<_CMP_GT_OQ>(d, $half);
+            let lo = _mm256_cmp_ps::<_CMP_LT_OQ>(d, $nhalf);
+            let e = _mm256_blendv_ps(d, _mm256_add_ps(d, $size), lo);
+            _mm256_blendv_ps(e, _mm256_sub_ps(d, $size), hi)
+        }};
+    }
     let (mut sx, mut sy, mut ax, mut ay, mut cx, mut cy) = (zero, zero, zero, zero, zero, zero);
     let zi = _mm256_setzero_si256();
     let (mut ns, mut na, mut nc) = (zi, zi, zi);
@@ -50,8 +72,12 @@ pub(crate) unsafe fn sums_group8<const SAME: bool>(v: View, r: &Radii, b: &Block
             let j = $j;
             let x = _mm256_broadcast_ss(&*xp.add(j));
             let y = _mm256_broadcast_ss(&*yp.add(j));
-            let dx = _mm256_sub_ps(x, px);
-            let dy = _mm256_sub_ps(y, py);
+            let mut dx = _mm256_sub_ps(x, px);
+            let mut dy = _mm256_sub_ps(y, py);
+            if WRAP {
+                dx = wrap!(dx, w, hw, nhw);
+                dy = wrap!(dy, h, hh, nhh);
+            }
             let d2 = _mm256_add_ps(_mm256_mul_ps(dx, dx), _mm256_mul_ps(dy, dy));
             let mut ma = _mm256_cmp_ps::<_CMP_LT_OQ>(d2, ali2);
             if let Some(m) = $notself {
