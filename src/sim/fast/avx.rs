@@ -100,9 +100,11 @@ pub(crate) unsafe fn sums_group8<const SAME: bool, const WRAP: bool>(
             };
             cx = _mm256_add_ps(cx, _mm256_and_ps(dx, mc));
             cy = _mm256_add_ps(cy, _mm256_and_ps(dy, mc));
-            // d² > 0 already excludes self (d = 0) from separation.
-            let ms = _mm256_and_ps(_mm256_cmp_ps::<_CMP_LT_OQ>(d2, sep2), _mm256_cmp_ps::<_CMP_GT_OQ>(d2, zero));
+            // Separation needs d² > 0 as well (which also excludes self), tested only once some
+            // lane is within the radius.
+            let ms = _mm256_cmp_ps::<_CMP_LT_OQ>(d2, sep2);
             if _mm256_movemask_ps(ms) != 0 {
+                let ms = _mm256_and_ps(ms, _mm256_cmp_ps::<_CMP_GT_OQ>(d2, zero));
                 let dist = _mm256_sqrt_ps(d2);
                 let dd = _mm256_mul_ps(dist, dist);
                 sx = _mm256_sub_ps(sx, _mm256_and_ps(_mm256_div_ps(dx, dd), ms));

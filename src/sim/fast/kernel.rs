@@ -282,9 +282,11 @@ unsafe fn cand<const SAME: bool, const SELF: bool, const WRAP: bool>(
     };
     a.cx = a.cx + (dx & mc);
     a.cy = a.cy + (dy & mc);
-    // d² > 0 already excludes self (d = 0) from separation.
-    let ms = d2.lt(k.sep2) & d2.gt(F4::zero());
+    // Separation needs d² > 0 as well (which also excludes self, at d = 0); tested only once
+    // some lane is within the radius (d² ≥ 0, so a lane at 0 is within any positive radius).
+    let ms = d2.lt(k.sep2);
     if ms.any() {
+        let ms = ms & d2.gt(F4::zero());
         let dist = d2.sqrt();
         let dd = dist * dist;
         a.sx = a.sx - ((dx / dd) & ms);
