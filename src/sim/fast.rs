@@ -366,6 +366,17 @@ fn trunc_clamped(v: f32, n: usize) -> usize {
     }
 }
 
+/// `v` as `len` zeros, reusing its memory (`fill(0)` is a `memset`; `resize` after `clear` writes
+/// one element at a time at opt-level "s").
+fn zeroed(v: &mut Vec<u32>, len: usize) {
+    if v.len() == len {
+        v.fill(0);
+    } else {
+        v.clear();
+        v.resize(len, 0);
+    }
+}
+
 #[inline(always)]
 fn as_f32(s: &[u32]) -> &[f32] {
     // SAFETY: u32 and f32 have the same size and alignment and every bit pattern is valid for both.
@@ -475,8 +486,7 @@ impl FastFlock {
         self.reserve(n);
         let cells = std::mem::take(&mut self.cells);
         let mut counts = std::mem::take(&mut self.counts);
-        counts.clear();
-        counts.resize(cells.count() + 1, 0);
+        zeroed(&mut counts, cells.count() + 1);
         {
             let Cols { back, cell, .. } = self.cols_mut();
             let [x, y, vx, vy, hx, hy, id] = back;
@@ -509,8 +519,7 @@ impl FastFlock {
         self.cells.set_geometry(&world, params.rules.radius(), self.n);
         let cells = std::mem::take(&mut self.cells);
         let mut counts = std::mem::take(&mut self.counts);
-        counts.clear();
-        counts.resize(cells.count() + 1, 0);
+        zeroed(&mut counts, cells.count() + 1);
         let n = self.n;
         {
             let Cols { front, back, cell } = self.cols_mut();
@@ -594,8 +603,7 @@ impl FastFlock {
         let self_wide = !self.narrow;
         let cells = std::mem::take(&mut self.cells);
         let mut counts = std::mem::take(&mut self.counts);
-        counts.clear();
-        counts.resize(cells.count() + 1, 0);
+        zeroed(&mut counts, cells.count() + 1);
         let mut stats = FastStats::default();
         {
             let Cols { front, back, cell: cell_of } = self.cols_mut();
@@ -706,6 +714,37 @@ impl FastFlock {
                                     avx::sums_group8::<false, true>(view, &radii, &block, g, world, &mut s8)
                                 }
                             }
+                        }
+                        if vector {
+                            for h in 0..2 {
+                                let half =
+                                    |a: &[f32; 8]| F4::from_array([a[4 * h], a[4 * h + 1], a[4 * h + 2], a[4 * h + 3]]);
+                                stats.neighbours += half(&s8.ns).max(half(&s8.na)).max(half(&s8.nc)).sum() as u64;
+                            }
+                            // SAFETY: AVX2 checked; every array is n + PAD ≥ g + 8 long; min_speed ≤ 0.
+                            unsafe {
+                                avx::finish8(
+                                    &k,
+                                    &s8,
+                                    [fx.as_ptr(), fy.as_ptr(), fvx.as_ptr(), fvy.as_ptr(), fhx.as_ptr(), fhy.as_ptr()],
+                                    [
+                                        bx.as_mut_ptr(),
+                                        by.as_mut_ptr(),
+                                        bvx.as_mut_ptr(),
+                                        bvy.as_mut_ptr(),
+                                        bhx.as_mut_ptr(),
+                                        bhy.as_mut_ptr(),
+                                    ],
+                                    g,
+                                );
+                            }
+                            for i in g..g + 8 {
+                                let c = cells.index(bx[i], by[i]);
+                                cell_of[i] = c;
+                                counts[c as usize + 1] += 1;
+                            }
+                            g += 8;
+                            continue;
                         }
                         for h in 0..2 {
                             let half =

@@ -438,13 +438,6 @@ impl I4 {
 }
 
 impl F4 {
-    /// Lanes where the value is finite (`x − x == 0` fails exactly for ±∞ and NaN).
-    #[inline(always)]
-    #[allow(clippy::eq_op)]
-    pub fn finite(self) -> F4 {
-        (self - self).eq(F4::zero())
-    }
-
     /// `((l0 + l1) + (l2 + l3))`.
     #[inline(always)]
     pub fn sum(self) -> f32 {
