@@ -13,7 +13,16 @@
 //!   the exact [`World::delta`] arithmetic is used. Either way the computed `d` and `d²` are
 //!   bit-identical to the naive query's, so the neighbour sets are identical (`tests/fast_exact.rs`).
 //! - **Same cells as [`super::grid::Grid`]**: cell size ≥ the query radius, the same axis spans
-//!   (each line once when an axis has ≤ 3 cells), so the distance-check counts match too.
+//!   (each line once when an axis has ≤ 3 cells).
+//! - **Groups share one window.** Four consecutive slots (eight with AVX2 natively), one agent per
+//!   vector lane, read the slot ranges of their bounding box grown by the query reach (taken
+//!   modulo the world, with the correction where it meets the seam): it contains every member's
+//!   own window, so each member sees all its neighbours once, and the extra candidates fail the
+//!   same exact distance tests (`group_sums` and `tests/fast_exact.rs` check every lane against
+//!   the naive query). Only groups across a row change are queried agent by agent.
+//! - **Phase two on vectors** (`finish.rs`): the same IEEE operations as the scalar reference in
+//!   the same order, so bit-identical to it; the separation term (a square root and two
+//!   divisions) only for candidates where some lane needs it.
 //!
 //! The per-neighbour terms and the per-agent steering are the same expressions as
 //! [`super::flock::FlockSums`] and [`super::steer`]; only the order in which neighbours are summed
@@ -114,7 +123,7 @@ impl Radii {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FastStats {
     /// Distance checks made: the candidates in the slot ranges read, self excluded, per agent.
-    /// (With four lanes, fewer than the grid's 3×3 cells: see [`Cells`]; eight-lane groups share
+    /// (With four lanes, fewer than the grid's 3×3 cells (x-binned rows, see `Cells`); eight-lane groups share
     /// wider windows, so more per agent but fewer instructions.)
     pub checks: u64,
     /// Σ over agents of max(n_sep, n_align, n_coh).
