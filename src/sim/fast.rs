@@ -123,8 +123,8 @@ impl Radii {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FastStats {
     /// Distance checks made: the candidates in the slot ranges read, self excluded, per agent.
-    /// (With four lanes, fewer than the grid's 3×3 cells (x-binned rows, see `Cells`); eight-lane groups share
-    /// wider windows, so more per agent but fewer instructions.)
+    /// (With four lanes, fewer than the grid's 3×3 cells: x-binned rows, see `Cells`. Eight-lane
+    /// groups share wider windows: more checks per agent, fewer instructions.)
     pub checks: u64,
     /// Σ over agents of max(n_sep, n_align, n_coh).
     pub neighbours: u64,
