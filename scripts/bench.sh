@@ -4,7 +4,7 @@
 #      100k, 1M boids (fixed density, ~20 neighbours, perception 48), the standard grid and naive
 #      engines where feasible, and all three at 10k boids on a 1920×1080 torus;
 #   2. an instruction count per boid-step under valgrind's callgrind (a stable regression signal:
-#      it does not move with the machine's load);
+#      it does not move with the machine's load), and per boid-frame of the raster agent layer;
 #   3. the browser page in headless Chromium (scripts/bench-browser.mjs), wasm vs JS vs native.
 #
 #   scripts/bench.sh [native|callgrind|browser|all]      QUICK=1 for shorter runs
@@ -33,6 +33,17 @@ if [[ $what == callgrind || $what == all ]]; then
     base=$(count 0)
     steps=$(count 10)
     echo "  $kernel: $(( (steps - base) / (10000 * 10) )) instructions per boid-step (10 steps, setup subtracted)"
+  done
+  echo "== instructions per boid-frame of the raster agent layer (callgrind, examples/bench_step_draw, 100 000 boids, 1280×720, 2×2 dots)"
+  cargo build --quiet --release --example bench_step_draw
+  for mode in list soa; do
+    count() {
+      valgrind --tool=callgrind --callgrind-out-file=/dev/null target/release/examples/bench_step_draw 100000 "$1" "$mode" 2>&1 \
+        | sed -n 's/.*refs: *\([0-9,]*\).*/\1/p' | tr -d ,
+    }
+    base=$(count 0)
+    frames=$(count 5)
+    echo "  $mode: $(( (frames - base) / (100000 * 5) )) instructions per boid-frame (5 frames, setup subtracted; background fill included)"
   done
 fi
 

@@ -13,7 +13,16 @@
 //!   the exact [`World::delta`] arithmetic is used. Either way the computed `d` and `d²` are
 //!   bit-identical to the naive query's, so the neighbour sets are identical (`tests/fast_exact.rs`).
 //! - **Same cells as [`super::grid::Grid`]**: cell size ≥ the query radius, the same axis spans
-//!   (each line once when an axis has ≤ 3 cells), so the distance-check counts match too.
+//!   (each line once when an axis has ≤ 3 cells).
+//! - **Groups share one window.** Four consecutive slots (eight with AVX2 natively), one agent per
+//!   vector lane, read the slot ranges of their bounding box grown by the query reach (taken
+//!   modulo the world, with the correction where it meets the seam): it contains every member's
+//!   own window, so each member sees all its neighbours once, and the extra candidates fail the
+//!   same exact distance tests (`group_sums` and `tests/fast_exact.rs` check every lane against
+//!   the naive query). Only groups across a row change are queried agent by agent.
+//! - **Phase two on vectors** (`finish.rs`): the same IEEE operations as the scalar reference in
+//!   the same order, so bit-identical to it; the separation term (a square root and two
+//!   divisions) only for candidates where some lane needs it.
 //!
 //! The per-neighbour terms and the per-agent steering are the same expressions as
 //! [`super::flock::FlockSums`] and [`super::steer`]; only the order in which neighbours are summed
@@ -45,6 +54,8 @@ use simd::F4;
 
 /// The most cells per axis (the same cap as the grid's).
 const MAX_AXIS: f32 = 4096.0;
+/// The most slot ranges a query reads.
+const RANGES: usize = 8;
 /// Slots past the end of every array, so a 4-lane access at the last slot stays in bounds.
 const PAD: usize = 4;
 
@@ -111,8 +122,9 @@ impl Radii {
 /// What one step measured (the same quantities as the grid path's `StepStats`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FastStats {
-    /// Distance checks made: the candidates in the slot ranges read, self excluded. (Fewer than the
-    /// grid's 3×3 cells: see [`Cells`].)
+    /// Distance checks made: the candidates in the slot ranges read, self excluded, per agent.
+    /// (With four lanes, fewer than the grid's 3×3 cells: x-binned rows, see `Cells`. Eight-lane
+    /// groups share wider windows: more checks per agent, fewer instructions.)
     pub checks: u64,
     /// Σ over agents of max(n_sep, n_align, n_coh).
     pub neighbours: u64,
@@ -122,7 +134,7 @@ pub struct FastStats {
 /// nearest-image correction.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Block {
-    pub ranges: [(u32, u32); 8],
+    pub ranges: [(u32, u32); RANGES],
     pub n: usize,
     pub wrap_x: bool,
     pub wrap_y: bool,
@@ -162,6 +174,14 @@ struct Cells {
     height: f32,
     /// `starts[b]..starts[b + 1]`: the slots of bin `b = row · nbx + x-bin`.
     starts: Vec<u32>,
+    /// How far apart (x, y) the agents of a group may be for one shared window (see
+    /// [`group_block`]): two reaches across, one row height down.
+    spread_x: f32,
+    spread_y: f32,
+    /// Whether a group's window inside the world may skip the nearest-image correction on each
+    /// axis: every candidate is then within half the world of every agent of the group.
+    plain_x: bool,
+    plain_y: bool,
 }
 
 impl Cells {
@@ -186,6 +206,40 @@ impl Cells {
         // size); it only widens the scanned ranges, the distance test stays exact.
         let eps = (world.width.max(world.height) + cs) * 1e-6;
         self.reach = if radius.is_finite() && radius > 0.0 { radius + eps } else { f32::INFINITY };
+        // A group's candidates lie in the bins (rows) that meet [x0 − reach, x1 + reach], so a
+        // candidate is at most spread + reach + one bin (row) from an agent of the group; below
+        // half the world (with a bin to spare for rounding) the correction is the identity.
+        let (bw, rh) = (world.width / self.nbx as f32, world.height / self.rows as f32);
+        self.spread_x = 2.0 * self.reach;
+        self.spread_y = rh;
+        self.plain_x = self.spread_x + self.reach + 2.0 * bw < 0.5 * world.width;
+        self.plain_y = self.spread_y + self.reach + 2.0 * rh < 0.5 * world.height;
+    }
+
+    /// The slot ranges of the window `[xl, xh] × [yl, yh]` (taken modulo the world like
+    /// [`Cells::windows`]), with the nearest-image flags of a group query; `None` if they would be
+    /// more than [`RANGES`].
+    #[inline(always)]
+    fn block(&self, xl: f32, xh: f32, yl: f32, yh: f32) -> Option<Block> {
+        let (xs, nx, wx) = spans(xl, xh, self.width, self.nbx, self.per_x, self.cols);
+        let (ys, ny, wy) = spans(yl, yh, self.height, self.rows, self.per_y, self.rows);
+        let rows: usize = ys[..ny].iter().map(|&(a, b)| b - a + 1).sum();
+        if rows * nx > RANGES {
+            return None;
+        }
+        let mut b = Block { wrap_x: wx || !self.plain_x, wrap_y: wy || !self.plain_y, ..Block::default() };
+        for &(r0, r1) in &ys[..ny] {
+            for r in r0..=r1 {
+                for &(b0, b1) in &xs[..nx] {
+                    let (s, e) = (self.starts[r * self.nbx + b0], self.starts[r * self.nbx + b1 + 1]);
+                    if s < e {
+                        b.ranges[b.n] = (s, e);
+                        b.n += 1;
+                    }
+                }
+            }
+        }
+        Some(b)
     }
 
     fn count(&self) -> usize {
@@ -321,6 +375,17 @@ fn trunc_clamped(v: f32, n: usize) -> usize {
     }
 }
 
+/// `v` as `len` zeros, reusing its memory (`fill(0)` is a `memset`; `resize` after `clear` writes
+/// one element at a time at opt-level "s").
+fn zeroed(v: &mut Vec<u32>, len: usize) {
+    if v.len() == len {
+        v.fill(0);
+    } else {
+        v.clear();
+        v.resize(len, 0);
+    }
+}
+
 #[inline(always)]
 fn as_f32(s: &[u32]) -> &[f32] {
     // SAFETY: u32 and f32 have the same size and alignment and every bit pattern is valid for both.
@@ -430,8 +495,7 @@ impl FastFlock {
         self.reserve(n);
         let cells = std::mem::take(&mut self.cells);
         let mut counts = std::mem::take(&mut self.counts);
-        counts.clear();
-        counts.resize(cells.count() + 1, 0);
+        zeroed(&mut counts, cells.count() + 1);
         {
             let Cols { back, cell, .. } = self.cols_mut();
             let [x, y, vx, vy, hx, hy, id] = back;
@@ -464,8 +528,7 @@ impl FastFlock {
         self.cells.set_geometry(&world, params.rules.radius(), self.n);
         let cells = std::mem::take(&mut self.cells);
         let mut counts = std::mem::take(&mut self.counts);
-        counts.clear();
-        counts.resize(cells.count() + 1, 0);
+        zeroed(&mut counts, cells.count() + 1);
         let n = self.n;
         {
             let Cols { front, back, cell } = self.cols_mut();
@@ -549,8 +612,7 @@ impl FastFlock {
         let self_wide = !self.narrow;
         let cells = std::mem::take(&mut self.cells);
         let mut counts = std::mem::take(&mut self.counts);
-        counts.clear();
-        counts.resize(cells.count() + 1, 0);
+        zeroed(&mut counts, cells.count() + 1);
         let mut stats = FastStats::default();
         {
             let Cols { front, back, cell: cell_of } = self.cols_mut();
@@ -642,20 +704,56 @@ impl FastFlock {
                 // Eight agents per vector (AVX2) when they share a row window.
                 #[cfg(target_arch = "x86_64")]
                 if wide && kernel == Kernel::Simd && g + 8 <= n {
-                    if let Some(block) = group_window::<8>(&cells, fx, fy, g) {
+                    if let Some(block) = group_block::<8>(&cells, fx, fy, g) {
                         let total: u32 = block.ranges[..block.n].iter().map(|r| r.1 - r.0).sum();
                         stats.checks += 8 * (total as u64 - 1);
                         let mut s8 = avx::Sums8::default();
+                        let wrap = block.wrap_x || block.wrap_y;
                         // SAFETY: `available()` checked AVX2; g + 8 ≤ n; ranges within 0..n.
                         unsafe {
-                            if same {
-                                avx::sums_group8::<true>(view, &radii, &block, g, &mut s8);
-                            } else {
-                                avx::sums_group8::<false>(view, &radii, &block, g, &mut s8);
+                            match (same, wrap) {
+                                (true, false) => {
+                                    avx::sums_group8::<true, false>(view, &radii, &block, g, world, &mut s8)
+                                }
+                                (false, false) => {
+                                    avx::sums_group8::<false, false>(view, &radii, &block, g, world, &mut s8)
+                                }
+                                (true, true) => avx::sums_group8::<true, true>(view, &radii, &block, g, world, &mut s8),
+                                (false, true) => {
+                                    avx::sums_group8::<false, true>(view, &radii, &block, g, world, &mut s8)
+                                }
                             }
                         }
-                        for l in 0..8 {
-                            stats.neighbours += s8.ns[l].max(s8.na[l]).max(s8.nc[l]) as u64;
+                        if vector {
+                            for h in 0..2 {
+                                let half =
+                                    |a: &[f32; 8]| F4::from_array([a[4 * h], a[4 * h + 1], a[4 * h + 2], a[4 * h + 3]]);
+                                stats.neighbours += half(&s8.ns).max(half(&s8.na)).max(half(&s8.nc)).sum() as u64;
+                            }
+                            // SAFETY: AVX2 checked; every array is n + PAD ≥ g + 8 long; min_speed ≤ 0.
+                            unsafe {
+                                avx::finish8(
+                                    &k,
+                                    &s8,
+                                    [fx.as_ptr(), fy.as_ptr(), fvx.as_ptr(), fvy.as_ptr(), fhx.as_ptr(), fhy.as_ptr()],
+                                    [
+                                        bx.as_mut_ptr(),
+                                        by.as_mut_ptr(),
+                                        bvx.as_mut_ptr(),
+                                        bvy.as_mut_ptr(),
+                                        bhx.as_mut_ptr(),
+                                        bhy.as_mut_ptr(),
+                                    ],
+                                    g,
+                                );
+                            }
+                            for i in g..g + 8 {
+                                let c = cells.index(bx[i], by[i]);
+                                cell_of[i] = c;
+                                counts[c as usize + 1] += 1;
+                            }
+                            g += 8;
+                            continue;
                         }
                         for h in 0..2 {
                             let half =
@@ -671,6 +769,7 @@ impl FastFlock {
                                 cy: half(&s8.cy),
                                 nc: half(&s8.nc),
                             };
+                            stats.neighbours += s4.ns.max(s4.na).max(s4.nc).sum() as u64;
                             finish_group!(g + 4 * h, 4, s4);
                         }
                         g += 8;
@@ -681,19 +780,18 @@ impl FastFlock {
                 // Four agents in one vector when they share a row window (the usual case away
                 // from the seam): one pass over the union of their ranges.
                 let group =
-                    if kernel == Kernel::Simd && lanes == 4 { group_window::<4>(&cells, fx, fy, g) } else { None };
+                    if kernel == Kernel::Simd && lanes == 4 { group_block::<4>(&cells, fx, fy, g) } else { None };
                 let s4 = if let Some(block) = group {
                     let total: u32 = block.ranges[..block.n].iter().map(|r| r.1 - r.0).sum();
                     stats.checks += 4 * (total as u64 - 1);
-                    let s4 = if same {
-                        kernel::sums_group::<true>(view, &radii, &block, g)
-                    } else {
-                        kernel::sums_group::<false>(view, &radii, &block, g)
+                    let s4 = match (same, block.wrap_x || block.wrap_y) {
+                        (true, false) => kernel::sums_group::<true, false>(view, &radii, &block, g, world),
+                        (false, false) => kernel::sums_group::<false, false>(view, &radii, &block, g, world),
+                        (true, true) => kernel::sums_group::<true, true>(view, &radii, &block, g, world),
+                        (false, true) => kernel::sums_group::<false, true>(view, &radii, &block, g, world),
                     };
-                    let (ns, na, nc) = (s4.ns.to_array(), s4.na.to_array(), s4.nc.to_array());
-                    for l in 0..4 {
-                        stats.neighbours += ns[l].max(na[l]).max(nc[l]) as u64;
-                    }
+                    // Counts are exact small integers (the sum too: < 2²⁴).
+                    stats.neighbours += s4.ns.max(s4.na).max(s4.nc).sum() as u64;
                     s4
                 } else {
                     for (l, out) in sums.iter_mut().enumerate().take(lanes) {
@@ -790,6 +888,75 @@ impl FastFlock {
         }
     }
 
+    /// The neighbour sums of the agents in slots `g..g + lanes` as the step's group path computes
+    /// them (`lanes` 4, or 8 with AVX2 on x86_64), and whether that group needed the nearest-image
+    /// correction; `None` where the step queries these agents one by one. For the exactness tests.
+    pub fn group_sums(&self, g: usize, lanes: usize) -> Option<(Vec<FlockSums>, bool)> {
+        let (Some(world), Some(p)) = (self.world, self.params) else {
+            return None;
+        };
+        if g + lanes > self.n {
+            return None;
+        }
+        let radii = Radii::of(&p.rules);
+        let same = radii.ali2 == radii.coh2;
+        let (x, y) = (self.colf(X), self.colf(Y));
+        let view = self.view();
+        let to = |s4: Sums4| {
+            let a = [s4.sx, s4.sy, s4.ns, s4.ax, s4.ay, s4.na, s4.cx, s4.cy, s4.nc].map(|v| v.to_array());
+            (0..4)
+                .map(|l| FlockSums {
+                    sep: Vec2::new(a[0][l], a[1][l]),
+                    n_sep: a[2][l] as u32,
+                    align: Vec2::new(a[3][l], a[4][l]),
+                    n_align: a[5][l] as u32,
+                    coh: Vec2::new(a[6][l], a[7][l]),
+                    n_coh: a[8][l] as u32,
+                })
+                .collect::<Vec<_>>()
+        };
+        match lanes {
+            4 => {
+                let b = group_block::<4>(&self.cells, x, y, g)?;
+                let wrap = b.wrap_x || b.wrap_y;
+                let s4 = match (same, wrap) {
+                    (true, false) => kernel::sums_group::<true, false>(view, &radii, &b, g, &world),
+                    (false, false) => kernel::sums_group::<false, false>(view, &radii, &b, g, &world),
+                    (true, true) => kernel::sums_group::<true, true>(view, &radii, &b, g, &world),
+                    (false, true) => kernel::sums_group::<false, true>(view, &radii, &b, g, &world),
+                };
+                Some((to(s4), wrap))
+            }
+            #[cfg(target_arch = "x86_64")]
+            8 if avx::available() => {
+                let b = group_block::<8>(&self.cells, x, y, g)?;
+                let wrap = b.wrap_x || b.wrap_y;
+                let mut s8 = avx::Sums8::default();
+                // SAFETY: AVX2 checked; g + 8 ≤ n; ranges within 0..n.
+                unsafe {
+                    match (same, wrap) {
+                        (true, false) => avx::sums_group8::<true, false>(view, &radii, &b, g, &world, &mut s8),
+                        (false, false) => avx::sums_group8::<false, false>(view, &radii, &b, g, &world, &mut s8),
+                        (true, true) => avx::sums_group8::<true, true>(view, &radii, &b, g, &world, &mut s8),
+                        (false, true) => avx::sums_group8::<false, true>(view, &radii, &b, g, &world, &mut s8),
+                    }
+                }
+                let out = (0..8)
+                    .map(|l| FlockSums {
+                        sep: Vec2::new(s8.sx[l], s8.sy[l]),
+                        n_sep: s8.ns[l] as u32,
+                        align: Vec2::new(s8.ax[l], s8.ay[l]),
+                        n_align: s8.na[l] as u32,
+                        coh: Vec2::new(s8.cx[l], s8.cy[l]),
+                        n_coh: s8.nc[l] as u32,
+                    })
+                    .collect();
+                Some((out, wrap))
+            }
+            _ => None,
+        }
+    }
+
     /// The original ids of slot `k`'s neighbours within the query radius, found with the step's own
     /// block ranges and delta arithmetic (the exactness test compares this with the naive query).
     pub fn neighbours_of_slot(&self, k: usize, out: &mut Vec<u32>) {
@@ -821,21 +988,38 @@ impl FastFlock {
     }
 }
 
-/// The shared ranges of the `N` agents in slots `g..g + N` when all are on the interior path with
-/// the same rows: the union of their bin windows.
+/// The shared slot ranges of the `N` agents in slots `g..g + N`: the window of their bounding box
+/// grown by the reach, taken modulo the world like [`Cells::windows`]. It contains every agent's
+/// own window (so every neighbour of every agent is read once), and the extra candidates fail the
+/// exact distance tests. `None` when the agents are too far apart (a group across a row change),
+/// not finite, or the window needs more than [`RANGES`] ranges: those agents are queried one by
+/// one.
 #[inline(always)]
-fn group_window<const N: usize>(cells: &Cells, x: &[f32], y: &[f32], g: usize) -> Option<Block> {
-    let first = cells.interior(x[g], y[g])?;
-    let mut u = first;
-    for l in 1..N {
-        let w = cells.interior(x[g + l], y[g + l])?;
-        if w.rl != first.rl || w.rh != first.rh {
-            return None;
+fn group_block<const N: usize>(cells: &Cells, x: &[f32], y: &[f32], g: usize) -> Option<Block> {
+    let (x, y) = (&x[g..g + N], &y[g..g + N]);
+    let (mut x0, mut x1, mut y0, mut y1) = (x[0], x[0], y[0], y[0]);
+    let mut nan = false;
+    for l in 0..N {
+        let (u, v) = (x[l], y[l]);
+        nan |= u.is_nan() | v.is_nan();
+        if u < x0 {
+            x0 = u;
         }
-        u.bl = u.bl.min(w.bl);
-        u.bh = u.bh.max(w.bh);
+        if u > x1 {
+            x1 = u;
+        }
+        if v < y0 {
+            y0 = v;
+        }
+        if v > y1 {
+            y1 = v;
+        }
     }
-    Some(cells.ranges(u))
+    if nan || !(x1 - x0 <= cells.spread_x && y1 - y0 <= cells.spread_y) {
+        return None;
+    }
+    let r = cells.reach;
+    cells.block(x0 - r, x1 + r, y0 - r, y1 + r)
 }
 
 /// Slot `i`'s neighbour sums over the block, with the selected kernel.

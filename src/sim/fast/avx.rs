@@ -2,8 +2,11 @@
 //! CPU has it): the same per-lane arithmetic as `kernel::sums_group` — the same IEEE operations in
 //! the same order, no fused multiply-add — on 256-bit vectors.
 
+use super::finish::{finish_v, Consts, Lanes, StateV, SumsV};
 use super::kernel::View;
 use super::{Block, Radii};
+use crate::sim::world::wrap_coord;
+use crate::sim::world::World;
 use core::arch::x86_64::*;
 
 /// The sums of eight agents, lane `l` = slot `g + l` (counts as exact small floats).
@@ -25,13 +28,20 @@ pub(crate) fn available() -> bool {
     std::is_x86_feature_detected!("avx2")
 }
 
-/// The sums of the agents in slots `g..g + 8` over the shared ranges `b` (interior: no
-/// nearest-image correction), into `out`.
+/// The sums of the agents in slots `g..g + 8` over the shared ranges `b`, into `out`; with `WRAP`
+/// the nearest-image correction on both axes (exactly `World::delta`'s).
 ///
 /// # Safety
 /// The CPU must support AVX2 ([`available`]); `g + 8 ≤ n` and every range within `0..n`.
 #[target_feature(enable = "avx2")]
-pub(crate) unsafe fn sums_group8<const SAME: bool>(v: View, r: &Radii, b: &Block, g: usize, out: &mut Sums8) {
+pub(crate) unsafe fn sums_group8<const SAME: bool, const WRAP: bool>(
+    v: View,
+    r: &Radii,
+    b: &Block,
+    g: usize,
+    world: &World,
+    out: &mut Sums8,
+) {
     let (xp, yp, vxp, vyp) = (v.x.as_ptr(), v.y.as_ptr(), v.vx.as_ptr(), v.vy.as_ptr());
     let px = _mm256_loadu_ps(xp.add(g));
     let py = _mm256_loadu_ps(yp.add(g));
@@ -39,6 +49,20 @@ pub(crate) unsafe fn sums_group8<const SAME: bool>(v: View, r: &Radii, b: &Block
     let ali2 = _mm256_set1_ps(r.ali2);
     let coh2 = _mm256_set1_ps(r.coh2);
     let zero = _mm256_setzero_ps();
+    let (w, hw, nhw) =
+        (_mm256_set1_ps(world.width), _mm256_set1_ps(world.width * 0.5), _mm256_set1_ps(-(world.width * 0.5)));
+    let (h, hh, nhh) =
+        (_mm256_set1_ps(world.height), _mm256_set1_ps(world.height * 0.5), _mm256_set1_ps(-(world.height * 0.5)));
+    // `d > half ? d − size : d < −half ? d + size : d`, lane by lane.
+    macro_rules! wrap {
+        ($d:expr, $size:expr, $half:expr, $nhalf:expr) => {{
+            let d = $d;
+            let hi = _mm256_cmp_ps::<_CMP_GT_OQ>(d, $half);
+            let lo = _mm256_cmp_ps::<_CMP_LT_OQ>(d, $nhalf);
+            let e = _mm256_blendv_ps(d, _mm256_add_ps(d, $size), lo);
+            _mm256_blendv_ps(e, _mm256_sub_ps(d, $size), hi)
+        }};
+    }
     let (mut sx, mut sy, mut ax, mut ay, mut cx, mut cy) = (zero, zero, zero, zero, zero, zero);
     let zi = _mm256_setzero_si256();
     let (mut ns, mut na, mut nc) = (zi, zi, zi);
@@ -50,8 +74,12 @@ pub(crate) unsafe fn sums_group8<const SAME: bool>(v: View, r: &Radii, b: &Block
             let j = $j;
             let x = _mm256_broadcast_ss(&*xp.add(j));
             let y = _mm256_broadcast_ss(&*yp.add(j));
-            let dx = _mm256_sub_ps(x, px);
-            let dy = _mm256_sub_ps(y, py);
+            let mut dx = _mm256_sub_ps(x, px);
+            let mut dy = _mm256_sub_ps(y, py);
+            if WRAP {
+                dx = wrap!(dx, w, hw, nhw);
+                dy = wrap!(dy, h, hh, nhh);
+            }
             let d2 = _mm256_add_ps(_mm256_mul_ps(dx, dx), _mm256_mul_ps(dy, dy));
             let mut ma = _mm256_cmp_ps::<_CMP_LT_OQ>(d2, ali2);
             if let Some(m) = $notself {
@@ -74,9 +102,11 @@ pub(crate) unsafe fn sums_group8<const SAME: bool>(v: View, r: &Radii, b: &Block
             };
             cx = _mm256_add_ps(cx, _mm256_and_ps(dx, mc));
             cy = _mm256_add_ps(cy, _mm256_and_ps(dy, mc));
-            // d² > 0 already excludes self (d = 0) from separation.
-            let ms = _mm256_and_ps(_mm256_cmp_ps::<_CMP_LT_OQ>(d2, sep2), _mm256_cmp_ps::<_CMP_GT_OQ>(d2, zero));
+            // Separation needs d² > 0 as well (which also excludes self), tested only once some
+            // lane is within the radius.
+            let ms = _mm256_cmp_ps::<_CMP_LT_OQ>(d2, sep2);
             if _mm256_movemask_ps(ms) != 0 {
+                let ms = _mm256_and_ps(ms, _mm256_cmp_ps::<_CMP_GT_OQ>(d2, zero));
                 let dist = _mm256_sqrt_ps(d2);
                 let dd = _mm256_mul_ps(dist, dist);
                 sx = _mm256_sub_ps(sx, _mm256_and_ps(_mm256_div_ps(dx, dd), ms));
@@ -111,4 +141,133 @@ pub(crate) unsafe fn sums_group8<const SAME: bool>(v: View, r: &Radii, b: &Block
     _mm256_storeu_ps(out.cx.as_mut_ptr(), cx);
     _mm256_storeu_ps(out.cy.as_mut_ptr(), cy);
     _mm256_storeu_ps(out.nc.as_mut_ptr(), _mm256_cvtepi32_ps(nc));
+}
+
+/// Eight `f32` lanes for phase two ([`finish8`]). Only used inside `avx2` functions, where its
+/// `#[inline(always)]` methods and the intrinsics they call are inlined.
+#[derive(Clone, Copy)]
+pub(crate) struct F8(__m256);
+
+impl F8 {
+    #[inline(always)]
+    pub(crate) unsafe fn load(p: *const f32) -> F8 {
+        F8(_mm256_loadu_ps(p))
+    }
+    #[inline(always)]
+    pub(crate) unsafe fn store(self, p: *mut f32) {
+        _mm256_storeu_ps(p, self.0)
+    }
+}
+
+macro_rules! f8_binop {
+    ($tr:ident, $f:ident, $intr:ident) => {
+        impl core::ops::$tr for F8 {
+            type Output = F8;
+            #[inline(always)]
+            fn $f(self, o: F8) -> F8 {
+                unsafe { F8($intr(self.0, o.0)) }
+            }
+        }
+    };
+}
+f8_binop!(Add, add, _mm256_add_ps);
+f8_binop!(Sub, sub, _mm256_sub_ps);
+f8_binop!(Mul, mul, _mm256_mul_ps);
+f8_binop!(Div, div, _mm256_div_ps);
+f8_binop!(BitAnd, bitand, _mm256_and_ps);
+
+impl Lanes for F8 {
+    #[inline(always)]
+    fn splat(x: f32) -> F8 {
+        unsafe { F8(_mm256_set1_ps(x)) }
+    }
+    #[inline(always)]
+    fn zero() -> F8 {
+        unsafe { F8(_mm256_setzero_ps()) }
+    }
+    #[inline(always)]
+    fn sqrt(self) -> F8 {
+        unsafe { F8(_mm256_sqrt_ps(self.0)) }
+    }
+    #[inline(always)]
+    fn lt(self, o: F8) -> F8 {
+        unsafe { F8(_mm256_cmp_ps::<_CMP_LT_OQ>(self.0, o.0)) }
+    }
+    #[inline(always)]
+    fn gt(self, o: F8) -> F8 {
+        unsafe { F8(_mm256_cmp_ps::<_CMP_GT_OQ>(self.0, o.0)) }
+    }
+    #[inline(always)]
+    fn le(self, o: F8) -> F8 {
+        unsafe { F8(_mm256_cmp_ps::<_CMP_LE_OQ>(self.0, o.0)) }
+    }
+    #[inline(always)]
+    fn ge(self, o: F8) -> F8 {
+        unsafe { F8(_mm256_cmp_ps::<_CMP_GE_OQ>(self.0, o.0)) }
+    }
+    #[inline(always)]
+    fn eq(self, o: F8) -> F8 {
+        unsafe { F8(_mm256_cmp_ps::<_CMP_EQ_OQ>(self.0, o.0)) }
+    }
+    #[inline(always)]
+    fn select(m: F8, a: F8, b: F8) -> F8 {
+        unsafe { F8(_mm256_blendv_ps(b.0, a.0, m.0)) }
+    }
+    #[inline(always)]
+    fn any(self) -> bool {
+        unsafe { _mm256_movemask_ps(self.0) != 0 }
+    }
+    #[inline(always)]
+    fn all(self) -> bool {
+        unsafe { _mm256_movemask_ps(self.0) == 0xFF }
+    }
+    #[inline(always)]
+    fn wrap_each(x: F8, y: F8, w: f32, h: f32) -> (F8, F8) {
+        let (mut xa, mut ya) = ([0.0f32; 8], [0.0f32; 8]);
+        unsafe {
+            _mm256_storeu_ps(xa.as_mut_ptr(), x.0);
+            _mm256_storeu_ps(ya.as_mut_ptr(), y.0);
+        }
+        for l in 0..8 {
+            xa[l] = wrap_coord(xa[l], w);
+            ya[l] = wrap_coord(ya[l], h);
+        }
+        unsafe { (F8(_mm256_loadu_ps(xa.as_ptr())), F8(_mm256_loadu_ps(ya.as_ptr()))) }
+    }
+}
+
+/// Phase two for the agents in slots `g..g + 8`: `finish4`'s arithmetic on eight lanes (the same
+/// IEEE operations in the same order, so bit-identical to [`super::finish::finish_one`]), from
+/// their sums and the state at `src[..][g..]`, into `dst[..][g..]` (x, y, vx, vy, hx, hy).
+///
+/// # Safety
+/// The CPU must support AVX2 ([`available`]); every array must hold `g + 8` floats; `min_speed ≤ 0`.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn finish8(k: &Consts, s: &Sums8, src: [*const f32; 6], dst: [*mut f32; 6], g: usize) {
+    let sums = SumsV {
+        sx: F8::load(s.sx.as_ptr()),
+        sy: F8::load(s.sy.as_ptr()),
+        ns: F8::load(s.ns.as_ptr()),
+        ax: F8::load(s.ax.as_ptr()),
+        ay: F8::load(s.ay.as_ptr()),
+        na: F8::load(s.na.as_ptr()),
+        cx: F8::load(s.cx.as_ptr()),
+        cy: F8::load(s.cy.as_ptr()),
+        nc: F8::load(s.nc.as_ptr()),
+    };
+    let st = StateV {
+        x: F8::load(src[0].add(g)),
+        y: F8::load(src[1].add(g)),
+        vx: F8::load(src[2].add(g)),
+        vy: F8::load(src[3].add(g)),
+        hx: F8::load(src[4].add(g)),
+        hy: F8::load(src[5].add(g)),
+    };
+    let out = finish_v(k, &sums, &st);
+    out.x.store(dst[0].add(g));
+    out.y.store(dst[1].add(g));
+    out.vx.store(dst[2].add(g));
+    out.vy.store(dst[3].add(g));
+    out.hx.store(dst[4].add(g));
+    out.hy.store(dst[5].add(g));
 }

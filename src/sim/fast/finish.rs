@@ -98,41 +98,132 @@ pub(crate) fn finish_one(k: &Consts, s: &Sums, st: &State) -> State {
     }
 }
 
-/// Four lanes of [`Sums`] and of [`State`].
+/// The vector operations phase two needs, for 4 lanes ([`F4`]) and 8 (AVX2 natively). Every
+/// operation is the lane-wise IEEE one, so each lane computes what the scalar expression would.
+pub(crate) trait Lanes:
+    Copy
+    + core::ops::Add<Output = Self>
+    + core::ops::Sub<Output = Self>
+    + core::ops::Mul<Output = Self>
+    + core::ops::Div<Output = Self>
+    + core::ops::BitAnd<Output = Self>
+{
+    fn splat(x: f32) -> Self;
+    fn zero() -> Self;
+    fn sqrt(self) -> Self;
+    fn lt(self, o: Self) -> Self;
+    fn gt(self, o: Self) -> Self;
+    fn le(self, o: Self) -> Self;
+    fn ge(self, o: Self) -> Self;
+    fn eq(self, o: Self) -> Self;
+    /// `m ? a : b` per lane.
+    fn select(m: Self, a: Self, b: Self) -> Self;
+    fn any(self) -> bool;
+    fn all(self) -> bool;
+    /// Lanes where the value is finite (`x − x == 0` fails exactly for ±∞ and NaN).
+    #[inline(always)]
+    #[allow(clippy::eq_op)]
+    fn finite(self) -> Self {
+        (self - self).eq(Self::zero())
+    }
+    /// `wrap_coord` of every lane of `x` (by `w`) and `y` (by `h`).
+    fn wrap_each(x: Self, y: Self, w: f32, h: f32) -> (Self, Self);
+}
+
+impl Lanes for F4 {
+    #[inline(always)]
+    fn splat(x: f32) -> F4 {
+        F4::splat(x)
+    }
+    #[inline(always)]
+    fn zero() -> F4 {
+        F4::zero()
+    }
+    #[inline(always)]
+    fn sqrt(self) -> F4 {
+        F4::sqrt(self)
+    }
+    #[inline(always)]
+    fn lt(self, o: F4) -> F4 {
+        F4::lt(self, o)
+    }
+    #[inline(always)]
+    fn gt(self, o: F4) -> F4 {
+        F4::gt(self, o)
+    }
+    #[inline(always)]
+    fn le(self, o: F4) -> F4 {
+        F4::le(self, o)
+    }
+    #[inline(always)]
+    fn ge(self, o: F4) -> F4 {
+        F4::ge(self, o)
+    }
+    #[inline(always)]
+    fn eq(self, o: F4) -> F4 {
+        F4::eq(self, o)
+    }
+    #[inline(always)]
+    fn select(m: F4, a: F4, b: F4) -> F4 {
+        F4::select(m, a, b)
+    }
+    #[inline(always)]
+    fn any(self) -> bool {
+        F4::any(self)
+    }
+    #[inline(always)]
+    fn all(self) -> bool {
+        F4::all(self)
+    }
+    #[inline(always)]
+    fn wrap_each(x: F4, y: F4, w: f32, h: f32) -> (F4, F4) {
+        let (mut xa, mut ya) = (x.to_array(), y.to_array());
+        for l in 0..4 {
+            xa[l] = wrap_coord(xa[l], w);
+            ya[l] = wrap_coord(ya[l], h);
+        }
+        (F4::from_array(xa), F4::from_array(ya))
+    }
+}
+
+/// Lanes of [`Sums`] and of [`State`].
 #[derive(Clone, Copy)]
-pub(crate) struct Sums4 {
-    pub sx: F4,
-    pub sy: F4,
-    pub ns: F4,
-    pub ax: F4,
-    pub ay: F4,
-    pub na: F4,
-    pub cx: F4,
-    pub cy: F4,
-    pub nc: F4,
+pub(crate) struct SumsV<V> {
+    pub sx: V,
+    pub sy: V,
+    pub ns: V,
+    pub ax: V,
+    pub ay: V,
+    pub na: V,
+    pub cx: V,
+    pub cy: V,
+    pub nc: V,
 }
 
 #[derive(Clone, Copy)]
-pub(crate) struct State4 {
-    pub x: F4,
-    pub y: F4,
-    pub vx: F4,
-    pub vy: F4,
-    pub hx: F4,
-    pub hy: F4,
+pub(crate) struct StateV<V> {
+    pub x: V,
+    pub y: V,
+    pub vx: V,
+    pub vy: V,
+    pub hx: V,
+    pub hy: V,
 }
+
+pub(crate) type Sums4 = SumsV<F4>;
+pub(crate) type State4 = StateV<F4>;
 
 /// `truncate(v, max)` per lane: `v` if `|v|² ≤ max²`, else `v · (max / |v|)` if `max > 0` and `|v|²`
 /// is finite, else zero.
 #[inline(always)]
-fn truncate4(x: F4, y: F4, max: f32) -> (F4, F4) {
+fn truncate_v<V: Lanes>(x: V, y: V, max: f32) -> (V, V) {
     let len2 = x * x + y * y;
-    let keep = len2.le(F4::splat(max * max));
-    let zero = F4::zero();
+    let keep = len2.le(V::splat(max * max));
+    let zero = V::zero();
     if max > 0.0 {
         let ok = len2.finite();
-        let s = F4::splat(max) / len2.sqrt();
-        (F4::select(keep, x, F4::select(ok, x * s, zero)), F4::select(keep, y, F4::select(ok, y * s, zero)))
+        let s = V::splat(max) / len2.sqrt();
+        (V::select(keep, x, V::select(ok, x * s, zero)), V::select(keep, y, V::select(ok, y * s, zero)))
     } else {
         (x & keep, y & keep)
     }
@@ -141,77 +232,74 @@ fn truncate4(x: F4, y: F4, max: f32) -> (F4, F4) {
 /// `steer_towards(d, agent)`: `truncate(normalize_or_zero(d) · max_speed − v, max_force)`, where
 /// `normalize_or_zero(d) = d · (1/|d|)` if that reciprocal is finite and positive, else zero.
 #[inline(always)]
-fn steer4(dx: F4, dy: F4, vx: F4, vy: F4, k: &Consts) -> (F4, F4) {
+fn steer_v<V: Lanes>(dx: V, dy: V, vx: V, vy: V, k: &Consts) -> (V, V) {
     let len = (dx * dx + dy * dy).sqrt();
-    let rcp = F4::splat(1.0) / len;
-    let ok = rcp.finite() & rcp.gt(F4::zero());
-    let ms = F4::splat(k.max_speed);
+    let rcp = V::splat(1.0) / len;
+    let ok = rcp.finite() & rcp.gt(V::zero());
+    let ms = V::splat(k.max_speed);
     let ex = ((dx * rcp) & ok) * ms - vx;
     let ey = ((dy * rcp) & ok) * ms - vy;
-    truncate4(ex, ey, k.max_force)
+    truncate_v(ex, ey, k.max_force)
 }
 
 /// [`finish_one`] for four agents; only for `min_speed == 0` (the caller checks). Positions that
 /// leave the torus are wrapped lane by lane with `wrap_coord`.
 #[inline(always)]
 pub(crate) fn finish4(k: &Consts, s: &Sums4, st: &State4) -> State4 {
+    finish_v(k, s, st)
+}
+
+/// [`finish_one`] for every lane (see [`finish4`]).
+#[inline(always)]
+pub(crate) fn finish_v<V: Lanes>(k: &Consts, s: &SumsV<V>, st: &StateV<V>) -> StateV<V> {
     debug_assert!(k.min_speed <= 0.0);
-    let zero = F4::zero();
+    let zero = V::zero();
     let (mut fx, mut fy) = (zero, zero);
     if let Some((w, _)) = k.rules.separation {
         let has = s.ns.gt(zero);
         if has.any() {
-            let (tx, ty) = steer4(s.sx / s.ns, s.sy / s.ns, st.vx, st.vy, k);
-            let w = F4::splat(w);
-            fx = F4::select(has, fx + tx * w, fx);
-            fy = F4::select(has, fy + ty * w, fy);
+            let (tx, ty) = steer_v(s.sx / s.ns, s.sy / s.ns, st.vx, st.vy, k);
+            let w = V::splat(w);
+            fx = V::select(has, fx + tx * w, fx);
+            fy = V::select(has, fy + ty * w, fy);
         }
     }
     if let Some((w, _)) = k.rules.alignment {
         let has = s.na.gt(zero);
         if has.any() {
-            let (tx, ty) = steer4(s.ax / s.na, s.ay / s.na, st.vx, st.vy, k);
-            let w = F4::splat(w);
-            fx = F4::select(has, fx + tx * w, fx);
-            fy = F4::select(has, fy + ty * w, fy);
+            let (tx, ty) = steer_v(s.ax / s.na, s.ay / s.na, st.vx, st.vy, k);
+            let w = V::splat(w);
+            fx = V::select(has, fx + tx * w, fx);
+            fy = V::select(has, fy + ty * w, fy);
         }
     }
     if let Some((w, _)) = k.rules.cohesion {
         let has = s.nc.gt(zero);
         if has.any() {
-            let (tx, ty) = steer4(s.cx / s.nc, s.cy / s.nc, st.vx, st.vy, k);
-            let w = F4::splat(w);
-            fx = F4::select(has, fx + tx * w, fx);
-            fy = F4::select(has, fy + ty * w, fy);
+            let (tx, ty) = steer_v(s.cx / s.nc, s.cy / s.nc, st.vx, st.vy, k);
+            let w = V::splat(w);
+            fx = V::select(has, fx + tx * w, fx);
+            fy = V::select(has, fy + ty * w, fy);
         }
     }
     // Controller::result, then integrate's own truncation of the steering.
-    let (fx, fy) = truncate4(fx, fy, k.max_force);
-    let (fx, fy) = truncate4(fx, fy, k.max_force);
-    let dt = F4::splat(k.dt);
-    let (vx, vy) = truncate4(st.vx + fx * dt, st.vy + fy * dt, k.max_speed);
+    let (fx, fy) = truncate_v(fx, fy, k.max_force);
+    let (fx, fy) = truncate_v(fx, fy, k.max_force);
+    let dt = V::splat(k.dt);
+    let (vx, vy) = truncate_v(st.vx + fx * dt, st.vy + fy * dt, k.max_speed);
     let x = st.x + vx * dt;
     let y = st.y + vy * dt;
     // update_heading: keep the previous heading while stopped.
     let len2 = vx * vx + vy * vy;
-    let moving = len2.gt(F4::splat(HEADING_EPS * HEADING_EPS));
+    let moving = len2.gt(V::splat(HEADING_EPS * HEADING_EPS));
     let len = len2.sqrt();
-    let hx = F4::select(moving, vx / len, st.hx);
-    let hy = F4::select(moving, vy / len, st.hy);
+    let hx = V::select(moving, vx / len, st.hx);
+    let hy = V::select(moving, vy / len, st.hy);
     // The wrap: nothing to do for lanes inside [0, size).
-    let (w, h) = (F4::splat(k.width), F4::splat(k.height));
+    let (w, h) = (V::splat(k.width), V::splat(k.height));
     let inside = x.ge(zero) & x.lt(w) & y.ge(zero) & y.lt(h);
-    let (x, y) = if inside.all() {
-        (x, y)
-    } else {
-        let (mut xa, mut ya) = (x.to_array(), y.to_array());
-        for l in 0..4 {
-            xa[l] = wrap_coord(xa[l], k.width);
-            ya[l] = wrap_coord(ya[l], k.height);
-        }
-        (F4::from_array(xa), F4::from_array(ya))
-    };
-    State4 { x, y, vx, vy, hx, hy }
+    let (x, y) = if inside.all() { (x, y) } else { V::wrap_each(x, y, k.width, k.height) };
+    StateV { x, y, vx, vy, hx, hy }
 }
 
 #[cfg(test)]
@@ -339,6 +427,56 @@ mod tests {
                         s[l],
                         st[l]
                     );
+                }
+                // Eight lanes (AVX2): these four, then the same four in reverse order.
+                #[cfg(target_arch = "x86_64")]
+                if super::super::avx::available() {
+                    let lane = |l: usize| if l < 4 { l } else { 7 - l };
+                    let arr = |f: &dyn Fn(&Sums) -> f32| core::array::from_fn::<f32, 8, _>(|l| f(&s[lane(l)]));
+                    let s8 = super::super::avx::Sums8 {
+                        sx: arr(&|v| v.sx),
+                        sy: arr(&|v| v.sy),
+                        ns: arr(&|v| v.ns),
+                        ax: arr(&|v| v.ax),
+                        ay: arr(&|v| v.ay),
+                        na: arr(&|v| v.na),
+                        cx: arr(&|v| v.cx),
+                        cy: arr(&|v| v.cy),
+                        nc: arr(&|v| v.nc),
+                    };
+                    let field = |f: &dyn Fn(&State) -> f32| core::array::from_fn::<f32, 8, _>(|l| f(&st[lane(l)]));
+                    let src = [
+                        field(&|v| v.x),
+                        field(&|v| v.y),
+                        field(&|v| v.vx),
+                        field(&|v| v.vy),
+                        field(&|v| v.hx),
+                        field(&|v| v.hy),
+                    ];
+                    let mut dst = [[0.0f32; 8]; 6];
+                    let dp: Vec<*mut f32> = dst.iter_mut().map(|a| a.as_mut_ptr()).collect();
+                    // SAFETY: AVX2 is available; every array holds 8 floats; min_speed is 0.
+                    unsafe {
+                        super::super::avx::finish8(
+                            &k,
+                            &s8,
+                            core::array::from_fn(|a| src[a].as_ptr()),
+                            core::array::from_fn(|a| dp[a]),
+                            0,
+                        );
+                    }
+                    for l in 0..8 {
+                        let want = finish_one(&k, &s[lane(l)], &st[lane(l)]);
+                        let got = State {
+                            x: dst[0][l],
+                            y: dst[1][l],
+                            vx: dst[2][l],
+                            vy: dst[3][l],
+                            hx: dst[4][l],
+                            hy: dst[5][l],
+                        };
+                        assert_eq!(bits(&got), bits(&want), "eight lanes: case {case} round {round} lane {l}");
+                    }
                 }
             }
         }

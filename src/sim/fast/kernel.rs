@@ -222,6 +222,12 @@ struct G4 {
     sep2: F4,
     ali2: F4,
     coh2: F4,
+    w: F4,
+    hw: F4,
+    nhw: F4,
+    h: F4,
+    hh: F4,
+    nhh: F4,
 }
 
 /// Lane accumulators of four agents (one agent per lane); counts as integers.
@@ -240,11 +246,22 @@ struct GAcc {
 /// Candidate `j` against the group's four agents.
 /// With `SELF`, only the lanes in `notself` (the candidate is one of the group's own agents).
 #[inline(always)]
-unsafe fn cand<const SAME: bool, const SELF: bool>(v: View, k: &G4, j: usize, notself: F4, a: &mut GAcc) {
+unsafe fn cand<const SAME: bool, const SELF: bool, const WRAP: bool>(
+    v: View,
+    k: &G4,
+    j: usize,
+    notself: F4,
+    a: &mut GAcc,
+) {
     let x = F4::load_splat(v.x.as_ptr().add(j));
     let y = F4::load_splat(v.y.as_ptr().add(j));
-    let dx = x - k.px;
-    let dy = y - k.py;
+    let mut dx = x - k.px;
+    let mut dy = y - k.py;
+    if WRAP {
+        // `World::delta`'s nearest-image correction, lane by lane (the identity for |d| ≤ half).
+        dx = F4::select(dx.gt(k.hw), dx - k.w, F4::select(dx.lt(k.nhw), dx + k.w, dx));
+        dy = F4::select(dy.gt(k.hh), dy - k.h, F4::select(dy.lt(k.nhh), dy + k.h, dy));
+    }
     let d2 = dx * dx + dy * dy;
     let mut ma = d2.lt(k.ali2);
     if SELF {
@@ -265,9 +282,11 @@ unsafe fn cand<const SAME: bool, const SELF: bool>(v: View, k: &G4, j: usize, no
     };
     a.cx = a.cx + (dx & mc);
     a.cy = a.cy + (dy & mc);
-    // d² > 0 already excludes self (d = 0) from separation.
-    let ms = d2.lt(k.sep2) & d2.gt(F4::zero());
+    // Separation needs d² > 0 as well (which also excludes self, at d = 0); tested only once
+    // some lane is within the radius (d² ≥ 0, so a lane at 0 is within any positive radius).
+    let ms = d2.lt(k.sep2);
     if ms.any() {
+        let ms = ms & d2.gt(F4::zero());
         let dist = d2.sqrt();
         let dd = dist * dist;
         a.sx = a.sx - ((dx / dd) & ms);
@@ -277,11 +296,18 @@ unsafe fn cand<const SAME: bool, const SELF: bool>(v: View, k: &G4, j: usize, no
 }
 
 /// The sums of the four agents in slots `g..g + 4` (one per lane) over the shared slot ranges
-/// (the union of their own ranges; extra candidates fail the exact distance tests). Only for
-/// groups on the interior path: no nearest-image correction. Each lane computes exactly the
-/// scalar kernel's `d`, `d²` and terms, in range order.
+/// (a window containing each agent's own; extra candidates fail the exact distance tests). With
+/// `WRAP` the nearest-image correction is applied on both axes (exact everywhere; needed at the
+/// seam and in small worlds). Each lane computes exactly the scalar kernel's `d`, `d²` and
+/// terms, in range order.
 #[inline(always)]
-pub(crate) fn sums_group<const SAME: bool>(v: View, r: &Radii, b: &Block, g: usize) -> Sums4 {
+pub(crate) fn sums_group<const SAME: bool, const WRAP: bool>(
+    v: View,
+    r: &Radii,
+    b: &Block,
+    g: usize,
+    world: &World,
+) -> Sums4 {
     // SAFETY: every slot read is < n (ranges come from `starts`) and g + 4 ≤ n.
     unsafe {
         let k = G4 {
@@ -290,6 +316,12 @@ pub(crate) fn sums_group<const SAME: bool>(v: View, r: &Radii, b: &Block, g: usi
             sep2: F4::splat(r.sep2),
             ali2: F4::splat(r.ali2),
             coh2: F4::splat(r.coh2),
+            w: F4::splat(world.width),
+            hw: F4::splat(world.width * 0.5),
+            nhw: F4::splat(-(world.width * 0.5)),
+            h: F4::splat(world.height),
+            hh: F4::splat(world.height * 0.5),
+            nhh: F4::splat(-(world.height * 0.5)),
         };
         let (z, zi) = (F4::zero(), I4::zero());
         let mut a = GAcc { sx: z, sy: z, ns: zi, ax: z, ay: z, na: zi, cx: z, cy: z, nc: zi };
@@ -299,14 +331,14 @@ pub(crate) fn sums_group<const SAME: bool>(v: View, r: &Radii, b: &Block, g: usi
             // [rs, re) minus the group's own slots [g, g + 4), which are masked lane by lane.
             let (m0, m1) = (g.clamp(rs, re), (g + 4).clamp(rs, re));
             for j in rs..m0 {
-                cand::<SAME, false>(v, &k, j, z, &mut a);
+                cand::<SAME, false, WRAP>(v, &k, j, z, &mut a);
             }
             for j in m0..m1 {
                 let notself = lanes.lt_and_ne(I4::splat(i32::MAX), I4::splat(j as i32));
-                cand::<SAME, true>(v, &k, j, notself, &mut a);
+                cand::<SAME, true, WRAP>(v, &k, j, notself, &mut a);
             }
             for j in m1..re {
-                cand::<SAME, false>(v, &k, j, z, &mut a);
+                cand::<SAME, false, WRAP>(v, &k, j, z, &mut a);
             }
         }
         let na = a.na.to_f4();

@@ -64,6 +64,11 @@ mod imp {
         pub fn any(self) -> bool {
             unsafe { _mm_movemask_ps(self.0) != 0 }
         }
+        /// `a > b ? a : b` per lane (for counts: never NaN).
+        #[inline(always)]
+        pub fn max(self, o: F4) -> F4 {
+            unsafe { F4(_mm_max_ps(o.0, self.0)) }
+        }
         #[inline(always)]
         pub fn le(self, o: F4) -> F4 {
             unsafe { F4(_mm_cmple_ps(self.0, o.0)) }
@@ -192,6 +197,11 @@ mod imp {
         #[inline(always)]
         pub fn any(self) -> bool {
             v128_any_true(self.0)
+        }
+        /// `a > b ? a : b` per lane (for counts: never NaN).
+        #[inline(always)]
+        pub fn max(self, o: F4) -> F4 {
+            F4(f32x4_pmax(o.0, self.0))
         }
         #[inline(always)]
         pub fn le(self, o: F4) -> F4 {
@@ -327,6 +337,11 @@ mod imp {
         pub fn any(self) -> bool {
             self.0.iter().any(|x| x.to_bits() != 0)
         }
+        /// `a > b ? a : b` per lane (for counts: never NaN).
+        #[inline(always)]
+        pub fn max(self, o: F4) -> F4 {
+            zip(self, o, |a, b| if a > b { a } else { b })
+        }
         #[inline(always)]
         pub fn le(self, o: F4) -> F4 {
             zip(self, o, |a, b| mask(a <= b))
@@ -423,13 +438,6 @@ impl I4 {
 }
 
 impl F4 {
-    /// Lanes where the value is finite (`x − x == 0` fails exactly for ±∞ and NaN).
-    #[inline(always)]
-    #[allow(clippy::eq_op)]
-    pub fn finite(self) -> F4 {
-        (self - self).eq(F4::zero())
-    }
-
     /// `((l0 + l1) + (l2 + l3))`.
     #[inline(always)]
     pub fn sum(self) -> f32 {
