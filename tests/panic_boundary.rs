@@ -42,10 +42,16 @@ fn alert_text(c: &web_sys::HtmlCanvasElement) -> Option<String> {
 
 async fn check_boundary(when: &str) {
     // wasm-bindgen-test installs its own panic hook after the module's start function ran; put
-    // steerlab's boundary back on top of it (it chains to the harness's hook). Once: after a panic
+    // steerlab's boundary back on top of it, after the harness's hook. Once: after a panic
     // (nothing unwinds) std counts the thread as panicking for good and refuses to change hooks.
     static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(steerlab::web::start);
+    ONCE.call_once(|| {
+        let harness = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            harness(info);
+            steerlab::web::panic_boundary(info);
+        }));
+    });
     install_counters();
     let before = counters();
     let base = live_viewers();

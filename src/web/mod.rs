@@ -25,21 +25,24 @@ pub fn start() {
     // gets a `RuntimeError`. The hook runs first: it logs the message, then stops the one viewer
     // the panic happened in (its canvas shows the error; its callbacks return at once from then
     // on). Every other viewer has its own state and frame loop and keeps running.
-    // (`start` runs once when the module loads; calling it again chains onto the hook in place,
-    // which is how the browser tests put the boundary above wasm-bindgen-test's own hook.)
-    console_error_panic_hook::set_once();
-    let prev = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        prev(info);
-        let p = info.payload();
-        let what = p.downcast_ref::<&str>().copied().or_else(|| p.downcast_ref::<String>().map(|s| s.as_str()));
-        let what = what.unwrap_or("panic");
-        let msg = match info.location() {
-            Some(l) => format!("{what} (at {}:{})", l.file(), l.line()),
-            None => what.to_string(),
-        };
-        viewer::on_panic(&msg);
+    // (No `take_hook` here: it would link std's default hook, ~4 KB gzipped.)
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        panic_boundary(info);
     }));
+}
+
+/// What the panic hook does after logging: stop the viewer the panic happened in (or show the
+/// error on the canvas being mounted). Public for test harnesses that install their own hook.
+pub fn panic_boundary(info: &std::panic::PanicHookInfo<'_>) {
+    let p = info.payload();
+    let what = p.downcast_ref::<&str>().copied().or_else(|| p.downcast_ref::<String>().map(|s| s.as_str()));
+    let what = what.unwrap_or("panic");
+    let msg = match info.location() {
+        Some(l) => format!("{what} (at {}:{})", l.file(), l.line()),
+        None => what.to_string(),
+    };
+    viewer::on_panic(&msg);
 }
 
 thread_local! {
