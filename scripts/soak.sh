@@ -15,8 +15,8 @@
 #            both with a fresh random STEERLAB_PROP_SEED (printed; a failure replays with it)
 #   browser  tests/e2e/hardening.test.mjs
 #                                 STEERLAB_CYCLES 1000 → 5000 mount/destroy cycles (with free()),
-#                                 STEERLAB_CYCLES_NO_FREE 400 → 5000 (without: a todo test until
-#                                 the shell's destroy() releases the simulation),
+#                                 STEERLAB_CYCLES_NO_FREE 400 → 5000 (without free(): destroy()
+#                                 must give the simulation's memory back by itself),
 #                                 STEERLAB_SOAK_SECONDS 30 → 600 (a 10-minute gallery soak)
 # Figures land in artifacts/ (hardening-cycles.json, hardening-soak-600s.json) and in the log.
 set -uo pipefail
