@@ -114,7 +114,9 @@ try {
 // Native, right after, for the ratio (wall-clock, like the page's performance.now()).
 const native = {};
 for (const n of [10000, 100000]) {
-  const line = sh("cargo", ["run", "--quiet", "--release", "--example", "bench_step", "--", String(n), quick ? "10" : "30", "fast"]);
+  // Native at opt-level 3 (as a native game builds it; the release profile is "z" for the wasm
+  // payload), in a target dir of its own (scripts/bench.sh uses the same).
+  const line = sh("cargo", ["run", "--quiet", "--release", "--target-dir", join(root, "target", "bench-native"), "--example", "bench_step", "--", String(n), quick ? "10" : "30", "fast"], { CARGO_PROFILE_RELEASE_OPT_LEVEL: "3" });
   const wall = Number((line.match(/wall ([\d.]+) ms\/step/) || [])[1]);
   const cpu = Number((line.match(/([\d.]+) ms\/step \(thread CPU\)/) || [])[1]);
   native[n] = { wall, cpu, line: line.trim() };

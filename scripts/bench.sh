@@ -11,23 +11,28 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
+# Native figures are measured at opt-level 3, as a native game would build the crate: the release
+# profile is opt-level "z" for the wasm payload. In a target dir of their own, so the switch does
+# not rebuild target/release. The browser's wasm builds keep the shipped profile.
+native_env=(env CARGO_PROFILE_RELEASE_OPT_LEVEL=3 CARGO_PROFILE_BENCH_OPT_LEVEL=3 CARGO_TARGET_DIR="$PWD/target/bench-native")
+native_bin=target/bench-native/release/examples
 quick=${QUICK:-}
 
 if [[ $what == native || $what == all ]]; then
   echo "== criterion (native, thread CPU time; ns/elem = ns per boid per step)"
   if [[ -n $quick ]]; then
-    cargo bench --bench flock -- --warm-up-time 0.2 --measurement-time 1 2>&1 | grep -E "^(step_|raster_)|time:|thrpt:" || true
+    "${native_env[@]}" cargo bench --bench flock -- --warm-up-time 0.2 --measurement-time 1 2>&1 | grep -E "^(step_|raster_)|time:|thrpt:" || true
   else
-    cargo bench --bench flock 2>&1 | grep -E "^(step_|raster_)|time:|thrpt:" || true
+    "${native_env[@]}" cargo bench --bench flock 2>&1 | grep -E "^(step_|raster_)|time:|thrpt:" || true
   fi
 fi
 
 if [[ $what == callgrind || $what == all ]]; then
   echo "== instructions per boid-step (callgrind, examples/bench_step, 10 000 boids)"
-  cargo build --quiet --release --example bench_step
+  "${native_env[@]}" cargo build --quiet --release --example bench_step
   for kernel in narrow simd scalar; do
     count() {
-      valgrind --tool=callgrind --callgrind-out-file=/dev/null target/release/examples/bench_step 10000 "$1" fast "$kernel" 2>&1 \
+      valgrind --tool=callgrind --callgrind-out-file=/dev/null "$native_bin"/bench_step 10000 "$1" fast "$kernel" 2>&1 \
         | sed -n 's/.*refs: *\([0-9,]*\).*/\1/p' | tr -d ,
     }
     base=$(count 0)
@@ -35,10 +40,10 @@ if [[ $what == callgrind || $what == all ]]; then
     echo "  $kernel: $(( (steps - base) / (10000 * 10) )) instructions per boid-step (10 steps, setup subtracted)"
   done
   echo "== instructions per boid-frame of the raster agent layer (callgrind, examples/bench_step_draw, 100 000 boids, 1280×720, 2×2 dots)"
-  cargo build --quiet --release --example bench_step_draw
+  "${native_env[@]}" cargo build --quiet --release --example bench_step_draw
   for mode in list soa; do
     count() {
-      valgrind --tool=callgrind --callgrind-out-file=/dev/null target/release/examples/bench_step_draw 100000 "$1" "$mode" 2>&1 \
+      valgrind --tool=callgrind --callgrind-out-file=/dev/null "$native_bin"/bench_step_draw 100000 "$1" "$mode" 2>&1 \
         | sed -n 's/.*refs: *\([0-9,]*\).*/\1/p' | tr -d ,
     }
     base=$(count 0)
