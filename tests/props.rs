@@ -557,17 +557,7 @@ fn scenario_json() -> BoxedStrategy<Value> {
                 if fast {
                     // The fast engine runs the three flocking rules on a wrapping world with its own
                     // grid: keep what it can run (possibly nothing).
-                    s["engine"] = json!("fast");
-                    s["world"]["edges"] = json!("wrap");
-                    s["neighbours"] = json!("grid");
-                    let flocking: Vec<Value> = s["behaviours"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .filter(|b| matches!(b["type"].as_str(), Some("separation" | "alignment" | "cohesion")))
-                        .cloned()
-                        .collect();
-                    s["behaviours"] = json!(flocking);
+                    make_fast(&mut s);
                 }
                 s
             },
@@ -1514,6 +1504,22 @@ fn numbers_beyond_1e12_are_refused_and_1e12_draws_finite() {
 // ---------------------------------------------------------------------------------------------
 // The fast engine against the standard one, and its pixel layer.
 
+/// Turn a scenario into one the fast engine runs: wrapping world, grid neighbours, and only the
+/// three flocking rules (possibly none).
+fn make_fast(s: &mut Value) {
+    s["engine"] = json!("fast");
+    s["world"]["edges"] = json!("wrap");
+    s["neighbours"] = json!("grid");
+    let flocking: Vec<Value> = s["behaviours"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|b| matches!(b["type"].as_str(), Some("separation" | "alignment" | "cohesion")))
+        .cloned()
+        .collect();
+    s["behaviours"] = json!(flocking);
+}
+
 /// On every fast-engine scenario the generators make (degenerate ones included), the first step
 /// finds exactly the neighbours the standard engine finds, and most agents end it with the same
 /// velocity to float-summation tolerance (an agent whose rule sums nearly cancel can point anywhere
@@ -1523,17 +1529,7 @@ fn the_fast_engine_steps_like_the_standard_one_on_random_scenarios() {
     let mut runner = runner((cases() / 2).max(24), 5);
     let tried = Cell::new(0u32);
     let result = runner.run(&scenario_json(), |mut s| {
-        s["engine"] = json!("fast");
-        s["world"]["edges"] = json!("wrap");
-        s["neighbours"] = json!("grid");
-        let flocking: Vec<Value> = s["behaviours"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|b| matches!(b["type"].as_str(), Some("separation" | "alignment" | "cohesion")))
-            .cloned()
-            .collect();
-        s["behaviours"] = json!(flocking);
+        make_fast(&mut s);
         let fast_sc = scenario::from_value(s.clone()).map_err(|e| fail(format!("fast scenario refused: {e}")))?;
         if fast_sc.agents.count() > 2000 {
             return Ok(());

@@ -216,6 +216,22 @@ impl Cells {
         self.plain_y = self.spread_y + self.reach + 2.0 * rh < 0.5 * world.height;
     }
 
+    /// Append the non-empty slot ranges of rows `ys` × x-bin spans `xs` to `b`.
+    #[inline(always)]
+    fn push_spans(&self, b: &mut Block, ys: &[(usize, usize)], xs: &[(usize, usize)]) {
+        for &(r0, r1) in ys {
+            for r in r0..=r1 {
+                for &(b0, b1) in xs {
+                    let (s, e) = (self.starts[r * self.nbx + b0], self.starts[r * self.nbx + b1 + 1]);
+                    if s < e {
+                        b.ranges[b.n] = (s, e);
+                        b.n += 1;
+                    }
+                }
+            }
+        }
+    }
+
     /// The slot ranges of the window `[xl, xh] × [yl, yh]` (taken modulo the world like
     /// [`Cells::windows`]), with the nearest-image flags of a group query; `None` if they would be
     /// more than [`RANGES`].
@@ -228,17 +244,7 @@ impl Cells {
             return None;
         }
         let mut b = Block { wrap_x: wx || !self.plain_x, wrap_y: wy || !self.plain_y, ..Block::default() };
-        for &(r0, r1) in &ys[..ny] {
-            for r in r0..=r1 {
-                for &(b0, b1) in &xs[..nx] {
-                    let (s, e) = (self.starts[r * self.nbx + b0], self.starts[r * self.nbx + b1 + 1]);
-                    if s < e {
-                        b.ranges[b.n] = (s, e);
-                        b.n += 1;
-                    }
-                }
-            }
-        }
+        self.push_spans(&mut b, &ys[..ny], &xs[..nx]);
         Some(b)
     }
 
@@ -284,17 +290,7 @@ impl Cells {
         let (xs, nx, wrap_x) = spans(px - self.reach, px + self.reach, self.width, self.nbx, self.per_x, self.cols);
         let (ys, ny, wrap_y) = spans(py - self.reach, py + self.reach, self.height, self.rows, self.per_y, self.rows);
         let mut b = Block { wrap_x, wrap_y, ..Block::default() };
-        for &(r0, r1) in &ys[..ny] {
-            for r in r0..=r1 {
-                for &(b0, b1) in &xs[..nx] {
-                    let (s, e) = (self.starts[r * self.nbx + b0], self.starts[r * self.nbx + b1 + 1]);
-                    if s < e {
-                        b.ranges[b.n] = (s, e);
-                        b.n += 1;
-                    }
-                }
-            }
-        }
+        self.push_spans(&mut b, &ys[..ny], &xs[..nx]);
         b
     }
 
