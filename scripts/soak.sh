@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The long, nightly-style hardening run (issue 7). NOT part of scripts/test.sh: it takes about
-# 40 minutes on a 2-core machine (native ≈ 20, browser ≈ 20). Run it from the repository root:
+# an hour on a 2-core machine (native: over 25 min, browser ≈ 13). Run it from the repository root:
 #
 #   scripts/soak.sh                 # everything below
 #   scripts/soak.sh native          # only the property tests and the fuzzers
