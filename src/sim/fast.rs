@@ -39,7 +39,7 @@
 
 use super::agent::Agent;
 use super::flock::{FlockRules, FlockSums};
-use super::world::{wrap_coord, World};
+use super::world::{wrap_coord, wrap_delta, World};
 use glam::Vec2;
 
 #[cfg(target_arch = "x86_64")]
@@ -1045,17 +1045,4 @@ pub(crate) fn delta(world: &World, wx: bool, wy: bool, mut dx: f32, mut dy: f32)
         dy = wrap_delta(dy, world.height);
     }
     (dx, dy)
-}
-
-/// Exactly `world::wrap_delta`.
-#[inline(always)]
-fn wrap_delta(d: f32, size: f32) -> f32 {
-    let half = size * 0.5;
-    if d > half {
-        d - size
-    } else if d < -half {
-        d + size
-    } else {
-        d
-    }
 }

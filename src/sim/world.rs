@@ -95,8 +95,9 @@ impl World {
     }
 }
 
-#[inline]
-fn wrap_delta(d: f32, size: f32) -> f32 {
+/// The nearest-image difference on one axis of a wrapping world (also the fast engine's).
+#[inline(always)]
+pub(crate) fn wrap_delta(d: f32, size: f32) -> f32 {
     let half = size * 0.5;
     if d > half {
         d - size

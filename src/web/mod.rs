@@ -222,9 +222,6 @@ pub fn viewer_for(canvas: &HtmlCanvasElement) -> Option<Viewer> {
 #[wasm_bindgen]
 impl Viewer {
     fn live(&self) -> Result<viewer::Entered<'_>, JsValue> {
-        if self.inner.h.destroyed() {
-            return Err(js_err("steerlab: this viewer was destroyed"));
-        }
         // (the viewer's state, borrowed: callbacks cannot run while an API call holds it)
         self.inner.enter().map_err(js_err)
     }

@@ -114,9 +114,12 @@ impl Slot {
         Rc::new(Slot { h: inner.h.clone(), cell: RefCell::new(inner) })
     }
 
-    /// Enter the viewer's state: fails when it stopped after an internal error, or is busy (a call
-    /// re-entered from inside one of its own callbacks).
+    /// Enter the viewer's state: fails when it was destroyed, stopped after an internal error, or
+    /// is busy (a call re-entered from inside one of its own callbacks).
     pub fn enter(&self) -> Result<Entered<'_>, String> {
+        if self.h.destroyed() {
+            return Err("steerlab: this viewer was destroyed".to_string());
+        }
         if let Some(f) = self.h.failure.borrow().as_ref() {
             return Err(format!("steerlab: this viewer stopped after an internal error ({f})"));
         }
@@ -834,9 +837,6 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
         let mut f = f;
         let cb = Closure::<dyn FnMut(Event)>::new(move |ev: Event| {
             if let Some(s) = w.upgrade() {
-                if s.h.destroyed() {
-                    return;
-                }
                 if let Ok(mut i) = s.enter() {
                     f(&mut i, ev);
                 }
@@ -903,9 +903,6 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
     let w = weak.clone();
     let rcb = Closure::<dyn FnMut(js_sys::Array)>::new(move |_entries: js_sys::Array| {
         if let Some(s) = w.upgrade() {
-            if s.h.destroyed() {
-                return;
-            }
             if let Ok(mut i) = s.enter() {
                 i.fit();
                 i.draw();

@@ -97,6 +97,13 @@ struct K4 {
     nhh: F4,
 }
 
+/// `World::delta`'s nearest-image correction on one axis, lane by lane: `d ± size` where `d` is
+/// beyond ±half (the identity for |d| ≤ half).
+#[inline(always)]
+fn nearest(d: F4, half: F4, neg_half: F4, size: F4) -> F4 {
+    F4::select(d.gt(half), d - size, F4::select(d.lt(neg_half), d + size, d))
+}
+
 /// Four candidates from slot `j`; with `MASKED`, only the lanes set in `valid`.
 #[inline(always)]
 unsafe fn chunk<const WX: bool, const WY: bool, const SAME: bool, const MASKED: bool>(
@@ -113,10 +120,10 @@ unsafe fn chunk<const WX: bool, const WY: bool, const SAME: bool, const MASKED: 
     let mut dx = x - k.px;
     let mut dy = y - k.py;
     if WX {
-        dx = F4::select(dx.gt(k.hw), dx - k.w, F4::select(dx.lt(k.nhw), dx + k.w, dx));
+        dx = nearest(dx, k.hw, k.nhw, k.w);
     }
     if WY {
-        dy = F4::select(dy.gt(k.hh), dy - k.h, F4::select(dy.lt(k.nhh), dy + k.h, dy));
+        dy = nearest(dy, k.hh, k.nhh, k.h);
     }
     let d2 = dx * dx + dy * dy;
     let one = F4::splat(1.0);
@@ -259,8 +266,8 @@ unsafe fn cand<const SAME: bool, const SELF: bool, const WRAP: bool>(
     let mut dy = y - k.py;
     if WRAP {
         // `World::delta`'s nearest-image correction, lane by lane (the identity for |d| ≤ half).
-        dx = F4::select(dx.gt(k.hw), dx - k.w, F4::select(dx.lt(k.nhw), dx + k.w, dx));
-        dy = F4::select(dy.gt(k.hh), dy - k.h, F4::select(dy.lt(k.nhh), dy + k.h, dy));
+        dx = nearest(dx, k.hw, k.nhw, k.w);
+        dy = nearest(dy, k.hh, k.nhh, k.h);
     }
     let d2 = dx * dx + dy * dy;
     let mut ma = d2.lt(k.ali2);
