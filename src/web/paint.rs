@@ -327,7 +327,9 @@ pub fn paint_error(ctx: &Ctx2d, css_w: f64, css_h: f64, dpr: f64, message: &str)
     ctx.set_fill_style_str("#991b1b");
     ctx.set_font("bold 14px system-ui, sans-serif");
     ctx.set_text_baseline("top");
-    let _ = ctx.fill_text("steerlab: this visualisation could not start", 14.0, 14.0);
+    // Short, and squeezed to the width if need be: the same box shows a scenario that could not
+    // start and a viewer that stopped after an internal error (the message says which).
+    let _ = ctx.fill_text_with_max_width("steerlab: error", 14.0, 14.0, (css_w - 28.0).max(10.0));
     ctx.set_font("13px ui-monospace, monospace");
     // Wrap the message to the canvas width.
     let max_chars = ((css_w - 28.0) / 7.8).max(10.0) as usize;
