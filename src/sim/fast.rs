@@ -21,8 +21,8 @@
 //!   same exact distance tests (`group_sums` and `tests/fast_exact.rs` check every lane against
 //!   the naive query). Only groups across a row change are queried agent by agent.
 //! - **Phase two on vectors** (`finish.rs`): the same IEEE operations as the scalar reference in
-//!   the same order, so bit-identical to it; the separation term (a square root and two
-//!   divisions) only for candidates where some lane needs it.
+//!   the same order, so bit-identical to it; the separation term (one division, `d · (1 / d²)`)
+//!   only for candidates where some lane needs it.
 //!
 //! The per-neighbour terms and the per-agent steering are the same expressions as
 //! [`super::flock::FlockSums`] and [`super::steer`]; only the order in which neighbours are summed

@@ -44,9 +44,9 @@ impl FlockSums {
     pub fn add(&mut self, rules: &FlockRules, d: Vec2, d2: f32, neighbour_velocity: Vec2) {
         if let Some((_, sep_dist)) = rules.separation {
             if d2 < sep_dist * sep_dist && d2 > 0.0 {
-                let dist = d2.sqrt();
-                // normalize(self − n) / d
-                self.sep -= d / (dist * dist);
+                // normalize(self − n) / |d| = (self − n) / |d|², with one division: the same
+                // expression (and so the same bits) in every engine and kernel.
+                self.sep -= d * (1.0 / d2);
                 self.n_sep += 1;
             }
         }

@@ -107,10 +107,9 @@ pub(crate) unsafe fn sums_group8<const SAME: bool, const WRAP: bool>(
             let ms = _mm256_cmp_ps::<_CMP_LT_OQ>(d2, sep2);
             if _mm256_movemask_ps(ms) != 0 {
                 let ms = _mm256_and_ps(ms, _mm256_cmp_ps::<_CMP_GT_OQ>(d2, zero));
-                let dist = _mm256_sqrt_ps(d2);
-                let dd = _mm256_mul_ps(dist, dist);
-                sx = _mm256_sub_ps(sx, _mm256_and_ps(_mm256_div_ps(dx, dd), ms));
-                sy = _mm256_sub_ps(sy, _mm256_and_ps(_mm256_div_ps(dy, dd), ms));
+                let inv = _mm256_div_ps(_mm256_set1_ps(1.0), d2);
+                sx = _mm256_sub_ps(sx, _mm256_and_ps(_mm256_mul_ps(dx, inv), ms));
+                sy = _mm256_sub_ps(sy, _mm256_and_ps(_mm256_mul_ps(dy, inv), ms));
                 ns = _mm256_sub_epi32(ns, _mm256_castps_si256(ms));
             }
         }};

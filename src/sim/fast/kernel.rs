@@ -38,10 +38,9 @@ pub(crate) fn sums_scalar<const WX: bool, const WY: bool>(
             let d2 = dx * dx + dy * dy;
             if d2 < r.q2 {
                 if d2 < r.sep2 && d2 > 0.0 {
-                    let dist = d2.sqrt();
-                    let dd = dist * dist;
-                    sx -= dx / dd;
-                    sy -= dy / dd;
+                    let inv = 1.0 / d2;
+                    sx -= dx * inv;
+                    sy -= dy * inv;
                     ns += 1;
                 }
                 if d2 < r.ali2 {
@@ -149,10 +148,9 @@ unsafe fn chunk<const WX: bool, const WY: bool, const SAME: bool, const MASKED: 
         ms = ms & valid;
     }
     if ms.any() {
-        let dist = d2.sqrt();
-        let dd = dist * dist;
-        acc.sx = acc.sx - ((dx / dd) & ms);
-        acc.sy = acc.sy - ((dy / dd) & ms);
+        let inv = one / d2;
+        acc.sx = acc.sx - ((dx * inv) & ms);
+        acc.sy = acc.sy - ((dy * inv) & ms);
         acc.ns = acc.ns + (one & ms);
     }
 }
@@ -294,10 +292,9 @@ unsafe fn cand<const SAME: bool, const SELF: bool, const WRAP: bool>(
     let ms = d2.lt(k.sep2);
     if ms.any() {
         let ms = ms & d2.gt(F4::zero());
-        let dist = d2.sqrt();
-        let dd = dist * dist;
-        a.sx = a.sx - ((dx / dd) & ms);
-        a.sy = a.sy - ((dy / dd) & ms);
+        let inv = F4::splat(1.0) / d2;
+        a.sx = a.sx - ((dx * inv) & ms);
+        a.sy = a.sy - ((dy * inv) & ms);
         a.ns = a.ns.count(ms);
     }
 }
