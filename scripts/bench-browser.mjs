@@ -5,7 +5,7 @@
 // Chromium through playwright-core, runs the native example for the wasm/native ratio, and prints
 // every row plus the payload (wasm + JS glue, gzipped).
 //
-//   node scripts/bench-browser.mjs [--quick] [--no-build] [--only=simd128|baseline]
+//   node scripts/bench-browser.mjs [--quick] [--no-build] [--only=simd128|baseline] [--no-wasm-opt]
 //
 // playwright-core comes from tools/node_modules, else /tmp/pw/node_modules (override with
 // PLAYWRIGHT_CORE=/path/to/playwright-core). It never downloads a browser.
@@ -41,6 +41,16 @@ if (!readFileSync(join(root, "Cargo.toml"), "utf8").match(/^bench = /m)) {
   process.exit(1);
 }
 
+// `--no-wasm-opt` measures the module as wasm-bindgen leaves it.
+const wasmOpt = join(root, "tools/node_modules/.bin/wasm-opt");
+const optAttr = readFileSync(join(root, "index.html"), "utf8").match(/data-wasm-opt="([^"]+)"/);
+const wasmOptLevel = args.includes("--no-wasm-opt") || !optAttr || optAttr[1] === "0" ? null : optAttr[1];
+if (wasmOptLevel && !existsSync(wasmOpt)) {
+  console.error(`${wasmOpt} is missing: run scripts/setup.sh (or pass --no-wasm-opt)`);
+  process.exit(1);
+}
+console.error(`wasm-opt: ${wasmOptLevel ? "-O" + wasmOptLevel + " (as index.html)" : "not run"}`);
+
 for (const v of variants) {
   const targetDir = join(root, "target", `bench-wasm-${v.name}`);
   const outDir = join(work, `pkg-${v.name}`);
@@ -49,12 +59,18 @@ for (const v of variants) {
     // `--features bench`: the bench page's exports are not in the gallery's module (Cargo.toml).
     sh("cargo", ["build", "--release", "--lib", "--features", "bench", "--target", "wasm32-unknown-unknown", "--target-dir", targetDir], { RUSTFLAGS: v.rustflags });
     sh("wasm-bindgen", ["--target", "web", "--out-dir", outDir, join(targetDir, "wasm32-unknown-unknown/release/steerlab.wasm")]);
+    // The gallery's optimisation pass (index.html's data-wasm-opt, run by Trunk), so the page
+    // measures the code that ships. wasm-opt comes from tools/node_modules/.bin (binaryen@132).
+    if (wasmOptLevel) {
+      const bg = join(outDir, "steerlab_bg.wasm");
+      sh(wasmOpt, [`-O${wasmOptLevel}`, bg, "-o", bg]);
+    }
   }
   v.dir = outDir;
 }
 
 // Payload: the wasm and its JS glue, gzipped (level 9), per build. These builds carry the bench
-// exports and skip wasm-opt: the gallery's payload is `trunk build --release`'s dist/, which
+// exports: the gallery's payload is `trunk build --release`'s dist/, which
 // tests/e2e/payload.test.mjs checks.
 const payload = {};
 for (const v of variants) {

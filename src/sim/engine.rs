@@ -566,6 +566,15 @@ impl Sim {
         self.fast_dirty = true;
     }
 
+    /// The fast engine's positions and headings in its cell order, when it runs and `agents` is a
+    /// copy of its state (after a step, before anything changed `agents`): for drawing in memory
+    /// order = spatial order, which keeps a frame's pixel writes close together.
+    #[allow(clippy::type_complexity)]
+    pub fn fast_slices(&self) -> Option<((&[f32], &[f32]), (&[f32], &[f32]))> {
+        let fast = self.fast.as_deref().filter(|f| !self.fast_dirty && f.len() == self.agents.len())?;
+        Some((fast.positions(), fast.headings()))
+    }
+
     /// True when the shell should draw the agents as a pixel buffer ([`super::raster::Raster`])
     /// instead of one draw-list shape each (the renderer then leaves them out of the list).
     pub fn raster_agents(&self) -> bool {

@@ -79,6 +79,57 @@ fn pack(c: [u8; 4]) -> u32 {
     u32::from_le_bytes(c)
 }
 
+/// Where [`Raster::stamp_all`] reads agent `k`'s position and heading. A trait with
+/// `#[inline(always)]` rather than a closure: the release build optimises for size ("z"), where a
+/// closure in this loop stayed a call per agent (the agent layer ran ~1.5× slower in Chromium).
+trait Source {
+    fn len(&self) -> usize;
+    fn at(&self, k: usize) -> (f32, f32, f32, f32);
+}
+
+/// Column slices of equal length (the fast engine's arrays).
+struct Columns<'a> {
+    xs: &'a [f32],
+    ys: &'a [f32],
+    hxs: &'a [f32],
+    hys: &'a [f32],
+}
+
+impl Source for Columns<'_> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.xs.len()
+    }
+    #[inline(always)]
+    fn at(&self, k: usize) -> (f32, f32, f32, f32) {
+        // SAFETY: k < len, and every slice has that length (cut to n by `Raster::agents`).
+        unsafe {
+            (
+                *self.xs.get_unchecked(k),
+                *self.ys.get_unchecked(k),
+                *self.hxs.get_unchecked(k),
+                *self.hys.get_unchecked(k),
+            )
+        }
+    }
+}
+
+/// `Sim`-style agents.
+struct Rows<'a>(&'a [Agent]);
+
+impl Source for Rows<'_> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+    #[inline(always)]
+    fn at(&self, k: usize) -> (f32, f32, f32, f32) {
+        // SAFETY: k < len.
+        let a = unsafe { self.0.get_unchecked(k) };
+        (a.position.x, a.position.y, a.heading.x, a.heading.y)
+    }
+}
+
 impl Raster {
     pub fn new() -> Self {
         Self::default()
@@ -152,70 +203,78 @@ impl Raster {
         let n = xs.len().min(ys.len()).min(hxs.len()).min(hys.len());
         let size = size_world * view.scale;
         self.prepare(size, style);
-        let (xs, ys, hxs, hys) = (&xs[..n], &ys[..n], &hxs[..n], &hys[..n]);
-        self.stamp_all(n, view, |k| (xs[k], ys[k], hxs[k], hys[k]));
+        self.stamp_all(&Columns { xs: &xs[..n], ys: &ys[..n], hxs: &hxs[..n], hys: &hys[..n] }, view);
     }
 
     /// Draw `Sim`-style agents (position and heading of each).
     pub fn agent_list(&mut self, agents: &[Agent], size_world: f32, view: &RasterView, style: &RasterStyle) {
         let size = size_world * view.scale;
         self.prepare(size, style);
-        self.stamp_all(agents.len(), view, |k| {
-            let a = &agents[k];
-            (a.position.x, a.position.y, a.heading.x, a.heading.y)
-        });
+        self.stamp_all(&Rows(agents), view);
     }
 
     /// Every agent `0..n` (`at(k)`: position and heading): small dots in a loop of their own (the
     /// usual case for large flocks), sprites through [`Raster::stamp`].
     #[inline(always)]
-    fn stamp_all(&mut self, n: usize, view: &RasterView, at: impl Fn(usize) -> (f32, f32, f32, f32)) {
+    fn stamp_all<S: Source>(&mut self, src: &S, view: &RasterView) {
+        let n = src.len();
         let (scale, ox, oy) = (view.scale, view.ox, view.oy);
         if !(1.5..2.5).contains(&self.sprite_size) {
             for k in 0..n {
-                let (x, y, hx, hy) = at(k);
+                let (x, y, hx, hy) = src.at(k);
                 self.stamp(x * scale + ox, y * scale + oy, hx, hy);
             }
             return;
         }
         // 2×2 dots: the pixel (px, py) = (⌊fx + ½⌋, ⌊fy + ½⌋) (as in `stamp`) and the ones up and
         // left. Anything not wholly inside (or not finite: `as` gives 0 for NaN and saturates,
-        // and the wrapping − 1 sends i32::MIN to i32::MAX) fails the unsigned test below and goes
-        // through `stamp`, which clips or skips it.
+        // and the wrapping − 1 sends i32::MIN to i32::MAX) fails the unsigned test below and is
+        // clipped pixel by pixel (skipped when not finite). Everything in this loop is inlined
+        // by hand or `#[inline(always)]`: see [`Source`].
         let (w, h) = (self.width as i32, self.height as i32);
         let (wm, hm) = ((w - 1).max(0) as u32, (h - 1).max(0) as u32);
         let wu = w as usize;
-        let floor = |v: f32| {
-            let t = v as i32;
-            t.wrapping_sub((t as f32 > v) as i32)
-        };
+        let palette = self.palette;
+        let px = &mut self.px[..wu * h.max(0) as usize];
+        let base = px.as_mut_ptr();
         for k in 0..n {
-            let (x, y, hx, hy) = at(k);
+            let (x, y, hx, hy) = src.at(k);
             let (fx, fy) = (x * scale + ox, y * scale + oy);
-            let (px, py) = (floor(fx + 0.5), floor(fy + 0.5));
+            let (px, py) = ((fx + 0.5).floor_fast(), (fy + 0.5).floor_fast());
+            let colour = palette[turn(hx, hy)];
             // 1 ≤ px < w and 1 ≤ py < h: the dot is wholly inside.
             if (px.wrapping_sub(1) as u32) < wm && (py.wrapping_sub(1) as u32) < hm {
-                let colour = self.palette[turn(hx, hy)];
                 let i = py as usize * wu + px as usize;
-                // SAFETY: 1 ≤ px < w and 1 ≤ py < h, so i − w − 1 ≥ 0 and i < w·h ≤ px.len().
+                // SAFETY: 1 ≤ px < w and 1 ≤ py < h, so i − w − 1 ≥ 0 and i < w·h = the slice's length.
                 unsafe {
-                    let p = self.px.as_mut_ptr().add(i - wu - 1);
+                    let p = base.add(i - wu - 1);
                     *p = colour;
                     *p.add(1) = colour;
                     *p.add(wu) = colour;
                     *p.add(wu + 1) = colour;
                 }
-            } else {
-                self.stamp(fx, fy, hx, hy);
+            } else if fx.is_finite() && fy.is_finite() {
+                let (x0, y0) = (px.wrapping_sub(1), py.wrapping_sub(1));
+                // SAFETY: `put` writes only pixels with 0 ≤ x < w and 0 ≤ y < h.
+                unsafe {
+                    put(base, w, h, px, py, colour);
+                    put(base, w, h, x0, py, colour);
+                    put(base, w, h, px, y0, colour);
+                    put(base, w, h, x0, y0, colour);
+                }
             }
         }
     }
 
-    /// A whole frame of a simulation's agent layer: background, then every agent. Returns the RGBA
+    /// A whole frame of a simulation's agent layer: background, then every agent (in the fast
+    /// engine's cell order when it runs, see [`super::engine::Sim::fast_slices`]). Returns the RGBA
     /// bytes for `ImageData` (`view.width × view.height`).
     pub fn draw_sim(&mut self, sim: &super::engine::Sim, view: &RasterView, style: &RasterStyle) -> &[u8] {
         self.begin(view.width, view.height, style.background);
-        self.agent_list(&sim.agents, sim.scenario.agent_size, view, style);
+        match sim.fast_slices() {
+            Some((pos, head)) => self.agents(pos, head, sim.scenario.agent_size, view, style),
+            None => self.agent_list(&sim.agents, sim.scenario.agent_size, view, style),
+        }
         self.bytes()
     }
 
@@ -329,48 +388,51 @@ trait FloorFast {
 impl FloorFast for f32 {
     #[inline(always)]
     fn floor_fast(self) -> i32 {
+        // Below −2³¹ the saturated i32::MIN wraps to i32::MAX: off the canvas either way.
         let t = self as i32;
-        if (t as f32) > self {
-            t - 1
-        } else {
-            t
-        }
+        t.wrapping_sub((t as f32 > self) as i32)
     }
 }
 
-/// The sprite index of a heading: round(atan2(hy, hx) / (2π / TURNS)) mod TURNS, with a cheap
-/// polynomial atan (error < 0.01 rad, far below half a sprite step of 0.098 rad).
+/// Pixel (x, y) of a `w × h` buffer at `base` set to `colour` if it lies inside (negative
+/// coordinates fail the unsigned test).
+///
+/// # Safety
+/// `base` points to at least `w · h` pixels.
+#[inline(always)]
+unsafe fn put(base: *mut u32, w: i32, h: i32, x: i32, y: i32, colour: u32) {
+    if (x as u32) < w as u32 && (y as u32) < h as u32 {
+        *base.add(y as usize * w as usize + x as usize) = colour;
+    }
+}
+
+/// tan of the sprite boundaries within an octant, (k + ½)·(2π / TURNS) for k = 0..4.
+const OCTANT_TAN: [f32; 4] = [0.098_491_4, 0.303_346_7, 0.534_511_1, 0.820_678_8];
+const _: () = assert!(TURNS == 32, "OCTANT_TAN holds the boundaries of 32 turns");
+
+/// The sprite index of a heading: round(atan2(hy, hx) / (2π / TURNS)) mod TURNS, 0 for a zero or
+/// NaN heading. Without a division, an arctangent or a branch (it runs once per agent per frame;
+/// an atan polynomial with a division here was half of the agent layer's time in Chromium): the
+/// angle within the octant is counted against the boundaries' tangents (mn/mx ≥ tan b ⇔
+/// mn ≥ mx·tan b for mx > 0), then reflected into its quadrant and half.
 #[inline(always)]
 fn turn(hx: f32, hy: f32) -> usize {
     let (ax, ay) = (hx.abs(), hy.abs());
-    let (mn, mx) = if ax < ay { (ax, ay) } else { (ay, ax) };
-    if mx == 0.0 || mx.is_nan() {
-        return 0;
-    }
-    let a = mn / mx;
-    let s = a * a;
-    let mut r = ((-0.046_496_473 * s + 0.159_314_22) * s - 0.327_622_77) * s * a + a;
-    if ay > ax {
-        r = core::f32::consts::FRAC_PI_2 - r;
-    }
-    if hx < 0.0 {
-        r = core::f32::consts::PI - r;
-    }
-    if hy < 0.0 {
-        r = -r;
-    }
-    let t = (r * (TURNS as f32 / core::f32::consts::TAU)).round_fast();
-    (t.rem_euclid(TURNS as i32)) as usize
-}
-
-trait RoundFast {
-    fn round_fast(self) -> i32;
-}
-
-impl RoundFast for f32 {
-    #[inline(always)]
-    fn round_fast(self) -> i32 {
-        (self + 0.5).floor_fast()
+    let steep = ax < ay;
+    let (mn, mx) = if steep { (ax, ay) } else { (ay, ax) };
+    let k = (mn >= mx * OCTANT_TAN[0]) as i32
+        + (mn >= mx * OCTANT_TAN[1]) as i32
+        + (mn >= mx * OCTANT_TAN[2]) as i32
+        + (mn >= mx * OCTANT_TAN[3]) as i32;
+    const QUARTER: i32 = TURNS as i32 / 4;
+    let q = if steep { QUARTER - k } else { k };
+    let h = if hx < 0.0 { 2 * QUARTER - q } else { q };
+    let t = if hy < 0.0 { -h } else { h };
+    let valid = (mx > 0.0) & !mn.is_nan();
+    if valid {
+        (t & (TURNS as i32 - 1)) as usize
+    } else {
+        0
     }
 }
 
@@ -549,6 +611,24 @@ mod tests {
             let a = (t as f32 + 0.3) / TURNS as f32 * core::f32::consts::TAU;
             assert_eq!(turn(a.cos(), a.sin()), t, "turn {t}");
         }
+        // Against atan2 in f64 over 20 000 headings of assorted lengths, away from the boundaries
+        // (where f32 rounding may fall either way).
+        let step = core::f64::consts::TAU / TURNS as f64;
+        for i in 0..20_000 {
+            let a = i as f64 * 0.000_314_159_3 - core::f64::consts::PI;
+            let off = (a / step + 0.5).rem_euclid(1.0);
+            if !(1e-4..1.0 - 1e-4).contains(&off) {
+                continue;
+            }
+            let len = [1e-3, 0.7, 1.0, 250.0][i % 4];
+            let (x, y) = ((a.cos() * len) as f32, (a.sin() * len) as f32);
+            let want = ((a / step).round() as i64).rem_euclid(TURNS as i64) as usize;
+            assert_eq!(turn(x, y), want, "angle {a} length {len}");
+        }
+        assert_eq!(turn(f32::NAN, 1.0), 0);
+        assert_eq!(turn(1.0, f32::NAN), 0);
+        assert_eq!(turn(-0.0, -0.0), 0);
+        assert_eq!(turn(-1.0, -1.0), TURNS / 2 + TURNS / 8);
         let mut r = Raster::new();
         r.prepare(10.0, &RasterStyle { background: BG, agent: FG, by_heading: true });
         assert_ne!(r.palette[0], r.palette[TURNS / 2]);

@@ -118,9 +118,12 @@ impl BenchFlock {
         self.raster.begin(width, height, self.style.background);
         match (&self.fast, &self.sim) {
             (Some(f), _) => self.raster.agents(f.positions(), f.headings(), 12.0, &view, &self.style),
-            (_, Some(sim)) => {
-                self.raster.agent_list(&sim.agents, sim.scenario.agent_size.max(12.0), &view, &self.style)
-            }
+            (_, Some(sim)) => match sim.fast_slices() {
+                Some((pos, head)) => {
+                    self.raster.agents(pos, head, sim.scenario.agent_size.max(12.0), &view, &self.style)
+                }
+                None => self.raster.agent_list(&sim.agents, sim.scenario.agent_size.max(12.0), &view, &self.style),
+            },
             _ => {}
         }
         self.raster.bytes().as_ptr() as usize
