@@ -140,6 +140,18 @@ pub(crate) struct Block {
     pub wrap_y: bool,
 }
 
+impl Block {
+    /// The slots the ranges hold, in all.
+    #[inline(always)]
+    pub(crate) fn slots(&self) -> u32 {
+        let mut total = 0;
+        for k in 0..self.n {
+            total += self.ranges[k].1 - self.ranges[k].0;
+        }
+        total
+    }
+}
+
 /// Rows `rl..=rh` and x-bins `bl..=bh` of an interior query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Window {
@@ -219,10 +231,13 @@ impl Cells {
     /// Append the non-empty slot ranges of rows `ys` × x-bin spans `xs` to `b`.
     #[inline(always)]
     fn push_spans(&self, b: &mut Block, ys: &[(usize, usize)], xs: &[(usize, usize)]) {
+        // (Half-open ranges and a slice: `RangeInclusive::next` and `Vec`'s `Index` stayed calls
+        // in the size-optimised release build.)
+        let starts = &self.starts[..];
         for &(r0, r1) in ys {
-            for r in r0..=r1 {
+            for r in r0..r1 + 1 {
                 for &(b0, b1) in xs {
-                    let (s, e) = (self.starts[r * self.nbx + b0], self.starts[r * self.nbx + b1 + 1]);
+                    let (s, e) = (starts[r * self.nbx + b0], starts[r * self.nbx + b1 + 1]);
                     if s < e {
                         b.ranges[b.n] = (s, e);
                         b.n += 1;
@@ -239,7 +254,10 @@ impl Cells {
     fn block(&self, xl: f32, xh: f32, yl: f32, yh: f32) -> Option<Block> {
         let (xs, nx, wx) = spans(xl, xh, self.width, self.nbx, self.per_x, self.cols);
         let (ys, ny, wy) = spans(yl, yh, self.height, self.rows, self.per_y, self.rows);
-        let rows: usize = ys[..ny].iter().map(|&(a, b)| b - a + 1).sum();
+        let mut rows = 0;
+        for &(a, b) in &ys[..ny] {
+            rows += b - a + 1;
+        }
         if rows * nx > RANGES {
             return None;
         }
@@ -315,9 +333,10 @@ impl Cells {
     #[inline(always)]
     fn ranges(&self, w: Window) -> Block {
         let mut b = Block::default();
-        for r in w.rl..=w.rh {
+        let starts = &self.starts[..];
+        for r in w.rl..w.rh + 1 {
             let base = r * self.nbx;
-            let (s, e) = (self.starts[base + w.bl], self.starts[base + w.bh + 1]);
+            let (s, e) = (starts[base + w.bl], starts[base + w.bh + 1]);
             if s < e {
                 b.ranges[b.n] = (s, e);
                 b.n += 1;
@@ -607,10 +626,13 @@ impl FastFlock {
         #[cfg(target_arch = "x86_64")]
         let self_wide = !self.narrow;
         let cells = std::mem::take(&mut self.cells);
-        let mut counts = std::mem::take(&mut self.counts);
-        zeroed(&mut counts, cells.count() + 1);
+        let mut counts_vec = std::mem::take(&mut self.counts);
+        zeroed(&mut counts_vec, cells.count() + 1);
         let mut stats = FastStats::default();
         {
+            // Slices, not the Vec: under the size-optimised release profile `Vec`'s `Index` stayed
+            // a call per access (also below and in `sort_from_back`).
+            let counts = &mut counts_vec[..];
             let Cols { front, back, cell: cell_of } = self.cols_mut();
             let [fx, fy, fvx, fvy, fhx, fhy, fid] = front;
             let (fx, fy, fvx, fvy, fhx, fhy) =
@@ -701,7 +723,7 @@ impl FastFlock {
                 #[cfg(target_arch = "x86_64")]
                 if wide && kernel == Kernel::Simd && g + 8 <= n {
                     if let Some(block) = group_block::<8>(&cells, fx, fy, g) {
-                        let total: u32 = block.ranges[..block.n].iter().map(|r| r.1 - r.0).sum();
+                        let total = block.slots();
                         stats.checks += 8 * (total as u64 - 1);
                         let mut s8 = avx::Sums8::default();
                         let wrap = block.wrap_x || block.wrap_y;
@@ -778,7 +800,7 @@ impl FastFlock {
                 let group =
                     if kernel == Kernel::Simd && lanes == 4 { group_block::<4>(&cells, fx, fy, g) } else { None };
                 let s4 = if let Some(block) = group {
-                    let total: u32 = block.ranges[..block.n].iter().map(|r| r.1 - r.0).sum();
+                    let total = block.slots();
                     stats.checks += 4 * (total as u64 - 1);
                     let s4 = match (same, block.wrap_x || block.wrap_y) {
                         (true, false) => kernel::sums_group::<true, false>(view, &radii, &block, g, world),
@@ -793,7 +815,7 @@ impl FastFlock {
                     for (l, out) in sums.iter_mut().enumerate().take(lanes) {
                         let i = g + l;
                         let block = cells.windows(fx[i], fy[i]);
-                        let total: u32 = block.ranges[..block.n].iter().map(|r| r.1 - r.0).sum();
+                        let total = block.slots();
                         stats.checks += total as u64 - 1;
                         *out = sums_of(kernel, view, world, &radii, &block, i);
                         stats.neighbours += out.ns.max(out.na).max(out.nc) as u64;
@@ -817,7 +839,7 @@ impl FastFlock {
             }
         }
         self.cells = cells;
-        self.counts = counts;
+        self.counts = counts_vec;
         stats
     }
 
@@ -828,8 +850,9 @@ impl FastFlock {
         let n = self.n;
         let ncells = self.cells.count();
         let mut counts = std::mem::take(&mut self.counts);
+        let prefix = &mut counts[..=ncells];
         for c in 0..ncells {
-            counts[c + 1] += counts[c];
+            prefix[c + 1] += prefix[c];
         }
         std::mem::swap(&mut self.cells.starts, &mut counts);
         self.counts = counts;
@@ -845,6 +868,7 @@ impl FastFlock {
             let (bx, by, bvx, bvy, bhx, bhy, bid) =
                 (&bx[..n], &by[..n], &bvx[..n], &bvy[..n], &bhx[..n], &bhy[..n], &bid[..n]);
             let cell = &cell[..n];
+            let cursor = &mut cursor[..];
             for k in 0..n {
                 let c = cell[k] as usize;
                 let dst = cursor[c] as usize;

@@ -109,11 +109,19 @@ pub(crate) fn wrap_delta(d: f32, size: f32) -> f32 {
 }
 
 /// `x` mapped into `[0, size)`.
-#[inline]
+#[inline(always)]
 pub fn wrap_coord(x: f32, size: f32) -> f32 {
-    if (0.0..size).contains(&x) {
-        return x;
+    if x >= 0.0 && x < size {
+        x
+    } else {
+        wrap_outside(x, size)
     }
+}
+
+/// [`wrap_coord`] for `x` outside `[0, size)` (rare: an agent crossing the edge this step).
+#[cold]
+#[inline(never)]
+fn wrap_outside(x: f32, size: f32) -> f32 {
     let r = x.rem_euclid(size);
     // rem_euclid can round up to `size` for tiny negative inputs.
     if r >= size || !r.is_finite() {

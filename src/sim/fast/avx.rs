@@ -117,7 +117,7 @@ pub(crate) unsafe fn sums_group8<const SAME: bool, const WRAP: bool>(
 
     for &(rs, re) in &b.ranges[..b.n] {
         let (rs, re) = (rs as usize, re as usize);
-        let (m0, m1) = (g.clamp(rs, re), (g + 8).clamp(rs, re));
+        let (m0, m1) = (g.max(rs).min(re), (g + 8).max(rs).min(re));
         for j in rs..m0 {
             cand!(j, None::<__m256>);
         }

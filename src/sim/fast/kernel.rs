@@ -333,7 +333,7 @@ pub(crate) fn sums_group<const SAME: bool, const WRAP: bool>(
         for &(rs, re) in &b.ranges[..b.n] {
             let (rs, re) = (rs as usize, re as usize);
             // [rs, re) minus the group's own slots [g, g + 4), which are masked lane by lane.
-            let (m0, m1) = (g.clamp(rs, re), (g + 4).clamp(rs, re));
+            let (m0, m1) = (g.max(rs).min(re), (g + 4).max(rs).min(re));
             for j in rs..m0 {
                 cand::<SAME, false, WRAP>(v, &k, j, z, &mut a);
             }
