@@ -601,6 +601,40 @@ mod tests {
     }
 
     #[test]
+    fn a_fast_sim_is_drawn_from_the_engine_in_cell_order_with_the_same_dots() {
+        use crate::sim::engine::Sim;
+        let mut sim = Sim::from_json(crate::scenarios::builtin("stress").unwrap()).unwrap();
+        sim.set("agents.count", serde_json::json!(3000)).unwrap();
+        assert!(sim.fast_slices().is_none(), "not stepped yet: agents are the source");
+        sim.step();
+        let (w, h) = (400, 225);
+        let s = w as f32 / sim.world.width;
+        let view = RasterView { width: w, height: h, scale: s, ox: 0.0, oy: 0.0 };
+        let style = RasterStyle { background: BG, agent: FG, by_heading: true };
+        let ((xs, _), _) = sim.fast_slices().expect("after a step the fast engine holds the state");
+        assert_eq!(xs.len(), 3000);
+        let mut from_engine = Raster::new();
+        from_engine.draw_sim(&sim, &view, &style);
+        let mut slices = Raster::new();
+        slices.begin(w, h, BG);
+        let (pos, head) = sim.fast_slices().unwrap();
+        slices.agents(pos, head, sim.scenario.agent_size, &view, &style);
+        assert_eq!(from_engine.bytes(), slices.bytes());
+        let mut from_agents = Raster::new();
+        from_agents.begin(w, h, BG);
+        from_agents.agent_list(&sim.agents, sim.scenario.agent_size, &view, &style);
+        // The same pixels lit; a colour may differ only where dots of different headings overlap
+        // (the later one wins, and the orders differ).
+        let lit = |r: &Raster| r.bytes().chunks_exact(4).map(|p| p != BG).collect::<Vec<_>>();
+        assert_eq!(lit(&from_engine), lit(&from_agents));
+        let same = from_engine.bytes().chunks_exact(4).zip(from_agents.bytes().chunks_exact(4)).filter(|(a, b)| a == b);
+        assert!(same.count() as f32 > 0.95 * (w * h) as f32);
+        // Once `agents` changes outside the engine, they are the source again.
+        sim.agents_changed();
+        assert!(sim.fast_slices().is_none());
+    }
+
+    #[test]
     fn headings_pick_distinct_sprites_and_hues() {
         assert_eq!(turn(1.0, 0.0), 0);
         assert_eq!(turn(0.0, 1.0), TURNS / 4);
