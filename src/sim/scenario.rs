@@ -209,8 +209,9 @@ pub enum NeighbourQuery {
 }
 
 /// A behaviour and its parameters. Every behaviour is a force that plugs into the controller with
-/// its `weight`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// its `weight`. Written `{"type": "separation", "weight": 1.5, …}` (the `type` key anywhere in the
+/// object); read by the `Deserialize` impl below.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Behaviour {
     Separation(Separation),
@@ -259,6 +260,77 @@ impl Behaviour {
             Behaviour::PathWaypoints(_) => "path_waypoints",
             Behaviour::PathTube(_) => "path_tube",
         }
+    }
+}
+
+/// The `type` of a behaviour object, read as an identifier like serde's own tag (its messages:
+/// `behaviours[0].type: unknown variant `teleport`, expected one of …`).
+#[derive(Deserialize)]
+#[serde(variant_identifier, rename_all = "snake_case")]
+enum Kind {
+    Separation,
+    Alignment,
+    Cohesion,
+    Wander,
+    FleePointer,
+    AvoidObstacles,
+    SeekFood,
+    FollowLeader,
+    Queue,
+    PathWaypoints,
+    PathTube,
+}
+
+/// serde's derive for an internally tagged enum buffers the object into its private `Content` and
+/// reads each behaviour from that: a whole second deserialiser (5.3 KB gzipped in the wasm module).
+/// Here the object's other keys are read into a `serde_json::Map` (through the caller's
+/// deserialiser, so syntax errors still name the field: `behaviours[0].weight: expected value`),
+/// and the behaviour is read from that map; its errors are reported at `behaviours[i]` as before
+/// (`behaviours[0]: unknown field `radius`, expected …`).
+impl<'de> Deserialize<'de> for Behaviour {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Behaviour;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(r#"a behaviour object {"type": …}"#)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Behaviour, A::Error> {
+                let mut kind = None;
+                let mut rest = serde_json::Map::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    if key == "type" {
+                        if kind.is_some() {
+                            return Err(de::Error::duplicate_field("type"));
+                        }
+                        kind = Some(map.next_value::<Kind>()?);
+                    } else {
+                        let value = map.next_value::<serde_json::Value>()?;
+                        if rest.contains_key(&key) {
+                            return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+                        }
+                        rest.insert(key, value);
+                    }
+                }
+                let kind = kind.ok_or_else(|| de::Error::missing_field("type"))?;
+                let v = serde_json::Value::Object(rest);
+                let b = match kind {
+                    Kind::Separation => Separation::deserialize(v).map(Behaviour::Separation),
+                    Kind::Alignment => Alignment::deserialize(v).map(Behaviour::Alignment),
+                    Kind::Cohesion => Cohesion::deserialize(v).map(Behaviour::Cohesion),
+                    Kind::Wander => Wander::deserialize(v).map(Behaviour::Wander),
+                    Kind::FleePointer => FleePointer::deserialize(v).map(Behaviour::FleePointer),
+                    Kind::AvoidObstacles => AvoidObstacles::deserialize(v).map(Behaviour::AvoidObstacles),
+                    Kind::SeekFood => SeekFood::deserialize(v).map(Behaviour::SeekFood),
+                    Kind::FollowLeader => FollowLeader::deserialize(v).map(Behaviour::FollowLeader),
+                    Kind::Queue => Queue::deserialize(v).map(Behaviour::Queue),
+                    Kind::PathWaypoints => PathWaypoints::deserialize(v).map(Behaviour::PathWaypoints),
+                    Kind::PathTube => PathTube::deserialize(v).map(Behaviour::PathTube),
+                };
+                b.map_err(de::Error::custom)
+            }
+        }
+        d.deserialize_map(V)
     }
 }
 
