@@ -590,7 +590,7 @@ pub fn headline(sim: &Sim, es: bool) -> Option<String> {
             k += 1;
         }
     }
-    let mean = if k > 0 { sum / k as f32 } else { 0.0 };
+    let mean = super::text::Fixed(if k > 0 { (sum / k as f32) as f64 } else { 0.0 }, 1);
     let variant = match fl.variant {
         FollowVariant::Single => "single",
         FollowVariant::V => "V",
@@ -600,10 +600,8 @@ pub fn headline(sim: &Sim, es: bool) -> Option<String> {
         FollowVariant::Prediction => "prediction",
     };
     Some(if es {
-        format!("{k} followers ({variant}) · distancia media a su punto {mean:.1} px · en la zona prohibida: {inside}")
+        format!("{k} followers ({variant}) · distancia media a su punto {mean} px · en la zona prohibida: {inside}")
     } else {
-        format!(
-            "{k} followers ({variant}) · mean distance to their point {mean:.1} px · in the forbidden zone: {inside}"
-        )
+        format!("{k} followers ({variant}) · mean distance to their point {mean} px · in the forbidden zone: {inside}")
     })
 }

@@ -703,6 +703,7 @@ pub fn draw_over(list: &mut DrawList, sim: &Sim) {
 
 /// The metric line under the canvas (and the screen-reader summary).
 pub fn headline(sim: &Sim, es: bool) -> Option<String> {
+    use super::text::Fixed;
     let spec = sim.scenario.path.as_ref()?;
     let wps = &sim.path.waypoints;
     let n = wps.len();
@@ -711,16 +712,16 @@ pub fn headline(sim: &Sim, es: bool) -> Option<String> {
         let a = sim.agents.first()?;
         let d = distance_to_path(a.position, wps, spec.mode);
         let out = sim.aux.iter().filter(|x| x.tag == TAG_OUTSIDE).count();
-        let d = if d.is_finite() { format!("{d:.1} px") } else { "—".into() };
+        let d = if d.is_finite() { format!("{} px", Fixed(d as f64, 1)) } else { "—".into() };
         return Some(if es {
             format!(
-                "{n} waypoints ({mode}) · distancia al path {d} (tubo {:.0}) · predicciones fuera: {out}",
-                pt.tube_radius
+                "{n} waypoints ({mode}) · distancia al path {d} (tubo {}) · predicciones fuera: {out}",
+                Fixed(pt.tube_radius as f64, 0)
             )
         } else {
             format!(
-                "{n} waypoints ({mode}) · distance to the path {d} (tube {:.0}) · predictions outside: {out}",
-                pt.tube_radius
+                "{n} waypoints ({mode}) · distance to the path {d} (tube {}) · predictions outside: {out}",
+                Fixed(pt.tube_radius as f64, 0)
             )
         });
     }

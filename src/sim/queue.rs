@@ -95,8 +95,9 @@ impl Queue {
             }
             if r[2] < r[0] || r[3] < r[1] {
                 return Err(format!(
-                    "{}.respawn: must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, got {r:?}",
-                    c.path
+                    "{}.respawn: must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, got {}",
+                    c.path,
+                    super::text::list32(&r)
                 ));
             }
         }
@@ -380,6 +381,7 @@ pub fn draw_over(list: &mut DrawList, sim: &Sim) {
 
 /// The metric line under the canvas (and the screen-reader summary).
 pub fn headline(sim: &Sim, es: bool) -> Option<String> {
+    use super::text::Fixed;
     let q = find(&sim.scenario)?;
     let st = &sim.queue;
     let braking = sim.aux.iter().filter(|a| a.tag == TAG_BRAKING).count();
@@ -387,17 +389,19 @@ pub fn headline(sim: &Sim, es: bool) -> Option<String> {
     Some(if es {
         let on = if q.braking { "freno activado" } else { "freno desactivado" };
         format!(
-            "{on} · throughput {thr:.2} agentes/s · solapamientos {} (media {:.2}) · frenando {braking} · han pasado {}",
+            "{on} · throughput {} agentes/s · solapamientos {} (media {}) · frenando {braking} · han pasado {}",
+            Fixed(thr as f64, 2),
             st.overlaps,
-            st.mean_overlaps(),
+            Fixed(st.mean_overlaps() as f64, 2),
             st.through
         )
     } else {
         let on = if q.braking { "braking on" } else { "braking off" };
         format!(
-            "{on} · throughput {thr:.2} agents/s · overlaps {} (mean {:.2}) · braking {braking} · through {}",
+            "{on} · throughput {} agents/s · overlaps {} (mean {}) · braking {braking} · through {}",
+            Fixed(thr as f64, 2),
             st.overlaps,
-            st.mean_overlaps(),
+            Fixed(st.mean_overlaps() as f64, 2),
             st.through
         )
     })

@@ -2,6 +2,7 @@
 //! in errors, and its validation. Everything a viewer shows comes from here: world, seed, agents,
 //! behaviours with their parameters and weights, overlays, controls and caption.
 
+use super::text::{list32, short32, short64};
 use super::world::Edges;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
@@ -584,9 +585,9 @@ pub(crate) struct Check<'a> {
 impl Check<'_> {
     pub fn finite(&self, field: &str, v: f32) -> Result<(), String> {
         if !v.is_finite() {
-            Err(format!("{}{}: must be a finite number, got {v}", self.path, dot(field)))
+            Err(format!("{}{}: must be a finite number, got {}", self.path, dot(field), short32(v)))
         } else if v.abs() > MAX_MAGNITUDE {
-            Err(format!("{}{}: must be between -1e12 and 1e12, got {v:e}", self.path, dot(field)))
+            Err(format!("{}{}: must be between -1e12 and 1e12, got {}", self.path, dot(field), short32(v)))
         } else {
             Ok(())
         }
@@ -631,20 +632,17 @@ fn dot(field: &str) -> String {
     }
 }
 
-/// `{}` writes a subnormal like -7.4e-309 as 300 digits: use the exponent form outside 1e-6..1e15.
+/// The shortest form (`{}` wrote a subnormal like -7.4e-309 as 300 digits; this writes the exponent
+/// form outside ~1e-6..1e16).
 fn fmt_f64(v: f64) -> String {
-    if v == 0.0 || (1e-6..1e15).contains(&v.abs()) {
-        format!("{v}")
-    } else {
-        format!("{v:e}")
-    }
+    short64(v)
 }
 
 fn fmt_num(v: f32) -> String {
     if v == v.trunc() && v.abs() < 1e9 {
         format!("{}", v as i64)
     } else {
-        format!("{v}")
+        short32(v)
     }
 }
 
@@ -694,7 +692,8 @@ impl Scenario {
                     }
                     if a[2] < a[0] || a[3] < a[1] {
                         return Err(format!(
-                            "agents.area: must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, got {a:?}"
+                            "agents.area: must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, got {}",
+                            list32(&a)
                         ));
                     }
                 }
