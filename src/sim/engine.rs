@@ -457,7 +457,9 @@ impl Sim {
     /// JSON-to-`Value` reader into the wasm module (1.0 KB gzipped).
     fn scenario_value(&self) -> Result<Value, String> {
         let text = serde_json::to_string(&self.scenario).map_err(|e| e.to_string())?;
-        serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_str(&text)).map_err(|e| e.to_string())
+        let v: scenario::Strict = serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_str(&text))
+            .map_err(|e| e.to_string())?;
+        Ok(v.0)
     }
 
     /// Polarisation and last step's distance checks: cheap enough for every frame.
