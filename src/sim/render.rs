@@ -370,11 +370,27 @@ impl Renderer {
     }
 }
 
-/// "separation ×1.5 = 123" without allocating.
+/// "separation ×1.5 = 123" without allocating. (Through `fmt::Write` on the buffer: `std::io`'s
+/// `Cursor` linked std's I/O error texts into the wasm module.)
 fn fmt_legend<'b>(buf: &'b mut [u8; 64], rule: &'b str, w: f32, mag: f32) -> &'b str {
-    use std::io::Write;
-    let mut cur = std::io::Cursor::new(&mut buf[..]);
-    let _ = write!(cur, "{rule} ×{} → {}", Fixed(w as f64, 2), Fixed(mag as f64, 0));
-    let n = cur.position() as usize;
+    struct Buf<'a> {
+        buf: &'a mut [u8],
+        len: usize,
+    }
+    impl std::fmt::Write for Buf<'_> {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            let end = self.len + s.len();
+            if end > self.buf.len() {
+                return Err(std::fmt::Error);
+            }
+            self.buf[self.len..end].copy_from_slice(s.as_bytes());
+            self.len = end;
+            Ok(())
+        }
+    }
+    let mut b = Buf { buf: &mut buf[..], len: 0 };
+    let _ =
+        std::fmt::Write::write_fmt(&mut b, format_args!("{rule} ×{} → {}", Fixed(w as f64, 2), Fixed(mag as f64, 0)));
+    let n = b.len;
     std::str::from_utf8(&buf[..n]).unwrap_or("")
 }
