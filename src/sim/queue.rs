@@ -336,7 +336,7 @@ impl QueueState {
 
 use super::draw::{DrawList, Style};
 use super::engine::{Sim, TAG_BRAKING};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 impl Sim {
     /// `state()` additions (metrics): `through`, `throughput` (agents through per second over the
@@ -346,12 +346,12 @@ impl Sim {
             return;
         };
         let m = &mut state["metrics"];
-        m["through"] = json!(self.queue.through);
-        m["throughput"] = json!(self.queue.throughput(self.time));
-        m["overlaps"] = json!(self.queue.overlaps);
-        m["mean_overlaps"] = json!(self.queue.mean_overlaps());
-        m["braking"] = json!(self.aux.iter().filter(|a| a.tag == TAG_BRAKING).count());
-        m["queue_braking_enabled"] = json!(q.braking);
+        m["through"] = self.queue.through.into();
+        m["throughput"] = self.queue.throughput(self.time).into();
+        m["overlaps"] = self.queue.overlaps.into();
+        m["mean_overlaps"] = self.queue.mean_overlaps().into();
+        m["braking"] = self.aux.iter().filter(|a| a.tag == TAG_BRAKING).count().into();
+        m["queue_braking_enabled"] = q.braking.into();
     }
 }
 
