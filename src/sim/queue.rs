@@ -390,18 +390,18 @@ pub fn headline(sim: &Sim, es: bool) -> Option<String> {
         let on = if q.braking { "freno activado" } else { "freno desactivado" };
         format!(
             "{on} · throughput {} agentes/s · solapamientos {} (media {}) · frenando {braking} · han pasado {}",
-            Fixed(thr as f64, 2),
+            Fixed(thr, 2),
             st.overlaps,
-            Fixed(st.mean_overlaps() as f64, 2),
+            Fixed(st.mean_overlaps(), 2),
             st.through
         )
     } else {
         let on = if q.braking { "braking on" } else { "braking off" };
         format!(
             "{on} · throughput {} agents/s · overlaps {} (mean {}) · braking {braking} · through {}",
-            Fixed(thr as f64, 2),
+            Fixed(thr, 2),
             st.overlaps,
-            Fixed(st.mean_overlaps() as f64, 2),
+            Fixed(st.mean_overlaps(), 2),
             st.through
         )
     })
