@@ -610,7 +610,7 @@ fn path_error(e: serde_path_to_error::Error<serde_json::Error>) -> String {
 }
 
 /// Build from an already-parsed JSON value (the `set` route), with the same messages and the same
-/// checks as text (the size cap and duplicate keys included), through `parse`; the text is short.
+/// checks as text (the size cap included), through `parse`; the text is short.
 pub fn from_value(value: serde_json::Value) -> Result<Scenario, String> {
     if !value.is_object() {
         return Err("scenario: must be a JSON object `{ \"name\": …, \"world\": … }`".into());
