@@ -7,7 +7,8 @@
 #   trunk 0.21.14            cargo install --locked (newer trunk needs a newer rustc; ~10 min on 2 cores)
 #   chromium, chromedriver   Debian packages (apt-get); no tool ever downloads a browser of its own
 #   tools/node_modules       npm ci from tools/package-lock.json: playwright-core (drives Debian's
-#                            chromium) and binaryen (the wasm-opt Trunk runs on release builds)
+#                            chromium), binaryen (the wasm-opt Trunk runs on release builds) and
+#                            esbuild (minifies the glue and the loader: scripts/minify.sh)
 #
 # Used by scripts/serve.sh and scripts/test.sh; can be run on its own. Needs root for apt-get
 # (or sudo); CI runs as root.
@@ -77,8 +78,8 @@ node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' ||
 LOCK_SUM="$(sha256sum tools/package-lock.json | cut -d' ' -f1)"
 STAMP=tools/node_modules/.steerlab-lock.sha256
 if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$LOCK_SUM" ] && [ -x tools/node_modules/.bin/wasm-opt ] &&
-   [ -f tools/node_modules/playwright-core/package.json ]; then
-  say "node tools (playwright-core, binaryen): present"
+   [ -x tools/node_modules/.bin/esbuild ] && [ -f tools/node_modules/playwright-core/package.json ]; then
+  say "node tools (playwright-core, binaryen, esbuild): present"
 else
   say "installing node tools from tools/package-lock.json (npm ci)"
   (cd tools && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)

@@ -16,7 +16,7 @@ use super::scenario::{self, Agents, Behaviour, Engine, NeighbourQuery, Scenario}
 use super::steer::{flee, seek, steer_towards, truncate, wander, Controller, Trace, WanderParams};
 use super::world::{integrate, World};
 use glam::Vec2;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// The fixed step: 1/60 s.
 pub const DT: f32 = 1.0 / 60.0;
@@ -417,7 +417,7 @@ impl Sim {
                 }
                 // Numbers from JS are all f64: a whole number must still fit integer fields (counts).
                 if n.is_f64() && x == x.trunc() && x.abs() < 9.0e15 {
-                    json!(x as i64)
+                    Value::from(x as i64)
                 } else {
                     Value::Number(n)
                 }
@@ -452,9 +452,14 @@ impl Sim {
     /// The scenario as a JSON value, through its text: the scenario is serialised one way only
     /// (to text, as `state_json` shows it; a second serialiser into `Value` cost the wasm module
     /// ~4 KB gzipped), and f32 fields keep their short form (3.2, not 3.200000047683716).
+    /// The text is read back through the same path-tracking reader as `scenario::parse` (which
+    /// already reads `Value`s: a behaviour's keys): a plain `serde_json::from_str` compiled a second
+    /// JSON-to-`Value` reader into the wasm module (1.0 KB gzipped).
     fn scenario_value(&self) -> Result<Value, String> {
         let text = serde_json::to_string(&self.scenario).map_err(|e| e.to_string())?;
-        serde_json::from_str(&text).map_err(|e| e.to_string())
+        let v: scenario::Strict = serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_str(&text))
+            .map_err(|e| e.to_string())?;
+        Ok(v.0)
     }
 
     /// Polarisation and last step's distance checks: cheap enough for every frame.
@@ -477,7 +482,7 @@ impl Sim {
         if !value.is_finite() {
             return Err(format!("{path}: must be a finite number, got {value}"));
         }
-        self.set(path, json!(value))
+        self.set(path, Value::from(value))
     }
 
     /// Take a new, validated scenario while keeping the running state where it still makes sense.
@@ -932,39 +937,59 @@ impl Sim {
     /// 3.200000047683716), identically natively and in wasm.
     pub fn state_json(&self) -> Value {
         let m = self.metrics();
-        let p = |v: Vec2| json!([f32v(v.x), f32v(v.y)]);
+        let p = vec2v;
         let agents: Vec<Value> =
-            self.agents.iter().map(|a| json!({"position": p(a.position), "velocity": p(a.velocity)})).collect();
+            self.agents.iter().map(|a| obj(vec![("position", p(a.position)), ("velocity", p(a.velocity))])).collect();
         let opt = |x: Option<f32>| x.map_or(Value::Null, f32v);
-        let mut metrics = json!({
-            "checks": m.checks,
-            "naive_checks": m.naive_checks,
-            "mean_neighbours": f32v(m.mean_neighbours),
-            "polarisation": f32v(m.polarisation),
-            "mean_nearest": opt(m.mean_nearest),
-            "mean_centroid_distance": opt(m.mean_centroid_distance),
-        });
+        let mut metrics = obj(vec![
+            ("checks", m.checks.into()),
+            ("naive_checks", m.naive_checks.into()),
+            ("mean_neighbours", f32v(m.mean_neighbours)),
+            ("polarisation", f32v(m.polarisation)),
+            ("mean_nearest", opt(m.mean_nearest)),
+            ("mean_centroid_distance", opt(m.mean_centroid_distance)),
+        ]);
         if !self.food.is_empty() || self.eaten > 0 {
-            metrics["food_eaten"] = json!(self.eaten);
+            metrics["food_eaten"] = self.eaten.into();
         }
         // Through text, so that the scenario's f32 fields keep their short form.
         let scenario = self.scenario_value().unwrap_or(Value::Null);
-        let mut state = json!({
-            "time": self.time,
-            "steps": self.steps,
-            "seed": self.scenario.seed,
-            "selected": self.selected,
-            "agents": agents,
-            "obstacles": self.obstacles.iter().map(|&(c, r)| json!({"center": p(c), "radius": f32v(r)})).collect::<Vec<_>>(),
-            "food": self.food.iter().map(|&f| p(f)).collect::<Vec<_>>(),
-            "metrics": metrics,
-            "scenario": scenario,
-        });
+        let mut state = obj(vec![
+            ("time", self.time.into()),
+            ("steps", self.steps.into()),
+            ("seed", self.scenario.seed.into()),
+            ("selected", self.selected.into()),
+            ("agents", agents.into()),
+            (
+                "obstacles",
+                self.obstacles.iter().map(|&(c, r)| obj(vec![("center", p(c)), ("radius", f32v(r))])).collect(),
+            ),
+            ("food", self.food.iter().map(|&f| p(f)).collect()),
+            ("metrics", metrics),
+            ("scenario", scenario),
+        ]);
         self.leader_state_json(&mut state);
         self.queue_state_json(&mut state);
         self.path_state_json(&mut state);
         state
     }
+}
+
+/// A JSON object from its entries. (`json!({…})` with computed values went through
+/// `serde_json::to_value`: a second serialiser, into `Value`, in the wasm module.)
+pub(crate) fn obj(entries: Vec<(&str, Value)>) -> Value {
+    // Inserted one by one: collecting into the map sorts the entries first (a stable sort in the
+    // wasm module for this alone).
+    let mut m = serde_json::Map::new();
+    for (k, v) in entries {
+        m.insert(k.to_string(), v);
+    }
+    Value::Object(m)
+}
+
+/// `[x, y]` in the shortest decimal form.
+pub(crate) fn vec2v(v: Vec2) -> Value {
+    Value::Array(vec![f32v(v.x), f32v(v.y)])
 }
 
 /// An f32 as a JSON number with its shortest round-trip decimal form.

@@ -47,6 +47,18 @@ pub enum FollowVariant {
 }
 
 impl FollowVariant {
+    /// The name in scenario JSON (serde's `snake_case` name; `state()` reports it).
+    pub fn key(self) -> &'static str {
+        match self {
+            FollowVariant::Single => "single",
+            FollowVariant::V => "v",
+            FollowVariant::Column => "column",
+            FollowVariant::Squad => "squad",
+            FollowVariant::Dynamic => "dynamic",
+            FollowVariant::Prediction => "prediction",
+        }
+    }
+
     pub fn has_slots(self) -> bool {
         matches!(self, FollowVariant::V | FollowVariant::Column | FollowVariant::Squad | FollowVariant::Dynamic)
     }
@@ -478,12 +490,12 @@ pub fn tie_dir(i: usize, j: usize) -> Vec2 {
 // State, pointer and drawing
 
 use super::draw::{DrawList, Style};
-use super::engine::{f32v, Sim};
-use serde_json::{json, Value};
+use super::engine::{f32v, obj, vec2v, Sim};
+use serde_json::Value;
 
 /// `[x, y]` in the shortest decimal form.
 fn pv(v: Vec2) -> Value {
-    json!([f32v(v.x), f32v(v.y)])
+    vec2v(v)
 }
 
 impl Sim {
@@ -529,16 +541,16 @@ impl Sim {
                 k += 1;
             }
         }
-        state["leader"] = json!({
-            "index": fl.leader,
-            "position": pv(l.position),
-            "heading": pv(h),
-            "target": self.leader.target.map(pv),
-            "behind_point": pv(behind),
-            "ahead_point": pv(ahead),
-            "variant": fl.variant,
-        });
-        state["metrics"]["followers_in_ahead_zone"] = json!(in_zone);
+        state["leader"] = obj(vec![
+            ("index", fl.leader.into()),
+            ("position", pv(l.position)),
+            ("heading", pv(h)),
+            ("target", self.leader.target.map(pv).into()),
+            ("behind_point", pv(behind)),
+            ("ahead_point", pv(ahead)),
+            ("variant", fl.variant.key().into()),
+        ]);
+        state["metrics"]["followers_in_ahead_zone"] = in_zone.into();
         state["metrics"]["mean_target_distance"] = if k > 0 { f32v((sum / k as f64) as f32) } else { Value::Null };
     }
 }
@@ -590,7 +602,7 @@ pub fn headline(sim: &Sim, es: bool) -> Option<String> {
             k += 1;
         }
     }
-    let mean = if k > 0 { sum / k as f32 } else { 0.0 };
+    let mean = super::text::Fixed(if k > 0 { (sum / k as f32) as f64 } else { 0.0 }, 1);
     let variant = match fl.variant {
         FollowVariant::Single => "single",
         FollowVariant::V => "V",
@@ -600,10 +612,21 @@ pub fn headline(sim: &Sim, es: bool) -> Option<String> {
         FollowVariant::Prediction => "prediction",
     };
     Some(if es {
-        format!("{k} followers ({variant}) · distancia media a su punto {mean:.1} px · en la zona prohibida: {inside}")
+        format!("{k} followers ({variant}) · distancia media a su punto {mean} px · en la zona prohibida: {inside}")
     } else {
-        format!(
-            "{k} followers ({variant}) · mean distance to their point {mean:.1} px · in the forbidden zone: {inside}"
-        )
+        format!("{k} followers ({variant}) · mean distance to their point {mean} px · in the forbidden zone: {inside}")
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FollowVariant;
+
+    #[test]
+    fn key_is_the_serde_name() {
+        use FollowVariant::*;
+        for v in [Single, V, Column, Squad, Dynamic, Prediction] {
+            assert_eq!(serde_json::to_value(v).unwrap(), v.key(), "{v:?}");
+        }
+    }
 }

@@ -14,6 +14,7 @@ pub mod render;
 pub mod rng;
 pub mod scenario;
 pub mod steer;
+pub mod text;
 pub mod world;
 
 pub use agent::Agent;

@@ -543,8 +543,8 @@ impl Sim {
 // State and drawing
 
 use super::draw::{DrawList, Style};
-use super::engine::{f32v, TAG_OUTSIDE};
-use serde_json::{json, Value};
+use super::engine::{f32v, vec2v, TAG_OUTSIDE};
+use serde_json::Value;
 
 /// The first `path_waypoints` / `path_tube` behaviours of a scenario.
 pub fn find_waypoints(sc: &Scenario) -> Option<&PathWaypoints> {
@@ -569,14 +569,14 @@ impl Sim {
             return;
         };
         let wps = &self.path.waypoints;
-        state["waypoints"] = json!(wps.iter().map(|w| json!([f32v(w.x), f32v(w.y)])).collect::<Vec<_>>());
-        state["selected_waypoint"] = json!(self.path.selected);
-        state["path_mode"] = json!(spec.mode.name());
+        state["waypoints"] = wps.iter().map(|&w| vec2v(w)).collect();
+        state["selected_waypoint"] = self.path.selected.into();
+        state["path_mode"] = spec.mode.name().into();
         let m = &mut state["metrics"];
         if find_waypoints(&self.scenario).is_some() {
-            m["waypoint_index"] = json!(self.aux.first().map(|a| a.wp));
-            m["waypoint_direction"] = json!(self.aux.first().map(|a| dir_of(a.wp_dir)));
-            m["waypoint_indices"] = json!(self.aux.iter().map(|a| a.wp).collect::<Vec<_>>());
+            m["waypoint_index"] = self.aux.first().map(|a| a.wp).into();
+            m["waypoint_direction"] = self.aux.first().map(|a| dir_of(a.wp_dir)).into();
+            m["waypoint_indices"] = self.aux.iter().map(|a| a.wp).collect();
         }
         if find_tube(&self.scenario).is_some() {
             let d = |a: &Agent| {
@@ -589,7 +589,7 @@ impl Sim {
             };
             m["tube_distance"] = self.agents.first().and_then(d).map_or(Value::Null, f32v);
             m["max_tube_distance"] = self.agents.iter().filter_map(d).reduce(f32::max).map_or(Value::Null, f32v);
-            m["prediction_outside"] = json!(self.aux.iter().filter(|a| a.tag == TAG_OUTSIDE).count());
+            m["prediction_outside"] = self.aux.iter().filter(|a| a.tag == TAG_OUTSIDE).count().into();
         }
     }
 }
@@ -703,6 +703,7 @@ pub fn draw_over(list: &mut DrawList, sim: &Sim) {
 
 /// The metric line under the canvas (and the screen-reader summary).
 pub fn headline(sim: &Sim, es: bool) -> Option<String> {
+    use super::text::Fixed;
     let spec = sim.scenario.path.as_ref()?;
     let wps = &sim.path.waypoints;
     let n = wps.len();
@@ -711,16 +712,16 @@ pub fn headline(sim: &Sim, es: bool) -> Option<String> {
         let a = sim.agents.first()?;
         let d = distance_to_path(a.position, wps, spec.mode);
         let out = sim.aux.iter().filter(|x| x.tag == TAG_OUTSIDE).count();
-        let d = if d.is_finite() { format!("{d:.1} px") } else { "—".into() };
+        let d = if d.is_finite() { format!("{} px", Fixed(d as f64, 1)) } else { "—".into() };
         return Some(if es {
             format!(
-                "{n} waypoints ({mode}) · distancia al path {d} (tubo {:.0}) · predicciones fuera: {out}",
-                pt.tube_radius
+                "{n} waypoints ({mode}) · distancia al path {d} (tubo {}) · predicciones fuera: {out}",
+                Fixed(pt.tube_radius as f64, 0)
             )
         } else {
             format!(
-                "{n} waypoints ({mode}) · distance to the path {d} (tube {:.0}) · predictions outside: {out}",
-                pt.tube_radius
+                "{n} waypoints ({mode}) · distance to the path {d} (tube {}) · predictions outside: {out}",
+                Fixed(pt.tube_radius as f64, 0)
             )
         });
     }

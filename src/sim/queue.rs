@@ -95,8 +95,9 @@ impl Queue {
             }
             if r[2] < r[0] || r[3] < r[1] {
                 return Err(format!(
-                    "{}.respawn: must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, got {r:?}",
-                    c.path
+                    "{}.respawn: must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, got {}",
+                    c.path,
+                    super::text::list32(&r)
                 ));
             }
         }
@@ -335,7 +336,7 @@ impl QueueState {
 
 use super::draw::{DrawList, Style};
 use super::engine::{Sim, TAG_BRAKING};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 impl Sim {
     /// `state()` additions (metrics): `through`, `throughput` (agents through per second over the
@@ -345,12 +346,12 @@ impl Sim {
             return;
         };
         let m = &mut state["metrics"];
-        m["through"] = json!(self.queue.through);
-        m["throughput"] = json!(self.queue.throughput(self.time));
-        m["overlaps"] = json!(self.queue.overlaps);
-        m["mean_overlaps"] = json!(self.queue.mean_overlaps());
-        m["braking"] = json!(self.aux.iter().filter(|a| a.tag == TAG_BRAKING).count());
-        m["queue_braking_enabled"] = json!(q.braking);
+        m["through"] = self.queue.through.into();
+        m["throughput"] = self.queue.throughput(self.time).into();
+        m["overlaps"] = self.queue.overlaps.into();
+        m["mean_overlaps"] = self.queue.mean_overlaps().into();
+        m["braking"] = self.aux.iter().filter(|a| a.tag == TAG_BRAKING).count().into();
+        m["queue_braking_enabled"] = q.braking.into();
     }
 }
 
@@ -380,6 +381,7 @@ pub fn draw_over(list: &mut DrawList, sim: &Sim) {
 
 /// The metric line under the canvas (and the screen-reader summary).
 pub fn headline(sim: &Sim, es: bool) -> Option<String> {
+    use super::text::Fixed;
     let q = find(&sim.scenario)?;
     let st = &sim.queue;
     let braking = sim.aux.iter().filter(|a| a.tag == TAG_BRAKING).count();
@@ -387,17 +389,19 @@ pub fn headline(sim: &Sim, es: bool) -> Option<String> {
     Some(if es {
         let on = if q.braking { "freno activado" } else { "freno desactivado" };
         format!(
-            "{on} · throughput {thr:.2} agentes/s · solapamientos {} (media {:.2}) · frenando {braking} · han pasado {}",
+            "{on} · throughput {} agentes/s · solapamientos {} (media {}) · frenando {braking} · han pasado {}",
+            Fixed(thr, 2),
             st.overlaps,
-            st.mean_overlaps(),
+            Fixed(st.mean_overlaps(), 2),
             st.through
         )
     } else {
         let on = if q.braking { "braking on" } else { "braking off" };
         format!(
-            "{on} · throughput {thr:.2} agents/s · overlaps {} (mean {:.2}) · braking {braking} · through {}",
+            "{on} · throughput {} agents/s · overlaps {} (mean {}) · braking {braking} · through {}",
+            Fixed(thr, 2),
             st.overlaps,
-            st.mean_overlaps(),
+            Fixed(st.mean_overlaps(), 2),
             st.through
         )
     })

@@ -7,6 +7,7 @@ use super::engine::{Sim, TAG_ARRIVING, TAG_AVOIDING, TAG_BRAKING, TAG_EVADING, T
 use super::grid::{Grid, QueryReport};
 use super::scenario::Overlay;
 use super::steer::Trace;
+use super::text::Fixed;
 use glam::Vec2;
 
 /// Seconds of travel a force/velocity arrow represents (force 192 px/s² → 48 px).
@@ -249,12 +250,12 @@ impl Renderer {
             let (me, flock, fewer) =
                 if es { ("yo", "toda la bandada", "menos") } else { ("self", "whole flock", "fewer") };
             return format!(
-                "{me}: {} distance checks (naive: {}) · {flock}: {} checks this step vs naive n·(n−1) = {} → {:.1}× {fewer}",
+                "{me}: {} distance checks (naive: {}) · {flock}: {} checks this step vs naive n·(n−1) = {} → {}× {fewer}",
                 self.report.checks,
                 n.saturating_sub(1),
                 sim.stats.checks,
                 naive,
-                ratio
+                Fixed(ratio, 1)
             );
         }
         // steering-iv scenarios report their own measures.
@@ -266,10 +267,11 @@ impl Renderer {
         }
         let (pol, checks) = sim.metrics_light();
         let mean_n = if n > 0 { sim.stats.neighbours as f64 / n as f64 } else { 0.0 };
+        let (pol, mean_n) = (Fixed(pol as f64, 2), Fixed(mean_n, 1));
         let mut s = if es {
-            format!("{n} agentes · polarización {pol:.2} · vecinos medios {mean_n:.1} · {checks} comprobaciones/paso")
+            format!("{n} agentes · polarización {pol} · vecinos medios {mean_n} · {checks} comprobaciones/paso")
         } else {
-            format!("{n} agents · polarisation {pol:.2} · mean neighbours {mean_n:.1} · {checks} distance checks/step")
+            format!("{n} agents · polarisation {pol} · mean neighbours {mean_n} · {checks} distance checks/step")
         };
         if !sim.food.is_empty() || sim.eaten > 0 {
             s.push_str(&format!(" · {} {}", if es { "comida comida" } else { "food eaten" }, sim.eaten));
@@ -368,11 +370,27 @@ impl Renderer {
     }
 }
 
-/// "separation ×1.5 = 123" without allocating.
+/// "separation ×1.5 = 123" without allocating. (Through `fmt::Write` on the buffer: `std::io`'s
+/// `Cursor` linked std's I/O error texts into the wasm module.)
 fn fmt_legend<'b>(buf: &'b mut [u8; 64], rule: &'b str, w: f32, mag: f32) -> &'b str {
-    use std::io::Write;
-    let mut cur = std::io::Cursor::new(&mut buf[..]);
-    let _ = write!(cur, "{rule} ×{w:.2} → {mag:.0}");
-    let n = cur.position() as usize;
+    struct Buf<'a> {
+        buf: &'a mut [u8],
+        len: usize,
+    }
+    impl std::fmt::Write for Buf<'_> {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            let end = self.len + s.len();
+            if end > self.buf.len() {
+                return Err(std::fmt::Error);
+            }
+            self.buf[self.len..end].copy_from_slice(s.as_bytes());
+            self.len = end;
+            Ok(())
+        }
+    }
+    let mut b = Buf { buf: &mut buf[..], len: 0 };
+    let _ =
+        std::fmt::Write::write_fmt(&mut b, format_args!("{rule} ×{} → {}", Fixed(w as f64, 2), Fixed(mag as f64, 0)));
+    let n = b.len;
     std::str::from_utf8(&buf[..n]).unwrap_or("")
 }

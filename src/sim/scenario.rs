@@ -2,6 +2,7 @@
 //! in errors, and its validation. Everything a viewer shows comes from here: world, seed, agents,
 //! behaviours with their parameters and weights, overlays, controls and caption.
 
+use super::text::{list32, short32, short64};
 use super::world::Edges;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
@@ -209,8 +210,9 @@ pub enum NeighbourQuery {
 }
 
 /// A behaviour and its parameters. Every behaviour is a force that plugs into the controller with
-/// its `weight`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// its `weight`. Written `{"type": "separation", "weight": 1.5, …}` (the `type` key anywhere in the
+/// object); read by the `Deserialize` impl below.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Behaviour {
     Separation(Separation),
@@ -259,6 +261,77 @@ impl Behaviour {
             Behaviour::PathWaypoints(_) => "path_waypoints",
             Behaviour::PathTube(_) => "path_tube",
         }
+    }
+}
+
+/// The `type` of a behaviour object, read as an identifier like serde's own tag (its messages:
+/// `behaviours[0].type: unknown variant `teleport`, expected one of …`).
+#[derive(Deserialize)]
+#[serde(variant_identifier, rename_all = "snake_case")]
+enum Kind {
+    Separation,
+    Alignment,
+    Cohesion,
+    Wander,
+    FleePointer,
+    AvoidObstacles,
+    SeekFood,
+    FollowLeader,
+    Queue,
+    PathWaypoints,
+    PathTube,
+}
+
+/// serde's derive for an internally tagged enum buffers the object into its private `Content` and
+/// reads each behaviour from that: a whole second deserialiser (5.3 KB gzipped in the wasm module).
+/// Here the object's other keys are read into a `serde_json::Map` (through the caller's
+/// deserialiser, so syntax errors still name the field: `behaviours[0].weight: expected value`),
+/// and the behaviour is read from that map; its errors are reported at `behaviours[i]` as before
+/// (`behaviours[0]: unknown field `radius`, expected …`).
+impl<'de> Deserialize<'de> for Behaviour {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Behaviour;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(r#"a behaviour object {"type": …}"#)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Behaviour, A::Error> {
+                let mut kind = None;
+                let mut rest = serde_json::Map::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    if key == "type" {
+                        if kind.is_some() {
+                            return Err(de::Error::duplicate_field("type"));
+                        }
+                        kind = Some(map.next_value::<Kind>()?);
+                    } else {
+                        let Strict(value) = map.next_value()?;
+                        if rest.contains_key(&key) {
+                            return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+                        }
+                        rest.insert(key, value);
+                    }
+                }
+                let kind = kind.ok_or_else(|| de::Error::missing_field("type"))?;
+                let v = serde_json::Value::Object(rest);
+                let b = match kind {
+                    Kind::Separation => Separation::deserialize(v).map(Behaviour::Separation),
+                    Kind::Alignment => Alignment::deserialize(v).map(Behaviour::Alignment),
+                    Kind::Cohesion => Cohesion::deserialize(v).map(Behaviour::Cohesion),
+                    Kind::Wander => Wander::deserialize(v).map(Behaviour::Wander),
+                    Kind::FleePointer => FleePointer::deserialize(v).map(Behaviour::FleePointer),
+                    Kind::AvoidObstacles => AvoidObstacles::deserialize(v).map(Behaviour::AvoidObstacles),
+                    Kind::SeekFood => SeekFood::deserialize(v).map(Behaviour::SeekFood),
+                    Kind::FollowLeader => FollowLeader::deserialize(v).map(Behaviour::FollowLeader),
+                    Kind::Queue => Queue::deserialize(v).map(Behaviour::Queue),
+                    Kind::PathWaypoints => PathWaypoints::deserialize(v).map(Behaviour::PathWaypoints),
+                    Kind::PathTube => PathTube::deserialize(v).map(Behaviour::PathTube),
+                };
+                b.map_err(de::Error::custom)
+            }
+        }
+        d.deserialize_map(V)
     }
 }
 
@@ -459,19 +532,85 @@ pub fn parse(text: &str) -> Result<Scenario, String> {
         None => return Err("scenario: empty text (EOF while parsing): expected a JSON object".into()),
         Some(_) => return Err("scenario: must be a JSON object `{ \"name\": …, \"world\": … }`".into()),
     }
+    // Two steps, both tracking the field path: the text into a JSON value (syntax errors: the
+    // field and the line and column, `world: trailing comma at line 1 column 37`), then the value
+    // into the typed scenario (`world.width: invalid type: string "wide", expected f32`). Reading
+    // the types straight from the text compiled every struct's reader against the text parser
+    // (3.4 KB gzipped more wasm); this way the text parser is compiled for `Value` only.
     let de = &mut serde_json::Deserializer::from_str(text);
-    let sc: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        clip(format!("{}: {inner}", tidy_path(&path)))
-    })?;
+    let Strict(value) = serde_path_to_error::deserialize(de).map_err(path_error)?;
+    let sc: Scenario = serde_path_to_error::deserialize(&value).map_err(path_error)?;
     sc.validate().map_err(clip)?;
     Ok(sc)
 }
 
-/// Build from an already-parsed JSON value (the `set` route), with the same messages. It goes
-/// through the text parser so that only one set of path-tracking deserialisers is compiled (this
-/// keeps the wasm payload small; the text is short).
+/// A JSON value read from text, like `serde_json::Value`'s own reader, except that a key written twice
+/// in one object is an error (`behaviours[0]: duplicate field `weight` at line 1 column 42`), as
+/// the derived readers said when they read the text directly.
+pub(crate) struct Strict(pub serde_json::Value);
+
+impl<'de> Deserialize<'de> for Strict {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde_json::Value;
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Strict;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<Strict, E> {
+                Ok(Strict(Value::Bool(v)))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Strict, E> {
+                Ok(Strict(Value::Number(v.into())))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Strict, E> {
+                Ok(Strict(Value::Number(v.into())))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<Strict, E> {
+                // The text reader gives finite numbers only ("number out of range" otherwise).
+                Ok(Strict(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number)))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Strict, E> {
+                Ok(Strict(Value::String(v.to_owned())))
+            }
+            fn visit_string<E>(self, v: String) -> Result<Strict, E> {
+                Ok(Strict(Value::String(v)))
+            }
+            fn visit_unit<E>(self) -> Result<Strict, E> {
+                Ok(Strict(Value::Null))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Strict, A::Error> {
+                let mut items = Vec::new();
+                while let Some(Strict(v)) = seq.next_element()? {
+                    items.push(v);
+                }
+                Ok(Strict(Value::Array(items)))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Strict, A::Error> {
+                let mut m = serde_json::Map::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    let Strict(v) = map.next_value()?;
+                    if m.contains_key(&key) {
+                        return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+                    }
+                    m.insert(key, v);
+                }
+                Ok(Strict(Value::Object(m)))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+fn path_error(e: serde_path_to_error::Error<serde_json::Error>) -> String {
+    let path = e.path().to_string();
+    let inner = e.into_inner();
+    clip(format!("{}: {inner}", tidy_path(&path)))
+}
+
+/// Build from an already-parsed JSON value (the `set` route), with the same messages and the same
+/// checks as text (the size cap included), through `parse`; the text is short.
 pub fn from_value(value: serde_json::Value) -> Result<Scenario, String> {
     if !value.is_object() {
         return Err("scenario: must be a JSON object `{ \"name\": …, \"world\": … }`".into());
@@ -512,9 +651,9 @@ pub(crate) struct Check<'a> {
 impl Check<'_> {
     pub fn finite(&self, field: &str, v: f32) -> Result<(), String> {
         if !v.is_finite() {
-            Err(format!("{}{}: must be a finite number, got {v}", self.path, dot(field)))
+            Err(format!("{}{}: must be a finite number, got {}", self.path, dot(field), short32(v)))
         } else if v.abs() > MAX_MAGNITUDE {
-            Err(format!("{}{}: must be between -1e12 and 1e12, got {v:e}", self.path, dot(field)))
+            Err(format!("{}{}: must be between -1e12 and 1e12, got {}", self.path, dot(field), short32(v)))
         } else {
             Ok(())
         }
@@ -559,20 +698,17 @@ fn dot(field: &str) -> String {
     }
 }
 
-/// `{}` writes a subnormal like -7.4e-309 as 300 digits: use the exponent form outside 1e-6..1e15.
+/// The shortest form (`{}` wrote a subnormal like -7.4e-309 as 300 digits; this writes the exponent
+/// form outside ~1e-6..1e16).
 fn fmt_f64(v: f64) -> String {
-    if v == 0.0 || (1e-6..1e15).contains(&v.abs()) {
-        format!("{v}")
-    } else {
-        format!("{v:e}")
-    }
+    short64(v)
 }
 
 fn fmt_num(v: f32) -> String {
     if v == v.trunc() && v.abs() < 1e9 {
         format!("{}", v as i64)
     } else {
-        format!("{v}")
+        short32(v)
     }
 }
 
@@ -622,7 +758,8 @@ impl Scenario {
                     }
                     if a[2] < a[0] || a[3] < a[1] {
                         return Err(format!(
-                            "agents.area: must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, got {a:?}"
+                            "agents.area: must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, got {}",
+                            list32(&a)
                         ));
                     }
                 }

@@ -10,6 +10,7 @@ mod i18n;
 mod paint;
 mod viewer;
 
+use crate::sim::text::short64;
 use crate::sim::{scenario, Sim};
 use i18n::Lang;
 use std::cell::RefCell;
@@ -271,7 +272,7 @@ impl Viewer {
     pub fn set(&self, path: &str, value: JsValue) -> Result<(), JsValue> {
         let v = if let Some(x) = value.as_f64() {
             if !x.is_finite() {
-                return Err(js_err(format!("{path}: must be a finite number, got {x}")));
+                return Err(js_err(format!("{path}: must be a finite number, got {}", short64(x))));
             }
             serde_json::Number::from_f64(x).map(serde_json::Value::Number).unwrap_or(serde_json::Value::Null)
         } else if let Some(b) = value.as_bool() {

@@ -7,6 +7,7 @@ use crate::sim::engine::Pointer;
 use crate::sim::raster::{Raster, RasterStyle, RasterView};
 use crate::sim::render::{Overlays, Renderer};
 use crate::sim::scenario::{ControlKind, Overlay};
+use crate::sim::text::{short64, Fixed};
 use crate::sim::Sim;
 use std::cell::{Cell, RefCell, RefMut};
 use std::rc::{Rc, Weak};
@@ -335,11 +336,11 @@ impl Inner {
                         ControlKind::Slider => {
                             let inp: HtmlInputElement = document.create_element("input")?.dyn_into()?;
                             inp.set_type("range");
-                            inp.set_min(&c.min.to_string());
-                            inp.set_max(&c.max.to_string());
-                            inp.set_step(&c.step.to_string());
+                            inp.set_min(&short64(c.min));
+                            inp.set_max(&short64(c.max));
+                            inp.set_step(&short64(c.step));
                             if let Some(v) = current.as_ref().and_then(|v| v.as_f64()) {
-                                inp.set_value(&v.to_string());
+                                inp.set_value(&short64(v));
                                 out.set_text_content(Some(&fmt_value(v, c.step)));
                             }
                             inp.set_attribute("data-param", &c.param)?;
@@ -500,10 +501,10 @@ impl Inner {
     fn update_live(&mut self, t: f64) {
         if let Some(h) = &self.hud_el {
             let txt = format!(
-                "{:.0} fps · step {:.2} ms · draw {:.2} ms · {} {}",
-                self.perf.fps,
-                self.perf.step_ms,
-                self.perf.draw_ms,
+                "{} fps · step {} ms · draw {} ms · {} {}",
+                Fixed(self.perf.fps, 0),
+                Fixed(self.perf.step_ms, 2),
+                Fixed(self.perf.draw_ms, 2),
                 self.sim.agents.len(),
                 self.lang.t("agents")
             );
@@ -534,7 +535,7 @@ impl Inner {
                 if i.type_() == "checkbox" {
                     i.set_checked(v.as_bool().unwrap_or(false));
                 } else if let Some(x) = v.as_f64() {
-                    i.set_value(&x.to_string());
+                    i.set_value(&short64(x));
                     if let Some(c) = e.get_attribute("data-control") {
                         if let Ok(Some(out)) = self.root.query_selector(&format!("output[data-for=\"{c}\"]")) {
                             let step = self
@@ -801,7 +802,7 @@ fn fmt_value(v: f64, step: f64) -> String {
     } else {
         2
     };
-    format!("{v:.decimals$}")
+    Fixed(v, decimals).to_string()
 }
 
 fn now(w: &Window) -> f64 {

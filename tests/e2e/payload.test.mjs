@@ -11,6 +11,17 @@
 // ~51 KB, the web shell ~29 KB, the simulation core ~17 KB, the fast engine's inlined kernels
 // ~12 KB, float printing and core::fmt ~14 KB, the allocator ~10 KB, other core/std ~14 KB,
 // read-only data ~24 KB (messages, the built-in scenarios ~5.5 KB, Unicode and float tables).
+//
+// Later on 2026-12-02 (branch size2): 187.1 → 172.9 KB gz. Module 177.3 → 166.2 KB: behaviours read
+// through a serde_json map instead of serde's `Content` buffer (−5.3 KB), the scenario read as
+// text → JSON value → typed scenario so that the text reader is compiled for one visitor (−3.4 KB),
+// one path-tracking Value reader for `set` (−1.0 KB), numbers in messages and readouts without
+// core's f32 and exponent float printers (−1.2 KB), `state()` built without serde_json::to_value
+// (−0.75 KB), no std::io in the force legend (−0.2 KB). Glue 8.9 → 6.2 KB and loader 0.8 → 0.4 KB:
+// minified by esbuild on release builds (scripts/minify.sh, a Trunk post_build hook).
+// What is left above the budget is mostly serde's derived readers and serde_path_to_error's
+// per-type wrappers (~45 KB of the module before gzip), the simulation (Sim::step alone inlines
+// ~33 KB), the web shell and core's f64 float printing (serde's `Unexpected` needs it).
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -23,10 +34,10 @@ const FILES = ["steerlab_bg.wasm", "steerlab.js", "www/boot.js"];
 const KB = 1024;
 /// Issue 6's target.
 const BUDGET = 150 * KB;
-/// What the build measured on 2026-12-02 (187.0 KB: opt-level "z", simd128, no bench exports, with
-/// the panic boundary and the group-window fast engine), plus ~2 KB: a guard against regressions
-/// until the budget above is met. Lower it as bytes go.
-const CEILING = 189 * KB;
+/// What the build measured on 2026-12-02 (172.9 KB: opt-level "z", simd128, no bench exports, with
+/// the panic boundary and the group-window fast engine; glue and loader minified), plus ~1 KB: a
+/// guard against regressions until the budget above is met. Lower it as bytes go.
+const CEILING = 174 * KB;
 
 function gzipSize(file) {
   const r = spawnSync("gzip", ["-9", "-c", file], { maxBuffer: 64 << 20 });
@@ -52,7 +63,7 @@ test("payload: wasm + JS gzipped does not grow past today's size", () => {
   assert.ok(total <= CEILING, `payload ${(total / KB).toFixed(1)} KB gz > ${CEILING / KB} KB:\n${report}`);
 });
 
-test("payload: wasm + JS ≤ 150 KB gzipped (issue 6)", { todo: "187.0 KB on 2026-12-02; where the bytes are: this file's header" }, () => {
+test("payload: wasm + JS ≤ 150 KB gzipped (issue 6)", { todo: "172.9 KB on 2026-12-02; where the bytes are: this file's header" }, () => {
   const { total, report } = payload();
   assert.ok(total <= BUDGET, `payload ${(total / KB).toFixed(1)} KB gz > ${BUDGET / KB} KB:\n${report}`);
 });

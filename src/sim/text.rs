@@ -1,0 +1,129 @@
+//! Numbers in messages and readouts, without core's float printer.
+//!
+//! `format!("{x:.2}")`, `{x}` and `{x:e}` on floats link core's float printing (`flt2dec`, Grisu with
+//! a Dragon4 fallback) for each float type and mode. serde_json already carries a shortest
+//! round-trip printer (it writes every number of `state_json`), so the short form comes from it, and
+//! fixed decimals are rounded in integers: the wasm module lost 1.2 KB gzipped (the f32 and the
+//! exponent-form printers; core's f64 `{}` stays, serde's `Unexpected::Float` message uses it).
+
+use std::fmt;
+
+/// `x` with `decimals` (0 to 3) digits after the point, rounded half to even like `{:.N}`: the same
+/// text as `format!("{x:.N}")` for every f32 (x · 10ᴺ is exact in f64 for an f32 x, N ≤ 3), and
+/// within one unit of the last digit for other f64 near an exact tie. Beyond 10¹⁸ and for inf/NaN it
+/// falls back to [`short64`].
+pub struct Fixed(pub f64, pub u32);
+
+impl fmt::Display for Fixed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const SCALE: [u64; 4] = [1, 10, 100, 1000];
+        let (x, p) = (self.0, self.1.min(3) as usize);
+        let m = (x.abs() * SCALE[p] as f64).round_ties_even();
+        if m.is_nan() || m >= 1e18 {
+            return f.write_str(&short64(x));
+        }
+        let m = m as u64;
+        let sign = if x.is_sign_negative() { "-" } else { "" };
+        let (int, frac) = (m / SCALE[p], m % SCALE[p]);
+        if p == 0 {
+            write!(f, "{sign}{int}")
+        } else {
+            write!(f, "{sign}{int}.{frac:0p$}")
+        }
+    }
+}
+
+/// The shortest text that reads back as the same f32 (`1.5`, `-3`, `1e-7`, `1.5e13`, `inf`).
+pub fn short32(x: f32) -> String {
+    if x.is_finite() {
+        tidy(serde_json::to_string(&x).unwrap_or_default())
+    } else {
+        non_finite(x as f64)
+    }
+}
+
+/// The shortest text that reads back as the same f64 (`0.01`, `10`, `-7.43326836177333e-309`).
+pub fn short64(x: f64) -> String {
+    if x.is_finite() {
+        tidy(serde_json::to_string(&x).unwrap_or_default())
+    } else {
+        non_finite(x)
+    }
+}
+
+/// serde_json writes `10.0` and `1.5e+13`; messages say `10` and `1.5e13` (as `{}` and `{:e}` did).
+fn tidy(mut s: String) -> String {
+    if let Some(i) = s.find("e+") {
+        s.remove(i + 1);
+    }
+    if s.ends_with(".0") {
+        s.truncate(s.len() - 2);
+    }
+    s
+}
+
+fn non_finite(x: f64) -> String {
+    if x.is_nan() {
+        "NaN".into()
+    } else if x > 0.0 {
+        "inf".into()
+    } else {
+        "-inf".into()
+    }
+}
+
+/// `[a, b, c]` with each number in its short form (what `{:?}` of an array wrote).
+pub fn list32(xs: &[f32]) -> String {
+    let items: Vec<String> = xs.iter().map(|&x| short32(x)).collect();
+    format!("[{}]", items.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fixed_matches_core_formatting_for_f32() {
+        // Ties round half to even, as core does: 0.125 → 0.12, 0.5 → 0, 2.5 → 2, 1.5 → 2.
+        let xs = [0.0f32, -0.0, 0.25, 0.5, 1.5, 2.5, 0.125, -0.04, -0.4, 2.71, 99.995, 1234.5678, 1e9, -7.25];
+        for &x in &xs {
+            assert_eq!(Fixed(x as f64, 0).to_string(), format!("{x:.0}"), "{x}");
+            assert_eq!(Fixed(x as f64, 1).to_string(), format!("{x:.1}"), "{x}");
+            assert_eq!(Fixed(x as f64, 2).to_string(), format!("{x:.2}"), "{x}");
+            assert_eq!(Fixed(x as f64, 3).to_string(), format!("{x:.3}"), "{x}");
+        }
+        // A pseudo-random sweep over many magnitudes.
+        let mut r = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..20_000 {
+            r ^= r << 13;
+            r ^= r >> 7;
+            r ^= r << 17;
+            let x = f32::from_bits(r as u32);
+            if !x.is_finite() || x.abs() > 1e12 {
+                continue;
+            }
+            for p in 0..3 {
+                assert_eq!(Fixed(x as f64, p).to_string(), format!("{x:.*}", p as usize), "{x:e} {p}");
+            }
+        }
+        assert_eq!(Fixed(f64::INFINITY, 1).to_string(), "inf");
+        assert_eq!(Fixed(f64::NAN, 2).to_string(), "NaN");
+    }
+
+    #[test]
+    fn short_forms_read_back_and_drop_the_json_noise() {
+        assert_eq!(short32(1.5), "1.5");
+        assert_eq!(short32(-3.0), "-3");
+        assert_eq!(short32(0.1), "0.1"); // not 0.10000000149011612
+        assert_eq!(short32(1.5e13), "1.5e13");
+        assert_eq!(short32(1e-7), "1e-7");
+        assert_eq!(short32(f32::NEG_INFINITY), "-inf");
+        assert_eq!(short64(-7.43326836177333e-309), "-7.43326836177333e-309");
+        assert_eq!(short64(-1e300), "-1e300");
+        assert_eq!(short64(0.01), "0.01");
+        assert_eq!(list32(&[10.0, 10.5, 0.0, -1.0]), "[10, 10.5, 0, -1]");
+        for &x in &[0.1f32, 3.4e38, 1e-45, 123456.7, 16777216.0] {
+            assert_eq!(short32(x).parse::<f32>().unwrap(), x);
+        }
+    }
+}
