@@ -100,3 +100,59 @@ dual_test!(irregular_frames_match_plain_steps_at_every_step_count, {
     }
     assert!(frames > 10, "the pattern should take many frames to reach 300 steps, took {frames}");
 });
+
+dual_test!(deferred_write_back_gives_the_eager_trajectory, {
+    // The gallery's frame loop steps the fast engine with `advance_deferred`: `agents` is written
+    // back only when read. Whatever reads it first — `sync_agents`, `set`, a pointer event, a plain
+    // `step` — must see exactly the state eager stepping gives.
+    let small = |sim: &mut steerlab::sim::engine::Sim| sim.set("agents.count", serde_json::json!(3000)).unwrap();
+    let (mut eager, mut lazy) = (builtin_sim("stress"), builtin_sim("stress"));
+    small(&mut eager);
+    small(&mut lazy);
+    let before = state_bits(&lazy);
+    for _ in 0..5 {
+        eager.advance(1.0 / 60.0);
+        lazy.advance_deferred(1.0 / 60.0);
+    }
+    assert_eq!(lazy.steps, 5);
+    assert!(lazy.agents_behind());
+    assert_eq!(state_bits(&lazy), before, "agents not written back yet");
+    // The engine's own arrays are current meanwhile (what the agent layer draws).
+    let ((xs, _), _) = lazy.fast_slices().expect("the fast engine holds the state");
+    let mut engine_x: Vec<u32> = xs.iter().map(|x| x.to_bits()).collect();
+    let mut eager_x: Vec<u32> = eager.agents.iter().map(|a| a.position.x.to_bits()).collect();
+    engine_x.sort_unstable();
+    eager_x.sort_unstable();
+    assert_eq!(engine_x, eager_x);
+    lazy.sync_agents();
+    assert!(!lazy.agents_behind());
+    assert_eq!(first_difference(&lazy, &eager), None);
+
+    // Readers through the API sync first: a pointer event (the pointer leaving the canvas changes
+    // no agent), `set` (which also reloads the engine), then a plain step.
+    for _ in 0..3 {
+        eager.step();
+        lazy.advance_deferred(1.0 / 60.0);
+    }
+    lazy.pointer_event(steerlab::sim::engine::Pointer::Leave, false);
+    assert!(!lazy.agents_behind());
+    assert_eq!(first_difference(&lazy, &eager), None);
+    lazy.advance_deferred(1.0 / 60.0);
+    eager.step();
+    lazy.set("separation.weight", serde_json::json!(1.5)).unwrap();
+    eager.set("separation.weight", serde_json::json!(1.5)).unwrap();
+    assert!(!lazy.agents_behind());
+    assert_eq!(first_difference(&lazy, &eager), None);
+    lazy.advance_deferred(1.0 / 60.0);
+    lazy.step();
+    eager.step();
+    eager.step();
+    assert!(!lazy.agents_behind(), "a plain step writes back");
+    assert_eq!(first_difference(&lazy, &eager), None);
+    assert_eq!(state_bits(&lazy), state_bits(&eager));
+
+    // Engines other than the fast one never defer.
+    let mut grid = builtin_sim("flock");
+    grid.advance_deferred(1.0 / 60.0);
+    assert!(!grid.agents_behind());
+});

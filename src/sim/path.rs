@@ -430,6 +430,7 @@ impl Sim {
     /// Add a waypoint at the end of the path, at `p` (clamped to the world). An error if the scenario
     /// has no path, `p` is not finite or the path is full.
     pub fn add_waypoint(&mut self, p: Vec2) -> Result<(), String> {
+        self.sync_agents();
         if self.scenario.path.is_none() {
             return Err(format!("addWaypoint: scenario `{}` has no path", self.scenario.name));
         }

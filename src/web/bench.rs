@@ -25,8 +25,8 @@ pub struct BenchFlock {
 
 #[wasm_bindgen]
 impl BenchFlock {
-    /// `engine`: `"fast"` (the bare engine) or `"sim"` (`Sim` with `"engine": "fast"`, writing
-    /// `agents` back every step, as the stress scenario runs). `width`/`height` 0: the fixed-density
+    /// `engine`: `"fast"` (the bare engine) or `"sim"` (`Sim` with `"engine": "fast"`, stepped
+    /// through `advance_deferred` as the stress scenario's frame loop steps it). `width`/`height` 0: the fixed-density
     /// world of the native benchmarks.
     #[wasm_bindgen(constructor)]
     pub fn new(n: usize, engine: &str, width: f32, height: f32, seed: u64) -> Result<BenchFlock, JsError> {
@@ -67,7 +67,10 @@ impl BenchFlock {
         for _ in 0..k {
             match (&mut self.fast, &mut self.sim) {
                 (Some(f), _) => f.step(),
-                (_, Some(s)) => s.step(),
+                // As the gallery's frame loop steps it: `agents` written back only when read.
+                (_, Some(s)) => {
+                    s.advance_deferred(crate::sim::engine::STEP_SECONDS);
+                }
                 _ => {}
             }
         }

@@ -482,6 +482,9 @@ impl Inner {
                 let _ = self.ctx.put_image_data(&img, 0.0, 0.0);
             }
         }
+        if !pixels || self.overlays.0 != 0 || self.sim.selected.is_some() {
+            self.sim.sync_agents();
+        }
         let list = self.renderer.build(&self.sim, self.overlays);
         paint::paint(
             &self.ctx,
@@ -515,6 +518,7 @@ impl Inner {
             return;
         }
         self.perf.last_metric = t;
+        self.sim.sync_agents();
         let text = self.renderer.headline(&self.sim, self.overlays, self.lang == Lang::Es);
         self.metric.set_text_content(Some(&text));
         if t - self.perf.last_live >= 5000.0 || self.perf.last_live == 0.0 {
@@ -623,7 +627,9 @@ impl Inner {
         let budget_steps = if self.perf.step_ms > 0.0 { (12.0 / self.perf.step_ms).floor().max(1.0) } else { 4.0 };
         let dt = dt.min(budget_steps * crate::sim::engine::STEP_SECONDS);
         let t0 = now(&self.window);
-        let steps = self.sim.advance(dt);
+        // The fast engine's copy of the flock into `sim.agents` waits until something reads it
+        // (overlays, the readout, `state()`); the agent layer draws from the engine itself.
+        let steps = self.sim.advance_deferred(dt);
         let t1 = now(&self.window);
         if steps > 0 {
             self.perf.step_ms = self.perf.step_ms * 0.9 + ((t1 - t0) / steps as f64) * 0.1;
