@@ -22,6 +22,10 @@
 // What is left above the budget is mostly serde's derived readers and serde_path_to_error's
 // per-type wrappers (~45 KB of the module before gzip), the simulation (Sim::step alone inlines
 // ~33 KB), the web shell and core's f64 float printing (serde's `Unexpected` needs it).
+//
+// Then 172.9 → 173.6 KB: the fast engine's and the agent layer's hot loops written so that the
+// size-optimised build inlines them (no closures, slices instead of `Vec` indexing) and the
+// deferred write-back of the flock (+0.7 KB, for a 1.35× faster agent layer in Chromium).
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -34,10 +38,11 @@ const FILES = ["steerlab_bg.wasm", "steerlab.js", "www/boot.js"];
 const KB = 1024;
 /// Issue 6's target.
 const BUDGET = 150 * KB;
-/// What the build measured on 2026-12-02 (172.9 KB: opt-level "z", simd128, no bench exports, with
-/// the panic boundary and the group-window fast engine; glue and loader minified), plus ~1 KB: a
-/// guard against regressions until the budget above is met. Lower it as bytes go.
-const CEILING = 174 * KB;
+/// What the build measured on 2026-12-02 (173.6 KB: opt-level "z", simd128, no bench exports, with
+/// the panic boundary and the group-window fast engine; glue and loader minified), plus ~1.4 KB
+/// (the toolchain is not pinned): a guard against regressions until the budget above is met.
+/// Lower it as bytes go.
+const CEILING = 175 * KB;
 
 function gzipSize(file) {
   const r = spawnSync("gzip", ["-9", "-c", file], { maxBuffer: 64 << 20 });
@@ -63,7 +68,7 @@ test("payload: wasm + JS gzipped does not grow past today's size", () => {
   assert.ok(total <= CEILING, `payload ${(total / KB).toFixed(1)} KB gz > ${CEILING / KB} KB:\n${report}`);
 });
 
-test("payload: wasm + JS ≤ 150 KB gzipped (issue 6)", { todo: "172.9 KB on 2026-12-02; where the bytes are: this file's header" }, () => {
+test("payload: wasm + JS ≤ 150 KB gzipped (issue 6)", { todo: "173.6 KB on 2026-12-02; where the bytes are: this file's header" }, () => {
   const { total, report } = payload();
   assert.ok(total <= BUDGET, `payload ${(total / KB).toFixed(1)} KB gz > ${BUDGET / KB} KB:\n${report}`);
 });
