@@ -81,7 +81,8 @@ struct Acc4 {
     nc: F4,
 }
 
-/// Per-agent constants of the 4-lane kernel.
+/// Constants of the 4-lane kernels: the querying position in every lane (one agent, `sums_simd`)
+/// or one agent per lane (`sums_group`), the squared radii and the world for the nearest image.
 struct K4 {
     px: F4,
     py: F4,
@@ -94,6 +95,26 @@ struct K4 {
     h: F4,
     hh: F4,
     nhh: F4,
+}
+
+impl K4 {
+    #[inline(always)]
+    fn new(px: F4, py: F4, r: &Radii, world: &World) -> K4 {
+        let (w, h) = (world.width, world.height);
+        K4 {
+            px,
+            py,
+            sep2: F4::splat(r.sep2),
+            ali2: F4::splat(r.ali2),
+            coh2: F4::splat(r.coh2),
+            w: F4::splat(w),
+            hw: F4::splat(w * 0.5),
+            nhw: F4::splat(-(w * 0.5)),
+            h: F4::splat(h),
+            hh: F4::splat(h * 0.5),
+            nhh: F4::splat(-(h * 0.5)),
+        }
+    }
 }
 
 /// `World::delta`'s nearest-image correction on one axis, lane by lane: `d ± size` where `d` is
@@ -181,20 +202,7 @@ pub(crate) fn sums_simd<const WX: bool, const WY: bool, const SAME: bool>(
     b: &Block,
     i: usize,
 ) -> Sums {
-    let (w, h) = (world.width, world.height);
-    let k = K4 {
-        px: F4::splat(v.x[i]),
-        py: F4::splat(v.y[i]),
-        sep2: F4::splat(r.sep2),
-        ali2: F4::splat(r.ali2),
-        coh2: F4::splat(r.coh2),
-        w: F4::splat(w),
-        hw: F4::splat(w * 0.5),
-        nhw: F4::splat(-(w * 0.5)),
-        h: F4::splat(h),
-        hh: F4::splat(h * 0.5),
-        nhh: F4::splat(-(h * 0.5)),
-    };
+    let k = K4::new(F4::splat(v.x[i]), F4::splat(v.y[i]), r, world);
     let z = F4::zero();
     let mut acc = Acc4 { sx: z, sy: z, ns: z, ax: z, ay: z, na: z, cx: z, cy: z, nc: z };
     for &(rs, re) in &b.ranges[..b.n] {
@@ -220,21 +228,6 @@ pub(crate) fn sums_simd<const WX: bool, const WY: bool, const SAME: bool>(
     }
 }
 
-/// Per-group constants of the group kernel: four agents, one per lane.
-struct G4 {
-    px: F4,
-    py: F4,
-    sep2: F4,
-    ali2: F4,
-    coh2: F4,
-    w: F4,
-    hw: F4,
-    nhw: F4,
-    h: F4,
-    hh: F4,
-    nhh: F4,
-}
-
 /// Lane accumulators of four agents (one agent per lane); counts as integers.
 struct GAcc {
     sx: F4,
@@ -253,7 +246,7 @@ struct GAcc {
 #[inline(always)]
 unsafe fn cand<const SAME: bool, const SELF: bool, const WRAP: bool>(
     v: View,
-    k: &G4,
+    k: &K4,
     j: usize,
     notself: F4,
     a: &mut GAcc,
@@ -314,19 +307,7 @@ pub(crate) fn sums_group<const SAME: bool, const WRAP: bool>(
 ) -> Sums4 {
     // SAFETY: every slot read is < n (ranges come from `starts`) and g + 4 ≤ n.
     unsafe {
-        let k = G4 {
-            px: F4::load(v.x.as_ptr().add(g)),
-            py: F4::load(v.y.as_ptr().add(g)),
-            sep2: F4::splat(r.sep2),
-            ali2: F4::splat(r.ali2),
-            coh2: F4::splat(r.coh2),
-            w: F4::splat(world.width),
-            hw: F4::splat(world.width * 0.5),
-            nhw: F4::splat(-(world.width * 0.5)),
-            h: F4::splat(world.height),
-            hh: F4::splat(world.height * 0.5),
-            nhh: F4::splat(-(world.height * 0.5)),
-        };
+        let k = K4::new(F4::load(v.x.as_ptr().add(g)), F4::load(v.y.as_ptr().add(g)), r, world);
         let (z, zi) = (F4::zero(), I4::zero());
         let mut a = GAcc { sx: z, sy: z, ns: zi, ax: z, ay: z, na: zi, cx: z, cy: z, nc: zi };
         let lanes = I4::iota(g as i32);
