@@ -726,22 +726,8 @@ impl FastFlock {
                         let total = block.slots();
                         stats.checks += 8 * (total as u64 - 1);
                         let mut s8 = avx::Sums8::default();
-                        let wrap = block.wrap_x || block.wrap_y;
                         // SAFETY: `available()` checked AVX2; g + 8 ≤ n; ranges within 0..n.
-                        unsafe {
-                            match (same, wrap) {
-                                (true, false) => {
-                                    avx::sums_group8::<true, false>(view, &radii, &block, g, world, &mut s8)
-                                }
-                                (false, false) => {
-                                    avx::sums_group8::<false, false>(view, &radii, &block, g, world, &mut s8)
-                                }
-                                (true, true) => avx::sums_group8::<true, true>(view, &radii, &block, g, world, &mut s8),
-                                (false, true) => {
-                                    avx::sums_group8::<false, true>(view, &radii, &block, g, world, &mut s8)
-                                }
-                            }
-                        }
+                        unsafe { avx::sums_group8_for(same, view, &radii, &block, g, world, &mut s8) };
                         if vector {
                             for h in 0..2 {
                                 let half =
@@ -802,12 +788,7 @@ impl FastFlock {
                 let s4 = if let Some(block) = group {
                     let total = block.slots();
                     stats.checks += 4 * (total as u64 - 1);
-                    let s4 = match (same, block.wrap_x || block.wrap_y) {
-                        (true, false) => kernel::sums_group::<true, false>(view, &radii, &block, g, world),
-                        (false, false) => kernel::sums_group::<false, false>(view, &radii, &block, g, world),
-                        (true, true) => kernel::sums_group::<true, true>(view, &radii, &block, g, world),
-                        (false, true) => kernel::sums_group::<false, true>(view, &radii, &block, g, world),
-                    };
+                    let s4 = kernel::sums_group_for(same, view, &radii, &block, g, world);
                     // Counts are exact small integers (the sum too: < 2²⁴).
                     stats.neighbours += s4.ns.max(s4.na).max(s4.nc).sum() as u64;
                     s4
@@ -939,13 +920,7 @@ impl FastFlock {
             4 => {
                 let b = group_block::<4>(&self.cells, x, y, g)?;
                 let wrap = b.wrap_x || b.wrap_y;
-                let s4 = match (same, wrap) {
-                    (true, false) => kernel::sums_group::<true, false>(view, &radii, &b, g, &world),
-                    (false, false) => kernel::sums_group::<false, false>(view, &radii, &b, g, &world),
-                    (true, true) => kernel::sums_group::<true, true>(view, &radii, &b, g, &world),
-                    (false, true) => kernel::sums_group::<false, true>(view, &radii, &b, g, &world),
-                };
-                Some((to(s4), wrap))
+                Some((to(kernel::sums_group_for(same, view, &radii, &b, g, &world)), wrap))
             }
             #[cfg(target_arch = "x86_64")]
             8 if avx::available() => {
@@ -953,14 +928,7 @@ impl FastFlock {
                 let wrap = b.wrap_x || b.wrap_y;
                 let mut s8 = avx::Sums8::default();
                 // SAFETY: AVX2 checked; g + 8 ≤ n; ranges within 0..n.
-                unsafe {
-                    match (same, wrap) {
-                        (true, false) => avx::sums_group8::<true, false>(view, &radii, &b, g, &world, &mut s8),
-                        (false, false) => avx::sums_group8::<false, false>(view, &radii, &b, g, &world, &mut s8),
-                        (true, true) => avx::sums_group8::<true, true>(view, &radii, &b, g, &world, &mut s8),
-                        (false, true) => avx::sums_group8::<false, true>(view, &radii, &b, g, &world, &mut s8),
-                    }
-                }
+                unsafe { avx::sums_group8_for(same, view, &radii, &b, g, &world, &mut s8) };
                 let out = (0..8)
                     .map(|l| FlockSums {
                         sep: Vec2::new(s8.sx[l], s8.sy[l]),

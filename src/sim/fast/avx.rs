@@ -142,6 +142,29 @@ pub(crate) unsafe fn sums_group8<const SAME: bool, const WRAP: bool>(
     _mm256_storeu_ps(out.nc.as_mut_ptr(), _mm256_cvtepi32_ps(nc));
 }
 
+/// [`sums_group8`] in the variant for the radii (`same`: alignment and cohesion radii equal) and
+/// the block's nearest-image flags.
+///
+/// # Safety
+/// As [`sums_group8`].
+#[inline(always)]
+pub(crate) unsafe fn sums_group8_for(
+    same: bool,
+    v: View,
+    r: &Radii,
+    b: &Block,
+    g: usize,
+    world: &World,
+    out: &mut Sums8,
+) {
+    match (same, b.wrap_x || b.wrap_y) {
+        (true, false) => sums_group8::<true, false>(v, r, b, g, world, out),
+        (false, false) => sums_group8::<false, false>(v, r, b, g, world, out),
+        (true, true) => sums_group8::<true, true>(v, r, b, g, world, out),
+        (false, true) => sums_group8::<false, true>(v, r, b, g, world, out),
+    }
+}
+
 /// Eight `f32` lanes for phase two ([`finish8`]). Only used inside `avx2` functions, where its
 /// `#[inline(always)]` methods and the intrinsics they call are inlined.
 #[derive(Clone, Copy)]

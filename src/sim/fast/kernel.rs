@@ -292,6 +292,18 @@ unsafe fn cand<const SAME: bool, const SELF: bool, const WRAP: bool>(
     }
 }
 
+/// [`sums_group`] in the variant for the radii (`same`: alignment and cohesion radii equal) and
+/// the block's nearest-image flags.
+#[inline(always)]
+pub(crate) fn sums_group_for(same: bool, v: View, r: &Radii, b: &Block, g: usize, world: &World) -> Sums4 {
+    match (same, b.wrap_x || b.wrap_y) {
+        (true, false) => sums_group::<true, false>(v, r, b, g, world),
+        (false, false) => sums_group::<false, false>(v, r, b, g, world),
+        (true, true) => sums_group::<true, true>(v, r, b, g, world),
+        (false, true) => sums_group::<false, true>(v, r, b, g, world),
+    }
+}
+
 /// The sums of the four agents in slots `g..g + 4` (one per lane) over the shared slot ranges
 /// (a window containing each agent's own; extra candidates fail the exact distance tests). With
 /// `WRAP` the nearest-image correction is applied on both axes (exact everywhere; needed at the
