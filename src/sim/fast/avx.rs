@@ -53,16 +53,6 @@ pub(crate) unsafe fn sums_group8<const SAME: bool, const WRAP: bool>(
         (_mm256_set1_ps(world.width), _mm256_set1_ps(world.width * 0.5), _mm256_set1_ps(-(world.width * 0.5)));
     let (h, hh, nhh) =
         (_mm256_set1_ps(world.height), _mm256_set1_ps(world.height * 0.5), _mm256_set1_ps(-(world.height * 0.5)));
-    // `d > half ? d − size : d < −half ? d + size : d`, lane by lane.
-    macro_rules! wrap {
-        ($d:expr, $size:expr, $half:expr, $nhalf:expr) => {{
-            let d = $d;
-            let hi = _mm256_cmp_ps::<_CMP_GT_OQ>(d, $half);
-            let lo = _mm256_cmp_ps::<_CMP_LT_OQ>(d, $nhalf);
-            let e = _mm256_blendv_ps(d, _mm256_add_ps(d, $size), lo);
-            _mm256_blendv_ps(e, _mm256_sub_ps(d, $size), hi)
-        }};
-    }
     let (mut sx, mut sy, mut ax, mut ay, mut cx, mut cy) = (zero, zero, zero, zero, zero, zero);
     let zi = _mm256_setzero_si256();
     let (mut ns, mut na, mut nc) = (zi, zi, zi);
@@ -77,8 +67,8 @@ pub(crate) unsafe fn sums_group8<const SAME: bool, const WRAP: bool>(
             let mut dx = _mm256_sub_ps(x, px);
             let mut dy = _mm256_sub_ps(y, py);
             if WRAP {
-                dx = wrap!(dx, w, hw, nhw);
-                dy = wrap!(dy, h, hh, nhh);
+                dx = F8(dx).nearest(F8(hw), F8(nhw), F8(w)).0;
+                dy = F8(dy).nearest(F8(hh), F8(nhh), F8(h)).0;
             }
             let d2 = _mm256_add_ps(_mm256_mul_ps(dx, dx), _mm256_mul_ps(dy, dy));
             let mut ma = _mm256_cmp_ps::<_CMP_LT_OQ>(d2, ali2);

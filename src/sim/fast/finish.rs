@@ -128,6 +128,12 @@ pub(crate) trait Lanes:
     }
     /// `wrap_coord` of every lane of `x` (by `w`) and `y` (by `h`).
     fn wrap_each(x: Self, y: Self, w: f32, h: f32) -> (Self, Self);
+    /// `World::delta`'s nearest-image correction on one axis, lane by lane: `d ∓ size` where `d`
+    /// is beyond ±half (the identity for |d| ≤ half).
+    #[inline(always)]
+    fn nearest(self, half: Self, neg_half: Self, size: Self) -> Self {
+        Self::select(self.gt(half), self - size, Self::select(self.lt(neg_half), self + size, self))
+    }
 }
 
 impl Lanes for F4 {

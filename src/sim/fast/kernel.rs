@@ -6,7 +6,7 @@
 //!
 //! Self is excluded by index: the range holding slot `i` is split around it.
 
-use super::finish::{Sums, Sums4};
+use super::finish::{Lanes, Sums, Sums4};
 use super::simd::{F4, I4};
 use super::{delta, Block, Radii};
 use crate::sim::world::World;
@@ -117,13 +117,6 @@ impl K4 {
     }
 }
 
-/// `World::delta`'s nearest-image correction on one axis, lane by lane: `d ± size` where `d` is
-/// beyond ±half (the identity for |d| ≤ half).
-#[inline(always)]
-fn nearest(d: F4, half: F4, neg_half: F4, size: F4) -> F4 {
-    F4::select(d.gt(half), d - size, F4::select(d.lt(neg_half), d + size, d))
-}
-
 /// Four candidates from slot `j`; with `MASKED`, only the lanes set in `valid`.
 #[inline(always)]
 unsafe fn chunk<const WX: bool, const WY: bool, const SAME: bool, const MASKED: bool>(
@@ -140,10 +133,10 @@ unsafe fn chunk<const WX: bool, const WY: bool, const SAME: bool, const MASKED: 
     let mut dx = x - k.px;
     let mut dy = y - k.py;
     if WX {
-        dx = nearest(dx, k.hw, k.nhw, k.w);
+        dx = dx.nearest(k.hw, k.nhw, k.w);
     }
     if WY {
-        dy = nearest(dy, k.hh, k.nhh, k.h);
+        dy = dy.nearest(k.hh, k.nhh, k.h);
     }
     let d2 = dx * dx + dy * dy;
     let one = F4::splat(1.0);
@@ -257,8 +250,8 @@ unsafe fn cand<const SAME: bool, const SELF: bool, const WRAP: bool>(
     let mut dy = y - k.py;
     if WRAP {
         // `World::delta`'s nearest-image correction, lane by lane (the identity for |d| ≤ half).
-        dx = nearest(dx, k.hw, k.nhw, k.w);
-        dy = nearest(dy, k.hh, k.nhh, k.h);
+        dx = dx.nearest(k.hw, k.nhw, k.w);
+        dy = dy.nearest(k.hh, k.nhh, k.h);
     }
     let d2 = dx * dx + dy * dy;
     let mut ma = d2.lt(k.ali2);
