@@ -81,7 +81,7 @@ fn pack(c: [u8; 4]) -> u32 {
 
 /// Where [`Raster::stamp_all`] reads agent `k`'s position and heading. A trait with
 /// `#[inline(always)]` rather than a closure: the release build optimises for size ("z"), where a
-/// closure in this loop stayed a call per agent (the agent layer ran ~1.5× slower in Chromium).
+/// closure in this loop stayed a call per agent (the agent layer ran 1.35× slower in Chromium).
 trait Source {
     fn len(&self) -> usize;
     fn at(&self, k: usize) -> (f32, f32, f32, f32);
