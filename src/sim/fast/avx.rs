@@ -92,16 +92,16 @@ pub(crate) unsafe fn sums_group8<const SAME: bool, const WRAP: bool>(
             };
             cx = _mm256_add_ps(cx, _mm256_and_ps(dx, mc));
             cy = _mm256_add_ps(cy, _mm256_and_ps(dy, mc));
-            // Separation needs d² > 0 as well (which also excludes self), tested only once some
-            // lane is within the radius.
-            let ms = _mm256_cmp_ps::<_CMP_LT_OQ>(d2, sep2);
-            if _mm256_movemask_ps(ms) != 0 {
-                let ms = _mm256_and_ps(ms, _mm256_cmp_ps::<_CMP_GT_OQ>(d2, zero));
-                let inv = _mm256_div_ps(_mm256_set1_ps(1.0), d2);
-                sx = _mm256_sub_ps(sx, _mm256_and_ps(_mm256_mul_ps(dx, inv), ms));
-                sy = _mm256_sub_ps(sy, _mm256_and_ps(_mm256_mul_ps(dy, inv), ms));
-                ns = _mm256_sub_epi32(ns, _mm256_castps_si256(ms));
-            }
+            // Separation needs d² > 0 as well (which also excludes self). Evaluated for every
+            // candidate, without a branch: with eight lanes "some lane within sep_dist" is close
+            // to a coin flip, and the mispredictions cost more than the division (min of
+            // alternating runs at 100k on a loaded 2-core VM: 92.6 → 87.5 and 124.7 → 122.3
+            // ns/boid, i.e. 2–5 %). Lanes outside the mask add ±0, so the sums are unchanged.
+            let ms = _mm256_and_ps(_mm256_cmp_ps::<_CMP_LT_OQ>(d2, sep2), _mm256_cmp_ps::<_CMP_GT_OQ>(d2, zero));
+            let inv = _mm256_div_ps(_mm256_set1_ps(1.0), d2);
+            sx = _mm256_sub_ps(sx, _mm256_and_ps(_mm256_mul_ps(dx, inv), ms));
+            sy = _mm256_sub_ps(sy, _mm256_and_ps(_mm256_mul_ps(dy, inv), ms));
+            ns = _mm256_sub_epi32(ns, _mm256_castps_si256(ms));
         }};
     }
 
