@@ -7,7 +7,7 @@ use crate::sim::engine::Pointer;
 use crate::sim::raster::{Raster, RasterStyle, RasterView};
 use crate::sim::render::{Overlays, Renderer};
 use crate::sim::scenario::{ControlKind, Overlay};
-use crate::sim::text::{short64, Fixed};
+use crate::sim::text::{short32, short64, Fixed};
 use crate::sim::Sim;
 use std::cell::{Cell, RefCell, RefMut};
 use std::rc::{Rc, Weak};
@@ -268,7 +268,7 @@ impl Inner {
             canvas.set_attribute("tabindex", "0")?;
         }
         let style = canvas.style();
-        style.set_property("aspect-ratio", &format!("{} / {}", sc.world.width, sc.world.height))?;
+        style.set_property("aspect-ratio", &format!("{} / {}", short32(sc.world.width), short32(sc.world.height)))?;
         style.set_property("touch-action", "none")?;
         canvas.class_list().add_1("steerlab-canvas")?;
 
