@@ -12,8 +12,8 @@ use super::agent::Agent;
 use super::engine::{Aux, Sim};
 use super::scenario::{Behaviour, Check, Scenario, MAX_LIST};
 use super::steer::{arrive, seek, truncate, Controller};
-use glam::Vec2;
 use super::text::short32;
+use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 /// §4.5: what happens at the end of the path.
@@ -436,7 +436,11 @@ impl Sim {
             return Err(format!("addWaypoint: scenario `{}` has no path", self.scenario.name));
         }
         if !p.is_finite() {
-            return Err(format!("addWaypoint: x and y must be finite numbers, got ({}, {})", short32(p.x), short32(p.y)));
+            return Err(format!(
+                "addWaypoint: x and y must be finite numbers, got ({}, {})",
+                short32(p.x),
+                short32(p.y)
+            ));
         }
         if self.path.waypoints.len() >= MAX_LIST {
             return Err(format!("addWaypoint: the path already has the maximum of {MAX_LIST} waypoints"));
