@@ -1,6 +1,7 @@
 //! A small, deterministic workload for instruction counting (`scripts/bench.sh` runs it under
 //! valgrind's callgrind) and a quick native timing in thread CPU time:
-//! `cargo run --release --example bench_step -- [n] [steps] [fast|sim-fast|grid|naive] [simd|narrow|scalar]`.
+//! `cargo run --release --example bench_step -- [n] [steps] [fast|sim-fast|grid|naive] [simd|avx2|narrow|scalar]`
+//! (`simd`: the widest vectors the CPU has, AVX-512F or AVX2 natively; `avx2`: no AVX-512).
 
 #[path = "../benches/cputime.rs"]
 #[allow(dead_code)]
@@ -20,6 +21,7 @@ fn main() {
     if let (BenchFlock::Fast(ff), Some(k)) = (&mut f, kernel.as_deref()) {
         ff.kernel = if k == "scalar" { Kernel::Scalar } else { Kernel::Simd };
         ff.narrow = k == "narrow";
+        ff.no_avx512 = k == "avx2";
     }
     let wall = std::time::Instant::now();
     let t = cputime::thread_cpu();

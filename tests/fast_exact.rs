@@ -207,7 +207,7 @@ fn check_world(world: World, rules: FlockRules, n: usize, seed: u64, kernel: Ker
         if kernel == Kernel::Simd {
             let ids = f.ids().to_vec();
             let mut seen = [0usize; 2];
-            for lanes in [4usize, 8] {
+            for lanes in [4usize, 8, 16] {
                 for g in 0..current.len().saturating_sub(lanes - 1) {
                     let Some((sums, wrap)) = f.group_sums(g, lanes) else { continue };
                     seen[wrap as usize] += 1;
@@ -268,6 +268,54 @@ fn different_radii_per_rule_are_exact_too() {
     for kernel in [Kernel::Simd, Kernel::Scalar] {
         check_world(World::new(640.0, 400.0, Edges::Wrap), rules(22.0, 30.0, 60.0), 300, 8, kernel);
         check_world(World::new(500.0, 300.0, Edges::Wrap), rules(50.0, 40.0, 35.0), 250, 9, kernel);
+    }
+}
+
+/// Every vector width the CPU offers (four lanes as in wasm, eight with AVX2, sixteen with
+/// AVX-512F) and the scalar kernel step to the same bits: a group's window holds each member's own
+/// neighbours in the same order as the member's own window, and the per-lane arithmetic is the
+/// same IEEE operations. So a trajectory does not depend on the machine it runs on.
+#[test]
+fn every_vector_width_gives_the_same_bits() {
+    let state = |f: &FastFlock| {
+        let ((x, y), (vx, vy), (hx, hy)) = (f.positions(), f.velocities(), f.headings());
+        let mut v: Vec<(u32, [u32; 6])> = f
+            .ids()
+            .iter()
+            .enumerate()
+            .map(|(k, &id)| (id, [x[k], y[k], vx[k], vy[k], hx[k], hy[k]].map(f32::to_bits)))
+            .collect();
+        v.sort_unstable_by_key(|e| e.0);
+        v
+    };
+    let cases = [
+        (World::new(640.0, 400.0, Edges::Wrap), rules(22.0, 48.0, 48.0), 600, 31u64),
+        (World::new(250.0, 250.0, Edges::Wrap), rules(22.0, 48.0, 48.0), 300, 32),
+        (World::new(741.0, 523.0, Edges::Wrap), rules(22.0, 30.0, 60.0), 800, 33),
+    ];
+    for (world, r, n, seed) in cases {
+        let agents = world_agents(&world, n, seed, Vec2::splat(48.0), Vec2::splat(6.0), r.radius());
+        let mut flocks: Vec<(&str, FastFlock)> = ["widest", "avx2", "narrow", "scalar"]
+            .into_iter()
+            .map(|name| {
+                let mut f = FastFlock::new();
+                f.kernel = if name == "scalar" { Kernel::Scalar } else { Kernel::Simd };
+                f.narrow = name == "narrow";
+                f.no_avx512 = name == "avx2";
+                f.load(&world, params(r), &agents);
+                (name, f)
+            })
+            .collect();
+        for step in 0..40 {
+            for (_, f) in &mut flocks {
+                f.step();
+            }
+            let want = state(&flocks[0].1);
+            for (name, f) in &flocks[1..] {
+                assert!(state(f) == want, "world {world:?}: {name} differs from the widest kernel after step {step}");
+                assert_eq!(f.stats.neighbours, flocks[0].1.stats.neighbours, "{name}, step {step}");
+            }
+        }
     }
 }
 

@@ -14,15 +14,18 @@
 //!   bit-identical to the naive query's, so the neighbour sets are identical (`tests/fast_exact.rs`).
 //! - **Same cells as [`super::grid::Grid`]**: cell size ≥ the query radius, the same axis spans
 //!   (each line once when an axis has ≤ 3 cells).
-//! - **Groups share one window.** Four consecutive slots (eight with AVX2 natively), one agent per
+//! - **Groups share one window.** Four consecutive slots (eight with AVX2 natively, sixteen with
+//!   AVX-512), one agent per
 //!   vector lane, read the slot ranges of their bounding box grown by the query reach (taken
 //!   modulo the world, with the correction where it meets the seam): it contains every member's
 //!   own window, so each member sees all its neighbours once, and the extra candidates fail the
 //!   same exact distance tests (`group_sums` and `tests/fast_exact.rs` check every lane against
-//!   the naive query). Only groups across a row change are queried agent by agent.
+//!   the naive query). Only groups across a row change are queried agent by agent (the scalar
+//!   kernel). Every kernel adds an agent's neighbours one at a time in slot order with the same
+//!   IEEE operations, so the step is bit-identical whatever the vector width (4 in wasm and with
+//!   SSE2, 8 with AVX2, 16 with AVX-512F) and with the scalar kernel.
 //! - **Phase two on vectors** (`finish.rs`): the same IEEE operations as the scalar reference in
-//!   the same order, so bit-identical to it; the separation term (one division, `d · (1 / d²)`)
-//!   only for candidates where some lane needs it.
+//!   the same order, so bit-identical to it.
 //!
 //! The per-neighbour terms and the per-agent steering are the same expressions as
 //! [`super::flock::FlockSums`] and [`super::steer`]; only the order in which neighbours are summed
@@ -44,6 +47,8 @@ use glam::Vec2;
 
 #[cfg(target_arch = "x86_64")]
 mod avx;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
 mod finish;
 mod kernel;
 mod simd;
@@ -86,7 +91,9 @@ pub struct FastParams {
 pub enum Kernel {
     /// One candidate at a time with branches (the fastest scalar form in wasm without simd128).
     Scalar,
-    /// Four candidates at a time, branch-free (SSE2 natively, simd128 in wasm when enabled).
+    /// Groups of agents sharing a window, one agent per lane: four (SSE2 natively, simd128 in
+    /// wasm when enabled), eight (AVX2) or sixteen (AVX-512F); the scalar kernel for agents off
+    /// the group path. The sums are bit-identical to [`Kernel::Scalar`]'s.
     Simd,
 }
 
@@ -194,6 +201,9 @@ struct Cells {
     /// axis: every candidate is then within half the world of every agent of the group.
     plain_x: bool,
     plain_y: bool,
+    /// The same for groups of sixteen, which may be four reaches across.
+    spread16_x: f32,
+    plain16_x: bool,
 }
 
 impl Cells {
@@ -226,6 +236,8 @@ impl Cells {
         self.spread_y = rh;
         self.plain_x = self.spread_x + self.reach + 2.0 * bw < 0.5 * world.width;
         self.plain_y = self.spread_y + self.reach + 2.0 * rh < 0.5 * world.height;
+        self.spread16_x = 4.0 * self.reach;
+        self.plain16_x = self.spread16_x + self.reach + 2.0 * bw < 0.5 * world.width;
     }
 
     /// Append the non-empty slot ranges of rows `ys` × x-bin spans `xs` to `b`.
@@ -251,7 +263,8 @@ impl Cells {
     /// [`Cells::windows`]), with the nearest-image flags of a group query; `None` if they would be
     /// more than [`RANGES`].
     #[inline(always)]
-    fn block(&self, xl: f32, xh: f32, yl: f32, yh: f32) -> Option<Block> {
+    /// `plain_x`: the group's [`Cells::plain_x`] (it depends on how far apart its agents may be).
+    fn block(&self, xl: f32, xh: f32, yl: f32, yh: f32, plain_x: bool) -> Option<Block> {
         let (xs, nx, wx) = spans(xl, xh, self.width, self.nbx, self.per_x, self.cols);
         let (ys, ny, wy) = spans(yl, yh, self.height, self.rows, self.per_y, self.rows);
         let mut rows = 0;
@@ -261,7 +274,7 @@ impl Cells {
         if rows * nx > RANGES {
             return None;
         }
-        let mut b = Block { wrap_x: wx || !self.plain_x, wrap_y: wy || !self.plain_y, ..Block::default() };
+        let mut b = Block { wrap_x: wx || !plain_x, wrap_y: wy || !self.plain_y, ..Block::default() };
         self.push_spans(&mut b, &ys[..ny], &xs[..nx]);
         Some(b)
     }
@@ -429,6 +442,9 @@ pub struct FastFlock {
     /// With [`Kernel::Simd`] on x86_64, eight agents per vector are used when the CPU has AVX2;
     /// `narrow` keeps four (SSE2, the same width as wasm simd128), e.g. to compare.
     pub narrow: bool,
+    /// Unless `narrow`, sixteen agents per vector are used when the CPU has AVX-512F (falling back
+    /// to eight where sixteen do not share a window); `no_avx512` keeps AVX2's eight, to compare.
+    pub no_avx512: bool,
     n: usize,
     cells: Cells,
     /// All per-agent arrays: array `a` is `arena[a * stride..][..n + PAD]`.
@@ -625,6 +641,8 @@ impl FastFlock {
         let kernel = self.kernel;
         #[cfg(target_arch = "x86_64")]
         let self_wide = !self.narrow;
+        #[cfg(target_arch = "x86_64")]
+        let self_wide16 = !self.narrow && !self.no_avx512;
         let cells = std::mem::take(&mut self.cells);
         let mut counts_vec = std::mem::take(&mut self.counts);
         zeroed(&mut counts_vec, cells.count() + 1);
@@ -717,8 +735,49 @@ impl FastFlock {
             }
             #[cfg(target_arch = "x86_64")]
             let wide = self_wide && avx::available();
+            #[cfg(target_arch = "x86_64")]
+            let wide16 = wide && self_wide16 && avx512::available();
             let mut g = 0;
             while g < n {
+                // Sixteen agents per vector (AVX-512F) when they share a row window.
+                #[cfg(target_arch = "x86_64")]
+                if wide16 && vector && g + 16 <= n {
+                    if let Some(block) = group_block::<16>(&cells, fx, fy, g) {
+                        let total = block.slots();
+                        stats.checks += 16 * (total as u64 - 1);
+                        let mut s16 = avx512::Sums16::default();
+                        // SAFETY: `available()` checked AVX-512F; g + 16 ≤ n; ranges within 0..n.
+                        unsafe { avx512::sums_group16_for(same, view, &radii, &block, g, world, &mut s16) };
+                        stats.neighbours += s16.neighbours as u64;
+                        for h in 0..2 {
+                            // SAFETY: AVX2 checked (AVX-512F implies it here: `wide`); every array
+                            // is n + PAD ≥ g + 16 long; min_speed ≤ 0 (`vector`).
+                            unsafe {
+                                avx::finish8(
+                                    &k,
+                                    s16.half(h),
+                                    [fx.as_ptr(), fy.as_ptr(), fvx.as_ptr(), fvy.as_ptr(), fhx.as_ptr(), fhy.as_ptr()],
+                                    [
+                                        bx.as_mut_ptr(),
+                                        by.as_mut_ptr(),
+                                        bvx.as_mut_ptr(),
+                                        bvy.as_mut_ptr(),
+                                        bhx.as_mut_ptr(),
+                                        bhy.as_mut_ptr(),
+                                    ],
+                                    g + 8 * h,
+                                );
+                            }
+                        }
+                        for i in g..g + 16 {
+                            let c = cells.index(bx[i], by[i]);
+                            cell_of[i] = c;
+                            counts[c as usize + 1] += 1;
+                        }
+                        g += 16;
+                        continue;
+                    }
+                }
                 // Eight agents per vector (AVX2) when they share a row window.
                 #[cfg(target_arch = "x86_64")]
                 if wide && kernel == Kernel::Simd && g + 8 <= n {
@@ -738,7 +797,7 @@ impl FastFlock {
                             unsafe {
                                 avx::finish8(
                                     &k,
-                                    &s8,
+                                    s8.ptrs(),
                                     [fx.as_ptr(), fy.as_ptr(), fvx.as_ptr(), fvy.as_ptr(), fhx.as_ptr(), fhy.as_ptr()],
                                     [
                                         bx.as_mut_ptr(),
@@ -890,7 +949,7 @@ impl FastFlock {
     }
 
     /// The neighbour sums of the agents in slots `g..g + lanes` as the step's group path computes
-    /// them (`lanes` 4, or 8 with AVX2 on x86_64), and whether that group needed the nearest-image
+    /// them (`lanes` 4, 8 with AVX2 or 16 with AVX-512F on x86_64), and whether that group needed the nearest-image
     /// correction; `None` where the step queries these agents one by one. For the exactness tests.
     pub fn group_sums(&self, g: usize, lanes: usize) -> Option<(Vec<FlockSums>, bool)> {
         let (Some(world), Some(p)) = (self.world, self.params) else {
@@ -921,6 +980,25 @@ impl FastFlock {
                 let b = group_block::<4>(&self.cells, x, y, g)?;
                 let wrap = b.wrap_x || b.wrap_y;
                 Some((to(kernel::sums_group_for(same, view, &radii, &b, g, &world)), wrap))
+            }
+            #[cfg(target_arch = "x86_64")]
+            16 if !self.narrow && !self.no_avx512 && avx::available() && avx512::available() => {
+                let b = group_block::<16>(&self.cells, x, y, g)?;
+                let wrap = b.wrap_x || b.wrap_y;
+                let mut s16 = avx512::Sums16::default();
+                // SAFETY: AVX-512F checked; g + 16 ≤ n; ranges within 0..n.
+                unsafe { avx512::sums_group16_for(same, view, &radii, &b, g, &world, &mut s16) };
+                let out = (0..16)
+                    .map(|l| FlockSums {
+                        sep: Vec2::new(s16.sx[l], s16.sy[l]),
+                        n_sep: s16.ns[l] as u32,
+                        align: Vec2::new(s16.ax[l], s16.ay[l]),
+                        n_align: s16.na[l] as u32,
+                        coh: Vec2::new(s16.cx[l], s16.cy[l]),
+                        n_coh: s16.nc[l] as u32,
+                    })
+                    .collect();
+                Some((out, wrap))
             }
             #[cfg(target_arch = "x86_64")]
             8 if avx::available() => {
@@ -1003,11 +1081,13 @@ fn group_block<const N: usize>(cells: &Cells, x: &[f32], y: &[f32], g: usize) ->
             y1 = v;
         }
     }
-    if nan || !(x1 - x0 <= cells.spread_x && y1 - y0 <= cells.spread_y) {
+    let (spread_x, plain_x) =
+        if N == 16 { (cells.spread16_x, cells.plain16_x) } else { (cells.spread_x, cells.plain_x) };
+    if nan || !(x1 - x0 <= spread_x && y1 - y0 <= cells.spread_y) {
         return None;
     }
     let r = cells.reach;
-    cells.block(x0 - r, x1 + r, y0 - r, y1 + r)
+    cells.block(x0 - r, x1 + r, y0 - r, y1 + r, plain_x)
 }
 
 /// Slot `i`'s neighbour sums over the block, with the selected kernel.
@@ -1018,10 +1098,10 @@ fn group_block<const N: usize>(cells: &Cells, x: &[f32], y: &[f32], g: usize) ->
 fn sums_of(kernel: Kernel, v: kernel::View, world: &World, radii: &Radii, b: &Block, i: usize) -> Sums {
     match kernel {
         Kernel::Simd if !b.wrap_x && !b.wrap_y && radii.ali2 == radii.coh2 => {
-            kernel::sums_simd::<false, false, true>(v, world, radii, b, i)
+            kernel::sums_scalar::<false, false>(v, world, radii, b, i)
         }
-        Kernel::Simd if !b.wrap_x && !b.wrap_y => kernel::sums_simd::<false, false, false>(v, world, radii, b, i),
-        Kernel::Simd => kernel::sums_simd::<true, true, false>(v, world, radii, b, i),
+        Kernel::Simd if !b.wrap_x && !b.wrap_y => kernel::sums_scalar::<false, false>(v, world, radii, b, i),
+        Kernel::Simd => kernel::sums_scalar::<true, true>(v, world, radii, b, i),
         Kernel::Scalar if !b.wrap_x && !b.wrap_y => kernel::sums_scalar::<false, false>(v, world, radii, b, i),
         Kernel::Scalar => kernel::sums_scalar::<true, true>(v, world, radii, b, i),
     }

@@ -206,7 +206,7 @@ pub fn slot_offset(variant: FollowVariant, k: usize, p: &FollowLeader) -> (f32, 
     match variant {
         FollowVariant::V | FollowVariant::Dynamic => {
             let row = (k / 2 + 1) as f32;
-            let side = if k % 2 == 0 { -1.0 } else { 1.0 };
+            let side = if k.is_multiple_of(2) { -1.0 } else { 1.0 };
             (p.behind_dist + (row - 1.0) * s * 0.8, side * row * s * 0.7)
         }
         FollowVariant::Column => (p.behind_dist + k as f32 * s, 0.0),
@@ -413,7 +413,7 @@ pub fn follower_force(
             // Exactly on the threat: step aside, to the side of the leader's path the follower is on.
             let side = Vec2::new(-h.y, h.x);
             let s = world.delta(leader.position, a.position).dot(side);
-            let sign = if s > 0.0 || (s == 0.0 && i % 2 == 0) { 1.0 } else { -1.0 };
+            let sign = if s > 0.0 || (s == 0.0 && i.is_multiple_of(2)) { 1.0 } else { -1.0 };
             steer_towards(side * sign, a)
         };
         ctl.add("evade", fl.weight * fl.evade_weight, f);

@@ -23,6 +23,13 @@ pub(crate) struct Sums8 {
     pub nc: [f32; 8],
 }
 
+impl Sums8 {
+    /// Pointers to the nine sums, in [`finish8`]'s order.
+    pub(crate) fn ptrs(&self) -> [*const f32; 9] {
+        [&self.sx, &self.sy, &self.ns, &self.ax, &self.ay, &self.na, &self.cx, &self.cy, &self.nc].map(|a| a.as_ptr())
+    }
+}
+
 /// Whether this CPU runs [`sums_group8`].
 pub(crate) fn available() -> bool {
     std::is_x86_feature_detected!("avx2")
@@ -250,22 +257,25 @@ impl Lanes for F8 {
 
 /// Phase two for the agents in slots `g..g + 8`: `finish4`'s arithmetic on eight lanes (the same
 /// IEEE operations in the same order, so bit-identical to [`super::finish::finish_one`]), from
-/// their sums and the state at `src[..][g..]`, into `dst[..][g..]` (x, y, vx, vy, hx, hy).
+/// their sums (eight floats at each of `s`: sx, sy, ns, ax, ay, na, cx, cy, nc, as
+/// [`Sums8::ptrs`] gives them) and the state at `src[..][g..]`, into `dst[..][g..]` (x, y, vx, vy,
+/// hx, hy).
 ///
 /// # Safety
-/// The CPU must support AVX2 ([`available`]); every array must hold `g + 8` floats; `min_speed ≤ 0`.
+/// The CPU must support AVX2 ([`available`]); every array must hold `g + 8` floats (`s`'s eight);
+/// `min_speed ≤ 0`.
 #[target_feature(enable = "avx2")]
-pub(crate) unsafe fn finish8(k: &Consts, s: &Sums8, src: [*const f32; 6], dst: [*mut f32; 6], g: usize) {
+pub(crate) unsafe fn finish8(k: &Consts, s: [*const f32; 9], src: [*const f32; 6], dst: [*mut f32; 6], g: usize) {
     let sums = SumsV {
-        sx: F8::load(s.sx.as_ptr()),
-        sy: F8::load(s.sy.as_ptr()),
-        ns: F8::load(s.ns.as_ptr()),
-        ax: F8::load(s.ax.as_ptr()),
-        ay: F8::load(s.ay.as_ptr()),
-        na: F8::load(s.na.as_ptr()),
-        cx: F8::load(s.cx.as_ptr()),
-        cy: F8::load(s.cy.as_ptr()),
-        nc: F8::load(s.nc.as_ptr()),
+        sx: F8::load(s[0]),
+        sy: F8::load(s[1]),
+        ns: F8::load(s[2]),
+        ax: F8::load(s[3]),
+        ay: F8::load(s[4]),
+        na: F8::load(s[5]),
+        cx: F8::load(s[6]),
+        cy: F8::load(s[7]),
+        nc: F8::load(s[8]),
     };
     let st = StateV {
         x: F8::load(src[0].add(g)),

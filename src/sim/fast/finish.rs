@@ -465,7 +465,7 @@ mod tests {
                     unsafe {
                         super::super::avx::finish8(
                             &k,
-                            &s8,
+                            s8.ptrs(),
                             core::array::from_fn(|a| src[a].as_ptr()),
                             core::array::from_fn(|a| dp[a]),
                             0,

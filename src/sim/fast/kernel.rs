@@ -1,8 +1,13 @@
-//! Phase one for one agent: its neighbour sums over the block's slot ranges. Both kernels compute
-//! the terms of `FlockSums::add` with the naive query's exact `d` and `d²`:
-//! - [`sums_scalar`]: one candidate at a time, with branches;
-//! - [`sums_simd`]: four candidates at a time without branches on the neighbour tests (the
-//!   separation term, needed by ~7 % of candidates, is evaluated only when a lane needs it).
+//! Phase one: neighbour sums over a block's slot ranges, the terms of `FlockSums::add` with the
+//! naive query's exact `d` and `d²`:
+//! - [`sums_scalar`]: one agent, one candidate at a time, with branches (agents off the group
+//!   path, and `Kernel::Scalar`);
+//! - [`sums_group`]: four agents, one per lane, one candidate at a time without branches on the
+//!   neighbour tests (the separation term only when a lane needs it).
+//!
+//! Every kernel (these and the AVX2/AVX-512 group kernels) adds each agent's neighbours in slot
+//! order, one at a time, with the same IEEE operations: their sums are bit-identical, so the
+//! trajectory does not depend on the vector width (`tests/fast_exact.rs`).
 //!
 //! Self is excluded by index: the range holding slot `i` is split around it.
 
@@ -68,21 +73,8 @@ pub(crate) fn sums_scalar<const WX: bool, const WY: bool>(
     Sums { sx, sy, ns: ns as f32, ax, ay, na: na as f32, cx, cy, nc: nc as f32 }
 }
 
-/// Lane accumulators of one agent.
-struct Acc4 {
-    sx: F4,
-    sy: F4,
-    ns: F4,
-    ax: F4,
-    ay: F4,
-    na: F4,
-    cx: F4,
-    cy: F4,
-    nc: F4,
-}
-
-/// Constants of the 4-lane kernels: the querying position in every lane (one agent, `sums_simd`)
-/// or one agent per lane (`sums_group`), the squared radii and the world for the nearest image.
+/// Constants of the 4-lane group kernel: one agent per lane (`sums_group`), the squared radii
+/// and the world for the nearest image.
 struct K4 {
     px: F4,
     py: F4,
@@ -114,110 +106,6 @@ impl K4 {
             hh: F4::splat(h * 0.5),
             nhh: F4::splat(-(h * 0.5)),
         }
-    }
-}
-
-/// Four candidates from slot `j`; with `MASKED`, only the lanes set in `valid`.
-#[inline(always)]
-unsafe fn chunk<const WX: bool, const WY: bool, const SAME: bool, const MASKED: bool>(
-    v: View,
-    k: &K4,
-    j: usize,
-    valid: F4,
-    acc: &mut Acc4,
-) {
-    let x = F4::load(v.x.as_ptr().add(j));
-    let y = F4::load(v.y.as_ptr().add(j));
-    let vx = F4::load(v.vx.as_ptr().add(j));
-    let vy = F4::load(v.vy.as_ptr().add(j));
-    let mut dx = x - k.px;
-    let mut dy = y - k.py;
-    if WX {
-        dx = dx.nearest(k.hw, k.nhw, k.w);
-    }
-    if WY {
-        dy = dy.nearest(k.hh, k.nhh, k.h);
-    }
-    let d2 = dx * dx + dy * dy;
-    let one = F4::splat(1.0);
-    let mut ma = d2.lt(k.ali2);
-    if MASKED {
-        ma = ma & valid;
-    }
-    acc.ax = acc.ax + (vx & ma);
-    acc.ay = acc.ay + (vy & ma);
-    acc.na = acc.na + (one & ma);
-    let mc = if SAME {
-        ma
-    } else {
-        let m = d2.lt(k.coh2);
-        let m = if MASKED { m & valid } else { m };
-        acc.nc = acc.nc + (one & m);
-        m
-    };
-    acc.cx = acc.cx + (dx & mc);
-    acc.cy = acc.cy + (dy & mc);
-    let mut ms = d2.lt(k.sep2) & d2.gt(F4::zero());
-    if MASKED {
-        ms = ms & valid;
-    }
-    if ms.any() {
-        let inv = one / d2;
-        acc.sx = acc.sx - ((dx * inv) & ms);
-        acc.sy = acc.sy - ((dy * inv) & ms);
-        acc.ns = acc.ns + (one & ms);
-    }
-}
-
-/// All candidates in slots `a..e`: whole chunks of four, then the rest with a lane mask.
-#[inline(always)]
-fn scan4<const WX: bool, const WY: bool, const SAME: bool>(v: View, k: &K4, a: usize, e: usize, acc: &mut Acc4) {
-    let mut j = a;
-    let ones = F4::zero().eq(F4::zero());
-    // SAFETY: j + 4 ≤ e ≤ n in the loop, and j < e ≤ n with every array n + PAD ≥ j + 4 long after.
-    unsafe {
-        while j + 4 <= e {
-            chunk::<WX, WY, SAME, false>(v, k, j, ones, acc);
-            j += 4;
-        }
-        if j < e {
-            let valid = I4::iota(j as i32).lt_and_ne(I4::splat(e as i32), I4::splat(-1));
-            chunk::<WX, WY, SAME, true>(v, k, j, valid, acc);
-        }
-    }
-}
-
-#[inline(always)]
-pub(crate) fn sums_simd<const WX: bool, const WY: bool, const SAME: bool>(
-    v: View,
-    world: &World,
-    r: &Radii,
-    b: &Block,
-    i: usize,
-) -> Sums {
-    let k = K4::new(F4::splat(v.x[i]), F4::splat(v.y[i]), r, world);
-    let z = F4::zero();
-    let mut acc = Acc4 { sx: z, sy: z, ns: z, ax: z, ay: z, na: z, cx: z, cy: z, nc: z };
-    for &(rs, re) in &b.ranges[..b.n] {
-        let (rs, re) = (rs as usize, re as usize);
-        if rs <= i && i < re {
-            scan4::<WX, WY, SAME>(v, &k, rs, i, &mut acc);
-            scan4::<WX, WY, SAME>(v, &k, i + 1, re, &mut acc);
-        } else {
-            scan4::<WX, WY, SAME>(v, &k, rs, re, &mut acc);
-        }
-    }
-    let na = acc.na.sum();
-    Sums {
-        sx: acc.sx.sum(),
-        sy: acc.sy.sum(),
-        ns: acc.ns.sum(),
-        ax: acc.ax.sum(),
-        ay: acc.ay.sum(),
-        na,
-        cx: acc.cx.sum(),
-        cy: acc.cy.sum(),
-        nc: if SAME { na } else { acc.nc.sum() },
     }
 }
 

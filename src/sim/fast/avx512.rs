@@ -1,0 +1,173 @@
+//! The group kernel with sixteen agents per vector (AVX-512F, x86_64 only, chosen at run time
+//! when the CPU has it): the per-lane arithmetic of `kernel::sums_group` and `avx::sums_group8` —
+//! the same IEEE operations in the same order, no fused multiply-add — on 512-bit vectors, with
+//! the lane masks in mask registers: a lane outside a radius is left as it is (a masked add)
+//! instead of adding ±0, and the self lane is one bit cleared from a mask.
+
+use super::kernel::View;
+use super::{Block, Radii};
+use crate::sim::world::World;
+use core::arch::x86_64::*;
+
+/// The sums of sixteen agents, lane `l` = slot `g + l` (counts as exact small floats), and the
+/// group's neighbour total (per lane the largest of the three counts, summed).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sums16 {
+    pub sx: [f32; 16],
+    pub sy: [f32; 16],
+    pub ns: [f32; 16],
+    pub ax: [f32; 16],
+    pub ay: [f32; 16],
+    pub na: [f32; 16],
+    pub cx: [f32; 16],
+    pub cy: [f32; 16],
+    pub nc: [f32; 16],
+    pub neighbours: u32,
+}
+
+impl Default for Sums16 {
+    fn default() -> Self {
+        let z = [0.0; 16];
+        Sums16 { sx: z, sy: z, ns: z, ax: z, ay: z, na: z, cx: z, cy: z, nc: z, neighbours: 0 }
+    }
+}
+
+impl Sums16 {
+    /// Pointers to lanes `8h..8h + 8` of the nine sums, in `avx::finish8`'s order.
+    pub(crate) fn half(&self, h: usize) -> [*const f32; 9] {
+        let o = 8 * h;
+        [&self.sx, &self.sy, &self.ns, &self.ax, &self.ay, &self.na, &self.cx, &self.cy, &self.nc]
+            .map(|a| a[o..o + 8].as_ptr())
+    }
+}
+
+/// Whether this CPU runs [`sums_group16`].
+pub(crate) fn available() -> bool {
+    std::is_x86_feature_detected!("avx512f")
+}
+
+/// `World::delta`'s nearest-image correction on one axis, lane by lane (`wrap_delta`): `d − size`
+/// where `d > half`, `d + size` where `d < −half` (both masks from the uncorrected `d`).
+#[inline(always)]
+unsafe fn nearest(d: __m512, half: __m512, neg_half: __m512, size: __m512) -> __m512 {
+    let hi = _mm512_cmp_ps_mask::<_CMP_GT_OQ>(d, half);
+    let lo = _mm512_cmp_ps_mask::<_CMP_LT_OQ>(d, neg_half);
+    let d = _mm512_mask_sub_ps(d, hi, d, size);
+    _mm512_mask_add_ps(d, lo, d, size)
+}
+
+/// The sums of the agents in slots `g..g + 16` over the shared ranges `b`, into `out`; with
+/// `WRAP` the nearest-image correction on both axes (exactly `World::delta`'s).
+///
+/// # Safety
+/// The CPU must support AVX-512F ([`available`]); `g + 16 ≤ n` and every range within `0..n`.
+#[target_feature(enable = "avx512f")]
+pub(crate) unsafe fn sums_group16<const SAME: bool, const WRAP: bool>(
+    v: View,
+    r: &Radii,
+    b: &Block,
+    g: usize,
+    world: &World,
+    out: &mut Sums16,
+) {
+    let (xp, yp, vxp, vyp) = (v.x.as_ptr(), v.y.as_ptr(), v.vx.as_ptr(), v.vy.as_ptr());
+    let px = _mm512_loadu_ps(xp.add(g));
+    let py = _mm512_loadu_ps(yp.add(g));
+    let sep2 = _mm512_set1_ps(r.sep2);
+    let ali2 = _mm512_set1_ps(r.ali2);
+    let coh2 = _mm512_set1_ps(r.coh2);
+    let zero = _mm512_setzero_ps();
+    let one = _mm512_set1_ps(1.0);
+    let (w, hw, nhw) =
+        (_mm512_set1_ps(world.width), _mm512_set1_ps(world.width * 0.5), _mm512_set1_ps(-(world.width * 0.5)));
+    let (h, hh, nhh) =
+        (_mm512_set1_ps(world.height), _mm512_set1_ps(world.height * 0.5), _mm512_set1_ps(-(world.height * 0.5)));
+    let (mut sx, mut sy, mut ax, mut ay, mut cx, mut cy) = (zero, zero, zero, zero, zero, zero);
+    let zi = _mm512_setzero_si512();
+    let onei = _mm512_set1_epi32(1);
+    let (mut ns, mut na, mut nc) = (zi, zi, zi);
+
+    // One candidate; `$keep` is the mask of lanes that are not the candidate itself.
+    macro_rules! cand {
+        ($j:expr, $keep:expr) => {{
+            let j = $j;
+            let keep: __mmask16 = $keep;
+            let mut dx = _mm512_sub_ps(_mm512_set1_ps(*xp.add(j)), px);
+            let mut dy = _mm512_sub_ps(_mm512_set1_ps(*yp.add(j)), py);
+            if WRAP {
+                dx = nearest(dx, hw, nhw, w);
+                dy = nearest(dy, hh, nhh, h);
+            }
+            let d2 = _mm512_add_ps(_mm512_mul_ps(dx, dx), _mm512_mul_ps(dy, dy));
+            let ma = _mm512_mask_cmp_ps_mask::<_CMP_LT_OQ>(keep, d2, ali2);
+            let (vx, vy) = (_mm512_set1_ps(*vxp.add(j)), _mm512_set1_ps(*vyp.add(j)));
+            ax = _mm512_mask_add_ps(ax, ma, ax, vx);
+            ay = _mm512_mask_add_ps(ay, ma, ay, vy);
+            na = _mm512_mask_add_epi32(na, ma, na, onei);
+            let mc = if SAME {
+                ma
+            } else {
+                let m = _mm512_mask_cmp_ps_mask::<_CMP_LT_OQ>(keep, d2, coh2);
+                nc = _mm512_mask_add_epi32(nc, m, nc, onei);
+                m
+            };
+            cx = _mm512_mask_add_ps(cx, mc, cx, dx);
+            cy = _mm512_mask_add_ps(cy, mc, cy, dy);
+            // Separation needs d² > 0 as well (which also excludes self); without a branch, as
+            // in the eight-lane kernel.
+            let ms = _mm512_mask_cmp_ps_mask::<_CMP_GT_OQ>(_mm512_cmp_ps_mask::<_CMP_LT_OQ>(d2, sep2), d2, zero);
+            let inv = _mm512_div_ps(one, d2);
+            sx = _mm512_mask_sub_ps(sx, ms, sx, _mm512_mul_ps(dx, inv));
+            sy = _mm512_mask_sub_ps(sy, ms, sy, _mm512_mul_ps(dy, inv));
+            ns = _mm512_mask_add_epi32(ns, ms, ns, onei);
+        }};
+    }
+
+    for &(rs, re) in &b.ranges[..b.n] {
+        let (rs, re) = (rs as usize, re as usize);
+        let (m0, m1) = (g.max(rs).min(re), (g + 16).max(rs).min(re));
+        for j in rs..m0 {
+            cand!(j, 0xFFFF);
+        }
+        for j in m0..m1 {
+            cand!(j, !(1u16 << (j - g)));
+        }
+        for j in m1..re {
+            cand!(j, 0xFFFF);
+        }
+    }
+    let nc = if SAME { na } else { nc };
+    out.neighbours = _mm512_reduce_add_epi32(_mm512_max_epi32(ns, _mm512_max_epi32(na, nc))) as u32;
+    _mm512_storeu_ps(out.sx.as_mut_ptr(), sx);
+    _mm512_storeu_ps(out.sy.as_mut_ptr(), sy);
+    _mm512_storeu_ps(out.ns.as_mut_ptr(), _mm512_cvtepi32_ps(ns));
+    _mm512_storeu_ps(out.ax.as_mut_ptr(), ax);
+    _mm512_storeu_ps(out.ay.as_mut_ptr(), ay);
+    _mm512_storeu_ps(out.na.as_mut_ptr(), _mm512_cvtepi32_ps(na));
+    _mm512_storeu_ps(out.cx.as_mut_ptr(), cx);
+    _mm512_storeu_ps(out.cy.as_mut_ptr(), cy);
+    _mm512_storeu_ps(out.nc.as_mut_ptr(), _mm512_cvtepi32_ps(nc));
+}
+
+/// [`sums_group16`] in the variant for the radii (`same`: alignment and cohesion radii equal) and
+/// the block's nearest-image flags.
+///
+/// # Safety
+/// As [`sums_group16`].
+#[inline(always)]
+pub(crate) unsafe fn sums_group16_for(
+    same: bool,
+    v: View,
+    r: &Radii,
+    b: &Block,
+    g: usize,
+    world: &World,
+    out: &mut Sums16,
+) {
+    match (same, b.wrap_x || b.wrap_y) {
+        (true, false) => sums_group16::<true, false>(v, r, b, g, world, out),
+        (false, false) => sums_group16::<false, false>(v, r, b, g, world, out),
+        (true, true) => sums_group16::<true, true>(v, r, b, g, world, out),
+        (false, true) => sums_group16::<false, true>(v, r, b, g, world, out),
+    }
+}
