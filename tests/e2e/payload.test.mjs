@@ -27,6 +27,9 @@
 // size-optimised build inlines them (no closures, slices instead of `Vec` indexing) and the
 // deferred write-back of the flock (+0.7 KB, for a 1.35× faster agent layer in Chromium).
 //
+// 2026-12-03: 162.4 → 161.6 KB: the per-agent 4-candidate SIMD fallback went (the fallback now
+// sums in the scalar kernel's order, so every vector width steps bit-identically).
+//
 // Then (branch size3) 173.6 → 162.4 KB gz: module 167.0 → 157.6 KB, glue 6.2 → 4.3 KB. The import
 // names: wasm-bindgen's `__wbg_<method>_<16 hex digits>`, written in both the module and the glue,
 // are renamed to short ones on release builds (scripts/slim-module.mjs, which also drops the
@@ -52,11 +55,11 @@ const FILES = ["steerlab_bg.wasm", "steerlab.js", "www/boot.js"];
 const KB = 1024;
 /// Issue 6's target.
 const BUDGET = 150 * KB;
-/// What the build measured on 2026-12-02 (162.4 KB: opt-level "z", simd128, no bench exports, with
+/// What the build measured on 2026-12-03 (161.6 KB: opt-level "z", simd128, no bench exports, with
 /// the panic boundary and the group-window fast engine; talc; short import names; glue and loader
-/// minified), plus ~1.6 KB (the toolchain is not pinned): a guard against regressions until the
+/// minified), plus ~1.9 KB (the toolchain is not pinned): a guard against regressions until the
 /// budget above is met. Lower it as bytes go.
-const CEILING = 164 * KB;
+const CEILING = 163.5 * KB;
 
 function gzipSize(file) {
   const r = spawnSync("gzip", ["-9", "-c", file], { maxBuffer: 64 << 20 });
@@ -82,7 +85,7 @@ test("payload: wasm + JS gzipped does not grow past today's size", () => {
   assert.ok(total <= CEILING, `payload ${(total / KB).toFixed(1)} KB gz > ${CEILING / KB} KB:\n${report}`);
 });
 
-test("payload: wasm + JS ≤ 150 KB gzipped (issue 6)", { todo: "162.4 KB on 2026-12-02; where the bytes are: this file's header" }, () => {
+test("payload: wasm + JS ≤ 150 KB gzipped (issue 6)", { todo: "161.6 KB on 2026-12-03; where the bytes are: this file's header" }, () => {
   const { total, report } = payload();
   assert.ok(total <= BUDGET, `payload ${(total / KB).toFixed(1)} KB gz > ${BUDGET / KB} KB:\n${report}`);
 });
