@@ -975,6 +975,22 @@ impl FastFlock {
                 })
                 .collect::<Vec<_>>()
         };
+        // The x86 kernels' per-lane sums (Sums8 / Sums16, same field names) as FlockSums.
+        #[cfg(target_arch = "x86_64")]
+        macro_rules! lane_sums {
+            ($s:ident, $n:expr) => {
+                (0..$n)
+                    .map(|l| FlockSums {
+                        sep: Vec2::new($s.sx[l], $s.sy[l]),
+                        n_sep: $s.ns[l] as u32,
+                        align: Vec2::new($s.ax[l], $s.ay[l]),
+                        n_align: $s.na[l] as u32,
+                        coh: Vec2::new($s.cx[l], $s.cy[l]),
+                        n_coh: $s.nc[l] as u32,
+                    })
+                    .collect()
+            };
+        }
         match lanes {
             4 => {
                 let b = group_block::<4>(&self.cells, x, y, g)?;
@@ -988,16 +1004,7 @@ impl FastFlock {
                 let mut s16 = avx512::Sums16::default();
                 // SAFETY: AVX-512F checked; g + 16 ≤ n; ranges within 0..n.
                 unsafe { avx512::sums_group16_for(same, view, &radii, &b, g, &world, &mut s16) };
-                let out = (0..16)
-                    .map(|l| FlockSums {
-                        sep: Vec2::new(s16.sx[l], s16.sy[l]),
-                        n_sep: s16.ns[l] as u32,
-                        align: Vec2::new(s16.ax[l], s16.ay[l]),
-                        n_align: s16.na[l] as u32,
-                        coh: Vec2::new(s16.cx[l], s16.cy[l]),
-                        n_coh: s16.nc[l] as u32,
-                    })
-                    .collect();
+                let out = lane_sums!(s16, 16);
                 Some((out, wrap))
             }
             #[cfg(target_arch = "x86_64")]
@@ -1007,16 +1014,7 @@ impl FastFlock {
                 let mut s8 = avx::Sums8::default();
                 // SAFETY: AVX2 checked; g + 8 ≤ n; ranges within 0..n.
                 unsafe { avx::sums_group8_for(same, view, &radii, &b, g, &world, &mut s8) };
-                let out = (0..8)
-                    .map(|l| FlockSums {
-                        sep: Vec2::new(s8.sx[l], s8.sy[l]),
-                        n_sep: s8.ns[l] as u32,
-                        align: Vec2::new(s8.ax[l], s8.ay[l]),
-                        n_align: s8.na[l] as u32,
-                        coh: Vec2::new(s8.cx[l], s8.cy[l]),
-                        n_coh: s8.nc[l] as u32,
-                    })
-                    .collect();
+                let out = lane_sums!(s8, 8);
                 Some((out, wrap))
             }
             _ => None,
