@@ -6,6 +6,7 @@ pub mod engine;
 pub mod fast;
 pub mod flock;
 pub mod grid;
+mod json_path;
 pub mod leader;
 pub mod path;
 pub mod queue;

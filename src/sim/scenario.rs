@@ -537,12 +537,14 @@ pub fn parse(text: &str) -> Result<Scenario, String> {
     }
     // Two steps, both tracking the field path: the text into a JSON value (syntax errors: the
     // field and the line and column, `world: trailing comma at line 1 column 37`), then the value
-    // into the typed scenario (`world.width: invalid type: string "wide", expected f32`). Reading
-    // the types straight from the text compiled every struct's reader against the text parser
-    // (3.4 KB gzipped more wasm); this way the text parser is compiled for `Value` only.
+    // into the typed scenario (`world.width: invalid type: string "wide", expected f32`, through
+    // `json_path`, which notes the path itself). Reading the types straight from the text compiled
+    // every struct's reader against the text parser (3.4 KB gzipped more wasm); this way the text
+    // parser is compiled for `Value` only.
     let de = &mut serde_json::Deserializer::from_str(text);
     let Strict(value) = serde_path_to_error::deserialize(de).map_err(path_error)?;
-    let sc: Scenario = serde_path_to_error::deserialize(&value).map_err(path_error)?;
+    let sc: Scenario =
+        super::json_path::from_value(&value).map_err(|(path, e)| clip(format!("{}: {e}", tidy_path(&path))))?;
     sc.validate().map_err(clip)?;
     Ok(sc)
 }
