@@ -156,7 +156,7 @@ fn validation_messages_name_the_field() {
         (
             "follow-leader",
             json!({"behaviours": [{"type": "follow_leader", "variant": "wedge"}]}),
-            "behaviours[0]: unknown variant `wedge`",
+            "behaviours[0].variant: unknown variant `wedge`",
         ),
         ("queue", json!({"behaviours": [{"type": "queue"}]}), "behaviours[0]: missing field `goal`"),
         (

@@ -87,7 +87,7 @@ fn bad_scenarios_each_give_their_message() {
         (
             "unknown behaviour field",
             flock_with(|v| v["behaviours"][0]["radius"] = json!(3)),
-            "behaviours[0]: unknown field `radius`",
+            "behaviours[0].radius: unknown field `radius`",
         ),
         ("zero agents", flock_with(|v| v["agents"] = json!({"count": 0})), "agents.count: must be at least 1, got 0"),
         (

@@ -478,9 +478,7 @@ impl Sim {
     /// JSON-to-`Value` reader into the wasm module (1.0 KB gzipped).
     fn scenario_value(&self) -> Result<Value, String> {
         let text = serde_json::to_string(&self.scenario).map_err(|e| e.to_string())?;
-        let v: scenario::Strict = serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_str(&text))
-            .map_err(|e| e.to_string())?;
-        Ok(v.0)
+        scenario::read_text(&text)
     }
 
     /// Polarisation and last step's distance checks: cheap enough for every frame.
@@ -701,7 +699,9 @@ fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
     let behaviours = doc.get("behaviours").and_then(Value::as_array).cloned().unwrap_or_default();
     // behaviours[i].field
     if let Some(rest) = path.strip_prefix("behaviours[") {
-        let (idx, field) = rest.split_once("].").ok_or_else(unknown)?;
+        // Char patterns only: a `&str` pattern links core's two-way string searcher.
+        let (idx, field) = rest.split_once(']').ok_or_else(unknown)?;
+        let field = field.strip_prefix('.').ok_or_else(unknown)?;
         let i: usize = idx.parse().map_err(|_| unknown())?;
         let b = behaviours.get(i).ok_or_else(|| format!("{path}: there is no behaviour {i}"))?;
         if field == "type" || b.get(field).is_none() {

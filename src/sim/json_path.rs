@@ -1,7 +1,7 @@
 //! Reading a typed scenario out of a `serde_json::Value` while keeping the field path of the place
 //! that failed (`world.width: invalid type: string "wide", expected f32`).
 //!
-//! Why not `serde_path_to_error` here (it still reads the text, `scenario::parse`'s first step):
+//! Why not `serde_path_to_error`, the crate for this (the project used it until 2026-12-03):
 //! wrapping serde_json's `&Value` deserialiser compiles every derived reader of the scenario twice
 //! over (its own visitor wrapper around each of them), 9.5 KB gzipped of the wasm module
 //! (160.6 → 151.0 KB, measured on 2026-12-03 with the path dropped altogether). This deserialiser
@@ -15,21 +15,35 @@
 
 use serde::de::value::BorrowedStrDeserializer;
 use serde::de::{self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Unexpected, Visitor};
-use serde::forward_to_deserialize_any;
 use serde_json::{Error, Value};
 use std::cell::RefCell;
 use std::fmt::Write;
 
 /// One step of a field path: an object key or an array index.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Seg<'a> {
-    Key(&'a str),
+#[derive(Clone, Debug)]
+pub(crate) enum Seg {
+    Key(String),
     Index(usize),
 }
 
-/// The path as `serde_path_to_error` writes it: `behaviours[0].type`, `world.width`; "" for the
+thread_local! {
+    /// Where the reader is. A thread-local rather than a field of the deserialiser so that a value
+    /// read in two steps (a behaviour: its keys first, then the struct its `type` names, through
+    /// [`nested`]) still has its whole path (`behaviours[0].radius: unknown field`).
+    static PATH: RefCell<Vec<Seg>> = const { RefCell::new(Vec::new()) };
+}
+
+fn push(seg: Seg) {
+    PATH.with(|p| p.borrow_mut().push(seg));
+}
+
+fn pop() {
+    PATH.with(|p| p.borrow_mut().pop());
+}
+
+/// The path as `serde_path_to_error` wrote it: `behaviours[0].type`, `world.width`; "" for the
 /// document itself.
-pub(crate) fn path_string(path: &[Seg<'_>]) -> String {
+pub(crate) fn path_string(path: &[Seg]) -> String {
     let mut s = String::new();
     for seg in path {
         match seg {
@@ -47,16 +61,18 @@ pub(crate) fn path_string(path: &[Seg<'_>]) -> String {
     s
 }
 
-/// Read a `T` from `value`; on error, the message and the path of the failing place.
+/// Read a `T` from `value`; on error, the path of the failing place and the message.
 pub(crate) fn from_value<'a, T: de::Deserialize<'a>>(value: &'a Value) -> Result<T, (String, Error)> {
-    let path = RefCell::new(Vec::new());
-    T::deserialize(At { value, path: &path }).map_err(|e| (path_string(&path.borrow()), e))
+    PATH.with(|p| p.borrow_mut().clear());
+    T::deserialize(At(value)).map_err(|e| (PATH.with(|p| path_string(&p.borrow())), e))
 }
 
-struct At<'a, 'p> {
-    value: &'a Value,
-    path: &'p RefCell<Vec<Seg<'a>>>,
+/// Read a `T` from `value` inside a [`from_value`] (the path goes on from where that reader is).
+pub(crate) fn nested<'a, T: de::Deserialize<'a>>(value: &'a Value) -> Result<T, Error> {
+    T::deserialize(At(value))
 }
+
+struct At<'a>(&'a Value);
 
 fn unexpected(v: &Value) -> Unexpected<'_> {
     match v {
@@ -73,26 +89,103 @@ fn unexpected(v: &Value) -> Unexpected<'_> {
     }
 }
 
-impl<'a> Deserializer<'a> for At<'a, '_> {
-    type Error = Error;
-
-    fn deserialize_any<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
-        match self.value {
-            Value::Null => visitor.visit_unit(),
-            Value::Bool(b) => visitor.visit_bool(*b),
+impl<'a> At<'a> {
+    fn wrong<V: Visitor<'a>>(&self, visitor: &V) -> Error {
+        de::Error::invalid_type(unexpected(self.0), visitor)
+    }
+    /// A number (integers as integers, like serde_json's own reader); nothing else is offered to
+    /// the visitor, so its other `visit_*` methods are not compiled for it.
+    fn number<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
             Value::Number(n) => match (n.as_u64(), n.as_i64()) {
                 (Some(u), _) => visitor.visit_u64(u),
                 (None, Some(i)) => visitor.visit_i64(i),
                 _ => visitor.visit_f64(n.as_f64().unwrap_or(f64::NAN)),
             },
+            _ => Err(self.wrong(&visitor)),
+        }
+    }
+    fn string<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
             Value::String(s) => visitor.visit_borrowed_str(s),
-            Value::Array(items) => visitor.visit_seq(Items { iter: items.iter(), index: 0, path: self.path }),
-            Value::Object(map) => visitor.visit_map(Entries { iter: map.iter(), value: None, path: self.path }),
+            _ => Err(self.wrong(&visitor)),
+        }
+    }
+    fn seq<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Array(items) => visitor.visit_seq(Items { iter: items.iter(), index: 0 }),
+            _ => Err(self.wrong(&visitor)),
+        }
+    }
+    fn map<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Object(map) => visitor.visit_map(Entries { iter: map.iter(), value: None }),
+            _ => Err(self.wrong(&visitor)),
+        }
+    }
+}
+
+macro_rules! typed {
+    ($how:ident: $($f:ident)*) => {
+        $(fn $f<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+            self.$how(visitor)
+        })*
+    };
+}
+
+impl<'a> Deserializer<'a> for At<'a> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Null => visitor.visit_unit(),
+            Value::Bool(b) => visitor.visit_bool(*b),
+            Value::Number(_) => self.number(visitor),
+            Value::String(s) => visitor.visit_borrowed_str(s),
+            Value::Array(_) => self.seq(visitor),
+            Value::Object(_) => self.map(visitor),
         }
     }
 
+    typed!(number: deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64 deserialize_u8
+        deserialize_u16 deserialize_u32 deserialize_u64 deserialize_f32 deserialize_f64);
+    typed!(string: deserialize_str deserialize_string deserialize_identifier deserialize_char);
+    typed!(seq: deserialize_seq deserialize_bytes deserialize_byte_buf);
+    typed!(map: deserialize_map);
+
+    fn deserialize_bool<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Bool(b) => visitor.visit_bool(*b),
+            _ => Err(self.wrong(&visitor)),
+        }
+    }
+
+    fn deserialize_unit<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Null => visitor.visit_unit(),
+            _ => Err(self.wrong(&visitor)),
+        }
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'a>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_unit(visitor)
+    }
+
+    fn deserialize_tuple<V: Visitor<'a>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
+        self.seq(visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'a>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.seq(visitor)
+    }
+
     fn deserialize_option<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
-        match self.value {
+        match self.0 {
             Value::Null => visitor.visit_none(),
             _ => visitor.visit_some(self),
         }
@@ -109,10 +202,7 @@ impl<'a> Deserializer<'a> for At<'a, '_> {
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        match self.value {
-            Value::Object(map) => visitor.visit_map(Entries { iter: map.iter(), value: None, path: self.path }),
-            v => Err(de::Error::invalid_type(unexpected(v), &visitor)),
-        }
+        self.map(visitor)
     }
 
     /// Unit variants, written as strings (`"edges": "wrap"`).
@@ -122,38 +212,31 @@ impl<'a> Deserializer<'a> for At<'a, '_> {
         _variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        match self.value {
+        match self.0 {
             Value::String(s) => visitor.visit_enum(BorrowedStrDeserializer::new(s)),
-            v => Err(de::Error::invalid_type(unexpected(v), &visitor)),
+            _ => Err(self.wrong(&visitor)),
         }
     }
 
     fn deserialize_ignored_any<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
         visitor.visit_unit()
     }
-
-    forward_to_deserialize_any! {
-        <W: Visitor<'a>>
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf unit unit_struct seq tuple tuple_struct map identifier
-    }
 }
 
-struct Items<'a, 'p> {
+struct Items<'a> {
     iter: std::slice::Iter<'a, Value>,
     index: usize,
-    path: &'p RefCell<Vec<Seg<'a>>>,
 }
 
-impl<'a> SeqAccess<'a> for Items<'a, '_> {
+impl<'a> SeqAccess<'a> for Items<'a> {
     type Error = Error;
 
     fn next_element_seed<T: DeserializeSeed<'a>>(&mut self, seed: T) -> Result<Option<T::Value>, Error> {
         let Some(value) = self.iter.next() else { return Ok(None) };
-        self.path.borrow_mut().push(Seg::Index(self.index));
+        push(Seg::Index(self.index));
         self.index += 1;
-        let v = seed.deserialize(At { value, path: self.path })?;
-        self.path.borrow_mut().pop();
+        let v = seed.deserialize(At(value))?;
+        pop();
         Ok(Some(v))
     }
 
@@ -162,28 +245,27 @@ impl<'a> SeqAccess<'a> for Items<'a, '_> {
     }
 }
 
-struct Entries<'a, 'p> {
+struct Entries<'a> {
     iter: serde_json::map::Iter<'a>,
     value: Option<&'a Value>,
-    path: &'p RefCell<Vec<Seg<'a>>>,
 }
 
-impl<'a> MapAccess<'a> for Entries<'a, '_> {
+impl<'a> MapAccess<'a> for Entries<'a> {
     type Error = Error;
 
     /// The key goes on the path before it is read: `unknown field` names it (`world.depth`).
     fn next_key_seed<K: DeserializeSeed<'a>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
         let Some((key, value)) = self.iter.next() else { return Ok(None) };
         self.value = Some(value);
-        self.path.borrow_mut().push(Seg::Key(key));
+        push(Seg::Key(key.clone()));
         let k = seed.deserialize(key.as_str().into_deserializer())?;
         Ok(Some(k))
     }
 
     fn next_value_seed<V: DeserializeSeed<'a>>(&mut self, seed: V) -> Result<V::Value, Error> {
         let value = self.value.take().ok_or_else(|| de::Error::custom("value is missing"))?;
-        let v = seed.deserialize(At { value, path: self.path })?;
-        self.path.borrow_mut().pop();
+        let v = seed.deserialize(At(value))?;
+        pop();
         Ok(v)
     }
 
@@ -272,6 +354,6 @@ mod tests {
         let mut v = good();
         v["count"] = json!(-1);
         assert_eq!(err(v), "count: invalid value: integer `-1`, expected usize");
-        assert_eq!(path_string(&[Seg::Key("a"), Seg::Index(2), Seg::Key("b")]), "a[2].b");
+        assert_eq!(path_string(&[Seg::Key("a".into()), Seg::Index(2), Seg::Key("b".into())]), "a[2].b");
     }
 }

@@ -4,8 +4,10 @@
 
 use super::text::{list32, short32, short64};
 use super::world::Edges;
-use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::cell::RefCell;
 use std::fmt;
 
 /// Caps that keep a hostile or mistaken scenario from freezing the page.
@@ -285,9 +287,8 @@ enum Kind {
 /// serde's derive for an internally tagged enum buffers the object into its private `Content` and
 /// reads each behaviour from that: a whole second deserialiser (5.3 KB gzipped in the wasm module).
 /// Here the object's other keys are read into a `serde_json::Map` (through the caller's
-/// deserialiser, so syntax errors still name the field: `behaviours[0].weight: expected value`),
-/// and the behaviour is read from that map; its errors are reported at `behaviours[i]` as before
-/// (`behaviours[0]: unknown field `radius`, expected …`).
+/// deserialiser), and the behaviour is read from that map by `json_path::nested`, which goes on
+/// with the caller's field path (`behaviours[0].radius: unknown field `radius`, expected …`).
 impl<'de> Deserialize<'de> for Behaviour {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
@@ -314,22 +315,25 @@ impl<'de> Deserialize<'de> for Behaviour {
                     }
                 }
                 let kind = kind.ok_or_else(|| de::Error::missing_field("type"))?;
-                // The keys and values as a map and nothing else: a `Value` would also offer each
-                // derived reader its sequence form (`visit_seq`, unreachable here: the keys were an
-                // object), compiled once per behaviour (wasm −1.6 KB gzipped).
-                let v = de::value::MapDeserializer::<_, serde_json::Error>::new(rest.into_iter());
+                // The other keys are read by the same path-noting reader as the rest of the
+                // scenario (`json_path::nested`), so a behaviour's field errors name the field
+                // (`behaviours[0].radius: unknown field`) and its numbers share that reader's code
+                // (a `MapDeserializer` over the keys compiled a second reader: wasm −0.9 KB gzipped).
+                let rest = Value::Object(rest);
+                let v = &rest;
+                use super::json_path::nested;
                 let b = match kind {
-                    Kind::Separation => Separation::deserialize(v).map(Behaviour::Separation),
-                    Kind::Alignment => Alignment::deserialize(v).map(Behaviour::Alignment),
-                    Kind::Cohesion => Cohesion::deserialize(v).map(Behaviour::Cohesion),
-                    Kind::Wander => Wander::deserialize(v).map(Behaviour::Wander),
-                    Kind::FleePointer => FleePointer::deserialize(v).map(Behaviour::FleePointer),
-                    Kind::AvoidObstacles => AvoidObstacles::deserialize(v).map(Behaviour::AvoidObstacles),
-                    Kind::SeekFood => SeekFood::deserialize(v).map(Behaviour::SeekFood),
-                    Kind::FollowLeader => FollowLeader::deserialize(v).map(Behaviour::FollowLeader),
-                    Kind::Queue => Queue::deserialize(v).map(Behaviour::Queue),
-                    Kind::PathWaypoints => PathWaypoints::deserialize(v).map(Behaviour::PathWaypoints),
-                    Kind::PathTube => PathTube::deserialize(v).map(Behaviour::PathTube),
+                    Kind::Separation => nested(v).map(Behaviour::Separation),
+                    Kind::Alignment => nested(v).map(Behaviour::Alignment),
+                    Kind::Cohesion => nested(v).map(Behaviour::Cohesion),
+                    Kind::Wander => nested(v).map(Behaviour::Wander),
+                    Kind::FleePointer => nested(v).map(Behaviour::FleePointer),
+                    Kind::AvoidObstacles => nested(v).map(Behaviour::AvoidObstacles),
+                    Kind::SeekFood => nested(v).map(Behaviour::SeekFood),
+                    Kind::FollowLeader => nested(v).map(Behaviour::FollowLeader),
+                    Kind::Queue => nested(v).map(Behaviour::Queue),
+                    Kind::PathWaypoints => nested(v).map(Behaviour::PathWaypoints),
+                    Kind::PathTube => nested(v).map(Behaviour::PathTube),
                 };
                 b.map_err(de::Error::custom)
             }
@@ -541,8 +545,7 @@ pub fn parse(text: &str) -> Result<Scenario, String> {
     // `json_path`, which notes the path itself). Reading the types straight from the text compiled
     // every struct's reader against the text parser (3.4 KB gzipped more wasm); this way the text
     // parser is compiled for `Value` only.
-    let de = &mut serde_json::Deserializer::from_str(text);
-    let Strict(value) = serde_path_to_error::deserialize(de).map_err(path_error)?;
+    let value = read_text(text)?;
     let sc: Scenario =
         super::json_path::from_value(&value).map_err(|(path, e)| clip(format!("{}: {e}", tidy_path(&path))))?;
     sc.validate().map_err(clip)?;
@@ -556,62 +559,115 @@ pub(crate) struct Strict(pub serde_json::Value);
 
 impl<'de> Deserialize<'de> for Strict {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        use serde_json::Value;
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Strict;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a JSON value")
-            }
-            fn visit_bool<E>(self, v: bool) -> Result<Strict, E> {
-                Ok(Strict(Value::Bool(v)))
-            }
-            fn visit_i64<E>(self, v: i64) -> Result<Strict, E> {
-                Ok(Strict(Value::Number(v.into())))
-            }
-            fn visit_u64<E>(self, v: u64) -> Result<Strict, E> {
-                Ok(Strict(Value::Number(v.into())))
-            }
-            fn visit_f64<E>(self, v: f64) -> Result<Strict, E> {
-                // The text reader gives finite numbers only ("number out of range" otherwise).
-                Ok(Strict(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number)))
-            }
-            fn visit_str<E>(self, v: &str) -> Result<Strict, E> {
-                Ok(Strict(Value::String(v.to_owned())))
-            }
-            fn visit_string<E>(self, v: String) -> Result<Strict, E> {
-                Ok(Strict(Value::String(v)))
-            }
-            fn visit_unit<E>(self) -> Result<Strict, E> {
-                Ok(Strict(Value::Null))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Strict, A::Error> {
-                let mut items = Vec::new();
-                while let Some(Strict(v)) = seq.next_element()? {
-                    items.push(v);
-                }
-                Ok(Strict(Value::Array(items)))
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Strict, A::Error> {
-                let mut m = serde_json::Map::new();
-                while let Some(key) = map.next_key::<String>()? {
-                    let Strict(v) = map.next_value()?;
-                    if m.contains_key(&key) {
-                        return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
-                    }
-                    m.insert(key, v);
-                }
-                Ok(Strict(Value::Object(m)))
-            }
-        }
-        d.deserialize_any(V)
+        d.deserialize_any(StrictVisitor { path: None, step: None })
     }
 }
 
-fn path_error(e: serde_path_to_error::Error<serde_json::Error>) -> String {
-    let path = e.path().to_string();
-    let inner = e.into_inner();
-    clip(format!("{}: {inner}", tidy_path(&path)))
+/// One step of the path `read_text` notes: an object key or an array index.
+enum Step {
+    Key(String),
+    Index(usize),
+}
+
+/// Reads a [`Strict`] value and, when it is given a path, notes on it where it is: as a seed, its
+/// `step` (the key or index of the value it reads) goes on the path when the value itself starts
+/// (after the `:` or `,` before it, so a missing colon is the object's error) and comes off once
+/// the value was read; after a syntax error the path names the innermost place (`world: trailing
+/// comma at line 1 column 37`), as `serde_path_to_error` did. One visitor type for both uses: the
+/// text reader is compiled for it once.
+struct StrictVisitor<'p> {
+    path: Option<&'p RefCell<Vec<Step>>>,
+    step: Option<Step>,
+}
+
+impl<'de> DeserializeSeed<'de> for StrictVisitor<'_> {
+    type Value = Strict;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Strict, D::Error> {
+        let (path, step) = (self.path, self.step);
+        let noted = match (path, step) {
+            (Some(p), Some(step)) => {
+                p.borrow_mut().push(step);
+                true
+            }
+            _ => false,
+        };
+        let v = d.deserialize_any(StrictVisitor { path, step: None })?;
+        if noted {
+            path.map(|p| p.borrow_mut().pop());
+        }
+        Ok(v)
+    }
+}
+
+impl<'de> Visitor<'de> for StrictVisitor<'_> {
+    type Value = Strict;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Strict, E> {
+        Ok(Strict(Value::Bool(v)))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Strict, E> {
+        Ok(Strict(Value::Number(v.into())))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Strict, E> {
+        Ok(Strict(Value::Number(v.into())))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Strict, E> {
+        // The text reader gives finite numbers only ("number out of range" otherwise).
+        Ok(Strict(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number)))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Strict, E> {
+        Ok(Strict(Value::String(v.to_owned())))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Strict, E> {
+        Ok(Strict(Value::String(v)))
+    }
+    fn visit_unit<E>(self) -> Result<Strict, E> {
+        Ok(Strict(Value::Null))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Strict, A::Error> {
+        let mut items = Vec::new();
+        while let Some(Strict(v)) =
+            seq.next_element_seed(StrictVisitor { path: self.path, step: Some(Step::Index(items.len())) })?
+        {
+            items.push(v);
+        }
+        Ok(Strict(Value::Array(items)))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Strict, A::Error> {
+        let mut m = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let step = self.path.map(|_| Step::Key(key.clone()));
+            let Strict(v) = map.next_value_seed(StrictVisitor { path: self.path, step })?;
+            if m.contains_key(&key) {
+                return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+            }
+            m.insert(key, v);
+        }
+        Ok(Strict(Value::Object(m)))
+    }
+}
+
+/// Scenario text into a JSON value (keys once per object); errors start with the field path.
+pub(crate) fn read_text(text: &str) -> Result<serde_json::Value, String> {
+    let path = RefCell::new(Vec::new());
+    let de = &mut serde_json::Deserializer::from_str(text);
+    StrictVisitor { path: Some(&path), step: None }.deserialize(de).map(|Strict(v)| v).map_err(|e| {
+        let mut p = String::new();
+        for step in path.borrow().iter() {
+            match step {
+                Step::Key(k) => {
+                    if !p.is_empty() {
+                        p.push('.');
+                    }
+                    p.push_str(k);
+                }
+                Step::Index(i) => p.push_str(&format!("[{i}]")),
+            }
+        }
+        clip(format!("{}: {e}", tidy_path(&p)))
+    })
 }
 
 /// Build from an already-parsed JSON value (the `set` route), with the same messages and the same
@@ -627,18 +683,15 @@ pub fn from_value(value: serde_json::Value) -> Result<Scenario, String> {
 /// ("invalid type: string \"…\"") and a 500 kB string made a 500 kB message. Cut long ones.
 pub const MAX_MESSAGE_CHARS: usize = 300;
 
-/// serde_path_to_error writes `?` for a place it cannot name (a syntax error before any key was
-/// read gave "?: key must be a string at line 1 column 2"): drop those segments; the document itself
-/// is called `scenario`.
+/// The path as messages write it: the document itself is called `scenario`, and 128 levels of
+/// nesting (`x[0][0]…`) are cut after 80 characters so that the reason still fits.
 fn tidy_path(path: &str) -> String {
-    let p = path.split('.').filter(|s| !s.is_empty() && *s != "?").collect::<Vec<_>>().join(".");
-    if p.is_empty() {
+    if path.is_empty() {
         return "scenario".into();
     }
-    // 128 levels of nesting print as `x[0][0]…`: keep the start so the reason still fits.
-    match p.char_indices().nth(80) {
-        Some((i, _)) => format!("{}…", &p[..i]),
-        None => p,
+    match path.char_indices().nth(80) {
+        Some((i, _)) => format!("{}…", &path[..i]),
+        None => path.to_owned(),
     }
 }
 

@@ -53,8 +53,10 @@ pub fn short64(x: f64) -> String {
 
 /// serde_json writes `10.0` and `1.5e+13`; messages say `10` and `1.5e13` (as `{}` and `{:e}` did).
 fn tidy(mut s: String) -> String {
-    if let Some(i) = s.find("e+") {
-        s.remove(i + 1);
+    if let Some(i) = s.find('e') {
+        if s[i + 1..].starts_with('+') {
+            s.remove(i + 1);
+        }
     }
     if s.ends_with(".0") {
         s.truncate(s.len() - 2);
@@ -74,8 +76,17 @@ fn non_finite(x: f64) -> String {
 
 /// `[a, b, c]` with each number in its short form (what `{:?}` of an array wrote).
 pub fn list32(xs: &[f32]) -> String {
-    let items: Vec<String> = xs.iter().map(|&x| short32(x)).collect();
-    format!("[{}]", items.join(", "))
+    // Pushed by hand: `join` on a Vec<String> was a second copy of the join helper (the web shell
+    // joins `&str`s).
+    let mut s = String::from("[");
+    for (i, &x) in xs.iter().enumerate() {
+        if i > 0 {
+            s.push_str(", ");
+        }
+        s.push_str(&short32(x));
+    }
+    s.push(']');
+    s
 }
 
 #[cfg(test)]
