@@ -3,7 +3,9 @@
 //! - [`sums_scalar`]: one agent, one candidate at a time, with branches (agents off the group
 //!   path, and `Kernel::Scalar`);
 //! - [`sums_group`]: four agents, one per lane, one candidate at a time without branches on the
-//!   neighbour tests (the separation term only when a lane needs it).
+//!   branches on the neighbour tests (the separation term too: in Chromium at 100k boids, testing
+//!   first whether some lane needs it made the step 1.14–1.28× slower, alternated in one page on
+//!   2026-12-03; so did skipping candidates out of every lane's reach, and unrolling by two).
 //!
 //! Every kernel (these and the AVX2/AVX-512 group kernels) adds each agent's neighbours in slot
 //! order, one at a time, with the same IEEE operations: their sums are bit-identical, so the
@@ -161,16 +163,14 @@ unsafe fn cand<const SAME: bool, const SELF: bool, const WRAP: bool>(
     };
     a.cx = a.cx + (dx & mc);
     a.cy = a.cy + (dy & mc);
-    // Separation needs d² > 0 as well (which also excludes self, at d = 0); tested only once
-    // some lane is within the radius (d² ≥ 0, so a lane at 0 is within any positive radius).
-    let ms = d2.lt(k.sep2);
-    if ms.any() {
-        let ms = ms & d2.gt(F4::zero());
-        let inv = F4::splat(1.0) / d2;
-        a.sx = a.sx - ((dx * inv) & ms);
-        a.sy = a.sy - ((dy * inv) & ms);
-        a.ns = a.ns.count(ms);
-    }
+    // Separation needs d² > 0 as well (which also excludes self, at d = 0). Lanes outside it
+    // add a masked +0 (`inv` may be inf or the product NaN there: the mask clears the bits), which
+    // leaves every sum as it was, bit for bit.
+    let ms = d2.lt(k.sep2) & d2.gt(F4::zero());
+    let inv = F4::splat(1.0) / d2;
+    a.sx = a.sx - ((dx * inv) & ms);
+    a.sy = a.sy - ((dy * inv) & ms);
+    a.ns = a.ns.count(ms);
 }
 
 /// [`sums_group`] in the variant for the radii (`same`: alignment and cohesion radii equal) and
