@@ -19,7 +19,8 @@ use serde_json::{Error, Value};
 use std::cell::RefCell;
 use std::fmt::Write;
 
-/// One step of a field path: an object key or an array index.
+/// One step of a field path: an object key or an array index (also what `scenario::read_text`
+/// notes while it reads the text).
 #[derive(Clone, Debug)]
 pub(crate) enum Seg {
     Key(String),

@@ -2,6 +2,7 @@
 //! in errors, and its validation. Everything a viewer shows comes from here: world, seed, agents,
 //! behaviours with their parameters and weights, overlays, controls and caption.
 
+use super::json_path::{path_string, Seg};
 use super::text::{list32, short32, short64};
 use super::world::Edges;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -563,12 +564,6 @@ impl<'de> Deserialize<'de> for Strict {
     }
 }
 
-/// One step of the path `read_text` notes: an object key or an array index.
-enum Step {
-    Key(String),
-    Index(usize),
-}
-
 /// Reads a [`Strict`] value and, when it is given a path, notes on it where it is: as a seed, its
 /// `step` (the key or index of the value it reads) goes on the path when the value itself starts
 /// (after the `:` or `,` before it, so a missing colon is the object's error) and comes off once
@@ -576,8 +571,8 @@ enum Step {
 /// comma at line 1 column 37`), as `serde_path_to_error` did. One visitor type for both uses: the
 /// text reader is compiled for it once.
 struct StrictVisitor<'p> {
-    path: Option<&'p RefCell<Vec<Step>>>,
-    step: Option<Step>,
+    path: Option<&'p RefCell<Vec<Seg>>>,
+    step: Option<Seg>,
 }
 
 impl<'de> DeserializeSeed<'de> for StrictVisitor<'_> {
@@ -629,7 +624,7 @@ impl<'de> Visitor<'de> for StrictVisitor<'_> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Strict, A::Error> {
         let mut items = Vec::new();
         while let Some(Strict(v)) =
-            seq.next_element_seed(StrictVisitor { path: self.path, step: Some(Step::Index(items.len())) })?
+            seq.next_element_seed(StrictVisitor { path: self.path, step: Some(Seg::Index(items.len())) })?
         {
             items.push(v);
         }
@@ -638,7 +633,7 @@ impl<'de> Visitor<'de> for StrictVisitor<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Strict, A::Error> {
         let mut m = serde_json::Map::new();
         while let Some(key) = map.next_key::<String>()? {
-            let step = self.path.map(|_| Step::Key(key.clone()));
+            let step = self.path.map(|_| Seg::Key(key.clone()));
             let Strict(v) = map.next_value_seed(StrictVisitor { path: self.path, step })?;
             if m.contains_key(&key) {
                 return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
@@ -653,21 +648,10 @@ impl<'de> Visitor<'de> for StrictVisitor<'_> {
 pub(crate) fn read_text(text: &str) -> Result<serde_json::Value, String> {
     let path = RefCell::new(Vec::new());
     let de = &mut serde_json::Deserializer::from_str(text);
-    StrictVisitor { path: Some(&path), step: None }.deserialize(de).map(|Strict(v)| v).map_err(|e| {
-        let mut p = String::new();
-        for step in path.borrow().iter() {
-            match step {
-                Step::Key(k) => {
-                    if !p.is_empty() {
-                        p.push('.');
-                    }
-                    p.push_str(k);
-                }
-                Step::Index(i) => p.push_str(&format!("[{i}]")),
-            }
-        }
-        clip(format!("{}: {e}", tidy_path(&p)))
-    })
+    StrictVisitor { path: Some(&path), step: None }
+        .deserialize(de)
+        .map(|Strict(v)| v)
+        .map_err(|e| clip(format!("{}: {e}", tidy_path(&path_string(&path.borrow())))))
 }
 
 /// Build from an already-parsed JSON value (the `set` route), with the same messages and the same
