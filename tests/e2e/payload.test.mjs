@@ -44,7 +44,7 @@
 // 27.7 ms against 17.4 and 21.6 ms without it, builds alternated); `-Os` instead of `-O3` (−0.8 KB,
 // `-Oz` −0.2 KB; speed not measured); the built-in scenarios minified (−0.1 KB).
 
-// 2026-12-03 (later): 161.6 → 148.3 KB gz, under the budget. Module 156.8 → 143.6 KB: the typed
+// 2026-12-03 (later): 161.6 → 148.1 KB gz, under the budget. Module 156.8 → 143.4 KB: the typed
 // scenario is read from the JSON value by src/sim/json_path.rs, a deserialiser that notes the field
 // path itself, instead of serde_path_to_error around serde_json's `&Value` reader (that wrapped
 // every derived reader once more: −8.3 KB); the text's own path noted by the value reader's seed,
