@@ -2,7 +2,7 @@
 //! in errors, and its validation. Everything a viewer shows comes from here: world, seed, agents,
 //! behaviours with their parameters and weights, overlays, controls and caption.
 
-use super::json_path::{path_string, Seg};
+use super::json_path::{nested, path_string, Seg};
 use super::text::{list32, short32, short64};
 use super::world::Edges;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -322,7 +322,6 @@ impl<'de> Deserialize<'de> for Behaviour {
                 // (a `MapDeserializer` over the keys compiled a second reader: wasm −0.9 KB gzipped).
                 let rest = Value::Object(rest);
                 let v = &rest;
-                use super::json_path::nested;
                 let b = match kind {
                     Kind::Separation => nested(v).map(Behaviour::Separation),
                     Kind::Alignment => nested(v).map(Behaviour::Alignment),

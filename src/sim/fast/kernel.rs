@@ -3,7 +3,7 @@
 //! - [`sums_scalar`]: one agent, one candidate at a time, with branches (agents off the group
 //!   path, and `Kernel::Scalar`);
 //! - [`sums_group`]: four agents, one per lane, one candidate at a time without branches on the
-//!   branches on the neighbour tests (the separation term too: in Chromium at 100k boids, testing
+//!   neighbour tests (the separation term too: in Chromium at 100k boids, testing
 //!   first whether some lane needs it made the step 1.14–1.28× slower, alternated in one page on
 //!   2026-12-03; so did skipping candidates out of every lane's reach, and unrolling by two).
 //!
