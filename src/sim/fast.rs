@@ -204,6 +204,8 @@ struct Cells {
     /// The same for groups of sixteen, which may be four reaches across.
     spread16_x: f32,
     plain16_x: bool,
+    /// At least five cells on both axes: a window inside the world needs no correction of its own.
+    inner: bool,
 }
 
 impl Cells {
@@ -238,6 +240,7 @@ impl Cells {
         self.plain_y = self.spread_y + self.reach + 2.0 * rh < 0.5 * world.height;
         self.spread16_x = 4.0 * self.reach;
         self.plain16_x = self.spread16_x + self.reach + 2.0 * bw < 0.5 * world.width;
+        self.inner = self.cols >= 5 && self.rows >= 5;
     }
 
     /// Append the non-empty slot ranges of rows `ys` × x-bin spans `xs` to `b`.
@@ -1061,31 +1064,54 @@ impl FastFlock {
 #[inline(always)]
 fn group_block<const N: usize>(cells: &Cells, x: &[f32], y: &[f32], g: usize) -> Option<Block> {
     let (x, y) = (&x[g..g + N], &y[g..g + N]);
-    let (mut x0, mut x1, mut y0, mut y1) = (x[0], x[0], y[0], y[0]);
-    let mut nan = false;
-    for l in 0..N {
-        let (u, v) = (x[l], y[l]);
-        nan |= u.is_nan() | v.is_nan();
-        if u < x0 {
-            x0 = u;
+    // The bounding box, four lanes at a time (no data-dependent branches), and whether every
+    // coordinate is a number.
+    // SAFETY: both slices hold N (a multiple of four) values.
+    let (lo_x, hi_x, lo_y, hi_y, ok) = unsafe {
+        let (vx, vy) = (F4::load(x.as_ptr()), F4::load(y.as_ptr()));
+        let (mut lx, mut hx, mut ly, mut hy, mut ok) = (vx, vx, vy, vy, vx.eq(vx) & vy.eq(vy));
+        for c in (4..N).step_by(4) {
+            let (vx, vy) = (F4::load(x.as_ptr().add(c)), F4::load(y.as_ptr().add(c)));
+            lx = lx.min(vx);
+            hx = hx.max(vx);
+            ly = ly.min(vy);
+            hy = hy.max(vy);
+            ok = ok & vx.eq(vx) & vy.eq(vy);
         }
-        if u > x1 {
-            x1 = u;
-        }
-        if v < y0 {
-            y0 = v;
-        }
-        if v > y1 {
-            y1 = v;
-        }
+        (lx, hx, ly, hy, ok)
+    };
+    if !ok.all() {
+        return None;
     }
+    let (x0, x1, y0, y1) = (lo_x.min_lane(), hi_x.max_lane(), lo_y.min_lane(), hi_y.max_lane());
     let (spread_x, plain_x) =
         if N == 16 { (cells.spread16_x, cells.plain16_x) } else { (cells.spread_x, cells.plain_x) };
-    if nan || !(x1 - x0 <= spread_x && y1 - y0 <= cells.spread_y) {
+    if !(x1 - x0 <= spread_x && y1 - y0 <= cells.spread_y) {
         return None;
     }
     let r = cells.reach;
-    cells.block(x0 - r, x1 + r, y0 - r, y1 + r, plain_x)
+    let (xl, xh, yl, yh) = (x0 - r, x1 + r, y0 - r, y1 + r);
+    if cells.inner && xl >= 0.0 && yl >= 0.0 && xh < cells.width && yh < cells.height {
+        // The window inside the world (the usual case): what `Cells::block` gives for it (one x
+        // span, rows rl..=rh, no correction from the window itself), without its general cases.
+        let (bl, bh) = (trunc_clamped(xl * cells.per_x, cells.nbx), trunc_clamped(xh * cells.per_x, cells.nbx));
+        let (rl, rh) = (trunc_clamped(yl * cells.per_y, cells.rows), trunc_clamped(yh * cells.per_y, cells.rows));
+        if rh - rl >= RANGES {
+            return None;
+        }
+        let mut b = Block { wrap_x: !plain_x, wrap_y: !cells.plain_y, ..Block::default() };
+        let starts = &cells.starts[..];
+        for k in rl..rh + 1 {
+            let base = k * cells.nbx;
+            let (s, e) = (starts[base + bl], starts[base + bh + 1]);
+            if s < e {
+                b.ranges[b.n] = (s, e);
+                b.n += 1;
+            }
+        }
+        return Some(b);
+    }
+    cells.block(xl, xh, yl, yh, plain_x)
 }
 
 /// Slot `i`'s neighbour sums over the block, with the selected kernel.

@@ -69,6 +69,25 @@ mod imp {
         pub fn max(self, o: F4) -> F4 {
             unsafe { F4(_mm_max_ps(o.0, self.0)) }
         }
+        /// `a < b ? a : b` per lane (not for NaN).
+        #[inline(always)]
+        pub fn min(self, o: F4) -> F4 {
+            unsafe { F4(_mm_min_ps(o.0, self.0)) }
+        }
+        /// Lanes `[2, 3, 0, 1]`.
+        #[inline(always)]
+        pub fn swap_halves(self) -> F4 {
+            unsafe { F4(_mm_shuffle_ps::<0b01_00_11_10>(self.0, self.0)) }
+        }
+        /// Lanes `[1, 0, 3, 2]`.
+        #[inline(always)]
+        pub fn swap_pairs(self) -> F4 {
+            unsafe { F4(_mm_shuffle_ps::<0b10_11_00_01>(self.0, self.0)) }
+        }
+        #[inline(always)]
+        pub fn first(self) -> f32 {
+            unsafe { _mm_cvtss_f32(self.0) }
+        }
         #[inline(always)]
         pub fn le(self, o: F4) -> F4 {
             unsafe { F4(_mm_cmple_ps(self.0, o.0)) }
@@ -202,6 +221,25 @@ mod imp {
         #[inline(always)]
         pub fn max(self, o: F4) -> F4 {
             F4(f32x4_pmax(o.0, self.0))
+        }
+        /// `a < b ? a : b` per lane (not for NaN).
+        #[inline(always)]
+        pub fn min(self, o: F4) -> F4 {
+            F4(f32x4_pmin(o.0, self.0))
+        }
+        /// Lanes `[2, 3, 0, 1]`.
+        #[inline(always)]
+        pub fn swap_halves(self) -> F4 {
+            F4(i32x4_shuffle::<2, 3, 0, 1>(self.0, self.0))
+        }
+        /// Lanes `[1, 0, 3, 2]`.
+        #[inline(always)]
+        pub fn swap_pairs(self) -> F4 {
+            F4(i32x4_shuffle::<1, 0, 3, 2>(self.0, self.0))
+        }
+        #[inline(always)]
+        pub fn first(self) -> f32 {
+            f32x4_extract_lane::<0>(self.0)
         }
         #[inline(always)]
         pub fn le(self, o: F4) -> F4 {
@@ -342,6 +380,25 @@ mod imp {
         pub fn max(self, o: F4) -> F4 {
             zip(self, o, |a, b| if a > b { a } else { b })
         }
+        /// `a < b ? a : b` per lane (not for NaN).
+        #[inline(always)]
+        pub fn min(self, o: F4) -> F4 {
+            zip(self, o, |a, b| if a < b { a } else { b })
+        }
+        /// Lanes `[2, 3, 0, 1]`.
+        #[inline(always)]
+        pub fn swap_halves(self) -> F4 {
+            F4([self.0[2], self.0[3], self.0[0], self.0[1]])
+        }
+        /// Lanes `[1, 0, 3, 2]`.
+        #[inline(always)]
+        pub fn swap_pairs(self) -> F4 {
+            F4([self.0[1], self.0[0], self.0[3], self.0[2]])
+        }
+        #[inline(always)]
+        pub fn first(self) -> f32 {
+            self.0[0]
+        }
         #[inline(always)]
         pub fn le(self, o: F4) -> F4 {
             zip(self, o, |a, b| mask(a <= b))
@@ -438,6 +495,18 @@ impl I4 {
 }
 
 impl F4 {
+    /// The smallest lane (not for NaN).
+    #[inline(always)]
+    pub fn min_lane(self) -> f32 {
+        let m = self.min(self.swap_halves());
+        m.min(m.swap_pairs()).first()
+    }
+    /// The largest lane (not for NaN).
+    #[inline(always)]
+    pub fn max_lane(self) -> f32 {
+        let m = self.max(self.swap_halves());
+        m.max(m.swap_pairs()).first()
+    }
     /// `((l0 + l1) + (l2 + l3))`.
     #[inline(always)]
     pub fn sum(self) -> f32 {
