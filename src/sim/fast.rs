@@ -1142,3 +1142,64 @@ pub(crate) fn delta(world: &World, wx: bool, wy: bool, mut dx: f32, mut dy: f32)
     }
     (dx, dy)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::rng::seeded;
+    use crate::sim::world::Edges;
+
+    /// `group_block`'s direct path for windows inside the world gives exactly the ranges and
+    /// flags of the general `Cells::block`, for groups of 4, 8 and 16 anywhere in the world (the
+    /// ones near the edges or spread too far take the general path or none).
+    #[test]
+    fn the_direct_group_window_is_the_general_one() {
+        let world = World::new(960.0, 540.0, Edges::Wrap);
+        let mut cells = Cells::default();
+        cells.set_geometry(&world, 48.0, 2_000);
+        // Any monotone slot starts will do: a few agents per bin, some bins empty.
+        let mut rng = seeded(7);
+        let mut starts = vec![0u32; cells.count() + 1];
+        for b in 0..cells.count() {
+            starts[b + 1] = starts[b] + rng.u32(0..4);
+        }
+        cells.starts = starts;
+        fn check<const N: usize>(cells: &Cells, x: &[f32], y: &[f32]) -> bool {
+            let got = group_block::<N>(cells, x, y, 0);
+            let (x0, x1) =
+                (x[..N].iter().copied().fold(f32::MAX, f32::min), x[..N].iter().copied().fold(f32::MIN, f32::max));
+            let (y0, y1) =
+                (y[..N].iter().copied().fold(f32::MAX, f32::min), y[..N].iter().copied().fold(f32::MIN, f32::max));
+            let spread = if N == 16 { cells.spread16_x } else { cells.spread_x };
+            let plain = if N == 16 { cells.plain16_x } else { cells.plain_x };
+            let r = cells.reach;
+            let want = if x1 - x0 <= spread && y1 - y0 <= cells.spread_y {
+                cells.block(x0 - r, x1 + r, y0 - r, y1 + r, plain)
+            } else {
+                None
+            };
+            match (got, want) {
+                (None, None) => false,
+                (Some(a), Some(b)) => {
+                    assert_eq!(&a.ranges[..a.n], &b.ranges[..b.n]);
+                    assert_eq!((a.wrap_x, a.wrap_y), (b.wrap_x, b.wrap_y));
+                    x0 - r >= 0.0 && y0 - r >= 0.0 && x1 + r < cells.width && y1 + r < cells.height
+                }
+                (a, b) => panic!("group_block {:?} but block {:?} for x {x:?} y {y:?}", a.map(|b| b.n), b.map(|b| b.n)),
+            }
+        }
+        let mut inside = 0;
+        for _ in 0..3_000 {
+            // A cluster somewhere (edges included), spread up to a little more than a group may be.
+            let (cx, cy) = (rng.f32() * world.width, rng.f32() * world.height);
+            let (sx, sy) = (rng.f32() * 200.0, rng.f32() * 60.0);
+            let x: Vec<f32> = (0..16).map(|_| (cx + (rng.f32() - 0.5) * sx).clamp(0.0, 959.9)).collect();
+            let y: Vec<f32> = (0..16).map(|_| (cy + (rng.f32() - 0.5) * sy).clamp(0.0, 539.9)).collect();
+            inside += check::<4>(&cells, &x, &y) as u32;
+            inside += check::<8>(&cells, &x, &y) as u32;
+            inside += check::<16>(&cells, &x, &y) as u32;
+        }
+        // Both paths were exercised: many windows inside the world, the rest at the edges.
+        assert!(inside > 1_000, "{inside} windows inside the world");
+    }
+}
