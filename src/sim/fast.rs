@@ -51,7 +51,7 @@ mod avx;
 mod avx512;
 mod finish;
 mod kernel;
-mod simd;
+pub(crate) mod simd;
 pub mod workload;
 
 use finish::{finish4, finish_one, Consts, State, State4, Sums, Sums4};

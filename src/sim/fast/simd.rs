@@ -108,6 +108,18 @@ mod imp {
         pub fn from_array(a: [f32; 4]) -> F4 {
             unsafe { F4(_mm_loadu_ps(a.as_ptr())) }
         }
+        /// `|x|` per lane (the sign bit cleared).
+        #[inline(always)]
+        pub fn abs(self) -> F4 {
+            unsafe { F4(_mm_andnot_ps(_mm_set1_ps(-0.0), self.0)) }
+        }
+        /// Each lane truncated towards zero (lanes known to be in `0..2³¹`).
+        #[inline(always)]
+        pub fn trunc_u32(self) -> [u32; 4] {
+            let mut a = [0u32; 4];
+            unsafe { _mm_storeu_si128(a.as_mut_ptr() as *mut __m128i, _mm_cvttps_epi32(self.0)) };
+            a
+        }
         /// Four lanes to `p` (unaligned).
         #[inline(always)]
         pub unsafe fn store(self, p: *mut f32) {
@@ -260,6 +272,22 @@ mod imp {
         #[inline(always)]
         pub fn from_array(a: [f32; 4]) -> F4 {
             F4(f32x4(a[0], a[1], a[2], a[3]))
+        }
+        /// `|x|` per lane (the sign bit cleared).
+        #[inline(always)]
+        pub fn abs(self) -> F4 {
+            F4(f32x4_abs(self.0))
+        }
+        /// Each lane truncated towards zero (lanes known to be in `0..2³¹`).
+        #[inline(always)]
+        pub fn trunc_u32(self) -> [u32; 4] {
+            let v = i32x4_trunc_sat_f32x4(self.0);
+            [
+                u32x4_extract_lane::<0>(v),
+                u32x4_extract_lane::<1>(v),
+                u32x4_extract_lane::<2>(v),
+                u32x4_extract_lane::<3>(v),
+            ]
         }
         #[inline(always)]
         pub unsafe fn store(self, p: *mut f32) {
@@ -418,6 +446,16 @@ mod imp {
         #[inline(always)]
         pub fn from_array(a: [f32; 4]) -> F4 {
             F4(a)
+        }
+        /// `|x|` per lane (the sign bit cleared).
+        #[inline(always)]
+        pub fn abs(self) -> F4 {
+            map(self, f32::abs)
+        }
+        /// Each lane truncated towards zero (lanes known to be in `0..2³¹`).
+        #[inline(always)]
+        pub fn trunc_u32(self) -> [u32; 4] {
+            self.0.map(|v| v as u32)
         }
         #[inline(always)]
         pub unsafe fn store(self, p: *mut f32) {
