@@ -99,10 +99,7 @@ trait Source {
     /// [`turn`] of agents `k..k + 4` (`k + 4 ≤ len`).
     #[inline(always)]
     fn turns(&self, k: usize) -> [u32; 4] {
-        [0, 1, 2, 3].map(|l| {
-            let (_, _, hx, hy) = self.at(k + l);
-            turn(hx, hy) as u32
-        })
+        [0, 1, 2, 3].map(|l| self.turn_at(k + l))
     }
 }
 

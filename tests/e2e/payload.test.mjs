@@ -51,6 +51,8 @@
 // so serde_path_to_error went altogether (−1.6 KB); json_path offers each visitor only the kinds
 // of value it asks for and reads the behaviours too, instead of a second reader over a
 // `MapDeserializer` (−4.0 KB); char patterns and one `join` (−0.2 KB).
+// Then 148.1 → 148.8 KB (module 143.4 → 144.0): the vector bounding box of a group window, the
+// phase-two early return and the agent layer's four-at-a-time sprite indices (issue 6, speed).
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
