@@ -1,0 +1,162 @@
+#!/usr/bin/env node
+// A/B of two builds in ONE Chromium page, alternating: the robust way to compare wasm speed on a
+// noisy machine (the same build moved 1.3–1.5× within an hour here, so two separate bench runs
+// cannot show a 5 % change; steps of A and B interleaved in one page can).
+//
+//   node scripts/ab-browser.mjs [--a=REV] [--b=REV|worktree] [--n=100000] [--rounds=6] [--steps=20]
+//                               [--what=fast,sim,draw,frame] [--no-build]
+//
+// A defaults to HEAD, B to the working tree. Each side is built with `--features bench` and
+// simd128 (as scripts/bench-browser.mjs does), then wasm-bindgen and the gallery's wasm-opt level
+// (index.html's data-wasm-opt). A git revision is checked out with `git worktree` under the
+// system's temp dir; each side builds in a target dir of its own (target/ab-a, target/ab-b: one
+// shared dir let cargo take the other side's fresh output for its own).
+//
+// Per round, fresh flocks (same seed) for A and B step side by side: step k of A, then step k of
+// B, then the next k (the order flips every round), so both see the same machine load and the
+// same flock density. It prints each side's median per measure, min–max, and the ratio A/B
+// (> 1: B is faster). Bench pages only; never part of the test command.
+import { execFileSync } from "node:child_process";
+import { createServer } from "node:http";
+import { createRequire } from "node:module";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, extname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { tmpdir } from "node:os";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const opt = (name, dflt) => {
+  const a = process.argv.slice(2).find((x) => x.startsWith(`--${name}=`));
+  return a ? a.slice(name.length + 3) : dflt;
+};
+const flag = (name) => process.argv.slice(2).includes(`--${name}`);
+const revA = opt("a", "HEAD");
+const revB = opt("b", "worktree");
+const n = Number(opt("n", "100000"));
+const rounds = Number(opt("rounds", "6"));
+const steps = Number(opt("steps", "20"));
+const what = opt("what", "fast,sim,draw,frame").split(",");
+const work = join(tmpdir(), "steerlab-ab");
+mkdirSync(work, { recursive: true });
+
+function sh(cmd, argv, cwd = root, env = {}) {
+  return execFileSync(cmd, argv, { cwd, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } }).toString();
+}
+
+const optAttr = readFileSync(join(root, "index.html"), "utf8").match(/data-wasm-opt="([^"]+)"/);
+const level = optAttr && optAttr[1] !== "0" ? optAttr[1] : null;
+const wasmOpt = join(root, "tools/node_modules/.bin/wasm-opt");
+function build(side, rev) {
+  const targetDir = join(root, "target", `ab-${side}`);
+  const out = join(work, `pkg-${side}`);
+  if (flag("no-build")) return out;
+  let src = root;
+  if (rev !== "worktree") {
+    src = join(work, `src-${side}`);
+    if (existsSync(src)) sh("git", ["worktree", "remove", "--force", src]);
+    rmSync(src, { recursive: true, force: true });
+    sh("git", ["worktree", "add", "--detach", src, rev]);
+  }
+  console.error(`building ${side} (${rev})…`);
+  sh("cargo", ["build", "--release", "--lib", "--features", "bench", "--target", "wasm32-unknown-unknown", "--target-dir", targetDir], src, {
+    RUSTFLAGS: "-C target-feature=+simd128",
+  });
+  mkdirSync(out, { recursive: true });
+  const wasm = join(work, `${side}.wasm`);
+  copyFileSync(join(targetDir, "wasm32-unknown-unknown/release/steerlab.wasm"), wasm);
+  sh("wasm-bindgen", ["--target", "web", "--out-dir", out, wasm]);
+  const bg = join(out, `${side}_bg.wasm`);
+  if (level) sh(wasmOpt, [`-O${level}`, bg, "-o", bg]);
+  if (rev !== "worktree") sh("git", ["worktree", "remove", "--force", src]);
+  return out;
+}
+const dirs = { a: build("a", revA), b: build("b", revB) };
+
+const page = `<!doctype html><meta charset="utf-8"><canvas id="c" width="1280" height="720"></canvas>
+<script type="module">
+const A = await import("./pkg-a/a.js"), B = await import("./pkg-b/b.js");
+const mods = { a: { m: A, w: await A.default() }, b: { m: B, w: await B.default() } };
+const ctx = document.getElementById("c").getContext("2d");
+const W = 1280, H = 720, n = ${n}, rounds = ${rounds}, steps = ${steps}, what = ${JSON.stringify(what)};
+const views = {};
+const put = (side, ptr, len) => {
+  const w = mods[side].w, v = views[side];
+  if (!v || v.ptr !== ptr || v.buf !== w.memory.buffer)
+    views[side] = { ptr, buf: w.memory.buffer, img: new ImageData(new Uint8ClampedArray(w.memory.buffer, ptr, len), W, H) };
+  ctx.putImageData(views[side].img, 0, 0);
+};
+const ops = {
+  fast: (f) => f.steps(1),
+  sim: (f) => f.steps(1),
+  draw: (f, side) => put(side, f.draw(W, H), f.pixels_len()),
+  frame: (f, side) => { f.steps(1); put(side, f.draw(W, H), f.pixels_len()); },
+};
+const engine = (m) => (m === "fast" ? "fast" : "sim");
+const t = {};
+for (const m of what) {
+  t[m] = { a: [], b: [] };
+  // Warm-up (JIT tiers up) on throwaway flocks, both sides.
+  for (const side of ["a", "b"]) {
+    const f = new mods[side].m.BenchFlock(n, engine(m), 0, 0, 9n);
+    const until = performance.now() + 400;
+    while (performance.now() < until) { f.steps(1); if (m !== "fast" && m !== "sim") f.draw(W, H); }
+    f.free();
+  }
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 ? ["b", "a"] : ["a", "b"];
+    const fl = {};
+    for (const side of order) fl[side] = new mods[side].m.BenchFlock(n, engine(m), 0, 0, BigInt(r + 1));
+    for (let k = 0; k < steps; k++) for (const side of order) {
+      if (m === "draw") fl[side].steps(1);
+      const t0 = performance.now();
+      ops[m](fl[side], side);
+      t[m][side].push(performance.now() - t0);
+    }
+    for (const side of order) fl[side].free();
+  }
+}
+window.__ab = t;
+</script>`;
+writeFileSync(join(work, "ab.html"), page);
+
+const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
+const server = createServer((req, res) => {
+  const p = decodeURIComponent(new URL(req.url, "http://127.0.0.1").pathname);
+  const file = join(work, p.replace(/^\/+/, ""));
+  if (!file.startsWith(work) || !existsSync(file) || !statSync(file).isFile()) return res.writeHead(404).end();
+  res.writeHead(200, { "content-type": types[extname(file)] || "application/octet-stream", "cache-control": "no-store" });
+  res.end(readFileSync(file));
+});
+await new Promise((r) => server.listen(0, "127.0.0.1", r));
+
+const pw = [process.env.PLAYWRIGHT_CORE, join(root, "tools/node_modules/playwright-core")].filter(Boolean).find((c) => existsSync(join(c, "package.json")));
+if (!pw) throw new Error("playwright-core not found: run scripts/setup.sh");
+const { chromium } = createRequire(import.meta.url)(pw);
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  headless: true,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+let t;
+try {
+  const pg = await browser.newPage();
+  pg.on("console", (m) => { if (m.type() === "error") console.error(`[page] ${m.text()}`); });
+  pg.on("pageerror", (e) => console.error(`[page] ${e}`));
+  await pg.route(/^(?!http:\/\/127\.0\.0\.1)/, (r) => r.abort());
+  await pg.goto(`http://127.0.0.1:${server.address().port}/ab.html`);
+  await pg.waitForFunction(() => window.__ab, null, { timeout: 30 * 60 * 1000, polling: 500 });
+  t = await pg.evaluate(() => window.__ab);
+} finally {
+  await browser.close();
+  server.close();
+}
+
+const med = (a) => { const s = [...a].sort((x, y) => x - y), m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const f = (x) => x.toFixed(2);
+console.log(`A = ${revA}, B = ${revB}; n = ${n}, ${rounds} rounds × ${steps} steps, alternated in one page`);
+console.log("| measure | A median (min–max) ms | B median (min–max) ms | A/B |");
+console.log("|---|---|---|---|");
+for (const m of Object.keys(t)) {
+  const [a, b] = [t[m].a, t[m].b];
+  console.log(`| ${m} | ${f(med(a))} (${f(Math.min(...a))}–${f(Math.max(...a))}) | ${f(med(b))} (${f(Math.min(...b))}–${f(Math.max(...b))}) | ${(med(a) / med(b)).toFixed(3)} |`);
+}
