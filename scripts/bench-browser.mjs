@@ -110,6 +110,40 @@ const browser = await chromium.launch({
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
 });
 
+// The native example, built before the browser starts (opt-level 3 as a native game builds it;
+// the release profile is "z" for the wasm payload), in a target dir of its own (scripts/bench.sh
+// uses the same).
+sh("cargo", ["build", "--quiet", "--release", "--target-dir", join(root, "target", "bench-native"), "--example", "bench_step"], { CARGO_PROFILE_RELEASE_OPT_LEVEL: "3" });
+const benchStep = join(root, "target", "bench-native", "release", "examples", "bench_step");
+const nativeMs = (n, steps, kernel) => {
+  const line = sh(benchStep, [String(n), String(steps), "fast", kernel]);
+  return { wall: Number((line.match(/wall ([\d.]+) ms\/step/) || [])[1]), line: line.trim() };
+};
+
+// Paired wasm/native: the machine's speed drifts by tens of percent within minutes here, so a
+// ratio of two figures taken minutes apart mostly measures the drift. Each pair is the mean of
+// the same 15 steps from the same spawn in the page and natively, taken back to back (~1 s apart,
+// alternating which goes first); the ratio's median over the pairs is the robust figure.
+const pairs = quick ? 4 : 10;
+const paired = { widest: [], avx2: [], "4-lane": [], wasm: [] };
+async function pairedRatios(page) {
+  for (let p = 0; p < pairs; p++) {
+    const wasm = () => page.evaluate(async () => {
+      const f = new window.__benchMod.BenchFlock(100000, "fast", 0, 0, 1n);
+      const t0 = performance.now();
+      for (let k = 0; k < 15; k++) f.steps(1);
+      const ms = (performance.now() - t0) / 15;
+      f.free();
+      return ms;
+    });
+    const nat = () => ({ widest: nativeMs(100000, 15, "simd").wall, avx2: nativeMs(100000, 15, "avx2").wall, "4-lane": nativeMs(100000, 15, "narrow").wall });
+    let w, nv;
+    if (p % 2) { nv = nat(); w = await wasm(); } else { w = await wasm(); nv = nat(); }
+    paired.wasm.push(w);
+    for (const k of Object.keys(nv)) paired[k].push(w / nv[k]);
+  }
+}
+
 const results = {};
 try {
   for (const v of variants) {
@@ -120,6 +154,7 @@ try {
     await page.waitForFunction(() => window.__bench, null, { timeout: 15 * 60 * 1000, polling: 500 });
     results[v.name] = await page.evaluate(() => window.__bench);
     if (results[v.name].error) throw new Error(results[v.name].error);
+    if (v.name === "simd128") await pairedRatios(page);
     await page.close();
   }
 } finally {
@@ -136,9 +171,7 @@ const widths = { widest: "simd", avx2: "avx2", "4-lane": "narrow" };
 for (const n of [10000, 100000]) {
   native[n] = {};
   for (const [label, kernel] of Object.entries(widths)) {
-    // Native at opt-level 3 (as a native game builds it; the release profile is "z" for the wasm
-    // payload), in a target dir of its own (scripts/bench.sh uses the same).
-    const line = sh("cargo", ["run", "--quiet", "--release", "--target-dir", join(root, "target", "bench-native"), "--example", "bench_step", "--", String(n), quick ? "10" : "30", "fast", kernel], { CARGO_PROFILE_RELEASE_OPT_LEVEL: "3" });
+    const line = sh(benchStep, [String(n), quick ? "10" : "30", "fast", kernel]);
     const wall = Number((line.match(/wall ([\d.]+) ms\/step/) || [])[1]);
     const cpu = Number((line.match(/([\d.]+) ms\/step \(thread CPU\)/) || [])[1]);
     native[n][label] = { wall, cpu, line: line.trim() };
@@ -171,8 +204,15 @@ for (const v of variants) {
     console.log(`- ${v.name} n=${n}: wasm/native (wall): ${ratio}; JS grid / wasm ${f(js / wasm)}, scalar / 4-lane ${f(scalar / wasm)}`);
   }
 }
+if (paired.wasm.length) {
+  const med = (a) => { const x = [...a].sort((p, q) => p - q), m = x.length >> 1; return x.length % 2 ? x[m] : (x[m - 1] + x[m]) / 2; };
+  const row = (a) => `${f(med(a))} (${f(Math.min(...a))}–${f(Math.max(...a))})`;
+  console.log(`\n## Paired wasm/native at 100k (${paired.wasm.length} pairs, each 15 steps from the same spawn, back to back; median (min–max))`);
+  console.log(`- wasm step: ${row(paired.wasm)} ms`);
+  for (const k of ["widest", "avx2", "4-lane"]) console.log(`- wasm/native ${k}: ${row(paired[k])}`);
+}
 console.log("\n## Payload (gzip -9)");
 for (const [name, p] of Object.entries(payload)) {
   console.log(`- ${name}: wasm ${(p.wasm / 1024).toFixed(1)} KB → ${(p.wasmGz / 1024).toFixed(1)} KB gz; JS glue ${(p.js / 1024).toFixed(1)} KB → ${(p.jsGz / 1024).toFixed(1)} KB gz; total ${((p.wasmGz + p.jsGz) / 1024).toFixed(1)} KB gz`);
 }
-console.log("\nJSON:", JSON.stringify({ results, native, payload }));
+console.log("\nJSON:", JSON.stringify({ results, native, paired, payload }));

@@ -216,6 +216,7 @@ async function main() {
     add("rAF frame interval (headless timestamps)", 100000, stats(gaps));
     s.free();
   }
+  window.__benchMod = mod; // for scripts/bench-browser.mjs's paired wasm/native rounds
   window.__bench = res;
   log("done");
 }
