@@ -17,14 +17,11 @@
 // same flock density. It prints each side's median per measure, min–max, and the ratio A/B
 // (> 1: B is faster). Bench pages only; never part of the test command.
 import { execFileSync } from "node:child_process";
-import { createServer } from "node:http";
-import { createRequire } from "node:module";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, extname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { tmpdir } from "node:os";
+import { ROOT as root, launchBrowser, openPage, serveDist } from "../tests/e2e/helpers.mjs";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const opt = (name, dflt) => {
   const a = process.argv.slice(2).find((x) => x.startsWith(`--${name}=`));
   return a ? a.slice(name.length + 3) : dflt;
@@ -49,7 +46,7 @@ const wasmOpt = join(root, "tools/node_modules/.bin/wasm-opt");
 function build(side, rev) {
   const targetDir = join(root, "target", `ab-${side}`);
   const out = join(work, `pkg-${side}`);
-  if (flag("no-build")) return out;
+  if (flag("no-build")) return;
   let src = root;
   if (rev !== "worktree") {
     src = join(work, `src-${side}`);
@@ -68,12 +65,15 @@ function build(side, rev) {
   const bg = join(out, `${side}_bg.wasm`);
   if (level) sh(wasmOpt, [`-O${level}`, bg, "-o", bg]);
   if (rev !== "worktree") sh("git", ["worktree", "remove", "--force", src]);
-  return out;
 }
-const dirs = { a: build("a", revA), b: build("b", revB) };
+build("a", revA);
+build("b", revB);
 
-const page = `<!doctype html><meta charset="utf-8"><canvas id="c" width="1280" height="720"></canvas>
-<script type="module">
+// The page's script is a file of its own (served beside the page): the server sends the
+// gallery's Content-Security-Policy, which allows no inline script.
+const html = `<!doctype html><meta charset="utf-8"><canvas id="c" width="1280" height="720"></canvas>
+<script type="module" src="./ab.js"></script>`;
+const script = `
 const A = await import("./pkg-a/a.js"), B = await import("./pkg-b/b.js");
 const mods = { a: { m: A, w: await A.default() }, b: { m: B, w: await B.default() } };
 const ctx = document.getElementById("c").getContext("2d");
@@ -116,39 +116,21 @@ for (const m of what) {
   }
 }
 window.__ab = t;
-</script>`;
-writeFileSync(join(work, "ab.html"), page);
+`;
 
-const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
-const server = createServer((req, res) => {
-  const p = decodeURIComponent(new URL(req.url, "http://127.0.0.1").pathname);
-  const file = join(work, p.replace(/^\/+/, ""));
-  if (!file.startsWith(work) || !existsSync(file) || !statSync(file).isFile()) return res.writeHead(404).end();
-  res.writeHead(200, { "content-type": types[extname(file)] || "application/octet-stream", "cache-control": "no-store" });
-  res.end(readFileSync(file));
-});
-await new Promise((r) => server.listen(0, "127.0.0.1", r));
-
-const pw = [process.env.PLAYWRIGHT_CORE, join(root, "tools/node_modules/playwright-core")].filter(Boolean).find((c) => existsSync(join(c, "package.json")));
-if (!pw) throw new Error("playwright-core not found: run scripts/setup.sh");
-const { chromium } = createRequire(import.meta.url)(pw);
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  headless: true,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-});
+// The end-to-end tests' server (127.0.0.1, the page's CSP) and Debian's Chromium with their flags.
+const server = await serveDist({ root: work, extra: { "/ab.html": html, "/ab.js": script } });
+const browser = await launchBrowser();
 let t;
 try {
-  const pg = await browser.newPage();
-  pg.on("console", (m) => { if (m.type() === "error") console.error(`[page] ${m.text()}`); });
-  pg.on("pageerror", (e) => console.error(`[page] ${e}`));
-  await pg.route(/^(?!http:\/\/127\.0\.0\.1)/, (r) => r.abort());
-  await pg.goto(`http://127.0.0.1:${server.address().port}/ab.html`);
-  await pg.waitForFunction(() => window.__ab, null, { timeout: 30 * 60 * 1000, polling: 500 });
-  t = await pg.evaluate(() => window.__ab);
+  const { page, problems } = await openPage(browser, server.url("/ab.html"));
+  await page.waitForFunction(() => window.__ab || null, null, { timeout: 30 * 60 * 1000, polling: 500 }).catch((e) => {
+    throw new Error(`${e.message}; page errors: ${[...problems.pageErrors, ...problems.console].join("; ") || "none"}`);
+  });
+  t = await page.evaluate(() => window.__ab);
 } finally {
   await browser.close();
-  server.close();
+  await server.close();
 }
 
 const med = (a) => { const s = [...a].sort((x, y) => x - y), m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };

@@ -115,9 +115,15 @@ const browser = await chromium.launch({
 // uses the same).
 sh("cargo", ["build", "--quiet", "--release", "--target-dir", join(root, "target", "bench-native"), "--example", "bench_step"], { CARGO_PROFILE_RELEASE_OPT_LEVEL: "3" });
 const benchStep = join(root, "target", "bench-native", "release", "examples", "bench_step");
+// One run of the example: its line and ms per step, wall-clock (like the page's performance.now())
+// and thread CPU. `widths` names its kernels: the widest vectors the CPU has (AVX-512F: 16 agents
+// per vector, else AVX2: 8), AVX2, and the same four lanes as wasm simd128 (SSE2, `narrow`).
+const widths = { widest: "simd", avx2: "avx2", "4-lane": "narrow" };
 const nativeMs = (n, steps, kernel) => {
   const line = sh(benchStep, [String(n), String(steps), "fast", kernel]);
-  return { wall: Number((line.match(/wall ([\d.]+) ms\/step/) || [])[1]), line: line.trim() };
+  const wall = Number((line.match(/wall ([\d.]+) ms\/step/) || [])[1]);
+  const cpu = Number((line.match(/([\d.]+) ms\/step \(thread CPU\)/) || [])[1]);
+  return { wall, cpu, line: line.trim() };
 };
 
 // Paired wasm/native: the machine's speed drifts by tens of percent within minutes here, so a
@@ -125,18 +131,18 @@ const nativeMs = (n, steps, kernel) => {
 // the same 15 steps from the same spawn in the page and natively, taken back to back (~1 s apart,
 // alternating which goes first); the ratio's median over the pairs is the robust figure.
 const pairs = quick ? 4 : 10;
-const paired = { widest: [], avx2: [], "4-lane": [], wasm: [] };
+const paired = { wasm: [], ...Object.fromEntries(Object.keys(widths).map((w) => [w, []])) };
 async function pairedRatios(page) {
+  const wasm = () => page.evaluate(() => {
+    const f = new window.__benchMod.BenchFlock(100000, "fast", 0, 0, 1n);
+    const t0 = performance.now();
+    for (let k = 0; k < 15; k++) f.steps(1);
+    const ms = (performance.now() - t0) / 15;
+    f.free();
+    return ms;
+  });
+  const nat = () => Object.fromEntries(Object.entries(widths).map(([w, kernel]) => [w, nativeMs(100000, 15, kernel).wall]));
   for (let p = 0; p < pairs; p++) {
-    const wasm = () => page.evaluate(async () => {
-      const f = new window.__benchMod.BenchFlock(100000, "fast", 0, 0, 1n);
-      const t0 = performance.now();
-      for (let k = 0; k < 15; k++) f.steps(1);
-      const ms = (performance.now() - t0) / 15;
-      f.free();
-      return ms;
-    });
-    const nat = () => ({ widest: nativeMs(100000, 15, "simd").wall, avx2: nativeMs(100000, 15, "avx2").wall, "4-lane": nativeMs(100000, 15, "narrow").wall });
     let w, nv;
     if (p % 2) { nv = nat(); w = await wasm(); } else { w = await wasm(); nv = nat(); }
     paired.wasm.push(w);
@@ -162,20 +168,11 @@ try {
   server.close();
 }
 
-// Native, right after, for the ratio (wall-clock, like the page's performance.now()), with the
-// widest vectors the CPU has (AVX-512F: 16 agents per vector, else AVX2: 8) and with the same
-// four lanes as wasm simd128 (SSE2, `narrow`): the first is the row's figure, the second shows
-// what the browser itself costs for the same kernel.
+// Native, right after, at every width: the widest is the row's figure, the 4-lane one shows what
+// the browser itself costs for the same kernel.
 const native = {};
-const widths = { widest: "simd", avx2: "avx2", "4-lane": "narrow" };
 for (const n of [10000, 100000]) {
-  native[n] = {};
-  for (const [label, kernel] of Object.entries(widths)) {
-    const line = sh(benchStep, [String(n), quick ? "10" : "30", "fast", kernel]);
-    const wall = Number((line.match(/wall ([\d.]+) ms\/step/) || [])[1]);
-    const cpu = Number((line.match(/([\d.]+) ms\/step \(thread CPU\)/) || [])[1]);
-    native[n][label] = { wall, cpu, line: line.trim() };
-  }
+  native[n] = Object.fromEntries(Object.entries(widths).map(([w, kernel]) => [w, nativeMs(n, quick ? 10 : 30, kernel)]));
 }
 
 // Report.
@@ -209,7 +206,7 @@ if (paired.wasm.length) {
   const row = (a) => `${f(med(a))} (${f(Math.min(...a))}–${f(Math.max(...a))})`;
   console.log(`\n## Paired wasm/native at 100k (${paired.wasm.length} pairs, each 15 steps from the same spawn, back to back; median (min–max))`);
   console.log(`- wasm step: ${row(paired.wasm)} ms`);
-  for (const k of ["widest", "avx2", "4-lane"]) console.log(`- wasm/native ${k}: ${row(paired[k])}`);
+  for (const w of Object.keys(widths)) console.log(`- wasm/native ${w}: ${row(paired[w])}`);
 }
 console.log("\n## Payload (gzip -9)");
 for (const [name, p] of Object.entries(payload)) {
