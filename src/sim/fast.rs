@@ -304,6 +304,20 @@ impl Cells {
         (self.row(y) * self.nbx + self.bin_x(x)) as u32
     }
 
+    /// [`Cells::index`] of four points (on vectors with simd128).
+    #[inline(always)]
+    fn index4(&self, x: F4, y: F4) -> [u32; 4] {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            (x * F4::splat(self.per_x)).cell_index(y * F4::splat(self.per_y), self.nbx as i32, self.rows as i32)
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            let (x, y) = (x.to_array(), y.to_array());
+            [self.index(x[0], y[0]), self.index(x[1], y[1]), self.index(x[2], y[2]), self.index(x[3], y[3])]
+        }
+    }
+
     /// The slot ranges a query from (px, py) must read: in each row that meets
     /// `[py − r − ε, py + r + ε]`, the bins that meet `[px − r − ε, px + r + ε]`, both taken modulo
     /// the world (split in two at the seam, or everything once when the window covers the world).
@@ -715,6 +729,13 @@ impl FastFlock {
                             out.vy.store(bvy.as_mut_ptr().add(g));
                             out.hx.store(bhx.as_mut_ptr().add(g));
                             out.hy.store(bhy.as_mut_ptr().add(g));
+                            // The new cells from the vectors just computed (lanes past n touch
+                            // only the padding of `cell_of` and are not counted).
+                            let c4 = cells.index4(out.x, out.y);
+                            for (l, &c) in c4.iter().enumerate().take(lanes) {
+                                cell_of[g + l] = c;
+                                counts[c as usize + 1] += 1;
+                            }
                         }
                     } else {
                         for (l, s) in sums.iter().enumerate().take(lanes) {
@@ -729,10 +750,12 @@ impl FastFlock {
                             bhy[i] = o.hy;
                         }
                     }
-                    for i in g..g + lanes {
-                        let c = cells.index(bx[i], by[i]);
-                        cell_of[i] = c;
-                        counts[c as usize + 1] += 1;
+                    if !vector {
+                        for i in g..g + lanes {
+                            let c = cells.index(bx[i], by[i]);
+                            cell_of[i] = c;
+                            counts[c as usize + 1] += 1;
+                        }
                     }
                 }};
             }
@@ -893,15 +916,25 @@ impl FastFlock {
         let n = self.n;
         let ncells = self.cells.count();
         let mut counts = std::mem::take(&mut self.counts);
-        let prefix = &mut counts[..=ncells];
-        for c in 0..ncells {
-            prefix[c + 1] += prefix[c];
+        // The running sum in a register (`prefix[c + 1] += prefix[c]` reloaded what it had just
+        // stored, a chain through memory), written to the starts and the scatter's cursors at once.
+        let mut cursor = std::mem::take(&mut self.cursor);
+        if cursor.len() != ncells {
+            cursor.clear();
+            cursor.resize(ncells, 0);
+        }
+        {
+            let (prefix, cur) = (&mut counts[..=ncells], &mut cursor[..ncells]);
+            let mut acc = 0u32;
+            for c in 0..ncells {
+                acc += prefix[c];
+                prefix[c] = acc;
+                cur[c] = acc;
+            }
+            prefix[ncells] += acc;
         }
         std::mem::swap(&mut self.cells.starts, &mut counts);
         self.counts = counts;
-        let mut cursor = std::mem::take(&mut self.cursor);
-        cursor.clear();
-        cursor.extend_from_slice(&self.cells.starts[..ncells]);
         {
             let Cols { front, back, cell } = self.cols_mut();
             let [x, y, vx, vy, hx, hy, id] = front;

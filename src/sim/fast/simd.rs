@@ -278,6 +278,23 @@ mod imp {
         pub fn abs(self) -> F4 {
             F4(f32x4_abs(self.0))
         }
+        /// The grid cells `row · nbx + bin` of four points given as `x · per_x` (self) and
+        /// `y · per_y`, each coordinate truncated and clamped to `0..nbx` (`0..rows`) exactly as
+        /// `trunc_clamped` does: the saturating truncation gives 0 for NaN, `i32::MAX` above and
+        /// `i32::MIN` below the range, which the clamp then maps as `trunc_clamped` does.
+        #[inline(always)]
+        pub fn cell_index(self, y: F4, nbx: i32, rows: i32) -> [u32; 4] {
+            let z = i32x4_splat(0);
+            let b = i32x4_min(i32x4_max(i32x4_trunc_sat_f32x4(self.0), z), i32x4_splat(nbx - 1));
+            let r = i32x4_min(i32x4_max(i32x4_trunc_sat_f32x4(y.0), z), i32x4_splat(rows - 1));
+            let c = i32x4_add(i32x4_mul(r, i32x4_splat(nbx)), b);
+            [
+                u32x4_extract_lane::<0>(c),
+                u32x4_extract_lane::<1>(c),
+                u32x4_extract_lane::<2>(c),
+                u32x4_extract_lane::<3>(c),
+            ]
+        }
         /// Each lane truncated towards zero (lanes known to be in `0..2³¹`).
         #[inline(always)]
         pub fn trunc_u32(self) -> [u32; 4] {
