@@ -83,6 +83,23 @@ test("moving a slider changes the parameter that state() reports", async (t) => 
   assert.deepEqual(await allProblems(page, problems), []);
 });
 
+test("every control's label is shown whole, in English and in Spanish", async (t) => {
+  for (const url of ["/", "/element.html"]) {
+    const { context, page, problems } = await openPage(browser, server.url(url));
+    t.after(() => context.close());
+    await waitForSteerlab(page);
+    await page.waitForSelector(".steerlab-label");
+    // A label whose text is wider or taller than its box is clipped ("predict_ahead …").
+    const clipped = await page.$$eval(".steerlab-label", (ls) =>
+      ls.filter((l) => l.scrollWidth > l.clientWidth || l.scrollHeight > l.clientHeight).map((l) => `${l.textContent} (${l.scrollWidth}>${l.clientWidth})`),
+    );
+    const count = await page.locator(".steerlab-label").count();
+    assert.ok(count >= (url === "/" ? 20 : 1), `${url}: only ${count} labels`);
+    assert.deepEqual(clipped, [], `${url}: clipped labels`);
+    assert.deepEqual(await allProblems(page, problems), []);
+  }
+});
+
 test("Space pauses and plays, → steps, R resets", async (t) => {
   const { context, page, problems } = await openPage(browser, server.url("/"));
   t.after(() => context.close());
