@@ -55,6 +55,11 @@ test("the gallery loads under the CSP with no console errors and no CSP violatio
   assert.deepEqual(await allProblems(page, problems), []);
   const wasm = server.requests.find((r) => r.path === "/steerlab_bg.wasm");
   assert.ok(wasm, "the page never requested /steerlab_bg.wasm");
+  // The page names its icon, so browsers do not fetch a missing /favicon.ico (a 404 in the console).
+  const icon = await page.$eval('link[rel="icon"]', (l) => l.href);
+  const got = await page.request.get(icon);
+  assert.equal(got.status(), 200, `${icon}: ${got.status()}`);
+  assert.match(got.headers()["content-type"], /^image\/svg\+xml/);
 });
 
 test("the flock canvas draws non-background pixels, and the picture changes between frames", async (t) => {
