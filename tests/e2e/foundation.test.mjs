@@ -133,70 +133,52 @@ test("the example article loads the same module and both of its canvases draw", 
   assert.deepEqual(await allProblems(page, problems), []);
 });
 
-test("same seed + scenario: the browser's trajectory equals the native one, number for number", async (t) => {
-  const STEPS = 1000;
-  const native = nativeState("flock", STEPS);
-  assert.equal(native.steps, STEPS);
-  assert.equal(native.agents.length, 120);
+/**
+ * Steps `scenario` from its seed `steps` times in the page (mounted, paused and stepped in one
+ * synchronous task, so no animation frame runs in between) and natively, and asserts every
+ * agent's numbers are equal, and that the steps moved the flock.
+ */
+async function assertSameAsNative(t, scenario, steps, agents) {
+  const native = nativeState(scenario, steps);
+  assert.equal(native.steps, steps);
+  assert.equal(native.agents.length, agents);
 
   const { context, page, problems } = await openPage(browser, server.url("/"));
   t.after(() => context.close());
   await waitForSteerlab(page);
-  const browserState = await page.evaluate((steps) => {
-    const canvas = document.createElement("canvas");
-    document.body.append(canvas);
-    const v = window.steerlab.mount(canvas, "flock");
-    try {
-      // All in one synchronous task: no animation frame can run in between.
-      v.pause();
-      v.reset();
-      v.step(steps);
-      const s = v.state();
-      return { steps: Number(s.steps), agents: s.agents };
-    } finally {
-      v.destroy();
-      canvas.remove();
-    }
-  }, STEPS);
-  assert.equal(browserState.steps, STEPS);
+  const browserState = await page.evaluate(
+    ({ scenario, steps }) => {
+      const canvas = document.createElement("canvas");
+      document.body.append(canvas);
+      const v = window.steerlab.mount(canvas, scenario);
+      try {
+        v.pause();
+        v.reset();
+        v.step(steps);
+        const s = v.state();
+        return { steps: Number(s.steps), agents: s.agents };
+      } finally {
+        v.destroy();
+        canvas.remove();
+      }
+    },
+    { scenario, steps },
+  );
+  assert.equal(browserState.steps, steps);
   const diff = firstAgentDifference(native.agents, browserState.agents);
-  assert.equal(diff, null, `native and browser trajectories differ after ${STEPS} steps: ${diff}`);
+  assert.equal(diff, null, `native and browser trajectories of ${scenario} differ after ${steps} steps: ${diff}`);
   // And the comparison is not vacuous: the agents moved away from the initial state.
-  const start = nativeState("flock", 0);
-  assert.notEqual(firstAgentDifference(start.agents, native.agents), null, "1000 steps did not move the flock");
+  const start = nativeState(scenario, 0);
+  assert.notEqual(firstAgentDifference(start.agents, native.agents), null, `${steps} steps did not move the flock`);
   assert.deepEqual(await allProblems(page, problems), []);
+}
+
+test("same seed + scenario: the browser's trajectory equals the native one, number for number", async (t) => {
+  await assertSameAsNative(t, "flock", 1000, 120);
 });
 
 test("the fast engine too: the stress scenario steps to the same numbers in the browser (4-lane simd128) as natively (the CPU's widest kernel)", async (t) => {
   // 20 000 boids on the fast engine: the cell index, the group windows, the vector kernels and
   // phase two take other code paths in wasm than on x86_64, and must still give the same bits.
-  const STEPS = 120;
-  const native = nativeState("stress", STEPS);
-  assert.equal(native.steps, STEPS);
-  assert.equal(native.agents.length, 20000);
-
-  const { context, page, problems } = await openPage(browser, server.url("/"));
-  t.after(() => context.close());
-  await waitForSteerlab(page);
-  const browserState = await page.evaluate((steps) => {
-    const canvas = document.createElement("canvas");
-    document.body.append(canvas);
-    const v = window.steerlab.mount(canvas, "stress");
-    try {
-      v.pause();
-      v.reset();
-      v.step(steps);
-      const s = v.state();
-      return { steps: Number(s.steps), agents: s.agents };
-    } finally {
-      v.destroy();
-      canvas.remove();
-    }
-  }, STEPS);
-  assert.equal(browserState.steps, STEPS);
-  const diff = firstAgentDifference(native.agents, browserState.agents);
-  assert.equal(diff, null, `native and browser trajectories of the fast engine differ after ${STEPS} steps: ${diff}`);
-  const start = nativeState("stress", 0);
-  assert.notEqual(firstAgentDifference(start.agents, native.agents), null, "the steps did not move the flock");
-  assert.deepEqual(await allProblems(page, problems), []);
+  await assertSameAsNative(t, "stress", 120, 20000);
 });
