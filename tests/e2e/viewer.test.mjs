@@ -90,10 +90,10 @@ test("every control's label is shown whole, in English and in Spanish", async (t
     await waitForSteerlab(page);
     await page.waitForSelector(".steerlab-label");
     // A label whose text is wider or taller than its box is clipped ("predict_ahead …").
-    const clipped = await page.$$eval(".steerlab-label", (ls) =>
-      ls.filter((l) => l.scrollWidth > l.clientWidth || l.scrollHeight > l.clientHeight).map((l) => `${l.textContent} (${l.scrollWidth}>${l.clientWidth})`),
-    );
-    const count = await page.locator(".steerlab-label").count();
+    const { count, clipped } = await page.$$eval(".steerlab-label", (ls) => ({
+      count: ls.length,
+      clipped: ls.filter((l) => l.scrollWidth > l.clientWidth || l.scrollHeight > l.clientHeight).map((l) => `${l.textContent} (${l.scrollWidth}>${l.clientWidth})`),
+    }));
     assert.ok(count >= (url === "/" ? 20 : 1), `${url}: only ${count} labels`);
     assert.deepEqual(clipped, [], `${url}: clipped labels`);
     assert.deepEqual(await allProblems(page, problems), []);
