@@ -1,8 +1,10 @@
 //! steerlab: steering behaviours and flocking for interactive tutorials.
 //!
-//! [`sim`] is the pure core (deterministic, no web APIs); `web` is the thin wasm32 shell that turns
-//! DOM events into core calls and the core's draw list into Canvas 2D calls.
+//! [`sim`] is the pure core (deterministic, no web APIs); [`lang`] writes its numbers as words in
+//! the reader's language; `web` is the thin wasm32 shell that turns DOM events into core calls and
+//! the core's draw list into Canvas 2D calls.
 
+pub mod lang;
 pub mod scenarios;
 pub mod sim;
 

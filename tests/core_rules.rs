@@ -259,14 +259,14 @@ fn same_seed_gives_bit_identical_state_after_1000_steps() {
         a.step();
         b.step();
     }
-    assert_eq!(a.agents, b.agents);
+    assert_eq!(&*a.agents(), &*b.agents());
     // And a different seed gives a different trajectory.
     let mut c = flock();
     c.reseed(8);
     for _ in 0..1000 {
         c.step();
     }
-    assert_ne!(a.agents, c.agents);
+    assert_ne!(&*a.agents(), &*c.agents());
 }
 
 #[test]
@@ -288,8 +288,8 @@ fn frame_rate_does_not_change_the_trajectory() {
     assert_eq!(a.steps, 600);
     assert_eq!(b.steps, 600);
     assert_eq!(c.steps, 600);
-    assert_eq!(a.agents, b.agents);
-    assert_eq!(a.agents, c.agents);
+    assert_eq!(&*a.agents(), &*b.agents());
+    assert_eq!(&*a.agents(), &*c.agents());
 }
 
 #[test]
@@ -308,7 +308,7 @@ fn every_value_stays_finite_and_bounded_in_every_edge_mode() {
         for _ in 0..600 {
             s.step();
         }
-        for a in &s.agents {
+        for a in s.agents().iter() {
             assert!(a.position.is_finite() && a.velocity.is_finite());
             assert!(a.velocity.length() <= a.max_speed * (1.0 + 1e-5));
             assert!(
@@ -318,4 +318,49 @@ fn every_value_stays_finite_and_bounded_in_every_edge_mode() {
             );
         }
     }
+}
+
+/// A one-agent (or two-agent) world without behaviours, for the world-level rules.
+fn bare(world: &str, agents: &str) -> Sim {
+    Sim::from_json(&format!(r#"{{"name": "t", "world": {world}, "agents": {agents}}}"#)).unwrap()
+}
+
+#[test]
+fn steer_to_center_pushes_back_inside_the_margin_by_hand() {
+    let world = r#"{"width": 400, "height": 400, "edges": "steer_to_center", "margin": 40}"#;
+    // At rest 10 px from the left wall: desired = normalize(centre − p) · 80 = (80, 0); the edge
+    // push has weight 2: (160, 0), under max_force 192.
+    let s = bare(world, r#"[{"position": [10, 200]}]"#);
+    let f = s.force_on(0);
+    assert!((f - Vec2::new(160.0, 0.0)).length() < 1e-3, "{f}");
+    // In the middle of the world, nothing.
+    assert_eq!(bare(world, r#"[{"position": [200, 200]}]"#).force_on(0), Vec2::ZERO);
+    // And it moves the agent away from the wall (not only clamps it to the world).
+    let mut s = bare(world, r#"[{"position": [10, 200], "velocity": [-20, 0]}]"#);
+    for _ in 0..60 {
+        s.step();
+    }
+    assert!(s.agents()[0].position.x > 30.0, "{}", s.agents()[0].position);
+}
+
+#[test]
+fn mean_nearest_is_a_distance_not_its_square() {
+    let s = bare(r#"{"width": 400, "height": 400}"#, r#"[{"position": [100, 100]}, {"position": [130, 140]}]"#);
+    assert_eq!(s.metrics().mean_nearest, Some(50.0));
+    assert_eq!(s.state_json()["metrics"]["mean_nearest"], serde_json::json!(50.0));
+}
+
+#[test]
+fn a_click_selects_an_agent_only_within_the_pick_radius() {
+    use steerlab::sim::engine::{Pointer, PICK_RADIUS};
+    assert_eq!(PICK_RADIUS, 14.0);
+    let mut s = bare(r#"{"width": 400, "height": 400}"#, r#"[{"position": [100, 100]}, {"position": [300, 300]}]"#);
+    s.pointer_event(Pointer::Down(Vec2::new(120.0, 100.0)), true);
+    assert_eq!(s.selected, None, "20 px away is a miss");
+    s.pointer_event(Pointer::Down(Vec2::new(110.0, 100.0)), true);
+    assert_eq!(s.selected, Some(0));
+    s.pointer_event(Pointer::Down(Vec2::new(290.0, 305.0)), true);
+    assert_eq!(s.selected, Some(1));
+    s.pointer_event(Pointer::Down(Vec2::new(200.0, 200.0)), true);
+    assert_eq!(s.selected, None, "a click on empty canvas clears the selection");
 }

@@ -19,11 +19,11 @@ dual_test!(same_seed_twice_is_bit_identical_after_1000_steps, {
     }
     assert_eq!(a.steps, 1000);
     assert_eq!(b.steps, 1000);
-    assert_eq!(a.agents.len(), 120, "flock.json asks for 120 agents");
+    assert_eq!(a.agents().len(), 120, "flock.json asks for 120 agents");
     // The flock really moved, so equality below is not the trivial equality of two frozen states.
     assert_ne!(state_bits(&a), start, "1000 steps left the flock where it started");
     assert!(
-        a.agents.iter().all(|g| g.position.is_finite() && g.velocity.is_finite()),
+        a.agents().iter().all(|g| g.position.is_finite() && g.velocity.is_finite()),
         "non-finite state after 1000 steps"
     );
     if let Some(d) = first_difference(&a, &b) {
@@ -102,9 +102,9 @@ dual_test!(irregular_frames_match_plain_steps_at_every_step_count, {
 });
 
 dual_test!(deferred_write_back_gives_the_eager_trajectory, {
-    // The gallery's frame loop steps the fast engine with `advance_deferred`: `agents` is written
-    // back only when read. Whatever reads it first — `sync_agents`, `set`, a pointer event, a plain
-    // `step` — must see exactly the state eager stepping gives.
+    // The gallery's frame loop steps the fast engine with `advance_deferred`: the agents are copied
+    // back from the engine only when something reads them. Whatever reads them first — `agents()`,
+    // `set`, a pointer event, a plain `step` — must see exactly the state eager stepping gives.
     let small = |sim: &mut steerlab::sim::engine::Sim| sim.set("agents.count", serde_json::json!(3000)).unwrap();
     let (mut eager, mut lazy) = (builtin_sim("stress"), builtin_sim("stress"));
     small(&mut eager);
@@ -115,17 +115,19 @@ dual_test!(deferred_write_back_gives_the_eager_trajectory, {
         lazy.advance_deferred(1.0 / 60.0);
     }
     assert_eq!(lazy.steps, 5);
-    assert!(lazy.agents_behind());
-    assert_eq!(state_bits(&lazy), before, "agents not written back yet");
+    assert!(lazy.agents_behind(), "not copied back yet");
     // The engine's own arrays are current meanwhile (what the agent layer draws).
     let ((xs, _), _) = lazy.fast_slices().expect("the fast engine holds the state");
     let mut engine_x: Vec<u32> = xs.iter().map(|x| x.to_bits()).collect();
-    let mut eager_x: Vec<u32> = eager.agents.iter().map(|a| a.position.x.to_bits()).collect();
+    let mut eager_x: Vec<u32> = eager.agents().iter().map(|a| a.position.x.to_bits()).collect();
     engine_x.sort_unstable();
     eager_x.sort_unstable();
     assert_eq!(engine_x, eager_x);
-    lazy.sync_agents();
+    // Reading the agents (through `&self`) brings them up to date: never a stale copy.
+    let read = state_bits(&lazy);
     assert!(!lazy.agents_behind());
+    assert_ne!(read, before, "the flock moved");
+    assert_eq!(read, state_bits(&eager));
     assert_eq!(first_difference(&lazy, &eager), None);
 
     // Readers through the API sync first: a pointer event (the pointer leaving the canvas changes

@@ -382,7 +382,7 @@ fn one_step_matches_the_standard_engine() {
         assert_eq!(narrow.stats.neighbours, naive.stats.neighbours);
         assert!(narrow.stats.checks < grid.stats.checks, "{:?} vs {:?}", narrow.stats, grid.stats);
         let mut worst = 0.0f32;
-        for (a, b) in fast.agents.iter().zip(&grid.agents) {
+        for (a, b) in fast.agents().iter().zip(grid.agents().iter()) {
             worst = worst.max((a.velocity - b.velocity).abs().max_element());
             worst = worst.max(world.delta(a.position, b.position).abs().max_element());
         }
@@ -402,7 +402,7 @@ fn trajectory_matches_the_standard_engine() {
     for step in 0..60 {
         fast.step();
         grid.step();
-        for (a, b) in fast.agents.iter().zip(&grid.agents) {
+        for (a, b) in fast.agents().iter().zip(grid.agents().iter()) {
             worst = worst.max(world.delta(a.position, b.position).length());
         }
         assert_eq!(fast.stats.neighbours, grid.stats.neighbours, "step {step}");
@@ -413,7 +413,7 @@ fn trajectory_matches_the_standard_engine() {
     // The flock did move and interact (not a vacuous comparison).
     assert!(fast.stats.neighbours > 150);
     let moved =
-        fast.agents.iter().zip(&agents).filter(|(a, b)| world.delta(a.position, b.position).length() > 20.0).count();
+        fast.agents().iter().zip(&agents).filter(|(a, b)| world.delta(a.position, b.position).length() > 20.0).count();
     assert!(moved > 100, "only {moved} agents moved more than 20 px");
 }
 
@@ -426,34 +426,34 @@ fn set_and_reset_keep_the_fast_engine_in_step_with_agents() {
         sim.step();
     }
     // Fewer agents: the engine reloads; the survivors keep their state.
-    let before: Vec<Agent> = sim.agents[..100].to_vec();
+    let before: Vec<Agent> = sim.agents()[..100].to_vec();
     sim.set_number("agents.count", 100.0).unwrap();
-    assert_eq!(sim.agents.len(), 100);
-    assert_eq!(&sim.agents[..], &before[..]);
+    assert_eq!(sim.agents().len(), 100);
+    assert_eq!(&sim.agents()[..], &before[..]);
     sim.step();
-    assert_eq!(sim.agents.len(), 100);
+    assert_eq!(sim.agents().len(), 100);
     // More agents: spawned ones join.
     sim.set_number("agents.count", 400.0).unwrap();
     sim.step();
-    assert_eq!(sim.agents.len(), 400);
+    assert_eq!(sim.agents().len(), 400);
     assert!(sim
-        .agents
+        .agents()
         .iter()
         .all(|a| a.position.x >= 0.0 && a.position.x < 640.0 && a.position.y >= 0.0 && a.position.y < 400.0));
     // A new weight reaches the engine: with every weight 0 nobody steers, velocities stay.
     for p in ["separation.weight", "alignment.weight", "cohesion.weight"] {
         sim.set_number(p, 0.0).unwrap();
     }
-    let v: Vec<Vec2> = sim.agents.iter().map(|a| a.velocity).collect();
+    let v: Vec<Vec2> = sim.agents().iter().map(|a| a.velocity).collect();
     sim.step();
-    assert!(sim.agents.iter().zip(&v).all(|(a, v)| a.velocity == *v));
+    assert!(sim.agents().iter().zip(&v).all(|(a, v)| a.velocity == *v));
     // Reset: back to the scenario's seeded spawn (400 agents now), the same as a fresh Sim's.
     sim.reset();
-    let fresh = Sim::new(sim.scenario.clone()).unwrap();
-    assert_eq!(sim.agents, fresh.agents);
+    let fresh = Sim::new(sim.scenario().clone()).unwrap();
+    assert_eq!(&*sim.agents(), &*fresh.agents());
     sim.step();
-    assert_eq!(sim.agents.len(), 400);
-    assert_ne!(sim.agents, fresh.agents);
+    assert_eq!(sim.agents().len(), 400);
+    assert_ne!(&*sim.agents(), &*fresh.agents());
 }
 
 #[test]
@@ -486,7 +486,7 @@ fn the_stress_scenario_runs_on_the_fast_engine_and_draws_its_agents_as_pixels() 
     use steerlab::sim::render::{Overlays, Renderer};
     use steerlab::sim::Style;
     let mut sim = Sim::from_json(steerlab::scenarios::builtin("stress").unwrap()).unwrap();
-    assert_eq!(sim.agents.len(), 20_000, "it starts at 20 000 (the slider goes to 100 000)");
+    assert_eq!(sim.agents().len(), 20_000, "it starts at 20 000 (the slider goes to 100 000)");
     assert!(sim.raster_agents());
     // ~20 neighbours per boid at 100k (the world is sized for it); checked on a smaller count in
     // this debug-build test: 5 000 agents in the same world have 20 · 5 000 / 100 000 = 1 on average.
@@ -496,7 +496,7 @@ fn the_stress_scenario_runs_on_the_fast_engine_and_draws_its_agents_as_pixels() 
     assert!((0.8..1.3).contains(&mean), "mean neighbours {mean}");
     // The vector renderer leaves the agents to the raster...
     let mut renderer = Renderer::new();
-    let list = renderer.build(&sim, Overlays::from_list(&sim.scenario.overlays));
+    let list = renderer.build(&sim, Overlays::from_list(&sim.scenario().overlays));
     assert_eq!(list.count(Style::Agent), 0);
     // ...which draws them: with the background known, the lit pixels are the agents'.
     let mut r = Raster::new();

@@ -132,12 +132,12 @@ fn readable_set_error(path: &str, e: &str) -> Result<(), TestCaseError> {
 fn accepted_runs(sc: scenario::Scenario) -> Result<(), TestCaseError> {
     prop_assert!(sc.validate().is_ok());
     let mut sim = Sim::new(sc).map_err(|e| TestCaseError::fail(format!("parse accepted but Sim::new refused: {e}")))?;
-    if sim.agents.len() <= 5_000 {
+    if sim.agents().len() <= 5_000 {
         for _ in 0..3 {
             sim.step();
         }
     }
-    prop_assert!(sim.agents.iter().all(|a| a.position.is_finite() && a.velocity.is_finite()));
+    prop_assert!(sim.agents().iter().all(|a| a.position.is_finite() && a.velocity.is_finite()));
     prop_assert!(serde_json::to_string(&sim.state_json()).is_ok());
     Ok(())
 }
@@ -658,7 +658,7 @@ fn class_g_deep_nesting_and_huge_counts_and_lists_are_capped() {
         v["world"] = json!({"width": 100_000, "height": 100_000});
     }))
     .unwrap();
-    assert_eq!(sim.agents.len(), 200_000);
+    assert_eq!(sim.agents().len(), 200_000);
 }
 
 #[test]
@@ -683,8 +683,8 @@ fn class_g_messages_are_short_even_when_the_input_is_long() {
 /// The paths a scenario really has: its controls', `kind.field`, `behaviours[i].field`, bare
 /// shared fields and top-level groups' leaves.
 fn real_paths(sim: &Sim) -> Vec<String> {
-    let doc = serde_json::to_value(&sim.scenario).unwrap();
-    let mut out: Vec<String> = sim.scenario.controls.iter().map(|c| c.param.clone()).collect();
+    let doc = serde_json::to_value(sim.scenario()).unwrap();
+    let mut out: Vec<String> = sim.scenario().controls.iter().map(|c| c.param.clone()).collect();
     if let Some(bs) = doc["behaviours"].as_array() {
         for (i, b) in bs.iter().enumerate() {
             for k in b.as_object().unwrap().keys() {
@@ -770,19 +770,19 @@ fn set_contract(
 ) -> Result<bool, TestCaseError> {
     match r {
         Ok(()) => {
-            prop_assert!(sim.scenario.validate().is_ok(), "{}: set({}) left an invalid scenario", name, path);
-            prop_assert_eq!(sim.agents.len(), sim.scenario.agents.count());
-            if sim.agents.len() <= 5_000 {
+            prop_assert!(sim.scenario().validate().is_ok(), "{}: set({}) left an invalid scenario", name, path);
+            prop_assert_eq!(sim.agents().len(), sim.scenario().agents.count());
+            if sim.agents().len() <= 5_000 {
                 for _ in 0..2 {
                     sim.step();
                 }
             }
-            prop_assert!(sim.agents.iter().all(|a| a.position.is_finite() && a.velocity.is_finite()));
+            prop_assert!(sim.agents().iter().all(|a| a.position.is_finite() && a.velocity.is_finite()));
             Ok(true)
         }
         Err(e) => {
             readable_set_error(path, &e).map_err(|f| TestCaseError::fail(format!("{name}: {f}")))?;
-            prop_assert!(&sim.scenario == before, "{}: refused `{}` but changed the scenario", name, e);
+            prop_assert!(sim.scenario() == before, "{}: refused `{}` but changed the scenario", name, e);
             Ok(false)
         }
     }
@@ -793,7 +793,7 @@ fn class_h_i_set_with_arbitrary_paths_and_values() {
     let oks = Cell::new(0u32);
     run("H/I: set(path, value)", cases() * 2, 4, set_strategy(), |(name, path, value)| {
         let mut sim = Sim::from_json(small(name)).unwrap();
-        let before = sim.scenario.clone();
+        let before = sim.scenario().clone();
         let r = sim.set(&path, value.clone());
         if set_contract(name, &path, r, &mut sim, &before)
             .map_err(|e| TestCaseError::fail(format!("set({path:?}, {value}): {e}")))?
@@ -821,7 +821,7 @@ fn class_j_set_number_with_any_f64() {
     let oks = Cell::new(0u32);
     run("J: set_number(path, f64)", cases() * 2, 5, strategy, |(name, path, x)| {
         let mut sim = Sim::from_json(small(name)).unwrap();
-        let before = sim.scenario.clone();
+        let before = sim.scenario().clone();
         let r = sim.set_number(&path, x);
         if !x.is_finite() {
             prop_assert!(r.is_err(), "{} accepted {}", path, x);
@@ -878,9 +878,9 @@ fn set_accepts_integral_floats_for_integer_fields() {
     let mut sim = Sim::from_json(steerlab::scenarios::builtin("bandada").unwrap()).unwrap();
     let float = |x: f64| Value::Number(serde_json::Number::from_f64(x).unwrap());
     sim.set("agents.count", float(150.0)).unwrap();
-    assert_eq!(sim.agents.len(), 150);
+    assert_eq!(sim.agents().len(), 150);
     sim.set("seed", float(3.0)).unwrap();
-    assert_eq!(sim.scenario.seed, 3);
+    assert_eq!(sim.scenario().seed, 3);
     let mut alignment = Sim::from_json(steerlab::scenarios::builtin("alignment").unwrap()).unwrap();
     alignment.set("selected", float(2.0)).unwrap();
     assert_eq!(alignment.selected, Some(2));

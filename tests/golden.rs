@@ -88,7 +88,7 @@ fn session(name: &str) -> Vec<u64> {
         sim.pointer_event(Pointer::Leave, false);
         steps(&mut sim, 60);
     }
-    sim.reseed(sim.scenario.seed + 1);
+    sim.reseed(sim.scenario().seed + 1);
     steps(&mut sim, 40);
     out.push(hash(&sim, &mut acc));
     out

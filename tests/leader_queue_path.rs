@@ -4,9 +4,14 @@
 
 use glam::Vec2;
 use serde_json::{json, Value};
+use steerlab::lang::Lang;
 use steerlab::scenarios::builtin;
-use steerlab::sim::engine::{Pointer, TAG_EVADING};
-use steerlab::sim::leader::{ahead_point, behind_point, find as find_leader};
+use steerlab::sim::behaviours::follow_leader::{ahead_point, behind_point, follower_target, FollowLeader, LeaderState};
+use steerlab::sim::behaviours::path_tube::PathTube;
+use steerlab::sim::behaviours::path_waypoints::{Leg, PathWaypoints};
+use steerlab::sim::behaviours::queue::{Queue, QueueState};
+use steerlab::sim::behaviours::Registered;
+use steerlab::sim::engine::Pointer;
 use steerlab::sim::path::distance_to_path;
 use steerlab::sim::render::{Overlays, Renderer};
 use steerlab::sim::steer::Trace;
@@ -27,7 +32,7 @@ fn steps(s: &mut Sim, n: usize) {
 }
 
 fn assert_finite(s: &Sim) {
-    for (i, a) in s.agents.iter().enumerate() {
+    for (i, a) in s.agents().iter().enumerate() {
         assert!(
             a.position.is_finite() && a.velocity.is_finite() && a.heading.is_finite(),
             "agent {i} not finite at step {}: {a:?}",
@@ -61,10 +66,10 @@ fn every_new_scenario_parses_validates_and_its_controls_work() {
     for name in ["follow-leader", "queue", "path-waypoints", "path-tube"] {
         let text = builtin(name).expect("registered");
         let mut s = Sim::from_json(text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(!s.scenario.title.is_empty() && !s.scenario.title_es.is_empty(), "{name}: titles");
-        assert!(!s.scenario.caption.is_empty() && !s.scenario.caption_es.is_empty(), "{name}: captions");
-        assert!(!s.scenario.controls.is_empty(), "{name}: controls");
-        let controls = s.scenario.controls.clone();
+        assert!(!s.scenario().title.is_empty() && !s.scenario().title_es.is_empty(), "{name}: titles");
+        assert!(!s.scenario().caption.is_empty() && !s.scenario().caption_es.is_empty(), "{name}: captions");
+        assert!(!s.scenario().controls.is_empty(), "{name}: controls");
+        let controls = s.scenario().controls.clone();
         for c in &controls {
             use steerlab::sim::scenario::ControlKind;
             match c.kind {
@@ -192,17 +197,17 @@ fn settle_followers(variant: &str, target: Vec2, secs: usize) -> (Sim, f32, f32,
     let mut s = sim("follow-leader");
     set(&mut s, "follow_leader.variant", json!(variant));
     set(&mut s, "follow_leader.wander_after", json!(1000));
-    s.leader.set_target(target);
+    leader_mut(&mut s).set_target(target);
     steps(&mut s, secs * SEC);
     let (mut max, mut sum, mut vmax) = (0.0f32, 0.0f32, 0.0f32);
-    for i in 1..s.agents.len() {
-        let t = s.follower_target(i).unwrap();
-        let d = (s.agents[i].position - t).length();
+    for i in 1..s.agents().len() {
+        let t = follower_target(leader(&s), &s.agents(), FollowLeader::first(s.scenario()).unwrap(), i).unwrap();
+        let d = (s.agents()[i].position - t).length();
         max = max.max(d);
         sum += d;
-        vmax = vmax.max(s.agents[i].speed());
+        vmax = vmax.max(s.agents()[i].speed());
     }
-    let mean = sum / (s.agents.len() - 1) as f32;
+    let mean = sum / (s.agents().len() - 1) as f32;
     (s, max, mean, vmax)
 }
 
@@ -214,19 +219,19 @@ fn followers_settle_in_their_formation_slots() {
             "{variant}: after 20 s, slot distance max {max:.3} mean {mean:.3} px, max follower speed {vmax:.3} px/s"
         );
         // The leader came from the left, so it faces +x and the formation is on its left side.
-        assert!((s.leader.heading - Vec2::X).length() < 1e-3, "{variant}: heading {:?}", s.leader.heading);
+        assert!((leader(&s).heading - Vec2::X).length() < 1e-3, "{variant}: heading {:?}", leader(&s).heading);
         assert!(max < 2.0, "{variant}: a follower is {max} px from its slot");
         assert!(vmax < 2.0, "{variant}: still moving at {vmax} px/s");
-        for i in 1..s.agents.len() {
+        for i in 1..s.agents().len() {
             assert!(
-                s.agents[i].position.x < s.agents[0].position.x,
+                s.agents()[i].position.x < s.agents()[0].position.x,
                 "{variant}: follower {i} is not behind the leader"
             );
         }
     }
     // Dynamic slots are a matching: every slot is taken by exactly one follower.
     let (s, ..) = settle_followers("dynamic", Vec2::new(480.0, 200.0), 5);
-    let mut taken: Vec<u32> = s.leader.slot_of[1..].to_vec();
+    let mut taken: Vec<u32> = leader(&s).slot_of[1..].to_vec();
     taken.sort();
     assert_eq!(taken, (0..8).collect::<Vec<u32>>());
 }
@@ -235,17 +240,17 @@ fn followers_settle_in_their_formation_slots() {
 fn followers_settle_around_the_single_behind_point() {
     for variant in ["single", "prediction"] {
         let (s, max, mean, vmax) = settle_followers(variant, Vec2::new(480.0, 200.0), 20);
-        let fl = find_leader(&s.scenario).unwrap();
+        let fl = FollowLeader::first(s.scenario()).unwrap();
         println!("{variant}: 8 followers share one behind point: distance max {max:.2} mean {mean:.2} px (sep_radius {}), speed max {vmax:.3}", fl.sep_radius);
         // Eight bodies cannot sit on one point: they settle in a cluster held apart by separation,
         // within one sep_radius of the point.
         assert!(max < fl.sep_radius, "{variant}: {max}");
         assert!(vmax < 2.0, "{variant}: {vmax}");
-        let n = s.agents.len();
+        let n = s.agents().len();
         let mut min_pair = f32::INFINITY;
         for i in 1..n {
             for j in i + 1..n {
-                min_pair = min_pair.min((s.agents[i].position - s.agents[j].position).length());
+                min_pair = min_pair.min((s.agents()[i].position - s.agents()[j].position).length());
             }
         }
         println!("  closest pair of followers {min_pair:.2} px");
@@ -256,19 +261,19 @@ fn followers_settle_around_the_single_behind_point() {
 #[test]
 fn followers_spend_almost_no_time_in_the_ahead_zone() {
     let mut s = sim("follow-leader");
-    let fl = find_leader(&s.scenario).unwrap().clone();
+    let fl = FollowLeader::first(s.scenario()).unwrap().clone();
     steps(&mut s, 3 * SEC);
     let (mut inside, mut total, mut tagged) = (0u64, 0u64, 0u64);
     for _ in 0..120 * SEC {
         s.step();
-        let l = s.agents[0];
-        let ahead = ahead_point(l.position, s.leader.heading(), &fl);
-        for i in 1..s.agents.len() {
+        let l = s.agents()[0];
+        let ahead = ahead_point(l.position, leader(&s).heading(), &fl);
+        for i in 1..s.agents().len() {
             total += 1;
-            if (s.agents[i].position - ahead).length() < fl.ahead_radius {
+            if (s.agents()[i].position - ahead).length() < fl.ahead_radius {
                 inside += 1;
             }
-            if s.aux[i].tag == TAG_EVADING {
+            if s.tint(i) == Some(Style::Evading) {
                 tagged += 1;
             }
         }
@@ -302,62 +307,62 @@ fn evade_pushes_a_follower_out_of_the_path_of_the_leader() {
 fn a_leader_that_stops_keeps_its_last_heading() {
     // Standing still from the start: the initial heading (+x, from the scenario's velocity) stays.
     let mut s = sim("follow-leader");
-    s.agents[0].velocity = Vec2::ZERO;
-    let p0 = s.agents[0].position;
-    s.leader.set_target(p0);
+    s.agents_mut()[0].velocity = Vec2::ZERO;
+    let p0 = s.agents()[0].position;
+    leader_mut(&mut s).set_target(p0);
     set(&mut s, "follow_leader.wander_after", json!(1000));
     steps(&mut s, 10 * SEC);
-    let fl = find_leader(&s.scenario).unwrap().clone();
-    println!("leader still: moved {:.3} px, heading {:?}", (s.agents[0].position - p0).length(), s.leader.heading);
-    assert_eq!(s.leader.heading, Vec2::X);
-    let b = behind_point(s.agents[0].position, s.leader.heading(), &fl);
+    let fl = FollowLeader::first(s.scenario()).unwrap().clone();
+    println!("leader still: moved {:.3} px, heading {:?}", (s.agents()[0].position - p0).length(), leader(&s).heading);
+    assert_eq!(leader(&s).heading, Vec2::X);
+    let b = behind_point(s.agents()[0].position, leader(&s).heading(), &fl);
     assert!(
-        (b - (s.agents[0].position - Vec2::new(32.0, 0.0))).length() < 1e-4,
+        (b - (s.agents()[0].position - Vec2::new(32.0, 0.0))).length() < 1e-4,
         "behind point = leader − (32, 0): {b:?}"
     );
     // Driven up (−y) from rest and stopped: the heading stays −y although the arrive overshoots and
     // creeps back.
     let mut s = sim("follow-leader");
     set(&mut s, "follow_leader.wander_after", json!(1000));
-    s.agents[0].velocity = Vec2::ZERO;
-    let p = s.agents[0].position;
-    s.leader.set_target(Vec2::new(p.x, 60.0));
+    s.agents_mut()[0].velocity = Vec2::ZERO;
+    let p = s.agents()[0].position;
+    leader_mut(&mut s).set_target(Vec2::new(p.x, 60.0));
     let mut back = 0.0f32;
     for _ in 0..15 * SEC {
         s.step();
-        back = back.max(s.agents[0].velocity.y);
+        back = back.max(s.agents()[0].velocity.y);
     }
     assert_finite(&s);
     println!(
         "leader driven to y = 60: speed {:.4}, heading {:?}, largest backwards speed while stopping {back:.2} px/s",
-        s.agents[0].speed(),
-        s.leader.heading
+        s.agents()[0].speed(),
+        leader(&s).heading
     );
-    assert!(s.agents[0].speed() < 1.0);
-    assert!((s.leader.heading - Vec2::NEG_Y).length() < 0.05, "{:?}", s.leader.heading);
+    assert!(s.agents()[0].speed() < 1.0);
+    assert!((leader(&s).heading - Vec2::NEG_Y).length() < 0.05, "{:?}", leader(&s).heading);
 }
 
 #[test]
 fn followers_all_on_the_behind_point_spread_out() {
     let mut s = sim("follow-leader");
-    let fl = find_leader(&s.scenario).unwrap().clone();
-    s.agents[0].velocity = Vec2::ZERO;
-    let lp = s.agents[0].position;
-    s.leader.set_target(lp);
+    let fl = FollowLeader::first(s.scenario()).unwrap().clone();
+    s.agents_mut()[0].velocity = Vec2::ZERO;
+    let lp = s.agents()[0].position;
+    leader_mut(&mut s).set_target(lp);
     set(&mut s, "follow_leader.wander_after", json!(1000));
-    let b = behind_point(lp, s.leader.heading(), &fl);
-    for a in &mut s.agents[1..] {
+    let b = behind_point(lp, leader(&s).heading(), &fl);
+    for a in &mut s.agents_mut()[1..] {
         a.position = b;
         a.velocity = Vec2::ZERO;
     }
     steps(&mut s, 5 * SEC);
-    let n = s.agents.len();
+    let n = s.agents().len();
     let mut min_pair = f32::INFINITY;
     let mut far = 0.0f32;
     for i in 1..n {
-        far = far.max((s.agents[i].position - b).length());
+        far = far.max((s.agents()[i].position - b).length());
         for j in i + 1..n {
-            min_pair = min_pair.min((s.agents[i].position - s.agents[j].position).length());
+            min_pair = min_pair.min((s.agents()[i].position - s.agents()[j].position).length());
         }
     }
     println!("8 followers started on the behind point: after 5 s closest pair {min_pair:.2} px, farthest from the point {far:.2} px");
@@ -384,13 +389,13 @@ fn braking_gives_far_fewer_overlaps() {
     println!(
         "queue 60 s, 24 agents: mean overlapping pairs with braking {m_on:.3}, without {m_off:.3} (×{:.1}); throughput {t_on:.2} vs {t_off:.2} /s; through {} vs {}",
         m_off / m_on.max(1e-9),
-        on.queue.through,
-        off.queue.through
+        queue_st(&on).through,
+        queue_st(&off).through
     );
     assert!(m_off > 3.0 * m_on, "with braking {m_on}, without {m_off}");
     // The door takes one agent per 0.6 s: at most 60 / 0.6 + 1 = 101 in 60 s.
-    assert!(on.queue.through <= 101 && off.queue.through <= 101);
-    assert!(on.queue.through > 60, "the queue flows: {}", on.queue.through);
+    assert!(queue_st(&on).through <= 101 && queue_st(&off).through <= 101);
+    assert!(queue_st(&on).through > 60, "the queue flows: {}", queue_st(&on).through);
 }
 
 /// "Keeps its order": at a moment `t0`, note each pair (i, j) where j stands in i's front lane
@@ -398,19 +403,18 @@ fn braking_gives_far_fewer_overlaps() {
 /// through the door first in the next 20 s. Only pairs in the line, where i is more than `min_dist`
 /// from the door, count. Returns (overtakes, pairs).
 fn overtakes(braking: bool, t0: usize, min_dist: f32) -> (usize, usize) {
-    use steerlab::sim::queue::find;
     let mut s = queue_run(braking, t0);
-    let q = find(&s.scenario).unwrap().clone();
-    let n = s.agents.len();
+    let q = Queue::first(s.scenario()).unwrap().clone();
+    let n = s.agents().len();
     let mut watch = Vec::new();
     for i in 0..n {
-        let a = s.agents[i];
+        let a = s.agents()[i];
         let h = a.velocity.normalize_or_zero();
         if h == Vec2::ZERO || (a.position - Vec2::new(624.0, 160.0)).length() <= min_dist {
             continue;
         }
         for j in 0..n {
-            let off = s.agents[j].position - a.position;
+            let off = s.agents()[j].position - a.position;
             let along = off.dot(h);
             if j != i
                 && along > 2.0 * q.body_radius
@@ -425,7 +429,7 @@ fn overtakes(braking: bool, t0: usize, min_dist: f32) -> (usize, usize) {
     let t_start = s.time;
     for _ in 0..20 * SEC {
         s.step();
-        if let Some(&(t, i)) = s.queue.recent.back() {
+        if let Some(&(t, i)) = queue_st(&s).recent.back() {
             if t > t_start {
                 first[i as usize].get_or_insert(t);
             }
@@ -455,9 +459,9 @@ fn single_file(braking: bool) -> (Vec<usize>, usize) {
     while order.len() < 12 && s.time < 60.0 {
         s.step();
         assert_finite(&s);
-        if s.queue.through > seen {
-            seen = s.queue.through;
-            let &(_, i) = s.queue.recent.back().unwrap();
+        if queue_st(&s).through > seen {
+            seen = queue_st(&s).through;
+            let &(_, i) = queue_st(&s).recent.back().unwrap();
             if !order.contains(&(i as usize)) {
                 order.push(i as usize);
             }
@@ -503,7 +507,7 @@ fn braking_keeps_the_order() {
 
 #[test]
 fn queue_brake_matches_the_pseudocode() {
-    use steerlab::sim::queue::{find, queue_brake};
+    use steerlab::sim::behaviours::queue::queue_brake;
     // Agent 0 moves +x; agent 1 is 15 px ahead and 3 px aside (in the lane), agent 2 is behind,
     // agent 3 is ahead but 20 px aside (out of the lane, cone_width 16).
     let doc = json!({
@@ -513,14 +517,13 @@ fn queue_brake_matches_the_pseudocode() {
         "behaviours": [{"type": "queue", "goal": [600, 100]}]
     });
     let s = Sim::from_json(&doc.to_string()).unwrap();
-    let q = find(&s.scenario).unwrap();
-    let pos: Vec<Vec2> = s.agents.iter().map(|a| a.position).collect();
-    let (b, who) = queue_brake(&s.world, &s.agents, &pos, None, 0, q);
+    let q = Queue::first(s.scenario()).unwrap();
+    let (b, who) = s.with_force_ctx(|ctx| queue_brake(ctx, 0, q));
     // along = 15, cone_length = 60: 15 / 60 = 0.25.
     assert!((b - 0.25).abs() < 1e-6, "{b}");
     assert_eq!(who, Some(1));
     // Agent 2 moves nowhere: no heading, no brake (§5 `epsilon`).
-    assert_eq!(queue_brake(&s.world, &s.agents, &pos, None, 2, q), (1.0, None));
+    assert_eq!(s.with_force_ctx(|ctx| queue_brake(ctx, 2, q)), (1.0, None));
 }
 
 #[test]
@@ -528,19 +531,19 @@ fn queue_agents_all_at_one_point_spread_and_flow() {
     let agents: Vec<Value> = (0..20).map(|_| json!({"position": [300, 160]})).collect();
     let mut s = patched("queue", json!({"agents": agents})).unwrap();
     steps(&mut s, 30 * SEC);
-    let n = s.agents.len();
+    let n = s.agents().len();
     let mut min_pair = f32::INFINITY;
     for i in 0..n {
         for j in i + 1..n {
-            min_pair = min_pair.min((s.agents[i].position - s.agents[j].position).length());
+            min_pair = min_pair.min((s.agents()[i].position - s.agents()[j].position).length());
         }
     }
     println!(
         "20 agents started on one point: after 30 s closest pair {min_pair:.2} px, {} through the door",
-        s.queue.through
+        queue_st(&s).through
     );
     assert!(min_pair > 1.0);
-    assert!(s.queue.through >= 20);
+    assert!(queue_st(&s).through >= 20);
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -548,12 +551,12 @@ fn queue_agents_all_at_one_point_spread_and_flow() {
 
 /// Indices of the current waypoint of agent 0, each time it changes, over `secs` seconds.
 fn visit_sequence(s: &mut Sim, secs: usize) -> Vec<u32> {
-    let mut seq = vec![s.aux[0].wp];
+    let mut seq = vec![leg(s, 0).wp];
     for _ in 0..secs * SEC {
         s.step();
         assert_finite(s);
-        if *seq.last().unwrap() != s.aux[0].wp {
-            seq.push(s.aux[0].wp);
+        if *seq.last().unwrap() != leg(s, 0).wp {
+            seq.push(leg(s, 0).wp);
         }
     }
     seq
@@ -562,7 +565,7 @@ fn visit_sequence(s: &mut Sim, secs: usize) -> Vec<u32> {
 #[test]
 fn loop_mode_visits_in_order_and_wraps() {
     let mut s = sim("path-waypoints");
-    let n = s.path.waypoints.len() as u32;
+    let n = s.scene().path.waypoints.len() as u32;
     let seq = visit_sequence(&mut s, 60);
     println!("loop: {seq:?}");
     assert!(seq.len() as u32 > 2 * n, "at least two laps: {seq:?}");
@@ -575,13 +578,13 @@ fn loop_mode_visits_in_order_and_wraps() {
 fn one_shot_mode_ends_at_the_last_waypoint_and_stops() {
     let mut s = sim("path-waypoints");
     set(&mut s, "path.mode", json!("one_shot"));
-    let n = s.path.waypoints.len() as u32;
+    let n = s.scene().path.waypoints.len() as u32;
     let seq = visit_sequence(&mut s, 40);
-    let last = *s.path.waypoints.last().unwrap();
-    let d = (s.agents[0].position - last).length();
-    println!("one-shot: {seq:?}, final speed {:.5} px/s, {d:.4} px from the last waypoint", s.agents[0].speed());
+    let last = *s.scene().path.waypoints.last().unwrap();
+    let d = (s.agents()[0].position - last).length();
+    println!("one-shot: {seq:?}, final speed {:.5} px/s, {d:.4} px from the last waypoint", s.agents()[0].speed());
     assert_eq!(seq, (0..n).collect::<Vec<_>>());
-    assert!(s.agents[0].speed() < 0.5);
+    assert!(s.agents()[0].speed() < 0.5);
     assert!(d < 1.0);
     assert_eq!(s.state_json()["metrics"]["waypoint_index"], json!(n - 1));
 }
@@ -590,14 +593,14 @@ fn one_shot_mode_ends_at_the_last_waypoint_and_stops() {
 fn ping_pong_mode_reverses_at_both_ends() {
     let mut s = sim("path-waypoints");
     set(&mut s, "path.mode", json!("ping_pong"));
-    let n = s.path.waypoints.len() as i64;
+    let n = s.scene().path.waypoints.len() as i64;
     let mut dirs = vec![s.state_json()["metrics"]["waypoint_direction"].as_i64().unwrap()];
-    let mut seq = vec![s.aux[0].wp];
+    let mut seq = vec![leg(&s, 0).wp];
     for _ in 0..80 * SEC {
         s.step();
         assert_finite(&s);
-        if *seq.last().unwrap() != s.aux[0].wp {
-            seq.push(s.aux[0].wp);
+        if *seq.last().unwrap() != leg(&s, 0).wp {
+            seq.push(leg(&s, 0).wp);
             dirs.push(s.state_json()["metrics"]["waypoint_direction"].as_i64().unwrap());
         }
     }
@@ -620,7 +623,7 @@ fn one_waypoint_in_every_mode_means_arrive_and_stop() {
             let mut s = patched(name, json!({"path": {"waypoints": [[320, 200], [100, 100]], "mode": mode}})).unwrap();
             assert!(s.remove_waypoint(1));
             steps(&mut s, 20 * SEC);
-            for (i, a) in s.agents.iter().enumerate() {
+            for (i, a) in s.agents().iter().enumerate() {
                 let d = (a.position - Vec2::new(320.0, 200.0)).length();
                 if name == "path-waypoints" {
                     assert!(d < 2.0 && a.speed() < 1.0, "{name} {mode} agent {i}: {d} px, {} px/s", a.speed());
@@ -639,11 +642,11 @@ fn an_empty_path_brakes_to_a_stop() {
     for name in ["path-waypoints", "path-tube"] {
         let mut s = sim(name);
         steps(&mut s, SEC);
-        while !s.path.waypoints.is_empty() {
+        while !s.scene().path.waypoints.is_empty() {
             s.remove_waypoint(0);
         }
         steps(&mut s, 5 * SEC);
-        let vmax = s.agents.iter().map(|a| a.speed()).fold(0.0f32, f32::max);
+        let vmax = s.agents().iter().map(|a| a.speed()).fold(0.0f32, f32::max);
         println!("{name}: all waypoints removed: after 5 s max speed {vmax:.5}");
         assert!(vmax < 0.5);
         let st = s.state_json();
@@ -671,47 +674,47 @@ fn a_waypoint_dragged_onto_the_agent() {
     // The active waypoint dragged onto the agent: it counts as reached, the next one becomes active.
     let mut s = sim("path-waypoints");
     steps(&mut s, SEC);
-    let k = s.aux[0].wp as usize;
-    let w = s.path.waypoints[k];
+    let k = leg(&s, 0).wp as usize;
+    let w = s.scene().path.waypoints[k];
     assert!(s.pointer_event(Pointer::Down(w), true));
-    let p = s.agents[0].position;
+    let p = s.agents()[0].position;
     assert!(s.pointer_event(Pointer::Move(p), true));
     s.pointer_event(Pointer::Up(p), false);
-    assert_eq!(s.path.waypoints[k], p);
+    assert_eq!(s.scene().path.waypoints[k], p);
     steps(&mut s, 1);
-    println!("active waypoint {k} dragged onto the agent: now heading for {}", s.aux[0].wp);
-    assert_eq!(s.aux[0].wp as usize, (k + 1) % s.path.waypoints.len());
+    println!("active waypoint {k} dragged onto the agent: now heading for {}", leg(&s, 0).wp);
+    assert_eq!(leg(&s, 0).wp as usize, (k + 1) % s.scene().path.waypoints.len());
     // The last waypoint of a one-shot path dragged onto the agent: it stops there.
     let mut s = sim("path-waypoints");
     set(&mut s, "path.mode", json!("one_shot"));
     steps(&mut s, 30 * SEC);
-    let n = s.path.waypoints.len();
-    assert_eq!(s.aux[0].wp as usize, n - 1);
-    let p = s.agents[0].position + Vec2::new(3.0, 0.0);
+    let n = s.scene().path.waypoints.len();
+    assert_eq!(leg(&s, 0).wp as usize, n - 1);
+    let p = s.agents()[0].position + Vec2::new(3.0, 0.0);
     s.move_waypoint(n - 1, p);
     steps(&mut s, 5 * SEC);
-    assert!(s.agents[0].speed() < 1.0 && (s.agents[0].position - p).length() < 1.0);
+    assert!(s.agents()[0].speed() < 1.0 && (s.agents()[0].position - p).length() < 1.0);
     // The same in the tube: no NaN, the agent keeps going.
     let mut s = sim("path-tube");
     steps(&mut s, 2 * SEC);
-    let p = s.agents[0].position;
+    let p = s.agents()[0].position;
     s.move_waypoint(2, p);
     s.move_waypoint(3, p);
     steps(&mut s, 10 * SEC);
-    assert!(s.agents[0].speed() > 10.0);
+    assert!(s.agents()[0].speed() > 10.0);
 }
 
 // -------------------------------------------------------------------------------------------------
 // Tube
 
 fn max_tube_distance(s: &mut Sim, secs: usize) -> f32 {
-    let mode = s.scenario.path.as_ref().unwrap().mode;
+    let mode = s.scenario().path.as_ref().unwrap().mode;
     let mut worst = 0.0f32;
     for _ in 0..secs * SEC {
         s.step();
         assert_finite(s);
-        for a in &s.agents {
-            worst = worst.max(distance_to_path(a.position, &s.path.waypoints, mode));
+        for a in s.agents().iter() {
+            worst = worst.max(distance_to_path(a.position, &s.scene().path.waypoints, mode));
         }
     }
     worst
@@ -743,7 +746,7 @@ fn zero_length_segments_in_the_tube() {
     for _ in 0..30 * SEC {
         s.step();
         for (k, c) in [Vec2::new(100.0, 100.0), Vec2::new(400.0, 100.0), Vec2::new(500.0, 300.0)].iter().enumerate() {
-            if (s.agents[0].position - *c).length() < 40.0 {
+            if (s.agents()[0].position - *c).length() < 40.0 {
                 near[k] = true;
             }
         }
@@ -758,20 +761,21 @@ fn ping_pong_and_one_shot_in_the_tube() {
     let mut s = sim("path-tube");
     set(&mut s, "path.mode", json!("one_shot"));
     steps(&mut s, 60 * SEC);
-    let last = *s.path.waypoints.last().unwrap();
-    let d0 = (s.agents[0].position - last).length();
-    println!("tube one-shot: after 60 s agent 0 is {d0:.2} px from the end, speed {:.3}", s.agents[0].speed());
-    assert!(d0 < 30.0 && s.agents[0].speed() < 5.0);
+    let last = *s.scene().path.waypoints.last().unwrap();
+    let d0 = (s.agents()[0].position - last).length();
+    println!("tube one-shot: after 60 s agent 0 is {d0:.2} px from the end, speed {:.3}", s.agents()[0].speed());
+    assert!(d0 < 30.0 && s.agents()[0].speed() < 5.0);
     let mut s = sim("path-tube");
     set(&mut s, "path.mode", json!("ping_pong"));
     let mut flips = 0;
-    let mut dir = s.aux[0].wp_dir;
+    let tube_dir = |s: &Sim| s.behaviour::<PathTube>().expect("a path_tube behaviour").agents[0].dir;
+    let mut dir = tube_dir(&s);
     for _ in 0..60 * SEC {
         s.step();
         assert_finite(&s);
-        if s.aux[0].wp_dir != dir && s.aux[0].wp_dir != 0 {
+        if tube_dir(&s) != dir && tube_dir(&s) != 0 {
             flips += 1;
-            dir = s.aux[0].wp_dir;
+            dir = tube_dir(&s);
         }
     }
     println!("tube ping-pong: {flips} direction flips in 60 s");
@@ -842,9 +846,9 @@ fn the_draw_lists_of_the_other_scenarios() {
     assert_eq!(l.count(Style::Waypoint), 6);
     assert_eq!(l.count(Style::Path), 1);
     // The arrive radius is drawn around the active waypoint.
-    let k = s.aux[0].wp as usize;
+    let k = leg(&s, 0).wp as usize;
     assert!(l.cmds.iter().any(|c| c.style == Style::ArriveRadius
-        && matches!(c.shape, steerlab::sim::Shape::Circle { c, r } if c == s.path.waypoints[k] && r == 13.0)));
+        && matches!(c.shape, steerlab::sim::Shape::Circle { c, r } if c == s.scene().path.waypoints[k] && r == 13.0)));
     set(&mut s, "path.mode", json!("ping_pong"));
     let l = r.build(&s, Overlays::default());
     assert!(l.text.contains("dir +1"), "ping-pong shows the direction");
@@ -872,15 +876,15 @@ fn click_adds_a_waypoint_drag_moves_it_and_the_agent_visits_it() {
     s.pointer_event(Pointer::Move(to), true);
     s.pointer_event(Pointer::Up(to), false);
     assert_eq!(s.state_json()["waypoints"][n0], json!([450.0, 180.0]));
-    assert_eq!(s.path.waypoints.len(), n0 + 1, "a drag does not add");
+    assert_eq!(s.scene().path.waypoints.len(), n0 + 1, "a drag does not add");
     // A move without the button down does nothing.
     s.pointer_event(Pointer::Move(Vec2::new(10.0, 10.0)), false);
-    assert_eq!(s.path.waypoints[n0], to);
+    assert_eq!(s.scene().path.waypoints[n0], to);
     // The agent visits it.
     let mut visited_at = None;
     for k in 0..60 * SEC {
         s.step();
-        if s.aux[0].wp as usize == n0 && (s.agents[0].position - to).length() < 13.0 {
+        if leg(&s, 0).wp as usize == n0 && (s.agents()[0].position - to).length() < 13.0 {
             visited_at = Some(k as f32 * DT);
             break;
         }
@@ -889,30 +893,30 @@ fn click_adds_a_waypoint_drag_moves_it_and_the_agent_visits_it() {
     assert!(visited_at.is_some());
     // Double-click removes it; select + Delete removes another.
     assert!(s.pointer_event(Pointer::DoubleClick(to), false));
-    assert_eq!(s.path.waypoints.len(), n0);
-    let w0 = s.path.waypoints[0];
+    assert_eq!(s.scene().path.waypoints.len(), n0);
+    let w0 = s.scene().path.waypoints[0];
     s.pointer_event(Pointer::Down(w0), true);
     s.pointer_event(Pointer::Up(w0), false);
-    assert_eq!(s.path.selected, Some(0));
+    assert_eq!(s.scene().path.selected, Some(0));
     assert!(s.delete_selected());
-    assert_eq!(s.path.waypoints.len(), n0 - 1);
-    assert_eq!(s.path.selected, None);
+    assert_eq!(s.scene().path.waypoints.len(), n0 - 1);
+    assert_eq!(s.scene().path.selected, None);
     assert!(!s.delete_selected());
-    assert!(s.aux[0].wp < s.path.waypoints.len() as u32);
+    assert!(leg(&s, 0).wp < s.scene().path.waypoints.len() as u32);
     // reset restores the scenario's path.
     s.reset();
-    assert_eq!(s.path.waypoints.len(), n0);
+    assert_eq!(s.scene().path.waypoints.len(), n0);
 }
 
 #[test]
 fn add_waypoint_api() {
     let mut s = sim("path-tube");
-    let n = s.path.waypoints.len();
+    let n = s.scene().path.waypoints.len();
     s.add_waypoint(Vec2::new(10.0, 20.0)).unwrap();
     assert_eq!(s.state_json()["waypoints"][n], json!([10.0, 20.0]));
     // Outside the world: clamped onto it.
     s.add_waypoint(Vec2::new(-50.0, 900.0)).unwrap();
-    assert_eq!(s.path.waypoints[n + 1], Vec2::new(0.0, 400.0));
+    assert_eq!(s.scene().path.waypoints[n + 1], Vec2::new(0.0, 400.0));
     let e = s.add_waypoint(Vec2::new(f32::NAN, 1.0)).unwrap_err();
     assert!(e.contains("finite"), "{e}");
     let e = sim("flock").add_waypoint(Vec2::new(1.0, 1.0)).unwrap_err();
@@ -927,15 +931,15 @@ fn click_and_drag_set_the_leaders_target() {
     assert!(s.pointer_event(Pointer::Down(Vec2::new(100.0, 300.0)), true));
     assert_eq!(s.state_json()["leader"]["target"], json!([100.0, 300.0]));
     s.pointer_event(Pointer::Move(Vec2::new(120.0, 310.0)), true);
-    assert_eq!(s.leader.target, Some(Vec2::new(120.0, 310.0)));
+    assert_eq!(leader(&s).target, Some(Vec2::new(120.0, 310.0)));
     s.pointer_event(Pointer::Up(Vec2::new(120.0, 310.0)), false);
     s.pointer_event(Pointer::Move(Vec2::new(500.0, 50.0)), false);
-    assert_eq!(s.leader.target, Some(Vec2::new(120.0, 310.0)), "hovering does not steer");
+    assert_eq!(leader(&s).target, Some(Vec2::new(120.0, 310.0)), "hovering does not steer");
     let mut closest = f32::INFINITY;
     let mut reached = None;
     for k in 0..30 * SEC {
         s.step();
-        let d = (s.agents[0].position - Vec2::new(120.0, 310.0)).length();
+        let d = (s.agents()[0].position - Vec2::new(120.0, 310.0)).length();
         closest = closest.min(d);
         if reached.is_none() && d < 6.0 {
             reached = Some(k as f32 * DT);
@@ -944,8 +948,8 @@ fn click_and_drag_set_the_leaders_target() {
     println!("leader went to the click: within 6 px after {reached:?} s, closest {closest:.3} px");
     assert!(closest < 1.0);
     // Rested 3 s (wander_after), it was left alone: wandering again, target cleared.
-    assert_eq!(s.leader.target, None);
-    assert!(s.agents[0].speed() > 10.0, "wandering");
+    assert_eq!(leader(&s).target, None);
+    assert!(s.agents()[0].speed() > 10.0, "wandering");
 }
 
 #[test]
@@ -959,8 +963,8 @@ fn the_metric_line_reports_each_scenarios_own_measures() {
     ] {
         let mut s = sim(name);
         steps(&mut s, 2 * SEC);
-        let h_en = r.headline(&s, Overlays::default(), false);
-        let h_es = r.headline(&s, Overlays::default(), true);
+        let h_en = steerlab::lang::readout(Lang::En, &r.readout(&s, Overlays::default()));
+        let h_es = steerlab::lang::readout(Lang::Es, &r.readout(&s, Overlays::default()));
         println!("{name}: {h_en}\n  {h_es}");
         assert!(h_en.contains(en), "{h_en}");
         assert!(h_es.contains(es), "{h_es}");
@@ -968,5 +972,24 @@ fn the_metric_line_reports_each_scenarios_own_measures() {
     // The queue line follows the toggle.
     let mut s = sim("queue");
     set(&mut s, "queue.braking", json!(false));
-    assert!(r.headline(&s, Overlays::default(), false).starts_with("braking off"));
+    assert!(steerlab::lang::readout(Lang::En, &r.readout(&s, Overlays::default())).starts_with("braking off"));
+}
+
+/// The follow-leader state of a simulation (its first `follow_leader` behaviour).
+fn leader(s: &Sim) -> &LeaderState {
+    &s.behaviour::<FollowLeader>().expect("a follow_leader behaviour").state
+}
+
+fn leader_mut(s: &mut Sim) -> &mut LeaderState {
+    &mut s.behaviour_mut::<FollowLeader>().expect("a follow_leader behaviour").state
+}
+
+/// The queue's running measures.
+fn queue_st(s: &Sim) -> &QueueState {
+    &s.behaviour::<Queue>().expect("a queue behaviour").state
+}
+
+/// Agent `i`'s active waypoint and direction.
+fn leg(s: &Sim, i: usize) -> Leg {
+    s.behaviour::<PathWaypoints>().expect("a path_waypoints behaviour").agents[i]
 }

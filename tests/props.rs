@@ -332,13 +332,31 @@ fn any_behaviour() -> BoxedStrategy<Value> {
     proptest::strategy::Union::new(arms).boxed()
 }
 
-/// None, one, the flocking three, or a random mix (duplicates allowed).
+/// A random mix keeps the first separation, alignment and cohesion only: the flocking rules share
+/// one neighbour pass, so a scenario lists each at most once (a second one is refused with a
+/// message, `tests/scenarios.rs`). Other behaviours may repeat.
+fn one_of_each_flock_rule(list: Vec<Value>) -> Vec<Value> {
+    let mut seen = Vec::new();
+    list.into_iter()
+        .filter(|b| {
+            let t = b["type"].as_str().unwrap_or("").to_string();
+            if !matches!(t.as_str(), "separation" | "alignment" | "cohesion") {
+                return true;
+            }
+            let first = !seen.contains(&t);
+            seen.push(t);
+            first
+        })
+        .collect()
+}
+
+/// None, one, the flocking three, or a random mix (duplicates allowed, but for the flocking rules).
 fn behaviours() -> BoxedStrategy<Vec<Value>> {
     prop_oneof![
         1 => Just(vec![]),
         3 => any_behaviour().prop_map(|b| vec![b]),
         2 => (behaviour("separation"), behaviour("alignment"), behaviour("cohesion")).prop_map(|(a, b, c)| vec![a, b, c]),
-        4 => prop::collection::vec(any_behaviour(), 1..7),
+        4 => prop::collection::vec(any_behaviour(), 1..7).prop_map(one_of_each_flock_rule),
         1 => Just(KINDS.iter().map(|k| json!({"type": k})).collect()),
     ]
     .boxed()
@@ -730,9 +748,9 @@ fn agents_json_finite(state: &Value) -> bool {
 
 /// The invariants that hold after every step (and at step 0, before the first).
 fn check(sim: &Sim, s: &mut Scratch, grid_sample: usize) -> Result<(), TestCaseError> {
-    let w = &sim.world;
+    let w = &sim.world();
     let steps = sim.steps;
-    for (i, a) in sim.agents.iter().enumerate() {
+    for (i, a) in sim.agents().iter().enumerate() {
         if !(a.position.is_finite() && a.velocity.is_finite() && a.heading.is_finite()) {
             return Err(fail(format!("step {steps}: agent {i} not finite: {a:?}")));
         }
@@ -752,8 +770,14 @@ fn check(sim: &Sim, s: &mut Scratch, grid_sample: usize) -> Result<(), TestCaseE
             )));
         }
     }
-    if sim.aux.len() != sim.agents.len() {
-        return Err(fail(format!("step {steps}: {} aux entries for {} agents", sim.aux.len(), sim.agents.len())));
+    let n_agents = sim.agents().len();
+    for (k, st) in sim.states().iter().enumerate() {
+        if st.agent_count() != n_agents {
+            return Err(fail(format!(
+                "step {steps}: behaviour {k} keeps {} per-agent states for {n_agents} agents",
+                st.agent_count()
+            )));
+        }
     }
     if (sim.time - steps as f64 * STEP_SECONDS).abs() > 1e-9 {
         return Err(fail(format!("step {steps}: time {} ≠ steps/60", sim.time)));
@@ -761,12 +785,12 @@ fn check(sim: &Sim, s: &mut Scratch, grid_sample: usize) -> Result<(), TestCaseE
 
     // Grid = naive, at the flocking rules' query radius and a smaller one, and at the radius of the
     // follow-leader / queue neighbour grid (the largest of their separation and cone reaches).
-    let n = sim.agents.len();
+    let n = sim.agents().len();
     s.pos.clear();
-    s.pos.extend(sim.agents.iter().map(|a| a.position));
+    s.pos.extend(sim.agents().iter().map(|a| a.position));
     let r = if sim.rules().any() { sim.rules().radius() } else { sim.perception() };
     let lqp = sim
-        .scenario
+        .scenario()
         .behaviours
         .iter()
         .map(|b| match b {
@@ -805,15 +829,17 @@ fn check(sim: &Sim, s: &mut Scratch, grid_sample: usize) -> Result<(), TestCaseE
     }
 
     // Path: every live waypoint finite and inside the world (they are clamped to it); indices in range.
-    let wps = &sim.path.waypoints;
+    let wps = &sim.scene().path.waypoints;
     if let Some(k) = wps.iter().position(|w| !w.is_finite()) {
         return Err(fail(format!("step {steps}: waypoint {k} not finite: {}", wps[k])));
     }
-    if sim.path.selected.is_some_and(|k| k >= wps.len()) || sim.path.drag.is_some_and(|k| k >= wps.len()) {
+    if sim.scene().path.selected.is_some_and(|k| k >= wps.len())
+        || sim.scene().path.drag.is_some_and(|k| k >= wps.len())
+    {
         return Err(fail(format!(
             "step {steps}: selected/dragged waypoint out of range ({:?}/{:?} of {})",
-            sim.path.selected,
-            sim.path.drag,
+            sim.scene().path.selected,
+            sim.scene().path.drag,
             wps.len()
         )));
     }
@@ -857,7 +883,7 @@ fn check(sim: &Sim, s: &mut Scratch, grid_sample: usize) -> Result<(), TestCaseE
         return Err(fail(format!("step {steps}: state_json steps = {}", state["steps"])));
     }
     match scenario::from_value(state["scenario"].clone()) {
-        Ok(sc) if sc == sim.scenario => {}
+        Ok(sc) if sc == *sim.scenario() => {}
         Ok(_) => return Err(fail(format!("step {steps}: state_json's scenario does not round-trip"))),
         Err(e) => return Err(fail(format!("step {steps}: state_json's scenario no longer validates: {e}"))),
     }
@@ -886,7 +912,7 @@ fn check_frame(sim: &Sim, s: &mut Scratch) -> Result<(), TestCaseError> {
     }
     // The fast engine's agents are drawn as pixels by the shell: the same layer, on a small canvas.
     if sim.raster_agents() {
-        let (w, h) = (sim.world.width, sim.world.height);
+        let (w, h) = (sim.world().width, sim.world().height);
         let scale = (320.0 / w).min(200.0 / h);
         let view = steerlab::sim::raster::RasterView { width: 320, height: 200, scale, ox: 0.0, oy: 0.0 };
         let bytes = s.raster.draw_sim(sim, &view, &steerlab::sim::raster::RasterStyle::default());
@@ -894,12 +920,13 @@ fn check_frame(sim: &Sim, s: &mut Scratch) -> Result<(), TestCaseError> {
             return Err(fail(format!("step {steps}: raster of {} bytes", bytes.len())));
         }
     }
-    let _ = s.renderer.headline(sim, ov, false);
-    let _ = s.renderer.headline(sim, ov, true);
-    if !sim.agents.is_empty() {
-        let i = (steps as usize * 13) % sim.agents.len();
+    let r = s.renderer.readout(sim, ov);
+    let _ = steerlab::lang::readout(steerlab::lang::Lang::En, &r);
+    let _ = steerlab::lang::readout(steerlab::lang::Lang::Es, &r);
+    if !sim.agents().is_empty() {
+        let i = (steps as usize * 13) % sim.agents().len();
         let f = sim.trace(i, &mut s.trace);
-        let mf = sim.agents[i].max_force;
+        let mf = sim.agents()[i].max_force;
         if !f.is_finite() || f.length() > mf * (1.0 + 1e-5) + 1e-6 {
             return Err(fail(format!("step {steps}: trace of agent {i} gives {f} (max_force {mf})")));
         }
@@ -915,7 +942,7 @@ fn check_frame(sim: &Sim, s: &mut Scratch) -> Result<(), TestCaseError> {
 
 /// Apply a scripted action; a refused change must leave the scenario untouched.
 fn act(sim: &mut Sim, a: &Action) -> Result<u32, TestCaseError> {
-    let before = sim.scenario.clone();
+    let before = sim.scenario().clone();
     let res = match a {
         Action::Pointer(p, drag) => {
             sim.pointer_event(*p, *drag);
@@ -933,9 +960,9 @@ fn act(sim: &mut Sim, a: &Action) -> Result<u32, TestCaseError> {
         }
         Action::Advance(dt) => return Ok(sim.advance(*dt)),
         Action::AddWaypoint(p) => {
-            let had = sim.path.waypoints.len();
+            let had = sim.scene().path.waypoints.len();
             let r = sim.add_waypoint(*p);
-            if r.is_ok() != (sim.scenario.path.is_some() && p.is_finite() && had < scenario::MAX_LIST) {
+            if r.is_ok() != (sim.scenario().path.is_some() && p.is_finite() && had < scenario::MAX_LIST) {
                 return Err(fail(format!("add_waypoint({p}) gave {r:?}")));
             }
             r
@@ -957,7 +984,7 @@ fn act(sim: &mut Sim, a: &Action) -> Result<u32, TestCaseError> {
         if e.trim().is_empty() {
             return Err(fail(format!("{a:?}: empty error message")));
         }
-        if sim.scenario != before {
+        if *sim.scenario() != before {
             return Err(fail(format!("{a:?}: refused with `{e}` but the scenario changed")));
         }
     }
@@ -970,7 +997,7 @@ fn run_case(c: &Case, budget: u64) -> Result<u64, TestCaseError> {
         .map_err(|e| fail(format!("generator made an invalid scenario: {e}\n{}", c.scenario)))?;
     let mut sim = Sim::new(sc).map_err(|e| fail(format!("Sim::new refused a valid scenario: {e}")))?;
     let mut s = Scratch::new();
-    let n0 = sim.agents.len().max(1) as u64;
+    let n0 = sim.agents().len().max(1) as u64;
     let steps = (budget / n0).clamp(4, 3000) as u32;
     // A full grid check for small flocks; a rotating sample of agents for big ones.
     let sample = 48;
@@ -981,13 +1008,13 @@ fn run_case(c: &Case, budget: u64) -> Result<u64, TestCaseError> {
     let frame_every = (steps / 12).max(1);
     for k in 0..steps {
         while let Some((_, a)) = script.next_if(|(at, _)| *at <= k) {
-            let n = sim.agents.len() as u64;
+            let n = sim.agents().len() as u64;
             let ran = act(&mut sim, a)?;
             agent_steps += ran as u64 * n;
             check(&sim, &mut s, sample)?;
         }
         sim.step();
-        agent_steps += sim.agents.len() as u64;
+        agent_steps += sim.agents().len() as u64;
         check(&sim, &mut s, sample)?;
         if k % frame_every == 0 {
             check_frame(&sim, &mut s)?;
@@ -1148,13 +1175,13 @@ fn negative_weights_and_non_positive_radii_are_refused_with_the_field_named() {
         *fixed.pointer_mut(&ptr).unwrap() = json!(1.0);
         if let Ok(sc) = scenario::from_value(fixed) {
             let mut sim = Sim::new(sc).unwrap();
-            let before = sim.scenario.clone();
+            let before = sim.scenario().clone();
             let e3 = sim.set(&field, v.clone()).unwrap_err();
             prop_assert!(
                 e3.contains(&field) && (e3.contains(&rule) || e3.contains("must be a finite number")),
                 "set({field}, {v}): `{e3}`"
             );
-            prop_assert_eq!(before, sim.scenario);
+            prop_assert_eq!(&before, sim.scenario());
         }
         Ok(())
     });
@@ -1191,7 +1218,7 @@ fn same_scenario_and_seed_give_bit_identical_runs_at_any_frame_rate() {
             k += 1;
         }
         prop_assert_eq!(a.steps, b.steps);
-        prop_assert_eq!(&a.agents, &b.agents);
+        prop_assert_eq!(&*a.agents(), &*b.agents());
         Ok(())
     });
     report("determinism", result);
@@ -1295,7 +1322,7 @@ fn a_huge_world_with_few_agents_keeps_a_small_exact_grid() {
     for _ in 0..100 {
         sim.step();
     }
-    assert!(sim.agents.iter().all(|a| a.position.is_finite()));
+    assert!(sim.agents().iter().all(|a| a.position.is_finite()));
 }
 
 /// Found: `truncate` returned zero when `|v|²` overflowed f32, and `v` unchanged when `max²`
@@ -1336,8 +1363,8 @@ fn truncate_keeps_the_direction_when_the_square_overflows() {
     // = (−80, 0) for agent 0 and (80, 0) for agent 1.
     let mut sim = Sim::from_json(&two("1e6", "1e9")).unwrap();
     sim.step();
-    assert_eq!(sim.agents[0].velocity, Vec2::new(-80.0, 0.0));
-    assert_eq!(sim.agents[1].velocity, Vec2::new(80.0, 0.0));
+    assert_eq!(sim.agents()[0].velocity, Vec2::new(-80.0, 0.0));
+    assert_eq!(sim.agents()[1].velocity, Vec2::new(80.0, 0.0));
 }
 
 /// Found: `motion.max_speed` 1e30 made `|v|` overflow to infinity (speed above the limit, heading
@@ -1384,23 +1411,23 @@ fn hand_placed_agents_outside_the_world_start_inside_it() {
     };
     let mut grid_sim = Sim::from_json(&text("grid")).unwrap();
     let mut naive_sim = Sim::from_json(&text("naive")).unwrap();
-    assert_eq!(grid_sim.agents[0].position, Vec2::new(540.0, 200.0));
+    assert_eq!(grid_sim.agents()[0].position, Vec2::new(540.0, 200.0));
     // 900 mod 400 = 100.
-    assert_eq!(grid_sim.agents[2].position, Vec2::new(300.0, 100.0));
+    assert_eq!(grid_sim.agents()[2].position, Vec2::new(300.0, 100.0));
     let mut s = Scratch::new();
     check(&grid_sim, &mut s, 8).unwrap();
     grid_sim.step();
     naive_sim.step();
-    assert_eq!(grid_sim.agents, naive_sim.agents);
+    assert_eq!(&*grid_sim.agents(), &*naive_sim.agents());
     // Separation pushed agents 0 and 1 apart (0 moves −x).
-    assert!(grid_sim.agents[0].velocity.x < 0.0 && grid_sim.agents[1].velocity.x > 0.0);
+    assert!(grid_sim.agents()[0].velocity.x < 0.0 && grid_sim.agents()[1].velocity.x > 0.0);
     // Bounce reflects: x = −100 → 100, velocity x made positive.
     let b = Sim::from_json(
         r#"{"name": "b", "world": {"width": 640, "height": 400, "edges": "bounce"}, "agents": [{"position": [-100, 50], "velocity": [-3, 0]}]}"#,
     )
     .unwrap();
-    assert_eq!(b.agents[0].position, Vec2::new(100.0, 50.0));
-    assert_eq!(b.agents[0].velocity, Vec2::new(3.0, 0.0));
+    assert_eq!(b.agents()[0].position, Vec2::new(100.0, 50.0));
+    assert_eq!(b.agents()[0].velocity, Vec2::new(3.0, 0.0));
 }
 
 /// Found: lowering `motion.max_speed` with `set` left every agent above the new limit until the
@@ -1413,8 +1440,8 @@ fn lowering_max_speed_applies_at_once() {
     .unwrap();
     sim.set_number("motion.max_speed", 10.0).unwrap();
     // |(30, 40)| = 50 → scaled to 10: (6, 8).
-    assert_eq!(sim.agents[0].velocity, Vec2::new(6.0, 8.0));
-    assert_eq!(sim.agents[0].max_speed, 10.0);
+    assert_eq!(sim.agents()[0].velocity, Vec2::new(6.0, 8.0));
+    assert_eq!(sim.agents()[0].max_speed, 10.0);
 }
 
 /// Found: a pointer event at a NaN or infinite point was stored as the pointer and drawn as a
@@ -1422,7 +1449,7 @@ fn lowering_max_speed_applies_at_once() {
 #[test]
 fn pointer_events_at_non_finite_points_are_ignored() {
     let mut sim = Sim::from_json(steerlab::scenarios::builtin("bandada").unwrap()).unwrap();
-    let obstacles = sim.obstacles.len();
+    let obstacles = sim.scene().obstacles.len();
     sim.pointer_event(Pointer::Move(Vec2::new(100.0, 100.0)), false);
     assert_eq!(sim.pointer, Some(Vec2::new(100.0, 100.0)));
     for p in [Vec2::new(f32::INFINITY, f32::NEG_INFINITY), Vec2::new(f32::NAN, 1.0)] {
@@ -1430,7 +1457,7 @@ fn pointer_events_at_non_finite_points_are_ignored() {
         assert!(!sim.pointer_event(Pointer::Down(p), false));
         assert_eq!(sim.pointer, Some(Vec2::new(100.0, 100.0)), "{p}");
     }
-    assert_eq!(sim.obstacles.len(), obstacles);
+    assert_eq!(sim.scene().obstacles.len(), obstacles);
     let mut s = Scratch::new();
     sim.step();
     check_frame(&sim, &mut s).unwrap();
@@ -1538,7 +1565,7 @@ fn the_fast_engine_steps_like_the_standard_one_on_random_scenarios() {
         let mut std_sc = fast_sc.clone();
         std_sc.engine = Engine::Standard;
         let (mut fast, mut standard) = (Sim::new(fast_sc).unwrap(), Sim::new(std_sc).unwrap());
-        prop_assert_eq!(&fast.agents, &standard.agents, "the same start");
+        prop_assert_eq!(&*fast.agents(), &*standard.agents(), "the same start");
         let mut sc = Scratch::new();
         for step in 1..=3u64 {
             fast.step();
@@ -1546,19 +1573,19 @@ fn the_fast_engine_steps_like_the_standard_one_on_random_scenarios() {
             check(&fast, &mut sc, 48)?;
             if step == 1 {
                 prop_assert_eq!(fast.stats.neighbours, standard.stats.neighbours, "neighbours found in step 1");
-                let m = &fast.scenario.motion;
+                let m = &fast.scenario().motion;
                 let tol = 1e-3 * (m.max_speed + m.max_force * steerlab::sim::DT).max(1.0);
                 let off = fast
-                    .agents
+                    .agents()
                     .iter()
-                    .zip(&standard.agents)
+                    .zip(standard.agents().iter())
                     .filter(|(a, b)| (a.velocity - b.velocity).abs().max_element() > tol)
                     .count();
                 prop_assert!(
-                    off * 10 <= fast.agents.len().max(10),
+                    off * 10 <= fast.agents().len().max(10),
                     "{} of {} agents leave step 1 with a different velocity (tolerance {})",
                     off,
-                    fast.agents.len(),
+                    fast.agents().len(),
                     tol
                 );
             }
@@ -1683,7 +1710,7 @@ fn a_released_sim_is_empty_safe_and_resets() {
             sim.step();
         }
         sim.release();
-        assert!(sim.agents.is_empty() && sim.aux.is_empty() && sim.path.waypoints.is_empty(), "{name}");
+        assert!(sim.agents().is_empty() && sim.states().is_empty() && sim.scene().path.waypoints.is_empty(), "{name}");
         sim.step();
         let _ = sim.metrics();
         assert!(serde_json::to_string(&sim.state_json()).is_ok(), "{name}");
@@ -1691,11 +1718,11 @@ fn a_released_sim_is_empty_safe_and_resets() {
         let _ = r.build(&sim, Overlays::from_list(&Overlays::ALL));
         let mut t = Trace::default();
         let _ = sim.pointer_event(Pointer::Down(Vec2::new(5.0, 5.0)), false);
-        if !sim.agents.is_empty() {
+        if !sim.agents().is_empty() {
             let _ = sim.trace(0, &mut t);
         }
         sim.reset();
-        assert_eq!(sim.agents, fresh.agents, "{name}: reset after release");
+        assert_eq!(&*sim.agents(), &*fresh.agents(), "{name}: reset after release");
         sim.step();
     }
 }

@@ -162,12 +162,12 @@ fn set_round_trips_and_rejects_bad_paths_and_values() {
     assert_eq!(s.rules().alignment.unwrap().0, 0.5);
     // Numbers arrive from JS as f64: a whole 800.0 must set an integer field.
     s.set("agents.count", json!(800.0)).unwrap();
-    assert_eq!(s.agents.len(), 800);
+    assert_eq!(s.agents().len(), 800);
     assert!(s.set("agents.count", json!(80.5)).unwrap_err().contains("agents.count: invalid type: floating point"));
     s.set_number("motion.max_speed", 120.0).unwrap();
-    assert!(s.agents.iter().all(|a| a.max_speed == 120.0));
+    assert!(s.agents().iter().all(|a| a.max_speed == 120.0));
     // Errors name the path and the rule; nothing changes.
-    let before = s.scenario.clone();
+    let before = s.scenario().clone();
     for (path, value, expected) in [
         ("separation.colour", json!(1), "separation.colour: unknown parameter"),
         ("nonsense", json!(1), "nonsense: unknown parameter"),
@@ -183,7 +183,7 @@ fn set_round_trips_and_rejects_bad_paths_and_values() {
         let e = s.set(path, value).unwrap_err();
         assert!(e.contains(expected), "{path}: `{e}` should contain `{expected}`");
     }
-    assert_eq!(s.scenario, before);
+    assert_eq!(s.scenario(), &before);
 }
 
 #[test]
@@ -192,12 +192,12 @@ fn reset_is_deterministic() {
     for _ in 0..100 {
         s.step();
     }
-    let a = s.agents.clone();
+    let a = s.agents().to_vec();
     s.reset();
     for _ in 0..100 {
         s.step();
     }
-    assert_eq!(a, s.agents);
+    assert_eq!(a, *s.agents());
     assert_eq!(s.steps, 100);
 }
 
@@ -207,8 +207,22 @@ fn hand_placed_agents_are_placed_exactly() {
         "agents": [{"position": [10, 20], "velocity": [5, 0]}, {"position": [50, 60]}],
         "behaviours": [{"type": "separation"}]}"#;
     let s = Sim::from_json(text).unwrap();
-    assert_eq!(s.agents.len(), 2);
-    assert_eq!(s.agents[0].position, glam::Vec2::new(10.0, 20.0));
-    assert_eq!(s.agents[0].velocity, glam::Vec2::new(5.0, 0.0));
-    assert_eq!(s.agents[1].velocity, glam::Vec2::ZERO);
+    assert_eq!(s.agents().len(), 2);
+    assert_eq!(s.agents()[0].position, glam::Vec2::new(10.0, 20.0));
+    assert_eq!(s.agents()[0].velocity, glam::Vec2::new(5.0, 0.0));
+    assert_eq!(s.agents()[1].velocity, glam::Vec2::ZERO);
+}
+
+#[test]
+fn a_flocking_rule_listed_twice_is_refused_with_both_places_named() {
+    let text = flock_with(|v| v["behaviours"].as_array_mut().unwrap().push(json!({"type": "cohesion", "weight": 2})));
+    let e = parse(&text).unwrap_err();
+    assert!(e.starts_with("behaviours[3]: a second `cohesion` (the first is behaviours[2])"), "{e}");
+    // Other behaviours may repeat (two queues, two wanders …).
+    let text = flock_with(|v| {
+        let b = v["behaviours"].as_array_mut().unwrap();
+        b.push(json!({"type": "wander"}));
+        b.push(json!({"type": "wander", "jitter": 0.1}));
+    });
+    assert!(parse(&text).is_ok());
 }

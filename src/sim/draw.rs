@@ -122,11 +122,24 @@ pub struct Cmd {
     pub style: Style,
 }
 
+/// A row of the force legend of the selected agent. The legend is drawn in screen pixels at the
+/// canvas's corner (not in world units, so it stays readable on a small canvas), with words in the
+/// reader's language: the shell writes them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LegendRow {
+    /// One rule's contribution: its weight and the length of `weight × force`.
+    Rule { style: Style, rule: &'static str, weight: f32, magnitude: f32 },
+    /// The total, truncated to `max_force`.
+    Total { magnitude: f32 },
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct DrawList {
     pub cmds: Vec<Cmd>,
     pub points: Vec<Vec2>,
     pub text: String,
+    /// The force legend (empty unless the forces overlay shows a selected agent).
+    pub legend: Vec<LegendRow>,
 }
 
 impl DrawList {
@@ -138,6 +151,7 @@ impl DrawList {
         self.cmds.clear();
         self.points.clear();
         self.text.clear();
+        self.legend.clear();
     }
 
     #[inline]

@@ -300,8 +300,8 @@ impl Raster {
     pub fn draw_sim(&mut self, sim: &super::engine::Sim, view: &RasterView, style: &RasterStyle) -> &[u8] {
         self.begin(view.width, view.height, style.background);
         match sim.fast_slices() {
-            Some((pos, head)) => self.agents(pos, head, sim.scenario.agent_size, view, style),
-            None => self.agent_list(&sim.agents, sim.scenario.agent_size, view, style),
+            Some((pos, head)) => self.agents(pos, head, sim.scenario().agent_size, view, style),
+            None => self.agent_list(&sim.agents(), sim.scenario().agent_size, view, style),
         }
         self.bytes()
     }
@@ -717,7 +717,7 @@ mod tests {
         assert_eq!(from_engine.bytes(), slices.bytes());
         let mut from_agents = Raster::new();
         from_agents.begin(w, h, BG);
-        from_agents.agent_list(&sim.agents, sim.scenario.agent_size, &view, &style);
+        from_agents.agent_list(&sim.agents(), sim.scenario.agent_size, &view, &style);
         // The same pixels lit; a colour may differ only where dots of different headings overlap
         // (the later one wins, and the orders differ).
         let lit = |r: &Raster| r.bytes().chunks_exact(4).map(|p| p != BG).collect::<Vec<_>>();

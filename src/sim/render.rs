@@ -2,12 +2,12 @@
 //! user's toggles ask for. Scratch buffers live in the [`Renderer`] so a frame does not allocate once
 //! they have grown.
 
-use super::draw::{DrawList, Style};
-use super::engine::{Sim, TAG_ARRIVING, TAG_AVOIDING, TAG_BRAKING, TAG_EVADING, TAG_FEEDING, TAG_FLEEING, TAG_LEADER};
+use super::behaviours::{Layer, Readout, Val, View};
+use super::draw::{DrawList, LegendRow, Style};
+use super::engine::Sim;
 use super::grid::{Grid, QueryReport};
 use super::scenario::Overlay;
 use super::steer::Trace;
-use super::text::Fixed;
 use glam::Vec2;
 
 /// Seconds of travel a force/velocity arrow represents (force 192 px/s² → 48 px).
@@ -69,17 +69,10 @@ impl Renderer {
     /// Describe the current state of `sim` as a draw list.
     pub fn build(&mut self, sim: &Sim, ov: Overlays) -> &DrawList {
         self.list.clear();
-        let size = sim.scenario.agent_size;
-        let perception = sim.perception();
-
+        let n = sim.agent_count();
         // (No agents only after `Sim::release`: nothing to query.)
-        if (ov.has(Overlay::Grid) || ov.has(Overlay::SpatialHash)) && !sim.agents.is_empty() {
-            sim.query_report(
-                sim.selected.unwrap_or(0).min(sim.agents.len().saturating_sub(1)),
-                &mut self.grid,
-                &mut self.pos,
-                &mut self.report,
-            );
+        if (ov.has(Overlay::Grid) || ov.has(Overlay::SpatialHash)) && n > 0 {
+            sim.query_report(sim.selected.unwrap_or(0).min(n - 1), &mut self.grid, &mut self.pos, &mut self.report);
         }
         if ov.has(Overlay::SpatialHash) {
             let g = &self.grid;
@@ -91,41 +84,53 @@ impl Renderer {
         }
         if ov.has(Overlay::Grid) || ov.has(Overlay::SpatialHash) {
             let g = &self.grid;
+            let world = sim.world();
             for k in 0..=g.cols {
                 let x = k as f32 * g.cell.x;
-                self.list.line(Style::Grid, Vec2::new(x, 0.0), Vec2::new(x, sim.world.height));
+                self.list.line(Style::Grid, Vec2::new(x, 0.0), Vec2::new(x, world.height));
             }
             for k in 0..=g.rows {
                 let y = k as f32 * g.cell.y;
-                self.list.line(Style::Grid, Vec2::new(0.0, y), Vec2::new(sim.world.width, y));
+                self.list.line(Style::Grid, Vec2::new(0.0, y), Vec2::new(world.width, y));
             }
         }
-
         if ov.has(Overlay::Chart) {
             self.record_chart(sim);
             self.draw_chart(sim);
         }
-        for &(c, r) in &sim.obstacles {
-            self.list.disc(Style::Obstacle, c, r);
+        // With the agents drawn as pixels (`raster_agents`) and nothing else to draw, the agents are
+        // not even read (with the fast engine that would copy them back from it every frame).
+        let pixels_only = sim.raster_agents() && ov.0 == 0 && sim.selected.is_none();
+        if pixels_only && sim.scene().obstacles.is_empty() && sim.scene().food.is_empty() {
+            return &self.list;
         }
-        for &f in &sim.food {
-            self.list.disc(Style::Food, f, 4.0);
-        }
-        // steering-iv: path and tube, queue goal, leader zones (under the agents).
-        super::path::draw_under(&mut self.list, sim);
-        super::queue::draw_under(&mut self.list, sim);
-        super::leader::draw_under(&mut self.list, sim);
+        sim.with_view(|v| self.frame(sim, v, ov));
+        &self.list
+    }
 
-        // Agents.
-        if ov.has(Overlay::SpatialHash) && !sim.agents.is_empty() {
-            let me = sim.selected.unwrap_or(0).min(sim.agents.len() - 1);
+    /// The scene, the behaviours' layers, the agents and the selected agent's overlays.
+    fn frame(&mut self, sim: &Sim, v: &View, ov: Overlays) {
+        let sc = v.scenario;
+        let states = sim.states();
+        let layer = |list: &mut DrawList, l: Layer| {
+            for (b, s) in sc.behaviours.iter().zip(states) {
+                b.draw(s, v, l, list);
+            }
+        };
+        layer(&mut self.list, Layer::Floor);
+        v.scene.draw(sc, &mut self.list);
+        layer(&mut self.list, Layer::Under);
+
+        let size = sc.agent_size;
+        if ov.has(Overlay::SpatialHash) && !v.agents.is_empty() {
+            let me = v.selected.unwrap_or(0).min(v.agents.len() - 1);
             // Mark checked agents with a scratch flag vector held in `pos` (x = 1 when checked).
             self.pos.clear();
-            self.pos.resize(sim.agents.len(), Vec2::ZERO);
+            self.pos.resize(v.agents.len(), Vec2::ZERO);
             for &j in &self.report.checked {
                 self.pos[j].x = 1.0;
             }
-            for (i, a) in sim.agents.iter().enumerate() {
+            for (i, a) in v.agents.iter().enumerate() {
                 let style = if i == me {
                     continue;
                 } else if self.pos[i].x > 0.0 {
@@ -135,56 +140,32 @@ impl Renderer {
                 };
                 self.list.agent(style, a.position, a.heading, size);
             }
-            let a = &sim.agents[me];
-            self.list.circle(Style::Perception, a.position, perception);
+            let a = &v.agents[me];
+            self.list.circle(Style::Perception, a.position, sim.perception());
             self.list.agent(Style::SelfAgent, a.position, a.heading, size * 1.4);
         } else if !sim.raster_agents() {
             // (With `raster_agents()` the shell draws the agents as pixels, `sim::raster`.)
-            for (i, a) in sim.agents.iter().enumerate() {
-                let style = match sim.aux[i].tag {
-                    TAG_FLEEING => Style::Evading,
-                    TAG_AVOIDING => Style::Braking,
-                    TAG_FEEDING => Style::Arriving,
-                    TAG_ARRIVING => Style::Arriving,
-                    TAG_EVADING => Style::Evading,
-                    TAG_BRAKING => Style::Braking,
-                    TAG_LEADER => Style::Leader,
-                    _ => Style::Agent,
-                };
+            for (i, a) in v.agents.iter().enumerate() {
+                let style = v.tints.get(i).copied().flatten().unwrap_or(Style::Agent);
                 let sz = if style == Style::Leader { size * 1.5 } else { size };
-                if Some(i) != sim.selected {
+                if Some(i) != v.selected {
                     self.list.agent(style, a.position, a.heading, sz);
                 }
             }
         }
 
-        // steering-iv: queue cones, tube prediction / projection / correction (over the agents).
-        super::queue::draw_over(&mut self.list, sim);
-        super::path::draw_over(&mut self.list, sim);
-
         if ov.has(Overlay::Velocity) {
-            for a in &sim.agents {
+            for a in v.agents {
                 self.list.arrow(Style::Velocity, a.position, a.position + a.velocity * VELOCITY_SCALE);
             }
         }
-
-        if let Some(p) = sim.pointer {
-            if sim
-                .scenario
-                .behaviours
-                .iter()
-                .any(|b| matches!(b, super::scenario::Behaviour::FleePointer(f) if f.enabled))
-            {
-                self.list.circle(Style::Pointer, p, 10.0);
-            }
-        }
+        layer(&mut self.list, Layer::Over);
 
         if !ov.has(Overlay::SpatialHash) {
-            if let Some(i) = sim.selected.filter(|&i| i < sim.agents.len()) {
-                self.selected_overlays(sim, i, ov);
+            if let Some(i) = v.selected.filter(|&i| i < v.agents.len()) {
+                self.selected_overlays(sim, v, i, ov);
             }
         }
-        &self.list
     }
 
     /// Keep the latest measured grid checks per agent count (once per simulated step).
@@ -193,7 +174,7 @@ impl Renderer {
             return;
         }
         self.chart_step = sim.steps;
-        let n = sim.agents.len() as u32;
+        let n = sim.agent_count() as u32;
         match self.chart.binary_search_by_key(&n, |&(k, _)| k) {
             Ok(k) => self.chart[k].1 = sim.stats.checks,
             Err(k) => {
@@ -206,12 +187,12 @@ impl Renderer {
 
     /// Checks per step against n: the naive curve n·(n−1) and the grid's measured points.
     fn draw_chart(&mut self, sim: &Sim) {
-        let (w, h) = (sim.world.width, sim.world.height);
+        let (w, h) = (sim.world().width, sim.world().height);
         let size = Vec2::new((w * 0.3).clamp(120.0, 260.0), (h * 0.28).clamp(70.0, 150.0));
         let max = Vec2::new(w - 8.0, h - 8.0);
         let min = max - size;
         self.list.rect(Style::ChartFrame, min, max);
-        let n_max = self.chart.last().map_or(0, |c| c.0).max(sim.agents.len() as u32).max(2) as f32;
+        let n_max = self.chart.last().map_or(0, |c| c.0).max(sim.agent_count() as u32).max(2) as f32;
         let y_max = n_max * (n_max - 1.0);
         let pad = Vec2::new(6.0, 16.0);
         let (x0, x1, y0, y1) = (min.x + pad.x, max.x - pad.x, max.y - 6.0, min.y + pad.y);
@@ -238,115 +219,43 @@ impl Renderer {
                 self.list.disc(Style::ChartGrid, to(n as f32, c as f32), 1.8);
             }
         }
-        self.list.label(Style::Label, Vec2::new(min.x + 6.0, min.y + 8.0), "checks per step vs n");
+        self.list.label(Style::Label, Vec2::new(min.x + 6.0, min.y + 8.0), CHART_TITLE);
     }
 
-    /// One line summarising the scenario's key metric, for the readout under the canvas.
-    pub fn headline(&self, sim: &Sim, ov: Overlays, es: bool) -> String {
-        let n = sim.agents.len() as u64;
-        let naive = n * n.saturating_sub(1);
+    /// The readout line's numbers: with the spatial-hash overlay, the query of "self" against the
+    /// whole flock's checks; else the simulation's own ([`Sim::readout`]).
+    pub fn readout(&self, sim: &Sim, ov: Overlays) -> Readout {
         if ov.has(Overlay::SpatialHash) {
-            let ratio = if sim.stats.checks > 0 { naive as f64 / sim.stats.checks as f64 } else { 0.0 };
-            let (me, flock, fewer) =
-                if es { ("yo", "toda la bandada", "menos") } else { ("self", "whole flock", "fewer") };
-            return format!(
-                "{me}: {} distance checks (naive: {}) · {flock}: {} checks this step vs naive n·(n−1) = {} → {}× {fewer}",
-                self.report.checks,
-                n.saturating_sub(1),
-                sim.stats.checks,
-                naive,
-                Fixed(ratio, 1)
-            );
+            let n = sim.agent_count() as u64;
+            let naive = n * n.saturating_sub(1);
+            let checks = sim.stats.checks;
+            let ratio = if checks > 0 { naive as f64 / checks as f64 } else { 0.0 };
+            return Readout::new("spatial_hash")
+                .with("self_checks", Val::Int(self.report.checks as i64))
+                .with("self_naive", Val::Int(n.saturating_sub(1) as i64))
+                .with("checks", Val::Int(checks as i64))
+                .with("naive", Val::Int(naive as i64))
+                .with("ratio", Val::Num(ratio, 1));
         }
-        // steering-iv scenarios report their own measures.
-        if let Some(h) = super::queue::headline(sim, es)
-            .or_else(|| super::path::headline(sim, es))
-            .or_else(|| super::leader::headline(sim, es))
-        {
-            return h;
-        }
-        let (pol, checks) = sim.metrics_light();
-        let mean_n = if n > 0 { sim.stats.neighbours as f64 / n as f64 } else { 0.0 };
-        let (pol, mean_n) = (Fixed(pol as f64, 2), Fixed(mean_n, 1));
-        let mut s = if es {
-            format!("{n} agentes · polarización {pol} · vecinos medios {mean_n} · {checks} comprobaciones/paso")
-        } else {
-            format!("{n} agents · polarisation {pol} · mean neighbours {mean_n} · {checks} distance checks/step")
-        };
-        if !sim.food.is_empty() || sim.eaten > 0 {
-            s.push_str(&format!(" · {} {}", if es { "comida comida" } else { "food eaten" }, sim.eaten));
-        }
-        s
+        sim.readout()
     }
 
-    fn selected_overlays(&mut self, sim: &Sim, i: usize, ov: Overlays) {
-        let a = sim.agents[i];
+    fn selected_overlays(&mut self, sim: &Sim, v: &View, i: usize, ov: Overlays) {
+        let a = v.agents[i];
         let rules = *sim.rules();
         if ov.has(Overlay::Perception) {
             self.list.circle(Style::Perception, a.position, sim.perception());
         }
-        if ov.has(Overlay::SepDist) {
-            if let Some((_, sd)) = rules.separation {
-                self.list.circle(Style::SepDist, a.position, sd);
-            }
+        if ov.has(Overlay::Neighbours) && rules.any() {
+            let list = &mut self.list;
+            v.each_within(i, rules.radius(), |_, d, _| list.line(Style::Neighbour, a.position, a.position + d));
         }
-        let need_neigh = ov.has(Overlay::Neighbours)
-            || ov.has(Overlay::MeanHeading)
-            || ov.has(Overlay::Centroid)
-            || ov.has(Overlay::SepDist);
-        if need_neigh && rules.any() {
-            let r = rules.radius();
-            let mut mean_v = Vec2::ZERO;
-            let mut cen = Vec2::ZERO;
-            let mut k = 0;
-            for (j, b) in sim.agents.iter().enumerate() {
-                if j == i {
-                    continue;
-                }
-                let d = sim.world.delta(a.position, b.position);
-                let d2 = d.length_squared();
-                if d2 < r * r {
-                    mean_v += b.velocity;
-                    cen += d;
-                    k += 1;
-                    if ov.has(Overlay::Neighbours) {
-                        self.list.line(Style::Neighbour, a.position, a.position + d);
-                    }
-                    if ov.has(Overlay::SepDist) {
-                        if let Some((_, sd)) = rules.separation {
-                            if d2 < sd * sd && d2 > 0.0 {
-                                // The repulsion this neighbour contributes: normalize(self − n)/d, scaled for display.
-                                let push = -d / d2 * 400.0;
-                                self.list.arrow(
-                                    Style::ForceSeparation,
-                                    a.position,
-                                    a.position + push.clamp_length_max(40.0),
-                                );
-                            }
-                        }
-                    }
-                }
-            }
-            if k > 0 {
-                if ov.has(Overlay::MeanHeading) {
-                    let m = (mean_v / k as f32).normalize_or_zero() * 40.0;
-                    self.list.arrow(Style::MeanHeading, a.position, a.position + m);
-                }
-                if ov.has(Overlay::Centroid) {
-                    let c = a.position + cen / k as f32;
-                    self.list.disc(Style::Centroid, c, 4.0);
-                    self.list.line(Style::Centroid, a.position, c);
-                }
-            }
+        for (b, s) in v.scenario.behaviours.iter().zip(sim.states()) {
+            b.draw_selected(s, v, i, ov, &mut self.list);
         }
         if ov.has(Overlay::Forces) {
             let total = sim.trace(i, &mut self.trace);
-            let legend_x = 10.0;
-            let mut legend_y = 16.0;
-            let rows = self.trace.items.len() as f32 + 1.0;
-            self.list.rect(Style::ChartFrame, Vec2::new(4.0, 6.0), Vec2::new(legend_x + 200.0, 12.0 + rows * 14.0));
-            for k in 0..self.trace.items.len() {
-                let c = self.trace.items[k];
+            for c in &self.trace.items {
                 let style = match c.rule {
                     "separation" => Style::ForceSeparation,
                     "alignment" => Style::ForceAlignment,
@@ -356,41 +265,19 @@ impl Renderer {
                 // Raw force thin (Line), weighted force as an arrow.
                 self.list.line(style, a.position, a.position + c.raw * FORCE_SCALE);
                 self.list.arrow(style, a.position, a.position + c.raw * c.weight * FORCE_SCALE);
-                self.list.line(style, Vec2::new(legend_x, legend_y), Vec2::new(legend_x + 14.0, legend_y));
-                let mut buf = [0u8; 64];
-                let text = fmt_legend(&mut buf, c.rule, c.weight, (c.raw * c.weight).length());
-                self.list.label(Style::Label, Vec2::new(legend_x + 18.0, legend_y), text);
-                legend_y += 14.0;
+                self.list.legend.push(LegendRow::Rule {
+                    style,
+                    rule: c.rule,
+                    weight: c.weight,
+                    magnitude: (c.raw * c.weight).length(),
+                });
             }
             self.list.arrow(Style::ForceTotal, a.position, a.position + total * FORCE_SCALE);
-            self.list.line(Style::ForceTotal, Vec2::new(legend_x, legend_y), Vec2::new(legend_x + 14.0, legend_y));
-            self.list.label(Style::Label, Vec2::new(legend_x + 18.0, legend_y), "total (truncated to max_force)");
+            self.list.legend.push(LegendRow::Total { magnitude: total.length() });
         }
-        self.list.agent(Style::Selected, a.position, a.heading, sim.scenario.agent_size * 1.3);
+        self.list.agent(Style::Selected, a.position, a.heading, v.scenario.agent_size * 1.3);
     }
 }
 
-/// "separation ×1.5 = 123" without allocating. (Through `fmt::Write` on the buffer: `std::io`'s
-/// `Cursor` linked std's I/O error texts into the wasm module.)
-fn fmt_legend<'b>(buf: &'b mut [u8; 64], rule: &'b str, w: f32, mag: f32) -> &'b str {
-    struct Buf<'a> {
-        buf: &'a mut [u8],
-        len: usize,
-    }
-    impl std::fmt::Write for Buf<'_> {
-        fn write_str(&mut self, s: &str) -> std::fmt::Result {
-            let end = self.len + s.len();
-            if end > self.buf.len() {
-                return Err(std::fmt::Error);
-            }
-            self.buf[self.len..end].copy_from_slice(s.as_bytes());
-            self.len = end;
-            Ok(())
-        }
-    }
-    let mut b = Buf { buf: &mut buf[..], len: 0 };
-    let _ =
-        std::fmt::Write::write_fmt(&mut b, format_args!("{rule} ×{} → {}", Fixed(w as f64, 2), Fixed(mag as f64, 0)));
-    let n = b.len;
-    std::str::from_utf8(&buf[..n]).unwrap_or("")
-}
+/// The chart's title, a key the shell translates (`crate::i18n`).
+pub const CHART_TITLE: &str = "checks per step vs n";

@@ -2,7 +2,9 @@
 //! in errors, and its validation. Everything a viewer shows comes from here: world, seed, agents,
 //! behaviours with their parameters and weights, overlays, controls and caption.
 
-use super::json_path::{nested, path_string, Seg};
+use super::behaviours::FlockRule;
+use super::json_path::{path_string, Seg};
+pub use super::path::{PathMode, PathSpec};
 use super::text::{list32, short32, short64};
 use super::world::Edges;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -212,232 +214,9 @@ pub enum NeighbourQuery {
     Naive,
 }
 
-/// A behaviour and its parameters. Every behaviour is a force that plugs into the controller with
-/// its `weight`. Written `{"type": "separation", "weight": 1.5, …}` (the `type` key anywhere in the
-/// object); read by the `Deserialize` impl below.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum Behaviour {
-    Separation(Separation),
-    Alignment(Alignment),
-    Cohesion(Cohesion),
-    Wander(Wander),
-    FleePointer(FleePointer),
-    AvoidObstacles(AvoidObstacles),
-    SeekFood(SeekFood),
-    FollowLeader(FollowLeader),
-    Queue(Queue),
-    PathWaypoints(PathWaypoints),
-    PathTube(PathTube),
-}
-
-impl Behaviour {
-    /// Every behaviour's `weight` (an exhaustive match: a new behaviour must say where its weight is).
-    pub fn weight(&self) -> f32 {
-        match self {
-            Behaviour::Separation(b) => b.weight,
-            Behaviour::Alignment(b) => b.weight,
-            Behaviour::Cohesion(b) => b.weight,
-            Behaviour::Wander(b) => b.weight,
-            Behaviour::FleePointer(b) => b.weight,
-            Behaviour::AvoidObstacles(b) => b.weight,
-            Behaviour::SeekFood(b) => b.weight,
-            Behaviour::FollowLeader(b) => b.weight,
-            Behaviour::Queue(b) => b.weight,
-            Behaviour::PathWaypoints(b) => b.weight,
-            Behaviour::PathTube(b) => b.weight,
-        }
-    }
-
-    /// The name used in parameter paths (`"separation.weight"`).
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Behaviour::Separation(_) => "separation",
-            Behaviour::Alignment(_) => "alignment",
-            Behaviour::Cohesion(_) => "cohesion",
-            Behaviour::Wander(_) => "wander",
-            Behaviour::FleePointer(_) => "flee_pointer",
-            Behaviour::AvoidObstacles(_) => "avoid_obstacles",
-            Behaviour::SeekFood(_) => "seek_food",
-            Behaviour::FollowLeader(_) => "follow_leader",
-            Behaviour::Queue(_) => "queue",
-            Behaviour::PathWaypoints(_) => "path_waypoints",
-            Behaviour::PathTube(_) => "path_tube",
-        }
-    }
-}
-
-/// The `type` of a behaviour object, read as an identifier like serde's own tag (its messages:
-/// `behaviours[0].type: unknown variant `teleport`, expected one of …`).
-#[derive(Deserialize)]
-#[serde(variant_identifier, rename_all = "snake_case")]
-enum Kind {
-    Separation,
-    Alignment,
-    Cohesion,
-    Wander,
-    FleePointer,
-    AvoidObstacles,
-    SeekFood,
-    FollowLeader,
-    Queue,
-    PathWaypoints,
-    PathTube,
-}
-
-/// serde's derive for an internally tagged enum buffers the object into its private `Content` and
-/// reads each behaviour from that: a whole second deserialiser (5.3 KB gzipped in the wasm module).
-/// Here the object's other keys are read into a `serde_json::Map` (through the caller's
-/// deserialiser), and the behaviour is read from that map by `json_path::nested`, which goes on
-/// with the caller's field path (`behaviours[0].radius: unknown field `radius`, expected …`).
-impl<'de> Deserialize<'de> for Behaviour {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Behaviour;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str(r#"a behaviour object {"type": …}"#)
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Behaviour, A::Error> {
-                let mut kind = None;
-                let mut rest = serde_json::Map::new();
-                while let Some(key) = map.next_key::<String>()? {
-                    if key == "type" {
-                        if kind.is_some() {
-                            return Err(de::Error::duplicate_field("type"));
-                        }
-                        kind = Some(map.next_value::<Kind>()?);
-                    } else {
-                        let Strict(value) = map.next_value()?;
-                        if rest.contains_key(&key) {
-                            return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
-                        }
-                        rest.insert(key, value);
-                    }
-                }
-                let kind = kind.ok_or_else(|| de::Error::missing_field("type"))?;
-                // The other keys are read by the same path-noting reader as the rest of the
-                // scenario (`json_path::nested`), so a behaviour's field errors name the field
-                // (`behaviours[0].radius: unknown field`) and its numbers share that reader's code
-                // (a `MapDeserializer` over the keys compiled a second reader: wasm −0.9 KB gzipped).
-                let rest = Value::Object(rest);
-                let v = &rest;
-                let b = match kind {
-                    Kind::Separation => nested(v).map(Behaviour::Separation),
-                    Kind::Alignment => nested(v).map(Behaviour::Alignment),
-                    Kind::Cohesion => nested(v).map(Behaviour::Cohesion),
-                    Kind::Wander => nested(v).map(Behaviour::Wander),
-                    Kind::FleePointer => nested(v).map(Behaviour::FleePointer),
-                    Kind::AvoidObstacles => nested(v).map(Behaviour::AvoidObstacles),
-                    Kind::SeekFood => nested(v).map(Behaviour::SeekFood),
-                    Kind::FollowLeader => nested(v).map(Behaviour::FollowLeader),
-                    Kind::Queue => nested(v).map(Behaviour::Queue),
-                    Kind::PathWaypoints => nested(v).map(Behaviour::PathWaypoints),
-                    Kind::PathTube => nested(v).map(Behaviour::PathTube),
-                };
-                b.map_err(de::Error::custom)
-            }
-        }
-        d.deserialize_map(V)
-    }
-}
-
-macro_rules! defaults {
-    ($($f:ident = $v:expr;)*) => { $(fn $f() -> f32 { $v })* };
-}
-defaults! {
-    d_one = 1.0; d_sep_w = 1.5; d_sep_dist = 22.0; d_perception = 48.0;
-    d_wander_radius = 24.0; d_wander_distance = 40.0; d_wander_jitter = 0.6;
-    d_flee_radius = 90.0; d_flee_w = 3.0; d_avoid_w = 3.0; d_look_ahead = 40.0;
-    d_food_radius = 120.0; d_eat_radius = 8.0;
-}
-fn d_true() -> bool {
-    true
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Separation {
-    #[serde(default = "d_sep_w")]
-    pub weight: f32,
-    #[serde(default = "d_sep_dist")]
-    pub sep_dist: f32,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Alignment {
-    #[serde(default = "d_one")]
-    pub weight: f32,
-    #[serde(default = "d_perception")]
-    pub perception: f32,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Cohesion {
-    #[serde(default = "d_one")]
-    pub weight: f32,
-    #[serde(default = "d_perception")]
-    pub perception: f32,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Wander {
-    #[serde(default = "d_one")]
-    pub weight: f32,
-    #[serde(default = "d_wander_radius")]
-    pub radius: f32,
-    #[serde(default = "d_wander_distance")]
-    pub distance: f32,
-    #[serde(default = "d_wander_jitter")]
-    pub jitter: f32,
-}
-
-/// bandada-app.txt: "huir del jugador" — the pointer is the player.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FleePointer {
-    #[serde(default = "d_flee_w")]
-    pub weight: f32,
-    #[serde(default = "d_flee_radius")]
-    pub radius: f32,
-    #[serde(default = "d_true")]
-    pub enabled: bool,
-}
-
-/// bandada-app.txt: "evitar obstáculos" — circles in `obstacles`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AvoidObstacles {
-    #[serde(default = "d_avoid_w")]
-    pub weight: f32,
-    #[serde(default = "d_look_ahead")]
-    pub look_ahead: f32,
-    #[serde(default = "d_true")]
-    pub enabled: bool,
-}
-
-/// bandada-app.txt: "buscar comida" — points in `food`, eaten on contact.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SeekFood {
-    #[serde(default = "d_one")]
-    pub weight: f32,
-    #[serde(default = "d_food_radius")]
-    pub radius: f32,
-    #[serde(default = "d_eat_radius")]
-    pub eat_radius: f32,
-    #[serde(default = "d_true")]
-    pub enabled: bool,
-}
-
-// steering-iv (follow leader, queue, path following): parameters and their checks live beside the
-// behaviours; the format only names them.
-pub use super::leader::{FollowLeader, FollowVariant};
-pub use super::path::{PathMode, PathSpec, PathTube, PathWaypoints};
-pub use super::queue::Queue;
+// The behaviours (their parameters, checks and everything else they own) live in
+// `sim::behaviours`, one file each; the format lists them.
+pub use super::behaviours::Behaviour;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -685,7 +464,9 @@ pub(crate) fn clip(msg: String) -> String {
     }
 }
 
-pub(crate) struct Check<'a> {
+/// Validation of one place of a scenario: messages start with `path` (`behaviours[2]`), then the
+/// field (`behaviours[2].radius: must be > 0, got -3`).
+pub struct Check<'a> {
     pub path: &'a str,
 }
 
@@ -827,45 +608,25 @@ impl Scenario {
         if self.behaviours.len() > 64 {
             return Err(format!("behaviours: at most 64, got {}", self.behaviours.len()));
         }
+        let mut flock_seen: [Option<usize>; 3] = [None; 3];
         for (i, b) in self.behaviours.iter().enumerate() {
             let p = format!("behaviours[{i}]");
-            let c = Check { path: &p };
-            match b {
-                Behaviour::Separation(s) => {
-                    c.non_negative("weight", s.weight)?;
-                    c.positive("sep_dist", s.sep_dist)?;
+            b.validate(&Check { path: &p }, self)?;
+            // The flocking rules share one neighbour pass: each may appear once.
+            let slot = match b.flock_rule() {
+                Some(FlockRule::Separation { .. }) => Some(0),
+                Some(FlockRule::Alignment { .. }) => Some(1),
+                Some(FlockRule::Cohesion { .. }) => Some(2),
+                None => None,
+            };
+            if let Some(k) = slot {
+                if let Some(first) = flock_seen[k] {
+                    return Err(format!(
+                        "{p}: a second `{}` (the first is behaviours[{first}]); the flocking rules share one neighbour pass, so list each at most once",
+                        b.kind()
+                    ));
                 }
-                Behaviour::Alignment(s) => {
-                    c.non_negative("weight", s.weight)?;
-                    c.positive("perception", s.perception)?;
-                }
-                Behaviour::Cohesion(s) => {
-                    c.non_negative("weight", s.weight)?;
-                    c.positive("perception", s.perception)?;
-                }
-                Behaviour::Wander(s) => {
-                    c.non_negative("weight", s.weight)?;
-                    c.non_negative("radius", s.radius)?;
-                    c.non_negative("distance", s.distance)?;
-                    c.non_negative("jitter", s.jitter)?;
-                }
-                Behaviour::FleePointer(s) => {
-                    c.non_negative("weight", s.weight)?;
-                    c.positive("radius", s.radius)?;
-                }
-                Behaviour::AvoidObstacles(s) => {
-                    c.non_negative("weight", s.weight)?;
-                    c.non_negative("look_ahead", s.look_ahead)?;
-                }
-                Behaviour::SeekFood(s) => {
-                    c.non_negative("weight", s.weight)?;
-                    c.positive("radius", s.radius)?;
-                    c.non_negative("eat_radius", s.eat_radius)?;
-                }
-                Behaviour::FollowLeader(s) => s.validate(&c, self.agents.count())?,
-                Behaviour::Queue(s) => s.validate(&c)?,
-                Behaviour::PathWaypoints(s) => s.validate(&c)?,
-                Behaviour::PathTube(s) => s.validate(&c)?,
+                flock_seen[k] = Some(i);
             }
         }
         // Every behaviour's `weight` (`Behaviour::weight` matches them all, so new behaviours are
@@ -899,7 +660,7 @@ impl Scenario {
                 return Err("neighbours: the fast engine has its own grid; use \"grid\", got \"naive\"".into());
             }
             for (i, b) in self.behaviours.iter().enumerate() {
-                if !matches!(b, Behaviour::Separation(_) | Behaviour::Alignment(_) | Behaviour::Cohesion(_)) {
+                if b.flock_rule().is_none() {
                     return Err(format!(
                         "behaviours[{i}]: the fast engine runs only separation, alignment and cohesion, got {}",
                         b.kind()

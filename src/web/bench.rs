@@ -123,9 +123,9 @@ impl BenchFlock {
             (Some(f), _) => self.raster.agents(f.positions(), f.headings(), 12.0, &view, &self.style),
             (_, Some(sim)) => match sim.fast_slices() {
                 Some((pos, head)) => {
-                    self.raster.agents(pos, head, sim.scenario.agent_size.max(12.0), &view, &self.style)
+                    self.raster.agents(pos, head, sim.scenario().agent_size.max(12.0), &view, &self.style)
                 }
-                None => self.raster.agent_list(&sim.agents, sim.scenario.agent_size.max(12.0), &view, &self.style),
+                None => self.raster.agent_list(&sim.agents(), sim.scenario().agent_size.max(12.0), &view, &self.style),
             },
             _ => {}
         }

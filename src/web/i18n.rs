@@ -1,20 +1,8 @@
 //! Interface strings in English and Spanish (the tutorials are Spanish).
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    En,
-    Es,
-}
+pub use crate::lang::Lang;
 
 impl Lang {
-    pub fn from_tag(tag: &str) -> Lang {
-        if tag.trim().to_ascii_lowercase().starts_with("es") {
-            Lang::Es
-        } else {
-            Lang::En
-        }
-    }
-
     pub fn t(self, key: &str) -> &'static str {
         let es = self == Lang::Es;
         match key {

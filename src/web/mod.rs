@@ -263,8 +263,7 @@ impl Viewer {
 
     /// `{ time, steps, agents: [{position, velocity}], metrics, … }`.
     pub fn state(&self) -> Result<JsValue, JsValue> {
-        let mut i = self.live()?;
-        i.sim.sync_agents();
+        let i = self.live()?;
         let text = serde_json::to_string(&i.sim.state_json()).map_err(|e| js_err(e.to_string()))?;
         js_sys::JSON::parse(&text)
     }

@@ -1,6 +1,7 @@
 //! Replays the core's draw list on a Canvas 2D context. Styles become colours here, in one table.
 
-use crate::sim::draw::{DrawList, Shape, Style};
+use crate::lang::{self, Lang};
+use crate::sim::draw::{DrawList, LegendRow, Shape, Style};
 use glam::Vec2;
 use wasm_bindgen::JsValue;
 use web_sys::CanvasRenderingContext2d as Ctx2d;
@@ -151,6 +152,7 @@ pub fn paint(
     dash: &JsValue,
     no_dash: &JsValue,
     clear: bool,
+    lang: Lang,
 ) {
     let d = view.dpr;
     let _ = ctx.set_transform(d, 0.0, 0.0, d, 0.0, 0.0);
@@ -306,13 +308,54 @@ pub fn paint(
                 ctx.stroke();
             }
             Shape::Text { at, start, len } => {
-                let _ = ctx.fill_text(list.text_of(start, len), at.x as f64, at.y as f64);
+                let _ = ctx.fill_text(lang::canvas_text(lang, list.text_of(start, len)), at.x as f64, at.y as f64);
             }
         }
     }
     ctx.restore();
     if dashed {
         let _ = ctx.set_line_dash(no_dash);
+    }
+    if !list.legend.is_empty() {
+        paint_legend(ctx, view, list, pal, lang);
+    }
+}
+
+/// The force legend in screen pixels at the top-left corner: a colour swatch and a line of text per
+/// row, 15 px apart whatever the canvas's size (on a canvas too small for it, only the rows that
+/// fit are drawn; with fewer than two, none).
+fn paint_legend(ctx: &Ctx2d, view: &View, list: &DrawList, pal: &Palette, lang: Lang) {
+    const ROW: f64 = 15.0;
+    let d = view.dpr;
+    let _ = ctx.set_transform(d, 0.0, 0.0, d, 0.0, 0.0);
+    let fit = (((view.css_h - 12.0) / ROW).floor().max(0.0) as usize).min(list.legend.len());
+    if fit < 2 || view.css_w < 120.0 {
+        return;
+    }
+    ctx.set_font("11px system-ui, sans-serif");
+    ctx.set_text_baseline("middle");
+    let texts: Vec<String> = list.legend[..fit].iter().map(|r| lang::legend(lang, r)).collect();
+    // (About 6 px a character at 11 px; `fill_text` squeezes a longer line into the box.)
+    let width = texts.iter().map(|t| t.chars().count() as f64 * 6.0).fold(0.0, f64::max);
+    let w = (width + 32.0).min(view.css_w - 8.0);
+    ctx.set_fill_style_str(pal.background);
+    ctx.set_global_alpha(0.85);
+    ctx.fill_rect(4.0, 4.0, w, fit as f64 * ROW + 6.0);
+    ctx.set_global_alpha(1.0);
+    ctx.set_line_width(2.0);
+    for (k, (row, text)) in list.legend[..fit].iter().zip(&texts).enumerate() {
+        let y = 4.0 + 3.0 + ROW * (k as f64 + 0.5);
+        let style = match *row {
+            LegendRow::Rule { style, .. } => style,
+            LegendRow::Total { .. } => Style::ForceTotal,
+        };
+        ctx.set_stroke_style_str(look(style, pal).stroke);
+        ctx.begin_path();
+        ctx.move_to(10.0, y);
+        ctx.line_to(24.0, y);
+        ctx.stroke();
+        ctx.set_fill_style_str(pal.text);
+        let _ = ctx.fill_text_with_max_width(text, 28.0, y, (w - 28.0).max(10.0));
     }
 }
 

@@ -248,7 +248,7 @@ impl Inner {
             .dyn_into()?;
         let dark = window.match_media("(prefers-color-scheme: dark)").ok().flatten().is_some_and(|m| m.matches());
         let lang = opts.lang;
-        let sc = &sim.scenario;
+        let sc = sim.scenario();
 
         // <div class="steerlab"> canvas, bar, controls, caption, live region </div>
         let root = el(&document, "div", "steerlab")?;
@@ -454,7 +454,7 @@ impl Inner {
         if self.canvas.height() != bh {
             self.canvas.set_height(bh);
         }
-        self.view = View::fit(self.sim.world.size(), w, h, dpr);
+        self.view = View::fit(self.sim.world().size(), w, h, dpr);
     }
 
     pub fn draw(&mut self) {
@@ -482,19 +482,17 @@ impl Inner {
                 let _ = self.ctx.put_image_data(&img, 0.0, 0.0);
             }
         }
-        if !pixels || self.overlays.0 != 0 || self.sim.selected.is_some() {
-            self.sim.sync_agents();
-        }
         let list = self.renderer.build(&self.sim, self.overlays);
         paint::paint(
             &self.ctx,
             &self.view,
-            self.sim.world.size(),
+            self.sim.world().size(),
             list,
             self.palette,
             &self.dash,
             &self.no_dash,
             !pixels,
+            self.lang,
         );
         let t1 = now(&self.window);
         self.perf.draw_ms = self.perf.draw_ms * 0.9 + (t1 - t0) * 0.1;
@@ -508,7 +506,7 @@ impl Inner {
                 Fixed(self.perf.fps, 0),
                 Fixed(self.perf.step_ms, 2),
                 Fixed(self.perf.draw_ms, 2),
-                self.sim.agents.len(),
+                self.sim.agent_count(),
                 self.lang.t("agents")
             );
             h.set_text_content(Some(&txt));
@@ -518,8 +516,7 @@ impl Inner {
             return;
         }
         self.perf.last_metric = t;
-        self.sim.sync_agents();
-        let text = self.renderer.headline(&self.sim, self.overlays, self.lang == Lang::Es);
+        let text = crate::lang::readout(self.lang, &self.renderer.readout(&self.sim, self.overlays));
         self.metric.set_text_content(Some(&text));
         if t - self.perf.last_live >= 5000.0 || self.perf.last_live == 0.0 {
             self.perf.last_live = t;
@@ -775,7 +772,7 @@ impl Inner {
                 if let Some(k) = t.get_attribute("data-control") {
                     if let Ok(Some(out)) = self.root.query_selector(&format!("output[data-for=\"{k}\"]")) {
                         let step =
-                            self.sim.scenario.controls.get(k.parse::<usize>().unwrap_or(0)).map_or(0.01, |c| c.step);
+                            self.sim.scenario().controls.get(k.parse::<usize>().unwrap_or(0)).map_or(0.01, |c| c.step);
                         let txt = match &shown {
                             serde_json::Value::Number(n) => fmt_value(n.as_f64().unwrap_or(0.0), step),
                             _ => String::new(),

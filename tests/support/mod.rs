@@ -35,7 +35,7 @@ pub fn builtin_sim_with_seed(name: &str, seed: u64) -> Sim {
 /// Every agent's position, velocity and heading as raw f32 bits: two states are equal only when
 /// they are bit for bit the same (no epsilon, and -0.0 != 0.0).
 pub fn state_bits(sim: &Sim) -> Vec<[u32; 6]> {
-    sim.agents
+    sim.agents()
         .iter()
         .map(|a| {
             [
@@ -52,9 +52,12 @@ pub fn state_bits(sim: &Sim) -> Vec<[u32; 6]> {
 
 /// Index and values of the first agent whose bits differ, for a readable failure message.
 pub fn first_difference(a: &Sim, b: &Sim) -> Option<String> {
-    if a.agents.len() != b.agents.len() {
-        return Some(format!("agent count {} vs {}", a.agents.len(), b.agents.len()));
+    if a.agents().len() != b.agents().len() {
+        return Some(format!("agent count {} vs {}", a.agents().len(), b.agents().len()));
     }
     let (sa, sb) = (state_bits(a), state_bits(b));
-    sa.iter().zip(&sb).position(|(x, y)| x != y).map(|i| format!("agent {i}: {:?} vs {:?}", a.agents[i], b.agents[i]))
+    sa.iter()
+        .zip(&sb)
+        .position(|(x, y)| x != y)
+        .map(|i| format!("agent {i}: {:?} vs {:?}", a.agents()[i], b.agents()[i]))
 }

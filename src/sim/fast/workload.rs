@@ -73,9 +73,9 @@ pub fn sim_for(world: &World, agents: &[Agent], engine: &str) -> Result<Sim, Str
         world.width, world.height
     );
     let mut sim = Sim::from_json(&text)?;
-    sim.agents.clear();
-    sim.agents.extend_from_slice(agents);
-    sim.aux.resize(agents.len(), Default::default());
+    let list = sim.agents_mut();
+    list.clear();
+    list.extend_from_slice(agents);
     sim.agents_changed();
     Ok(sim)
 }
@@ -169,7 +169,7 @@ impl BenchFlock {
     pub fn len(&self) -> usize {
         match self {
             BenchFlock::Fast(f) => f.len(),
-            BenchFlock::Sim(s) => s.agents.len(),
+            BenchFlock::Sim(s) => s.agent_count(),
             BenchFlock::Simple(g) => g.agents.len(),
         }
     }

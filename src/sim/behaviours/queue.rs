@@ -16,26 +16,21 @@
 //! still pulls forward a little and the pulls add up along the line; separation holds them apart
 //! (in the built-in scenario: 0.38 overlapping pairs on average with braking, 5.9 without).
 
-use super::agent::Agent;
-use super::grid::{naive_for_each_neighbour, Grid};
-use super::leader::separation;
-use super::rng::Rng;
-use super::scenario::Check;
-use super::steer::{truncate, Controller};
-use super::world::World;
+use super::{push_apart, AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, Readout, Tint, Val, View};
+use crate::sim::agent::Agent;
+use crate::sim::draw::{DrawList, Style};
+use crate::sim::rng::Rng;
+use crate::sim::scenario::{Check, Scenario};
+use crate::sim::steer::{truncate, Controller};
+use crate::sim::world::World;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::collections::VecDeque;
 
-macro_rules! defaults {
-    ($($f:ident = $v:expr;)*) => { $(fn $f() -> f32 { $v })* };
-}
-defaults! {
+super::defaults! {
     d_one = 1.0; d_goal_radius = 8.0; d_cone_length = 60.0; d_cone_width = 16.0; d_sep_radius = 16.0;
     d_body = 5.0; d_slow = 32.0;
-}
-fn d_true() -> bool {
-    true
 }
 
 /// `{"type": "queue", "goal": [x, y], ...}`: §5's `QueueParams` plus the goal and the body size.
@@ -63,7 +58,7 @@ pub struct Queue {
     #[serde(default = "d_one")]
     pub sep_weight: f32,
     /// `false` switches `queueBrake` off (everyone seeks at full speed: the clump).
-    #[serde(default = "d_true")]
+    #[serde(default = "super::d_true")]
     pub braking: bool,
     /// Body radius: two agents overlap when closer than the sum of their radii.
     #[serde(default = "d_body")]
@@ -78,7 +73,7 @@ pub struct Queue {
 }
 
 impl Queue {
-    pub(crate) fn validate(&self, c: &Check) -> Result<(), String> {
+    fn check(&self, c: &Check) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         c.point("goal", self.goal)?;
         c.positive("goal_radius", self.goal_radius)?;
@@ -97,7 +92,7 @@ impl Queue {
                 return Err(format!(
                     "{}.respawn: must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, got {}",
                     c.path,
-                    super::text::list32(&r)
+                    crate::sim::text::list32(&r)
                 ));
             }
         }
@@ -130,29 +125,14 @@ impl Queue {
     }
 }
 
-/// The first `queue` behaviour of a scenario.
-pub fn find(sc: &super::scenario::Scenario) -> Option<&Queue> {
-    sc.behaviours.iter().find_map(|b| match b {
-        super::scenario::Behaviour::Queue(q) => Some(q),
-        _ => None,
-    })
-}
-
 /// Speeds below this count as "stopped": no heading, no brake (§5 `epsilon`).
 pub const BRAKE_EPS: f32 = 1e-3;
 /// Throughput is measured over this many seconds.
 pub const THROUGHPUT_WINDOW: f64 = 10.0;
 
 /// §5 `queueBrake`: the factor (0..1) applied to the desired speed, and the agent that causes it.
-pub fn queue_brake(
-    world: &World,
-    agents: &[Agent],
-    pos: &[Vec2],
-    nb: Option<&Grid>,
-    i: usize,
-    q: &Queue,
-) -> (f32, Option<usize>) {
-    let a = &agents[i];
+pub fn queue_brake(ctx: &ForceCtx, i: usize, q: &Queue) -> (f32, Option<usize>) {
+    let a = &ctx.agents[i];
     let speed = a.velocity.length();
     if speed < BRAKE_EPS {
         return (1.0, None);
@@ -174,11 +154,7 @@ pub fn queue_brake(
             who = Some(j);
         }
     };
-    let reach = q.cone_reach();
-    match nb {
-        Some(g) => g.for_each_neighbour(world, pos, i, reach, &mut visit),
-        None => naive_for_each_neighbour(world, pos, i, reach, &mut visit),
-    };
+    ctx.neighbours(i, q.cone_reach(), &mut visit);
     if !closest.is_finite() {
         return (1.0, None);
     }
@@ -188,47 +164,35 @@ pub fn queue_brake(
 /// An agent's queue steering: arrive at the goal with the desired speed scaled by `brake`
 /// (`max_speed · min(1, d / slow_radius) · brake`), plus separation. Returns the brake factor
 /// (1 = not braking).
-pub fn queue_force(
-    world: &World,
-    agents: &[Agent],
-    pos: &[Vec2],
-    nb: Option<&Grid>,
-    q: &Queue,
-    i: usize,
-    ctl: &mut Controller,
-) -> f32 {
-    let a = &agents[i];
-    let brake = if q.braking { queue_brake(world, agents, pos, nb, i, q).0 } else { 1.0 };
-    let to = world.delta(a.position, q.goal());
+pub fn queue_force(ctx: &ForceCtx, q: &Queue, i: usize, ctl: &mut Controller) -> f32 {
+    let a = &ctx.agents[i];
+    let brake = if q.braking { queue_brake(ctx, i, q).0 } else { 1.0 };
+    let to = ctx.world.delta(a.position, q.goal());
     let ramp = (to.length() / q.slow_radius).min(1.0);
     let desired = to.normalize_or_zero() * a.max_speed * ramp * brake;
     ctl.add("arrive", q.weight, truncate(desired - a.velocity, a.max_force));
-    if let Some(f) = separation(world, agents, pos, nb, i, None, q.sep_radius) {
+    if let Some(f) = push_apart(ctx, i, None, q.sep_radius) {
         ctl.add("separation", q.weight * q.sep_weight, f);
     }
     brake
 }
 
 /// Pairs of agents closer than the sum of their radii (`2·body_radius`), counted once each.
-pub fn count_overlaps(world: &World, pos: &[Vec2], nb: Option<&Grid>, body_radius: f32) -> u32 {
+pub fn count_overlaps(ctx: &ForceCtx, body_radius: f32) -> u32 {
     let r = 2.0 * body_radius;
     let mut n = 0;
-    for i in 0..pos.len() {
-        let mut visit = |j: usize, _d: Vec2, _d2: f32| {
+    for i in 0..ctx.pos.len() {
+        ctx.neighbours(i, r, |j: usize, _d: Vec2, _d2: f32| {
             if j > i {
                 n += 1;
             }
-        };
-        match nb {
-            Some(g) => g.for_each_neighbour(world, pos, i, r, &mut visit),
-            None => naive_for_each_neighbour(world, pos, i, r, &mut visit),
-        };
+        });
     }
     n
 }
 
 /// The queue's running measures.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct QueueState {
     /// Agents that reached the goal since the start.
     pub through: u64,
@@ -331,78 +295,139 @@ impl QueueState {
     }
 }
 
-// ---------------------------------------------------------------------------------------------
-// State and drawing
+/// Whether the agent braked in its last step (its front cone held somebody).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Braking(pub bool);
 
-use super::draw::{DrawList, Style};
-use super::engine::{Sim, TAG_BRAKING};
-use serde_json::Value;
+impl Behave for Queue {
+    const KIND: &'static str = "queue";
+    type State = QueueState;
+    type PerAgent = Braking;
 
-impl Sim {
+    fn weight(&self) -> f32 {
+        self.weight
+    }
+
+    fn validate(&self, c: &Check, _sc: &Scenario) -> Result<(), String> {
+        self.check(c)
+    }
+
+    /// The cone, separation and overlap queries.
+    fn neighbour_radius(&self) -> f32 {
+        self.query_radius()
+    }
+
+    /// Overlapping pairs in this step's snapshot (a measure; it steers nothing).
+    fn pre_forces(&self, inst: &mut Inst<Self>, ctx: &ForceCtx) {
+        inst.state.record_overlaps(count_overlaps(ctx, self.body_radius));
+    }
+
+    fn force(&self, _st: &QueueState, me: &mut Braking, ctx: &ForceCtx, a: &mut AgentStep) {
+        let brake = queue_force(ctx, self, a.i, a.ctl);
+        me.0 = brake < 1.0;
+        if me.0 {
+            a.tint(Tint::Set(Style::Braking));
+        }
+    }
+
+    /// Agents at the goal reappear at the left.
+    fn post_move(&self, inst: &mut Inst<Self>, m: &mut MoveCtx) {
+        inst.state.respawn(m.world, m.agents, self, m.rng, m.now);
+    }
+
+    /// Under the agents the goal (a doorway: the goal circle between two posts); over them each
+    /// agent's front lane (the cone of §3.3: `0 ≤ along ≤ cone_length`, `perp ≤ cone_width`).
+    fn draw(&self, _: &Inst<Self>, v: &View, layer: Layer, list: &mut DrawList) {
+        match layer {
+            Layer::Under => {
+                let g = self.goal();
+                list.circle(Style::Goal, g, self.goal_radius);
+                let gap = self.goal_radius * 1.3;
+                let post = self.goal_radius.max(10.0) * 3.0;
+                list.line(Style::Goal, g + Vec2::new(0.0, gap), g + Vec2::new(0.0, gap + post));
+                list.line(Style::Goal, g - Vec2::new(0.0, gap), g - Vec2::new(0.0, gap + post));
+            }
+            Layer::Over => {
+                for a in v.agents {
+                    let h = a.heading;
+                    let n = Vec2::new(-h.y, h.x) * self.cone_width;
+                    let p = a.position;
+                    let f = h * self.cone_length;
+                    list.polyline(Style::Cone, [p + n, p + f + n, p + f - n, p - n], true);
+                }
+            }
+            Layer::Floor => {}
+        }
+    }
+
+    /// Braking on/off, throughput (agents/s over the last 10 s), overlapping pairs (now and mean),
+    /// agents braking, agents through.
+    fn readout(&self, inst: &Inst<Self>, v: &View) -> Option<Readout> {
+        let st = &inst.state;
+        Some(
+            Readout::new("queue")
+                .with("braking_enabled", Val::Bool(self.braking))
+                .with("throughput", Val::Num(st.throughput(v.time), 2))
+                .with("overlaps", Val::Int(st.overlaps as i64))
+                .with("mean_overlaps", Val::Num(st.mean_overlaps(), 2))
+                .with("braking", Val::Int(braking(inst) as i64))
+                .with("through", Val::Int(st.through as i64)),
+        )
+    }
+
     /// `state()` additions (metrics): `through`, `throughput` (agents through per second over the
     /// last 10 s), `overlaps` (pairs closer than their radii, last step), `mean_overlaps`, `braking`.
-    pub(crate) fn queue_state_json(&self, state: &mut Value) {
-        let Some(q) = find(&self.scenario) else {
-            return;
-        };
+    fn report(&self, inst: &Inst<Self>, v: &View, state: &mut Value) {
+        let st = &inst.state;
         let m = &mut state["metrics"];
-        m["through"] = self.queue.through.into();
-        m["throughput"] = self.queue.throughput(self.time).into();
-        m["overlaps"] = self.queue.overlaps.into();
-        m["mean_overlaps"] = self.queue.mean_overlaps().into();
-        m["braking"] = self.aux.iter().filter(|a| a.tag == TAG_BRAKING).count().into();
-        m["queue_braking_enabled"] = q.braking.into();
+        m["through"] = st.through.into();
+        m["throughput"] = st.throughput(v.time).into();
+        m["overlaps"] = st.overlaps.into();
+        m["mean_overlaps"] = st.mean_overlaps().into();
+        m["braking"] = braking(inst).into();
+        m["queue_braking_enabled"] = self.braking.into();
     }
 }
 
-/// Under the agents: the goal (a doorway: the goal circle between two posts).
-pub fn draw_under(list: &mut DrawList, sim: &Sim) {
-    let Some(q) = find(&sim.scenario) else { return };
-    let g = q.goal();
-    list.circle(Style::Goal, g, q.goal_radius);
-    let gap = q.goal_radius * 1.3;
-    let post = q.goal_radius.max(10.0) * 3.0;
-    list.line(Style::Goal, g + Vec2::new(0.0, gap), g + Vec2::new(0.0, gap + post));
-    list.line(Style::Goal, g - Vec2::new(0.0, gap), g - Vec2::new(0.0, gap + post));
+/// Agents that braked in their last step.
+fn braking(inst: &Inst<Queue>) -> usize {
+    inst.agents.iter().filter(|b| b.0).count()
 }
 
-/// Over the agents: each agent's front lane (the cone of §3.3: `0 ≤ along ≤ cone_length`,
-/// `perp ≤ cone_width`) along its heading.
-pub fn draw_over(list: &mut DrawList, sim: &Sim) {
-    let Some(q) = find(&sim.scenario) else { return };
-    for a in &sim.agents {
-        let h = a.heading;
-        let n = Vec2::new(-h.y, h.x) * q.cone_width;
-        let p = a.position;
-        let f = h * q.cone_length;
-        list.polyline(Style::Cone, [p + n, p + f + n, p + f - n, p - n], true);
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{force_of, hand_agents};
+    use glam::Vec2;
+
+    /// §5 queueBrake: an agent moving +x at 40 px/s with somebody 30 px ahead in its lane brakes
+    /// by along/cone_length = 30/60 = 0.5. Goal 200 px ahead (outside slow_radius): desired speed
+    /// 80 · 0.5 = 40 → desired (40, 0) − velocity (40, 0) = 0 from the arrive term; separation:
+    /// the one ahead is 30 px away, beyond sep_radius 16: none. Total 0.
+    #[test]
+    fn brakes_for_the_agent_ahead_by_hand() {
+        let sc = r#"[{"type": "queue", "goal": [300, 100]}]"#;
+        let agents = hand_agents(&[((100.0, 100.0), (40.0, 0.0)), ((130.0, 100.0), (0.0, 0.0))]);
+        assert!(force_of(sc, &agents, 0).length() < 1e-4, "{}", force_of(sc, &agents, 0));
+        // Without braking the same agent speeds up: desired (80, 0) − (40, 0) = (40, 0).
+        let off = r#"[{"type": "queue", "goal": [300, 100], "braking": false}]"#;
+        assert!((force_of(off, &agents, 0) - Vec2::new(40.0, 0.0)).length() < 1e-4);
+        // Somebody beside the lane (perp 20 > cone_width 16) or behind does not brake it.
+        let beside = hand_agents(&[((100.0, 100.0), (40.0, 0.0)), ((130.0, 120.0), (0.0, 0.0))]);
+        assert!((force_of(sc, &beside, 0) - Vec2::new(40.0, 0.0)).length() < 1e-4);
     }
-}
 
-/// The metric line under the canvas (and the screen-reader summary).
-pub fn headline(sim: &Sim, es: bool) -> Option<String> {
-    use super::text::Fixed;
-    let q = find(&sim.scenario)?;
-    let st = &sim.queue;
-    let braking = sim.aux.iter().filter(|a| a.tag == TAG_BRAKING).count();
-    let thr = st.throughput(sim.time);
-    Some(if es {
-        let on = if q.braking { "freno activado" } else { "freno desactivado" };
-        format!(
-            "{on} · throughput {} agentes/s · solapamientos {} (media {}) · frenando {braking} · han pasado {}",
-            Fixed(thr, 2),
-            st.overlaps,
-            Fixed(st.mean_overlaps(), 2),
-            st.through
-        )
-    } else {
-        let on = if q.braking { "braking on" } else { "braking off" };
-        format!(
-            "{on} · throughput {} agents/s · overlaps {} (mean {}) · braking {braking} · through {}",
-            Fixed(thr, 2),
-            st.overlaps,
-            Fixed(st.mean_overlaps(), 2),
-            st.through
-        )
-    })
+    /// The brake factor is along/cone_length for the NEAREST agent in the cone.
+    #[test]
+    fn the_nearest_agent_in_the_cone_sets_the_brake() {
+        use super::super::testing::sim_with;
+        use super::{queue_brake, Queue};
+        use crate::sim::behaviours::Registered;
+        let agents =
+            hand_agents(&[((100.0, 100.0), (40.0, 0.0)), ((145.0, 100.0), (0.0, 0.0)), ((115.0, 104.0), (0.0, 0.0))]);
+        let s = sim_with(r#"[{"type": "queue", "goal": [300, 100]}]"#, &agents, "");
+        let q = Queue::first(s.scenario()).unwrap();
+        let (b, who) = s.with_force_ctx(|ctx| queue_brake(ctx, 0, q));
+        assert_eq!(who, Some(2));
+        assert!((b - 15.0 / 60.0).abs() < 1e-6, "{b}");
+    }
 }

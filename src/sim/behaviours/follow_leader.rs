@@ -18,14 +18,18 @@
 //! Units: the seed's Unity values are metres with perception 3 m ↔ 48 px, i.e. ×16: behind_dist 2 m →
 //! 32 px, ahead_dist 1.5 → 24, ahead_radius 1.5 → 24, slow_radius 1 → 16, sep_radius 1.2 → 19.2 ≈ 20.
 
-use super::agent::Agent;
-use super::grid::{naive_for_each_neighbour, Grid};
-use super::rng::Rng;
-use super::scenario::Check;
-use super::steer::{arrive, evade, predict, steer_towards, truncate, wander, Controller, WanderParams};
-use super::world::{Edges, World};
+use super::{push_apart, AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, Readout, Tint, Val, View};
+use crate::sim::agent::Agent;
+use crate::sim::draw::{DrawList, Style};
+use crate::sim::input::Pointer;
+use crate::sim::report::{f32v, obj, vec2v};
+use crate::sim::rng::Rng;
+use crate::sim::scenario::{Check, Scenario};
+use crate::sim::steer::{arrive, evade, predict, steer_towards, wander, Controller, WanderParams};
+use crate::sim::world::{Edges, World};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 /// The seed's variants (§2.4), chosen by one selector.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -64,10 +68,7 @@ impl FollowVariant {
     }
 }
 
-macro_rules! defaults {
-    ($($f:ident = $v:expr;)*) => { $(fn $f() -> f32 { $v })* };
-}
-defaults! {
+super::defaults! {
     d_one = 1.0; d_behind = 32.0; d_ahead = 24.0; d_ahead_radius = 24.0; d_slow = 16.0; d_sep_radius = 20.0;
     d_evade_w = 2.0; d_sep_w = 0.6; d_spacing = 22.0; d_max_prediction = 1.0; d_leader_speed = 48.0;
     d_leader_slow = 48.0; d_wander_after = 3.0;
@@ -118,7 +119,7 @@ pub struct FollowLeader {
 }
 
 impl FollowLeader {
-    pub(crate) fn validate(&self, c: &Check, agents: usize) -> Result<(), String> {
+    fn check(&self, c: &Check, agents: usize) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         if self.leader >= agents {
             return Err(format!("{}.leader: no agent {} (there are {agents})", c.path, self.leader));
@@ -158,16 +159,8 @@ pub const NO_SLOT: u32 = u32::MAX;
 /// The leader's wander: the defaults of the `wander` behaviour.
 pub const LEADER_WANDER: WanderParams = WanderParams { radius: 24.0, distance: 40.0, jitter: 0.6 };
 
-/// The first `follow_leader` behaviour of a scenario.
-pub fn find(sc: &super::scenario::Scenario) -> Option<&FollowLeader> {
-    sc.behaviours.iter().find_map(|b| match b {
-        super::scenario::Behaviour::FollowLeader(f) => Some(f),
-        _ => None,
-    })
-}
-
 /// Follow-leader state that lives between steps.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct LeaderState {
     /// The leader's last valid heading (unit).
     pub heading: Vec2,
@@ -223,15 +216,6 @@ pub fn slot_point(leader: Vec2, heading: Vec2, (back, right): (f32, f32)) -> Vec
 }
 
 impl LeaderState {
-    pub fn reset(&mut self, agents: &[Agent], fl: Option<&FollowLeader>) {
-        self.heading = fl.and_then(|f| agents.get(f.leader)).map_or(Vec2::X, |a| a.heading);
-        self.target = None;
-        self.idle = 0.0;
-        self.slots.clear();
-        self.slot_of.clear();
-        self.prev.clear();
-    }
-
     /// The heading, never zero.
     #[inline]
     pub fn heading(&self) -> Vec2 {
@@ -356,7 +340,6 @@ pub enum FollowerState {
 
 /// The leader: arrive at its target, else wander (and, in a bouncing world, turn back from the walls
 /// before reaching them so that it does not flip its heading at a wall).
-#[allow(clippy::too_many_arguments)]
 pub fn leader_force(
     world: &World,
     a: &Agent,
@@ -384,19 +367,15 @@ pub fn leader_force(
     }
 }
 
-/// A follower's steering (§5 `followLeader`). `pos` is the step's position snapshot, `nb` the
-/// neighbour grid built on it with a radius ≥ `sep_radius` (or `None`: a naive scan).
-#[allow(clippy::too_many_arguments)]
+/// A follower's steering (§5 `followLeader`), from the step's snapshot.
 pub fn follower_force(
-    world: &World,
-    agents: &[Agent],
-    pos: &[Vec2],
-    nb: Option<&Grid>,
+    ctx: &ForceCtx,
     st: &LeaderState,
     fl: &FollowLeader,
     i: usize,
     ctl: &mut Controller,
 ) -> FollowerState {
+    let (world, agents) = (ctx.world, ctx.agents);
     let a = &agents[i];
     let leader = &agents[fl.leader];
     let h = st.heading();
@@ -430,197 +409,186 @@ pub fn follower_force(
     ctl.add("arrive", fl.weight, arrive(a, target, fl.slow_radius));
 
     // 3) Separation from the other followers.
-    if let Some(f) = separation(world, agents, pos, nb, i, Some(fl.leader), fl.sep_radius) {
+    if let Some(f) = push_apart(ctx, i, Some(fl.leader), fl.sep_radius) {
         ctl.add("separation", fl.weight * fl.sep_weight, f);
     }
     state
 }
 
-/// Separation with the push profile of the seed's Unity code: each neighbour closer than `radius`
-/// pushes with `max_speed·(1 − d/radius)` along `normalize(self − other)`; the sum is truncated to
-/// `max_force`. Unlike the Unity code the agent's velocity is not
-/// subtracted, so separation never acts as a brake on a group that moves together. Agents at the very
-/// same point are pushed apart along a direction derived from their indices (opposite for the two).
-/// `skip` is left out (the leader). `None` when nobody is near.
-pub fn separation(
-    world: &World,
-    agents: &[Agent],
-    pos: &[Vec2],
-    nb: Option<&Grid>,
-    i: usize,
-    skip: Option<usize>,
-    radius: f32,
-) -> Option<Vec2> {
-    let a = &agents[i];
-    let mut push = Vec2::ZERO;
-    let mut k = 0;
-    let mut visit = |j: usize, d: Vec2, d2: f32| {
-        if Some(j) == skip {
+/// The leader's own per-agent state: its wander angle (the followers' entries are unused).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LeaderAngle(pub f32);
+
+impl Behave for FollowLeader {
+    const KIND: &'static str = "follow_leader";
+    type State = LeaderState;
+    type PerAgent = LeaderAngle;
+
+    fn weight(&self) -> f32 {
+        self.weight
+    }
+
+    fn validate(&self, c: &Check, sc: &Scenario) -> Result<(), String> {
+        self.check(c, sc.agents.count())
+    }
+
+    /// Followers keep apart within `sep_radius`.
+    fn neighbour_radius(&self) -> f32 {
+        self.sep_radius
+    }
+
+    fn reset(&self, inst: &mut Inst<Self>, agents: &[Agent]) {
+        inst.state.heading = agents.get(self.leader).map_or(Vec2::X, |a| a.heading);
+    }
+
+    /// The formation slots, and who takes which, from the step's snapshot.
+    fn pre_forces(&self, inst: &mut Inst<Self>, ctx: &ForceCtx) {
+        inst.state.pre_step(ctx.world, ctx.agents, self);
+    }
+
+    fn force(&self, st: &LeaderState, me: &mut LeaderAngle, ctx: &ForceCtx, a: &mut AgentStep) {
+        if self.leader >= ctx.agents.len() {
             return;
         }
-        let dist = d2.sqrt();
-        let dir = if dist > 1e-3 { -d / dist } else { tie_dir(i, j) };
-        push += dir * (1.0 - dist / radius).max(0.0);
-        k += 1;
-    };
-    match nb {
-        Some(g) => g.for_each_neighbour(world, pos, i, radius, &mut visit),
-        None => naive_for_each_neighbour(world, pos, i, radius, &mut visit),
-    };
-    if k == 0 {
-        return None;
-    }
-    Some(truncate(push * a.max_speed, a.max_force))
-}
-
-/// A unit direction for pushing coincident agents `i` and `j` apart: `tie_dir(i, j) = −tie_dir(j, i)`.
-pub fn tie_dir(i: usize, j: usize) -> Vec2 {
-    let (lo, hi) = if i < j { (i, j) } else { (j, i) };
-    let h = (lo as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (hi as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-    let ang = (h >> 40) as f32 / (1u64 << 24) as f32 * core::f32::consts::TAU;
-    let u = Vec2::new(libm::cosf(ang), libm::sinf(ang));
-    if i < j {
-        u
-    } else {
-        -u
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// State, pointer and drawing
-
-use super::draw::{DrawList, Style};
-use super::engine::{f32v, obj, vec2v, Sim};
-use serde_json::Value;
-
-/// `[x, y]` in the shortest decimal form.
-fn pv(v: Vec2) -> Value {
-    vec2v(v)
-}
-
-impl Sim {
-    /// Follower `i`'s target point now (its slot, or the behind point), from the leader's current
-    /// position and last valid heading. `None` for the leader or without `follow_leader`.
-    pub fn follower_target(&self, i: usize) -> Option<Vec2> {
-        let fl = find(&self.scenario)?;
-        let l = self.agents.get(fl.leader)?;
-        if i == fl.leader || i >= self.agents.len() {
-            return None;
+        if a.i == self.leader {
+            leader_force(ctx.world, a.agent, st, self, &mut me.0, a.rng, a.ctl);
+            a.tint(Tint::Set(Style::Leader));
+        } else {
+            let s = follower_force(ctx, st, self, a.i, a.ctl);
+            a.tint(Tint::Set(match s {
+                FollowerState::Evading => Style::Evading,
+                FollowerState::Arriving => Style::Arriving,
+            }));
         }
-        let k = match self.leader.slot_of.get(i) {
-            Some(&s) if s != NO_SLOT => s as usize,
-            _ => i - usize::from(i > fl.leader),
+    }
+
+    fn post_move(&self, inst: &mut Inst<Self>, m: &mut MoveCtx) {
+        inst.state.post_move(m.agents, self, m.dt);
+    }
+
+    /// `"interaction": "leader"`: a click or a drag sets where the leader goes.
+    fn pointer(&self, inst: &mut Inst<Self>, ev: Pointer, dragging: bool) -> bool {
+        match ev {
+            Pointer::Down(p) => {
+                inst.state.set_target(p);
+                true
+            }
+            Pointer::Move(p) if dragging => {
+                inst.state.set_target(p);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Under the agents: the leader's target, the forbidden zone ahead, the behind point or the
+    /// slots (with, for dynamic slots, who took which).
+    fn draw(&self, inst: &Inst<Self>, v: &View, layer: Layer, list: &mut DrawList) {
+        if layer != Layer::Under {
+            return;
+        }
+        let st = &inst.state;
+        let Some(l) = v.agents.get(self.leader) else {
+            return;
         };
-        Some(slot_point(l.position, self.leader.heading(), slot_offset(fl.variant, k, fl)))
+        let h = st.heading();
+        if let Some(t) = st.target {
+            list.line(Style::Goal, l.position, t);
+            list.circle(Style::Goal, t, 6.0);
+        }
+        list.circle(Style::AheadZone, ahead_point(l.position, h, self), self.ahead_radius);
+        if self.variant.has_slots() {
+            for (i, a) in v.agents.iter().enumerate() {
+                if let Some(t) = follower_target(st, v.agents, self, i) {
+                    list.circle(Style::BehindPoint, t, 3.0);
+                    if self.variant == FollowVariant::Dynamic {
+                        list.line(Style::BehindPoint, a.position, t);
+                    }
+                }
+            }
+        } else {
+            list.disc(Style::BehindPoint, behind_point(l.position, h, self), 3.5);
+        }
+    }
+
+    /// Followers, the variant, their mean distance to their point (px) and how many are inside the
+    /// forbidden zone.
+    fn readout(&self, inst: &Inst<Self>, v: &View) -> Option<Readout> {
+        let m = measure(&inst.state, v, self)?;
+        Some(
+            Readout::new("follow_leader")
+                .with("followers", Val::Int(m.followers as i64))
+                .with("variant", Val::Word(self.variant.key()))
+                .with("mean_target_distance", Val::Num(m.mean_distance.unwrap_or(0.0) as f64, 1))
+                .with("in_ahead_zone", Val::Int(m.in_zone as i64)),
+        )
     }
 
     /// `state()` additions: `leader` {index, position, heading, target, behind_point, ahead_point,
     /// variant} and metrics `followers_in_ahead_zone`, `mean_target_distance`.
-    pub(crate) fn leader_state_json(&self, state: &mut Value) {
-        let Some(fl) = find(&self.scenario) else {
-            return;
-        };
-        let Some(l) = self.agents.get(fl.leader) else {
-            return;
-        };
-        let h = self.leader.heading();
-        let behind = behind_point(l.position, h, fl);
-        let ahead = ahead_point(l.position, h, fl);
-        let mut in_zone = 0;
-        let mut sum = 0.0f64;
-        let mut k = 0;
-        for (i, a) in self.agents.iter().enumerate() {
-            if i == fl.leader {
-                continue;
-            }
-            if self.world.distance_squared(a.position, ahead) < fl.ahead_radius * fl.ahead_radius {
-                in_zone += 1;
-            }
-            if let Some(t) = self.follower_target(i) {
-                sum += self.world.delta(a.position, t).length() as f64;
-                k += 1;
-            }
-        }
+    fn report(&self, inst: &Inst<Self>, v: &View, state: &mut Value) {
+        let st = &inst.state;
+        let Some(m) = measure(st, v, self) else { return };
+        let Some(l) = v.agents.get(self.leader) else { return };
+        let h = st.heading();
         state["leader"] = obj(vec![
-            ("index", fl.leader.into()),
-            ("position", pv(l.position)),
-            ("heading", pv(h)),
-            ("target", self.leader.target.map(pv).into()),
-            ("behind_point", pv(behind)),
-            ("ahead_point", pv(ahead)),
-            ("variant", fl.variant.key().into()),
+            ("index", self.leader.into()),
+            ("position", vec2v(l.position)),
+            ("heading", vec2v(h)),
+            ("target", st.target.map(vec2v).into()),
+            ("behind_point", vec2v(behind_point(l.position, h, self))),
+            ("ahead_point", vec2v(ahead_point(l.position, h, self))),
+            ("variant", self.variant.key().into()),
         ]);
-        state["metrics"]["followers_in_ahead_zone"] = in_zone.into();
-        state["metrics"]["mean_target_distance"] = if k > 0 { f32v((sum / k as f64) as f32) } else { Value::Null };
+        state["metrics"]["followers_in_ahead_zone"] = m.in_zone.into();
+        state["metrics"]["mean_target_distance"] = m.mean_distance.map_or(Value::Null, f32v);
     }
 }
 
-/// Under the agents: the leader's target, the forbidden zone ahead, the behind point or the slots
-/// (with, for dynamic slots, who took which).
-pub fn draw_under(list: &mut DrawList, sim: &Sim) {
-    let Some(fl) = find(&sim.scenario) else {
-        return;
-    };
-    let Some(l) = sim.agents.get(fl.leader) else {
-        return;
-    };
-    let h = sim.leader.heading();
-    if let Some(t) = sim.leader.target {
-        list.line(Style::Goal, l.position, t);
-        list.circle(Style::Goal, t, 6.0);
+/// Follower `i`'s target point now (its slot, or the behind point), from the leader's current
+/// position and last valid heading. `None` for the leader.
+pub fn follower_target(st: &LeaderState, agents: &[Agent], fl: &FollowLeader, i: usize) -> Option<Vec2> {
+    let l = agents.get(fl.leader)?;
+    if i == fl.leader || i >= agents.len() {
+        return None;
     }
-    list.circle(Style::AheadZone, ahead_point(l.position, h, fl), fl.ahead_radius);
-    if fl.variant.has_slots() {
-        for (i, a) in sim.agents.iter().enumerate() {
-            if let Some(t) = sim.follower_target(i) {
-                list.circle(Style::BehindPoint, t, 3.0);
-                if fl.variant == FollowVariant::Dynamic {
-                    list.line(Style::BehindPoint, a.position, t);
-                }
-            }
-        }
-    } else {
-        list.disc(Style::BehindPoint, behind_point(l.position, h, fl), 3.5);
-    }
+    let k = match st.slot_of.get(i) {
+        Some(&s) if s != NO_SLOT => s as usize,
+        _ => i - usize::from(i > fl.leader),
+    };
+    Some(slot_point(l.position, st.heading(), slot_offset(fl.variant, k, fl)))
 }
 
-/// The metric line under the canvas (and the screen-reader summary).
-pub fn headline(sim: &Sim, es: bool) -> Option<String> {
-    let fl = find(&sim.scenario)?;
-    let l = sim.agents.get(fl.leader)?;
-    let ahead = ahead_point(l.position, sim.leader.heading(), fl);
-    let (mut inside, mut sum, mut k) = (0, 0.0f32, 0);
-    for (i, a) in sim.agents.iter().enumerate() {
+struct Measures {
+    followers: usize,
+    in_zone: usize,
+    /// Mean distance of the followers to their target point (None without followers).
+    mean_distance: Option<f32>,
+}
+
+fn measure(st: &LeaderState, v: &View, fl: &FollowLeader) -> Option<Measures> {
+    let l = v.agents.get(fl.leader)?;
+    let ahead = ahead_point(l.position, st.heading(), fl);
+    let (mut in_zone, mut sum, mut k) = (0, 0.0f64, 0);
+    for (i, a) in v.agents.iter().enumerate() {
         if i == fl.leader {
             continue;
         }
-        if sim.world.distance_squared(a.position, ahead) < fl.ahead_radius * fl.ahead_radius {
-            inside += 1;
+        if v.world.distance_squared(a.position, ahead) < fl.ahead_radius * fl.ahead_radius {
+            in_zone += 1;
         }
-        if let Some(t) = sim.follower_target(i) {
-            sum += sim.world.delta(a.position, t).length();
+        if let Some(t) = follower_target(st, v.agents, fl, i) {
+            sum += v.world.delta(a.position, t).length() as f64;
             k += 1;
         }
     }
-    let mean = super::text::Fixed(if k > 0 { (sum / k as f32) as f64 } else { 0.0 }, 1);
-    let variant = match fl.variant {
-        FollowVariant::Single => "single",
-        FollowVariant::V => "V",
-        FollowVariant::Column => "column",
-        FollowVariant::Squad => "squad",
-        FollowVariant::Dynamic => "dynamic",
-        FollowVariant::Prediction => "prediction",
-    };
-    Some(if es {
-        format!("{k} followers ({variant}) · distancia media a su punto {mean} px · en la zona prohibida: {inside}")
-    } else {
-        format!("{k} followers ({variant}) · mean distance to their point {mean} px · in the forbidden zone: {inside}")
-    })
+    Some(Measures { followers: k, in_zone, mean_distance: (k > 0).then(|| (sum / k as f64) as f32) })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::FollowVariant;
+    use super::super::testing::{force_of, hand_agents};
+    use super::*;
 
     #[test]
     fn key_is_the_serde_name() {
@@ -628,5 +596,39 @@ mod tests {
         for v in [Single, V, Column, Squad, Dynamic, Prediction] {
             assert_eq!(serde_json::to_value(v).unwrap(), v.key(), "{v:?}");
         }
+    }
+
+    /// Leader at (200, 100) heading +x; one follower at rest at (150, 100), 50 px behind:
+    /// behind point (168, 100) (behind_dist 32), 18 px ahead of the follower, outside slow_radius
+    /// 16 → arrive at full speed: desired (80, 0); no evade (the ahead point is 74 px away), no
+    /// separation (sep_radius 20, the leader is skipped). Total (80, 0).
+    #[test]
+    fn a_follower_arrives_at_the_behind_point_by_hand() {
+        let sc = r#"[{"type": "follow_leader", "leader": 0}]"#;
+        let agents = hand_agents(&[((200.0, 100.0), (40.0, 0.0)), ((150.0, 100.0), (0.0, 0.0))]);
+        let f = force_of(sc, &agents, 1);
+        assert!((f - Vec2::new(80.0, 0.0)).length() < 1e-3, "{f}");
+        // 8 px behind the behind point (inside slow_radius 16): desired speed 80 · 8/16 = 40.
+        let agents = hand_agents(&[((200.0, 100.0), (40.0, 0.0)), ((160.0, 100.0), (0.0, 0.0))]);
+        let f = force_of(sc, &agents, 1);
+        assert!((f - Vec2::new(40.0, 0.0)).length() < 1e-3, "{f}");
+    }
+
+    /// A follower in the forbidden zone ahead of the leader evades it with weight 2 (the evade
+    /// force points away from the ahead point, i.e. sideways/back, never towards it).
+    #[test]
+    fn a_follower_in_the_ahead_zone_evades() {
+        let sc = r#"[{"type": "follow_leader", "leader": 0, "sep_radius": 4}]"#;
+        // Leader at (200,100) heading +x: ahead point (224, 100); follower at (224, 110), at rest.
+        let agents = hand_agents(&[((200.0, 100.0), (40.0, 0.0)), ((224.0, 110.0), (0.0, 0.0))]);
+        let f = force_of(sc, &agents, 1);
+        // Evade: T = 10/80 = 0.125 s, predicted ahead point (229, 100): flee → desired
+        // 80·normalize((−5, 10)) = (−35.78, 71.55), weight 2. Arrive at the behind point (168, 100):
+        // 56 px away → desired 80·normalize((−56, −10)). Sum truncated to 192.
+        let evade = Vec2::new(-5.0, 10.0).normalize() * 80.0 * 2.0;
+        let arrive = Vec2::new(-56.0, -10.0).normalize() * 80.0;
+        let want = (evade + arrive).clamp_length_max(192.0);
+        assert!((f - want).length() < 1e-2, "{f} vs {want}");
+        assert!(f.y > 0.0, "pushed away from the leader's path, not into it");
     }
 }

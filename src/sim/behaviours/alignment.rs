@@ -1,0 +1,97 @@
+//! Alignment (flocking-boids.txt §2.2 and §3): steer towards the mean velocity of the neighbours
+//! within `perception`. The sums come from the flocking rules' shared neighbour pass.
+
+use super::{AgentStep, Behave, FlockRule, ForceCtx, Inst, View};
+use crate::sim::draw::{DrawList, Style};
+use crate::sim::render::Overlays;
+use crate::sim::scenario::{Check, Overlay, Scenario};
+use crate::sim::steer::steer_towards;
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+super::defaults! { d_weight = 1.0; d_perception = 48.0; }
+
+/// `{"type": "alignment", "weight": 1.0, "perception": 48}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Alignment {
+    #[serde(default = "d_weight")]
+    pub weight: f32,
+    /// Neighbours within this distance count (px).
+    #[serde(default = "d_perception")]
+    pub perception: f32,
+}
+
+impl Behave for Alignment {
+    const KIND: &'static str = "alignment";
+    type State = ();
+    type PerAgent = ();
+
+    fn weight(&self) -> f32 {
+        self.weight
+    }
+
+    fn validate(&self, c: &Check, _sc: &Scenario) -> Result<(), String> {
+        c.non_negative("weight", self.weight)?;
+        c.positive("perception", self.perception)
+    }
+
+    fn flock_rule(&self) -> Option<FlockRule> {
+        Some(FlockRule::Alignment { weight: self.weight, radius: self.perception })
+    }
+
+    /// `steer = limit(normalize(Σ v / n) · max_speed − velocity, max_force)`, weighted.
+    fn force(&self, _: &(), _: &mut (), _ctx: &ForceCtx, a: &mut AgentStep) {
+        let s = a.flock;
+        if s.n_align > 0 {
+            a.ctl.add("alignment", self.weight, steer_towards(s.align / s.n_align as f32, a.agent));
+        }
+    }
+
+    /// The neighbours' mean heading, as an arrow from the selected agent.
+    fn draw_selected(&self, _: &Inst<Self>, v: &View, i: usize, ov: Overlays, list: &mut DrawList) {
+        if !ov.has(Overlay::MeanHeading) {
+            return;
+        }
+        let (mut sum, mut k) = (Vec2::ZERO, 0);
+        v.each_within(i, self.perception, |j, _, _| {
+            sum += v.agents[j].velocity;
+            k += 1;
+        });
+        if k > 0 {
+            let p = v.agents[i].position;
+            list.arrow(Style::MeanHeading, p, p + (sum / k as f32).normalize_or_zero() * 40.0);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{force_of, hand_agents};
+    use glam::Vec2;
+
+    /// Two neighbours moving (40, 0) and (0, 40): mean (20, 20) → desired 80·(0.7071, 0.7071) =
+    /// (56.57, 56.57); the agent moves (0, −20): steer (56.57, 76.57), |·| = 95.2 < 192.
+    #[test]
+    fn steers_to_the_mean_velocity_by_hand() {
+        let sc = r#"[{"type": "alignment", "weight": 1, "perception": 48}]"#;
+        let agents = hand_agents(&[
+            ((100.0, 100.0), (0.0, -20.0)),
+            ((120.0, 100.0), (40.0, 0.0)),
+            ((100.0, 130.0), (0.0, 40.0)),
+        ]);
+        let f = force_of(sc, &agents, 0);
+        let d = 80.0 * std::f32::consts::FRAC_1_SQRT_2;
+        assert!((f - Vec2::new(d, d + 20.0)).length() < 1e-3, "{f}");
+    }
+
+    /// A neighbour beyond perception is not counted; the weight scales the force.
+    #[test]
+    fn counts_only_neighbours_within_perception_and_scales_by_weight() {
+        let agents = hand_agents(&[((100.0, 100.0), (0.0, 0.0)), ((149.0, 100.0), (40.0, 0.0))]);
+        assert_eq!(force_of(r#"[{"type": "alignment", "perception": 48}]"#, &agents, 0), Vec2::ZERO);
+        let near = hand_agents(&[((100.0, 100.0), (0.0, 0.0)), ((130.0, 100.0), (0.0, 10.0))]);
+        let f = force_of(r#"[{"type": "alignment", "weight": 2, "perception": 48}]"#, &near, 0);
+        assert!((f - Vec2::new(0.0, 160.0)).length() < 1e-4, "{f}");
+    }
+}

@@ -1,0 +1,97 @@
+//! Cohesion (flocking-boids.txt §2.3 and §3): steer towards the centroid of the neighbours within
+//! `perception` (nearest image across a wrapping edge). The sums come from the flocking rules'
+//! shared neighbour pass.
+
+use super::{AgentStep, Behave, FlockRule, ForceCtx, Inst, View};
+use crate::sim::draw::{DrawList, Style};
+use crate::sim::render::Overlays;
+use crate::sim::scenario::{Check, Overlay, Scenario};
+use crate::sim::steer::steer_towards;
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+super::defaults! { d_weight = 1.0; d_perception = 48.0; }
+
+/// `{"type": "cohesion", "weight": 1.0, "perception": 48}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cohesion {
+    #[serde(default = "d_weight")]
+    pub weight: f32,
+    /// Neighbours within this distance count (px).
+    #[serde(default = "d_perception")]
+    pub perception: f32,
+}
+
+impl Behave for Cohesion {
+    const KIND: &'static str = "cohesion";
+    type State = ();
+    type PerAgent = ();
+
+    fn weight(&self) -> f32 {
+        self.weight
+    }
+
+    fn validate(&self, c: &Check, _sc: &Scenario) -> Result<(), String> {
+        c.non_negative("weight", self.weight)?;
+        c.positive("perception", self.perception)
+    }
+
+    fn flock_rule(&self) -> Option<FlockRule> {
+        Some(FlockRule::Cohesion { weight: self.weight, radius: self.perception })
+    }
+
+    /// `steer = limit(normalize(centroid − position) · max_speed − velocity, max_force)`, weighted.
+    fn force(&self, _: &(), _: &mut (), _ctx: &ForceCtx, a: &mut AgentStep) {
+        let s = a.flock;
+        if s.n_coh > 0 {
+            a.ctl.add("cohesion", self.weight, steer_towards(s.coh / s.n_coh as f32, a.agent));
+        }
+    }
+
+    /// The local centroid and the line to it.
+    fn draw_selected(&self, _: &Inst<Self>, v: &View, i: usize, ov: Overlays, list: &mut DrawList) {
+        if !ov.has(Overlay::Centroid) {
+            return;
+        }
+        let (mut sum, mut k) = (Vec2::ZERO, 0);
+        v.each_within(i, self.perception, |_, d, _| {
+            sum += d;
+            k += 1;
+        });
+        if k > 0 {
+            let p = v.agents[i].position;
+            let c = p + sum / k as f32;
+            list.disc(Style::Centroid, c, 4.0);
+            list.line(Style::Centroid, p, c);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{force_of, force_of_in, hand_agents};
+    use glam::Vec2;
+
+    /// Neighbours at (+30, 0) and (0, +30): centroid offset (15, 15) → desired 80·(0.7071, 0.7071);
+    /// at rest, steer = desired.
+    #[test]
+    fn steers_to_the_centroid_by_hand() {
+        let sc = r#"[{"type": "cohesion", "weight": 1, "perception": 48}]"#;
+        let agents =
+            hand_agents(&[((100.0, 100.0), (0.0, 0.0)), ((130.0, 100.0), (0.0, 0.0)), ((100.0, 130.0), (0.0, 0.0))]);
+        let f = force_of(sc, &agents, 0);
+        let d = 80.0 * std::f32::consts::FRAC_1_SQRT_2;
+        assert!((f - Vec2::new(d, d)).length() < 1e-3, "{f}");
+    }
+
+    /// Across the wrapping edge the centroid is the nearest image: a neighbour at x = 395 seen from
+    /// x = 5 in a 400 px world lies 10 px to the LEFT, so the agent steers left, not right.
+    #[test]
+    fn uses_the_nearest_image_across_the_seam() {
+        let sc = r#"[{"type": "cohesion", "weight": 1, "perception": 48}]"#;
+        let agents = hand_agents(&[((5.0, 100.0), (0.0, 0.0)), ((395.0, 100.0), (0.0, 0.0))]);
+        let f = force_of_in(sc, &agents, 0, r#"{"width": 400, "height": 400, "edges": "wrap"}"#);
+        assert!((f - Vec2::new(-80.0, 0.0)).length() < 1e-4, "{f}");
+    }
+}

@@ -1,0 +1,84 @@
+//! bandada-app.txt "huir del jugador": the pointer is the player; agents within `radius` of it flee
+//! (full speed directly away), the others ignore it.
+
+use super::{AgentStep, Behave, ForceCtx, Inst, Layer, Tint, View};
+use crate::sim::draw::{DrawList, Style};
+use crate::sim::scenario::{Check, Scenario};
+use crate::sim::steer::flee;
+use serde::{Deserialize, Serialize};
+
+super::defaults! { d_weight = 3.0; d_radius = 90.0; }
+
+/// `{"type": "flee_pointer", "weight": 3, "radius": 90, "enabled": true}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FleePointer {
+    #[serde(default = "d_weight")]
+    pub weight: f32,
+    /// The panic radius (px): farther from the pointer, an agent ignores it.
+    #[serde(default = "d_radius")]
+    pub radius: f32,
+    #[serde(default = "super::d_true")]
+    pub enabled: bool,
+}
+
+impl Behave for FleePointer {
+    const KIND: &'static str = "flee_pointer";
+    type State = ();
+    type PerAgent = ();
+
+    fn weight(&self) -> f32 {
+        self.weight
+    }
+
+    fn validate(&self, c: &Check, _sc: &Scenario) -> Result<(), String> {
+        c.non_negative("weight", self.weight)?;
+        c.positive("radius", self.radius)
+    }
+
+    fn force(&self, _: &(), _: &mut (), ctx: &ForceCtx, a: &mut AgentStep) {
+        if !self.enabled {
+            return;
+        }
+        let Some(p) = ctx.pointer else { return };
+        let me = a.agent;
+        if ctx.world.distance_squared(me.position, p) < self.radius * self.radius {
+            let threat = me.position + ctx.world.delta(me.position, p);
+            a.ctl.add("flee", self.weight, flee(me, threat));
+            a.tint(Tint::Set(Style::Evading));
+        }
+    }
+
+    /// The player: a ring at the pointer.
+    fn draw(&self, _: &Inst<Self>, v: &View, layer: Layer, list: &mut DrawList) {
+        if let (Layer::Over, true, Some(p)) = (layer, self.enabled, v.pointer) {
+            list.circle(Style::Pointer, p, 10.0);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{force_with_pointer, hand_agents};
+    use glam::Vec2;
+
+    const SC: &str = r#"[{"type": "flee_pointer", "weight": 3, "radius": 90}]"#;
+
+    /// The pointer 50 px to the right of an agent at rest: desired (−80, 0), weighted ×3 = (−240, 0),
+    /// then the controller truncates the total to max_force 192.
+    #[test]
+    fn flees_the_pointer_inside_the_radius_by_hand() {
+        let agents = hand_agents(&[((100.0, 100.0), (0.0, 0.0))]);
+        let f = force_with_pointer(SC, &agents, 0, Vec2::new(150.0, 100.0));
+        assert!((f - Vec2::new(-192.0, 0.0)).length() < 1e-3, "{f}");
+    }
+
+    /// Outside the panic radius, or switched off, the pointer is ignored.
+    #[test]
+    fn ignores_the_pointer_outside_the_radius_or_disabled() {
+        let agents = hand_agents(&[((100.0, 100.0), (0.0, 0.0))]);
+        assert_eq!(force_with_pointer(SC, &agents, 0, Vec2::new(191.0, 100.0)), Vec2::ZERO);
+        let off = r#"[{"type": "flee_pointer", "radius": 90, "enabled": false}]"#;
+        assert_eq!(force_with_pointer(off, &agents, 0, Vec2::new(150.0, 100.0)), Vec2::ZERO);
+    }
+}

@@ -1,0 +1,691 @@
+//! Behaviours plug into the core through one interface, [`Behave`], one file each.
+//!
+//! A behaviour file owns its parameters (the struct a scenario's `{"type": …}` object is read into,
+//! with its defaults and its validation), its state (per scenario: [`Behave::State`]; per agent:
+//! [`Behave::PerAgent`]), its force for one agent from a read-only [`ForceCtx`], its hooks before
+//! the force pass and after the move, its pointer handling, its overlays (into the draw list), its
+//! readout (numbers, [`Readout`]; the shell writes the words) and its additions to `state()`, and its
+//! tests. It never sees the engine (`Sim`): everything it reads comes through the contexts here.
+//!
+//! The behaviours are listed once, in the `registry!` invocation at the end of this file: one line
+//! per behaviour. The macro generates the scenario's [`Behaviour`] enum (read from and written as
+//! `{"type": "…", …}`), the matching [`State`] enum, and the dispatch from the engine, renderer and
+//! reports to each behaviour — a `match`, no vtables. See `docs/adding-a-behaviour.md`.
+
+use super::agent::Agent;
+use super::draw::{DrawList, Style};
+use super::flock::FlockSums;
+use super::grid::{naive_for_each_neighbour, Grid};
+use super::input::Pointer;
+use super::path::PathMode;
+use super::render::Overlays;
+use super::rng::Rng;
+use super::scenario::{Check, Scenario};
+use super::scene::Scene;
+use super::steer::{truncate, Controller};
+use super::world::World;
+use glam::Vec2;
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::fmt;
+
+pub mod alignment;
+pub mod avoid_obstacles;
+pub mod cohesion;
+pub mod flee_pointer;
+pub mod follow_leader;
+pub mod path_tube;
+pub mod path_waypoints;
+pub mod queue;
+pub mod seek_food;
+pub mod separation;
+pub mod wander;
+
+/// One of the three flocking rules, which share one neighbour pass (`sim::flock`): its weight and
+/// its radius (`sep_dist` or `perception`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum FlockRule {
+    Separation { weight: f32, radius: f32 },
+    Alignment { weight: f32, radius: f32 },
+    Cohesion { weight: f32, radius: f32 },
+}
+
+/// How a behaviour tints the agent it steers this step (the renderer draws the agent in that style).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Tint {
+    /// Leave the tint as the behaviours before it set it.
+    #[default]
+    Keep,
+    /// This style, whatever came before.
+    Set(Style),
+    /// This style unless a behaviour before it set one.
+    IfNone(Style),
+}
+
+impl Tint {
+    /// Fold this tint into the agent's current one.
+    #[inline]
+    pub fn onto(self, cur: Option<Style>) -> Option<Style> {
+        match self {
+            Tint::Keep => cur,
+            Tint::Set(s) => Some(s),
+            Tint::IfNone(s) => cur.or(Some(s)),
+        }
+    }
+}
+
+/// Where in the frame an overlay goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layer {
+    /// Under everything the scene draws (obstacles, food, the path).
+    Floor,
+    /// Over the scene, under the agents.
+    Under,
+    /// Over the agents.
+    Over,
+}
+
+/// What a behaviour reads while it computes one agent's force: the step's snapshot. All agents'
+/// forces come from the same snapshot (the two-phase update), so nothing here changes during the
+/// force pass.
+pub struct ForceCtx<'a> {
+    pub world: &'a World,
+    /// Every agent as it was at the start of the step.
+    pub agents: &'a [Agent],
+    /// Their positions (what the neighbour grid was built on).
+    pub pos: &'a [Vec2],
+    /// The neighbour grid on `pos`, with cells of the largest [`Behave::neighbour_radius`] of the
+    /// scenario (`None`: no behaviour asked for one; queries scan everyone).
+    pub nb: Option<&'a Grid>,
+    /// The pointer in world coordinates while it is over the canvas.
+    pub pointer: Option<Vec2>,
+    /// Obstacles, food and the path.
+    pub scene: &'a Scene,
+    pub scenario: &'a Scenario,
+    /// Simulated seconds at the start of the step.
+    pub time: f64,
+}
+
+impl ForceCtx<'_> {
+    /// Visit every other agent within `r` of agent `i` (`visit(j, offset, offset²)`, nearest image
+    /// in a wrapping world). Uses the neighbour grid when `r` fits in its cells. Returns the number
+    /// of distance checks.
+    #[inline]
+    pub fn neighbours(&self, i: usize, r: f32, visit: impl FnMut(usize, Vec2, f32)) -> u32 {
+        match self.nb {
+            Some(g) => g.for_each_neighbour(self.world, self.pos, i, r, visit),
+            None => naive_for_each_neighbour(self.world, self.pos, i, r, visit),
+        }
+    }
+}
+
+/// One agent's turn in the force pass: who it is, the flocking rules' shared sums for it, the
+/// random numbers (drawn in agent order, behaviour order), the controller its forces go into, and
+/// its tint.
+pub struct AgentStep<'x, 't> {
+    pub i: usize,
+    pub agent: &'x Agent,
+    /// The shared neighbour pass of separation, alignment and cohesion for this agent (all zero
+    /// when the scenario has none of them).
+    pub flock: &'x FlockSums,
+    pub rng: &'x mut Rng,
+    pub ctl: &'x mut Controller<'t>,
+    /// The agent's tint so far this step (behaviours fold theirs in with [`AgentStep::tint`]).
+    pub tint: Option<Style>,
+}
+
+impl AgentStep<'_, '_> {
+    /// Tint the agent (see [`Tint`]).
+    #[inline]
+    pub fn tint(&mut self, t: Tint) {
+        self.tint = t.onto(self.tint);
+    }
+}
+
+/// What a behaviour may change after everyone moved.
+pub struct MoveCtx<'a> {
+    pub world: &'a World,
+    pub agents: &'a mut [Agent],
+    pub scene: &'a mut Scene,
+    pub rng: &'a mut Rng,
+    /// Simulated seconds at the end of the step.
+    pub now: f64,
+    pub dt: f32,
+}
+
+/// What overlays, readouts and reports read: the simulation as it is now, read-only.
+pub struct View<'a> {
+    pub world: &'a World,
+    pub agents: &'a [Agent],
+    /// Each agent's tint from its last step.
+    pub tints: &'a [Option<Style>],
+    pub scene: &'a Scene,
+    pub scenario: &'a Scenario,
+    pub pointer: Option<Vec2>,
+    pub selected: Option<usize>,
+    pub time: f64,
+    pub steps: u64,
+}
+
+impl View<'_> {
+    /// Every other agent within `r` of agent `i` (`f(j, offset, offset²)`), by a plain scan: for
+    /// the overlays of one selected agent.
+    pub fn each_within(&self, i: usize, r: f32, mut f: impl FnMut(usize, Vec2, f32)) {
+        let p = self.agents[i].position;
+        for (j, b) in self.agents.iter().enumerate() {
+            if j == i {
+                continue;
+            }
+            let d = self.world.delta(p, b.position);
+            let d2 = d.length_squared();
+            if d2 < r * r {
+                f(j, d, d2);
+            }
+        }
+    }
+}
+
+/// A readout: numbers under stable keys, in the order they are read. The shell turns it into a line
+/// of text in the reader's language (`crate::i18n`); tests read the numbers.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Readout {
+    /// Which line this is (`"queue"`, `"follow_leader"`, `"flock"` …): the shell's template.
+    pub kind: &'static str,
+    pub items: Vec<(&'static str, Val)>,
+}
+
+/// A number (or word) in a readout.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Val {
+    Int(i64),
+    /// A measure shown with this many decimals.
+    Num(f64, u8),
+    /// An identifier the shell may translate (`"loop"`, `"v"`, `"on"`).
+    Word(&'static str),
+    Bool(bool),
+    /// Not measured yet, or not defined (shown as "—").
+    None,
+}
+
+impl Readout {
+    pub fn new(kind: &'static str) -> Self {
+        Readout { kind, items: Vec::new() }
+    }
+    pub fn with(mut self, key: &'static str, v: Val) -> Self {
+        self.items.push((key, v));
+        self
+    }
+    /// The value under `key`.
+    pub fn get(&self, key: &str) -> Option<Val> {
+        self.items.iter().find(|(k, _)| *k == key).map(|&(_, v)| v)
+    }
+    /// The number under `key` as f64 (`Int` and `Num`).
+    pub fn num(&self, key: &str) -> Option<f64> {
+        match self.get(key)? {
+            Val::Int(n) => Some(n as f64),
+            Val::Num(x, _) => Some(x),
+            _ => None,
+        }
+    }
+}
+
+/// A behaviour's own state: its per-scenario state and one [`Behave::PerAgent`] per agent.
+#[derive(Clone, Debug, Default)]
+pub struct Inst<B: Behave> {
+    pub state: B::State,
+    pub agents: Vec<B::PerAgent>,
+}
+
+/// The interface of a behaviour. Only [`Behave::KIND`], [`Behave::weight`] and [`Behave::force`]
+/// are required; every hook has a default that does nothing.
+pub trait Behave: Clone + PartialEq + fmt::Debug + Serialize + Sized {
+    /// The `type` in scenario JSON and the first segment of its parameter paths
+    /// (`"separation.weight"`).
+    const KIND: &'static str;
+    /// State kept between steps for the whole scenario.
+    type State: Clone + Default + fmt::Debug;
+    /// State kept between steps for each agent (reset to `Default` for new agents).
+    type PerAgent: Clone + Copy + Default + fmt::Debug + PartialEq;
+
+    /// The weight its force is multiplied by in the controller.
+    fn weight(&self) -> f32;
+
+    /// Rules that parsing cannot express. Messages start with `c.path` (`behaviours[2]`), then
+    /// the field (`behaviours[2].radius: must be > 0, got -3`).
+    fn validate(&self, _c: &Check, _sc: &Scenario) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Separation, alignment and cohesion say which flocking rule they are: they share one
+    /// neighbour pass, and the fast engine runs exactly these.
+    fn flock_rule(&self) -> Option<FlockRule> {
+        None
+    }
+
+    /// The radius of neighbour queries the force makes through [`ForceCtx::neighbours`] (0: none).
+    /// The engine builds one grid with the largest radius of the scenario.
+    fn neighbour_radius(&self) -> f32 {
+        0.0
+    }
+
+    /// Back to the initial state (the agents are already spawned; per-agent state is default).
+    fn reset(&self, _inst: &mut Inst<Self>, _agents: &[Agent]) {}
+
+    /// Before the force pass, on the step's snapshot.
+    fn pre_forces(&self, _inst: &mut Inst<Self>, _ctx: &ForceCtx) {}
+
+    /// Agent `a.i`'s steering: add forces to `a.ctl` (`a.ctl.add(rule, weight, force)`), tint the
+    /// agent. `me` is this agent's own state.
+    fn force(&self, st: &Self::State, me: &mut Self::PerAgent, ctx: &ForceCtx, a: &mut AgentStep);
+
+    /// After everyone moved.
+    fn post_move(&self, _inst: &mut Inst<Self>, _m: &mut MoveCtx) {}
+
+    /// Pointer input when the scenario's `interaction` hands the pointer to behaviours
+    /// (`"leader"`). True if something changed that is worth redrawing while paused.
+    fn pointer(&self, _inst: &mut Inst<Self>, _ev: Pointer, _dragging: bool) -> bool {
+        false
+    }
+
+    /// Waypoint `k` of the path was removed (`n` are left; `mode` is the path's): fix indices into
+    /// the path.
+    fn waypoint_removed(&self, _inst: &mut Inst<Self>, _k: usize, _n: usize, _mode: PathMode) {}
+
+    /// Overlays into the draw list, for one layer of the frame.
+    fn draw(&self, _inst: &Inst<Self>, _v: &View, _layer: Layer, _list: &mut DrawList) {}
+
+    /// Overlays for the selected agent `i`, when the user's overlay toggles ask for them.
+    fn draw_selected(&self, _inst: &Inst<Self>, _v: &View, _i: usize, _ov: Overlays, _list: &mut DrawList) {}
+
+    /// The readout line under the canvas (the first behaviour that has one gives it).
+    fn readout(&self, _inst: &Inst<Self>, _v: &View) -> Option<Readout> {
+        None
+    }
+
+    /// Additions to `state()` (metrics and the behaviour's own keys).
+    fn report(&self, _inst: &Inst<Self>, _v: &View, _state: &mut Value) {}
+}
+
+/// Typed access to one behaviour in a scenario or a simulation (generated for every behaviour).
+pub trait Registered: Behave {
+    /// `b` if it is this behaviour.
+    fn params(b: &Behaviour) -> Option<&Self>;
+    /// `s` if it is this behaviour's state.
+    fn inst(s: &State) -> Option<&Inst<Self>>;
+    fn inst_mut(s: &mut State) -> Option<&mut Inst<Self>>;
+    /// The first behaviour of this kind in a scenario.
+    fn first(sc: &Scenario) -> Option<&Self> {
+        sc.behaviours.iter().find_map(Self::params)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers shared by behaviours
+
+/// Separation with the push profile of the seed's Unity code: each neighbour closer than `radius`
+/// pushes with `max_speed·(1 − d/radius)` along `normalize(self − other)`; the sum is truncated to
+/// `max_force`. Unlike the Unity code the agent's velocity is not subtracted, so separation never
+/// acts as a brake on a group that moves together. Agents at the very same point are pushed apart
+/// along a direction derived from their indices (opposite for the two). `skip` is left out (the
+/// leader). `None` when nobody is near. (Follow the leader and the queue use it.)
+pub fn push_apart(ctx: &ForceCtx, i: usize, skip: Option<usize>, radius: f32) -> Option<Vec2> {
+    let a = &ctx.agents[i];
+    let mut push = Vec2::ZERO;
+    let mut k = 0;
+    ctx.neighbours(i, radius, |j: usize, d: Vec2, d2: f32| {
+        if Some(j) == skip {
+            return;
+        }
+        let dist = d2.sqrt();
+        let dir = if dist > 1e-3 { -d / dist } else { tie_dir(i, j) };
+        push += dir * (1.0 - dist / radius).max(0.0);
+        k += 1;
+    });
+    if k == 0 {
+        return None;
+    }
+    Some(truncate(push * a.max_speed, a.max_force))
+}
+
+/// A unit direction for pushing coincident agents `i` and `j` apart: `tie_dir(i, j) = −tie_dir(j, i)`.
+pub fn tie_dir(i: usize, j: usize) -> Vec2 {
+    let (lo, hi) = if i < j { (i, j) } else { (j, i) };
+    let h = (lo as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (hi as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    let ang = (h >> 40) as f32 / (1u64 << 24) as f32 * core::f32::consts::TAU;
+    let u = Vec2::new(libm::cosf(ang), libm::sinf(ang));
+    if i < j {
+        u
+    } else {
+        -u
+    }
+}
+
+/// `fn name() -> f32 { value }` for serde defaults.
+macro_rules! defaults {
+    ($($f:ident = $v:expr;)*) => { $(fn $f() -> f32 { $v })* };
+}
+pub(crate) use defaults;
+
+pub(crate) fn d_true() -> bool {
+    true
+}
+
+// ---------------------------------------------------------------------------------------------
+// The registry
+
+/// Generates, from one line per behaviour (`Variant(module::Type)`, the variant named as the
+/// `type` in CamelCase), the [`Behaviour`] and [`State`] enums, their JSON reading, and the
+/// dispatch to each behaviour's [`Behave`] methods.
+macro_rules! registry {
+    ($($v:ident($m:ident::$t:ident),)*) => {
+        /// A behaviour and its parameters, as a scenario lists it: `{"type": "separation", …}`.
+        #[derive(Clone, Debug, PartialEq, Serialize)]
+        #[serde(tag = "type", rename_all = "snake_case")]
+        pub enum Behaviour {
+            $($v($m::$t),)*
+        }
+
+        /// The state of one behaviour of a simulation (parallel to the scenario's behaviours).
+        #[derive(Clone, Debug)]
+        pub enum State {
+            $($v(Inst<$m::$t>),)*
+        }
+
+        /// The `type` of a behaviour object, read as an identifier like serde's own tag (its messages:
+        /// `behaviours[0].type: unknown variant `teleport`, expected one of …`).
+        #[derive(Deserialize)]
+        #[serde(variant_identifier, rename_all = "snake_case")]
+        enum Kind {
+            $($v,)*
+        }
+
+        /// Every behaviour's `type`, in registry order.
+        pub const KINDS: &[&str] = &[$(<$m::$t as Behave>::KIND,)*];
+
+        $(
+            impl Registered for $m::$t {
+                fn params(b: &Behaviour) -> Option<&Self> {
+                    match b {
+                        Behaviour::$v(x) => Some(x),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+                fn inst(s: &State) -> Option<&Inst<Self>> {
+                    match s {
+                        State::$v(x) => Some(x),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+                fn inst_mut(s: &mut State) -> Option<&mut Inst<Self>> {
+                    match s {
+                        State::$v(x) => Some(x),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+            }
+        )*
+
+        fn read_kind(kind: Kind, v: &Value) -> Result<Behaviour, serde_json::Error> {
+            use super::json_path::nested;
+            match kind {
+                $(Kind::$v => nested(v).map(Behaviour::$v),)*
+            }
+        }
+
+        impl Behaviour {
+            /// The `type` (the first segment of its parameter paths).
+            pub fn kind(&self) -> &'static str {
+                match self { $(Behaviour::$v(_) => <$m::$t as Behave>::KIND,)* }
+            }
+            pub fn weight(&self) -> f32 {
+                match self { $(Behaviour::$v(b) => b.weight(),)* }
+            }
+            pub fn validate(&self, c: &Check, sc: &Scenario) -> Result<(), String> {
+                match self { $(Behaviour::$v(b) => b.validate(c, sc),)* }
+            }
+            pub fn flock_rule(&self) -> Option<FlockRule> {
+                match self { $(Behaviour::$v(b) => b.flock_rule(),)* }
+            }
+            pub fn neighbour_radius(&self) -> f32 {
+                match self { $(Behaviour::$v(b) => b.neighbour_radius(),)* }
+            }
+            /// A fresh state for `n` agents.
+            pub fn new_state(&self, n: usize) -> State {
+                match self {
+                    $(Behaviour::$v(_) => State::$v(Inst { state: Default::default(), agents: vec![Default::default(); n] }),)*
+                }
+            }
+            /// Whether `s` is this behaviour's kind of state.
+            pub fn owns(&self, s: &State) -> bool {
+                matches!((self, s), $((Behaviour::$v(_), State::$v(_)))|*)
+            }
+            pub fn reset(&self, s: &mut State, agents: &[Agent]) {
+                match (self, s) {
+                    $((Behaviour::$v(b), State::$v(x)) => {
+                        x.state = Default::default();
+                        x.agents.clear();
+                        x.agents.resize(agents.len(), Default::default());
+                        b.reset(x, agents)
+                    })*
+                    _ => {}
+                }
+            }
+            pub fn pre_forces(&self, s: &mut State, ctx: &ForceCtx) {
+                match (self, s) {
+                    $((Behaviour::$v(b), State::$v(x)) => b.pre_forces(x, ctx),)*
+                    _ => {}
+                }
+            }
+            /// Agent `a.i`'s force from this behaviour; its per-agent state is updated.
+            #[inline]
+            pub fn force(&self, s: &mut State, ctx: &ForceCtx, a: &mut AgentStep) {
+                match (self, s) {
+                    $((Behaviour::$v(b), State::$v(x)) => b.force(&x.state, &mut x.agents[a.i], ctx, a),)*
+                    _ => {}
+                }
+            }
+            /// The same force on a copy of the agent's state (tracing must not change anything).
+            pub fn force_dry(&self, s: &State, ctx: &ForceCtx, a: &mut AgentStep) {
+                match (self, s) {
+                    $((Behaviour::$v(b), State::$v(x)) => {
+                        let mut me = x.agents.get(a.i).copied().unwrap_or_default();
+                        b.force(&x.state, &mut me, ctx, a)
+                    })*
+                    _ => {}
+                }
+            }
+            pub fn post_move(&self, s: &mut State, m: &mut MoveCtx) {
+                match (self, s) {
+                    $((Behaviour::$v(b), State::$v(x)) => b.post_move(x, m),)*
+                    _ => {}
+                }
+            }
+            pub fn pointer(&self, s: &mut State, ev: Pointer, dragging: bool) -> bool {
+                match (self, s) {
+                    $((Behaviour::$v(b), State::$v(x)) => b.pointer(x, ev, dragging),)*
+                    _ => false,
+                }
+            }
+            pub fn waypoint_removed(&self, s: &mut State, k: usize, n: usize, mode: PathMode) {
+                match (self, s) {
+                    $((Behaviour::$v(b), State::$v(x)) => b.waypoint_removed(x, k, n, mode),)*
+                    _ => {}
+                }
+            }
+            pub fn draw(&self, s: &State, v: &View, layer: Layer, list: &mut DrawList) {
+                match (self, s) {
+                    $((Behaviour::$v(b), State::$v(x)) => b.draw(x, v, layer, list),)*
+                    _ => {}
+                }
+            }
+            pub fn draw_selected(&self, s: &State, v: &View, i: usize, ov: Overlays, list: &mut DrawList) {
+                match (self, s) {
+                    $((Behaviour::$v(b), State::$v(x)) => b.draw_selected(x, v, i, ov, list),)*
+                    _ => {}
+                }
+            }
+            pub fn readout(&self, s: &State, v: &View) -> Option<Readout> {
+                match (self, s) {
+                    $((Behaviour::$v(b), State::$v(x)) => b.readout(x, v),)*
+                    _ => None,
+                }
+            }
+            pub fn report(&self, s: &State, v: &View, state: &mut Value) {
+                match (self, s) {
+                    $((Behaviour::$v(b), State::$v(x)) => b.report(x, v, state),)*
+                    _ => {}
+                }
+            }
+        }
+
+        impl State {
+            /// Resize the per-agent state to `n` agents (new agents get the default).
+            pub fn resize(&mut self, n: usize) {
+                match self { $(State::$v(x) => x.agents.resize(n, Default::default()),)* }
+            }
+            /// Per-agent entries (for invariants in tests).
+            pub fn agent_count(&self) -> usize {
+                match self { $(State::$v(x) => x.agents.len(),)* }
+            }
+        }
+    };
+}
+
+registry! {
+    Separation(separation::Separation),
+    Alignment(alignment::Alignment),
+    Cohesion(cohesion::Cohesion),
+    Wander(wander::Wander),
+    FleePointer(flee_pointer::FleePointer),
+    AvoidObstacles(avoid_obstacles::AvoidObstacles),
+    SeekFood(seek_food::SeekFood),
+    FollowLeader(follow_leader::FollowLeader),
+    Queue(queue::Queue),
+    PathWaypoints(path_waypoints::PathWaypoints),
+    PathTube(path_tube::PathTube),
+}
+
+/// serde's derive for an internally tagged enum buffers the object into its private `Content` and
+/// reads each behaviour from that: a whole second deserialiser (5.3 KB gzipped in the wasm module).
+/// Here the object's other keys are read into a `serde_json::Map` (through the caller's
+/// deserialiser), and the behaviour is read from that map by `json_path::nested`, which goes on
+/// with the caller's field path (`behaviours[0].radius: unknown field `radius`, expected …`).
+impl<'de> Deserialize<'de> for Behaviour {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Behaviour;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(r#"a behaviour object {"type": …}"#)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Behaviour, A::Error> {
+                use super::scenario::Strict;
+                let mut kind = None;
+                let mut rest = serde_json::Map::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    if key == "type" {
+                        if kind.is_some() {
+                            return Err(de::Error::duplicate_field("type"));
+                        }
+                        kind = Some(map.next_value::<Kind>()?);
+                    } else {
+                        let Strict(value) = map.next_value()?;
+                        if rest.contains_key(&key) {
+                            return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+                        }
+                        rest.insert(key, value);
+                    }
+                }
+                let kind = kind.ok_or_else(|| de::Error::missing_field("type"))?;
+                // The other keys are read by the same path-noting reader as the rest of the
+                // scenario (`json_path::nested`), so a behaviour's field errors name the field
+                // (`behaviours[0].radius: unknown field`) and its numbers share that reader's code.
+                read_kind(kind, &Value::Object(rest)).map_err(de::Error::custom)
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_is_its_serde_tag() {
+        for &k in KINDS {
+            let b: Behaviour = serde_json::from_value(serde_json::json!({ "type": k, "goal": [1, 2] }))
+                .or_else(|_| serde_json::from_value(serde_json::json!({ "type": k })))
+                .unwrap_or_else(|e| panic!("{k}: {e}"));
+            assert_eq!(b.kind(), k);
+            assert_eq!(serde_json::to_value(&b).unwrap()["type"], k);
+        }
+    }
+
+    #[test]
+    fn tints_fold_like_the_old_tags() {
+        // Later behaviours override; `IfNone` only fills an empty tint (seek_food after flee).
+        assert_eq!(Tint::Set(Style::Evading).onto(None), Some(Style::Evading));
+        assert_eq!(Tint::IfNone(Style::Arriving).onto(Some(Style::Evading)), Some(Style::Evading));
+        assert_eq!(Tint::IfNone(Style::Arriving).onto(None), Some(Style::Arriving));
+        assert_eq!(Tint::Keep.onto(Some(Style::Braking)), Some(Style::Braking));
+        assert_eq!(Tint::Set(Style::Braking).onto(Some(Style::Evading)), Some(Style::Braking));
+    }
+}
+
+/// Helpers for the behaviours' own tests: a small world with hand-placed agents, and the force the
+/// next step applies to one of them.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::sim::Sim;
+    use glam::Vec2;
+
+    /// ((x, y), (vx, vy)).
+    pub type Placed = ((f32, f32), (f32, f32));
+
+    /// `[{"position": [x, y], "velocity": [vx, vy]}, …]`.
+    pub fn hand_agents(list: &[Placed]) -> String {
+        let items: Vec<String> = list
+            .iter()
+            .map(|((x, y), (vx, vy))| format!(r#"{{"position": [{x}, {y}], "velocity": [{vx}, {vy}]}}"#))
+            .collect();
+        format!("[{}]", items.join(", "))
+    }
+
+    /// A 400×400 wrapping world (max_speed 80, max_force 192) with these behaviours and agents,
+    /// plus `extra` top-level fields (`"obstacles": […]`, `"path": {…}`).
+    pub fn sim_in(behaviours: &str, agents: &str, extra: &str, world: &str) -> Sim {
+        let extra = if extra.is_empty() { String::new() } else { format!(", {extra}") };
+        let text = format!(
+            r#"{{"name": "t", "world": {world}, "seed": 1, "agents": {agents}, "behaviours": {behaviours}{extra}}}"#
+        );
+        Sim::from_json(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    }
+
+    pub fn sim_with(behaviours: &str, agents: &str, extra: &str) -> Sim {
+        sim_in(behaviours, agents, extra, r#"{"width": 400, "height": 400, "edges": "wrap"}"#)
+    }
+
+    /// The force the next step applies to agent `i` (after the final truncation to max_force).
+    pub fn force_of(behaviours: &str, agents: &str, i: usize) -> Vec2 {
+        sim_with(behaviours, agents, "").force_on(i)
+    }
+
+    pub fn force_of_in(behaviours: &str, agents: &str, i: usize, world: &str) -> Vec2 {
+        sim_in(behaviours, agents, "", world).force_on(i)
+    }
+
+    pub fn force_with_scene(behaviours: &str, agents: &str, i: usize, extra: &str) -> Vec2 {
+        sim_with(behaviours, agents, extra).force_on(i)
+    }
+
+    pub fn force_with_pointer(behaviours: &str, agents: &str, i: usize, pointer: Vec2) -> Vec2 {
+        let mut s = sim_with(behaviours, agents, "");
+        s.pointer = Some(pointer);
+        s.force_on(i)
+    }
+}

@@ -1,0 +1,245 @@
+//! Reynolds' path tube (steering-iv §4.3, `pathFollowTube` of §5): predict where the agent will be
+//! (`position + velocity · predict_ahead`), project the prediction on the closest segment of the
+//! path; outside the tube (farther than `tube_radius`) seek the projection, inside it seek the
+//! segment's next waypoint (arrive at the end of a one-shot path).
+//!
+//! At a vertex shared by two segments the two distances tie; the tutorial's code keeps the lowest
+//! segment index, here the tie goes to the segment after the one the agent followed last step (in
+//! its direction of travel), so an agent turning a sharp corner hands over to the next segment
+//! instead of circling the vertex (`path::closest_segment`).
+
+use super::{AgentStep, Behave, ForceCtx, Inst, Layer, Readout, Tint, Val, View};
+use crate::sim::agent::Agent;
+use crate::sim::draw::{DrawList, Style};
+use crate::sim::path::{
+    brake, distance_to_path, mode_of, needs_points, segment_count, tube_mode, tube_probe, Follow, PathMode,
+};
+use crate::sim::render::FORCE_SCALE;
+use crate::sim::report::f32v;
+use crate::sim::scenario::{Check, Scenario};
+use crate::sim::steer::{arrive, seek, Controller};
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+super::defaults! { d_weight = 1.0; d_tube_radius = 16.0; d_predict = 0.5; d_slow = 24.0; d_arrive_radius = 13.0; }
+
+/// `{"type": "path_tube", "tube_radius": 16, "predict_ahead": 0.5}`: §5 `pathFollowTube`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PathTube {
+    #[serde(default = "d_weight")]
+    pub weight: f32,
+    /// Half-width of the tube around the path (px).
+    #[serde(default = "d_tube_radius")]
+    pub tube_radius: f32,
+    /// Seconds of look-ahead: `predicted = position + velocity · predict_ahead`.
+    #[serde(default = "d_predict")]
+    pub predict_ahead: f32,
+    /// Arrive radius at the end of a one-shot path.
+    #[serde(default = "d_slow")]
+    pub slow_radius: f32,
+    /// Ping-pong: the direction flips inside this distance of an end.
+    #[serde(default = "d_arrive_radius")]
+    pub arrive_radius: f32,
+}
+
+/// An agent's segment last step (breaks ties at shared vertices), its direction (ping-pong), and
+/// whether its prediction was outside the tube.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct OnPath {
+    pub seg: u32,
+    pub dir: i8,
+    pub outside: bool,
+}
+
+/// §5 `pathFollowTube`: outside the tube seek the projection, inside seek the segment's next
+/// waypoint (arrive at the end of a one-shot path).
+pub fn tube_force(
+    a: &Agent,
+    me: &mut OnPath,
+    wps: &[Vec2],
+    mode: PathMode,
+    pt: &PathTube,
+    ctl: &mut Controller,
+) -> Follow {
+    match wps.len() {
+        0 => {
+            ctl.add("path", pt.weight, brake(a));
+            return Follow::NoPath;
+        }
+        1 => {
+            ctl.add("arrive", pt.weight, arrive(a, wps[0], pt.slow_radius));
+            return Follow::Arriving;
+        }
+        _ => {}
+    }
+    let Some(p) = tube_probe(a, wps, mode, pt.predict_ahead, pt.arrive_radius, pt.tube_radius, me.seg as usize, me.dir)
+    else {
+        ctl.add("path", pt.weight, brake(a));
+        return Follow::NoPath;
+    };
+    me.seg = p.seg as u32;
+    me.dir = p.dir;
+    if p.outside {
+        ctl.add("correction", pt.weight, seek(a, p.aim));
+        Follow::Correcting
+    } else if p.arrive {
+        ctl.add("arrive", pt.weight, arrive(a, p.aim, pt.slow_radius));
+        Follow::Arriving
+    } else {
+        ctl.add("seek", pt.weight, seek(a, p.aim));
+        Follow::Seeking
+    }
+}
+
+impl Behave for PathTube {
+    const KIND: &'static str = "path_tube";
+    type State = ();
+    type PerAgent = OnPath;
+
+    fn weight(&self) -> f32 {
+        self.weight
+    }
+
+    fn validate(&self, c: &Check, sc: &Scenario) -> Result<(), String> {
+        c.non_negative("weight", self.weight)?;
+        c.positive("tube_radius", self.tube_radius)?;
+        c.non_negative("predict_ahead", self.predict_ahead)?;
+        c.positive("slow_radius", self.slow_radius)?;
+        c.positive("arrive_radius", self.arrive_radius)?;
+        needs_points(c, sc, Self::KIND, 2)
+    }
+
+    fn force(&self, _: &(), me: &mut OnPath, ctx: &ForceCtx, a: &mut AgentStep) {
+        let follow = tube_force(a.agent, me, &ctx.scene.path.waypoints, mode_of(ctx.scenario), self, a.ctl);
+        me.outside = follow == Follow::Correcting;
+        if follow == Follow::Arriving {
+            a.tint(Tint::Set(Style::Arriving));
+        }
+    }
+
+    /// Segment indices past the removed waypoint move down by one.
+    fn waypoint_removed(&self, inst: &mut Inst<Self>, k: usize, n: usize, mode: PathMode) {
+        let nseg = segment_count(n, tube_mode(n, mode));
+        for me in &mut inst.agents {
+            if me.seg as usize >= k && me.seg > 0 {
+                me.seg -= 1;
+            }
+            me.seg = me.seg.min(nseg.saturating_sub(1) as u32);
+        }
+    }
+
+    /// Under the path: the tube (a band around each segment plus a disc at each vertex). Over the
+    /// agents: each prediction joined to its agent (red when it left the tube), its projection on
+    /// the closest segment, and then the seek-back correction.
+    fn draw(&self, inst: &Inst<Self>, v: &View, layer: Layer, list: &mut DrawList) {
+        let wps = &v.scene.path.waypoints;
+        let mode = mode_of(v.scenario);
+        match layer {
+            Layer::Floor => {
+                let n = wps.len();
+                let tm = tube_mode(n, mode);
+                let r = self.tube_radius;
+                for s in 0..segment_count(n, tm) {
+                    let (a, b) = (wps[s], wps[(s + 1) % n]);
+                    let d = (b - a).normalize_or_zero();
+                    if d != Vec2::ZERO {
+                        let side = Vec2::new(-d.y, d.x) * r;
+                        list.polyline(Style::Tube, [a + side, b + side, b - side, a - side], true);
+                    }
+                }
+                for &w in wps {
+                    list.circle(Style::Tube, w, r);
+                }
+            }
+            Layer::Over => {
+                for (a, me) in v.agents.iter().zip(&inst.agents) {
+                    let Some(p) = tube_probe(
+                        a,
+                        wps,
+                        mode,
+                        self.predict_ahead,
+                        self.arrive_radius,
+                        self.tube_radius,
+                        me.seg as usize,
+                        me.dir,
+                    ) else {
+                        continue;
+                    };
+                    let style = if p.outside { Style::PredictionOut } else { Style::Prediction };
+                    list.line(style, a.position, p.predicted);
+                    list.disc(style, p.predicted, 2.5);
+                    list.line(Style::Projection, p.predicted, p.proj);
+                    list.disc(Style::Projection, p.proj, 3.0);
+                    if p.outside {
+                        let f = seek(a, p.proj) * self.weight;
+                        list.arrow(Style::Correction, a.position, a.position + f * FORCE_SCALE);
+                    }
+                }
+            }
+            Layer::Under => {}
+        }
+    }
+
+    /// Waypoints, mode, agent 0's distance to the path, the tube radius, predictions outside.
+    fn readout(&self, inst: &Inst<Self>, v: &View) -> Option<Readout> {
+        let a = v.agents.first()?;
+        let wps = &v.scene.path.waypoints;
+        let d = distance_to_path(a.position, wps, mode_of(v.scenario));
+        Some(
+            Readout::new("path_tube")
+                .with("waypoints", Val::Int(wps.len() as i64))
+                .with("mode", Val::Word(mode_of(v.scenario).name()))
+                .with("distance", if d.is_finite() { Val::Num(d as f64, 1) } else { Val::None })
+                .with("tube_radius", Val::Num(self.tube_radius as f64, 0))
+                .with("outside", Val::Int(outside(inst) as i64)),
+        )
+    }
+
+    /// Metrics `tube_distance` (agent 0's distance to the path), `max_tube_distance`,
+    /// `prediction_outside`.
+    fn report(&self, inst: &Inst<Self>, v: &View, state: &mut Value) {
+        let (wps, mode) = (&v.scene.path.waypoints, mode_of(v.scenario));
+        let d = |a: &Agent| Some(distance_to_path(a.position, wps, mode)).filter(|d| d.is_finite());
+        let m = &mut state["metrics"];
+        m["tube_distance"] = v.agents.first().and_then(d).map_or(Value::Null, f32v);
+        m["max_tube_distance"] = v.agents.iter().filter_map(d).reduce(f32::max).map_or(Value::Null, f32v);
+        m["prediction_outside"] = outside(inst).into();
+    }
+}
+
+/// Agents whose prediction left the tube in their last step.
+fn outside(inst: &Inst<PathTube>) -> usize {
+    inst.agents.iter().filter(|m| m.outside).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{force_with_scene, hand_agents};
+    use glam::Vec2;
+
+    const SC: &str = r#"[{"type": "path_tube", "tube_radius": 16, "predict_ahead": 0.5}]"#;
+    const PATH: &str = r#""path": {"waypoints": [[100, 100], [300, 100]], "mode": "one_shot"}"#;
+
+    /// Moving +x at 40 px/s, 10 px above the path: prediction (170, 110) is 10 px from the
+    /// segment, inside the tube: seek the segment's end (300, 100), 200 px ahead and arriving
+    /// there at full speed: desired 80·normalize((150, −10)), minus the velocity.
+    #[test]
+    fn inside_the_tube_seeks_the_next_waypoint_by_hand() {
+        let agents = hand_agents(&[((150.0, 110.0), (40.0, 0.0))]);
+        let f = force_with_scene(SC, &agents, 0, PATH);
+        let want = Vec2::new(150.0, -10.0).normalize() * 80.0 - Vec2::new(40.0, 0.0);
+        assert!((f - want).length() < 1e-3, "{f} vs {want}");
+    }
+
+    /// 30 px above the path the prediction (170, 130) is outside the 16 px tube: seek its
+    /// projection (170, 100): desired 80·normalize((20, −30)) − (40, 0).
+    #[test]
+    fn outside_the_tube_seeks_the_projection_by_hand() {
+        let agents = hand_agents(&[((150.0, 130.0), (40.0, 0.0))]);
+        let f = force_with_scene(SC, &agents, 0, PATH);
+        let want = Vec2::new(20.0, -30.0).normalize() * 80.0 - Vec2::new(40.0, 0.0);
+        assert!((f - want).length() < 1e-3, "{f} vs {want}");
+    }
+}

@@ -1,0 +1,206 @@
+//! Waypoint following (steering-iv §4.2, `pathFollowWaypoints` of §5): seek the active waypoint,
+//! move on to the next one inside `arrive_radius`, with the path's mode (§4.5): one-shot (arrive at
+//! the last waypoint), loop, ping-pong. Each agent keeps its own active waypoint and direction.
+
+use super::{AgentStep, Behave, ForceCtx, Inst, Layer, Readout, Tint, Val, View};
+use crate::sim::agent::Agent;
+use crate::sim::draw::{DrawList, Style};
+use crate::sim::path::{advance, brake, dir_of, mode_of, needs_points, Follow, PathMode};
+use crate::sim::scenario::{Check, Scenario};
+use crate::sim::steer::{arrive, seek, Controller};
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+super::defaults! { d_weight = 1.0; d_arrive_radius = 13.0; d_slow = 24.0; }
+
+/// `{"type": "path_waypoints", "arrive_radius": 13, "slow_radius": 24}`: §5 `pathFollowWaypoints`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PathWaypoints {
+    #[serde(default = "d_weight")]
+    pub weight: f32,
+    /// Inside this distance of the current waypoint the agent moves on to the next.
+    #[serde(default = "d_arrive_radius")]
+    pub arrive_radius: f32,
+    /// The arrive radius at the last waypoint of a one-shot path.
+    #[serde(default = "d_slow")]
+    pub slow_radius: f32,
+}
+
+/// An agent's active waypoint and its direction along the path (+1, or −1 in ping-pong; 0 counts
+/// as +1).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Leg {
+    pub wp: u32,
+    pub dir: i8,
+}
+
+/// §5 `pathFollowWaypoints`: seek the current waypoint (arrive at the last one of a one-shot path);
+/// inside `arrive_radius` move on to the next index according to the mode. Unlike the pseudocode
+/// the target is re-read after advancing (as the Unity code does).
+pub fn waypoints_force(
+    a: &Agent,
+    leg: &mut Leg,
+    wps: &[Vec2],
+    mode: PathMode,
+    pw: &PathWaypoints,
+    ctl: &mut Controller,
+) -> Follow {
+    let n = wps.len();
+    if n == 0 {
+        ctl.add("path", pw.weight, brake(a));
+        return Follow::NoPath;
+    }
+    let mut idx = (leg.wp as usize).min(n - 1);
+    let mut dir = dir_of(leg.dir);
+    if (wps[idx] - a.position).length_squared() < pw.arrive_radius * pw.arrive_radius {
+        (idx, dir) = advance(idx, dir, n, mode);
+    }
+    leg.wp = idx as u32;
+    leg.dir = dir;
+    let target = wps[idx];
+    let is_final = n == 1 || (mode == PathMode::OneShot && idx == n - 1);
+    if is_final {
+        ctl.add("arrive", pw.weight, arrive(a, target, pw.slow_radius));
+        Follow::Arriving
+    } else {
+        ctl.add("seek", pw.weight, seek(a, target));
+        Follow::Seeking
+    }
+}
+
+impl Behave for PathWaypoints {
+    const KIND: &'static str = "path_waypoints";
+    type State = ();
+    type PerAgent = Leg;
+
+    fn weight(&self) -> f32 {
+        self.weight
+    }
+
+    fn validate(&self, c: &Check, sc: &Scenario) -> Result<(), String> {
+        c.non_negative("weight", self.weight)?;
+        c.positive("arrive_radius", self.arrive_radius)?;
+        c.positive("slow_radius", self.slow_radius)?;
+        needs_points(c, sc, Self::KIND, 1)
+    }
+
+    fn force(&self, _: &(), leg: &mut Leg, ctx: &ForceCtx, a: &mut AgentStep) {
+        let mode = mode_of(ctx.scenario);
+        if waypoints_force(a.agent, leg, &ctx.scene.path.waypoints, mode, self, a.ctl) == Follow::Arriving {
+            a.tint(Tint::Set(Style::Arriving));
+        }
+    }
+
+    /// Agents heading for a later waypoint keep heading for the same point.
+    fn waypoint_removed(&self, inst: &mut Inst<Self>, k: usize, n: usize, mode: PathMode) {
+        // A loop wraps to the start, the other modes stop at the end, as `advance` would.
+        let looped = mode == PathMode::Loop;
+        for leg in &mut inst.agents {
+            if leg.wp as usize > k {
+                leg.wp -= 1;
+            }
+            if leg.wp as usize >= n {
+                leg.wp = if looped { 0 } else { n.saturating_sub(1) as u32 };
+            }
+        }
+    }
+
+    /// Each agent's active waypoint with its arrive radius (dotted) and the direction of travel (an
+    /// arrow along the current leg; ping-pong also says `dir +1` / `dir -1`).
+    fn draw(&self, inst: &Inst<Self>, v: &View, layer: Layer, list: &mut DrawList) {
+        if layer != Layer::Under {
+            return;
+        }
+        let wps = &v.scene.path.waypoints;
+        let n = wps.len();
+        if n == 0 {
+            return;
+        }
+        let mode = mode_of(v.scenario);
+        for leg in &inst.agents {
+            let idx = (leg.wp as usize).min(n - 1);
+            let dir = dir_of(leg.dir);
+            let active = wps[idx];
+            list.circle(Style::ArriveRadius, active, self.arrive_radius);
+            list.disc(Style::ActiveWaypoint, active, 5.5);
+            // The leg being travelled: from the waypoint before the active one (in travel order).
+            let prev = match mode {
+                PathMode::Loop => Some((idx + n - 1) % n),
+                PathMode::OneShot => idx.checked_sub(1),
+                PathMode::PingPong => {
+                    let p = idx as i64 - dir as i64;
+                    (0..n as i64).contains(&p).then_some(p as usize)
+                }
+            };
+            if let Some(p) = prev.filter(|&p| p != idx) {
+                let from = wps[p];
+                list.arrow(Style::ActiveWaypoint, from + (active - from) * 0.3, from + (active - from) * 0.7);
+            }
+            if mode == PathMode::PingPong {
+                list.label(Style::Label, active + Vec2::new(8.0, 12.0), if dir > 0 { "dir +1" } else { "dir -1" });
+            }
+        }
+    }
+
+    /// Agent 0's active waypoint, the number of waypoints, the mode and the direction.
+    fn readout(&self, inst: &Inst<Self>, v: &View) -> Option<Readout> {
+        let leg = inst.agents.first()?;
+        let n = v.scene.path.waypoints.len();
+        let active = if n > 0 { Val::Int((leg.wp as usize).min(n - 1) as i64) } else { Val::None };
+        Some(
+            Readout::new("path_waypoints")
+                .with("active", active)
+                .with("waypoints", Val::Int(n as i64))
+                .with("mode", Val::Word(mode_of(v.scenario).name()))
+                .with("direction", Val::Int(dir_of(leg.dir) as i64)),
+        )
+    }
+
+    /// Metrics `waypoint_index` / `waypoint_direction` (agent 0), `waypoint_indices` (every agent).
+    fn report(&self, inst: &Inst<Self>, _v: &View, state: &mut Value) {
+        let m = &mut state["metrics"];
+        m["waypoint_index"] = inst.agents.first().map(|l| l.wp).into();
+        m["waypoint_direction"] = inst.agents.first().map(|l| dir_of(l.dir)).into();
+        m["waypoint_indices"] = inst.agents.iter().map(|l| l.wp).collect();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{force_with_scene, hand_agents, sim_with};
+    use glam::Vec2;
+
+    const SC: &str = r#"[{"type": "path_waypoints", "arrive_radius": 13, "slow_radius": 24}]"#;
+
+    /// At rest at (100, 100) with waypoints (100, 200) → (300, 200) (loop): seek waypoint 0, 100 px
+    /// below: desired (0, 80).
+    #[test]
+    fn seeks_the_active_waypoint_by_hand() {
+        let agents = hand_agents(&[((100.0, 100.0), (0.0, 0.0))]);
+        let path = r#""path": {"waypoints": [[100, 200], [300, 200]]}"#;
+        let f = force_with_scene(SC, &agents, 0, path);
+        assert!((f - Vec2::new(0.0, 80.0)).length() < 1e-4, "{f}");
+    }
+
+    /// Inside arrive_radius of waypoint 0 the agent moves on to waypoint 1 in the same step, and
+    /// seeks it; at the end of a one-shot path it arrives (slows inside slow_radius).
+    #[test]
+    fn advances_inside_arrive_radius_and_arrives_at_the_end() {
+        let agents = hand_agents(&[((100.0, 190.0), (0.0, 0.0))]);
+        let path = r#""path": {"waypoints": [[100, 200], [300, 190]], "mode": "one_shot"}"#;
+        let mut s = sim_with(SC, &agents, path);
+        let f = s.force_on(0);
+        // Waypoint 1 is 200 px to the right and final: arrive at full speed (200 > 24).
+        assert!((f - Vec2::new(80.0, 0.0)).length() < 1e-4, "{f}");
+        s.step();
+        let leg = s.behaviour::<super::PathWaypoints>().unwrap().agents[0];
+        assert_eq!(leg.wp, 1);
+        // 12 px from the final waypoint: desired speed 80 · 12/24 = 40, towards it.
+        let near = hand_agents(&[((288.0, 190.0), (0.0, 0.0))]);
+        let path = r#""path": {"waypoints": [[300, 190]], "mode": "one_shot"}"#;
+        let f = force_with_scene(SC, &near, 0, path);
+        assert!((f - Vec2::new(40.0, 0.0)).length() < 1e-4, "{f}");
+    }
+}
