@@ -542,10 +542,16 @@ impl Sim {
     /// behaviours' pre-force hooks run on a copy of their state, with a copy of the random
     /// numbers) and record each contribution. Nothing of the simulation changes.
     pub fn trace(&self, i: usize, trace: &mut Trace) -> Vec2 {
+        self.trace_checked(i, trace).0
+    }
+
+    /// [`Sim::trace`], and the distance checks of the agent's flocking query (`None` without
+    /// flocking rules).
+    pub(crate) fn trace_checked(&self, i: usize, trace: &mut Trace) -> (Vec2, Option<u32>) {
         let agents = self.agents();
         if i >= agents.len() {
             trace.items.clear();
-            return Vec2::ZERO;
+            return (Vec2::ZERO, None);
         }
         let use_grid = self.scenario.neighbours == NeighbourQuery::Grid;
         let pos: Vec<Vec2> = agents.iter().map(|a| a.position).collect();
@@ -553,10 +559,11 @@ impl Sim {
         if use_grid && self.rules.any() {
             grid.rebuild(&self.world, self.rules.radius(), pos.iter().copied());
         }
-        let sums = if self.rules.any() {
-            flock_sums(&self.world, &self.rules, &agents, &pos, use_grid.then_some(&grid), i).0
+        let (sums, checked) = if self.rules.any() {
+            let (s, (c, _)) = flock_sums(&self.world, &self.rules, &agents, &pos, use_grid.then_some(&grid), i);
+            (s, Some(c))
         } else {
-            FlockSums::default()
+            (FlockSums::default(), None)
         };
         let mut states = self.states.clone();
         let mut rng = self.rng.clone();
@@ -572,8 +579,19 @@ impl Sim {
                 b.force_dry(s, ctx, &mut a);
             }
             add_edge_force(&self.world, &agent, &mut ctl);
-            ctl.result(agent.max_force)
+            (ctl.result(agent.max_force), checked)
         })
+    }
+
+    /// The force the last step applied to each agent (standard engine; empty before the first
+    /// step, after a change of the agents, and with the fast engine).
+    pub fn last_forces(&self) -> &[Vec2] {
+        let f = &self.standard.forces;
+        if self.steps > 0 && f.len() == self.agent_count() && !self.raster_agents() {
+            f
+        } else {
+            &[]
+        }
     }
 
     /// The force the next step applies to agent `i` (after the final truncation to `max_force`).
@@ -610,6 +628,7 @@ fn add_edge_force(world: &World, a: &Agent, ctl: &mut Controller) {
     let edge = world.edge_force(a);
     if edge != Vec2::ZERO {
         ctl.add("edges", 2.0, edge);
+        ctl.explain(|d| d.desired = Some(super::steer::desired_towards(world.center() - a.position, a)));
     }
 }
 

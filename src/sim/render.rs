@@ -262,9 +262,12 @@ impl Renderer {
                     "cohesion" => Style::ForceCohesion,
                     _ => Style::ForceOther,
                 };
-                // Raw force thin (Line), weighted force as an arrow.
-                self.list.line(style, a.position, a.position + c.raw * FORCE_SCALE);
-                self.list.arrow(style, a.position, a.position + c.raw * c.weight * FORCE_SCALE);
+                // Raw force thin (Line), weighted force as an arrow (a rule that contributed nothing
+                // this step has a legend row but no arrow).
+                if c.raw != Vec2::ZERO {
+                    self.list.line(style, a.position, a.position + c.raw * FORCE_SCALE);
+                    self.list.arrow(style, a.position, a.position + c.raw * c.weight * FORCE_SCALE);
+                }
                 self.list.legend.push(LegendRow::Rule {
                     style,
                     rule: c.rule,

@@ -4,6 +4,7 @@
 use super::behaviours::{Readout, Val};
 use super::engine::Sim;
 use super::grid::{Grid, QueryReport};
+use super::steer::{Contribution, Note, Trace};
 use glam::Vec2;
 use serde_json::Value;
 
@@ -149,8 +150,19 @@ impl Sim {
         }
         // Through text, so that the scenario's f32 fields keep their short form.
         let scenario = self.scenario_value().unwrap_or(Value::Null);
-        let agents: Vec<Value> =
-            self.agents().iter().map(|a| obj(vec![("position", p(a.position)), ("velocity", p(a.velocity))])).collect();
+        let forces = self.last_forces();
+        let agents: Vec<Value> = self
+            .agents()
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let mut e = obj(vec![("position", p(a.position)), ("velocity", p(a.velocity))]);
+                if let Some(&f) = forces.get(i) {
+                    e["force"] = p(f);
+                }
+                e
+            })
+            .collect();
         let mut state = obj(vec![
             ("time", self.time.into()),
             ("steps", self.steps.into()),
@@ -177,6 +189,93 @@ impl Sim {
         });
         state
     }
+}
+
+/// The numbers behind one agent's next step: every contribution with what it looked at, as the
+/// tutorials' pseudocode names them, and the total. Computed by the code path that steps the
+/// simulation ([`Sim::trace`]), so `total` is the force the next step applies.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Explain {
+    pub agent: usize,
+    pub step: u64,
+    pub position: Vec2,
+    pub velocity: Vec2,
+    pub max_speed: f32,
+    pub max_force: f32,
+    pub terms: Vec<Contribution>,
+    /// After the final limit to `max_force`.
+    pub total: Vec2,
+    /// Distance checks of the agent's flocking neighbour query (`None` without flocking rules).
+    pub checked: Option<u32>,
+}
+
+impl Sim {
+    /// [`Explain`] for agent `i` (`None` if there is no such agent).
+    pub fn explain(&self, i: usize) -> Option<Explain> {
+        let a = *self.agents().get(i)?;
+        let mut trace = Trace::default();
+        let (total, checked) = self.trace_checked(i, &mut trace);
+        Some(Explain {
+            agent: i,
+            step: self.steps,
+            position: a.position,
+            velocity: a.velocity,
+            max_speed: a.max_speed,
+            max_force: a.max_force,
+            terms: trace.items,
+            total,
+            checked,
+        })
+    }
+
+    /// `explain()` of the selected agent as JSON (`null` when none is selected).
+    pub fn explain_json(&self) -> Value {
+        let Some(e) = self.selected.and_then(|i| self.explain(i)) else {
+            return Value::Null;
+        };
+        let terms: Vec<Value> = e.terms.iter().map(term_json).collect();
+        let mut v = obj(vec![
+            ("agent", e.agent.into()),
+            ("step", e.step.into()),
+            ("position", vec2v(e.position)),
+            ("velocity", vec2v(e.velocity)),
+            ("max_speed", f32v(e.max_speed)),
+            ("max_force", f32v(e.max_force)),
+            ("terms", terms.into()),
+            ("total", vec2v(e.total)),
+        ]);
+        if let Some(c) = e.checked {
+            v["checked"] = c.into();
+        }
+        v
+    }
+}
+
+/// One term of `explain()`: `{rule, weight, neighbours?, sum?, mean?, desired?, steer, weighted, …}`.
+fn term_json(c: &Contribution) -> Value {
+    let d = &c.detail;
+    let mut t = obj(vec![("rule", c.rule.into()), ("weight", f32v(c.weight))]);
+    if let Some(n) = d.neighbours {
+        t["neighbours"] = n.into();
+    }
+    for (k, v) in [("sum", d.sum), ("mean", d.mean), ("desired", d.desired)] {
+        if let Some(v) = v {
+            t[k] = vec2v(v);
+        }
+    }
+    t["steer"] = vec2v(c.raw);
+    t["weighted"] = vec2v(c.raw * c.weight);
+    for &(k, n) in &d.notes {
+        t[k] = match n {
+            Note::Point(p) => vec2v(p),
+            Note::Num(x) => f32v(x),
+            Note::Int(i) => i.into(),
+            Note::Flag(b) => b.into(),
+            Note::Index(i) => i.into(),
+            Note::Word(w) => w.into(),
+        };
+    }
+    t
 }
 
 /// A JSON object from its entries. (`json!({…})` with computed values went through

@@ -26,12 +26,17 @@ pub fn truncate(v: Vec2, max: f32) -> Vec2 {
     Vec2::new((x * k) as f32, (y * k) as f32)
 }
 
+/// `desired = normalize(direction) · max_speed` (a zero direction gives zero: braking).
+#[inline]
+pub fn desired_towards(direction: Vec2, agent: &Agent) -> Vec2 {
+    direction.normalize_or_zero() * agent.max_speed
+}
+
 /// `desired = normalize(direction) · max_speed; return limit(desired − velocity, max_force)`
 /// (flocking-boids.txt §3). A zero direction gives `desired = 0`, i.e. braking.
 #[inline]
 pub fn steer_towards(direction: Vec2, agent: &Agent) -> Vec2 {
-    let desired = direction.normalize_or_zero() * agent.max_speed;
-    truncate(desired - agent.velocity, agent.max_force)
+    truncate(desired_towards(direction, agent) - agent.velocity, agent.max_force)
 }
 
 /// Seek: full speed towards `target`.
@@ -46,14 +51,19 @@ pub fn flee(agent: &Agent, threat: Vec2) -> Vec2 {
     steer_towards(agent.position - threat, agent)
 }
 
-/// Arrive: like seek, but the desired speed falls linearly to zero inside `slow_radius`
-/// (`speed = max_speed · min(1, d / slow_radius)`, the seed's Unity code).
-pub fn arrive(agent: &Agent, target: Vec2, slow_radius: f32) -> Vec2 {
+/// Arrive's desired velocity: towards `target`, the speed falling linearly to zero inside
+/// `slow_radius` (`speed = max_speed · min(1, d / slow_radius)`, the seed's Unity code).
+#[inline]
+pub fn arrive_desired(agent: &Agent, target: Vec2, slow_radius: f32) -> Vec2 {
     let to = target - agent.position;
     let d = to.length();
     let speed = if slow_radius > 0.0 { agent.max_speed * (d / slow_radius).min(1.0) } else { agent.max_speed };
-    let desired = to.normalize_or_zero() * speed;
-    truncate(desired - agent.velocity, agent.max_force)
+    to.normalize_or_zero() * speed
+}
+
+/// Arrive: like seek, but the desired speed falls linearly to zero inside `slow_radius`.
+pub fn arrive(agent: &Agent, target: Vec2, slow_radius: f32) -> Vec2 {
+    truncate(arrive_desired(agent, target, slow_radius) - agent.velocity, agent.max_force)
 }
 
 /// Where a moving target will be: `position + velocity · T`, with `T = distance / max_speed`
@@ -96,12 +106,45 @@ pub fn wander(agent: &Agent, angle: &mut f32, params: &WanderParams, rng: &mut R
     (seek(agent, target), target)
 }
 
-/// One named contribution to an agent's steering: the raw force and its weight.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// One named contribution to an agent's steering: the raw force (already limited to `max_force`)
+/// and its weight, and — when the controller traces — the numbers behind it.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Contribution {
     pub rule: &'static str,
     pub raw: Vec2,
     pub weight: f32,
+    pub detail: Detail,
+}
+
+/// The numbers behind one contribution, as the tutorials' pseudocode names them (what
+/// `explain()` shows): the neighbours that counted, their sum and mean, the desired velocity, and
+/// what else the rule looked at (`notes`: the behind point, the blocker, the prediction …).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Detail {
+    pub neighbours: Option<u32>,
+    pub sum: Option<Vec2>,
+    pub mean: Option<Vec2>,
+    pub desired: Option<Vec2>,
+    pub notes: Vec<(&'static str, Note)>,
+}
+
+/// A value a rule notes for `explain()`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Note {
+    Point(Vec2),
+    Num(f32),
+    Int(i64),
+    Flag(bool),
+    /// An agent or waypoint index, or none.
+    Index(Option<usize>),
+    Word(&'static str),
+}
+
+impl Detail {
+    pub fn note(&mut self, key: &'static str, v: Note) -> &mut Self {
+        self.notes.push((key, v));
+        self
+    }
 }
 
 /// The seed's SteeringController: behaviours plug in as weighted forces; the result is the weighted
@@ -130,7 +173,27 @@ impl<'a> Controller<'a> {
     pub fn add(&mut self, rule: &'static str, weight: f32, raw: Vec2) {
         self.sum += raw * weight;
         if let Some(t) = self.trace.as_deref_mut() {
-            t.items.push(Contribution { rule, raw, weight });
+            t.items.push(Contribution { rule, raw, weight, detail: Detail::default() });
+        }
+    }
+
+    /// When tracing, describe the contribution just added (the closure runs only then, so the
+    /// step itself pays nothing).
+    #[inline]
+    pub fn explain(&mut self, f: impl FnOnce(&mut Detail)) {
+        if let Some(c) = self.trace.as_deref_mut().and_then(|t| t.items.last_mut()) {
+            f(&mut c.detail);
+        }
+    }
+
+    /// When tracing, record a rule that contributed nothing this step (no neighbours, out of
+    /// range), with why; the sum is not touched.
+    #[inline]
+    pub fn idle(&mut self, rule: &'static str, weight: f32, f: impl FnOnce(&mut Detail)) {
+        if let Some(t) = self.trace.as_deref_mut() {
+            let mut detail = Detail::default();
+            f(&mut detail);
+            t.items.push(Contribution { rule, raw: Vec2::ZERO, weight, detail });
         }
     }
 

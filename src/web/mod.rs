@@ -268,6 +268,15 @@ impl Viewer {
         js_sys::JSON::parse(&text)
     }
 
+    /// The numbers behind the selected agent's next step (`null` when no agent is selected):
+    /// `{ agent, step, position, velocity, max_speed, max_force, terms: [{ rule, weight,
+    /// neighbours?, sum?, mean?, desired?, steer, weighted, … }], total, checked? }`.
+    pub fn explain(&self) -> Result<JsValue, JsValue> {
+        let i = self.live()?;
+        let text = serde_json::to_string(&i.sim.explain_json()).map_err(|e| js_err(e.to_string()))?;
+        js_sys::JSON::parse(&text)
+    }
+
     /// Set any scenario parameter by path (`"separation.weight"`); a bad path or value throws.
     pub fn set(&self, path: &str, value: JsValue) -> Result<(), JsValue> {
         let v = if let Some(x) = value.as_f64() {

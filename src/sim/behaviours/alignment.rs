@@ -5,7 +5,7 @@ use super::{AgentStep, Behave, FlockRule, ForceCtx, Inst, View};
 use crate::sim::draw::{DrawList, Style};
 use crate::sim::render::Overlays;
 use crate::sim::scenario::{Check, Overlay, Scenario};
-use crate::sim::steer::steer_towards;
+use crate::sim::steer::{desired_towards, steer_towards};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -44,7 +44,17 @@ impl Behave for Alignment {
     fn force(&self, _: &(), _: &mut (), _ctx: &ForceCtx, a: &mut AgentStep) {
         let s = a.flock;
         if s.n_align > 0 {
-            a.ctl.add("alignment", self.weight, steer_towards(s.align / s.n_align as f32, a.agent));
+            let mean = s.align / s.n_align as f32;
+            a.ctl.add("alignment", self.weight, steer_towards(mean, a.agent));
+            let agent = a.agent;
+            a.ctl.explain(|d| {
+                d.neighbours = Some(s.n_align);
+                d.sum = Some(s.align);
+                d.mean = Some(mean);
+                d.desired = Some(desired_towards(mean, agent));
+            });
+        } else {
+            a.ctl.idle("alignment", self.weight, |d| d.neighbours = Some(0));
         }
     }
 

@@ -6,7 +6,7 @@
 use super::{AgentStep, Behave, ForceCtx, Tint};
 use crate::sim::draw::Style;
 use crate::sim::scenario::{Check, Scenario};
-use crate::sim::steer::steer_towards;
+use crate::sim::steer::{desired_towards, steer_towards, Note};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -46,7 +46,8 @@ impl Behave for AvoidObstacles {
         }
         let me = a.agent;
         let mut best: Option<(f32, Vec2)> = None;
-        for &(c, r) in &ctx.scene.obstacles {
+        let mut which = 0;
+        for (k, &(c, r)) in ctx.scene.obstacles.iter().enumerate() {
             let d = ctx.world.delta(c, me.position);
             let dist = d.length();
             let reach = r + self.look_ahead;
@@ -54,11 +55,16 @@ impl Behave for AvoidObstacles {
                 let urgency = 1.0 - (dist - r).max(0.0) / self.look_ahead.max(1e-3);
                 if best.is_none_or(|(u, _)| urgency > u) {
                     best = Some((urgency, d));
+                    which = k;
                 }
             }
         }
         if let Some((urgency, away)) = best {
             a.ctl.add("avoid", self.weight * urgency.clamp(0.0, 1.0), steer_towards(away, me));
+            a.ctl.explain(|d| {
+                d.desired = Some(desired_towards(away, me));
+                d.note("obstacle", Note::Index(Some(which))).note("urgency", Note::Num(urgency.clamp(0.0, 1.0)));
+            });
             a.tint(Tint::Set(Style::Braking));
         }
     }

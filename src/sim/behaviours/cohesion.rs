@@ -6,7 +6,7 @@ use super::{AgentStep, Behave, FlockRule, ForceCtx, Inst, View};
 use crate::sim::draw::{DrawList, Style};
 use crate::sim::render::Overlays;
 use crate::sim::scenario::{Check, Overlay, Scenario};
-use crate::sim::steer::steer_towards;
+use crate::sim::steer::{desired_towards, steer_towards, Note};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -45,7 +45,18 @@ impl Behave for Cohesion {
     fn force(&self, _: &(), _: &mut (), _ctx: &ForceCtx, a: &mut AgentStep) {
         let s = a.flock;
         if s.n_coh > 0 {
-            a.ctl.add("cohesion", self.weight, steer_towards(s.coh / s.n_coh as f32, a.agent));
+            let mean = s.coh / s.n_coh as f32;
+            a.ctl.add("cohesion", self.weight, steer_towards(mean, a.agent));
+            let agent = a.agent;
+            a.ctl.explain(|d| {
+                d.neighbours = Some(s.n_coh);
+                d.sum = Some(s.coh);
+                d.mean = Some(mean);
+                d.desired = Some(desired_towards(mean, agent));
+                d.note("centroid", Note::Point(agent.position + mean));
+            });
+        } else {
+            a.ctl.idle("cohesion", self.weight, |d| d.neighbours = Some(0));
         }
     }
 

@@ -4,7 +4,7 @@
 use super::{AgentStep, Behave, ForceCtx, Inst, Layer, Tint, View};
 use crate::sim::draw::{DrawList, Style};
 use crate::sim::scenario::{Check, Scenario};
-use crate::sim::steer::flee;
+use crate::sim::steer::{desired_towards, flee, Note};
 use serde::{Deserialize, Serialize};
 
 super::defaults! { d_weight = 3.0; d_radius = 90.0; }
@@ -45,6 +45,10 @@ impl Behave for FleePointer {
         if ctx.world.distance_squared(me.position, p) < self.radius * self.radius {
             let threat = me.position + ctx.world.delta(me.position, p);
             a.ctl.add("flee", self.weight, flee(me, threat));
+            a.ctl.explain(|d| {
+                d.desired = Some(desired_towards(me.position - threat, me));
+                d.note("threat", Note::Point(threat)).note("radius", Note::Num(self.radius));
+            });
             a.tint(Tint::Set(Style::Evading));
         }
     }

@@ -18,14 +18,16 @@
 //! Units: the seed's Unity values are metres with perception 3 m ↔ 48 px, i.e. ×16: behind_dist 2 m →
 //! 32 px, ahead_dist 1.5 → 24, ahead_radius 1.5 → 24, slow_radius 1 → 16, sep_radius 1.2 → 19.2 ≈ 20.
 
-use super::{push_apart, AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, Readout, Tint, Val, View};
+use super::{separate, AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, Readout, SepForm, Tint, Val, View};
 use crate::sim::agent::Agent;
 use crate::sim::draw::{DrawList, Style};
 use crate::sim::input::Pointer;
 use crate::sim::report::{f32v, obj, vec2v};
 use crate::sim::rng::Rng;
 use crate::sim::scenario::{Check, Scenario};
-use crate::sim::steer::{arrive, evade, predict, steer_towards, wander, Controller, WanderParams};
+use crate::sim::steer::{
+    arrive, arrive_desired, desired_towards, evade, predict, steer_towards, wander, Controller, Note, WanderParams,
+};
 use crate::sim::world::{Edges, World};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -116,6 +118,10 @@ pub struct FollowLeader {
     /// Seconds the leader rests at its target before it starts wandering again.
     #[serde(default = "d_wander_after")]
     pub wander_after: f32,
+    /// How followers keep apart: `"flocking"` (§5, the default), `"unity"` (§6's code) or `"push"`
+    /// (steerlab's earlier form, which does not brake followers walking side by side).
+    #[serde(default)]
+    pub sep_form: SepForm,
 }
 
 impl FollowLeader {
@@ -382,21 +388,33 @@ pub fn follower_force(
     let mut state = FollowerState::Arriving;
 
     // 1) In the forbidden zone ahead of the leader: evade the ahead point, moving with the leader.
-    let to_ahead = world.delta(a.position, ahead_point(leader.position, h, fl));
-    if to_ahead.length_squared() < fl.ahead_radius * fl.ahead_radius {
+    let ahead = ahead_point(leader.position, h, fl);
+    let to_ahead = world.delta(a.position, ahead);
+    let in_zone = to_ahead.length_squared() < fl.ahead_radius * fl.ahead_radius;
+    if in_zone {
         let threat = a.position + to_ahead;
         let predicted = predict(a, threat, leader.velocity, fl.max_prediction);
-        let f = if (a.position - predicted).length_squared() > 1e-6 {
-            evade(a, threat, leader.velocity, fl.max_prediction)
+        let (f, away) = if (a.position - predicted).length_squared() > 1e-6 {
+            (evade(a, threat, leader.velocity, fl.max_prediction), a.position - predicted)
         } else {
             // Exactly on the threat: step aside, to the side of the leader's path the follower is on.
             let side = Vec2::new(-h.y, h.x);
             let s = world.delta(leader.position, a.position).dot(side);
             let sign = if s > 0.0 || (s == 0.0 && i.is_multiple_of(2)) { 1.0 } else { -1.0 };
-            steer_towards(side * sign, a)
+            (steer_towards(side * sign, a), side * sign)
         };
         ctl.add("evade", fl.weight * fl.evade_weight, f);
+        ctl.explain(|d| {
+            d.desired = Some(desired_towards(away, a));
+            d.note("ahead", Note::Point(ahead))
+                .note("predicted", Note::Point(predicted))
+                .note("in_ahead_zone", Note::Flag(true));
+        });
         state = FollowerState::Evading;
+    } else {
+        ctl.idle("evade", fl.weight * fl.evade_weight, |d| {
+            d.note("ahead", Note::Point(ahead)).note("in_ahead_zone", Note::Flag(false));
+        });
     }
 
     // 2) Arrive at the behind point (or the follower's slot).
@@ -406,11 +424,25 @@ pub fn follower_force(
         // Pursuit of the behind point: where it will be, given the leader's velocity.
         target = predict(a, target, leader.velocity, fl.max_prediction);
     }
-    ctl.add("arrive", fl.weight, arrive(a, target, fl.slow_radius));
+    ctl.add("follow", fl.weight, arrive(a, target, fl.slow_radius));
+    ctl.explain(|d| {
+        d.desired = Some(arrive_desired(a, target, fl.slow_radius));
+        d.note("behind", Note::Point(target))
+            .note("ahead", Note::Point(ahead))
+            .note("in_ahead_zone", Note::Flag(in_zone));
+    });
 
     // 3) Separation from the other followers.
-    if let Some(f) = push_apart(ctx, i, Some(fl.leader), fl.sep_radius) {
-        ctl.add("separation", fl.weight * fl.sep_weight, f);
+    match separate(ctx, i, Some(fl.leader), fl.sep_radius, fl.sep_form) {
+        Some((f, k, sum)) => {
+            ctl.add("separation", fl.weight * fl.sep_weight, f);
+            ctl.explain(|d| {
+                d.neighbours = Some(k);
+                d.sum = Some(sum);
+                d.note("form", Note::Word(fl.sep_form.key()));
+            });
+        }
+        None => ctl.idle("separation", fl.weight * fl.sep_weight, |d| d.neighbours = Some(0)),
     }
     state
 }
@@ -630,5 +662,32 @@ mod tests {
         let want = (evade + arrive).clamp_length_max(192.0);
         assert!((f - want).length() < 1e-2, "{f} vs {want}");
         assert!(f.y > 0.0, "pushed away from the leader's path, not into it");
+    }
+
+    /// The three separation forms for a follower at rest 10 px from another (sep_radius 20), the
+    /// leader far away: flocking (§5) — mean of normalize(self − other)/d = (−0.1, 0) → desired
+    /// (−80, 0) − velocity 0 = (−80, 0); unity (§6) — normalize(off)·80·(1 − 10/20) − 0 = (−40, 0);
+    /// push — normalize(off)·(1 − 10/20)·80 = (−40, 0). With the follower moving (0, 30): flocking
+    /// subtracts it, (−80, −30); unity too, (−40, −30); push does not, (−40, 0).
+    #[test]
+    fn the_three_separation_forms_by_hand() {
+        use super::super::testing::sim_with;
+        for (form, rest, moving) in [
+            ("flocking", Vec2::new(-80.0, 0.0), Vec2::new(-80.0, -30.0)),
+            ("unity", Vec2::new(-40.0, 0.0), Vec2::new(-40.0, -30.0)),
+            ("push", Vec2::new(-40.0, 0.0), Vec2::new(-40.0, 0.0)),
+        ] {
+            for (v, want) in [((0.0, 0.0), rest), ((0.0, 30.0), moving)] {
+                let sc =
+                    format!(r#"[{{"type": "follow_leader", "leader": 0, "sep_radius": 20, "sep_form": "{form}"}}]"#);
+                let agents =
+                    hand_agents(&[((300.0, 300.0), (40.0, 0.0)), ((100.0, 100.0), v), ((110.0, 100.0), (0.0, 0.0))]);
+                let e = sim_with(&sc, &agents, "").explain(1).unwrap();
+                let t = e.terms.iter().find(|t| t.rule == "separation").unwrap();
+                assert!((t.raw - want).length() < 1e-3, "{form} {v:?}: {} vs {want}", t.raw);
+                assert_eq!(t.weight, 0.6);
+                assert_eq!(t.detail.neighbours, Some(1));
+            }
+        }
     }
 }

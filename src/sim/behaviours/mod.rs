@@ -22,7 +22,7 @@ use super::render::Overlays;
 use super::rng::Rng;
 use super::scenario::{Check, Scenario};
 use super::scene::Scene;
-use super::steer::{truncate, Controller};
+use super::steer::{steer_towards, truncate, Controller};
 use super::world::World;
 use glam::Vec2;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
@@ -323,29 +323,75 @@ pub trait Registered: Behave {
 // ---------------------------------------------------------------------------------------------
 // Helpers shared by behaviours
 
-/// Separation with the push profile of the seed's Unity code: each neighbour closer than `radius`
-/// pushes with `max_speed·(1 − d/radius)` along `normalize(self − other)`; the sum is truncated to
-/// `max_force`. Unlike the Unity code the agent's velocity is not subtracted, so separation never
-/// acts as a brake on a group that moves together. Agents at the very same point are pushed apart
-/// along a direction derived from their indices (opposite for the two). `skip` is left out (the
-/// leader). `None` when nobody is near. (Follow the leader and the queue use it.)
-pub fn push_apart(ctx: &ForceCtx, i: usize, skip: Option<usize>, radius: f32) -> Option<Vec2> {
+/// How a follower (or a queuing agent) keeps apart from the others within `sep_radius`
+/// (steering-iv §2.1, §5 and §6 give two forms; steerlab had a third).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum SepForm {
+    /// §5's `separation(follower, others, sep_radius)`, "igual que en flocking": the mean of
+    /// `normalize(self − other) / d` over the neighbours within `sep_radius`, then
+    /// `limit(normalize(mean) · max_speed − velocity, max_force)`.
+    #[default]
+    Flocking,
+    /// §6's Unity code: `Σ (normalize(self − other) · max_speed · (1 − d/sep_radius) − velocity)`
+    /// over the neighbours, limited to `max_force`.
+    Unity,
+    /// steerlab's earlier form: `Σ normalize(self − other) · (1 − d/sep_radius)`, times
+    /// `max_speed`, limited to `max_force`. The velocity is not subtracted, so separation never
+    /// brakes a group that moves together (the flocking form brakes followers walking side by side).
+    Push,
+}
+
+impl SepForm {
+    pub fn key(self) -> &'static str {
+        match self {
+            SepForm::Flocking => "flocking",
+            SepForm::Unity => "unity",
+            SepForm::Push => "push",
+        }
+    }
+}
+
+/// Below this distance two agents count as coincident and are pushed apart along [`tie_dir`].
+pub const TIE_DIST: f32 = 1e-3;
+
+/// Separation of agent `i` from the others within `radius` (`skip` is left out: the leader), in
+/// the given form: the force (limited to `max_force`), the neighbours that counted, and their sum
+/// (of `normalize(self − other) / d` for the flocking form, of the per-neighbour pushes for the
+/// others). `None` when nobody is near. Coincident agents are pushed apart along a direction
+/// derived from their indices (opposite for the two), as if `TIE_DIST` apart.
+pub fn separate(
+    ctx: &ForceCtx,
+    i: usize,
+    skip: Option<usize>,
+    radius: f32,
+    form: SepForm,
+) -> Option<(Vec2, u32, Vec2)> {
     let a = &ctx.agents[i];
-    let mut push = Vec2::ZERO;
-    let mut k = 0;
+    let mut sum = Vec2::ZERO;
+    let mut k = 0u32;
     ctx.neighbours(i, radius, |j: usize, d: Vec2, d2: f32| {
         if Some(j) == skip {
             return;
         }
         let dist = d2.sqrt();
-        let dir = if dist > 1e-3 { -d / dist } else { tie_dir(i, j) };
-        push += dir * (1.0 - dist / radius).max(0.0);
+        let (dir, dist) = if dist > TIE_DIST { (-d / dist, dist) } else { (tie_dir(i, j), TIE_DIST) };
+        sum += match form {
+            SepForm::Flocking => dir / dist,
+            SepForm::Unity => dir * (a.max_speed * (1.0 - dist / radius)) - a.velocity,
+            SepForm::Push => dir * (1.0 - dist / radius).max(0.0),
+        };
         k += 1;
     });
     if k == 0 {
         return None;
     }
-    Some(truncate(push * a.max_speed, a.max_force))
+    let f = match form {
+        SepForm::Flocking => steer_towards(sum / k as f32, a),
+        SepForm::Unity => truncate(sum, a.max_force),
+        SepForm::Push => truncate(sum * a.max_speed, a.max_force),
+    };
+    Some((f, k, sum))
 }
 
 /// A unit direction for pushing coincident agents `i` and `j` apart: `tie_dir(i, j) = −tie_dir(j, i)`.

@@ -17,7 +17,7 @@ use crate::sim::path::{
 use crate::sim::render::FORCE_SCALE;
 use crate::sim::report::f32v;
 use crate::sim::scenario::{Check, Scenario};
-use crate::sim::steer::{arrive, seek, Controller};
+use crate::sim::steer::{arrive, arrive_desired, desired_towards, seek, Controller, Note};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -65,32 +65,41 @@ pub fn tube_force(
 ) -> Follow {
     match wps.len() {
         0 => {
-            ctl.add("path", pt.weight, brake(a));
+            ctl.add("tube", pt.weight, brake(a));
             return Follow::NoPath;
         }
         1 => {
-            ctl.add("arrive", pt.weight, arrive(a, wps[0], pt.slow_radius));
+            ctl.add("tube", pt.weight, arrive(a, wps[0], pt.slow_radius));
+            ctl.explain(|d| d.desired = Some(arrive_desired(a, wps[0], pt.slow_radius)));
             return Follow::Arriving;
         }
         _ => {}
     }
     let Some(p) = tube_probe(a, wps, mode, pt.predict_ahead, pt.arrive_radius, pt.tube_radius, me.seg as usize, me.dir)
     else {
-        ctl.add("path", pt.weight, brake(a));
+        ctl.add("tube", pt.weight, brake(a));
         return Follow::NoPath;
     };
     me.seg = p.seg as u32;
     me.dir = p.dir;
-    if p.outside {
-        ctl.add("correction", pt.weight, seek(a, p.aim));
-        Follow::Correcting
+    let (follow, f, desired, how) = if p.outside {
+        (Follow::Correcting, seek(a, p.aim), desired_towards(p.aim - a.position, a), "correction")
     } else if p.arrive {
-        ctl.add("arrive", pt.weight, arrive(a, p.aim, pt.slow_radius));
-        Follow::Arriving
+        (Follow::Arriving, arrive(a, p.aim, pt.slow_radius), arrive_desired(a, p.aim, pt.slow_radius), "arrive")
     } else {
-        ctl.add("seek", pt.weight, seek(a, p.aim));
-        Follow::Seeking
-    }
+        (Follow::Seeking, seek(a, p.aim), desired_towards(p.aim - a.position, a), "seek")
+    };
+    ctl.add("tube", pt.weight, f);
+    ctl.explain(|d| {
+        d.desired = Some(desired);
+        d.note("prediction", Note::Point(p.predicted))
+            .note("projection", Note::Point(p.proj))
+            .note("distance", Note::Num(p.dist))
+            .note("outside", Note::Flag(p.outside))
+            .note("segment", Note::Index(Some(p.seg)))
+            .note("mode", Note::Word(how));
+    });
+    follow
 }
 
 impl Behave for PathTube {

@@ -7,7 +7,7 @@ use crate::sim::agent::Agent;
 use crate::sim::draw::{DrawList, Style};
 use crate::sim::path::{advance, brake, dir_of, mode_of, needs_points, Follow, PathMode};
 use crate::sim::scenario::{Check, Scenario};
-use crate::sim::steer::{arrive, seek, Controller};
+use crate::sim::steer::{arrive, arrive_desired, desired_towards, seek, Controller, Note};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -49,7 +49,11 @@ pub fn waypoints_force(
 ) -> Follow {
     let n = wps.len();
     if n == 0 {
-        ctl.add("path", pw.weight, brake(a));
+        ctl.add("waypoints", pw.weight, brake(a));
+        ctl.explain(|d| {
+            d.desired = Some(Vec2::ZERO);
+            d.note("active", Note::Index(None));
+        });
         return Follow::NoPath;
     }
     let mut idx = (leg.wp as usize).min(n - 1);
@@ -61,13 +65,25 @@ pub fn waypoints_force(
     leg.dir = dir;
     let target = wps[idx];
     let is_final = n == 1 || (mode == PathMode::OneShot && idx == n - 1);
-    if is_final {
-        ctl.add("arrive", pw.weight, arrive(a, target, pw.slow_radius));
+    let follow = if is_final {
+        ctl.add("waypoints", pw.weight, arrive(a, target, pw.slow_radius));
         Follow::Arriving
     } else {
-        ctl.add("seek", pw.weight, seek(a, target));
+        ctl.add("waypoints", pw.weight, seek(a, target));
         Follow::Seeking
-    }
+    };
+    ctl.explain(|d| {
+        d.desired = Some(if is_final {
+            arrive_desired(a, target, pw.slow_radius)
+        } else {
+            desired_towards(target - a.position, a)
+        });
+        d.note("active", Note::Index(Some(idx)))
+            .note("distance", Note::Num((target - a.position).length()))
+            .note("arrive_radius", Note::Num(pw.arrive_radius))
+            .note("mode", Note::Word(if is_final { "arrive" } else { "seek" }));
+    });
+    follow
 }
 
 impl Behave for PathWaypoints {

@@ -16,12 +16,12 @@
 //! still pulls forward a little and the pulls add up along the line; separation holds them apart
 //! (in the built-in scenario: 0.38 overlapping pairs on average with braking, 5.9 without).
 
-use super::{push_apart, AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, Readout, Tint, Val, View};
+use super::{separate, AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, Readout, SepForm, Tint, Val, View};
 use crate::sim::agent::Agent;
 use crate::sim::draw::{DrawList, Style};
 use crate::sim::rng::Rng;
 use crate::sim::scenario::{Check, Scenario};
-use crate::sim::steer::{truncate, Controller};
+use crate::sim::steer::{truncate, Controller, Note};
 use crate::sim::world::World;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -30,7 +30,7 @@ use std::collections::VecDeque;
 
 super::defaults! {
     d_one = 1.0; d_goal_radius = 8.0; d_cone_length = 60.0; d_cone_width = 16.0; d_sep_radius = 16.0;
-    d_body = 5.0; d_slow = 32.0;
+    d_body = 5.0; d_slow = 32.0; d_sep_weight = 0.4;
 }
 
 /// `{"type": "queue", "goal": [x, y], ...}`: §5's `QueueParams` plus the goal and the body size.
@@ -55,7 +55,9 @@ pub struct Queue {
     pub cone_width: f32,
     #[serde(default = "d_sep_radius")]
     pub sep_radius: f32,
-    #[serde(default = "d_one")]
+    /// The separation's weight relative to the queue's (0.4: the tutorial gives no number; with
+    /// the flocking form a heavier separation brakes the line and halves the flow).
+    #[serde(default = "d_sep_weight")]
     pub sep_weight: f32,
     /// `false` switches `queueBrake` off (everyone seeks at full speed: the clump).
     #[serde(default = "super::d_true")]
@@ -70,6 +72,10 @@ pub struct Queue {
     /// Where agents reappear, `[x0, y0, x1, y1]`; a strip along the left wall if absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub respawn: Option<[f32; 4]>,
+    /// How agents keep apart: `"flocking"` (steering-iv's separation, the default), `"unity"` or
+    /// `"push"` (see follow_leader's `sep_form`).
+    #[serde(default)]
+    pub sep_form: SepForm,
 }
 
 impl Queue {
@@ -166,13 +172,25 @@ pub fn queue_brake(ctx: &ForceCtx, i: usize, q: &Queue) -> (f32, Option<usize>) 
 /// (1 = not braking).
 pub fn queue_force(ctx: &ForceCtx, q: &Queue, i: usize, ctl: &mut Controller) -> f32 {
     let a = &ctx.agents[i];
-    let brake = if q.braking { queue_brake(ctx, i, q).0 } else { 1.0 };
+    let (brake, blocker) = if q.braking { queue_brake(ctx, i, q) } else { (1.0, None) };
     let to = ctx.world.delta(a.position, q.goal());
     let ramp = (to.length() / q.slow_radius).min(1.0);
     let desired = to.normalize_or_zero() * a.max_speed * ramp * brake;
-    ctl.add("arrive", q.weight, truncate(desired - a.velocity, a.max_force));
-    if let Some(f) = push_apart(ctx, i, None, q.sep_radius) {
-        ctl.add("separation", q.weight * q.sep_weight, f);
+    ctl.add("queue", q.weight, truncate(desired - a.velocity, a.max_force));
+    ctl.explain(|d| {
+        d.desired = Some(desired);
+        d.note("blocker", Note::Index(blocker)).note("brake", Note::Num(brake));
+    });
+    match separate(ctx, i, None, q.sep_radius, q.sep_form) {
+        Some((f, k, sum)) => {
+            ctl.add("separation", q.weight * q.sep_weight, f);
+            ctl.explain(|d| {
+                d.neighbours = Some(k);
+                d.sum = Some(sum);
+                d.note("form", Note::Word(q.sep_form.key()));
+            });
+        }
+        None => ctl.idle("separation", q.weight * q.sep_weight, |d| d.neighbours = Some(0)),
     }
     brake
 }

@@ -4,7 +4,7 @@
 use super::{AgentStep, Behave, ForceCtx, Inst, MoveCtx, Tint};
 use crate::sim::draw::Style;
 use crate::sim::scenario::{Check, Scenario};
-use crate::sim::steer::seek;
+use crate::sim::steer::{desired_towards, seek, Note};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -56,6 +56,10 @@ impl Behave for SeekFood {
         if let Some((_, f)) = best {
             let target = me.position + ctx.world.delta(me.position, f);
             a.ctl.add("food", self.weight, seek(me, target));
+            a.ctl.explain(|d| {
+                d.desired = Some(desired_towards(target - me.position, me));
+                d.note("target", Note::Point(target));
+            });
             a.tint(Tint::IfNone(Style::Arriving));
         }
     }

@@ -9,7 +9,7 @@ use super::{AgentStep, Behave, FlockRule, ForceCtx, Inst, View};
 use crate::sim::draw::{DrawList, Style};
 use crate::sim::render::Overlays;
 use crate::sim::scenario::{Check, Overlay, Scenario};
-use crate::sim::steer::steer_towards;
+use crate::sim::steer::{desired_towards, steer_towards};
 use serde::{Deserialize, Serialize};
 
 super::defaults! { d_weight = 1.5; d_sep_dist = 22.0; }
@@ -47,7 +47,17 @@ impl Behave for Separation {
     fn force(&self, _: &(), _: &mut (), _ctx: &ForceCtx, a: &mut AgentStep) {
         let s = a.flock;
         if s.n_sep > 0 {
-            a.ctl.add("separation", self.weight, steer_towards(s.sep / s.n_sep as f32, a.agent));
+            let mean = s.sep / s.n_sep as f32;
+            a.ctl.add("separation", self.weight, steer_towards(mean, a.agent));
+            let agent = a.agent;
+            a.ctl.explain(|d| {
+                d.neighbours = Some(s.n_sep);
+                d.sum = Some(s.sep);
+                d.mean = Some(mean);
+                d.desired = Some(desired_towards(mean, agent));
+            });
+        } else {
+            a.ctl.idle("separation", self.weight, |d| d.neighbours = Some(0));
         }
     }
 

@@ -3,7 +3,7 @@
 
 use super::{AgentStep, Behave, ForceCtx};
 use crate::sim::scenario::{Check, Scenario};
-use crate::sim::steer::{wander, WanderParams};
+use crate::sim::steer::{desired_towards, wander, Note, WanderParams};
 use serde::{Deserialize, Serialize};
 
 super::defaults! { d_weight = 1.0; d_radius = 24.0; d_distance = 40.0; d_jitter = 0.6; }
@@ -47,8 +47,13 @@ impl Behave for Wander {
 
     fn force(&self, _: &(), me: &mut Angle, _ctx: &ForceCtx, a: &mut AgentStep) {
         let p = WanderParams { radius: self.radius, distance: self.distance, jitter: self.jitter };
-        let (f, _) = wander(a.agent, &mut me.0, &p, a.rng);
+        let (f, target) = wander(a.agent, &mut me.0, &p, a.rng);
         a.ctl.add("wander", self.weight, f);
+        let (agent, angle) = (a.agent, me.0);
+        a.ctl.explain(|d| {
+            d.desired = Some(desired_towards(target - agent.position, agent));
+            d.note("target", Note::Point(target)).note("angle", Note::Num(angle));
+        });
     }
 }
 
