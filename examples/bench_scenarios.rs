@@ -6,8 +6,9 @@ use steerlab::sim::Sim;
 
 fn main() {
     let rounds: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(15);
+    let only = std::env::args().nth(2);
     let names = ["flock", "bandada", "follow-leader", "queue", "path-waypoints", "path-tube", "spatial-hash"];
-    for name in names {
+    for name in names.into_iter().filter(|n| only.as_deref().is_none_or(|o| o == *n)) {
         let mut times = Vec::new();
         for _ in 0..rounds {
             let mut s = Sim::from_json(steerlab::scenarios::builtin(name).unwrap()).unwrap();

@@ -82,16 +82,20 @@ pub fn tube_force(
     };
     me.seg = p.seg as u32;
     me.dir = p.dir;
-    let (follow, f, desired, how) = if p.outside {
-        (Follow::Correcting, seek(a, p.aim), desired_towards(p.aim - a.position, a), "correction")
+    let (follow, f, how) = if p.outside {
+        (Follow::Correcting, seek(a, p.aim), "correction")
     } else if p.arrive {
-        (Follow::Arriving, arrive(a, p.aim, pt.slow_radius), arrive_desired(a, p.aim, pt.slow_radius), "arrive")
+        (Follow::Arriving, arrive(a, p.aim, pt.slow_radius), "arrive")
     } else {
-        (Follow::Seeking, seek(a, p.aim), desired_towards(p.aim - a.position, a), "seek")
+        (Follow::Seeking, seek(a, p.aim), "seek")
     };
     ctl.add("tube", pt.weight, f);
     ctl.explain(|d| {
-        d.desired = Some(desired);
+        d.desired = Some(if p.arrive && !p.outside {
+            arrive_desired(a, p.aim, pt.slow_radius)
+        } else {
+            desired_towards(p.aim - a.position, a)
+        });
         d.note("prediction", Note::Point(p.predicted))
             .note("projection", Note::Point(p.proj))
             .note("distance", Note::Num(p.dist))
