@@ -1,0 +1,178 @@
+// The "try this" buttons of the chapters (pages/chapters/*.html, pages/es/chapters/*.html).
+//
+//   <button type="button" class="try" data-for="c-flock" data-set='{"separation.weight": 0}' disabled>…</button>
+//   <button type="button" class="try-reset" data-for="c-flock" disabled>…</button>
+//
+// A `try` button applies each `path: value` of its `data-set` (JSON) to the viewer of the canvas
+// whose id is `data-for`, through the JS API (`viewerFor(canvas).set(path, value)`), and starts the
+// canvas if it was paused. A `try-reset` button puts back, for its canvas, every parameter the try
+// buttons changed, as it was before the first change. If `set` refuses a value, its message is
+// shown next to the button (and the page goes on working).
+//
+// Buttons are written `disabled` and enabled once their canvas has a viewer. boot.js mounts the
+// canvases right after it fires `steerlab:ready` (a later boot.js may also fire `steerlab:mounted`
+// per canvas): this module looks again on either event, and once at start in case it runs after
+// both. A module file, no inline script, so the strict CSP holds.
+
+const ES = (document.documentElement.lang || "").toLowerCase().startsWith("es");
+const TEXT = ES
+  ? {
+      notReady: "La visualización todavía no está lista; inténtalo en un momento.",
+      refused: "No se pudo aplicar:",
+      badButton: "Este botón está mal escrito (data-set no es un objeto JSON):",
+      noCanvas: "Este botón no encuentra su canvas:",
+      restored: "Ajustes restablecidos.",
+      nothing: "No había nada que restablecer.",
+    }
+  : {
+      notReady: "The visualisation is not ready yet; try again in a moment.",
+      refused: "Could not apply:",
+      badButton: "This button is malformed (data-set is not a JSON object):",
+      noCanvas: "This button cannot find its canvas:",
+      restored: "Settings restored.",
+      nothing: "There was nothing to restore.",
+    };
+
+const SELECTOR = "button.try[data-for], button.try-reset[data-for]";
+
+/** canvas → viewer (the wrapper viewerFor returned; kept so it is asked for once). */
+const viewers = new WeakMap();
+/** canvas → Map(path → value before the first try button changed it). */
+const originals = new WeakMap();
+
+function viewerOf(canvas) {
+  if (!canvas) return undefined;
+  const cached = viewers.get(canvas);
+  if (cached) return cached;
+  const sl = window.steerlab;
+  const v = sl && typeof sl.viewerFor === "function" ? sl.viewerFor(canvas) : undefined;
+  if (v) viewers.set(canvas, v);
+  return v;
+}
+
+/** A parameter's current value: `v.get(path)` when the API has it, else read from the scenario in
+ *  `v.state()` the way `set` finds it (behaviours[i].field, kind.field, a bare field shared by
+ *  behaviours, or a top-level path). */
+function currentValue(v, path) {
+  if (typeof v.get === "function") {
+    try {
+      return v.get(path);
+    } catch {
+      return undefined;
+    }
+  }
+  const sc = v.state().scenario || {};
+  const list = Array.isArray(sc.behaviours) ? sc.behaviours : [];
+  const indexed = /^behaviours\[(\d+)\]\.(\w+)$/.exec(path);
+  if (indexed) return list[Number(indexed[1])]?.[indexed[2]];
+  const parts = path.split(".");
+  if (parts.length === 2) {
+    const b = list.find((b) => b.type === parts[0] && Object.hasOwn(b, parts[1]));
+    if (b) return b[parts[1]];
+  }
+  if (parts.length === 1 && !Object.hasOwn(sc, path)) return list.find((b) => Object.hasOwn(b, path))?.[path];
+  return parts.reduce((o, k) => (o == null ? undefined : o[k]), sc);
+}
+
+/** The message element right after a button (created on first use). */
+function messageFor(button) {
+  const next = button.nextElementSibling;
+  if (next && next.classList.contains("try-msg")) return next;
+  const out = document.createElement("span");
+  out.className = "try-msg";
+  out.setAttribute("role", "status");
+  button.after(out);
+  return out;
+}
+
+function say(button, text, detail, isError = false) {
+  const out = messageFor(button);
+  out.replaceChildren();
+  out.classList.toggle("is-error", isError);
+  if (!text) return;
+  out.append(text);
+  if (detail) {
+    const code = document.createElement("code");
+    code.textContent = detail;
+    out.append(" ", code);
+  }
+}
+
+function errorText(err) {
+  return err && typeof err.message === "string" ? err.message : String(err);
+}
+
+function buttonsFor(id) {
+  return document.querySelectorAll(`button.try[data-for="${CSS.escape(id)}"]`);
+}
+
+function apply(button) {
+  const id = button.dataset.for;
+  const canvas = document.getElementById(id);
+  if (!canvas) return say(button, TEXT.noCanvas, `#${id}`, true);
+  let settings;
+  try {
+    settings = JSON.parse(button.dataset.set || "");
+  } catch (err) {
+    return say(button, TEXT.badButton, errorText(err), true);
+  }
+  if (!settings || typeof settings !== "object" || Array.isArray(settings)) {
+    return say(button, TEXT.badButton, String(button.dataset.set), true);
+  }
+  const v = viewerOf(canvas);
+  if (!v) return say(button, TEXT.notReady, "", true);
+  const saved = originals.get(canvas) || new Map();
+  originals.set(canvas, saved);
+  try {
+    for (const [path, value] of Object.entries(settings)) {
+      const before = saved.has(path) ? undefined : currentValue(v, path);
+      v.set(path, value);
+      if (!saved.has(path) && before !== undefined) saved.set(path, before);
+    }
+    if (!v.playing) v.play();
+  } catch (err) {
+    return say(button, TEXT.refused, errorText(err), true);
+  }
+  say(button, "");
+  button.classList.add("is-applied");
+}
+
+function restore(button) {
+  const id = button.dataset.for;
+  const canvas = document.getElementById(id);
+  const v = viewerOf(canvas);
+  if (!v) return say(button, canvas ? TEXT.notReady : TEXT.noCanvas, canvas ? "" : `#${id}`, true);
+  const saved = originals.get(canvas);
+  if (!saved || saved.size === 0) return say(button, TEXT.nothing);
+  try {
+    for (const [path, value] of saved) v.set(path, value);
+  } catch (err) {
+    return say(button, TEXT.refused, errorText(err), true);
+  }
+  saved.clear();
+  for (const b of buttonsFor(id)) {
+    b.classList.remove("is-applied");
+    say(b, "");
+  }
+  say(button, TEXT.restored);
+}
+
+document.addEventListener("click", (ev) => {
+  const button = ev.target instanceof Element ? ev.target.closest(SELECTOR) : null;
+  if (!button || button.disabled) return;
+  if (button.classList.contains("try-reset")) restore(button);
+  else apply(button);
+});
+
+/** Enable the buttons whose canvas has a viewer now. */
+function enableReady() {
+  for (const button of document.querySelectorAll(SELECTOR)) {
+    if (button.disabled && viewerOf(document.getElementById(button.dataset.for))) button.disabled = false;
+  }
+}
+
+// boot.js mounts right after `steerlab:ready`, in the same task: look once that task is over.
+window.addEventListener("steerlab:ready", () => setTimeout(enableReady, 0));
+// Per-canvas mount events (capture: they reach window even if they do not bubble).
+window.addEventListener("steerlab:mounted", enableReady, true);
+enableReady();
