@@ -89,7 +89,7 @@ fn is_path(p: &str) -> bool {
                 .split_terminator(']')
                 .all(|i| i.strip_prefix('[').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())));
             (name.is_empty() && seg.starts_with('[')
-                || name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') && !name.is_empty())
+                || name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$') && !name.is_empty())
                 && idx_ok
         })
 }

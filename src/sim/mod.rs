@@ -28,6 +28,7 @@ pub mod report;
 pub mod rng;
 pub mod scenario;
 pub mod scene;
+mod schema;
 pub mod steer;
 pub mod text;
 pub mod world;

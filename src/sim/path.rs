@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 /// §4.5: what happens at the end of the path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum PathMode {
     /// From waypoint 0 to N−1, braking at the end with arrive.
@@ -37,9 +38,13 @@ impl PathMode {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct PathSpec {
+    /// `[[x, y], …]`, world units; the reader edits them (click to add, drag, double-click to
+    /// remove).
     pub waypoints: Vec<[f32; 2]>,
+    /// What happens at the end of the path.
     #[serde(default)]
     pub mode: PathMode,
 }

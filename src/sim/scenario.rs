@@ -34,28 +34,45 @@ pub const MAX_WEIGHT: f32 = 1.0e6;
 pub const MAX_AGENT_SIZE: f32 = 1000.0;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
+    /// The JSON Schema the file follows (the built-in scenarios say `"./scenario.schema.json"`, so
+    /// editors check and complete them); ignored by the simulation.
+    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    pub schema: Option<String>,
     /// Short identifier, e.g. `"flock"`.
     pub name: String,
+    /// Shown above the canvas with `data-title="true"`, and as the canvas's accessible name.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub title: String,
+    /// The title on Spanish pages (the English one if empty).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub title_es: String,
+    /// Shown under the canvas: what to look at.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub caption: String,
+    /// The caption on Spanish pages (the English one if empty).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub caption_es: String,
+    /// The world rectangle (world units: pixels of the tutorials' canvases) and its edges.
     pub world: WorldSpec,
+    /// Seeds the random numbers (spawn, wander, respawn): the same seed gives the same run.
     #[serde(default)]
     pub seed: u64,
+    /// Speed and force limits of every agent.
     #[serde(default)]
     pub motion: Motion,
+    /// `{"count": N}` to spawn N agents at random, or a list of hand-placed agents.
     pub agents: Agents,
+    /// The behaviours every agent runs, in this order; their forces are weighted, summed and
+    /// limited to `max_force`.
     #[serde(default)]
     pub behaviours: Vec<Behaviour>,
+    /// Circles the `avoid_obstacles` behaviour steers around (clicks add more in the playground).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub obstacles: Vec<Obstacle>,
+    /// Points `seek_food` goes for, as `[x, y]` (eaten on contact).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub food: Vec<[f32; 2]>,
     /// The editable path of `path_waypoints` / `path_tube` (steering-iv §4).
@@ -92,6 +109,7 @@ pub struct Scenario {
 /// engine of `sim/fast.rs` for large flocks (separation, alignment and cohesion on a wrapping world
 /// only; the shell draws its agents as one pixel buffer, `sim/raster.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Engine {
     #[default]
@@ -110,12 +128,16 @@ fn d_agent_size() -> f32 {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WorldSpec {
+    /// World units (the canvas keeps this aspect ratio).
     pub width: f32,
     pub height: f32,
+    /// What happens at the walls.
     #[serde(default)]
     pub edges: Edges,
+    /// With `steer_to_center`: the band along the walls where agents are pushed back.
     #[serde(default = "d_margin")]
     pub margin: f32,
 }
@@ -127,12 +149,17 @@ fn d_margin() -> f32 {
 /// Speed limits shared by all agents. The seed's Unity boid has maxSpeed 5 and maxForce 12 with
 /// perception 3; at perception 48 px (×16) that is 80 px/s and 192 px/s².
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Motion {
+    /// World units per second.
     #[serde(default = "d_max_speed")]
     pub max_speed: f32,
+    /// The longest steering force: world units per second².
     #[serde(default = "d_max_force")]
     pub max_force: f32,
+    /// Moving agents are sped up to at least this (bandada-app's minimum speed); at most
+    /// `max_speed`.
     #[serde(default)]
     pub min_speed: f32,
 }
@@ -150,8 +177,10 @@ impl Default for Motion {
     }
 }
 
-/// Either `{"count": N, "spawn": {...}}` or an explicit list of hand-placed agents.
+/// Either `{"count": N, "area": [x0, y0, x1, y1], "speed": s}` (spawned at random, seeded) or a
+/// list of hand-placed agents `[{"position": [x, y], "velocity": [vx, vy]}, …]`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(untagged)]
 pub enum Agents {
     Spawn(SpawnSpec),
@@ -159,8 +188,10 @@ pub enum Agents {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SpawnSpec {
+    /// How many agents.
     pub count: usize,
     /// Rectangle `[x0, y0, x1, y1]` to spawn in; the whole world if absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -171,9 +202,12 @@ pub struct SpawnSpec {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct AgentSpec {
+    /// `[x, y]` in world units (brought inside the world if outside).
     pub position: [f32; 2],
+    /// `[vx, vy]` in world units per second.
     #[serde(default)]
     pub velocity: [f32; 2],
 }
@@ -207,6 +241,7 @@ impl Agents {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum NeighbourQuery {
     #[default]
@@ -219,13 +254,16 @@ pub enum NeighbourQuery {
 pub use super::behaviours::Behaviour;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Obstacle {
+    /// `[x, y]`, world units.
     pub center: [f32; 2],
     pub radius: f32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Overlay {
     Perception,
@@ -243,6 +281,7 @@ pub enum Overlay {
 
 /// What a click does in the playground.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ClickAction {
     #[default]
@@ -251,6 +290,7 @@ pub enum ClickAction {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Interaction {
     /// Click an agent to select it.
@@ -269,15 +309,20 @@ pub enum Interaction {
 
 /// A control shown beside the canvas.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Control {
-    /// Parameter path for `set`, e.g. `"separation.weight"`.
+    /// Parameter path for `set`, e.g. `"separation.weight"` (checked when the viewer mounts).
     pub param: String,
+    /// The control's label.
     pub label: String,
+    /// The label on Spanish pages (`label` if empty).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub label_es: String,
+    /// `slider` (min, max, step), `toggle` (a boolean parameter) or `select` (options).
     #[serde(default)]
     pub kind: ControlKind,
+    /// Slider range and step (a slider needs min < max and step > 0).
     #[serde(default)]
     pub min: f64,
     #[serde(default = "d_max")]
@@ -297,6 +342,7 @@ fn d_step() -> f64 {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ControlKind {
     #[default]

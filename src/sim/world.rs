@@ -7,6 +7,7 @@ use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Edges {
     /// Toroidal: leaving one side re-enters at the opposite one; distances use the nearest image.

@@ -208,6 +208,14 @@ pub fn auto_mount() -> js_sys::Array {
     out
 }
 
+/// Check a scenario (a built-in name, a scenario object or JSON text) without mounting it: `null`
+/// when it is valid, else the message `mount` would throw (`behaviours[1].perception: must be > 0,
+/// got -3`). The playground validates as the author types with it.
+#[wasm_bindgen]
+pub fn validate(scenario: JsValue) -> Option<String> {
+    scenario_from(&scenario).err()
+}
+
 /// How many viewers are mounted and not destroyed on this page.
 #[wasm_bindgen(js_name = liveViewers)]
 pub fn live_viewers() -> usize {

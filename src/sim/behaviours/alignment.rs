@@ -13,6 +13,7 @@ super::defaults! { d_weight = 1.0; d_perception = 48.0; }
 
 /// `{"type": "alignment", "weight": 1.0, "perception": 48}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Alignment {
     #[serde(default = "d_weight")]

@@ -14,6 +14,7 @@ super::defaults! { d_weight = 3.0; d_look_ahead = 40.0; }
 
 /// `{"type": "avoid_obstacles", "weight": 3, "look_ahead": 40, "enabled": true}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct AvoidObstacles {
     #[serde(default = "d_weight")]

@@ -11,6 +11,7 @@ super::defaults! { d_weight = 3.0; d_radius = 90.0; }
 
 /// `{"type": "flee_pointer", "weight": 3, "radius": 90, "enabled": true}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FleePointer {
     #[serde(default = "d_weight")]

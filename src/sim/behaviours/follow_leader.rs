@@ -35,6 +35,7 @@ use serde_json::Value;
 
 /// The seed's variants (§2.4), chosen by one selector.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum FollowVariant {
     /// Everyone arrives at the single behind point (§2.2).
@@ -78,6 +79,7 @@ super::defaults! {
 
 /// `{"type": "follow_leader", ...}`: parameters of §5's `FollowParams` plus the leader's own.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FollowLeader {
     #[serde(default = "d_one")]

@@ -326,6 +326,7 @@ pub trait Registered: Behave {
 /// How a follower (or a queuing agent) keeps apart from the others within `sep_radius`
 /// (steering-iv §2.1, §5 and §6 give two forms; steerlab had a third).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum SepForm {
     /// §5's `separation(follower, others, sep_radius)`, "igual que en flocking": the mean of
@@ -427,6 +428,7 @@ macro_rules! registry {
     ($($v:ident($m:ident::$t:ident),)*) => {
         /// A behaviour and its parameters, as a scenario lists it: `{"type": "separation", …}`.
         #[derive(Clone, Debug, PartialEq, Serialize)]
+        #[cfg_attr(test, derive(schemars::JsonSchema))]
         #[serde(tag = "type", rename_all = "snake_case")]
         pub enum Behaviour {
             $($v($m::$t),)*

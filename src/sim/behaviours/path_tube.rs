@@ -26,6 +26,7 @@ super::defaults! { d_weight = 1.0; d_tube_radius = 16.0; d_predict = 0.5; d_slow
 
 /// `{"type": "path_tube", "tube_radius": 16, "predict_ahead": 0.5}`: §5 `pathFollowTube`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct PathTube {
     #[serde(default = "d_weight")]

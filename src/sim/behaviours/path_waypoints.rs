@@ -16,6 +16,7 @@ super::defaults! { d_weight = 1.0; d_arrive_radius = 13.0; d_slow = 24.0; }
 
 /// `{"type": "path_waypoints", "arrive_radius": 13, "slow_radius": 24}`: §5 `pathFollowWaypoints`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct PathWaypoints {
     #[serde(default = "d_weight")]

@@ -35,6 +35,7 @@ super::defaults! {
 
 /// `{"type": "queue", "goal": [x, y], ...}`: §5's `QueueParams` plus the goal and the body size.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Queue {
     #[serde(default = "d_one")]

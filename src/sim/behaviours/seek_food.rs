@@ -12,6 +12,7 @@ super::defaults! { d_weight = 1.0; d_radius = 120.0; d_eat_radius = 8.0; }
 
 /// `{"type": "seek_food", "weight": 1.2, "radius": 120, "eat_radius": 8, "enabled": true}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SeekFood {
     #[serde(default = "d_weight")]

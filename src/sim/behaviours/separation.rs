@@ -16,6 +16,7 @@ super::defaults! { d_weight = 1.5; d_sep_dist = 22.0; }
 
 /// `{"type": "separation", "weight": 1.5, "sep_dist": 22}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Separation {
     #[serde(default = "d_weight")]

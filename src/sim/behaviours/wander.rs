@@ -10,6 +10,7 @@ super::defaults! { d_weight = 1.0; d_radius = 24.0; d_distance = 40.0; d_jitter 
 
 /// `{"type": "wander", "weight": 1, "radius": 24, "distance": 40, "jitter": 0.6}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Wander {
     #[serde(default = "d_weight")]
