@@ -1,0 +1,96 @@
+//! Parameters and the page's events: the shell's reads of the core's parameters in one place (the
+//! core's API is moving to accessors), and the `steerlab:*` events that report to the page.
+//!
+//! Events (all `CustomEvent`s that bubble, dispatched on the canvas):
+//! - `steerlab:mounted`, detail `{ viewer }`: the viewer exists (fired inside `mount()`, after it is
+//!   registered, so `viewerFor(canvas)` already finds it).
+//! - `steerlab:error`, detail `{ message }`: a mount failed (the same message `mount()` throws).
+//! - `steerlab:change`, detail `{ path, value, source }`: a parameter changed. `source` is
+//!   `"control"` (the viewer's slider, toggle, select or "new seed" button, `path` as the control
+//!   names it, `"seed"` for the button) or `"api"` (`set(path, value)`, `path` as given, fired only
+//!   when the value read back differs). `value` is read back through `get(path)`, so it is what
+//!   the simulation now uses. `reset()` restarts from the current parameters and changes none, so
+//!   it fires no change event.
+
+use crate::sim::scenario::ControlKind;
+use crate::sim::Sim;
+use serde_json::Value;
+use wasm_bindgen::JsValue;
+use web_sys::{CustomEvent, CustomEventInit, EventTarget};
+
+/// The value at a parameter path, as `set` resolves it.
+pub fn get(sim: &Sim, path: &str) -> Result<Value, String> {
+    sim.get_value(path)
+}
+
+/// Every control names an existing parameter of the kind it edits. A missing one fails with the
+/// message `set` gives for that path, after the control's place in the scenario.
+pub fn check_controls(sim: &Sim) -> Result<(), String> {
+    for (k, c) in sim.scenario.controls.iter().enumerate() {
+        let v = sim.get_value(&c.param).map_err(|e| format!("controls[{k}].param: {e}"))?;
+        let (ok, want) = match c.kind {
+            ControlKind::Slider => (v.is_number(), "a number"),
+            ControlKind::Toggle => (v.is_boolean(), "true or false"),
+            ControlKind::Select => (v.is_string(), "a string"),
+        };
+        if !ok {
+            return Err(format!("controls[{k}].param: `{}` holds {v}, but this control sets {want}", c.param));
+        }
+    }
+    Ok(())
+}
+
+/// The step of control `k` (the number of decimals its value is shown with).
+pub fn control_step(sim: &Sim, k: usize) -> f64 {
+    sim.scenario.controls.get(k).map_or(0.01, |c| c.step)
+}
+
+/// A JSON value as a JS value (numbers, booleans, strings, null directly; the rest through JSON).
+pub fn to_js(v: &Value) -> JsValue {
+    match v {
+        Value::Null => JsValue::NULL,
+        Value::Bool(b) => JsValue::from_bool(*b),
+        Value::Number(n) => JsValue::from_f64(n.as_f64().unwrap_or(f64::NAN)),
+        Value::String(s) => JsValue::from_str(s),
+        other => serde_json::to_string(other).ok().and_then(|t| js_sys::JSON::parse(&t).ok()).unwrap_or(JsValue::NULL),
+    }
+}
+
+/// A change waiting to be reported (events are dispatched once the viewer's state is released,
+/// so a listener can call back into the viewer).
+pub struct Change {
+    pub path: String,
+    pub value: Value,
+    pub source: &'static str,
+}
+
+/// Dispatch a bubbling `CustomEvent` named `kind` on `target` with `detail`.
+pub fn emit(target: &EventTarget, kind: &str, detail: &JsValue) {
+    let init = CustomEventInit::new();
+    init.set_bubbles(true);
+    init.set_detail(detail);
+    if let Ok(e) = CustomEvent::new_with_event_init_dict(kind, &init) {
+        let _ = target.dispatch_event(&e);
+    }
+}
+
+/// `{ k: v, … }` as a JS object.
+pub fn object(fields: &[(&str, JsValue)]) -> JsValue {
+    let o = js_sys::Object::new();
+    for (k, v) in fields {
+        let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), v);
+    }
+    o.into()
+}
+
+/// Report changes as `steerlab:change` events on `target`.
+pub fn emit_changes(target: &EventTarget, changes: Vec<Change>) {
+    for c in changes {
+        let detail = object(&[
+            ("path", JsValue::from_str(&c.path)),
+            ("value", to_js(&c.value)),
+            ("source", JsValue::from_str(c.source)),
+        ]);
+        emit(target, "steerlab:change", &detail);
+    }
+}
