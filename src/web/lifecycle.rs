@@ -46,7 +46,9 @@ struct Registry {
     /// Created once and kept (a closure dropped while it runs would be freed under it); connected
     /// only while there is something to watch.
     observer: Option<(MutationObserver, Callback)>,
-    timer_cb: Option<Closure<dyn FnMut()>>,
+    /// The grace-period timer's callback. Typed like the observer's (setTimeout passes no
+    /// argument; it is never read) so that both share one closure shim in the module.
+    timer_cb: Option<Callback>,
 }
 
 thread_local! {
@@ -282,7 +284,7 @@ fn schedule(at: Option<f64>) {
     let id = REG.with(|r| {
         let mut r = r.borrow_mut();
         let cb = r.timer_cb.get_or_insert_with(|| {
-            Closure::new(|| {
+            Closure::new(|_: js_sys::Array| {
                 TIMER.with(|t| t.set(None));
                 sweep();
             })

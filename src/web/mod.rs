@@ -312,7 +312,8 @@ impl Viewer {
         if !i.playing() {
             i.draw();
         }
-        if params::get(&i.sim, path).ok() != before {
+        let after = params::get(&i.sim, path).ok();
+        if !matches!((&before, &after), (Some(b), Some(a)) if params::same(b, a)) {
             i.queue_change(path, "api");
         }
         drop(i);

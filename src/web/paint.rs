@@ -311,26 +311,23 @@ pub fn error_lines(css_w: f64, message: &str) -> Vec<String> {
     let mut line = String::new();
     let mut n = 0;
     for word in message.split_whitespace() {
-        let mut w: Vec<char> = word.chars().collect();
-        if n > 0 && n + 1 + w.len() > max {
+        let len = word.chars().count();
+        if n > 0 && n + 1 + len > max {
             lines.push(std::mem::take(&mut line));
             n = 0;
         }
-        while w.len() > max {
-            let rest = w.split_off(max);
-            if n > 0 {
-                lines.push(std::mem::take(&mut line));
+        for (k, ch) in word.chars().enumerate() {
+            if k == 0 && n > 0 {
+                line.push(' ');
+                n += 1;
             }
-            lines.push(w.iter().collect());
-            n = 0;
-            w = rest;
-        }
-        if n > 0 {
-            line.push(' ');
+            if n == max {
+                lines.push(std::mem::take(&mut line));
+                n = 0;
+            }
+            line.push(ch);
             n += 1;
         }
-        line.extend(w.iter());
-        n += w.len();
     }
     if n > 0 {
         lines.push(line);

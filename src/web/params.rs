@@ -29,12 +29,12 @@ pub fn check_controls(sim: &Sim) -> Result<(), String> {
     for (k, c) in sim.scenario.controls.iter().enumerate() {
         let v = sim.get_value(&c.param).map_err(|e| format!("controls[{k}].param: {e}"))?;
         let (ok, want) = match c.kind {
-            ControlKind::Slider => (v.is_number(), "a number"),
-            ControlKind::Toggle => (v.is_boolean(), "true or false"),
-            ControlKind::Select => (v.is_string(), "a string"),
+            ControlKind::Slider => (v.is_number(), "a number (slider)"),
+            ControlKind::Toggle => (v.is_boolean(), "true or false (toggle)"),
+            ControlKind::Select => (v.is_string(), "a string (select)"),
         };
         if !ok {
-            return Err(format!("controls[{k}].param: `{}` holds {v}, but this control sets {want}", c.param));
+            return Err(format!("controls[{k}].param: `{}` is not {want}", c.param));
         }
     }
     Ok(())
@@ -45,14 +45,26 @@ pub fn control_step(sim: &Sim, k: usize) -> f64 {
     sim.scenario.controls.get(k).map_or(0.01, |c| c.step)
 }
 
-/// A JSON value as a JS value (numbers, booleans, strings, null directly; the rest through JSON).
+/// A parameter's value as a JS value. Parameters are numbers, booleans, strings or null (a path
+/// naming a group is refused by `get`), so nothing else needs converting.
 pub fn to_js(v: &Value) -> JsValue {
     match v {
-        Value::Null => JsValue::NULL,
         Value::Bool(b) => JsValue::from_bool(*b),
         Value::Number(n) => JsValue::from_f64(n.as_f64().unwrap_or(f64::NAN)),
         Value::String(s) => JsValue::from_str(s),
-        other => serde_json::to_string(other).ok().and_then(|t| js_sys::JSON::parse(&t).ok()).unwrap_or(JsValue::NULL),
+        _ => JsValue::NULL,
+    }
+}
+
+/// Whether two parameter values are the same (scalars; comparing whole `Value`s would link the
+/// map comparison into the module for nothing).
+pub fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::String(x), Value::String(y)) => x == y,
+        (Value::Null, Value::Null) => true,
+        _ => false,
     }
 }
 

@@ -20,6 +20,8 @@ use web_sys::{CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, Wi
 /// The built-in colours of one theme (used when the stylesheet does not define `--_sl-*`).
 pub struct Defaults {
     pub canvas: &'static str,
+    pub canvas_rgba: [u8; 4],
+    pub agent_rgba: [u8; 4],
     pub border: &'static str,
     pub agent: &'static str,
     pub text: &'static str,
@@ -29,6 +31,8 @@ pub struct Defaults {
 
 pub const LIGHT: Defaults = Defaults {
     canvas: "#f8fafc",
+    canvas_rgba: [0xf8, 0xfa, 0xfc, 0xff],
+    agent_rgba: [0x1e, 0x3a, 0x8a, 0xff],
     border: "#cbd5e1",
     agent: "#1e3a8a",
     text: "#0f172a",
@@ -38,6 +42,8 @@ pub const LIGHT: Defaults = Defaults {
 
 pub const DARK: Defaults = Defaults {
     canvas: "#0f172a",
+    canvas_rgba: [0x0f, 0x17, 0x2a, 0xff],
+    agent_rgba: [0xbf, 0xdb, 0xfe, 0xff],
     border: "#334155",
     agent: "#bfdbfe",
     text: "#e2e8f0",
@@ -89,10 +95,11 @@ impl ColourReader {
     }
 }
 
-/// WCAG relative luminance of an sRGB colour given as 0..1 channels.
+/// Relative luminance of an sRGB colour given as 0..1 channels, with the transfer curve taken as
+/// c² (within ~0.04 of WCAG's exact curve; this only decides dark or light, and `powf` would link
+/// libm's `pow` into the module).
 fn luminance(rgb: [f64; 3]) -> f64 {
-    let lin = |c: f64| if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) };
-    0.2126 * lin(rgb[0]) + 0.7152 * lin(rgb[1]) + 0.0722 * lin(rgb[2])
+    0.2126 * rgb[0] * rgb[0] + 0.7152 * rgb[1] * rgb[1] + 0.0722 * rgb[2] * rgb[2]
 }
 
 fn prefers_dark(window: &Window) -> bool {
@@ -117,7 +124,9 @@ fn page_canvas_dark(window: &Window, doc: &Document) -> bool {
     } else {
         css
     };
-    let (dark, light) = (scheme.contains("dark"), scheme.contains("light"));
+    // Words, not substrings: a `&str` pattern links core's two-way string searcher.
+    let has = |w: &str| scheme.split_ascii_whitespace().any(|x| x == w);
+    let (dark, light) = (has("dark"), has("light"));
     dark && (!light || prefers_dark(window))
 }
 
@@ -163,24 +172,24 @@ pub fn wants_dark(window: &Window, doc: &Document, canvas: &Element, colours: &C
 pub fn palette(window: &Window, canvas: &Element, dark: bool, colours: &ColourReader) -> Palette {
     let d = if dark { &DARK } else { &LIGHT };
     let style = window.get_computed_style(canvas).ok().flatten();
-    let read = |name: &str, fallback: &str| -> (String, [u8; 4]) {
+    let read = |name: &str, fallback: &str, fallback_rgba: [u8; 4]| -> (String, [u8; 4]) {
         let v = style.as_ref().and_then(|s| s.get_property_value(name).ok()).unwrap_or_default();
         match colours.rgba(&v) {
             Some(rgba) => (v.trim().to_string(), rgba),
-            None => (fallback.to_string(), colours.rgba(fallback).unwrap_or([0, 0, 0, 255])),
+            None => (fallback.to_string(), fallback_rgba),
         }
     };
-    let (background, background_rgba) = read("--_sl-canvas", d.canvas);
-    let (agent, agent_rgba) = read("--_sl-agent", d.agent);
+    let (background, background_rgba) = read("--_sl-canvas", d.canvas, d.canvas_rgba);
+    let (agent, agent_rgba) = read("--_sl-agent", d.agent, d.agent_rgba);
     Palette {
         background,
         background_rgba,
         agent_rgba,
         agent,
-        border: read("--_sl-border", d.border).0,
-        text: read("--_sl-fg", d.text).0,
-        grid: read("--_sl-grid", d.grid).0,
-        faint: read("--_sl-faint", d.faint).0,
+        border: read("--_sl-border", d.border, [0; 4]).0,
+        text: read("--_sl-fg", d.text, [0; 4]).0,
+        grid: read("--_sl-grid", d.grid, [0; 4]).0,
+        faint: read("--_sl-faint", d.faint, [0; 4]).0,
     }
 }
 
@@ -218,14 +227,10 @@ thread_local! {
 impl Palette {
     /// The built-in palette of a theme (no DOM to read from).
     pub fn fallback(d: &Defaults) -> Palette {
-        let hex = |s: &str| -> [u8; 4] {
-            let b = |k: usize| u8::from_str_radix(s.get(k..k + 2).unwrap_or("00"), 16).unwrap_or(0);
-            [b(1), b(3), b(5), 255]
-        };
         Palette {
             background: d.canvas.into(),
-            background_rgba: hex(d.canvas),
-            agent_rgba: hex(d.agent),
+            background_rgba: d.canvas_rgba,
+            agent_rgba: d.agent_rgba,
             agent: d.agent.into(),
             border: d.border.into(),
             text: d.text.into(),
