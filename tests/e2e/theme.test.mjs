@@ -199,7 +199,7 @@ test("--sl-* variables reach the canvas (vector and pixel layers) and the widget
     let border = 0;
     for (let i = 0; i < d.length; i += 4) {
       if (d[i] === 255 && d[i + 1] === 204 && d[i + 2] === 0) agent++;
-      if (d[i] > 200 && d[i + 1] < 60 && d[i + 2] > 200) border++;
+      if (d[i] - d[i + 1] > 80 && d[i + 2] - d[i + 1] > 80) border++; // magenta, or half of it over the background
     }
     return { agent, border, text: getComputedStyle(document.querySelector(".steerlab-btn[data-action=step]")).color };
   });
