@@ -547,7 +547,7 @@ impl Inner {
         self.perf.last_metric = t;
         self.sim.sync_agents();
         let text = self.renderer.headline(&self.sim, self.overlays, self.lang == Lang::Es);
-        set_text(&self.metric, &text);
+        self.metric.set_text_content(Some(&text));
         if t - self.perf.last_live >= 5000.0 || self.perf.last_live == 0.0 {
             self.perf.last_live = t;
             self.live.set_text_content(Some(&text));
@@ -799,7 +799,8 @@ impl Inner {
                 self.queue_change(&param, "control");
                 if let Some(k) = t.get_attribute("data-control") {
                     if let Ok(Some(out)) = self.root.query_selector(&format!("output[data-for=\"{k}\"]")) {
-                        let step = params::control_step(&self.sim, k.parse::<usize>().unwrap_or(0));
+                        let step =
+                            self.sim.scenario.controls.get(k.parse::<usize>().unwrap_or(0)).map_or(0.01, |c| c.step);
                         let txt = match &shown {
                             serde_json::Value::Number(n) => fmt_value(n.as_f64().unwrap_or(0.0), step),
                             _ => String::new(),
