@@ -5,10 +5,16 @@
 // Trunk writes the wasm-bindgen glue and the module to the root of dist/ under stable names
 // (Trunk.toml: filehash = false), one level above this file (dist/www/boot.js).
 //
-// It initialises the module once, exposes it as `window.steerlab`, fires `steerlab:ready` on
-// window (detail: the module), then mounts every <canvas data-scenario="…"> on the page.
+// In this order: it initialises the module once, mounts every <canvas data-scenario="…"> on the
+// page (each fires `steerlab:mounted` on its canvas, or `steerlab:error`), exposes the module as
+// `window.steerlab` (with `ready`), fires `steerlab:ready` on window (detail: window.steerlab), and
+// resolves `ready`. So a `steerlab:ready` handler, or code after `await ready`, finds every
+// viewer with `viewerFor(canvas)`.
+//
+//   import { ready } from "/steerlab/www/boot.js";
+//   const steerlab = await ready;      // the module's exports: mount, viewerFor, …
 
-import init, * as steerlab from "../steerlab.js";
+import init, * as module from "../steerlab.js";
 
 function showStatus(message) {
   const el = document.getElementById("steerlab-status");
@@ -18,29 +24,39 @@ function showStatus(message) {
   }
 }
 
-try {
-  await init();
-} catch (err) {
-  console.error("steerlab: the WebAssembly module failed to load:", err);
-  showStatus("The visualisations could not start: this browser failed to load the WebAssembly module.");
-  throw err;
-}
-
-window.steerlab = steerlab;
-window.dispatchEvent(new CustomEvent("steerlab:ready", { detail: steerlab }));
-
-if (typeof steerlab.autoMount === "function") {
+function mountAll(steerlab) {
+  if (typeof steerlab.autoMount !== "function") {
+    console.error("steerlab: this build of the module has no autoMount()");
+    showStatus("The visualisations could not start (this build has no autoMount).");
+    return;
+  }
   // A panic while mounting one canvas shows its error on that canvas and reaches us as an
   // exception; autoMount skips the canvases it already tried, so call it again for the rest.
   for (let tries = 0; tries < 1000; tries++) {
     try {
       steerlab.autoMount();
-      break;
+      return;
     } catch (err) {
       console.error("steerlab: a canvas failed to mount:", err);
     }
   }
-} else {
-  console.error("steerlab: this build of the module has no autoMount()");
-  showStatus("The visualisations could not start (this build has no autoMount).");
 }
+
+async function start() {
+  try {
+    await init();
+  } catch (err) {
+    console.error("steerlab: the WebAssembly module failed to load:", err);
+    showStatus("The visualisations could not start: this browser failed to load the WebAssembly module.");
+    throw err;
+  }
+  // A plain object (a module namespace cannot take `ready`), frozen like the namespace.
+  const steerlab = Object.freeze(Object.assign(Object.create(null), module, { ready }));
+  mountAll(steerlab);
+  window.steerlab = steerlab;
+  window.dispatchEvent(new CustomEvent("steerlab:ready", { detail: steerlab }));
+  return steerlab;
+}
+
+/** Resolves to the module's exports once the module is initialised and the page's canvases are mounted. */
+export const ready = start();

@@ -1,14 +1,16 @@
 // <steer-lab scenario="queue"></steer-lab>: a custom element wrapping steerlab's mount/destroy, for
 // authors who prefer markup. Attributes: scenario (built-in name or JSON text), seed, autoplay
-// ("false" to start paused), lang ("en" | "es"), controls ("false" to hide them).
+// ("false" to start paused), lang ("en" | "es"), controls ("false" to hide them), theme
+// ("light" | "dark" | "auto"); each is passed to the inner canvas as its data-* attribute.
 //
-// It needs the steerlab module; it waits for `window.steerlab` (set by boot.js, with a
-// `steerlab:ready` event) so it can be defined before or after the module loads.
+// It imports boot.js (the module loader) itself, so one script tag is enough:
+//   <script type="module" src="/steerlab/www/steer-lab.js"></script>
+// The element's canvas gets the same events as any other (steerlab:mounted, steerlab:change …);
+// they bubble, so a listener on the element hears them.
 
-const ready = () =>
-  window.steerlab
-    ? Promise.resolve(window.steerlab)
-    : new Promise((resolve) => window.addEventListener("steerlab:ready", () => resolve(window.steerlab), { once: true }));
+import { ready } from "./boot.js";
+
+const PASSED = ["seed", "autoplay", "lang", "controls", "theme"];
 
 class SteerLab extends HTMLElement {
   static get observedAttributes() {
@@ -19,13 +21,13 @@ class SteerLab extends HTMLElement {
     this._alive = true;
     if (!this._canvas) {
       this._canvas = document.createElement("canvas");
-      for (const a of ["seed", "autoplay", "lang", "controls"]) {
+      for (const a of PASSED) {
         const v = this.getAttribute(a);
         if (v !== null) this._canvas.setAttribute(`data-${a}`, v);
       }
       this.appendChild(this._canvas);
     }
-    ready().then((sl) => {
+    ready.then((sl) => {
       if (!this._alive || this._viewer) return;
       try {
         this._viewer = sl.mount(this._canvas, this.getAttribute("scenario") || "flock");
@@ -38,10 +40,13 @@ class SteerLab extends HTMLElement {
 
   disconnectedCallback() {
     this._alive = false;
-    if (this._viewer) {
-      this._viewer.destroy();
-      this._viewer = null;
-    }
+    // A move within one task (disconnect, then connect again) keeps the viewer; a removal ends it.
+    queueMicrotask(() => {
+      if (!this.isConnected && this._viewer) {
+        this._viewer.destroy();
+        this._viewer = null;
+      }
+    });
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
@@ -52,7 +57,7 @@ class SteerLab extends HTMLElement {
     }
   }
 
-  /** The underlying Viewer (play, pause, step, state, set, …), or null before it is mounted. */
+  /** The underlying Viewer (play, pause, step, state, set, get, …), or null before it is mounted. */
   get viewer() {
     return this._viewer || null;
   }

@@ -126,6 +126,35 @@ impl Sim {
     }
 }
 
+/// Every control names an existing parameter of the kind it edits (a slider a number, a toggle a
+/// boolean, a select a string). A missing one fails with the message `set` gives for that path,
+/// after the control's place: `controls[1].param: cohesion.wieght: unknown parameter`. Part of the
+/// scenario's validation, so `mount`, `validate` and the parser agree.
+pub(crate) fn check_controls(sc: &Scenario) -> Result<(), String> {
+    if sc.controls.is_empty() {
+        return Ok(());
+    }
+    let text = serde_json::to_string(sc).map_err(|e| e.to_string())?;
+    let doc = scenario::read_text(&text)?;
+    for (k, c) in sc.controls.iter().enumerate() {
+        let at = |e: String| format!("controls[{k}].param: {e}");
+        let pointers = resolve(&doc, &c.param).map_err(at)?;
+        let v = pointers
+            .first()
+            .and_then(|p| doc.pointer(p))
+            .ok_or_else(|| at(format!("{}: unknown parameter", c.param)))?;
+        let (ok, want) = match c.kind {
+            scenario::ControlKind::Slider => (v.is_number(), "a number (slider)"),
+            scenario::ControlKind::Toggle => (v.is_boolean(), "true or false (toggle)"),
+            scenario::ControlKind::Select => (v.is_string(), "a string (select)"),
+        };
+        if !ok {
+            return Err(format!("controls[{k}].param: `{}` is not {want}", c.param));
+        }
+    }
+    Ok(())
+}
+
 /// JSON pointers that a parameter path names.
 fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
     let unknown = || format!("{path}: unknown parameter");

@@ -743,6 +743,6 @@ impl Scenario {
                 return Err(format!("{p}.options: a select needs at least one option"));
             }
         }
-        Ok(())
+        super::params::check_controls(self)
     }
 }

@@ -7,18 +7,19 @@
 #[cfg(feature = "bench")]
 mod bench;
 mod i18n;
+mod lifecycle;
 mod paint;
+mod params;
+mod theme;
 mod viewer;
 
 use crate::sim::text::short64;
 use crate::sim::{scenario, Sim};
 use i18n::Lang;
-use std::cell::RefCell;
-use std::rc::Rc;
 use viewer::{Inner, Options, Shared, Slot};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlCanvasElement, HtmlElement};
+use web_sys::{Element, HtmlCanvasElement, HtmlElement};
 
 #[wasm_bindgen(start)]
 pub fn start() {
@@ -44,12 +45,6 @@ pub fn panic_boundary(info: &std::panic::PanicHookInfo<'_>) {
         None => what.to_string(),
     };
     viewer::on_panic(&msg);
-}
-
-thread_local! {
-    /// Every live viewer. The page keeps running a viewer whose JS handle was dropped (autoMount's
-    /// callers often ignore the handles); `destroy()` is what ends it.
-    static LIVE: RefCell<Vec<Shared>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A mounted visualisation. Keep it to control the viewer; `destroy()` releases everything.
@@ -85,14 +80,23 @@ fn scenario_from(arg: &JsValue) -> Result<scenario::Scenario, String> {
     Err("scenario: give a built-in name, a scenario object or JSON text".into())
 }
 
-/// Show a readable message on the canvas, beside it, and in the console.
-fn show_error(canvas: &HtmlCanvasElement, msg: &str) {
+/// Show a readable message on the canvas, beside it, and in the console. Returns the alert
+/// beside the canvas (`p.steerlab-error`, `role="alert"`).
+fn show_error(canvas: &HtmlCanvasElement, msg: &str) -> Option<Element> {
     web_sys::console::error_1(&JsValue::from_str(&format!("steerlab: {msg}")));
-    let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
+    let window = web_sys::window()?;
+    let dpr = window.device_pixel_ratio().max(0.5);
+    // A canvas that never mounted is sized for the message (full width, as tall as the wrapped
+    // text needs: `.steerlab-error-canvas` in steerlab.css); a viewer that stopped keeps its box.
+    let in_viewer = canvas.class_list().contains("steerlab-canvas");
+    if !in_viewer {
+        let _ = canvas.class_list().add_1("steerlab-error-canvas");
+    }
     let rect = canvas.get_bounding_client_rect();
-    let (w, h) = (rect.width().max(300.0), rect.height().max(150.0));
-    canvas.set_width((w * dpr) as u32);
-    canvas.set_height((h * dpr) as u32);
+    let w = if rect.width() >= 1.0 { rect.width() } else { 300.0 };
+    let h = if in_viewer { rect.height().max(1.0) } else { paint::error_height(w, msg).max(120.0) };
+    canvas.set_width((w * dpr).round() as u32);
+    canvas.set_height((h * dpr).round() as u32);
     if let Ok(Some(ctx)) = canvas.get_context("2d") {
         if let Ok(ctx) = ctx.dyn_into::<web_sys::CanvasRenderingContext2d>() {
             paint::paint_error(&ctx, w, h, dpr, msg);
@@ -100,23 +104,22 @@ fn show_error(canvas: &HtmlCanvasElement, msg: &str) {
     }
     let _ = canvas.set_attribute("aria-label", &format!("steerlab error: {msg}"));
     // A visible, announced text copy (canvas pixels are not read by screen readers).
-    if let Some(doc) = canvas.owner_document() {
-        let next = canvas.next_element_sibling();
-        let existing = next.filter(|n| n.class_list().contains("steerlab-error"));
-        let box_el = match existing {
-            Some(e) => Some(e),
-            None => doc.create_element("p").ok().inspect(|e| {
-                e.set_class_name("steerlab-error");
-                let _ = e.set_attribute("role", "alert");
-                if let Some(p) = canvas.parent_node() {
-                    let _ = p.insert_before(e, canvas.next_sibling().as_ref());
-                }
-            }),
-        };
-        if let Some(e) = box_el {
-            e.set_text_content(Some(msg));
+    let doc = canvas.owner_document()?;
+    let next = canvas.next_element_sibling();
+    let box_el = match next.filter(|n| n.class_list().contains("steerlab-error")) {
+        Some(e) => e,
+        None => {
+            let e = doc.create_element("p").ok()?;
+            e.set_class_name("steerlab-error");
+            let _ = e.set_attribute("role", "alert");
+            let _ = canvas.parent_node()?.insert_before(&e, canvas.next_sibling().as_ref());
+            e
         }
-    }
+    };
+    box_el.set_text_content(Some(msg));
+    // Readable on the page's background: the alert takes the canvas's theme.
+    theme::resolve(&window, canvas, &box_el);
+    Some(box_el)
 }
 
 fn mount_with(
@@ -138,7 +141,7 @@ fn mount_with(
         format!("could not attach listeners: {e:?}")
     })?;
     viewer::start(&shared, opts.autoplay);
-    LIVE.with(|l| l.borrow_mut().push(shared.clone()));
+    lifecycle::register(&shared);
     Ok(Viewer { inner: shared })
 }
 
@@ -151,15 +154,33 @@ fn page_lang() -> Lang {
 }
 
 /// Mount a visualisation on `canvas`. `scenario` is a built-in name, a scenario object or JSON text.
-/// Throws an `Error` with a readable message (also shown on the canvas) when it cannot.
+/// Throws an `Error` with a readable message (also shown on the canvas, beside it, and reported as
+/// a `steerlab:error` event) when it cannot. A canvas that already has a viewer is refused with an
+/// `Error` and left as it is (its viewer keeps running): `viewerFor(canvas)` returns that viewer.
+/// On success the canvas gets a `steerlab:mounted` event (`detail.viewer`) before this returns.
 #[wasm_bindgen]
 pub fn mount(canvas: HtmlCanvasElement, scenario: JsValue) -> Result<Viewer, JsValue> {
+    if lifecycle::find(&canvas).is_some() {
+        return Err(js_err(
+            "mount: this canvas already has a viewer; use viewerFor(canvas) to get it, or call its destroy() before mounting again",
+        ));
+    }
+    lifecycle::clear_failed(&canvas);
     let opts = options_from(&canvas);
     let seed = canvas.get_attribute("data-seed").and_then(|s| s.trim().parse::<u64>().ok());
-    mount_with(canvas.clone(), &scenario, opts, seed).map_err(|e| {
-        show_error(&canvas, &e);
-        js_err(e)
-    })
+    match mount_with(canvas.clone(), &scenario, opts, seed) {
+        Ok(v) => {
+            let detail = params::object(&[("viewer", JsValue::from(Viewer { inner: v.inner.clone() }))]);
+            params::emit(&canvas, "steerlab:mounted", &detail);
+            Ok(v)
+        }
+        Err(e) => {
+            let alert = show_error(&canvas, &e);
+            lifecycle::failed(&canvas, alert);
+            params::emit(&canvas, "steerlab:error", &params::object(&[("message", JsValue::from_str(&e))]));
+            Err(js_err(e))
+        }
+    }
 }
 
 fn options_from(canvas: &HtmlCanvasElement) -> Options {
@@ -187,11 +208,11 @@ pub fn auto_mount() -> js_sys::Array {
     for k in 0..list.length() {
         let Some(node) = list.item(k) else { continue };
         let Ok(canvas) = node.dyn_into::<HtmlCanvasElement>() else { continue };
-        if canvas.has_attribute("data-steerlab-mounted") {
+        if canvas.has_attribute("data-steerlab-mounted") || lifecycle::find(&canvas).is_some() {
             continue;
         }
         let name = canvas.get_attribute("data-scenario").unwrap_or_default();
-        // `data-scenario-src="#id"`: scenario JSON text from a <script type="application/json">.
+        // `data-scenario-json="#id"`: scenario JSON text from a <script type="application/json">.
         let arg = match canvas.get_attribute("data-scenario-json") {
             Some(id) => doc
                 .get_element_by_id(id.trim_start_matches('#'))
@@ -216,16 +237,16 @@ pub fn validate(scenario: JsValue) -> Option<String> {
     scenario_from(&scenario).err()
 }
 
-/// How many viewers are mounted and not destroyed on this page.
+/// How many viewers are mounted and not destroyed on this page (parked ones included).
 #[wasm_bindgen(js_name = liveViewers)]
 pub fn live_viewers() -> usize {
-    LIVE.with(|l| l.borrow().len())
+    lifecycle::live_count()
 }
 
 /// The viewer mounted on `canvas`, if any (for the `<steer-lab>` element and for authors).
 #[wasm_bindgen(js_name = viewerFor)]
 pub fn viewer_for(canvas: &HtmlCanvasElement) -> Option<Viewer> {
-    LIVE.with(|l| l.borrow().iter().find(|v| v.h.canvas() == canvas).map(|v| Viewer { inner: v.clone() }))
+    lifecycle::find(canvas).map(|inner| Viewer { inner })
 }
 
 #[wasm_bindgen]
@@ -300,11 +321,40 @@ impl Viewer {
             return Err(js_err(format!("{path}: give a number, a boolean or a string")));
         };
         let mut i = self.live()?;
+        let before = params::get(&i.sim, path).ok();
         i.sim.set(path, v).map_err(js_err)?;
         i.sync_controls();
         if !i.playing() {
             i.draw();
         }
+        let after = params::get(&i.sim, path).ok();
+        if !matches!((&before, &after), (Some(b), Some(a)) if params::same(b, a)) {
+            i.queue_change(path, "api");
+        }
+        drop(i);
+        self.inner.h.flush_changes();
+        Ok(())
+    }
+
+    /// The value of a parameter by path (`"separation.weight"`), as `set` resolves it; a bad path
+    /// throws the message `set` gives.
+    pub fn get(&self, path: &str) -> Result<JsValue, JsValue> {
+        let i = self.live()?;
+        params::get(&i.sim, path).map(|v| params::to_js(&v)).map_err(js_err)
+    }
+
+    /// The theme in use, `"light"` or `"dark"` (from `data-theme`, else the page's colours).
+    #[wasm_bindgen(getter)]
+    pub fn theme(&self) -> String {
+        let dark = self.inner.peek().is_some_and(|i| i.dark());
+        (if dark { "dark" } else { "light" }).to_string()
+    }
+
+    /// Read `data-theme`, the page's colours and the `--sl-*` variables again and repaint (the
+    /// viewer does this itself when the reader's scheme or the page's root attributes change).
+    #[wasm_bindgen(js_name = refreshTheme)]
+    pub fn refresh_theme(&self) -> Result<(), JsValue> {
+        self.live()?.retheme();
         Ok(())
     }
 
@@ -324,8 +374,7 @@ impl Viewer {
 
     /// Remove listeners, cancel the frame loop, disconnect observers and restore the canvas.
     pub fn destroy(&self) {
-        viewer::destroy(&self.inner);
-        LIVE.with(|l| l.borrow_mut().retain(|v| !Rc::ptr_eq(v, &self.inner)));
+        lifecycle::destroy(&self.inner);
     }
 
     /// Whether this viewer stopped after an internal error (a panic caught at its boundary).

@@ -6,41 +6,20 @@ use glam::Vec2;
 use wasm_bindgen::JsValue;
 use web_sys::CanvasRenderingContext2d as Ctx2d;
 
-/// Colours of one theme. The spatial-hash colours are fixed across themes (the tutorial names them).
+/// The canvas colours of one viewer, resolved from its theme and the page's `--sl-*` variables
+/// (`theme.rs`). The spatial-hash and force colours are fixed across themes (the tutorials name them).
 pub struct Palette {
-    pub background: &'static str,
+    pub background: String,
     /// `background` as RGBA, for the pixel agent layer.
     pub background_rgba: [u8; 4],
     /// Agent colour as RGBA, for the pixel agent layer.
     pub agent_rgba: [u8; 4],
-    pub border: &'static str,
-    pub agent: &'static str,
-    pub text: &'static str,
-    pub grid: &'static str,
-    pub faint: &'static str,
+    pub border: String,
+    pub agent: String,
+    pub text: String,
+    pub grid: String,
+    pub faint: String,
 }
-
-pub const LIGHT: Palette = Palette {
-    background: "#f8fafc",
-    background_rgba: [0xf8, 0xfa, 0xfc, 0xff],
-    agent_rgba: [0x1e, 0x3a, 0x8a, 0xff],
-    border: "#cbd5e1",
-    agent: "#1e3a8a",
-    text: "#0f172a",
-    grid: "rgba(15,23,42,0.14)",
-    faint: "rgba(15,23,42,0.35)",
-};
-
-pub const DARK: Palette = Palette {
-    background: "#0f172a",
-    background_rgba: [0x0f, 0x17, 0x2a, 0xff],
-    agent_rgba: [0xbf, 0xdb, 0xfe, 0xff],
-    border: "#334155",
-    agent: "#bfdbfe",
-    text: "#e2e8f0",
-    grid: "rgba(226,232,240,0.16)",
-    faint: "rgba(226,232,240,0.4)",
-};
 
 /// Spatial hash, as the seed describes it: self red, the 3×3 cells green, checked violet, others grey.
 pub const SELF_RED: &str = "#e11d48";
@@ -56,26 +35,26 @@ pub const TOTAL: &str = "#d946ef";
 /// Reynolds' tube, light green (§4.3: "el área verde claro es el tubo").
 pub const TUBE_FILL: &str = "rgba(134,239,172,0.45)";
 
-struct Look {
-    stroke: &'static str,
-    fill: Option<&'static str>,
+struct Look<'a> {
+    stroke: &'a str,
+    fill: Option<&'a str>,
     width_px: f64,
     dash: bool,
 }
 
-fn look(style: Style, p: &Palette) -> Look {
+fn look(style: Style, p: &Palette) -> Look<'_> {
     let l = |stroke, fill, width_px, dash| Look { stroke, fill, width_px, dash };
     match style {
-        Style::Agent => l(p.agent, Some(p.agent), 1.0, false),
+        Style::Agent => l(&p.agent, Some(&p.agent), 1.0, false),
         Style::Selected => l("#f97316", Some("#f97316"), 1.5, false),
         Style::SelfAgent => l(SELF_RED, Some(SELF_RED), 1.0, false),
         Style::Checked => l(CHECKED_VIOLET, Some(CHECKED_VIOLET), 1.0, false),
         Style::Other => l(OTHER_GREY, Some(OTHER_GREY), 1.0, false),
         Style::Cell => l(CELL_GREEN, Some(CELL_GREEN), 0.0, false),
-        Style::Grid => l(p.grid, None, 1.0, false),
-        Style::Perception => l(p.faint, None, 1.0, false),
+        Style::Grid => l(&p.grid, None, 1.0, false),
+        Style::Perception => l(&p.faint, None, 1.0, false),
         Style::SepDist => l(SEPARATION, None, 1.0, true),
-        Style::Velocity => l(p.faint, None, 1.0, false),
+        Style::Velocity => l(&p.faint, None, 1.0, false),
         Style::ForceSeparation => l(SEPARATION, None, 2.0, false),
         Style::ForceAlignment => l(ALIGNMENT, None, 2.0, false),
         Style::ForceCohesion => l(COHESION, None, 2.0, false),
@@ -83,7 +62,7 @@ fn look(style: Style, p: &Palette) -> Look {
         Style::ForceTotal => l(TOTAL, None, 2.5, false),
         Style::MeanHeading => l(ALIGNMENT, None, 2.5, false),
         Style::Centroid => l(COHESION, Some(COHESION), 1.5, true),
-        Style::Neighbour => l(p.faint, None, 0.75, false),
+        Style::Neighbour => l(&p.faint, None, 0.75, false),
         Style::Leader => l("#f97316", Some("#f97316"), 1.5, false),
         Style::Arriving => l("#16a34a", Some("#16a34a"), 1.0, false),
         Style::Evading => l("#dc2626", Some("#dc2626"), 1.0, false),
@@ -97,15 +76,15 @@ fn look(style: Style, p: &Palette) -> Look {
         Style::Waypoint => l("#15803d", Some("#22c55e"), 1.5, false),
         Style::ActiveWaypoint => l("#f97316", Some("#fb923c"), 2.0, false),
         Style::ArriveRadius => l("#f97316", None, 1.5, true),
-        Style::Prediction => l(p.faint, Some(p.faint), 1.5, true),
+        Style::Prediction => l(&p.faint, Some(&p.faint), 1.5, true),
         Style::PredictionOut => l("#ef4444", Some("#ef4444"), 2.0, true),
         Style::Projection => l("#0ea5e9", Some("#0ea5e9"), 1.5, false),
         Style::Correction => l("#ef4444", None, 2.0, false),
-        Style::Obstacle => l(p.faint, Some("rgba(100,116,139,0.45)"), 1.5, false),
+        Style::Obstacle => l(&p.faint, Some("rgba(100,116,139,0.45)"), 1.5, false),
         Style::Food => l("#ca8a04", Some("#eab308"), 1.0, false),
         Style::Pointer => l("#dc2626", None, 2.0, true),
-        Style::Label => l(p.text, Some(p.text), 1.0, false),
-        Style::ChartFrame => l(p.border, Some(p.background), 1.0, false),
+        Style::Label => l(&p.text, Some(&p.text), 1.0, false),
+        Style::ChartFrame => l(&p.border, Some(&p.background), 1.0, false),
         Style::ChartNaive => l(SEPARATION, Some(SEPARATION), 2.0, false),
         Style::ChartGrid => l(COHESION, Some(COHESION), 2.0, false),
     }
@@ -157,12 +136,14 @@ pub fn paint(
     let d = view.dpr;
     let _ = ctx.set_transform(d, 0.0, 0.0, d, 0.0, 0.0);
     if clear {
-        ctx.set_fill_style_str(pal.background);
+        // Cleared first: a site may give the canvas a translucent or transparent background.
+        ctx.clear_rect(0.0, 0.0, view.css_w, view.css_h);
+        ctx.set_fill_style_str(&pal.background);
         ctx.fill_rect(0.0, 0.0, view.css_w, view.css_h);
     }
     let s = view.scale;
     let _ = ctx.set_transform(d * s, 0.0, 0.0, d * s, d * view.ox, d * view.oy);
-    ctx.set_stroke_style_str(pal.border);
+    ctx.set_stroke_style_str(&pal.border);
     ctx.set_line_width(1.0 / s);
     ctx.stroke_rect(0.0, 0.0, world.x as f64, world.y as f64);
     ctx.save();
@@ -338,7 +319,7 @@ fn paint_legend(ctx: &Ctx2d, view: &View, list: &DrawList, pal: &Palette, lang: 
     // (About 6 px a character at 11 px; `fill_text` squeezes a longer line into the box.)
     let width = texts.iter().map(|t| t.chars().count() as f64 * 6.0).fold(0.0, f64::max);
     let w = (width + 32.0).min(view.css_w - 8.0);
-    ctx.set_fill_style_str(pal.background);
+    ctx.set_fill_style_str(&pal.background);
     ctx.set_global_alpha(0.85);
     ctx.fill_rect(4.0, 4.0, w, fit as f64 * ROW + 6.0);
     ctx.set_global_alpha(1.0);
@@ -354,9 +335,52 @@ fn paint_legend(ctx: &Ctx2d, view: &View, list: &DrawList, pal: &Palette, lang: 
         ctx.move_to(10.0, y);
         ctx.line_to(24.0, y);
         ctx.stroke();
-        ctx.set_fill_style_str(pal.text);
+        ctx.set_fill_style_str(&pal.text);
         let _ = ctx.fill_text_with_max_width(text, 28.0, y, (w - 28.0).max(10.0));
     }
+}
+
+/// The error box's message font: 13 px monospace, ~7.8 px a character.
+const ERROR_CHAR_PX: f64 = 7.8;
+const ERROR_LINE_PX: f64 = 18.0;
+/// Where the message starts (below the heading) and the margin under it.
+const ERROR_TOP_PX: f64 = 40.0;
+const ERROR_BOTTOM_PX: f64 = 14.0;
+
+/// The message wrapped to a box `css_w` wide; a word longer than a line is cut.
+pub fn error_lines(css_w: f64, message: &str) -> Vec<String> {
+    let max = ((css_w - 28.0) / ERROR_CHAR_PX).max(10.0) as usize;
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    let mut n = 0;
+    for word in message.split_whitespace() {
+        let len = word.chars().count();
+        if n > 0 && n + 1 + len > max {
+            lines.push(std::mem::take(&mut line));
+            n = 0;
+        }
+        for (k, ch) in word.chars().enumerate() {
+            if k == 0 && n > 0 {
+                line.push(' ');
+                n += 1;
+            }
+            if n == max {
+                lines.push(std::mem::take(&mut line));
+                n = 0;
+            }
+            line.push(ch);
+            n += 1;
+        }
+    }
+    if n > 0 {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The CSS height a box `css_w` wide needs to show the whole message.
+pub fn error_height(css_w: f64, message: &str) -> f64 {
+    ERROR_TOP_PX + error_lines(css_w, message).len() as f64 * ERROR_LINE_PX + ERROR_BOTTOM_PX
 }
 
 /// A readable message in place of the picture (broken scenario, bad input).
@@ -374,22 +398,8 @@ pub fn paint_error(ctx: &Ctx2d, css_w: f64, css_h: f64, dpr: f64, message: &str)
     // start and a viewer that stopped after an internal error (the message says which).
     let _ = ctx.fill_text_with_max_width("steerlab: error", 14.0, 14.0, (css_w - 28.0).max(10.0));
     ctx.set_font("13px ui-monospace, monospace");
-    // Wrap the message to the canvas width.
-    let max_chars = ((css_w - 28.0) / 7.8).max(10.0) as usize;
-    let mut y = 40.0;
-    let mut line = String::new();
-    for word in message.split_whitespace() {
-        if line.len() + word.len() + 1 > max_chars && !line.is_empty() {
-            let _ = ctx.fill_text(&line, 14.0, y);
-            y += 18.0;
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        let _ = ctx.fill_text(&line, 14.0, y);
+    for (k, line) in error_lines(css_w, message).iter().enumerate() {
+        let _ =
+            ctx.fill_text_with_max_width(line, 14.0, ERROR_TOP_PX + k as f64 * ERROR_LINE_PX, (css_w - 28.0).max(10.0));
     }
 }

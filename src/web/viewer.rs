@@ -2,7 +2,9 @@
 //! releases them all in `destroy()`: no `Closure::forget`, no listener left behind.
 
 use super::i18n::Lang;
-use super::paint::{self, Palette, View, DARK, LIGHT};
+use super::paint::{self, Palette, View};
+use super::params::{self, Change};
+use super::theme;
 use crate::sim::engine::Pointer;
 use crate::sim::raster::{Raster, RasterStyle, RasterView};
 use crate::sim::render::{Overlays, Renderer};
@@ -48,6 +50,12 @@ pub struct Handles {
     intersect: RefCell<Observer<IntersectionObserver>>,
     /// The canvas's inline style before mounting (CSSOM text), to give back on destroy.
     orig_style: RefCell<Option<String>>,
+    /// The canvas attributes mounting sets, with their values before (`None`: absent).
+    orig_attrs: RefCell<Vec<(&'static str, Option<String>)>>,
+    /// Since when (performance.now) the canvas has been out of the document (`lifecycle.rs`).
+    parked: Cell<Option<f64>>,
+    /// Parameter changes to report once the viewer's state is released (`params.rs`).
+    pending: RefCell<Vec<Change>>,
 }
 
 /// One mounted viewer: its handles and its state. Shared by the exported handle, the live list and
@@ -151,6 +159,16 @@ impl Handles {
     pub fn frame_in_flight(&self) -> bool {
         self.raf_id.get().is_some()
     }
+    pub fn parked_since(&self) -> Option<f64> {
+        self.parked.get()
+    }
+    /// Report the changes queued by the last callback or API call (`steerlab:change`).
+    pub fn flush_changes(&self) {
+        let changes = self.pending.take();
+        if !changes.is_empty() {
+            params::emit_changes(&self.canvas, changes);
+        }
+    }
     pub fn listener_count(&self) -> usize {
         self.listeners.borrow().len()
             + usize::from(self.resize.borrow().is_some())
@@ -183,7 +201,10 @@ impl Handles {
 pub fn on_panic(msg: &str) {
     match CURRENT.with(|cur| cur.take()) {
         Some(Current::Viewer(h)) => h.fail(msg),
-        Some(Current::Mounting(canvas)) => super::show_error(&canvas, &format!("internal error while mounting: {msg}")),
+        Some(Current::Mounting(canvas)) => {
+            let alert = super::show_error(&canvas, &format!("internal error while mounting: {msg}"));
+            super::lifecycle::failed(&canvas, alert);
+        }
         None => {}
     }
 }
@@ -205,7 +226,8 @@ pub struct Inner {
     raster: Raster,
     overlays: Overlays,
     lang: Lang,
-    palette: &'static Palette,
+    palette: Palette,
+    dark: bool,
     dash: JsValue,
     no_dash: JsValue,
     view: View,
@@ -246,7 +268,6 @@ impl Inner {
             .get_context("2d")?
             .ok_or("this canvas has no 2d context (is it already used for WebGL?)")?
             .dyn_into()?;
-        let dark = window.match_media("(prefers-color-scheme: dark)").ok().flatten().is_some_and(|m| m.matches());
         let lang = opts.lang;
         let sc = sim.scenario();
 
@@ -260,6 +281,7 @@ impl Inner {
         // CSP forbids (and Chromium serialises CSSOM writes into the attribute lazily).
         let orig_style = canvas.has_attribute("style").then(|| canvas.style().css_text());
         root.append_child(&canvas)?;
+        let orig_attrs = ["aria-label", "role", "tabindex"].map(|a| (a, canvas.get_attribute(a))).to_vec();
         let title = if lang == Lang::Es && !sc.title_es.is_empty() { &sc.title_es } else { &sc.title };
         let label = if title.is_empty() { lang.t("canvas").to_string() } else { title.clone() };
         canvas.set_attribute("aria-label", &format!("{label}. {}", lang.t("keys")))?;
@@ -410,7 +432,11 @@ impl Inner {
             resize: RefCell::new(None),
             intersect: RefCell::new(None),
             orig_style: RefCell::new(orig_style),
+            orig_attrs: RefCell::new(orig_attrs),
+            parked: Cell::new(None),
+            pending: RefCell::new(Vec::new()),
         });
+        let theme = theme::resolve(&window, &canvas, &root);
         Ok(Inner {
             h,
             canvas,
@@ -427,7 +453,8 @@ impl Inner {
             raster: Raster::new(),
             overlays,
             lang,
-            palette: if dark { &DARK } else { &LIGHT },
+            palette: theme.palette,
+            dark: theme.dark,
             dash,
             no_dash,
             view: View::default(),
@@ -488,7 +515,7 @@ impl Inner {
             &self.view,
             self.sim.world().size(),
             list,
-            self.palette,
+            &self.palette,
             &self.dash,
             &self.no_dash,
             !pixels,
@@ -509,7 +536,7 @@ impl Inner {
                 self.sim.agent_count(),
                 self.lang.t("agents")
             );
-            h.set_text_content(Some(&txt));
+            set_text(h, &txt);
         }
         // The readout under the canvas at 4 Hz; the screen-reader summary every 5 s.
         if t - self.perf.last_metric < 250.0 && self.perf.last_metric > 0.0 {
@@ -531,7 +558,7 @@ impl Inner {
             let Some(node) = list.item(k) else { continue };
             let Ok(e) = node.dyn_into::<Element>() else { continue };
             let Some(param) = e.get_attribute("data-param") else { continue };
-            let Ok(v) = self.sim.get_value(&param) else { continue };
+            let Ok(v) = params::get(&self.sim, &param) else { continue };
             if let Some(i) = e.dyn_ref::<HtmlInputElement>() {
                 if i.type_() == "checkbox" {
                     i.set_checked(v.as_bool().unwrap_or(false));
@@ -539,12 +566,7 @@ impl Inner {
                     i.set_value(&short64(x));
                     if let Some(c) = e.get_attribute("data-control") {
                         if let Ok(Some(out)) = self.root.query_selector(&format!("output[data-for=\"{c}\"]")) {
-                            let step = self
-                                .sim
-                                .scenario
-                                .controls
-                                .get(c.parse::<usize>().unwrap_or(0))
-                                .map_or(0.01, |c| c.step);
+                            let step = params::control_step(&self.sim, c.parse::<usize>().unwrap_or(0));
                             out.set_text_content(Some(&fmt_value(x, step)));
                         }
                     }
@@ -568,6 +590,7 @@ impl Inner {
         let h = &self.h;
         if h.destroyed()
             || h.failed()
+            || h.parked.get().is_some()
             || h.frame_in_flight()
             || !self.playing
             || !self.on_screen
@@ -723,6 +746,7 @@ impl Inner {
             Some("seed") => {
                 let seed = (js_sys::Math::random() * 4_294_967_296.0) as u64;
                 self.sim.reseed(seed);
+                self.queue_change("seed", "control");
                 self.draw();
             }
             _ => {}
@@ -769,6 +793,7 @@ impl Inner {
         let shown = value.clone();
         match self.sim.set(&param, value) {
             Ok(()) => {
+                self.queue_change(&param, "control");
                 if let Some(k) = t.get_attribute("data-control") {
                     if let Ok(Some(out)) = self.root.query_selector(&format!("output[data-for=\"{k}\"]")) {
                         let step =
@@ -814,7 +839,20 @@ fn now(w: &Window) -> f64 {
 
 /// The current value of a parameter path, read back through the same resolution `set` uses.
 fn current_value(sim: &Sim, path: &str) -> Option<serde_json::Value> {
-    sim.get_value(path).ok()
+    params::get(sim, path).ok()
+}
+
+/// Replace an element's text. When it holds one text node, that node's data changes (a
+/// characterData mutation, which the lifecycle's observer does not watch), not its children.
+fn set_text(el: &HtmlElement, text: &str) {
+    match el.first_child() {
+        Some(n) if n.node_type() == web_sys::Node::TEXT_NODE && n.next_sibling().is_none() => {
+            if n.node_value().as_deref() != Some(text) {
+                n.set_node_value(Some(text));
+            }
+        }
+        _ => el.set_text_content(Some(text)),
+    }
 }
 
 /// Register every listener and observer, owned by the viewer.
@@ -844,6 +882,7 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
                 if let Ok(mut i) = s.enter() {
                     f(&mut i, ev);
                 }
+                s.h.flush_changes();
             }
         });
         target.add_event_listener_with_callback(kind, cb.as_ref().unchecked_ref())?;
@@ -899,8 +938,11 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
             i.ensure_frame();
         }),
     )?);
-    // Checkbox toggles fire both input and change; the input handler covers them (change is
-    // filtered for range only), so drop duplicate handling for checkboxes in `change`.
+    // The reader's colour scheme: re-theme and repaint when it changes.
+    if let Ok(Some(mq)) = inner.window.match_media("(prefers-color-scheme: dark)") {
+        let mq: EventTarget = mq.into();
+        listeners.push(add(&mq, "change", Box::new(|i, _| i.retheme()))?);
+    }
     h.listeners.replace(listeners);
 
     // ResizeObserver: re-fit the backing store, redraw when paused.
@@ -954,13 +996,23 @@ pub fn destroy(shared: &Shared) {
         io.disconnect();
     }
     h.raf.take();
-    // Put the canvas back where it was and remove our DOM.
+    // Put the canvas back where it was and remove our DOM. A wrapper already out of the page (a
+    // single-page app removed it) lets the canvas go free-standing, as the author made it.
     if let Some(parent) = h.root.parent_node() {
         let _ = parent.insert_before(&h.canvas, Some(&h.root));
         let _ = parent.remove_child(&h.root);
+    } else if h.canvas.parent_node().is_some_and(|p| p == **h.root) {
+        h.canvas.remove();
     }
     let _ = h.canvas.class_list().remove_1("steerlab-canvas");
     let _ = h.canvas.remove_attribute("data-steerlab-mounted");
+    for (name, value) in h.orig_attrs.take() {
+        let _ = match value {
+            Some(v) => h.canvas.set_attribute(name, &v),
+            None => h.canvas.remove_attribute(name),
+        };
+    }
+    h.pending.take();
     match h.orig_style.take() {
         Some(s) if !s.is_empty() => h.canvas.style().set_css_text(&s),
         _ => {
@@ -994,5 +1046,56 @@ pub fn start(shared: &Shared, autoplay: bool) {
 impl Inner {
     pub fn frames(&self) -> u32 {
         self.frames
+    }
+
+    /// Queue a `steerlab:change` for `path` with its value read back now.
+    pub fn queue_change(&self, path: &str, source: &'static str) {
+        if let Ok(value) = params::get(&self.sim, path) {
+            self.h.pending.borrow_mut().push(Change { path: path.to_string(), value, source });
+        }
+    }
+
+    /// Resolve the theme again (data-theme, the page's colours, `--sl-*`) and repaint.
+    pub fn retheme(&mut self) {
+        if !self.canvas.is_connected() {
+            return;
+        }
+        let t = theme::resolve(&self.window, &self.canvas, &self.root);
+        self.dark = t.dark;
+        self.palette = t.palette;
+        self.draw();
+    }
+
+    pub fn dark(&self) -> bool {
+        self.dark
+    }
+}
+
+/// The canvas left the document (`lifecycle.rs`): no frames until it comes back.
+pub fn park(shared: &Shared, since: f64) {
+    shared.h.parked.set(Some(since));
+    shared.h.cancel_frame();
+}
+
+/// The canvas is back: resume where it was (a fresh frame clock, so no jump).
+pub fn unpark(shared: &Shared) {
+    shared.h.parked.set(None);
+    if let Ok(mut i) = shared.enter() {
+        i.last_ts = None;
+        // Back in the document: draw from the next frame on (the intersection observer, which
+        // reported it off screen when it left, corrects this if it came back out of view).
+        i.on_screen = true;
+        i.fit();
+        i.retheme();
+        i.ensure_frame();
+    }
+}
+
+/// Re-theme a viewer from outside its callbacks (the page's colours changed).
+pub fn retheme(shared: &Shared) {
+    if shared.h.parked.get().is_none() {
+        if let Ok(mut i) = shared.enter() {
+            i.retheme();
+        }
     }
 }

@@ -35,6 +35,7 @@ test("the build exists: page, module, loader, example article", () => {
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
     assert.ok(scripts.length >= 1, `${page} loads no script`);
     for (const [, attrs, body] of scripts) {
+      if (/\btype="application\/json"/.test(attrs)) continue; // data (a scenario), never run
       assert.match(attrs, /\bsrc=/, `${page} has an inline <script>: ${attrs}`);
       assert.equal(body.trim(), "", `${page} has a <script src> with inline code`);
     }
@@ -115,12 +116,12 @@ test("the gallery follows prefers-color-scheme: light and dark backgrounds", asy
   assert.deepEqual(await allProblems(dark.page, dark.problems), []);
 });
 
-test("the example article loads the same module and both of its canvases draw", async (t) => {
+test("the example article loads the same module and all of its canvases draw", async (t) => {
   const { context, page, problems } = await openPage(browser, server.url("/www/embed.html"));
   t.after(() => context.close());
   await waitForSteerlab(page);
   const canvases = await page.locator("canvas[data-scenario]").count();
-  assert.equal(canvases, 2, "embed.html should embed two canvases");
+  assert.ok(canvases >= 2, `embed.html should embed at least two canvases, found ${canvases}`);
   for (let i = 0; i < canvases; i++) {
     await page.locator("canvas[data-scenario]").nth(i).scrollIntoViewIfNeeded();
     await page.evaluate((i) => { document.querySelectorAll("canvas[data-scenario]")[i].id = `embed-canvas-${i}`; }, i);

@@ -22,7 +22,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, waitForDrawn, ensureArtifacts, ROOT, CSP } from "./helpers.mjs";
+import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, waitForDrawn, ensureArtifacts, openCountedPage, measure, ROOT, CSP } from "./helpers.mjs";
 
 const CYCLES = Number(process.env.STEERLAB_CYCLES || 1000);
 const SOAK_SECONDS = Number(process.env.STEERLAB_SOAK_SECONDS || 30);
@@ -44,72 +44,6 @@ const CYCLES_PAGE = `<!doctype html><html lang="en"><head>${HEAD}<title>cycles</
 const XSS_PAGE = `<!doctype html><html lang="en"><head>${HEAD}<title>text</title></head>
 <body><div id="host"><canvas id="x"></canvas><canvas id="y"></canvas><canvas id="z"></canvas></div></body></html>`;
 
-// Runs in the page before any of its scripts (not subject to the page's CSP).
-function installCounters() {
-  if (window.__sl) return;
-  const c = (window.__sl = { listeners: 0, frames: 0, observing: 0 });
-  const P = EventTarget.prototype;
-  const add = P.addEventListener;
-  const rem = P.removeEventListener;
-  const reg = new WeakMap(); // target -> Map("type|capture" -> Set(listener))
-  const capture = (o) => (typeof o === "boolean" ? o : !!(o && o.capture));
-  P.addEventListener = function (type, f, o) {
-    if (f) {
-      let m = reg.get(this);
-      if (!m) reg.set(this, (m = new Map()));
-      const k = `${type}|${capture(o)}`;
-      let s = m.get(k);
-      if (!s) m.set(k, (s = new Set()));
-      if (!s.has(f)) {
-        s.add(f);
-        c.listeners++;
-      }
-    }
-    return add.call(this, type, f, o);
-  };
-  P.removeEventListener = function (type, f, o) {
-    const s = reg.get(this)?.get(`${type}|${capture(o)}`);
-    if (s && s.delete(f)) c.listeners--;
-    return rem.call(this, type, f, o);
-  };
-  const raf = window.requestAnimationFrame.bind(window);
-  const caf = window.cancelAnimationFrame.bind(window);
-  const pending = new Set();
-  window.requestAnimationFrame = (f) => {
-    const id = raf((t) => {
-      pending.delete(id);
-      c.frames = pending.size;
-      f(t);
-    });
-    pending.add(id);
-    c.frames = pending.size;
-    return id;
-  };
-  window.cancelAnimationFrame = (id) => {
-    pending.delete(id);
-    c.frames = pending.size;
-    return caf(id);
-  };
-  for (const O of [ResizeObserver, IntersectionObserver]) {
-    const obs = O.prototype.observe;
-    const dis = O.prototype.disconnect;
-    O.prototype.observe = function (...a) {
-      if (!this.__n) {
-        this.__n = 1;
-        c.observing++;
-      }
-      return obs.apply(this, a);
-    };
-    O.prototype.disconnect = function () {
-      if (this.__n) {
-        this.__n = 0;
-        c.observing--;
-      }
-      return dis.call(this);
-    };
-  }
-}
-
 let server;
 let browser;
 
@@ -124,33 +58,7 @@ after(async () => {
 });
 
 /** Open `url` with the counters installed before the page's own scripts. */
-async function openCounted(url, opts = {}) {
-  const r = await openPage(browser, server.url("/blank.html"), opts);
-  await r.context.addInitScript(installCounters);
-  await r.page.goto(url, { waitUntil: "load" });
-  await waitForSteerlab(r.page);
-  const cdp = await r.context.newCDPSession(r.page);
-  await cdp.send("HeapProfiler.enable");
-  return { ...r, cdp };
-}
-
-/** Everything we watch, after a forced GC. */
-async function measure(page, cdp) {
-  await cdp.send("HeapProfiler.collectGarbage");
-  const { usedSize } = await cdp.send("Runtime.getHeapUsage");
-  const m = await page.evaluate(async () => {
-    const wasm = await window.steerlab.default();
-    return {
-      wasm: wasm.memory.buffer.byteLength,
-      listeners: window.__sl.listeners,
-      frames: window.__sl.frames,
-      observing: window.__sl.observing,
-      live: window.steerlab.liveViewers(),
-      nodes: document.getElementsByTagName("*").length,
-    };
-  });
-  return { ...m, heap: usedSize };
-}
+const openCounted = (url, opts = {}) => openCountedPage(browser, server, url, opts);
 
 const MiB = (b) => `${(b / 1048576).toFixed(2)} MiB`;
 

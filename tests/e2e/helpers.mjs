@@ -258,6 +258,115 @@ export async function waitForDrawn(page, selector, { minFraction = 0.002, timeou
   }
 }
 
+/**
+ * Counters of what a page holds, counted from the page's side (not the viewers' own bookkeeping);
+ * install with `context.addInitScript(installCounters)` so it runs before any page script.
+ * `window.__sl`: listeners (live addEventListener registrations, counted as the browser dedupes
+ * them), frames (pending requestAnimationFrame callbacks), observing (Resize/Intersection
+ * observers observing), mutation (MutationObservers observing).
+ */
+export function installCounters() {
+  if (window.__sl) return;
+  const c = (window.__sl = { listeners: 0, frames: 0, observing: 0, mutation: 0 });
+  const P = EventTarget.prototype;
+  const add = P.addEventListener;
+  const rem = P.removeEventListener;
+  const reg = new WeakMap(); // target -> Map("type|capture" -> Set(listener))
+  const capture = (o) => (typeof o === "boolean" ? o : !!(o && o.capture));
+  P.addEventListener = function (type, f, o) {
+    if (f) {
+      let m = reg.get(this);
+      if (!m) reg.set(this, (m = new Map()));
+      const k = `${type}|${capture(o)}`;
+      let s = m.get(k);
+      if (!s) m.set(k, (s = new Set()));
+      if (!s.has(f)) {
+        s.add(f);
+        c.listeners++;
+      }
+    }
+    return add.call(this, type, f, o);
+  };
+  P.removeEventListener = function (type, f, o) {
+    const s = reg.get(this)?.get(`${type}|${capture(o)}`);
+    if (s && s.delete(f)) c.listeners--;
+    return rem.call(this, type, f, o);
+  };
+  const raf = window.requestAnimationFrame.bind(window);
+  const caf = window.cancelAnimationFrame.bind(window);
+  const pending = new Set();
+  window.requestAnimationFrame = (f) => {
+    const id = raf((t) => {
+      pending.delete(id);
+      c.frames = pending.size;
+      f(t);
+    });
+    pending.add(id);
+    c.frames = pending.size;
+    return id;
+  };
+  window.cancelAnimationFrame = (id) => {
+    pending.delete(id);
+    c.frames = pending.size;
+    return caf(id);
+  };
+  for (const [O, key] of [[ResizeObserver, "observing"], [IntersectionObserver, "observing"], [MutationObserver, "mutation"]]) {
+    const obs = O.prototype.observe;
+    const dis = O.prototype.disconnect;
+    O.prototype.observe = function (...a) {
+      if (!this.__n) {
+        this.__n = 1;
+        c[key]++;
+      }
+      return obs.apply(this, a);
+    };
+    O.prototype.disconnect = function () {
+      if (this.__n) {
+        this.__n = 0;
+        c[key]--;
+      }
+      return dis.call(this);
+    };
+  }
+}
+
+/**
+ * Open `url` (served by `server`) with `installCounters` in place before the page's own scripts,
+ * wait for the module, and open a CDP session for garbage collection and heap figures.
+ */
+export async function openCountedPage(browser, server, url, opts = {}) {
+  const r = await openPage(browser, server.url("/blank.html"), opts);
+  await r.context.addInitScript(installCounters);
+  await r.page.goto(url, { waitUntil: "load" });
+  await waitForSteerlab(r.page);
+  const cdp = await r.context.newCDPSession(r.page);
+  await cdp.send("HeapProfiler.enable");
+  return { ...r, cdp };
+}
+
+/**
+ * Everything the leak tests watch, after a forced garbage collection: wasm memory (the instance's
+ * `memory.buffer.byteLength`: wasm-bindgen's init() returns the exports when called again), the
+ * counters of `installCounters`, live viewers, DOM elements and the JS heap.
+ */
+export async function measure(page, cdp) {
+  await cdp.send("HeapProfiler.collectGarbage");
+  const { usedSize } = await cdp.send("Runtime.getHeapUsage");
+  const m = await page.evaluate(async () => {
+    const wasm = await window.steerlab.default();
+    return {
+      wasm: wasm.memory.buffer.byteLength,
+      listeners: window.__sl.listeners,
+      frames: window.__sl.frames,
+      observing: window.__sl.observing,
+      mutation: window.__sl.mutation,
+      live: window.steerlab.liveViewers(),
+      nodes: document.getElementsByTagName("*").length,
+    };
+  });
+  return { ...m, heap: usedSize };
+}
+
 export function ensureArtifacts() {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   return ARTIFACTS;

@@ -73,6 +73,7 @@ const crossField = [
   ["path follower without a path", with_(flock, (d) => (d.behaviours = [{ type: "path_tube" }]))],
   ["selected beyond the agents", with_(flock, (d) => (d.selected = 500))],
   ["spawn area upside down", with_(flock, (d) => (d.agents.area = [100, 100, 50, 50]))],
+  ["a control naming a missing parameter", with_(flock, (d) => (d.controls[0].param = "cohesion.wieght"))],
 ];
 
 let server, browser, page;

@@ -1,0 +1,240 @@
+// Types for steerlab's JavaScript API (the module steerlab.js and its WebAssembly, steerlab_bg.wasm).
+// Written by hand; tests/e2e/bundle.test.mjs checks that every export of the built module and
+// every member of Viewer is declared here, and that `tsc --noEmit` accepts a page using them.
+//
+// Data attributes read on the canvas by mount() and autoMount():
+//   data-scenario="flock"        built-in name (or inline JSON text) — autoMount() mounts these
+//   data-scenario-json="#id"     scenario JSON from <script type="application/json" id="id">
+//   data-seed="42"               seed of the random numbers (overrides the scenario's)
+//   data-autoplay="false"        start paused (also paused when the reader asks for reduced motion)
+//   data-lang="es"               interface language (else the nearest [lang], else <html lang>)
+//   data-controls="false"        no buttons, toggles or sliders
+//   data-theme="light|dark|auto" colours; auto (default) follows the page's background, then the
+//                                reader's prefers-color-scheme where the page allows dark
+//   data-lifecycle="manual"      the viewer outlives its canvas leaving the document (until destroy())
+//
+// Colours: the CSS custom properties --sl-fg, --sl-muted, --sl-bg, --sl-border, --sl-accent,
+// --sl-accent-fg, --sl-error (widget) and --sl-canvas, --sl-agent, --sl-grid, --sl-faint (canvas),
+// set on any ancestor of the canvas (see www/steerlab.css).
+
+/** A scenario: a built-in name, JSON text, or a scenario object (fields: see the scenario reference). */
+export type ScenarioInput = string | ScenarioObject;
+
+/** A scenario object as in scenarios/*.json (name, world, agents, motion, behaviours, controls, …). */
+export interface ScenarioObject {
+  [field: string]: unknown;
+}
+
+/** The value of a scenario parameter. */
+export type ParamValue = number | boolean | string;
+
+/** A point in world coordinates. */
+export type Vec2 = [number, number];
+
+/** What `Viewer.state()` returns (more fields appear for leader, queue and path scenarios). */
+export interface ViewerState {
+  /** Simulated seconds since the start (fixed steps of 1/60 s). */
+  time: number;
+  steps: number;
+  seed: number;
+  /** Index of the selected agent, or null. */
+  selected: number | null;
+  /** `force`: the force the last step applied (standard engine, after the first step). */
+  agents: { position: Vec2; velocity: Vec2; force?: Vec2 }[];
+  obstacles: { center: Vec2; radius: number }[];
+  food: Vec2[];
+  metrics: {
+    checks: number;
+    naive_checks: number;
+    mean_neighbours: number;
+    polarisation: number;
+    mean_nearest: number | null;
+    mean_centroid_distance: number | null;
+    food_eaten?: number;
+    [metric: string]: number | null | undefined;
+  };
+  /** The scenario as it is now (after `set`), every field with its value. */
+  scenario: ScenarioObject;
+  waypoints?: Vec2[];
+  [field: string]: unknown;
+}
+
+/** One contribution to the selected agent's steering, as the tutorials' pseudocode names it. */
+export interface ExplainTerm {
+  /** separation, alignment, cohesion, wander, flee, avoid, food, evade, follow, queue, waypoints, tube, edges … */
+  rule: string;
+  weight: number;
+  /** Neighbours that counted (neighbour rules). */
+  neighbours?: number;
+  sum?: Vec2;
+  mean?: Vec2;
+  /** The desired velocity (`normalize(…) · max_speed`, or arrive's slowed one). */
+  desired?: Vec2;
+  /** `limit(desired − velocity, max_force)`. */
+  steer: Vec2;
+  /** `steer · weight`. */
+  weighted: Vec2;
+  /** What else the rule looked at: behind/ahead/in_ahead_zone (follow), blocker/brake (queue),
+   * active/distance/arrive_radius (waypoints), prediction/projection/distance/outside (tube) … */
+  [field: string]: unknown;
+}
+
+/** `v.explain()`: the numbers behind the selected agent's next step. */
+export interface Explain {
+  agent: number;
+  step: number;
+  position: Vec2;
+  velocity: Vec2;
+  max_speed: number;
+  max_force: number;
+  terms: ExplainTerm[];
+  /** The sum of the weighted terms, limited to max_force: the force the next step applies. */
+  total: Vec2;
+  /** Distance checks of the agent's flocking neighbour query. */
+  checked?: number;
+}
+
+/** `detail` of `steerlab:change`. */
+export interface ChangeDetail {
+  /** The parameter path, as the control names it or as given to `set()`; "seed" for the new-seed button. */
+  path: string;
+  /** The value now in use, read back as `get(path)` would. */
+  value: ParamValue | null;
+  /** "control": the viewer's own slider, toggle, select or button; "api": `set()`. */
+  source: "control" | "api";
+}
+
+/** `detail` of `steerlab:mounted`. */
+export interface MountedDetail {
+  viewer: Viewer;
+}
+
+/** `detail` of `steerlab:error`. */
+export interface ErrorDetail {
+  /** The same message mount() throws, naming the field (`behaviours[1].perception: must be > 0, got -3`). */
+  message: string;
+}
+
+/** A mounted visualisation. Keep it to control the viewer; `destroy()` releases everything. */
+export class Viewer {
+  private constructor();
+  /**
+   * Free the JS handle (the viewer keeps running; `destroy()` ends it). The class also has
+   * `[Symbol.dispose]()` doing the same, for `using` (not declared here: it needs TypeScript's
+   * esnext.disposable library).
+   */
+  free(): void;
+  play(): void;
+  pause(): void;
+  readonly playing: boolean;
+  /** Advance `n` fixed steps (default 1, at most 1 000 000) without drawing. */
+  step(n?: number | null): void;
+  /** Draw the current state once. */
+  render(): void;
+  /** Back to the initial state with the current parameters and seed (fires no change event). */
+  reset(): void;
+  state(): ViewerState;
+  /** The numbers behind the selected agent's next step; null when no agent is selected. */
+  explain(): Explain | null;
+  /**
+   * Set a parameter by path ("separation.weight", "perception", "motion.max_speed",
+   * "behaviours[1].weight", "seed" …). Throws an Error naming the path on a bad path or value.
+   * Fires `steerlab:change` (source "api") when the value changed.
+   */
+  set(path: string, value: ParamValue): void;
+  /** A parameter's value by path; throws the message `set` gives for a bad path. */
+  get(path: string): ParamValue | null;
+  /** Add a waypoint at world coordinates (path scenarios). */
+  addWaypoint(x: number, y: number): void;
+  /** Remove listeners, cancel the frame loop, disconnect observers, restore the canvas, free the memory. */
+  destroy(): void;
+  /** True once the viewer stopped after an internal error (its canvas shows it). */
+  readonly failed: boolean;
+  /** Frames drawn by the loop so far. */
+  readonly frames: number;
+  /** Whether a requestAnimationFrame callback is pending. */
+  readonly frameInFlight: boolean;
+  /** Listeners and observers this viewer holds. */
+  readonly listenerCount: number;
+  /** The canvas it is mounted on. */
+  readonly canvas: HTMLElement | undefined;
+  /** The theme in use. */
+  readonly theme: "light" | "dark";
+  /** Read data-theme, the page's colours and the --sl-* variables again and repaint. */
+  refreshTheme(): void;
+}
+
+/**
+ * Mount a visualisation on `canvas`. Throws an Error with a readable message (also drawn on the
+ * canvas, shown beside it as role="alert" text and fired as `steerlab:error`) when the scenario
+ * is broken, and when the canvas already has a viewer (use `viewerFor(canvas)`, or `destroy()` it
+ * first). Fires `steerlab:mounted` on the canvas before it returns.
+ */
+export function mount(canvas: HTMLCanvasElement, scenario: ScenarioInput): Viewer;
+
+/** Mount every `<canvas data-scenario>` on the page that has no viewer yet; returns the new viewers. */
+export function autoMount(): Viewer[];
+
+/** The viewer mounted on `canvas`, if any. */
+export function viewerFor(canvas: HTMLCanvasElement): Viewer | undefined;
+
+/** How many viewers are mounted and not destroyed on the page. */
+export function liveViewers(): number;
+
+/** Check a scenario without mounting it: null when valid, else the message mount() would throw. */
+export function validate(scenario: ScenarioInput): string | null;
+
+/** Installs the panic boundary; run by the module itself when it is initialised (do not call it). */
+export function start(): void;
+
+/** What `init` resolves to: the WebAssembly instance's exports. */
+export interface InitOutput {
+  readonly memory: WebAssembly.Memory;
+  readonly [name: string]: unknown;
+}
+
+export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembly.Module;
+
+/**
+ * Load and instantiate the WebAssembly module (by default steerlab_bg.wasm next to steerlab.js).
+ * Call once before anything else; boot.js does it for you.
+ */
+export default function init(
+  module_or_path?: { module_or_path: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>,
+): Promise<InitOutput>;
+
+/** Instantiate synchronously from compiled or raw module bytes. */
+export function initSync(module: { module: WebAssembly.Module | BufferSource } | WebAssembly.Module | BufferSource): InitOutput;
+
+/** `window.steerlab`, set by boot.js once the module is ready and the page's canvases are mounted. */
+export interface SteerlabGlobal {
+  readonly default: typeof init;
+  readonly initSync: typeof initSync;
+  readonly mount: typeof mount;
+  readonly autoMount: typeof autoMount;
+  readonly viewerFor: typeof viewerFor;
+  readonly liveViewers: typeof liveViewers;
+  readonly start: typeof start;
+  readonly Viewer: typeof Viewer;
+  /** Resolved (boot.js's `ready`). */
+  readonly ready: Promise<SteerlabGlobal>;
+}
+
+declare global {
+  interface Window {
+    /** Set by boot.js after the module is initialised and the page's canvases are mounted. */
+    steerlab?: SteerlabGlobal;
+  }
+  interface WindowEventMap {
+    /** boot.js: the module is ready and every `<canvas data-scenario>` is mounted. */
+    "steerlab:ready": CustomEvent<SteerlabGlobal>;
+  }
+  interface HTMLElementEventMap {
+    /** On a canvas: its viewer exists (bubbles). */
+    "steerlab:mounted": CustomEvent<MountedDetail>;
+    /** On a canvas: mounting failed (bubbles). */
+    "steerlab:error": CustomEvent<ErrorDetail>;
+    /** On a canvas: a parameter changed (bubbles). */
+    "steerlab:change": CustomEvent<ChangeDetail>;
+  }
+}

@@ -1,0 +1,17 @@
+// Types for www/steer-lab.js: the <steer-lab> element (it imports boot.js itself).
+// Attributes: scenario (built-in name or JSON text), seed, autoplay ("false"), lang ("en" | "es"),
+// controls ("false"), theme ("light" | "dark" | "auto"); the last five become the inner canvas's
+// data-* attributes. Events of the inner canvas (steerlab:mounted, steerlab:change …) bubble to it.
+import type { Viewer } from "../steerlab.js";
+
+export {};
+
+declare global {
+  interface SteerLabElement extends HTMLElement {
+    /** The underlying viewer, or null before it is mounted (or after a failed mount). */
+    readonly viewer: Viewer | null;
+  }
+  interface HTMLElementTagNameMap {
+    "steer-lab": SteerLabElement;
+  }
+}

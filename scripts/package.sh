@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# A drop-in bundle for authors, no Rust needed: dist-pkg/steerlab-<version>.tgz, an npm-style
+# package (everything under package/, a package.json with exports and types).
+#
+#   ./scripts/package.sh              release build (scripts/build.sh), then the archive
+#   ./scripts/package.sh --no-build   package the dist/ already built (the tests do this)
+#
+# Layout (the same as dist/, so boot.js's import "../steerlab.js" holds):
+#   package/package.json        name, version (Cargo.toml's), exports, types
+#   package/README.md           the author's guide (pkg/README.md)
+#   package/steerlab.js         the module's JS (wasm-bindgen glue): init, mount, autoMount, …
+#   package/steerlab_bg.wasm    the WebAssembly module
+#   package/steerlab.d.ts       types for the whole JS API (pkg/steerlab.d.ts)
+#   package/www/boot.js         the page loader (+ boot.d.ts)
+#   package/www/steer-lab.js    the <steer-lab> element (+ steer-lab.d.ts)
+#   package/www/steerlab.css    the widgets' styles and the --sl-* colour variables
+# The archive is reproducible: sorted names, fixed times and owners.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT="$(pwd)"
+die() { printf 'package.sh: %s\n' "$*" >&2; exit 1; }
+case "${1:-}" in
+  --no-build) ;;
+  "") bash scripts/build.sh ;;
+  *) die "unknown argument $1 (use --no-build or nothing)" ;;
+esac
+VERSION="$(sed -n 's/^version = "\([^"]*\)"/\1/p' Cargo.toml | head -1)"
+[ -n "$VERSION" ] || die "no version in Cargo.toml"
+for f in dist/steerlab.js dist/steerlab_bg.wasm dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css; do
+  [ -f "$f" ] || die "$f is missing: run scripts/build.sh (or drop --no-build)"
+done
+
+STAGE="$(mktemp -d)"
+trap 'rm -rf "$STAGE"' EXIT
+P="$STAGE/package"
+mkdir -p "$P/www"
+cp dist/steerlab.js dist/steerlab_bg.wasm pkg/steerlab.d.ts "$P/"
+cp dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css pkg/www/boot.d.ts pkg/www/steer-lab.d.ts "$P/www/"
+cp pkg/README.md "$P/README.md"
+VERSION="$VERSION" node - "$P/package.json" <<'JS'
+const fs = require("node:fs");
+const pkg = {
+  name: "steerlab",
+  version: process.env.VERSION,
+  description: "Steering behaviours and flocking simulations for interactive tutorials: a WebAssembly module that draws on HTML canvases",
+  license: "MIT OR Apache-2.0",
+  type: "module",
+  main: "./steerlab.js",
+  types: "./steerlab.d.ts",
+  exports: {
+    ".": { types: "./steerlab.d.ts", default: "./steerlab.js" },
+    "./www/boot.js": { types: "./www/boot.d.ts", default: "./www/boot.js" },
+    "./www/steer-lab.js": { types: "./www/steer-lab.d.ts", default: "./www/steer-lab.js" },
+    "./www/steerlab.css": "./www/steerlab.css",
+    "./steerlab_bg.wasm": "./steerlab_bg.wasm",
+    "./package.json": "./package.json",
+  },
+  sideEffects: ["./www/boot.js", "./www/steer-lab.js", "./www/steerlab.css"],
+  files: ["steerlab.js", "steerlab_bg.wasm", "steerlab.d.ts", "www/", "README.md"],
+};
+fs.writeFileSync(process.argv[2], JSON.stringify(pkg, null, 2) + "\n");
+JS
+mkdir -p dist-pkg
+OUT="dist-pkg/steerlab-$VERSION.tgz"
+tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -C "$STAGE" -cf - package | gzip -9n > "$OUT"
+printf 'package.sh: %s (%s bytes)\n' "$OUT" "$(wc -c < "$OUT")"
+tar -tzvf "$OUT" | awk '{printf "  %8s  %s\n", $3, $6}'

@@ -1,0 +1,224 @@
+// Issue 21, the drop-in bundle: scripts/package.sh turns the built dist/ into
+// dist-pkg/steerlab-<version>.tgz (an npm-style package). This test unpacks it in an empty folder
+// with no Rust tool on PATH, serves it on 127.0.0.1 under /steerlab/ as the author's README says,
+// embeds canvases from an author's page and module, checks they draw, that the console shows
+// the class names, that the hand-written types declare the whole API (every export of the built
+// module, every member of Viewer) and that `tsc --noEmit` accepts a page using them and refuses
+// wrong calls.
+//
+//   node --test tests/e2e/bundle.test.mjs      (needs dist/ from scripts/build.sh)
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { pathToFileURL } from "node:url";
+import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, waitForDrawn, canvasChange, ROOT } from "./helpers.mjs";
+
+const TSC = path.join(ROOT, "tools", "node_modules", ".bin", "tsc");
+const VERSION = fs.readFileSync(path.join(ROOT, "Cargo.toml"), "utf8").match(/^version = "([^"]+)"/m)[1];
+const RUST_TOOLS = ["cargo", "rustc", "rustup", "trunk", "wasm-bindgen", "wasm-pack"];
+
+// PATH without any directory that holds a Rust tool.
+const PATH_NO_RUST = (process.env.PATH || "")
+  .split(path.delimiter)
+  .filter((d) => d && !RUST_TOOLS.some((t) => fs.existsSync(path.join(d, t))))
+  .join(path.delimiter);
+const ENV = { ...process.env, PATH: PATH_NO_RUST, CARGO_HOME: "/nonexistent", RUSTUP_HOME: "/nonexistent" };
+
+let dir;
+let server;
+let browser;
+
+const AUTHOR_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>An author's page</title>
+<link rel="stylesheet" href="/steerlab/www/steerlab.css">
+<script type="module" src="/steerlab/www/boot.js"></script>
+<script type="module" src="/steerlab/www/steer-lab.js"></script>
+<script type="module" src="/app.js"></script>
+</head><body>
+<h1>Flocks</h1>
+<canvas id="c" data-scenario="flock"></canvas>
+<steer-lab scenario="queue"></steer-lab>
+<canvas id="mine"></canvas>
+</body></html>`;
+
+const AUTHOR_MODULE = `import { ready } from "/steerlab/www/boot.js";
+const steerlab = await ready;
+const v = steerlab.mount(document.getElementById("mine"), {
+  name: "mine",
+  world: { width: 400, height: 250, edges: "wrap" },
+  agents: { count: 40 },
+  behaviours: [{ type: "separation" }, { type: "wander" }],
+});
+window.__app = { live: steerlab.liveViewers(), playing: v.playing };
+`;
+
+function run(cmd, args, opts = {}) {
+  return spawnSync(cmd, args, { encoding: "utf8", env: ENV, maxBuffer: 16 << 20, ...opts });
+}
+
+before(async () => {
+  const r = spawnSync("bash", [path.join(ROOT, "scripts", "package.sh"), "--no-build"], { cwd: ROOT, encoding: "utf8" });
+  assert.equal(r.status, 0, `package.sh failed:\n${r.stdout}\n${r.stderr}`);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "steerlab-author-"));
+  const tgz = path.join(ROOT, "dist-pkg", `steerlab-${VERSION}.tgz`);
+  const x = run("tar", ["-xzf", tgz, "-C", dir]);
+  assert.equal(x.status, 0, x.stderr);
+  fs.renameSync(path.join(dir, "package"), path.join(dir, "steerlab"));
+  fs.writeFileSync(path.join(dir, "index.html"), AUTHOR_PAGE);
+  fs.writeFileSync(path.join(dir, "app.js"), AUTHOR_MODULE);
+  server = await serveDist({ root: dir });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("the archive is an npm-style package: package.json with exports and types, every file it names", () => {
+  const w = run("bash", ["-c", `for t in ${RUST_TOOLS.join(" ")}; do command -v $t; done; true`]);
+  assert.equal(w.stdout.trim(), "", `no Rust tool on the test's PATH: ${w.stdout}`);
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, "steerlab", "package.json"), "utf8"));
+  assert.equal(pkg.name, "steerlab");
+  assert.equal(pkg.version, VERSION);
+  assert.equal(pkg.type, "module");
+  assert.equal(pkg.types, "./steerlab.d.ts");
+  const targets = [pkg.main, pkg.types];
+  for (const v of Object.values(pkg.exports)) targets.push(...(typeof v === "string" ? [v] : Object.values(v)));
+  for (const f of targets) assert.ok(fs.existsSync(path.join(dir, "steerlab", f)), `${f} (named in package.json) is in the archive`);
+  for (const f of ["steerlab.js", "steerlab_bg.wasm", "www/boot.js", "www/steer-lab.js", "www/steerlab.css", "README.md"]) {
+    assert.ok(fs.existsSync(path.join(dir, "steerlab", f)), f);
+  }
+  // The author's README uses the layout it recommends (/steerlab/) and the names in the archive.
+  const readme = fs.readFileSync(path.join(dir, "steerlab", "README.md"), "utf8");
+  for (const m of readme.matchAll(/["'(]\/steerlab\/([\w./-]+)["')]/g)) {
+    assert.ok(fs.existsSync(path.join(dir, "steerlab", m[1])), `README names /steerlab/${m[1]}, which the archive has`);
+  }
+});
+
+test("served from the unpacked folder, an author's page and module embed canvases that draw", async (t) => {
+  const { context, page, problems } = await openPage(browser, server.url("/index.html"), { deviceScaleFactor: 2 });
+  t.after(() => context.close());
+  await waitForSteerlab(page);
+  await page.waitForFunction(() => window.__app);
+  assert.deepEqual(await page.evaluate(() => window.__app), { live: 3, playing: true });
+  for (const sel of ["#c", "#mine", "steer-lab canvas"]) {
+    await page.locator(sel).scrollIntoViewIfNeeded(); // off-screen canvases draw no frames
+    const s = await waitForDrawn(page, sel);
+    assert.ok(s.drawn > 0, `${sel} drew`);
+    assert.ok((await canvasChange(page, sel, 300)).changed > 0, `${sel} animates`);
+  }
+  // The console names the class: the minified module keeps its names.
+  const cdp = await context.newCDPSession(page);
+  const { result } = await cdp.send("Runtime.evaluate", { expression: 'window.steerlab.viewerFor(document.getElementById("c"))' });
+  assert.equal(result.className, "Viewer", `the console shows a viewer as ${result.className}`);
+  const paths = server.requests.map((r) => r.path);
+  for (const p of paths) assert.ok(p === "/index.html" || p === "/app.js" || p.startsWith("/steerlab/"), `request ${p}`);
+  assert.deepEqual(await allProblems(page, problems), []);
+});
+
+// The member names declared in a block of the .d.ts (`export class Viewer { … }`).
+function declared(block) {
+  return new Set([...block.matchAll(/^\s+(?:readonly\s+)?([A-Za-z_$][\w$]*)\s*[(:?]/gm)].map((m) => m[1]));
+}
+
+test("the types declare every export of the built module and every member of Viewer", async () => {
+  const dts = fs.readFileSync(path.join(dir, "steerlab", "steerlab.d.ts"), "utf8");
+  const mod = await import(pathToFileURL(path.join(dir, "steerlab", "steerlab.js")).href);
+  const exported = new Set([...dts.matchAll(/^export (?:default )?(?:declare )?(?:function|class|const) ([\w$]+)/gm)].map((m) => m[1]));
+  if (/^export default function init/m.test(dts)) exported.add("default");
+  for (const name of Object.keys(mod)) assert.ok(exported.has(name), `export ${name} of steerlab.js is declared in steerlab.d.ts`);
+  for (const name of exported) if (name !== "init") assert.ok(name in mod || name === "default", `steerlab.d.ts declares ${name}, which steerlab.js exports`);
+  const viewerBlock = dts.slice(dts.indexOf("export class Viewer {"), dts.indexOf("\n}\n", dts.indexOf("export class Viewer {")));
+  const members = declared(viewerBlock);
+  const runtime = Object.getOwnPropertyNames(mod.Viewer.prototype).filter((n) => n !== "constructor" && !n.startsWith("__"));
+  assert.ok(runtime.length >= 15, runtime.join(", "));
+  for (const n of runtime) assert.ok(members.has(n), `Viewer.${n} is declared`);
+  for (const n of members) if (n !== "constructor") assert.ok(runtime.includes(n), `Viewer.${n} is declared but not in the module`);
+  // boot.js's export too.
+  const boot = fs.readFileSync(path.join(dir, "steerlab", "www", "boot.js"), "utf8");
+  assert.match(boot, /export\s*\{[^}]*\bready\b/, "boot.js exports ready");
+  assert.match(fs.readFileSync(path.join(dir, "steerlab", "www", "boot.d.ts"), "utf8"), /export const ready: Promise<SteerlabGlobal>/);
+});
+
+const TS_OK = `import init, { mount, viewerFor, liveViewers, autoMount, type Viewer, type ChangeDetail, type ViewerState } from "steerlab";
+import { ready } from "steerlab/www/boot.js";
+import "steerlab/www/steer-lab.js";
+
+async function main(): Promise<void> {
+  const sl = await ready;
+  const canvas = document.querySelector<HTMLCanvasElement>("canvas#c");
+  if (!canvas) return;
+  const found: Viewer | undefined = viewerFor(canvas) ?? sl.viewerFor(canvas);
+  const v: Viewer = found ?? mount(canvas, { name: "mine", world: { width: 300, height: 200 } });
+  v.set("separation.weight", 2);
+  v.set("world.edges", "bounce");
+  v.set("flee_pointer.enabled", true);
+  const w = v.get("separation.weight");
+  if (typeof w === "number") console.log(w.toFixed(2));
+  const st: ViewerState = v.state();
+  console.log(st.agents[0]?.position[0], st.metrics.polarisation, v.theme, v.playing, v.frames, liveViewers(), autoMount().length);
+  canvas.addEventListener("steerlab:change", (e) => {
+    const d: ChangeDetail = e.detail;
+    console.log(d.path, d.value, d.source === "api");
+  });
+  canvas.addEventListener("steerlab:mounted", (e) => e.detail.viewer.play());
+  canvas.addEventListener("steerlab:error", (e) => console.log(e.detail.message.length));
+  window.addEventListener("steerlab:ready", (e) => console.log(e.detail.liveViewers()));
+  document.querySelector("steer-lab")?.viewer?.pause();
+  await window.steerlab?.ready;
+  const exports = await init();
+  console.log(exports.memory.buffer.byteLength);
+  v.step(10);
+  v.step();
+  v.render();
+  v.reset();
+  v.addWaypoint(1, 2);
+  v.refreshTheme();
+  v.destroy();
+}
+void main();
+`;
+
+// Each line after the first two is one wrong use; tsc must report every one of them.
+const TS_BAD = `import { mount, type Viewer } from "steerlab";
+const canvas = document.createElement("canvas");
+mount(canvas);
+mount(canvas, 42);
+const v: Viewer = mount(canvas, "flock"); v.set("separation.weight", { x: 1 });
+v.nope();
+const t: "blue" = v.theme;
+canvas.addEventListener("steerlab:change", (e) => e.detail.nope);
+v.playing = true;
+v.step("ten");
+`;
+const BAD_LINES = [3, 4, 5, 6, 7, 8, 9, 10];
+
+function tsc(dirTs, file) {
+  fs.writeFileSync(
+    path.join(dirTs, `tsconfig.${file}.json`),
+    JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler", lib: ["es2022", "dom", "dom.iterable"], types: [], skipLibCheck: false },
+      files: [`${file}.ts`],
+    }),
+  );
+  return run(TSC, ["-p", `tsconfig.${file}.json`, "--pretty", "false"], { cwd: dirTs });
+}
+
+test("tsc --noEmit: a page using the types passes, wrong calls fail (no Rust on PATH)", () => {
+  const dirTs = path.join(dir, "ts");
+  fs.mkdirSync(path.join(dirTs, "node_modules"), { recursive: true });
+  fs.symlinkSync(path.join(dir, "steerlab"), path.join(dirTs, "node_modules", "steerlab"), "dir");
+  fs.writeFileSync(path.join(dirTs, "ok.ts"), TS_OK);
+  fs.writeFileSync(path.join(dirTs, "bad.ts"), TS_BAD);
+  const ok = tsc(dirTs, "ok");
+  assert.equal(ok.status, 0, `tsc on ok.ts:\n${ok.stdout}${ok.stderr}`);
+  const bad = tsc(dirTs, "bad");
+  assert.notEqual(bad.status, 0, "tsc must refuse bad.ts");
+  const lines = new Set([...`${bad.stdout}${bad.stderr}`.matchAll(/bad\.ts[(:](\d+)[,:]\d+/g)].map((m) => Number(m[1])));
+  assert.deepEqual([...lines].sort((a, b) => a - b), BAD_LINES, `errors reported:\n${bad.stdout}`);
+});
