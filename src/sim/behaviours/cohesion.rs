@@ -2,11 +2,11 @@
 //! `perception` (nearest image across a wrapping edge). The sums come from the flocking rules'
 //! shared neighbour pass.
 
-use super::{AgentStep, Behave, FlockRule, ForceCtx, Inst, View};
+use super::{flock_term, AgentStep, Behave, FlockRule, ForceCtx, Inst, View};
 use crate::sim::draw::{DrawList, Style};
 use crate::sim::render::Overlays;
 use crate::sim::scenario::{Check, Overlay, Scenario};
-use crate::sim::steer::{desired_towards, steer_towards, Note};
+use crate::sim::steer::Note;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -44,20 +44,11 @@ impl Behave for Cohesion {
 
     /// `steer = limit(normalize(centroid − position) · max_speed − velocity, max_force)`, weighted.
     fn force(&self, _: &(), _: &mut (), _ctx: &ForceCtx, a: &mut AgentStep) {
-        let s = a.flock;
-        if s.n_coh > 0 {
-            let mean = s.coh / s.n_coh as f32;
-            a.ctl.add("cohesion", self.weight, steer_towards(mean, a.agent));
-            let agent = a.agent;
+        let (n, sum, at) = (a.flock.n_coh, a.flock.coh, a.agent.position);
+        if let Some(mean) = flock_term(a, "cohesion", self.weight, n, sum) {
             a.ctl.explain(|d| {
-                d.neighbours = Some(s.n_coh);
-                d.sum = Some(s.coh);
-                d.mean = Some(mean);
-                d.desired = Some(desired_towards(mean, agent));
-                d.note("centroid", Note::Point(agent.position + mean));
+                d.note("centroid", Note::Point(at + mean));
             });
-        } else {
-            a.ctl.idle("cohesion", self.weight, |d| d.neighbours = Some(0));
         }
     }
 

@@ -22,7 +22,7 @@ use super::render::Overlays;
 use super::rng::Rng;
 use super::scenario::{Check, Scenario};
 use super::scene::Scene;
-use super::steer::{steer_towards, truncate, Controller};
+use super::steer::{desired_towards, steer_towards, truncate, Controller};
 use super::world::World;
 use glam::Vec2;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
@@ -351,6 +351,27 @@ impl SepForm {
             SepForm::Push => "push",
         }
     }
+}
+
+/// One flocking rule's term from the shared neighbour pass (flocking-boids.txt §3): with `n`
+/// neighbours and their `sum`, `steer = limit(normalize(sum / n) · max_speed − velocity,
+/// max_force)`, weighted; explained with the neighbours, the sum, the mean and the desired
+/// velocity. Returns the mean (`None` without neighbours: the rule contributes nothing).
+pub fn flock_term(a: &mut AgentStep, rule: &'static str, weight: f32, n: u32, sum: Vec2) -> Option<Vec2> {
+    if n == 0 {
+        a.ctl.idle(rule, weight, |d| d.neighbours = Some(0));
+        return None;
+    }
+    let mean = sum / n as f32;
+    let agent = a.agent;
+    a.ctl.add(rule, weight, steer_towards(mean, agent));
+    a.ctl.explain(|d| {
+        d.neighbours = Some(n);
+        d.sum = Some(sum);
+        d.mean = Some(mean);
+        d.desired = Some(desired_towards(mean, agent));
+    });
+    Some(mean)
 }
 
 /// Below this distance two agents count as coincident and are pushed apart along [`tie_dir`].
