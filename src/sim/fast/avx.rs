@@ -1,13 +1,118 @@
 //! The group kernel with eight agents per vector (AVX2, x86_64 only, chosen at run time when the
 //! CPU has it): the same per-lane arithmetic as `kernel::sums_group` — the same IEEE operations in
 //! the same order, no fused multiply-add — on 256-bit vectors.
+//!
+//! Its `#[target_feature(enable = "avx2")]` functions are private to this file and reached only
+//! through [`Lanes8`], whose one constructor checks the CPU.
 
-use super::finish::{finish_v, Consts, Lanes, StateV, SumsV};
-use super::kernel::View;
+use super::driver::{GroupKernel, Out, Pass, Phase2, Query};
+use super::finish::{finish_v, Consts, Lanes, StateV, Sums, SumsV};
+use super::kernel::{Lanes4, View};
+use super::simd::F4;
 use super::{Block, Radii};
 use crate::sim::world::wrap_coord;
 use crate::sim::world::World;
 use core::arch::x86_64::*;
+
+/// The eight-lane group kernel, and the proof that this CPU has AVX2: [`Lanes8::detect`] is the
+/// only way to make one.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Lanes8(());
+
+impl Lanes8 {
+    /// `Some` if and only if this CPU runs AVX2.
+    pub(crate) fn detect() -> Option<Lanes8> {
+        std::is_x86_feature_detected!("avx2").then_some(Lanes8(()))
+    }
+
+    /// [`finish8`]: phase two of slots `g..g + 8` from their sums (eight floats at each of `s`,
+    /// in [`Sums8::ptrs`]'s order), from `src` into `dst` (x, y, vx, vy, hx, hy).
+    ///
+    /// # Safety
+    /// Every array holds `g + 8` floats (`s`'s eight); `min_speed ≤ 0`.
+    #[inline(always)]
+    pub(crate) unsafe fn finish8(
+        self,
+        k: &Consts,
+        s: [*const f32; 9],
+        src: [*const f32; 6],
+        dst: [*mut f32; 6],
+        g: usize,
+    ) {
+        // SAFETY: `self` exists, so the CPU has AVX2; the rest is the caller's.
+        finish8(k, s, src, dst, g)
+    }
+
+    /// Phase two of slots `g..g + 8` from their sums (as [`Lanes8::finish8`]), and their new cells.
+    ///
+    /// # Safety
+    /// As [`GroupKernel::finish`] for eight slots from `g`.
+    #[inline(always)]
+    pub(crate) unsafe fn finish_at(self, p: &Phase2, s: [*const f32; 9], out: &mut Out, g: usize) {
+        let src = [p.v.x.as_ptr(), p.v.y.as_ptr(), p.v.vx.as_ptr(), p.v.vy.as_ptr(), p.hx.as_ptr(), p.hy.as_ptr()];
+        let dst = [
+            out.x.as_mut_ptr(),
+            out.y.as_mut_ptr(),
+            out.vx.as_mut_ptr(),
+            out.vy.as_mut_ptr(),
+            out.hx.as_mut_ptr(),
+            out.hy.as_mut_ptr(),
+        ];
+        self.finish8(&p.k, s, src, dst, g);
+        for i in g..g + 8 {
+            out.cell[i] = p.cells.index(out.x[i], out.y[i]);
+        }
+    }
+}
+
+impl GroupKernel for Lanes8 {
+    const LANES: usize = 8;
+    type Sums = Sums8;
+
+    #[inline(always)]
+    unsafe fn sums(self, q: &Query, b: &Block, g: usize) -> Sums8 {
+        let mut s = Sums8::default();
+        // SAFETY: `self` exists, so the CPU has AVX2; the ranges are the caller's.
+        sums_group8_for(q.same, q.v, &q.radii, b, g, &q.world, &mut s);
+        s
+    }
+
+    #[inline(always)]
+    fn neighbours(s: &Sums8) -> u64 {
+        let mut total = 0;
+        for h in 0..2 {
+            let half = |a: &[f32; 8]| F4::from_array([a[4 * h], a[4 * h + 1], a[4 * h + 2], a[4 * h + 3]]);
+            total += half(&s.ns).max(half(&s.na)).max(half(&s.nc)).sum() as u64;
+        }
+        total
+    }
+
+    #[inline(always)]
+    fn lane(s: &Sums8, l: usize) -> Sums {
+        Sums {
+            sx: s.sx[l],
+            sy: s.sy[l],
+            ns: s.ns[l],
+            ax: s.ax[l],
+            ay: s.ay[l],
+            na: s.na[l],
+            cx: s.cx[l],
+            cy: s.cy[l],
+            nc: s.nc[l],
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn finish(self, p: &Phase2, s: &Sums8, out: &mut Out, g: usize) {
+        self.finish_at(p, s.ptrs(), out, g)
+    }
+
+    /// Eight that cannot share a window: four lanes.
+    #[inline(always)]
+    fn narrower(self, pass: &mut Pass, g: usize) -> usize {
+        pass.group(Lanes4, g)
+    }
+}
 
 /// The sums of eight agents, lane `l` = slot `g + l` (counts as exact small floats).
 #[derive(Clone, Copy, Debug, Default)]
@@ -25,23 +130,19 @@ pub(crate) struct Sums8 {
 
 impl Sums8 {
     /// Pointers to the nine sums, in [`finish8`]'s order.
+    #[inline(always)]
     pub(crate) fn ptrs(&self) -> [*const f32; 9] {
         [&self.sx, &self.sy, &self.ns, &self.ax, &self.ay, &self.na, &self.cx, &self.cy, &self.nc].map(|a| a.as_ptr())
     }
-}
-
-/// Whether this CPU runs [`sums_group8`].
-pub(crate) fn available() -> bool {
-    std::is_x86_feature_detected!("avx2")
 }
 
 /// The sums of the agents in slots `g..g + 8` over the shared ranges `b`, into `out`; with `WRAP`
 /// the nearest-image correction on both axes (exactly `World::delta`'s).
 ///
 /// # Safety
-/// The CPU must support AVX2 ([`available`]); `g + 8 ≤ n` and every range within `0..n`.
+/// The CPU must support AVX2 (a [`Lanes8`] exists); `g + 8 ≤ n` and every range within `0..n`.
 #[target_feature(enable = "avx2")]
-pub(crate) unsafe fn sums_group8<const SAME: bool, const WRAP: bool>(
+unsafe fn sums_group8<const SAME: bool, const WRAP: bool>(
     v: View,
     r: &Radii,
     b: &Block,
@@ -145,15 +246,7 @@ pub(crate) unsafe fn sums_group8<const SAME: bool, const WRAP: bool>(
 /// # Safety
 /// As [`sums_group8`].
 #[inline(always)]
-pub(crate) unsafe fn sums_group8_for(
-    same: bool,
-    v: View,
-    r: &Radii,
-    b: &Block,
-    g: usize,
-    world: &World,
-    out: &mut Sums8,
-) {
+unsafe fn sums_group8_for(same: bool, v: View, r: &Radii, b: &Block, g: usize, world: &World, out: &mut Sums8) {
     match (same, b.wrap_x || b.wrap_y) {
         (true, false) => sums_group8::<true, false>(v, r, b, g, world, out),
         (false, false) => sums_group8::<false, false>(v, r, b, g, world, out),
@@ -165,15 +258,15 @@ pub(crate) unsafe fn sums_group8_for(
 /// Eight `f32` lanes for phase two ([`finish8`]). Only used inside `avx2` functions, where its
 /// `#[inline(always)]` methods and the intrinsics they call are inlined.
 #[derive(Clone, Copy)]
-pub(crate) struct F8(__m256);
+struct F8(__m256);
 
 impl F8 {
     #[inline(always)]
-    pub(crate) unsafe fn load(p: *const f32) -> F8 {
+    unsafe fn load(p: *const f32) -> F8 {
         F8(_mm256_loadu_ps(p))
     }
     #[inline(always)]
-    pub(crate) unsafe fn store(self, p: *mut f32) {
+    unsafe fn store(self, p: *mut f32) {
         _mm256_storeu_ps(p, self.0)
     }
 }
@@ -262,10 +355,10 @@ impl Lanes for F8 {
 /// hx, hy).
 ///
 /// # Safety
-/// The CPU must support AVX2 ([`available`]); every array must hold `g + 8` floats (`s`'s eight);
-/// `min_speed ≤ 0`.
+/// The CPU must support AVX2 (a [`Lanes8`] exists); every array must hold `g + 8` floats (`s`'s
+/// eight); `min_speed ≤ 0`.
 #[target_feature(enable = "avx2")]
-pub(crate) unsafe fn finish8(k: &Consts, s: [*const f32; 9], src: [*const f32; 6], dst: [*mut f32; 6], g: usize) {
+unsafe fn finish8(k: &Consts, s: [*const f32; 9], src: [*const f32; 6], dst: [*mut f32; 6], g: usize) {
     let sums = SumsV {
         sx: F8::load(s[0]),
         sy: F8::load(s[1]),

@@ -2,12 +2,79 @@
 //! when the CPU has it): the per-lane arithmetic of `kernel::sums_group` and `avx::sums_group8` —
 //! the same IEEE operations in the same order, no fused multiply-add — on 512-bit vectors, with
 //! the lane masks in mask registers: a lane outside a radius is left as it is (a masked add)
-//! instead of adding ±0, and the self lane is one bit cleared from a mask.
+//! instead of adding ±0, and the self lane is one bit cleared from a mask. Phase two runs on
+//! AVX2, eight lanes at a time.
+//!
+//! Its `#[target_feature(enable = "avx512f")]` functions are private to this file and reached only
+//! through [`Lanes16`], whose one constructor checks the CPU.
 
+use super::avx::Lanes8;
+use super::driver::{GroupKernel, Out, Pass, Phase2, Query};
+use super::finish::Sums;
 use super::kernel::View;
 use super::{Block, Radii};
 use crate::sim::world::World;
 use core::arch::x86_64::*;
+
+/// The sixteen-lane group kernel, and the proof that this CPU has AVX-512F and AVX2:
+/// [`Lanes16::detect`] is the only way to make one.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Lanes16(Lanes8);
+
+impl Lanes16 {
+    /// `Some` if and only if this CPU runs AVX-512F and AVX2.
+    pub(crate) fn detect() -> Option<Lanes16> {
+        let avx2 = Lanes8::detect()?;
+        std::is_x86_feature_detected!("avx512f").then_some(Lanes16(avx2))
+    }
+}
+
+impl GroupKernel for Lanes16 {
+    const LANES: usize = 16;
+    type Sums = Sums16;
+
+    #[inline(always)]
+    unsafe fn sums(self, q: &Query, b: &Block, g: usize) -> Sums16 {
+        let mut s = Sums16::default();
+        // SAFETY: `self` exists, so the CPU has AVX-512F; the ranges are the caller's.
+        sums_group16_for(q.same, q.v, &q.radii, b, g, &q.world, &mut s);
+        s
+    }
+
+    #[inline(always)]
+    fn neighbours(s: &Sums16) -> u64 {
+        s.neighbours as u64
+    }
+
+    #[inline(always)]
+    fn lane(s: &Sums16, l: usize) -> Sums {
+        Sums {
+            sx: s.sx[l],
+            sy: s.sy[l],
+            ns: s.ns[l],
+            ax: s.ax[l],
+            ay: s.ay[l],
+            na: s.na[l],
+            cx: s.cx[l],
+            cy: s.cy[l],
+            nc: s.nc[l],
+        }
+    }
+
+    /// Two halves of eight on AVX2.
+    #[inline(always)]
+    unsafe fn finish(self, p: &Phase2, s: &Sums16, out: &mut Out, g: usize) {
+        for h in 0..2 {
+            self.0.finish_at(p, s.half(h), out, g + 8 * h);
+        }
+    }
+
+    /// Sixteen that cannot share a window: eight lanes.
+    #[inline(always)]
+    fn narrower(self, pass: &mut Pass, g: usize) -> usize {
+        pass.group(self.0, g)
+    }
+}
 
 /// The sums of sixteen agents, lane `l` = slot `g + l` (counts as exact small floats), and the
 /// group's neighbour total (per lane the largest of the three counts, summed).
@@ -34,16 +101,12 @@ impl Default for Sums16 {
 
 impl Sums16 {
     /// Pointers to lanes `8h..8h + 8` of the nine sums, in `avx::finish8`'s order.
+    #[inline(always)]
     pub(crate) fn half(&self, h: usize) -> [*const f32; 9] {
         let o = 8 * h;
         [&self.sx, &self.sy, &self.ns, &self.ax, &self.ay, &self.na, &self.cx, &self.cy, &self.nc]
             .map(|a| a[o..o + 8].as_ptr())
     }
-}
-
-/// Whether this CPU runs [`sums_group16`].
-pub(crate) fn available() -> bool {
-    std::is_x86_feature_detected!("avx512f")
 }
 
 /// `World::delta`'s nearest-image correction on one axis, lane by lane (`wrap_delta`): `d − size`
@@ -60,9 +123,10 @@ unsafe fn nearest(d: __m512, half: __m512, neg_half: __m512, size: __m512) -> __
 /// `WRAP` the nearest-image correction on both axes (exactly `World::delta`'s).
 ///
 /// # Safety
-/// The CPU must support AVX-512F ([`available`]); `g + 16 ≤ n` and every range within `0..n`.
+/// The CPU must support AVX-512F (a [`Lanes16`] exists); `g + 16 ≤ n` and every range within
+/// `0..n`.
 #[target_feature(enable = "avx512f")]
-pub(crate) unsafe fn sums_group16<const SAME: bool, const WRAP: bool>(
+unsafe fn sums_group16<const SAME: bool, const WRAP: bool>(
     v: View,
     r: &Radii,
     b: &Block,
@@ -155,15 +219,7 @@ pub(crate) unsafe fn sums_group16<const SAME: bool, const WRAP: bool>(
 /// # Safety
 /// As [`sums_group16`].
 #[inline(always)]
-pub(crate) unsafe fn sums_group16_for(
-    same: bool,
-    v: View,
-    r: &Radii,
-    b: &Block,
-    g: usize,
-    world: &World,
-    out: &mut Sums16,
-) {
+unsafe fn sums_group16_for(same: bool, v: View, r: &Radii, b: &Block, g: usize, world: &World, out: &mut Sums16) {
     match (same, b.wrap_x || b.wrap_y) {
         (true, false) => sums_group16::<true, false>(v, r, b, g, world, out),
         (false, false) => sums_group16::<false, false>(v, r, b, g, world, out),

@@ -2,8 +2,8 @@
 //! naive query's exact `d` and `d²`:
 //! - [`sums_scalar`]: one agent, one candidate at a time, with branches (agents off the group
 //!   path, and `Kernel::Scalar`);
-//! - [`sums_group`]: four agents, one per lane, one candidate at a time without branches on the
-//!   neighbour tests (the separation term too: in Chromium at 100k boids, testing
+//! - [`sums_group`]: four agents, one per lane ([`Lanes4`], the four-lane [`GroupKernel`]), one
+//!   candidate at a time without branches on the neighbour tests (the separation term too: in Chromium at 100k boids, testing
 //!   first whether some lane needs it made the step 1.14–1.28× slower, alternated in one page on
 //!   2026-12-03; so did skipping candidates out of every lane's reach, and unrolling by two).
 //!
@@ -13,10 +13,79 @@
 //!
 //! Self is excluded by index: the range holding slot `i` is split around it.
 
-use super::finish::{Lanes, Sums, Sums4};
+use super::driver::{GroupKernel, Out, Pass, Phase2, Query};
+use super::finish::{finish4, Lanes, State4, Sums, Sums4};
 use super::simd::{F4, I4};
 use super::{delta, Block, Radii};
 use crate::sim::world::World;
+
+/// The four-lane group kernel: [`F4`] is wasm simd128, SSE2 on x86_64, plain arrays elsewhere.
+#[derive(Clone, Copy)]
+pub(crate) struct Lanes4;
+
+impl GroupKernel for Lanes4 {
+    const LANES: usize = 4;
+    type Sums = Sums4;
+
+    #[inline(always)]
+    unsafe fn sums(self, q: &Query, b: &Block, g: usize) -> Sums4 {
+        sums_group_for(q.same, q.v, &q.radii, b, g, &q.world)
+    }
+
+    #[inline(always)]
+    fn neighbours(s: &Sums4) -> u64 {
+        // Counts are exact small integers (the sum too: < 2²⁴).
+        s.ns.max(s.na).max(s.nc).sum() as u64
+    }
+
+    #[inline(always)]
+    fn lane(s: &Sums4, l: usize) -> Sums {
+        let at = |v: F4| v.to_array()[l];
+        Sums {
+            sx: at(s.sx),
+            sy: at(s.sy),
+            ns: at(s.ns),
+            ax: at(s.ax),
+            ay: at(s.ay),
+            na: at(s.na),
+            cx: at(s.cx),
+            cy: at(s.cy),
+            nc: at(s.nc),
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn finish(self, p: &Phase2, s: &Sums4, out: &mut Out, g: usize) {
+        let st = State4 {
+            x: F4::load(p.v.x.as_ptr().add(g)),
+            y: F4::load(p.v.y.as_ptr().add(g)),
+            vx: F4::load(p.v.vx.as_ptr().add(g)),
+            vy: F4::load(p.v.vy.as_ptr().add(g)),
+            hx: F4::load(p.hx.as_ptr().add(g)),
+            hy: F4::load(p.hy.as_ptr().add(g)),
+        };
+        let o = finish4(&p.k, s, &st);
+        o.x.store(out.x.as_mut_ptr().add(g));
+        o.y.store(out.y.as_mut_ptr().add(g));
+        o.vx.store(out.vx.as_mut_ptr().add(g));
+        o.vy.store(out.vy.as_mut_ptr().add(g));
+        o.hx.store(out.hx.as_mut_ptr().add(g));
+        o.hy.store(out.hy.as_mut_ptr().add(g));
+        // The new cells from the vectors just computed.
+        let c = p.cells.index4(o.x, o.y);
+        out.cell[g..g + 4].copy_from_slice(&c);
+    }
+
+    /// Four that cannot share a window (or the last one to three slots): one agent at a time.
+    #[inline(always)]
+    fn narrower(self, pass: &mut Pass, g: usize) -> usize {
+        let lanes = (pass.n - g).min(4);
+        for i in g..g + lanes {
+            pass.one(i);
+        }
+        lanes
+    }
+}
 
 /// The arrays a kernel reads (slot order, each at least `n + PAD` long).
 #[derive(Clone, Copy)]
