@@ -696,8 +696,8 @@ impl FastFlock {
                     hx: as_f32_mut(bhx),
                     hy: as_f32_mut(bhy),
                     cell,
+                    counts: &mut counts[..],
                 },
-                counts: &mut counts[..],
                 stats: FastStats::default(),
             };
             driver::advance(&mut pass, width);

@@ -1,4 +1,4 @@
-// The page's payload (issue 6: wasm + JS ≤ 150 KB gzipped), measured on the built dist/ from
+// The page's payload (wasm + JS ≤ 200 KB gzipped; issue 6 set 150 KB), measured on the built dist/ from
 // `trunk build --release`. Sizes are deterministic for a given build, so this cannot flake.
 //
 // Counted: what a page needs to mount a visualisation — the module (dist/steerlab_bg.wasm), its
@@ -63,8 +63,8 @@ import { DIST } from "./helpers.mjs";
 
 const FILES = ["steerlab_bg.wasm", "steerlab.js", "www/boot.js"];
 const KB = 1024;
-/// Issue 6's target.
-const BUDGET = 150 * KB;
+/// The budget: issue 6's 150 KB, raised to 200 KB by the project brief (issue 20).
+const BUDGET = 200 * KB;
 
 function gzipSize(file) {
   const r = spawnSync("gzip", ["-9", "-c", file], { maxBuffer: 64 << 20 });
@@ -84,7 +84,7 @@ function payload() {
   return { rows, total, report: `${table}\n  total: ${total} B gz (${(total / KB).toFixed(1)} KB)` };
 }
 
-test("payload: wasm + JS ≤ 150 KB gzipped (issue 6)", () => {
+test("payload: wasm + JS ≤ 200 KB gzipped", () => {
   const { total, report } = payload();
   console.log(`payload (gzip -9):\n${report}`);
   assert.ok(total <= BUDGET, `payload ${(total / KB).toFixed(1)} KB gz > ${BUDGET / KB} KB:\n${report}`);

@@ -60,7 +60,8 @@ impl Lanes8 {
         ];
         self.finish8(&p.k, s, src, dst, g);
         for i in g..g + 8 {
-            out.cell[i] = p.cells.index(out.x[i], out.y[i]);
+            let c = p.cells.index(out.x[i], out.y[i]);
+            out.set_cell(i, c);
         }
     }
 }
@@ -71,10 +72,8 @@ impl GroupKernel for Lanes8 {
 
     #[inline(always)]
     unsafe fn sums(self, q: &Query, b: &Block, g: usize) -> Sums8 {
-        let mut s = Sums8::default();
         // SAFETY: `self` exists, so the CPU has AVX2; the ranges are the caller's.
-        sums_group8_for(q.same, q.v, &q.radii, b, g, &q.world, &mut s);
-        s
+        sums_group8_for(q.same, q.v, &q.radii, b, g, &q.world)
     }
 
     #[inline(always)]
@@ -136,7 +135,7 @@ impl Sums8 {
     }
 }
 
-/// The sums of the agents in slots `g..g + 8` over the shared ranges `b`, into `out`; with `WRAP`
+/// The sums of the agents in slots `g..g + 8` over the shared ranges `b`; with `WRAP`
 /// the nearest-image correction on both axes (exactly `World::delta`'s).
 ///
 /// # Safety
@@ -148,8 +147,7 @@ unsafe fn sums_group8<const SAME: bool, const WRAP: bool>(
     b: &Block,
     g: usize,
     world: &World,
-    out: &mut Sums8,
-) {
+) -> Sums8 {
     let (xp, yp, vxp, vyp) = (v.x.as_ptr(), v.y.as_ptr(), v.vx.as_ptr(), v.vy.as_ptr());
     let px = _mm256_loadu_ps(xp.add(g));
     let py = _mm256_loadu_ps(yp.add(g));
@@ -229,15 +227,20 @@ unsafe fn sums_group8<const SAME: bool, const WRAP: bool>(
         }
     }
     let nc = if SAME { na } else { nc };
-    _mm256_storeu_ps(out.sx.as_mut_ptr(), sx);
-    _mm256_storeu_ps(out.sy.as_mut_ptr(), sy);
-    _mm256_storeu_ps(out.ns.as_mut_ptr(), _mm256_cvtepi32_ps(ns));
-    _mm256_storeu_ps(out.ax.as_mut_ptr(), ax);
-    _mm256_storeu_ps(out.ay.as_mut_ptr(), ay);
-    _mm256_storeu_ps(out.na.as_mut_ptr(), _mm256_cvtepi32_ps(na));
-    _mm256_storeu_ps(out.cx.as_mut_ptr(), cx);
-    _mm256_storeu_ps(out.cy.as_mut_ptr(), cy);
-    _mm256_storeu_ps(out.nc.as_mut_ptr(), _mm256_cvtepi32_ps(nc));
+    // (Built whole and returned, not stored into a zeroed `Sums8`: the zeroing cost a `memset`
+    // call per group.)
+    let a = |v: __m256| -> [f32; 8] { core::mem::transmute(v) };
+    Sums8 {
+        sx: a(sx),
+        sy: a(sy),
+        ns: a(_mm256_cvtepi32_ps(ns)),
+        ax: a(ax),
+        ay: a(ay),
+        na: a(_mm256_cvtepi32_ps(na)),
+        cx: a(cx),
+        cy: a(cy),
+        nc: a(_mm256_cvtepi32_ps(nc)),
+    }
 }
 
 /// [`sums_group8`] in the variant for the radii (`same`: alignment and cohesion radii equal) and
@@ -246,12 +249,12 @@ unsafe fn sums_group8<const SAME: bool, const WRAP: bool>(
 /// # Safety
 /// As [`sums_group8`].
 #[inline(always)]
-unsafe fn sums_group8_for(same: bool, v: View, r: &Radii, b: &Block, g: usize, world: &World, out: &mut Sums8) {
+unsafe fn sums_group8_for(same: bool, v: View, r: &Radii, b: &Block, g: usize, world: &World) -> Sums8 {
     match (same, b.wrap_x || b.wrap_y) {
-        (true, false) => sums_group8::<true, false>(v, r, b, g, world, out),
-        (false, false) => sums_group8::<false, false>(v, r, b, g, world, out),
-        (true, true) => sums_group8::<true, true>(v, r, b, g, world, out),
-        (false, true) => sums_group8::<false, true>(v, r, b, g, world, out),
+        (true, false) => sums_group8::<true, false>(v, r, b, g, world),
+        (false, false) => sums_group8::<false, false>(v, r, b, g, world),
+        (true, true) => sums_group8::<true, true>(v, r, b, g, world),
+        (false, true) => sums_group8::<false, true>(v, r, b, g, world),
     }
 }
 

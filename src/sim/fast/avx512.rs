@@ -35,10 +35,8 @@ impl GroupKernel for Lanes16 {
 
     #[inline(always)]
     unsafe fn sums(self, q: &Query, b: &Block, g: usize) -> Sums16 {
-        let mut s = Sums16::default();
         // SAFETY: `self` exists, so the CPU has AVX-512F; the ranges are the caller's.
-        sums_group16_for(q.same, q.v, &q.radii, b, g, &q.world, &mut s);
-        s
+        sums_group16_for(q.same, q.v, &q.radii, b, g, &q.world)
     }
 
     #[inline(always)]
@@ -132,8 +130,7 @@ unsafe fn sums_group16<const SAME: bool, const WRAP: bool>(
     b: &Block,
     g: usize,
     world: &World,
-    out: &mut Sums16,
-) {
+) -> Sums16 {
     let (xp, yp, vxp, vyp) = (v.x.as_ptr(), v.y.as_ptr(), v.vx.as_ptr(), v.vy.as_ptr());
     let px = _mm512_loadu_ps(xp.add(g));
     let py = _mm512_loadu_ps(yp.add(g));
@@ -201,16 +198,20 @@ unsafe fn sums_group16<const SAME: bool, const WRAP: bool>(
         }
     }
     let nc = if SAME { na } else { nc };
-    out.neighbours = _mm512_reduce_add_epi32(_mm512_max_epi32(ns, _mm512_max_epi32(na, nc))) as u32;
-    _mm512_storeu_ps(out.sx.as_mut_ptr(), sx);
-    _mm512_storeu_ps(out.sy.as_mut_ptr(), sy);
-    _mm512_storeu_ps(out.ns.as_mut_ptr(), _mm512_cvtepi32_ps(ns));
-    _mm512_storeu_ps(out.ax.as_mut_ptr(), ax);
-    _mm512_storeu_ps(out.ay.as_mut_ptr(), ay);
-    _mm512_storeu_ps(out.na.as_mut_ptr(), _mm512_cvtepi32_ps(na));
-    _mm512_storeu_ps(out.cx.as_mut_ptr(), cx);
-    _mm512_storeu_ps(out.cy.as_mut_ptr(), cy);
-    _mm512_storeu_ps(out.nc.as_mut_ptr(), _mm512_cvtepi32_ps(nc));
+    // (Built whole and returned, not stored into a zeroed `Sums16`: see `avx::sums_group8`.)
+    let a = |v: __m512| -> [f32; 16] { core::mem::transmute(v) };
+    Sums16 {
+        sx: a(sx),
+        sy: a(sy),
+        ns: a(_mm512_cvtepi32_ps(ns)),
+        ax: a(ax),
+        ay: a(ay),
+        na: a(_mm512_cvtepi32_ps(na)),
+        cx: a(cx),
+        cy: a(cy),
+        nc: a(_mm512_cvtepi32_ps(nc)),
+        neighbours: _mm512_reduce_add_epi32(_mm512_max_epi32(ns, _mm512_max_epi32(na, nc))) as u32,
+    }
 }
 
 /// [`sums_group16`] in the variant for the radii (`same`: alignment and cohesion radii equal) and
@@ -219,11 +220,11 @@ unsafe fn sums_group16<const SAME: bool, const WRAP: bool>(
 /// # Safety
 /// As [`sums_group16`].
 #[inline(always)]
-unsafe fn sums_group16_for(same: bool, v: View, r: &Radii, b: &Block, g: usize, world: &World, out: &mut Sums16) {
+unsafe fn sums_group16_for(same: bool, v: View, r: &Radii, b: &Block, g: usize, world: &World) -> Sums16 {
     match (same, b.wrap_x || b.wrap_y) {
-        (true, false) => sums_group16::<true, false>(v, r, b, g, world, out),
-        (false, false) => sums_group16::<false, false>(v, r, b, g, world, out),
-        (true, true) => sums_group16::<true, true>(v, r, b, g, world, out),
-        (false, true) => sums_group16::<false, true>(v, r, b, g, world, out),
+        (true, false) => sums_group16::<true, false>(v, r, b, g, world),
+        (false, false) => sums_group16::<false, false>(v, r, b, g, world),
+        (true, true) => sums_group16::<true, true>(v, r, b, g, world),
+        (false, true) => sums_group16::<false, true>(v, r, b, g, world),
     }
 }

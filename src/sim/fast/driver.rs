@@ -32,8 +32,8 @@ pub(crate) struct Query<'a> {
     pub same: bool,
 }
 
-/// The arrays phase two writes (slot order, each `n + PAD` long): the next state and each slot's
-/// new cell.
+/// What phase two writes: the next state and each slot's new cell (slot order, each array `n + PAD`
+/// long), and the histogram of the new cells.
 pub(crate) struct Out<'a> {
     pub x: &'a mut [f32],
     pub y: &'a mut [f32],
@@ -42,6 +42,17 @@ pub(crate) struct Out<'a> {
     pub hx: &'a mut [f32],
     pub hy: &'a mut [f32],
     pub cell: &'a mut [u32],
+    /// `counts[c + 1]`: the agents in cell `c`.
+    pub counts: &'a mut [u32],
+}
+
+impl Out<'_> {
+    /// Slot `i`'s new cell is `c`.
+    #[inline(always)]
+    pub(crate) fn set_cell(&mut self, i: usize, c: u32) {
+        self.cell[i] = c;
+        self.counts[c as usize + 1] += 1;
+    }
 }
 
 /// What phase two reads besides the sums: the constants, the current state (x, y, vx, vy of the
@@ -85,7 +96,7 @@ pub(crate) trait GroupKernel: Copy {
     fn lane(s: &Self::Sums, l: usize) -> Sums;
 
     /// Phase two of the group on vectors: the next state of slots `g..g + LANES` into `out`, and
-    /// their new cells into `out.cell`. Bit-identical to [`finish_one`] and [`Cells::index`] for
+    /// their new cells ([`Out::set_cell`]). Bit-identical to [`finish_one`] and [`Cells::index`] for
     /// each lane; only for `min_speed ≤ 0` (the driver checks).
     ///
     /// # Safety
@@ -120,8 +131,6 @@ pub(crate) struct Pass<'a> {
     /// Phase two on vectors (`min_speed ≤ 0`); otherwise lane by lane on the scalar reference.
     pub vector: bool,
     pub out: Out<'a>,
-    /// The histogram of the new cells (`counts[c + 1]` agents in cell `c`).
-    pub counts: &'a mut [u32],
     pub stats: FastStats,
 }
 
@@ -160,16 +169,15 @@ impl Pass<'_> {
             return k.narrower(self, g);
         };
         self.stats.checks += K::LANES as u64 * (block.slots() as u64 - 1);
+        let q = self.q;
         // SAFETY: g + LANES ≤ n; the ranges come from the cell starts, so lie within 0..n; every
         // array is n + PAD long.
-        let sums = unsafe { k.sums(&self.q, &block, g) };
+        let sums = unsafe { k.sums(&q, &block, g) };
         self.stats.neighbours += K::neighbours(&sums);
         if self.vector {
+            let p = self.p;
             // SAFETY: as above; min_speed ≤ 0.
-            unsafe { k.finish(&self.p, &sums, &mut self.out, g) };
-            for i in g..g + K::LANES {
-                self.counts[self.out.cell[i] as usize + 1] += 1;
-            }
+            unsafe { k.finish(&p, &sums, &mut self.out, g) };
         } else {
             for l in 0..K::LANES {
                 self.finish(g + l, &K::lane(&sums, l));
@@ -178,8 +186,9 @@ impl Pass<'_> {
         K::LANES
     }
 
-    /// Slot `i` alone: its own window, the scalar kernel, phase two on the scalar reference.
-    #[inline(always)]
+    /// Slot `i` alone: its own window, the scalar kernel, phase two on the scalar reference. (Not
+    /// inlined: the scalar kernel's loop and every width's fallback share one copy in the module.)
+    #[inline(never)]
     pub(crate) fn one(&mut self, i: usize) -> usize {
         let block = self.p.cells.windows(self.q.v.x[i], self.q.v.y[i]);
         self.stats.checks += block.slots() as u64 - 1;
@@ -189,8 +198,9 @@ impl Pass<'_> {
         1
     }
 
-    /// Phase two of slot `i` on the scalar reference, its new cell and the histogram.
-    #[inline(always)]
+    /// Phase two of slot `i` on the scalar reference, its new cell and the histogram. (Not inlined:
+    /// one copy for [`Pass::one`] and the groups stepped with `min_speed > 0`.)
+    #[inline(never)]
     fn finish(&mut self, i: usize, s: &Sums) {
         let o = finish_one(&self.p.k, s, &self.p.state(i));
         let out = &mut self.out;
@@ -200,9 +210,7 @@ impl Pass<'_> {
         out.vy[i] = o.vy;
         out.hx[i] = o.hx;
         out.hy[i] = o.hy;
-        let c = self.p.cells.index(o.x, o.y);
-        out.cell[i] = c;
-        self.counts[c as usize + 1] += 1;
+        out.set_cell(i, self.p.cells.index(o.x, o.y));
     }
 }
 

@@ -73,7 +73,9 @@ impl GroupKernel for Lanes4 {
         o.hy.store(out.hy.as_mut_ptr().add(g));
         // The new cells from the vectors just computed.
         let c = p.cells.index4(o.x, o.y);
-        out.cell[g..g + 4].copy_from_slice(&c);
+        for (l, &c) in c.iter().enumerate() {
+            out.set_cell(g + l, c);
+        }
     }
 
     /// Four that cannot share a window (or the last one to three slots): one agent at a time.
@@ -96,6 +98,8 @@ pub(crate) struct View<'a> {
     pub vy: &'a [f32],
 }
 
+/// Slot `i`'s sums over the block `b`, one candidate at a time with branches; with `WX`/`WY` the
+/// nearest-image correction on that axis.
 #[inline(always)]
 pub(crate) fn sums_scalar<const WX: bool, const WY: bool>(
     v: View,
@@ -104,44 +108,70 @@ pub(crate) fn sums_scalar<const WX: bool, const WY: bool>(
     b: &Block,
     i: usize,
 ) -> Sums {
-    let (px, py) = (v.x[i], v.y[i]);
-    let (mut sx, mut sy, mut ax, mut ay, mut cx, mut cy) = (0.0f32, 0.0f32, 0.0f32, 0.0f32, 0.0f32, 0.0f32);
-    let (mut ns, mut na, mut nc) = (0u32, 0u32, 0u32);
-    let mut scan = |a: usize, e: usize| {
-        let (xs, ys, vxs, vys) = (&v.x[a..e], &v.y[a..e], &v.vx[a..e], &v.vy[a..e]);
-        for j in 0..xs.len() {
-            let (dx, dy) = delta(world, WX, WY, xs[j] - px, ys[j] - py);
-            let d2 = dx * dx + dy * dy;
-            if d2 < r.q2 {
-                if d2 < r.sep2 && d2 > 0.0 {
-                    let inv = 1.0 / d2;
-                    sx -= dx * inv;
-                    sy -= dy * inv;
-                    ns += 1;
-                }
-                if d2 < r.ali2 {
-                    ax += vxs[j];
-                    ay += vys[j];
-                    na += 1;
-                }
-                if d2 < r.coh2 {
-                    cx += dx;
-                    cy += dy;
-                    nc += 1;
-                }
-            }
-        }
-    };
+    let mut acc = Acc::default();
     for &(rs, re) in &b.ranges[..b.n] {
         let (rs, re) = (rs as usize, re as usize);
         if rs <= i && i < re {
-            scan(rs, i);
-            scan(i + 1, re);
+            scan::<WX, WY>(v, world, r, i, rs, i, &mut acc);
+            scan::<WX, WY>(v, world, r, i, i + 1, re, &mut acc);
         } else {
-            scan(rs, re);
+            scan::<WX, WY>(v, world, r, i, rs, re, &mut acc);
         }
     }
+    let Acc { sx, sy, ns, ax, ay, na, cx, cy, nc } = acc;
     Sums { sx, sy, ns: ns as f32, ax, ay, na: na as f32, cx, cy, nc: nc as f32 }
+}
+
+/// One agent's running sums (counts as integers).
+#[derive(Default)]
+struct Acc {
+    sx: f32,
+    sy: f32,
+    ns: u32,
+    ax: f32,
+    ay: f32,
+    na: u32,
+    cx: f32,
+    cy: f32,
+    nc: u32,
+}
+
+/// The candidates in slots `a..e` for slot `i`. (A function, not a closure: at opt-level "z" and
+/// even at 3 a closure here stayed a call per range.)
+#[inline(always)]
+fn scan<const WX: bool, const WY: bool>(
+    v: View,
+    world: &World,
+    r: &Radii,
+    i: usize,
+    a: usize,
+    e: usize,
+    acc: &mut Acc,
+) {
+    let (px, py) = (v.x[i], v.y[i]);
+    let (xs, ys, vxs, vys) = (&v.x[a..e], &v.y[a..e], &v.vx[a..e], &v.vy[a..e]);
+    for j in 0..xs.len() {
+        let (dx, dy) = delta(world, WX, WY, xs[j] - px, ys[j] - py);
+        let d2 = dx * dx + dy * dy;
+        if d2 < r.q2 {
+            if d2 < r.sep2 && d2 > 0.0 {
+                let inv = 1.0 / d2;
+                acc.sx -= dx * inv;
+                acc.sy -= dy * inv;
+                acc.ns += 1;
+            }
+            if d2 < r.ali2 {
+                acc.ax += vxs[j];
+                acc.ay += vys[j];
+                acc.na += 1;
+            }
+            if d2 < r.coh2 {
+                acc.cx += dx;
+                acc.cy += dy;
+                acc.nc += 1;
+            }
+        }
+    }
 }
 
 /// Constants of the 4-lane group kernel: one agent per lane (`sums_group`), the squared radii
@@ -259,7 +289,7 @@ pub(crate) fn sums_group_for(same: bool, v: View, r: &Radii, b: &Block, g: usize
 /// `WRAP` the nearest-image correction is applied on both axes (exact everywhere; needed at the
 /// seam and in small worlds). Each lane computes exactly the scalar kernel's `d`, `d²` and
 /// terms, in range order.
-#[inline(always)]
+#[inline(never)]
 pub(crate) fn sums_group<const SAME: bool, const WRAP: bool>(
     v: View,
     r: &Radii,
