@@ -107,51 +107,22 @@ fn cases() -> Vec<Case> {
         let (world, agents) = workload::flock_world(n, seed);
         out.push(Case { name: "workload", world, params: workload::params(), agents, steps });
     }
+    let mut random = |name, world: World, rules, min_speed, n, seed| {
+        let agents = random_agents(&world, n, seed);
+        out.push(Case { name, world, params: p(rules, min_speed), agents, steps: 60 });
+    };
+    let all = rules(22.0, 48.0, 48.0);
     // Different radii per rule (alignment ≠ cohesion), odd world, n not a multiple of 4.
-    let world = World::new(741.0, 523.0, Edges::Wrap);
-    out.push(Case {
-        name: "radii",
-        world,
-        params: p(rules(22.0, 30.0, 60.0), 0.0),
-        agents: random_agents(&world, 801, 33),
-        steps: 60,
-    });
+    random("radii", World::new(741.0, 523.0, Edges::Wrap), rules(22.0, 30.0, 60.0), 0.0, 801, 33);
     // A dense small world: 5×5 cells, most groups near the seam.
-    let world = World::new(250.0, 250.0, Edges::Wrap);
-    out.push(Case {
-        name: "small",
-        world,
-        params: p(rules(22.0, 48.0, 48.0), 0.0),
-        agents: random_agents(&world, 302, 32),
-        steps: 60,
-    });
+    random("small", World::new(250.0, 250.0, Edges::Wrap), all, 0.0, 302, 32);
     // Fewer than 3 cells per axis.
-    let world = World::new(100.0, 90.0, Edges::Wrap);
-    out.push(Case {
-        name: "tiny",
-        world,
-        params: p(rules(22.0, 48.0, 48.0), 0.0),
-        agents: random_agents(&world, 37, 4),
-        steps: 60,
-    });
+    random("tiny", World::new(100.0, 90.0, Edges::Wrap), all, 0.0, 37, 4);
     // A minimum speed: phase two on the scalar reference for every width.
-    let world = World::new(640.0, 400.0, Edges::Wrap);
-    out.push(Case {
-        name: "min_speed",
-        world,
-        params: p(rules(22.0, 48.0, 48.0), 30.0),
-        agents: random_agents(&world, 600, 31),
-        steps: 60,
-    });
+    random("min_speed", World::new(640.0, 400.0, Edges::Wrap), all, 30.0, 600, 31);
     // A missing rule.
     let r = FlockRules { separation: None, alignment: Some((2.0, 30.0)), cohesion: Some((0.5, 60.0)) };
-    out.push(Case {
-        name: "no_separation",
-        world,
-        params: p(r, 0.0),
-        agents: random_agents(&world, 500, 9),
-        steps: 60,
-    });
+    random("no_separation", World::new(640.0, 400.0, Edges::Wrap), r, 0.0, 500, 9);
     out
 }
 

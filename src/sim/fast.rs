@@ -11,19 +11,19 @@
 //! - **No per-candidate wrap where none is needed.** Away from the seam (and with ≥ 5 cells on an
 //!   axis) the nearest-image correction can never change a difference, so it is skipped; at the seam
 //!   the exact [`World::delta`] arithmetic is used. Either way the computed `d` and `d²` are
-//!   bit-identical to the naive query's, so the neighbour sets are identical (`tests/fast_exact.rs`).
+//!   bit-identical to the naive query's, so the neighbour sets are identical (`fast/tests.rs`).
 //! - **Same cells as [`super::grid::Grid`]**: cell size ≥ the query radius, the same axis spans
 //!   (each line once when an axis has ≤ 3 cells).
 //! - **Groups share one window.** Four consecutive slots (eight with AVX2 natively, sixteen with
-//!   AVX-512), one agent per
-//!   vector lane, read the slot ranges of their bounding box grown by the query reach (taken
-//!   modulo the world, with the correction where it meets the seam): it contains every member's
-//!   own window, so each member sees all its neighbours once, and the extra candidates fail the
-//!   same exact distance tests (`group_sums` and `tests/fast_exact.rs` check every lane against
-//!   the naive query). Only groups across a row change are queried agent by agent (the scalar
-//!   kernel). Every kernel adds an agent's neighbours one at a time in slot order with the same
-//!   IEEE operations, so the step is bit-identical whatever the vector width (4 in wasm and with
-//!   SSE2, 8 with AVX2, 16 with AVX-512F) and with the scalar kernel.
+//!   AVX-512), one agent per vector lane, read the slot ranges of their bounding box grown by the
+//!   query reach (taken modulo the world, with the correction where it meets the seam): it
+//!   contains every member's own window, so each member sees all its neighbours once, and the
+//!   extra candidates fail the same exact distance tests (`fast/tests.rs` checks every lane
+//!   against the naive query). Groups too spread for one window go to a narrower width, down to
+//!   one agent at a time (the scalar kernel). Every kernel adds an agent's neighbours one at a time
+//!   in slot order with the same IEEE operations, so the step is bit-identical whatever the vector
+//!   width (4 in wasm and with SSE2, 8 with AVX2, 16 with AVX-512F) and with the scalar kernel
+//!   (except in worlds under three cells a side, see `tests/fast_golden.rs`).
 //! - **Phase two on vectors** (`finish.rs`): the same IEEE operations as the scalar reference in
 //!   the same order, so bit-identical to it.
 //!
@@ -34,6 +34,11 @@
 //!
 //! Two-phase: all forces are computed from one snapshot, then everyone moves. After warm-up (buffers
 //! grown to `n` and the cell count), a step allocates nothing.
+//!
+//! **Code layout.** This file holds the state and the grid; the step's algorithm is written once,
+//! in `fast/driver.rs`, over a `GroupKernel` per vector width (`fast/kernel.rs`: four lanes;
+//! `fast/avx.rs`: eight; `fast/avx512.rs`: sixteen), chosen once per step by [`FastFlock::width`].
+//! `docs/performance.md` describes it and how to add a width.
 
 //! **Memory layout.** All per-agent arrays live in one allocation, each starting 64 bytes further
 //! along modulo 4 KiB than the previous one. Separately allocated arrays of ≥ 128 KiB all start at

@@ -6,7 +6,7 @@
 //! through [`Lanes8`], whose one constructor checks the CPU.
 
 use super::driver::{GroupKernel, Out, Pass, Phase2, Query};
-use super::finish::{finish_v, Consts, Lanes, StateV, Sums, SumsV};
+use super::finish::{finish_v, Consts, LaneSums, Lanes, StateV, Sums, SumsV};
 use super::kernel::{Lanes4, View};
 use super::simd::F4;
 use super::{Block, Radii};
@@ -26,7 +26,7 @@ impl Lanes8 {
     }
 
     /// [`finish8`]: phase two of slots `g..g + 8` from their sums (eight floats at each of `s`,
-    /// in [`Sums8::ptrs`]'s order), from `src` into `dst` (x, y, vx, vy, hx, hy).
+    /// in [`LaneSums::ptrs`]'s order), from `src` into `dst` (x, y, vx, vy, hx, hy).
     ///
     /// # Safety
     /// Every array holds `g + 8` floats (`s`'s eight); `min_speed ≤ 0`.
@@ -88,22 +88,12 @@ impl GroupKernel for Lanes8 {
 
     #[inline(always)]
     fn lane(s: &Sums8, l: usize) -> Sums {
-        Sums {
-            sx: s.sx[l],
-            sy: s.sy[l],
-            ns: s.ns[l],
-            ax: s.ax[l],
-            ay: s.ay[l],
-            na: s.na[l],
-            cx: s.cx[l],
-            cy: s.cy[l],
-            nc: s.nc[l],
-        }
+        s.lane(l)
     }
 
     #[inline(always)]
     unsafe fn finish(self, p: &Phase2, s: &Sums8, out: &mut Out, g: usize) {
-        self.finish_at(p, s.ptrs(), out, g)
+        self.finish_at(p, s.ptrs(0), out, g)
     }
 
     /// Eight that cannot share a window: four lanes.
@@ -113,27 +103,8 @@ impl GroupKernel for Lanes8 {
     }
 }
 
-/// The sums of eight agents, lane `l` = slot `g + l` (counts as exact small floats).
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Sums8 {
-    pub sx: [f32; 8],
-    pub sy: [f32; 8],
-    pub ns: [f32; 8],
-    pub ax: [f32; 8],
-    pub ay: [f32; 8],
-    pub na: [f32; 8],
-    pub cx: [f32; 8],
-    pub cy: [f32; 8],
-    pub nc: [f32; 8],
-}
-
-impl Sums8 {
-    /// Pointers to the nine sums, in [`finish8`]'s order.
-    #[inline(always)]
-    pub(crate) fn ptrs(&self) -> [*const f32; 9] {
-        [&self.sx, &self.sy, &self.ns, &self.ax, &self.ay, &self.na, &self.cx, &self.cy, &self.nc].map(|a| a.as_ptr())
-    }
-}
+/// The sums of eight agents, lane `l` = slot `g + l`.
+pub(crate) type Sums8 = LaneSums<8>;
 
 /// The sums of the agents in slots `g..g + 8` over the shared ranges `b`; with `WRAP`
 /// the nearest-image correction on both axes (exactly `World::delta`'s).
@@ -354,7 +325,7 @@ impl Lanes for F8 {
 /// Phase two for the agents in slots `g..g + 8`: `finish4`'s arithmetic on eight lanes (the same
 /// IEEE operations in the same order, so bit-identical to [`super::finish::finish_one`]), from
 /// their sums (eight floats at each of `s`: sx, sy, ns, ax, ay, na, cx, cy, nc, as
-/// [`Sums8::ptrs`] gives them) and the state at `src[..][g..]`, into `dst[..][g..]` (x, y, vx, vy,
+/// [`LaneSums::ptrs`] gives them) and the state at `src[..][g..]`, into `dst[..][g..]` (x, y, vx, vy,
 /// hx, hy).
 ///
 /// # Safety

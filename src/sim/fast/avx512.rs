@@ -10,7 +10,7 @@
 
 use super::avx::Lanes8;
 use super::driver::{GroupKernel, Out, Pass, Phase2, Query};
-use super::finish::Sums;
+use super::finish::{LaneSums, Sums};
 use super::kernel::View;
 use super::{Block, Radii};
 use crate::sim::world::World;
@@ -46,24 +46,14 @@ impl GroupKernel for Lanes16 {
 
     #[inline(always)]
     fn lane(s: &Sums16, l: usize) -> Sums {
-        Sums {
-            sx: s.sx[l],
-            sy: s.sy[l],
-            ns: s.ns[l],
-            ax: s.ax[l],
-            ay: s.ay[l],
-            na: s.na[l],
-            cx: s.cx[l],
-            cy: s.cy[l],
-            nc: s.nc[l],
-        }
+        s.lanes.lane(l)
     }
 
     /// Two halves of eight on AVX2.
     #[inline(always)]
     unsafe fn finish(self, p: &Phase2, s: &Sums16, out: &mut Out, g: usize) {
         for h in 0..2 {
-            self.0.finish_at(p, s.half(h), out, g + 8 * h);
+            self.0.finish_at(p, s.lanes.ptrs(8 * h), out, g + 8 * h);
         }
     }
 
@@ -74,37 +64,12 @@ impl GroupKernel for Lanes16 {
     }
 }
 
-/// The sums of sixteen agents, lane `l` = slot `g + l` (counts as exact small floats), and the
-/// group's neighbour total (per lane the largest of the three counts, summed).
+/// The sums of sixteen agents, lane `l` = slot `g + l`, and the group's neighbour total (per lane
+/// the largest of the three counts, summed).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Sums16 {
-    pub sx: [f32; 16],
-    pub sy: [f32; 16],
-    pub ns: [f32; 16],
-    pub ax: [f32; 16],
-    pub ay: [f32; 16],
-    pub na: [f32; 16],
-    pub cx: [f32; 16],
-    pub cy: [f32; 16],
-    pub nc: [f32; 16],
+    pub lanes: LaneSums<16>,
     pub neighbours: u32,
-}
-
-impl Default for Sums16 {
-    fn default() -> Self {
-        let z = [0.0; 16];
-        Sums16 { sx: z, sy: z, ns: z, ax: z, ay: z, na: z, cx: z, cy: z, nc: z, neighbours: 0 }
-    }
-}
-
-impl Sums16 {
-    /// Pointers to lanes `8h..8h + 8` of the nine sums, in `avx::finish8`'s order.
-    #[inline(always)]
-    pub(crate) fn half(&self, h: usize) -> [*const f32; 9] {
-        let o = 8 * h;
-        [&self.sx, &self.sy, &self.ns, &self.ax, &self.ay, &self.na, &self.cx, &self.cy, &self.nc]
-            .map(|a| a[o..o + 8].as_ptr())
-    }
 }
 
 /// `World::delta`'s nearest-image correction on one axis, lane by lane (`wrap_delta`): `d − size`
@@ -201,15 +166,17 @@ unsafe fn sums_group16<const SAME: bool, const WRAP: bool>(
     // (Built whole and returned, not stored into a zeroed `Sums16`: see `avx::sums_group8`.)
     let a = |v: __m512| -> [f32; 16] { core::mem::transmute(v) };
     Sums16 {
-        sx: a(sx),
-        sy: a(sy),
-        ns: a(_mm512_cvtepi32_ps(ns)),
-        ax: a(ax),
-        ay: a(ay),
-        na: a(_mm512_cvtepi32_ps(na)),
-        cx: a(cx),
-        cy: a(cy),
-        nc: a(_mm512_cvtepi32_ps(nc)),
+        lanes: LaneSums {
+            sx: a(sx),
+            sy: a(sy),
+            ns: a(_mm512_cvtepi32_ps(ns)),
+            ax: a(ax),
+            ay: a(ay),
+            na: a(_mm512_cvtepi32_ps(na)),
+            cx: a(cx),
+            cy: a(cy),
+            nc: a(_mm512_cvtepi32_ps(nc)),
+        },
         neighbours: _mm512_reduce_add_epi32(_mm512_max_epi32(ns, _mm512_max_epi32(na, nc))) as u32,
     }
 }

@@ -9,7 +9,7 @@
 //!
 //! Every kernel (these and the AVX2/AVX-512 group kernels) adds each agent's neighbours in slot
 //! order, one at a time, with the same IEEE operations: their sums are bit-identical, so the
-//! trajectory does not depend on the vector width (`tests/fast_exact.rs`).
+//! trajectory does not depend on the vector width (`fast/tests.rs`, `tests/fast_golden.rs`).
 //!
 //! Self is excluded by index: the range holding slot `i` is split around it.
 
