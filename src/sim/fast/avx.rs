@@ -6,7 +6,7 @@
 //! through [`Lanes8`], whose one constructor checks the CPU.
 
 use super::driver::{GroupKernel, Out, Pass, Phase2, Query};
-use super::finish::{finish_v, Consts, LaneSums, Lanes, StateV, Sums, SumsV};
+use super::finish::{finish_v, Consts, Lanes, StateV, Sums, SumsV};
 use super::kernel::{Lanes4, View};
 use super::simd::F4;
 use super::{Block, Radii};
@@ -105,6 +105,46 @@ impl GroupKernel for Lanes8 {
 
 /// The sums of eight agents, lane `l` = slot `g + l`.
 pub(crate) type Sums8 = LaneSums<8>;
+
+/// The sums of `N` agents, lane `l` for slot `g + l` (counts as exact small floats): what the AVX
+/// kernels return (sixteen lanes inside `avx512::Sums16`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LaneSums<const N: usize> {
+    pub sx: [f32; N],
+    pub sy: [f32; N],
+    pub ns: [f32; N],
+    pub ax: [f32; N],
+    pub ay: [f32; N],
+    pub na: [f32; N],
+    pub cx: [f32; N],
+    pub cy: [f32; N],
+    pub nc: [f32; N],
+}
+
+impl<const N: usize> LaneSums<N> {
+    /// Lane `l`'s sums.
+    #[inline(always)]
+    pub(crate) fn lane(&self, l: usize) -> Sums {
+        Sums {
+            sx: self.sx[l],
+            sy: self.sy[l],
+            ns: self.ns[l],
+            ax: self.ax[l],
+            ay: self.ay[l],
+            na: self.na[l],
+            cx: self.cx[l],
+            cy: self.cy[l],
+            nc: self.nc[l],
+        }
+    }
+
+    /// Pointers to lane `from` of the nine sums, in the order sx, sy, ns, ax, ay, na, cx, cy, nc.
+    #[inline(always)]
+    pub(crate) fn ptrs(&self, from: usize) -> [*const f32; 9] {
+        [&self.sx, &self.sy, &self.ns, &self.ax, &self.ay, &self.na, &self.cx, &self.cy, &self.nc]
+            .map(|a| a[from..].as_ptr())
+    }
+}
 
 /// The sums of the agents in slots `g..g + 8` over the shared ranges `b`; with `WRAP`
 /// the nearest-image correction on both axes (exactly `World::delta`'s).

@@ -8,9 +8,9 @@
 //! Its `#[target_feature(enable = "avx512f")]` functions are private to this file and reached only
 //! through [`Lanes16`], whose one constructor checks the CPU.
 
-use super::avx::Lanes8;
+use super::avx::{LaneSums, Lanes8};
 use super::driver::{GroupKernel, Out, Pass, Phase2, Query};
-use super::finish::{LaneSums, Sums};
+use super::finish::Sums;
 use super::kernel::View;
 use super::{Block, Radii};
 use crate::sim::world::World;

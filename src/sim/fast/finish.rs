@@ -28,46 +28,6 @@ pub(crate) struct Sums {
     pub nc: f32,
 }
 
-/// The sums of `N` agents, lane `l` for slot `g + l` (counts as exact small floats): what the AVX
-/// kernels return.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct LaneSums<const N: usize> {
-    pub sx: [f32; N],
-    pub sy: [f32; N],
-    pub ns: [f32; N],
-    pub ax: [f32; N],
-    pub ay: [f32; N],
-    pub na: [f32; N],
-    pub cx: [f32; N],
-    pub cy: [f32; N],
-    pub nc: [f32; N],
-}
-
-impl<const N: usize> LaneSums<N> {
-    /// Lane `l`'s sums.
-    #[inline(always)]
-    pub(crate) fn lane(&self, l: usize) -> Sums {
-        Sums {
-            sx: self.sx[l],
-            sy: self.sy[l],
-            ns: self.ns[l],
-            ax: self.ax[l],
-            ay: self.ay[l],
-            na: self.na[l],
-            cx: self.cx[l],
-            cy: self.cy[l],
-            nc: self.nc[l],
-        }
-    }
-
-    /// Pointers to lane `from` of the nine sums, in the order sx, sy, ns, ax, ay, na, cx, cy, nc.
-    #[inline(always)]
-    pub(crate) fn ptrs(&self, from: usize) -> [*const f32; 9] {
-        [&self.sx, &self.sy, &self.ns, &self.ax, &self.ay, &self.na, &self.cx, &self.cy, &self.nc]
-            .map(|a| a[from..].as_ptr())
-    }
-}
-
 /// One agent's state.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct State {
