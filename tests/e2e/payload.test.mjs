@@ -64,7 +64,7 @@ import { DIST } from "./helpers.mjs";
 
 const FILES = ["steerlab_bg.wasm", "steerlab.js", "www/boot.js"];
 const KB = 1024;
-/// The budget (150 KB in issue 6, 200 KB since the second stage).
+/// The budget: issue 6's 150 KB, raised to 200 KB in the second stage.
 const BUDGET = 200 * KB;
 
 function gzipSize(file) {
