@@ -695,6 +695,83 @@ mod tests {
         }
     }
 
+    /// A step tints each agent as its behaviours say, in order: flee sets red (Evading) and food,
+    /// which only fills an empty tint, leaves it; without the pointer, food's green stays.
+    #[test]
+    fn a_step_tints_the_agents_in_behaviour_order() {
+        use super::testing::{hand_agents, sim_with};
+        let sc = r#"[{"type": "flee_pointer", "radius": 90}, {"type": "seek_food", "radius": 120}]"#;
+        let mut s = sim_with(sc, &hand_agents(&[((100.0, 100.0), (0.0, 0.0))]), r#""food": [[150, 100]]"#);
+        s.pointer = Some(glam::Vec2::new(120.0, 100.0));
+        s.step();
+        assert_eq!(s.tint(0), Some(Style::Evading));
+        s.pointer = None;
+        s.step();
+        assert_eq!(s.tint(0), Some(Style::Arriving));
+    }
+
+    /// Coincident agents are pushed apart in opposite directions (`tie_dir(i, j) = −tie_dir(j, i)`,
+    /// unit length), and each form of `separate` pushes them apart rather than leaving them.
+    #[test]
+    fn coincident_agents_are_pushed_apart() {
+        use super::testing::{hand_agents, sim_with};
+        for (i, j) in [(0, 1), (3, 7), (10, 2)] {
+            let (a, b) = (tie_dir(i, j), tie_dir(j, i));
+            assert!((a + b).length() < 1e-6 && (a.length() - 1.0).abs() < 1e-5, "{a} {b}");
+        }
+        for form in [SepForm::Flocking, SepForm::Unity, SepForm::Push] {
+            let s = sim_with("[]", &hand_agents(&[((100.0, 100.0), (0.0, 0.0)), ((100.0, 100.0), (0.0, 0.0))]), "");
+            let (f0, n0, _) = s.with_force_ctx(|ctx| separate(ctx, 0, None, 20.0, form)).unwrap();
+            let (f1, _, _) = s.with_force_ctx(|ctx| separate(ctx, 1, None, 20.0, form)).unwrap();
+            assert_eq!(n0, 1);
+            assert!(f0.length() > 1.0 && (f0 + f1).length() < 1e-3 * f0.length(), "{form:?}: {f0} {f1}");
+            assert!(f0.dot(tie_dir(0, 1)) > 0.0, "{form:?}: along the tie direction");
+            // Nobody within the radius: nothing.
+            let far = sim_with("[]", &hand_agents(&[((100.0, 100.0), (0.0, 0.0)), ((130.0, 100.0), (0.0, 0.0))]), "");
+            assert!(far.with_force_ctx(|ctx| separate(ctx, 0, None, 20.0, form)).is_none());
+            // The skipped agent (the leader) does not count.
+            assert!(s.with_force_ctx(|ctx| separate(ctx, 0, Some(1), 20.0, form)).is_none());
+        }
+    }
+
+    #[test]
+    fn readouts_keep_their_numbers_by_key() {
+        let r = Readout::new("x").with("a", Val::Int(3)).with("b", Val::Num(2.5, 1)).with("c", Val::Word("loop"));
+        assert_eq!(r.get("b"), Some(Val::Num(2.5, 1)));
+        assert_eq!(r.num("a"), Some(3.0));
+        assert_eq!(r.num("b"), Some(2.5));
+        assert_eq!(r.num("c"), None);
+        assert_eq!(r.get("z"), None);
+        assert_eq!(r.items.len(), 3);
+    }
+
+    /// The overlay helper visits exactly the other agents within the radius, with their offsets.
+    #[test]
+    fn each_within_visits_the_neighbours_within_the_radius() {
+        use super::testing::{hand_agents, sim_with};
+        let s = sim_with(
+            "[]",
+            &hand_agents(&[
+                ((100.0, 100.0), (0.0, 0.0)),
+                ((110.0, 100.0), (0.0, 0.0)),
+                ((100.0, 130.0), (0.0, 0.0)),
+                ((390.0, 100.0), (0.0, 0.0)),
+            ]),
+            "",
+        );
+        let mut seen = Vec::new();
+        s.with_view(|v| v.each_within(0, 25.0, |j, d, d2| seen.push((j, d, d2))));
+        assert_eq!(seen, vec![(1, glam::Vec2::new(10.0, 0.0), 100.0)]);
+        let mut seen = Vec::new();
+        // Across the seam of the 400-wide world, agent 3 at x = 390 is 110 px to the left of
+        // x = 100 (the nearest image, not 290 px to the right): outside 25, inside 120.
+        s.with_view(|v| v.each_within(0, 120.0, |j, d, _| seen.push((j, d))));
+        assert_eq!(
+            seen,
+            vec![(1, glam::Vec2::new(10.0, 0.0)), (2, glam::Vec2::new(0.0, 30.0)), (3, glam::Vec2::new(-110.0, 0.0))]
+        );
+    }
+
     #[test]
     fn tints_fold_like_the_old_tags() {
         // Later behaviours override; `IfNone` only fills an empty tint (seek_food after flee).
