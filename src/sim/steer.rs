@@ -30,8 +30,13 @@ pub fn truncate(v: Vec2, max: f32) -> Vec2 {
 /// (flocking-boids.txt §3). A zero direction gives `desired = 0`, i.e. braking.
 #[inline]
 pub fn steer_towards(direction: Vec2, agent: &Agent) -> Vec2 {
-    let desired = direction.normalize_or_zero() * agent.max_speed;
-    truncate(desired - agent.velocity, agent.max_force)
+    truncate(desired_towards(direction, agent) - agent.velocity, agent.max_force)
+}
+
+/// The desired velocity of [`steer_towards`]: full speed along `direction` (zero for a zero one).
+#[inline]
+pub fn desired_towards(direction: Vec2, agent: &Agent) -> Vec2 {
+    direction.normalize_or_zero() * agent.max_speed
 }
 
 /// Seek: full speed towards `target`.
@@ -49,11 +54,16 @@ pub fn flee(agent: &Agent, threat: Vec2) -> Vec2 {
 /// Arrive: like seek, but the desired speed falls linearly to zero inside `slow_radius`
 /// (`speed = max_speed · min(1, d / slow_radius)`, the seed's Unity code).
 pub fn arrive(agent: &Agent, target: Vec2, slow_radius: f32) -> Vec2 {
-    let to = target - agent.position;
+    truncate(arrive_desired(agent, target - agent.position, slow_radius) - agent.velocity, agent.max_force)
+}
+
+/// The desired velocity of [`arrive`] for a target `to` away from the agent: towards it at
+/// `max_speed · min(1, |to| / slow_radius)`.
+#[inline]
+pub fn arrive_desired(agent: &Agent, to: Vec2, slow_radius: f32) -> Vec2 {
     let d = to.length();
     let speed = if slow_radius > 0.0 { agent.max_speed * (d / slow_radius).min(1.0) } else { agent.max_speed };
-    let desired = to.normalize_or_zero() * speed;
-    truncate(desired - agent.velocity, agent.max_force)
+    to.normalize_or_zero() * speed
 }
 
 /// Where a moving target will be: `position + velocity · T`, with `T = distance / max_speed`
