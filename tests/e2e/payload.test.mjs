@@ -1,4 +1,5 @@
-// The page's payload (issue 6: wasm + JS ≤ 150 KB gzipped), measured on the built dist/ from
+// The page's payload (issue 6: wasm + JS ≤ 150 KB gzipped, raised to 200 KB with the steering
+// basics of issue 24), measured on the built dist/ from
 // `trunk build --release`. Sizes are deterministic for a given build, so this cannot flake.
 //
 // Counted: what a page needs to mount a visualisation — the module (dist/steerlab_bg.wasm), its
@@ -54,6 +55,10 @@
 // Then 148.1 → 148.8 KB (module 143.4 → 144.0): the vector bounding box of a group window, the
 // phase-two early return and the agent layer's four-at-a-time sprite indices (issue 6, speed).
 
+// 2026-12-04: 156.6 KB on main after the behaviour interface (issue 20); 174.6 KB with the nine
+// steering-basics behaviours, their scenarios, overlays and sentences (issue 24; module 151.8 →
+// 169.9 KB).
+
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -63,8 +68,8 @@ import { DIST } from "./helpers.mjs";
 
 const FILES = ["steerlab_bg.wasm", "steerlab.js", "www/boot.js"];
 const KB = 1024;
-/// Issue 6's target.
-const BUDGET = 150 * KB;
+/// Issue 6's target was 150 KB; 200 KB since issue 24 (nine more canvases).
+const BUDGET = 200 * KB;
 
 function gzipSize(file) {
   const r = spawnSync("gzip", ["-9", "-c", file], { maxBuffer: 64 << 20 });
@@ -84,7 +89,7 @@ function payload() {
   return { rows, total, report: `${table}\n  total: ${total} B gz (${(total / KB).toFixed(1)} KB)` };
 }
 
-test("payload: wasm + JS ≤ 150 KB gzipped (issue 6)", () => {
+test("payload: wasm + JS ≤ 200 KB gzipped (issues 6 and 24)", () => {
   const { total, report } = payload();
   console.log(`payload (gzip -9):\n${report}`);
   assert.ok(total <= BUDGET, `payload ${(total / KB).toFixed(1)} KB gz > ${BUDGET / KB} KB:\n${report}`);
