@@ -75,10 +75,7 @@ impl Behave for Evade {
 
     fn validate(&self, c: &Check, sc: &Scenario) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
-        let n = sc.agents.count();
-        if self.hunter >= n {
-            return Err(format!("{}.hunter: no agent {} (there are {n})", c.path, self.hunter));
-        }
+        super::check_agent(c, "hunter", self.hunter, sc)?;
         c.non_negative("max_prediction", self.max_prediction)?;
         c.positive("panic_radius", self.panic_radius)?;
         c.positive("hunter_speed", self.hunter_speed)?;

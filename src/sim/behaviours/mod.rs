@@ -392,6 +392,15 @@ impl PointerTarget {
     }
 }
 
+/// Validation of a field that names an agent (pursuit's quarry, evade's hunter): it must exist.
+pub fn check_agent(c: &Check, field: &str, index: usize, sc: &Scenario) -> Result<(), String> {
+    let n = sc.agents.count();
+    if index >= n {
+        return Err(format!("{}.{field}: no agent {index} (there are {n})", c.path));
+    }
+    Ok(())
+}
+
 /// Of the four points at 20 % and 80 % of the world's width and height, the one farthest from
 /// `p`: where a caught quarry (pursuit) or a hunter that caught its prey (evade) starts again.
 pub fn far_from(world: &World, p: Vec2) -> Vec2 {

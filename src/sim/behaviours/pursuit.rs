@@ -68,10 +68,7 @@ impl Behave for Pursuit {
 
     fn validate(&self, c: &Check, sc: &Scenario) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
-        let n = sc.agents.count();
-        if self.quarry >= n {
-            return Err(format!("{}.quarry: no agent {} (there are {n})", c.path, self.quarry));
-        }
+        super::check_agent(c, "quarry", self.quarry, sc)?;
         c.non_negative("max_prediction", self.max_prediction)?;
         c.positive("quarry_speed", self.quarry_speed)?;
         c.non_negative("catch_radius", self.catch_radius)
@@ -219,6 +216,20 @@ mod tests {
         let (pursuit, seek) = (time_to_catch(2.0), time_to_catch(0.0));
         println!("time to catch: pursuit {pursuit:.2} s, seek {seek:.2} s");
         assert!(pursuit < seek * 0.9, "pursuit {pursuit} s, seek {seek} s");
+    }
+
+    /// The quarry must be one of the agents (and evade's hunter likewise).
+    #[test]
+    fn the_quarry_and_the_hunter_must_name_an_agent() {
+        let agents = hand_agents(&[((100.0, 100.0), (0.0, 0.0)), ((105.0, 100.0), (0.0, 0.0))]);
+        let world = r#""world": {"width": 400, "height": 400}"#;
+        for (b, msg) in [
+            (r#"{"type": "pursuit", "quarry": 5}"#, "behaviours[0].quarry: no agent 5 (there are 2)"),
+            (r#"{"type": "evade", "hunter": 2}"#, "behaviours[0].hunter: no agent 2 (there are 2)"),
+        ] {
+            let text = format!(r#"{{"name": "t", {world}, "agents": {agents}, "behaviours": [{b}]}}"#);
+            assert_eq!(crate::sim::Sim::from_json(&text).err().as_deref(), Some(msg));
+        }
     }
 
     /// After a catch the quarry starts again far from its catcher, and the count goes up.
