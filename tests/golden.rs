@@ -116,7 +116,7 @@ const GOLDEN: &[(&str, [u64; 4])] = &[
     ("evade", [0x21f9b1dd9fef8e35, 0xac41de055961df0d, 0x7786aab9ac6b1c29, 0xd9c0f543b70fea7f]),
     ("wander", [0x55da9875c4351f84, 0x6a4be84db64e4e2f, 0x27b7cf02b206d63d, 0xe5c49fa907d576d0]),
     ("obstacle-avoidance", [0xc7d98cfd4636f848, 0x7ffa2a7bcf8fdd33, 0x8e2b73c4969b122b, 0x1d19c9f907ce8d79]),
-    ("containment", [0xf594ae54251a6db7, 0xd5c970e441cd90a1, 0x59df010b79acd8d6, 0xd026bc54a14cb546]),
+    ("containment", [0xa44fb0b75a141ef4, 0x5e9856b579c0ed13, 0x75d62b6018145146, 0x871114b8cc6df159]),
     ("flow-field", [0x509d4d690f0aba24, 0x2d3e99761a90bf5c, 0xe650c0f2a778356d, 0xb02b70cd45af2b50]),
 ];
 

@@ -199,6 +199,9 @@ fn behaviour(kind: &'static str) -> BoxedStrategy<Value> {
         )
             .prop_map(|(w, r, d, j)| {
                 let mut b = json!({"type": "wander"});
+                if j.is_some_and(|j| j > 1.5) {
+                    b["overlay"] = json!(false);
+                }
                 put(&mut b, "weight", w.map(|x| json!(x)));
                 put(&mut b, "radius", r.map(|x| json!(x)));
                 put(&mut b, "distance", d.map(|x| json!(x)));

@@ -153,7 +153,8 @@ impl Behave for Containment {
     }
 
     /// Under everything: the walls. Over the agents: each agent's feelers (red when they cross a
-    /// wall), the walls they cross and where, and the push (weighted, limited to max_force).
+    /// wall), where they cross it (a dot and the wall around it), and the push (weighted, limited
+    /// to max_force).
     fn draw(&self, _: &Inst<Self>, v: &View, layer: Layer, list: &mut DrawList) {
         match layer {
             Layer::Floor => list.polyline(Style::Wall, self.walls.iter().map(|&w| Vec2::from(w)), true),
@@ -163,7 +164,15 @@ impl Behave for Containment {
                         let tip = a.position + f;
                         match h {
                             Some(h) => {
-                                list.line(Style::WallHit, self.corner(h.wall), self.corner(h.wall + 1));
+                                // The stretch of the wall around the hit (at most 24 px each way).
+                                let (w0, w1) = (self.corner(h.wall), self.corner(h.wall + 1));
+                                let along = (w1 - w0).normalize_or_zero();
+                                let (ta, tb) = ((h.point - w0).dot(along), (w1 - h.point).dot(along));
+                                list.line(
+                                    Style::WallHit,
+                                    h.point - along * ta.min(24.0),
+                                    h.point + along * tb.min(24.0),
+                                );
                                 list.line(Style::FeelerHit, a.position, tip);
                                 list.disc(Style::WallHit, h.point, 3.5);
                             }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 super::defaults! { d_weight = 1.0; d_radius = 24.0; d_distance = 40.0; d_jitter = 0.6; }
 
-/// `{"type": "wander", "weight": 1, "radius": 24, "distance": 40, "jitter": 0.6}`.
+/// `{"type": "wander", "weight": 1, "radius": 24, "distance": 40, "jitter": 0.6, "overlay": true}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Wander {
@@ -25,6 +25,9 @@ pub struct Wander {
     /// The largest change of the angle on the circle in one step (radians).
     #[serde(default = "d_jitter")]
     pub jitter: f32,
+    /// Draw the wander circles (off where wander only keeps agents moving, as in containment).
+    #[serde(default = "super::d_true")]
+    pub overlay: bool,
 }
 
 /// Each agent's angle on its wander circle.
@@ -57,7 +60,7 @@ impl Behave for Wander {
     /// (the angle of its last step), the arc of ±`jitter` the next step can move the target along,
     /// and the agent's velocity, desired velocity towards the target and steer.
     fn draw(&self, inst: &Inst<Self>, v: &View, layer: Layer, list: &mut DrawList) {
-        if layer != Layer::Over {
+        if layer != Layer::Over || !self.overlay {
             return;
         }
         for (a, angle) in v.agents.iter().zip(&inst.agents) {
@@ -127,5 +130,10 @@ mod tests {
         let arc = list.points_of(start, len);
         let end = |t: f32| Vec2::new(140.0 + 24.0 * t.cos(), 100.0 + 24.0 * t.sin());
         assert!((arc[0] - end(-0.5)).length() < 1e-3 && (arc[arc.len() - 1] - end(0.5)).length() < 1e-3, "{arc:?}");
+        // With `"overlay": false` (wander only keeps the agents moving) nothing of it is drawn.
+        let sc = r#"[{"type": "wander", "overlay": false}]"#;
+        let s = super::super::testing::sim_with(sc, &hand_agents(&[((100.0, 100.0), (10.0, 0.0))]), "");
+        let list = r.build(&s, Overlays::default());
+        assert_eq!(list.count(Style::WanderCircle) + list.count(Style::Jitter) + list.count(Style::WanderTarget), 0);
     }
 }
