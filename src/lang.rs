@@ -195,6 +195,161 @@ pub fn readout(lang: Lang, r: &Readout) -> String {
                 )
             }
         }
+        // Steering basics (issue 24).
+        "seek" => {
+            if es {
+                format!(
+                    "distancia al objetivo {} px · velocidad {} px/s · fuerza de steering {} px/s²",
+                    v("distance"),
+                    v("speed"),
+                    v("steer")
+                )
+            } else {
+                format!(
+                    "distance to the target {} px · speed {} px/s · steering force {} px/s²",
+                    v("distance"),
+                    v("speed"),
+                    v("steer")
+                )
+            }
+        }
+        "flee" => {
+            if es {
+                format!(
+                    "{} de {} dentro del radio de pánico ({} px) · el más cercano, a {} px de la amenaza",
+                    v("inside"),
+                    v("agents"),
+                    v("panic_radius"),
+                    v("nearest")
+                )
+            } else {
+                format!(
+                    "{} of {} inside the panic radius ({} px) · the nearest {} px from the threat",
+                    v("inside"),
+                    v("agents"),
+                    v("panic_radius"),
+                    v("nearest")
+                )
+            }
+        }
+        "arrive" => {
+            if es {
+                format!(
+                    "distancia {} px · velocidad {} px/s (deseada {}) · se pasó {} px",
+                    v("distance"),
+                    v("speed"),
+                    v("desired_speed"),
+                    v("overshoot")
+                )
+            } else {
+                format!(
+                    "distance {} px · speed {} px/s (desired {}) · overshoot {} px",
+                    v("distance"),
+                    v("speed"),
+                    v("desired_speed"),
+                    v("overshoot")
+                )
+            }
+        }
+        "pursuit" => {
+            let mean = match r.get("mean_time") {
+                Some(Val::Num(..)) => format!("{} s", v("mean_time")),
+                _ => "—".to_string(),
+            };
+            if es {
+                format!(
+                    "predicción T = {} s · capturas {} · tiempo medio hasta una captura {mean}",
+                    v("look_ahead"),
+                    v("catches")
+                )
+            } else {
+                format!("look-ahead T = {} s · catches {} · mean time to a catch {mean}", v("look_ahead"), v("catches"))
+            }
+        }
+        "evade" => {
+            if es {
+                format!(
+                    "del cazador a su presa {} px · evadiendo {} · capturas {}",
+                    v("distance"),
+                    v("evading"),
+                    v("caught")
+                )
+            } else {
+                format!("hunter to its prey {} px · evading {} · caught {}", v("distance"), v("evading"), v("caught"))
+            }
+        }
+        "wander" => {
+            if es {
+                format!(
+                    "objetivo a {}° en el círculo · jitter ±{}° por paso · velocidad {} px/s",
+                    v("angle"),
+                    v("jitter"),
+                    v("speed")
+                )
+            } else {
+                format!(
+                    "target at {}° on the circle · jitter ±{}° a step · speed {} px/s",
+                    v("angle"),
+                    v("jitter"),
+                    v("speed")
+                )
+            }
+        }
+        "obstacle_avoidance" => {
+            if es {
+                format!(
+                    "{} obstáculos · {} agentes esquivando uno · lo más cerca de una superficie: {} px",
+                    v("obstacles"),
+                    v("avoiding"),
+                    v("closest")
+                )
+            } else {
+                format!(
+                    "{} obstacles · {} agents steering round one · closest to a surface: {} px",
+                    v("obstacles"),
+                    v("avoiding"),
+                    v("closest")
+                )
+            }
+        }
+        "containment" => {
+            if es {
+                format!(
+                    "{} de {} agentes con un sensor cruzando una pared · fuera de las paredes: {}",
+                    v("touching"),
+                    v("agents"),
+                    v("outside")
+                )
+            } else {
+                format!(
+                    "{} of {} agents with a feeler across a wall · outside the walls: {}",
+                    v("touching"),
+                    v("agents"),
+                    v("outside")
+                )
+            }
+        }
+        "flow_field" => {
+            if es {
+                format!(
+                    "campo de {}×{} celdas de {} px · semilla cambiada {} veces · alineación con el campo {}",
+                    v("cols"),
+                    v("rows"),
+                    v("resolution"),
+                    v("reseeds"),
+                    v("alignment")
+                )
+            } else {
+                format!(
+                    "field of {}×{} cells of {} px · reseeded {} times · alignment with the field {}",
+                    v("cols"),
+                    v("rows"),
+                    v("resolution"),
+                    v("reseeds"),
+                    v("alignment")
+                )
+            }
+        }
         // A behaviour without a sentence here yet: its keys and values.
         _ => {
             let mut s = String::new();
@@ -225,7 +380,10 @@ pub fn rule(lang: Lang, rule: &str) -> &str {
         "edges" => "bordes",
         "correction" => "corrección",
         "path" => "path",
-        // seek, arrive, evade: the tutorial's own terms.
+        "cruise" => "crucero",
+        "containment" => "contención",
+        "flow" => "flujo",
+        // seek, arrive, evade, pursuit: the tutorial's own terms.
         other => other,
     }
 }
@@ -264,6 +422,31 @@ mod tests {
     fn unknown_readouts_still_read() {
         let r = Readout::new("wander_demo").with("mean_speed", Val::Num(12.345, 1)).with("agents", Val::Int(3));
         assert_eq!(readout(Lang::En, &r), "mean speed 12.3 · agents 3");
+    }
+
+    /// Every steering-basics canvas has its sentence in both languages: every key it reads is
+    /// there, none is left as "—", and the Spanish line is not the English one.
+    #[test]
+    fn the_steering_basics_readouts_have_sentences() {
+        for name in
+            ["seek", "flee", "arrive", "pursuit", "evade", "wander", "obstacle-avoidance", "containment", "flow-field"]
+        {
+            let mut sim = crate::sim::Sim::from_json(crate::scenarios::builtin(name).unwrap()).unwrap();
+            for _ in 0..30 {
+                sim.step();
+            }
+            let r = sim.readout();
+            assert_eq!(r.kind, name.replace('-', "_"), "{name}");
+            let (en, es) = (readout(Lang::En, &r), readout(Lang::Es, &r));
+            assert!(!en.contains('_') && !es.contains('_'), "{name}: no sentence yet: {en}");
+            assert_ne!(en, es, "{name}");
+            for (k, x) in &r.items {
+                if let Val::Num(..) | Val::Int(_) = x {
+                    let shown = val(Some(*x));
+                    assert!(en.contains(&shown) && es.contains(&shown), "{name}: {k} = {shown} missing: {en} / {es}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -31,13 +31,21 @@ use serde_json::Value;
 use std::fmt;
 
 pub mod alignment;
+pub mod arrive;
 pub mod avoid_obstacles;
 pub mod cohesion;
+pub mod containment;
+pub mod evade;
+pub mod flee;
 pub mod flee_pointer;
+pub mod flow_field;
 pub mod follow_leader;
+pub mod obstacle_avoidance;
 pub mod path_tube;
 pub mod path_waypoints;
+pub mod pursuit;
 pub mod queue;
+pub mod seek;
 pub mod seek_food;
 pub mod separation;
 pub mod wander;
@@ -263,6 +271,13 @@ pub trait Behave: Clone + PartialEq + fmt::Debug + Serialize + Sized {
         None
     }
 
+    /// Whether the force draws random numbers (`a.rng`). Tracing one agent replays these
+    /// behaviours for the agents before it, so that it sees the random numbers the step will give
+    /// it (they are drawn in agent order).
+    fn draws_random(&self) -> bool {
+        false
+    }
+
     /// The radius of neighbour queries the force makes through [`ForceCtx::neighbours`] (0: none).
     /// The engine builds one grid with the largest radius of the scenario.
     fn neighbour_radius(&self) -> f32 {
@@ -429,6 +444,61 @@ pub fn tie_dir(i: usize, j: usize) -> Vec2 {
     }
 }
 
+/// A point the reader moves with the pointer (`"interaction": "pointer"`): seek's and arrive's
+/// target, flee's threat. A click puts it there and a drag carries it (touch sends the same
+/// events); until then it is the scenario's starting point.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PointerTarget(pub Option<Vec2>);
+
+impl PointerTarget {
+    /// Where it is: where the pointer put it, else `start`, else the world's centre.
+    pub fn at(&self, start: Option<[f32; 2]>, world: &World) -> Vec2 {
+        self.0.or(start.map(Vec2::from)).unwrap_or_else(|| world.center())
+    }
+
+    /// A click, or a move while dragging, puts it under the pointer. True if it moved.
+    pub fn pointer(&mut self, ev: Pointer, dragging: bool) -> bool {
+        match ev {
+            Pointer::Down(p) => self.0 = Some(p),
+            Pointer::Move(p) if dragging => self.0 = Some(p),
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// Validation of a field that names an agent (pursuit's quarry, evade's hunter): it must exist.
+pub fn check_agent(c: &Check, field: &str, index: usize, sc: &Scenario) -> Result<(), String> {
+    let n = sc.agents.count();
+    if index >= n {
+        return Err(format!("{}.{field}: no agent {index} (there are {n})", c.path));
+    }
+    Ok(())
+}
+
+/// Of the four points at 20 % and 80 % of the world's width and height, the one farthest from
+/// `p`: where a caught quarry (pursuit) or a hunter that caught its prey (evade) starts again.
+pub fn far_from(world: &World, p: Vec2) -> Vec2 {
+    let (w, h) = (world.width, world.height);
+    let spots = [(0.2, 0.2), (0.8, 0.2), (0.2, 0.8), (0.8, 0.8)].map(|(x, y)| Vec2::new(w * x, h * y));
+    let d2 = |q: &Vec2| world.distance_squared(*q, p);
+    spots.into_iter().max_by(|a, b| d2(a).total_cmp(&d2(b))).unwrap_or(p)
+}
+
+/// Seconds of travel the steering basics' velocity arrows stand for (80 px/s → 48 px).
+pub const STEER_SCALE: f32 = 0.6;
+
+/// Steering I's picture for one agent: its velocity, the desired velocity (dashed), and the
+/// steering force `desired − velocity` (truncated to max_force) from the velocity's tip towards the
+/// desired velocity's tip, all at [`STEER_SCALE`].
+pub fn draw_steering(list: &mut DrawList, a: &Agent, desired: Vec2) {
+    let (p, k) = (a.position, STEER_SCALE);
+    let tip = p + a.velocity * k;
+    list.arrow(Style::SteerVelocity, p, tip);
+    list.arrow(Style::DesiredVelocity, p, p + desired * k);
+    list.arrow(Style::SteerForce, tip, tip + truncate(desired - a.velocity, a.max_force) * k);
+}
+
 /// `fn name() -> f32 { value }` for serde defaults.
 macro_rules! defaults {
     ($($f:ident = $v:expr;)*) => { $(fn $f() -> f32 { $v })* };
@@ -521,6 +591,9 @@ macro_rules! registry {
             }
             pub fn neighbour_radius(&self) -> f32 {
                 match self { $(Behaviour::$v(b) => b.neighbour_radius(),)* }
+            }
+            pub fn draws_random(&self) -> bool {
+                match self { $(Behaviour::$v(b) => b.draws_random(),)* }
             }
             /// A fresh state for `n` agents.
             pub fn new_state(&self, n: usize) -> State {
@@ -636,6 +709,14 @@ registry! {
     Queue(queue::Queue),
     PathWaypoints(path_waypoints::PathWaypoints),
     PathTube(path_tube::PathTube),
+    Seek(seek::Seek),
+    Flee(flee::Flee),
+    Arrive(arrive::Arrive),
+    Pursuit(pursuit::Pursuit),
+    Evade(evade::Evade),
+    ObstacleAvoidance(obstacle_avoidance::ObstacleAvoidance),
+    Containment(containment::Containment),
+    FlowField(flow_field::FlowField),
 }
 
 /// serde's derive for an internally tagged enum buffers the object into its private `Content` and
