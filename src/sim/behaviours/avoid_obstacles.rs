@@ -99,4 +99,23 @@ mod tests {
         let f = force_with_scene(sc, &agents, 0, two);
         assert!((f - Vec2::new(-60.0, 0.0)).length() < 1e-3, "{f}");
     }
+
+    /// Reach is `radius + look_ahead`: at exactly that distance the agent is not yet avoiding (no
+    /// tint), just inside it is (tinted, with a force near zero); far beyond, nothing.
+    #[test]
+    fn reach_is_radius_plus_look_ahead() {
+        use super::super::testing::sim_with;
+        use crate::sim::draw::Style;
+        let sc = r#"[{"type": "avoid_obstacles", "weight": 3, "look_ahead": 40}]"#;
+        for (x, avoiding) in [(170.0, false), (169.9, true), (250.0, false)] {
+            let mut s = sim_with(
+                sc,
+                &hand_agents(&[((x, 100.0), (0.0, 0.0))]),
+                r#""obstacles": [{"center": [100, 100], "radius": 30}]"#,
+            );
+            s.step();
+            let want = if avoiding { Some(Style::Braking) } else { None };
+            assert_eq!(s.tint(0), want, "agent at x = {x}");
+        }
+    }
 }

@@ -853,6 +853,47 @@ mod tests {
         );
     }
 
+    /// Every behaviour checks its numbers: a weight of −1 is refused with the field named, and so is
+    /// −1 for each of its other numeric parameters that must not be negative (each behaviour's
+    /// `validate`, through the scenario's).
+    #[test]
+    fn every_behaviour_refuses_negative_parameters_by_name() {
+        for &kind in KINDS {
+            let mut b = serde_json::json!({ "type": kind });
+            if kind == "queue" {
+                b["goal"] = serde_json::json!([300, 100]);
+            }
+            if kind == "containment" {
+                b["walls"] = serde_json::json!([[10, 10], [390, 10], [390, 390], [10, 390]]);
+            }
+            let doc = |b: &serde_json::Value| {
+                serde_json::json!({"name": "t", "world": {"width": 400, "height": 400}, "agents": {"count": 4},
+                                   "behaviours": [b], "path": {"waypoints": [[10, 10], [200, 200], [300, 50]]}})
+                .to_string()
+            };
+            let full = serde_json::to_value(
+                crate::sim::scenario::parse(&doc(&b)).unwrap_or_else(|e| panic!("{kind}: {e}")).behaviours[0].clone(),
+            )
+            .unwrap();
+            let mut refused = 0;
+            for (field, v) in full.as_object().unwrap() {
+                if !v.is_number() || field == "leader" || field == "quarry" || field == "hunter" || field == "agent" {
+                    continue;
+                }
+                let mut bad = full.clone();
+                bad[field] = serde_json::json!(-1.0);
+                match crate::sim::scenario::parse(&doc(&bad)) {
+                    Err(e) => {
+                        assert!(e.starts_with(&format!("behaviours[0].{field}: ")), "{kind}.{field}: {e}");
+                        refused += 1;
+                    }
+                    Ok(_) => assert!(field != "weight", "{kind}: a negative weight was accepted"),
+                }
+            }
+            assert!(refused >= 1, "{kind}: no parameter refused −1");
+        }
+    }
+
     #[test]
     fn tints_fold_like_the_old_tags() {
         // Later behaviours override; `IfNone` only fills an empty tint (seek_food after flee).
