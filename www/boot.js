@@ -5,11 +5,13 @@
 // Trunk writes the wasm-bindgen glue and the module to the root of dist/ under stable names
 // (Trunk.toml: filehash = false), one level above this file (dist/www/boot.js).
 //
-// In this order: it initialises the module once, mounts every <canvas data-scenario="…"> on the
-// page (each fires `steerlab:mounted` on its canvas, or `steerlab:error`), exposes the module as
-// `window.steerlab` (with `ready`), fires `steerlab:ready` on window (detail: window.steerlab), and
-// resolves `ready`. So a `steerlab:ready` handler, or code after `await ready`, finds every
-// viewer with `viewerFor(canvas)`.
+// In this order: it initialises the module once, mounts the <canvas data-scenario="…"> near the
+// viewport, one per task (each fires `steerlab:mounted` on its canvas, or `steerlab:error`),
+// exposes the module as `window.steerlab` (with `ready`), fires `steerlab:ready` on window
+// (detail: window.steerlab), and resolves `ready`. Canvases further down mount when the reader
+// scrolls within a screen of them (`data-mount="eager"` on a canvas mounts it with the first ones).
+// A `steerlab:ready` handler, or code after `await ready`, gets any viewer with
+// `steerlab.viewerFor(canvas)`: a canvas still waiting is mounted at once.
 //
 //   import { ready } from "/steerlab/www/boot.js";
 //   const steerlab = await ready;      // the module's exports: mount, viewerFor, …
@@ -24,22 +26,84 @@ function showStatus(message) {
   }
 }
 
-function mountAll(steerlab) {
-  if (typeof steerlab.autoMount !== "function") {
-    console.error("steerlab: this build of the module has no autoMount()");
-    showStatus("The visualisations could not start (this build has no autoMount).");
-    return;
+// Lazy mounting: a canvas far from the viewport costs nothing until the reader comes near it. The
+// near ones are mounted one per task (a long page never blocks for the sum of its mounts); the
+// others wait for ONE IntersectionObserver (margin: a screen). The module's autoMount() stays as it
+// was (everything at once) for pages that call it themselves.
+const waiting = new Set();
+const queue = [];
+let observer = null;
+
+function scenarioOf(canvas) {
+  // `data-scenario-json="#id"`: scenario JSON text from a <script type="application/json">.
+  const id = canvas.getAttribute("data-scenario-json");
+  const text = id ? document.getElementById(id.replace(/^#/, ""))?.textContent : null;
+  return text ?? canvas.getAttribute("data-scenario");
+}
+
+function mountNow(steerlab, canvas) {
+  waiting.delete(canvas);
+  observer?.unobserve(canvas);
+  if (!canvas.isConnected || canvas.hasAttribute("data-steerlab-mounted") || steerlab.viewerFor(canvas)) return;
+  // Marked as tried first, as autoMount() does, so a canvas that fails is not tried again.
+  canvas.setAttribute("data-steerlab-mounted", "");
+  try {
+    steerlab.mount(canvas, scenarioOf(canvas));
+  } catch (err) {
+    // (the message is on the canvas and in a steerlab:error event already)
+    console.error("steerlab: a canvas failed to mount:", err);
   }
-  // A panic while mounting one canvas shows its error on that canvas and reaches us as an
-  // exception; autoMount skips the canvases it already tried, so call it again for the rest.
-  for (let tries = 0; tries < 1000; tries++) {
-    try {
-      steerlab.autoMount();
-      return;
-    } catch (err) {
-      console.error("steerlab: a canvas failed to mount:", err);
+}
+
+/** Mount the queue one canvas per task (the next task is set first: a canvas whose mount panics
+ *  does not stop the others); resolves when it is empty. */
+let draining = null;
+function drain(steerlab) {
+  draining ??= new Promise((resolve) => {
+    const next = () => {
+      const c = queue.shift();
+      if (!c) {
+        draining = null;
+        return resolve();
+      }
+      setTimeout(next, 0);
+      mountNow(steerlab, c);
+    };
+    setTimeout(next, 0);
+  });
+  return draining;
+}
+
+function mountAll(steerlab) {
+  const canvases = [...document.querySelectorAll("canvas[data-scenario]:not([data-steerlab-mounted])")];
+  const margin = innerHeight;
+  const near = (c) => {
+    const r = c.getBoundingClientRect();
+    return r.bottom > -margin && r.top < innerHeight + margin;
+  };
+  if (typeof IntersectionObserver === "function") {
+    observer = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) {
+          if (e.isIntersecting && waiting.has(e.target)) {
+            waiting.delete(e.target);
+            observer.unobserve(e.target);
+            queue.push(e.target);
+          }
+        }
+        if (queue.length) drain(steerlab);
+      },
+      { rootMargin: "100% 0px" },
+    );
+  }
+  for (const c of canvases) {
+    if (!observer || c.getAttribute("data-mount") === "eager" || near(c)) queue.push(c);
+    else {
+      waiting.add(c);
+      observer.observe(c);
     }
   }
+  return drain(steerlab);
 }
 
 async function start() {
@@ -50,9 +114,16 @@ async function start() {
     showStatus("The visualisations could not start: this browser failed to load the WebAssembly module.");
     throw err;
   }
-  // A plain object (a module namespace cannot take `ready`), frozen like the namespace.
-  const steerlab = Object.freeze(Object.assign(Object.create(null), module, { ready }));
-  mountAll(steerlab);
+  // A plain object (a module namespace cannot take `ready`), frozen like the namespace. Its
+  // viewerFor mounts a canvas that still waits to come near the viewport.
+  const viewerFor = (canvas) => {
+    const k = queue.indexOf(canvas);
+    if (k >= 0) queue.splice(k, 1);
+    if (k >= 0 || waiting.has(canvas)) mountNow(module, canvas);
+    return module.viewerFor(canvas);
+  };
+  const steerlab = Object.freeze(Object.assign(Object.create(null), module, { ready, viewerFor }));
+  await mountAll(steerlab);
   window.steerlab = steerlab;
   window.dispatchEvent(new CustomEvent("steerlab:ready", { detail: steerlab }));
   return steerlab;

@@ -9,10 +9,11 @@
 // buttons changed, as it was before the first change. If `set` refuses a value, its message is
 // shown next to the button (and the page goes on working).
 //
-// Buttons are written `disabled` and enabled once their canvas has a viewer. boot.js mounts the
-// canvases right after it fires `steerlab:ready` (a later boot.js may also fire `steerlab:mounted`
-// per canvas): this module looks again on either event, and once at start in case it runs after
-// both. A module file, no inline script, so the strict CSP holds.
+// Buttons are written `disabled` and enabled once the module is ready (`window.steerlab`): boot.js
+// mounts a canvas only when the reader scrolls near it, and a click on a button whose canvas is
+// still waiting mounts it (`viewerFor` does). Asking for every viewer up front would mount every
+// canvas of the chapter at load. This module looks on `steerlab:ready` and once at start in case
+// it runs after it. A module file, no inline script, so the strict CSP holds.
 
 const ES = (document.documentElement.lang || "").toLowerCase().startsWith("es");
 const TEXT = ES
@@ -164,15 +165,13 @@ document.addEventListener("click", (ev) => {
   else apply(button);
 });
 
-/** Enable the buttons whose canvas has a viewer now. */
+/** Enable the buttons whose canvas is on the page, once the module is ready. */
 function enableReady() {
+  if (!window.steerlab || typeof window.steerlab.viewerFor !== "function") return;
   for (const button of document.querySelectorAll(SELECTOR)) {
-    if (button.disabled && viewerOf(document.getElementById(button.dataset.for))) button.disabled = false;
+    if (button.disabled && document.getElementById(button.dataset.for)) button.disabled = false;
   }
 }
 
-// boot.js mounts right after `steerlab:ready`, in the same task: look once that task is over.
-window.addEventListener("steerlab:ready", () => setTimeout(enableReady, 0));
-// Per-canvas mount events (capture: they reach window even if they do not bubble).
-window.addEventListener("steerlab:mounted", enableReady, true);
+window.addEventListener("steerlab:ready", enableReady);
 enableReady();

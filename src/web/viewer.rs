@@ -654,8 +654,13 @@ impl Inner {
         if steps > 0 {
             self.perf.step_ms = self.perf.step_ms * 0.9 + ((t1 - t0) / steps as f64) * 0.1;
         }
-        self.frames = self.frames.wrapping_add(1);
-        self.draw();
+        // Only a frame that stepped has anything new to show: on a 120 or 144 Hz screen about every
+        // other animation frame takes no step of 1/60 s, and drawing it again would cost a full
+        // repaint of the same picture. (Input while playing shows at the next step.)
+        if steps > 0 {
+            self.frames = self.frames.wrapping_add(1);
+            self.draw();
+        }
         self.ensure_frame();
     }
 

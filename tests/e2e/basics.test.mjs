@@ -66,7 +66,10 @@ for (const [url, lang] of [["/", "en"], ["/es/", "es"]]) {
       await viewer(page, name, "v.pause()");
       await page.locator(fig).screenshot({ path: path.join(ensureArtifacts(), `basics-${name}-${lang}.png`) });
     }
-    assert.equal(await page.evaluate(() => window.steerlab.liveViewers()), await page.locator("canvas[data-scenario]").count());
+    // One viewer per mounted canvas (the gallery's canvases further down mount when scrolled near).
+    const r = await page.evaluate(() => ({ live: window.steerlab.liveViewers(), wrapped: document.querySelectorAll(".steerlab canvas[data-scenario]").length }));
+    assert.equal(r.live, r.wrapped);
+    assert.ok(r.wrapped >= 9, `the nine basics mounted (${r.wrapped})`);
     assert.deepEqual(await allProblems(page, problems), []);
   });
 }

@@ -50,6 +50,8 @@ test("the gallery loads under the CSP with no console errors and no CSP violatio
   const res = await page.request.get(server.url("/"));
   assert.equal(res.headers()["content-security-policy"], CSP, "the test server must send the page's CSP");
   await waitForSteerlab(page);
+  // (boot.js mounts a canvas when it comes near the viewport: the flock is further down.)
+  await page.locator('canvas[data-scenario="flock"]').scrollIntoViewIfNeeded();
   const flock = await waitForDrawn(page, 'canvas[data-scenario="flock"]');
   assert.ok(flock.drawn > 0, "the flock canvas never drew");
   await page.waitForTimeout(300);
@@ -91,6 +93,7 @@ test("the canvas is crisp on a 2× screen: backing store in device pixels", asyn
   t.after(() => context.close());
   await waitForSteerlab(page);
   const sel = 'canvas[data-scenario="flock"]';
+  await page.locator(sel).scrollIntoViewIfNeeded();
   const stats = await waitForDrawn(page, sel);
   const box = await page.locator(sel).boundingBox();
   // A backing store of CSS size × devicePixelRatio (±1 px of rounding) is what makes it crisp.
@@ -113,6 +116,7 @@ test("the gallery follows prefers-color-scheme: light and dark backgrounds", asy
   assert.ok((await luminance(light.page)) > 0.8, "the light scheme should have a light page background");
   assert.ok((await luminance(dark.page)) < 0.2, "the dark scheme should have a dark page background");
   await waitForSteerlab(dark.page);
+  await dark.page.locator('canvas[data-scenario="flock"]').scrollIntoViewIfNeeded();
   await waitForDrawn(dark.page, 'canvas[data-scenario="flock"]');
   await dark.page.screenshot({ path: path.join(ensureArtifacts(), "gallery-dark.png"), fullPage: true });
   assert.deepEqual(await allProblems(dark.page, dark.problems), []);

@@ -350,6 +350,9 @@ test(`a ${SOAK_SECONDS} s gallery soak: every viewer keeps running, memory stays
   // A tall window: every canvas is on screen, so every viewer runs (offscreen ones pause).
   const { context, page, problems, cdp } = await openCounted(server.url("/"), { viewport: { width: 1280, height: 1000 } });
   t.after(() => context.close());
+  // Every canvas mounted first (boot.js mounts the far ones only when scrolled near; mounting adds
+  // the controls, so the page's height is known only then).
+  await page.evaluate(() => document.querySelectorAll("canvas[data-scenario]").forEach((c) => window.steerlab.viewerFor(c)));
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width: 1280, height: Math.min(height + 50, 12000) });
   const viewers = await page.$$eval("canvas[data-scenario]", (l) => l.length);

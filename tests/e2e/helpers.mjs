@@ -252,7 +252,12 @@ export async function waitForDrawn(page, selector, { minFraction = 0.002, timeou
   let stats;
   for (;;) {
     stats = await canvasStats(page, selector);
-    if (stats.total > 0 && stats.drawn / stats.total > minFraction && stats.colours >= 2) return stats;
+    if (stats.total > 0 && stats.drawn / stats.total > minFraction && stats.colours >= 2) {
+      // A canvas mounted after it was scrolled to (boot.js mounts lazily) may have grown since:
+      // bring it wholly on screen again, where the pointer tests that follow expect it.
+      await page.locator(selector).first().scrollIntoViewIfNeeded().catch(() => {});
+      return stats;
+    }
     if (Date.now() > deadline) return stats;
     await page.waitForTimeout(100);
   }

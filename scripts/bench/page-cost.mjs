@@ -1,0 +1,182 @@
+#!/usr/bin/env node
+// What a tutorial page costs its reader (issue 25), in headless Chromium on 127.0.0.1. A bench, not a
+// test: it prints figures and asserts nothing. Build first (scripts/build.sh).
+//
+//   node scripts/bench/page-cost.mjs [--runs=3] [--pages=/,/es/] [--only=load|idle|frames] [--dist=dir,dir2]
+//
+// With two or more --dist directories (e.g. a build of the commit before a change and one after),
+// every measurement alternates between them in one run, so the machine's load hits both alike.
+//
+// 1. load   Blocking while a page loads with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate,
+//           Chrome's stand-in for a mid-range phone): every long task in the first 6 s after
+//           navigation (PerformanceObserver "longtask"), summed beyond 50 ms each (a TBT-like sum;
+//           Lighthouse's TBT counts from first contentful paint to interactive), the longest task,
+//           and the number of viewers mounted by then. Median of --runs.
+// 2. frames Ten default `flock` canvases (240×150 CSS px, 120 boids each), all visible and playing,
+//           for 10 s: the page's main-thread busy time (CDP Performance.getMetrics TaskDuration) and
+//           the CPU time of every Chromium process (renderer, GPU/raster, browser: /proc/<pid>/stat),
+//           each as a share of one core.
+// 3. idle   The same ten canvases paused: what a page of paused canvases costs (ideally nothing).
+//
+// Quote figures from one run; on a loaded machine compare runs alternated, not across hours.
+
+import { readFileSync, readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { CHROMIUM, CHROMIUM_FLAGS, DIST, ROOT, serveDist } from "../../tests/e2e/helpers.mjs";
+
+const { chromium } = createRequire(`${ROOT}/tools/package.json`)("playwright-core");
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, "").split("=");
+    return [k, v ?? true];
+  }),
+);
+const runs = Number(args.runs || 3);
+const only = args.only || "";
+const defaultPages = ["/", "/es/", "/www/embed.html", "/es/embed.html", ...chapterPages()];
+const pages = args.pages ? String(args.pages).split(",") : defaultPages;
+const dists = args.dist ? String(args.dist).split(",") : [DIST];
+
+function chapterPages() {
+  const out = [];
+  for (const [dir, url] of [
+    ["chapters", "/chapters/"],
+    ["es/chapters", "/es/chapters/"],
+  ]) {
+    try {
+      for (const f of readdirSync(`${DIST}/${dir}`)) if (f.endsWith(".html")) out.push(url + f);
+    } catch {
+      /* no chapters in this build */
+    }
+  }
+  return out;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
+};
+
+// Every process of this browser: the one launched with our marker switch and its descendants
+// (renderers, GPU/raster, utilities), never another session's Chromium.
+function chromiumCpuSeconds() {
+  const hz = 100; // USER_HZ on Linux
+  const procs = new Map();
+  let root = null;
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      procs.set(pid, { ppid: f[1], cpu: (Number(f[11]) + Number(f[12])) / hz });
+      if (!root && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(MARKER)) root = pid;
+    } catch {
+      /* the process ended */
+    }
+  }
+  const inTree = (pid) => {
+    for (let p = pid, n = 0; p && p !== "0" && n < 64; p = procs.get(p)?.ppid, n++) if (p === root) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [pid, p] of procs) if (root && inTree(pid)) total += p.cpu;
+  return total;
+}
+const MARKER = "--steerlab-page-cost";
+
+// (A stylesheet of its own: the pages are served with the strict CSP, which refuses inline styles.)
+const TEN_CSS = "body { margin: 8px; display: flex; flex-wrap: wrap; gap: 8px } figure { margin: 0; width: 240px }";
+const TEN = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ten canvases</title>
+<link rel="stylesheet" href="/www/steerlab.css"><link rel="stylesheet" href="/ten.css"></head><body>
+${Array.from({ length: 10 }, (_, i) => `<figure><canvas data-scenario="flock" data-seed="${i + 1}" width="240" height="150"></canvas></figure>`).join("\n")}
+<script type="module" src="/www/boot.js"></script></body></html>`;
+
+async function load(browser, server, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(() => {
+    window.__long = [];
+    try {
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries()) window.__long.push({ start: e.startTime, d: e.duration });
+      }).observe({ type: "longtask", buffered: true });
+    } catch {
+      /* no longtask entries in this browser */
+    }
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.goto(server.url(url), { waitUntil: "commit" });
+  await page.waitForTimeout(6000);
+  const r = await page.evaluate(() => ({
+    long: window.__long.filter((e) => e.start < 6000),
+    viewers: window.steerlab ? window.steerlab.liveViewers() : 0,
+    canvases: document.querySelectorAll("canvas[data-scenario]").length,
+  }));
+  await context.close();
+  const blocking = r.long.reduce((s, e) => s + Math.max(0, e.d - 50), 0);
+  const longest = r.long.reduce((m, e) => Math.max(m, e.d), 0);
+  return { blocking, longest, count: r.long.length, viewers: r.viewers, canvases: r.canvases };
+}
+
+async function tenCanvases(browser, server, playing) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  await page.goto(server.url("/ten.html"));
+  await page.waitForFunction(() => window.steerlab && window.steerlab.liveViewers() === 10, null, { timeout: 60_000 });
+  if (!playing) {
+    await page.evaluate(() => document.querySelectorAll("canvas").forEach((c) => window.steerlab.viewerFor(c).pause()));
+  }
+  await page.waitForTimeout(2000);
+  const busy = async () => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration").value;
+  const b0 = await busy();
+  const c0 = chromiumCpuSeconds();
+  const t0 = Date.now();
+  await page.waitForTimeout(10_000);
+  const b1 = await busy();
+  const c1 = chromiumCpuSeconds();
+  const wall = (Date.now() - t0) / 1000;
+  const frames = await page.evaluate(() => [...document.querySelectorAll("canvas")].reduce((s, c) => s + window.steerlab.viewerFor(c).frames, 0));
+  await context.close();
+  return { main: (100 * (b1 - b0)) / wall, all: (100 * (c1 - c0)) / wall, frames };
+}
+
+const servers = [];
+for (const root of dists) servers.push({ root, server: await serveDist({ root, extra: { "/ten.html": TEN, "/ten.css": TEN_CSS } }) });
+const label = (k) => (dists.length > 1 ? ` [${dists[k]}]` : "");
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS, MARKER] });
+try {
+  if (!only || only === "load") {
+    console.log(`== load at 4× CPU slowdown, first 6 s (median of ${runs}; blocking = Σ max(0, task − 50 ms))`);
+    for (const url of pages) {
+      const rs = servers.map(() => []);
+      for (let i = 0; i < runs; i++) for (const [k, s] of servers.entries()) rs[k].push(await load(browser, s.server, url));
+      for (const k of rs.keys()) {
+        const m = (key) => median(rs[k].map((r) => r[key]));
+        console.log(
+          `  ${url.padEnd(36)} blocking ${m("blocking").toFixed(0).padStart(5)} ms · longest ${m("longest").toFixed(0).padStart(4)} ms · ${m("count")} long tasks · ${m("viewers")}/${m("canvases")} viewers mounted${label(k)}`,
+        );
+      }
+    }
+  }
+  for (const [what, playing] of [
+    ["frames", true],
+    ["idle", false],
+  ]) {
+    if (only && only !== what) continue;
+    const rs = servers.map(() => []);
+    for (let i = 0; i < runs; i++) for (const [k, s] of servers.entries()) rs[k].push(await tenCanvases(browser, s.server, playing));
+    for (const k of rs.keys()) {
+      const m = (key) => median(rs[k].map((r) => r[key]));
+      console.log(
+        `== ten flock canvases, ${playing ? "playing" : "paused"}, 10 s (median of ${runs}): main thread ${m("main").toFixed(1)} % of a core · all Chromium processes ${m("all").toFixed(1)} % · ${m("frames")} frames drawn in all${label(k)}`,
+      );
+    }
+  }
+} finally {
+  await browser.close();
+  for (const s of servers) await s.server.close();
+}
