@@ -181,7 +181,7 @@ pub fn readout(lang: Lang, r: &Readout) -> String {
             };
             if es {
                 format!(
-                    "{} waypoints ({}) · distancia al path {d} (tubo {}) · predicciones fuera: {}",
+                    "{} waypoints ({}) · distancia al camino {d} (tubo {}) · predicciones fuera: {}",
                     v("waypoints"),
                     w("mode"),
                     v("tube_radius"),
