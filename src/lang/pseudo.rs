@@ -196,7 +196,7 @@ fn term_lines(lang: Lang, c: &Contribution, sc: &Scenario) -> Vec<Line> {
             }
         }
         // follow_leader §5, step 1: evade the point ahead of the leader.
-        ("evade", _) => {
+        ("evade", _) if b.note("in_ahead_zone").is_some() => {
             b.point("ahead = leader.position + heading * ahead_dist", "ahead");
             let inside = matches!(b.note("in_ahead_zone"), Some(Note::Flag(true)));
             let yes = b.yes(inside);
@@ -289,7 +289,7 @@ fn term_lines(lang: Lang, c: &Contribution, sc: &Scenario) -> Vec<Line> {
             }
             b.force(LIMIT);
         }
-        ("flee", _) => {
+        ("flee", _) if b.note("threat").is_some() => {
             b.point("threat = pointer", "threat");
             b.desired("desired = normalize(self.position - threat) * max_speed");
             b.force(LIMIT);
@@ -299,7 +299,7 @@ fn term_lines(lang: Lang, c: &Contribution, sc: &Scenario) -> Vec<Line> {
             b.desired("desired = normalize(target - self.position) * max_speed");
             b.force(LIMIT);
         }
-        ("avoid", _) => {
+        ("avoid", _) if b.note("obstacle").is_some() => {
             if let Some(Note::Index(Some(k))) = b.note("obstacle") {
                 b.add("obstacle", format!("#{k}"), "obstacle");
             }
@@ -309,7 +309,7 @@ fn term_lines(lang: Lang, c: &Contribution, sc: &Scenario) -> Vec<Line> {
             b.desired("desired = normalize(self.position - obstacle.center) * max_speed");
             b.force(LIMIT);
         }
-        ("wander", _) => {
+        ("wander", _) if b.note("target").is_some() => {
             b.point("target = circle_center + (cos(angle), sin(angle)) * radius", "target");
             b.desired("desired = normalize(target - self.position) * max_speed");
             b.force(LIMIT);
@@ -318,7 +318,29 @@ fn term_lines(lang: Lang, c: &Contribution, sc: &Scenario) -> Vec<Line> {
             b.desired("desired = normalize(world.center - self.position) * max_speed");
             b.force(LIMIT);
         }
-        ("arrive", _) => b.force("force = arrive(leader, target, slow_radius)"),
+        // The steering basics (seek, flee, arrive, pursuit, evade, wander, obstacle avoidance,
+        // containment, flow field): the rule's force in one line.
+        ("seek", _) => b.force("force = limit(normalize(target - self.position) * max_speed - velocity, max_force)"),
+        ("flee", _) => b.force("force = limit(normalize(self.position - threat) * max_speed - velocity, max_force)"),
+        ("arrive", _) => b.force(
+            "force = limit(normalize(target - self.position) * max_speed * min(1, distance / slow_radius) - velocity, max_force)",
+        ),
+        ("pursuit", _) => b.force("force = seek(agent, quarry.position + quarry.velocity * T)"),
+        ("evade", _) => b.force("force = flee(agent, hunter.position + hunter.velocity * T)"),
+        ("cruise", _) => b.force("force = limit(heading * max_speed - velocity, max_force)"),
+        ("wander", _) => b.force("force = seek(agent, circle_center + (cos(angle), sin(angle)) * radius)"),
+        ("avoid", _) => b.force(lang.pick(
+            "force = side * max_force * (reach - |lateral|) / reach  # reach = radius + clearance",
+            "force = side * max_force * (reach - |lateral|) / reach  # reach = radio + margen",
+        )),
+        ("containment", _) => b.force(lang.pick(
+            "force = limit(Σ wall.normal * max_force * (1 - t), max_force)  # t: the feeler's part before the wall",
+            "force = limit(Σ wall.normal * max_force * (1 - t), max_force)  # t: la parte del sensor antes de la pared",
+        )),
+        ("flow", _) => b.force(lang.pick(
+            "force = limit(field(self.position) - velocity, max_force)  # desired: the cell's vector",
+            "force = limit(field(self.position) - velocity, max_force)  # desired: el vector de la celda",
+        )),
         // A rule without pseudocode here: what it noted, and its force.
         _ => {
             b.desired("desired");
@@ -479,11 +501,15 @@ mod tests {
             for _ in 0..20 {
                 s.step();
             }
-            let e = s.explain(crate::sim::inspect::default_agent(&s).unwrap()).unwrap();
-            for lang in [Lang::En, Lang::Es] {
-                let bs = blocks(lang, &e, s.scenario());
-                for b in &bs[1..bs.len() - 1] {
-                    assert!(!b.lines.is_empty(), "{name}: {} has no lines", b.title);
+            for i in 0..s.agent_count().min(60) {
+                let e = s.explain(i).unwrap();
+                for lang in [Lang::En, Lang::Es] {
+                    let bs = blocks(lang, &e, s.scenario());
+                    for b in &bs[1..bs.len() - 1] {
+                        assert!(!b.lines.is_empty(), "{name}: {} has no lines", b.title);
+                        // Not the fallback for rules without pseudocode (`desired`, notes, `force`).
+                        assert!(b.lines.iter().all(|l| l.code != "force"), "{name}: {} has no pseudocode", b.title);
+                    }
                 }
             }
         }
