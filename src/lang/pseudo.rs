@@ -20,7 +20,7 @@ use glam::Vec2;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Line {
     /// The pseudocode (a comment starts with `#`).
-    pub code: String,
+    pub code: &'static str,
     /// The value at this step, as text (empty: the line only explains).
     pub value: String,
     /// What the line shows on the canvas: a key of `explain()`, or "" for nothing.
@@ -47,7 +47,7 @@ pub fn num(x: f32) -> String {
         3
     };
     // (-0.000 reads as 0.000)
-    let x = if Fixed(a as f64, d).to_string().trim_start_matches(['0', '.']).is_empty() { 0.0 } else { x };
+    let x = if (a as f64 * [1.0, 10.0, 100.0, 1000.0][d as usize]).round() == 0.0 { 0.0 } else { x };
     Fixed(x as f64, d).to_string()
 }
 
@@ -68,18 +68,18 @@ struct B<'a> {
 }
 
 impl B<'_> {
-    fn add(&mut self, code: impl Into<String>, value: String, key: &'static str) {
-        self.lines.push(Line { code: code.into(), value, key });
+    fn add(&mut self, code: &'static str, value: String, key: &'static str) {
+        self.lines.push(Line { code, value, key });
     }
     /// Code that differs between the languages (comments, words).
-    fn add2(&mut self, en: &str, es: &str, value: String, key: &'static str) {
+    fn add2(&mut self, en: &'static str, es: &'static str, value: String, key: &'static str) {
         let code = if self.lang == Lang::Es { es } else { en };
         self.add(code, value, key);
     }
     fn note(&self, k: &str) -> Option<Note> {
         self.c.detail.notes.iter().find(|(n, _)| *n == k).map(|&(_, v)| v)
     }
-    fn point(&mut self, code: &str, k: &'static str) {
+    fn point(&mut self, code: &'static str, k: &'static str) {
         if let Some(Note::Point(p)) = self.note(k) {
             self.add(code, vec(p), k);
         }
@@ -91,24 +91,25 @@ impl B<'_> {
             _ => "no".into(),
         }
     }
-    fn desired(&mut self, code: &str) {
+    fn desired(&mut self, code: &'static str) {
         if let Some(d) = self.c.detail.desired {
             self.add(code, vlen(d), "desired");
         }
     }
-    /// `force = …` (the rule's force, limited) and `w * force` (weighted).
-    fn force(&mut self, code: &str) {
+    /// `force = …` (the rule's force, limited), its weight `w` and `w * force` (weighted).
+    fn force(&mut self, code: &'static str) {
         let c = self.c;
         self.add(code, vlen(c.raw), "steer");
-        self.add(format!("{} * force", short32(c.weight)), vlen(c.raw * c.weight), "weighted");
+        self.add2("w  # the rule's weight", "w  # el peso de la regla", short32(c.weight), "");
+        self.add("w * force", vlen(c.raw * c.weight), "weighted");
     }
-    fn count(&mut self, en: &str, es: &str) -> u32 {
+    fn count(&mut self, en: &'static str, es: &'static str) -> u32 {
         let n = self.c.detail.neighbours.unwrap_or(0);
         self.add2(en, es, n.to_string(), "neighbours");
         n
     }
     /// The line of a rule that added nothing this step.
-    fn nothing(&mut self, en: &str, es: &str) {
+    fn nothing(&mut self, en: &'static str, es: &'static str) {
         self.add2(en, es, vec(Vec2::ZERO), "");
     }
 }
@@ -131,24 +132,27 @@ fn term_lines(lang: Lang, c: &Contribution, sc: &Scenario) -> Vec<Line> {
     match (c.rule, flocking) {
         // The flocking rules (flocking-boids §2–3), from their shared neighbour pass.
         ("separation" | "alignment" | "cohesion", true) => {
-            let (var, count_en, count_es, add) = match c.rule {
+            let (count_en, count_es, add, mean, desired) = match c.rule {
                 "separation" => (
-                    "sep",
                     "count = neighbours with 0 < distance < sep_dist",
                     "count = vecinos con 0 < distance < sep_dist",
                     "sep += normalize(self.position - n.position) / distance",
+                    "sep / count",
+                    "desired = normalize(sep / count) * max_speed",
                 ),
                 "alignment" => (
-                    "align",
                     "count = neighbours with distance < perception",
                     "count = vecinos con distance < perception",
                     "align += n.velocity",
+                    "align / count",
+                    "desired = normalize(align / count) * max_speed",
                 ),
                 _ => (
-                    "coh",
                     "count = neighbours with distance < perception",
                     "count = vecinos con distance < perception",
                     "coh += n.position - self.position",
+                    "centroid = self.position + coh / count",
+                    "desired = normalize(centroid - self.position) * max_speed",
                 ),
             };
             if b.count(count_en, count_es) == 0 {
@@ -156,17 +160,13 @@ fn term_lines(lang: Lang, c: &Contribution, sc: &Scenario) -> Vec<Line> {
                 return b.lines;
             }
             b.add(add, vec(d.sum.unwrap_or_default()), "sum");
-            let mean = d.mean.unwrap_or_default();
-            if c.rule == "cohesion" {
-                b.add("centroid = self.position + coh / count", vec(mean), "mean");
-                if let Some(Note::Point(p)) = b.note("centroid") {
-                    b.lines.last_mut().unwrap().value = vec(p);
-                }
-                b.desired("desired = normalize(centroid - self.position) * max_speed");
-            } else {
-                b.add(format!("{var} / count"), vec(mean), "mean");
-                b.desired(&format!("desired = normalize({var} / count) * max_speed"));
-            }
+            // (Cohesion shows the centroid itself: position + coh / count.)
+            let shown = match b.note("centroid") {
+                Some(Note::Point(p)) => p,
+                _ => d.mean.unwrap_or_default(),
+            };
+            b.add(mean, vec(shown), "mean");
+            b.desired(desired);
             b.force(LIMIT);
         }
         // A follower's or a queuing agent's separation (steering-iv §2.1, §5, §6), in its form.
@@ -366,7 +366,7 @@ fn term_lines(lang: Lang, c: &Contribution, sc: &Scenario) -> Vec<Line> {
 /// them, and the total.
 pub fn blocks(lang: Lang, e: &Explain, sc: &Scenario) -> Vec<Block> {
     let es = lang == Lang::Es;
-    let line = |code: &str, value: String, key: &'static str| Line { code: code.into(), value, key };
+    let line = |code: &'static str, value: String, key: &'static str| Line { code, value, key };
     let mut out = vec![Block {
         term: None,
         title: format!("{} {} · {} {}", lang.pick("agent", "agente"), e.agent, lang.pick("step", "paso"), e.step),
@@ -427,7 +427,7 @@ mod tests {
         let t = &e.terms[k];
         let b = &bs[k + 1];
         assert_eq!((b.term, b.title.as_str()), (Some(k), "alignment"));
-        let codes: Vec<&str> = b.lines.iter().map(|l| l.code.as_str()).collect();
+        let codes: Vec<&str> = b.lines.iter().map(|l| l.code).collect();
         assert_eq!(
             codes,
             [
@@ -436,16 +436,18 @@ mod tests {
                 "align / count",
                 "desired = normalize(align / count) * max_speed",
                 "force = limit(desired - velocity, max_force)",
-                "1 * force",
+                "w  # the rule's weight",
+                "w * force",
             ]
         );
         assert_eq!(b.lines[0].value, t.detail.neighbours.unwrap().to_string());
         assert_eq!(b.lines[1].value, vec(t.detail.sum.unwrap()));
         assert_eq!(b.lines[3].value, vlen(t.detail.desired.unwrap()));
         assert_eq!(b.lines[4].value, vlen(t.raw));
-        assert_eq!(b.lines[5].value, vlen(t.raw * t.weight));
+        assert_eq!(b.lines[5].value, "1");
+        assert_eq!(b.lines[6].value, vlen(t.raw * t.weight));
         let keys: Vec<&str> = b.lines.iter().map(|l| l.key).collect();
-        assert_eq!(keys, ["neighbours", "sum", "mean", "desired", "steer", "weighted"]);
+        assert_eq!(keys, ["neighbours", "sum", "mean", "desired", "steer", "", "weighted"]);
         assert_eq!(find(&bs, "force = limit(Σ").value, vlen(e.total));
         assert_eq!(bs[0].title, format!("agent 0 · step {}", e.step));
         // In Spanish: the same code, the words in Spanish.
@@ -453,6 +455,7 @@ mod tests {
         assert_eq!(es[k + 1].title, "alineación");
         assert_eq!(es[k + 1].lines[0].code, "count = vecinos con distance < perception");
         assert_eq!(es[k + 1].lines[3].code, codes[3]);
+        assert_eq!(es[k + 1].lines[5].code, "w  # el peso de la regla");
         assert!(es[0].title.starts_with("agente 0 · paso"));
     }
 

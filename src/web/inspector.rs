@@ -16,6 +16,7 @@ use crate::lang::pseudo::{self, Block};
 use crate::sim::draw::DrawList;
 use crate::sim::{inspect, Sim};
 use std::cell::Cell;
+use std::fmt::Write;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, Event, HtmlElement, KeyboardEvent};
@@ -53,7 +54,7 @@ pub struct Inspector {
     /// The agent was chosen for the reader when the inspector first opened with none selected.
     chose: bool,
     /// The structure shown (every line's code and key): values change in place while it holds.
-    shape: String,
+    shape: Vec<(Option<usize>, &'static str, &'static str)>,
     /// The text nodes' elements to update in place: block titles, then values, in order.
     texts: Vec<HtmlElement>,
     last: f64,
@@ -79,33 +80,20 @@ impl Inspector {
         panel.set_id(&id);
         panel.set_attribute("role", "group")?;
         panel.set_attribute("lang", lang.tag())?;
-        panel.set_attribute(
-            "aria-label",
-            t(
-                lang,
-                "Inspector: the selected agent's rules and values",
-                "Inspector: reglas y valores del agente elegido",
-            ),
-        )?;
-        let head = el(doc, "div", "steerlab-inspector-head")?;
-        let title = el(doc, "p", "steerlab-inspector-agent")?;
-        for (action, text, label) in [
-            ("inspect-prev", "‹", t(lang, "Previous agent", "Agente anterior")),
-            ("inspect-next", "›", t(lang, "Next agent", "Agente siguiente")),
-        ] {
-            let b = el(doc, "button", "steerlab-btn")?;
-            b.set_attribute("type", "button")?;
-            b.set_attribute("data-action", action)?;
-            b.set_attribute("aria-label", label)?;
-            b.set_text_content(Some(text));
-            if action == "inspect-next" {
-                head.append_child(&title)?;
-            }
-            head.append_child(&b)?;
-        }
-        panel.append_child(&head)?;
-        let body = el(doc, "div", "steerlab-inspector-body")?;
-        panel.append_child(&body)?;
+        let (label, prev, next) = match lang {
+            Lang::En => ("Inspector: the selected agent's rules and values", "Previous agent", "Next agent"),
+            Lang::Es => ("Inspector: reglas y valores del agente elegido", "Agente anterior", "Agente siguiente"),
+        };
+        panel.set_attribute("aria-label", label)?;
+        // Markup, not element by element: a smaller module (no script or style in it: CSP-safe).
+        panel.set_inner_html(&format!(
+            r#"<div class="steerlab-inspector-head"><button type="button" class="steerlab-btn" data-action="inspect-prev" aria-label="{prev}">‹</button><p class="steerlab-inspector-agent"></p><button type="button" class="steerlab-btn" data-action="inspect-next" aria-label="{next}">›</button></div><div class="steerlab-inspector-body"></div>"#
+        ));
+        let find = |sel: &str| -> Result<HtmlElement, JsValue> {
+            panel.query_selector(sel)?.ok_or_else(|| JsValue::from_str(sel))?.dyn_into().map_err(JsValue::from)
+        };
+        let title = find(".steerlab-inspector-agent")?;
+        let body = find(".steerlab-inspector-body")?;
         let button = root.query_selector(".steerlab-bar")?.map(|bar| -> Result<Element, JsValue> {
             let b = el(doc, "button", "steerlab-btn")?;
             b.set_attribute("type", "button")?;
@@ -129,7 +117,7 @@ impl Inspector {
             button: button.transpose()?,
             open: false,
             chose: false,
-            shape: String::new(),
+            shape: Vec::new(),
             texts: Vec::new(),
             last: f64::NEG_INFINITY,
             hover: None,
@@ -200,7 +188,7 @@ impl Inspector {
             Some(e) => pseudo::blocks(self.lang, e, sim.scenario()),
             None => Vec::new(),
         };
-        let Some((agent, rest)) = blocks.split_first() else {
+        let Some(agent) = blocks.first() else {
             self.shape.clear();
             self.texts.clear();
             self.body.set_text_content(None);
@@ -211,18 +199,9 @@ impl Inspector {
             return;
         };
         set_text(&self.title, &agent.title);
-        let mut shape = String::new();
-        for b in &blocks {
-            for l in &b.lines {
-                shape.push_str(&l.code);
-                shape.push('\u{1}');
-                shape.push_str(l.key);
-                shape.push('\u{2}');
-            }
-            shape.push('\u{3}');
-        }
+        let shape: Vec<_> = blocks.iter().flat_map(|b| b.lines.iter().map(|l| (b.term, l.code, l.key))).collect();
         if shape != self.shape {
-            let _ = self.rebuild(agent, rest);
+            let _ = self.rebuild(&blocks);
             self.shape = shape;
             return;
         }
@@ -236,54 +215,50 @@ impl Inspector {
     }
 
     /// Build the panel's lines from scratch (the agent or the rules changed).
-    fn rebuild(&mut self, agent: &Block, rest: &[Block]) -> Result<(), JsValue> {
-        let doc = &self.doc;
+    fn rebuild(&mut self, blocks: &[Block]) -> Result<(), JsValue> {
         // Keep the focused line's place (term and key) across the rebuild.
         let focused = self.focused_line().map(|l| (l.get_attribute("data-term"), l.get_attribute("data-key")));
-        self.body.set_text_content(None);
-        self.texts.clear();
+        let mut html = String::new();
         let mut first = true;
-        for b in std::iter::once(agent).chain(rest) {
-            let block = el(doc, "div", "steerlab-inspector-block")?;
-            let title = el(doc, "p", "steerlab-inspector-title")?;
+        for (k, b) in blocks.iter().enumerate() {
+            html.push_str(r#"<div class="steerlab-inspector-block">"#);
             // (The agent's title is in the head, beside ‹ ›.)
-            if !std::ptr::eq(b, agent) {
-                title.set_text_content(Some(&b.title));
-                block.append_child(&title)?;
-                self.texts.push(title);
+            if k > 0 {
+                html.push_str(r#"<p class="steerlab-inspector-title">"#);
+                escape(&mut html, &b.title);
+                html.push_str("</p>");
             }
-            let ul = el(doc, "ul", "steerlab-inspector-lines")?;
+            html.push_str(r#"<ul class="steerlab-inspector-lines">"#);
             for l in &b.lines {
-                let li = el(doc, "li", "steerlab-inspector-line")?;
-                if let Some(k) = b.term {
-                    li.set_attribute("data-term", &k.to_string())?;
-                }
-                li.set_attribute("data-key", l.key)?;
+                html.push_str(r#"<li class="steerlab-inspector-line"#);
                 if !l.key.is_empty() {
-                    li.class_list().add_1("steerlab-inspector-live")?;
+                    html.push_str(" steerlab-inspector-live");
                 }
-                li.set_tab_index(if first { 0 } else { -1 });
+                html.push('"');
+                if let Some(t) = b.term {
+                    let _ = write!(html, r#" data-term="{t}""#);
+                }
+                let _ = write!(html, r#" data-key="{}" tabindex="{}"><code translate="no">"#, l.key, -1 + first as i32);
                 first = false;
-                let code = el(doc, "code", "")?;
-                code.set_attribute("translate", "no")?;
-                // A comment in its own span (muted); the code before it as the element's text.
-                let (before, comment) = l.code.split_at(l.code.find('#').unwrap_or(l.code.len()));
-                code.set_text_content(Some(before));
+                // A comment in its own span (muted).
+                let (code, comment) = l.code.split_at(l.code.find('#').unwrap_or(l.code.len()));
+                escape(&mut html, code);
                 if !comment.is_empty() {
-                    let c = el(doc, "span", "steerlab-inspector-comment")?;
-                    c.set_text_content(Some(comment));
-                    code.append_child(&c)?;
+                    html.push_str(r#"<span class="steerlab-inspector-comment">"#);
+                    escape(&mut html, comment);
+                    html.push_str("</span>");
                 }
-                li.append_child(&code)?;
-                let v = el(doc, "span", "steerlab-inspector-value")?;
-                v.set_text_content(Some(&l.value));
-                li.append_child(&v)?;
-                self.texts.push(v);
-                ul.append_child(&li)?;
+                html.push_str(r#"</code><span class="steerlab-inspector-value">"#);
+                escape(&mut html, &l.value);
+                html.push_str("</span></li>");
             }
-            block.append_child(&ul)?;
-            self.body.append_child(&block)?;
+            html.push_str("</ul></div>");
         }
+        self.body.set_inner_html(&html);
+        // The elements whose text changes in place: titles and values, in the blocks' order.
+        self.texts.clear();
+        let list = self.body.query_selector_all(".steerlab-inspector-title, .steerlab-inspector-value")?;
+        self.texts.extend((0..list.length()).filter_map(|k| list.item(k)?.dyn_into().ok()));
         if let Some((term, key)) = focused {
             let sel = match term {
                 Some(t) => {
@@ -375,6 +350,19 @@ impl Inspector {
             // Leaving the panel (pointer) or its lines (focus) ends the highlight.
             "pointerleave" | "focusout" => self.hover.take().is_some(),
             _ => false,
+        }
+    }
+}
+
+/// `text` into HTML text or attribute values.
+fn escape(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
         }
     }
 }
