@@ -97,4 +97,21 @@ mod tests {
         let f = force_of_in(sc, &agents, 0, r#"{"width": 400, "height": 400, "edges": "wrap"}"#);
         assert!((f - Vec2::new(-80.0, 0.0)).length() < 1e-4, "{f}");
     }
+
+    /// explain(): the neighbours, their offsets' sum and mean, and the centroid in world
+    /// coordinates (the agent's position plus the mean offset).
+    #[test]
+    fn explains_the_centroid() {
+        use super::super::testing::sim_with;
+        let sc = r#"[{"type": "cohesion", "weight": 1, "perception": 48}]"#;
+        let agents =
+            hand_agents(&[((100.0, 100.0), (0.0, 0.0)), ((130.0, 100.0), (0.0, 0.0)), ((100.0, 130.0), (0.0, 0.0))]);
+        let e = sim_with(sc, &agents, "").explain(0).unwrap();
+        let t = &e.terms[0];
+        assert_eq!(t.detail.neighbours, Some(2));
+        assert_eq!(t.detail.sum, Some(Vec2::new(30.0, 30.0)));
+        assert_eq!(t.detail.mean, Some(Vec2::new(15.0, 15.0)));
+        let centroid = t.detail.notes.iter().find(|(k, _)| *k == "centroid").map(|&(_, n)| n);
+        assert_eq!(centroid, Some(crate::sim::steer::Note::Point(Vec2::new(115.0, 115.0))));
+    }
 }
