@@ -38,22 +38,30 @@ pub struct Block {
 
 /// A number as the panel shows it: more decimals for small numbers (separation's sums are ~0.05).
 pub fn num(x: f32) -> String {
-    let a = x.abs();
-    let d = if a >= 100.0 {
+    fixed(x, decimals(x.abs()))
+}
+
+/// The decimals for numbers up to `a` in size.
+fn decimals(a: f32) -> u32 {
+    if a >= 100.0 {
         1
     } else if a >= 1.0 {
         2
     } else {
         3
-    };
-    // (-0.000 reads as 0.000)
-    let x = if (a as f64 * [1.0, 10.0, 100.0, 1000.0][d as usize]).round() == 0.0 { 0.0 } else { x };
-    Fixed(x as f64, d).to_string()
+    }
 }
 
-/// `(x, y)`.
+/// `x` with `d` decimals (1 to 3); -0.000 reads as 0.000.
+fn fixed(x: f32, d: u32) -> String {
+    let zero = (x.abs() as f64 * [1.0, 10.0, 100.0, 1000.0][d as usize]).round() == 0.0;
+    Fixed(if zero { 0.0 } else { x as f64 }, d).to_string()
+}
+
+/// `(x, y)`, both with the decimals of the larger: `(15.61, 0.98)`, `(-0.087, 0.015)`.
 pub fn vec(v: Vec2) -> String {
-    format!("({}, {})", num(v.x), num(v.y))
+    let d = decimals(v.x.abs().max(v.y.abs()));
+    format!("({}, {})", fixed(v.x, d), fixed(v.y, d))
 }
 
 /// `(x, y) · |length|`.
@@ -411,7 +419,11 @@ mod tests {
         assert_eq!(num(-12.345), "-12.35");
         assert_eq!(num(192.0), "192.0");
         assert_eq!(num(-0.0001), "0.000");
-        assert_eq!(vec(Vec2::new(1.0, -0.5)), "(1.00, -0.500)");
+        // A vector's two numbers with the decimals of the larger.
+        assert_eq!(vec(Vec2::new(1.0, -0.5)), "(1.00, -0.50)");
+        assert_eq!(vec(Vec2::new(-39.55, 0.36)), "(-39.55, 0.36)");
+        assert_eq!(vec(Vec2::new(0.0871, -0.015)), "(0.087, -0.015)");
+        assert_eq!(vec(Vec2::new(406.74, -0.004)), "(406.7, 0.0)");
     }
 
     #[test]
