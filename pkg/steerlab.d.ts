@@ -12,6 +12,9 @@
 //   data-theme="light|dark|auto" colours; auto (default) follows the page's background, then the
 //                                reader's prefers-color-scheme where the page allows dark
 //   data-lifecycle="manual"      the viewer outlives its canvas leaving the document (until destroy())
+//   data-inspector="true"        the inspector open from the start: the selected agent's pseudocode
+//                                with its values, under the canvas or in the page's
+//                                <div class="steerlab-inspector-slot" data-for="canvas-id">
 //
 // Colours: the CSS custom properties --sl-fg, --sl-muted, --sl-bg, --sl-border, --sl-accent,
 // --sl-accent-fg, --sl-error (widget) and --sl-canvas, --sl-agent, --sl-grid, --sl-faint (canvas),
@@ -136,6 +139,13 @@ export class Viewer {
   state(): ViewerState;
   /** The numbers behind the selected agent's next step; null when no agent is selected. */
   explain(): Explain | null;
+  /**
+   * Whether the inspector is open: the selected agent's rules as pseudocode, each line with its
+   * value at the current step (what `explain()` returns), under the canvas or in the page's
+   * `.steerlab-inspector-slot[data-for="canvas-id"]`. Setting it opens or closes it, as its button
+   * in the bar does; opening with no agent selected selects one.
+   */
+  inspector: boolean;
   /**
    * Set a parameter by path ("separation.weight", "perception", "motion.max_speed",
    * "behaviours[1].weight", "seed" …). Throws an Error naming the path on a bad path or value.

@@ -10,13 +10,16 @@
 //        docs/screenshots/es-gallery.png, es-chapter.png; the English twins go to artifacts/
 //   node scripts/screenshots.mjs views name …
 //        into artifacts/: each named figure at 375 px, 2×, light and dark, English and Spanish
+//   node scripts/screenshots.mjs inspector
+//        the inspector: the follow-leader canvas of the English chapter with a line hovered
+//        (inspector.png), the Spanish separation canvas on a phone, dark (es-inspector.png)
 import path from "node:path";
 import { serveDist, launchBrowser, openPage, waitForSteerlab, waitForDrawn, ensureArtifacts, ROOT } from "../tests/e2e/helpers.mjs";
 
 const out = path.join(ROOT, "docs", "screenshots");
 const [what = "all", ...names] = process.argv.slice(2);
-if (!["all", "canvases", "pages", "views"].includes(what)) {
-  console.error(`usage: node scripts/screenshots.mjs [all|canvases [name …]|pages|views name …], got ${what}`);
+if (!["all", "canvases", "pages", "views", "inspector"].includes(what)) {
+  console.error(`usage: node scripts/screenshots.mjs [all|canvases [name …]|pages|views name …|inspector], got ${what}`);
   process.exit(2);
 }
 
@@ -106,12 +109,48 @@ async function pages(browser, server) {
   await phone(browser, server, "/chapters/flocking.html", path.join(art, "en-chapter.png"), "#separation-title");
 }
 
+/** A chapter's canvas and its inspector, paused after `steps`, with the line `key` hovered. */
+async function inspector(browser, server, url, id, key, steps, file, options) {
+  const { context, page } = await openPage(browser, server.url(url), options);
+  await waitForSteerlab(page);
+  await page.waitForFunction((id) => window.steerlab.viewerFor(document.getElementById(id)), id);
+  await page.evaluate(({ id, steps }) => {
+    const v = window.steerlab.viewerFor(document.getElementById(id));
+    v.pause();
+    v.step(steps);
+    v.render();
+  }, { id, steps });
+  const line = page.locator(`[data-for="${id}"] .steerlab-inspector-line[data-key="${key}"]`).first();
+  await line.hover();
+  const r = await page.evaluate((id) => {
+    const top = document.getElementById(id).closest("figure").getBoundingClientRect().top + scrollY;
+    const bottom = document.querySelector(`[data-for="${id}"] .steerlab-inspector`).getBoundingClientRect().bottom + scrollY;
+    return { top, bottom };
+  }, id);
+  const width = options.viewport.width;
+  await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y: r.top - 8, width, height: r.bottom - r.top + 16 } });
+  console.log(path.relative(ROOT, file));
+  await context.close();
+}
+
+async function inspectors(browser, server) {
+  await inspector(browser, server, "/chapters/leader-queue-path.html", "c-leader", "behind", 150, path.join(out, "inspector.png"), {
+    viewport: { width: 860, height: 900 },
+  });
+  await inspector(browser, server, "/es/chapters/flocking.html", "c-separation", "desired", 60, path.join(out, "es-inspector.png"), {
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    colorScheme: "dark",
+  });
+}
+
 const server = await serveDist();
 const browser = await launchBrowser();
 try {
   if (what === "views") await views(browser, server);
   if (what === "all" || what === "canvases") await canvases(browser, server);
   if (what === "all" || what === "pages") await pages(browser, server);
+  if (what === "all" || what === "inspector") await inspectors(browser, server);
 } finally {
   await browser.close();
   await server.close();

@@ -8,6 +8,8 @@ use crate::sim::draw::LegendRow;
 use crate::sim::text::Fixed;
 use std::fmt::Write;
 
+pub mod pseudo;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
     En,
@@ -60,9 +62,9 @@ pub fn word(lang: Lang, w: &str) -> String {
         "squad" => lang.pick("squad", "escuadrón"),
         "dynamic" => lang.pick("dynamic slots", "slots dinámicos"),
         "prediction" => lang.pick("prediction", "predicción"),
-        "one_shot" => "one-shot",
-        "loop" => "loop",
-        "ping_pong" => "ping-pong",
+        "one_shot" => lang.pick("one-shot", "una vez"),
+        "loop" => lang.pick("loop", "bucle"),
+        "ping_pong" => lang.pick("ping-pong", "ida y vuelta"),
         _ => return w.to_string(),
     };
     t.to_string()
@@ -101,7 +103,7 @@ const SENTENCES: &[(&str, &str, &str)] = &[
     (
         "path_tube",
         "{waypoints} waypoints ({mode~}) · distance to the path [{distance} px|—] (tube {tube_radius}) · predictions outside: {outside}",
-        "{waypoints} waypoints ({mode~}) · distancia al path [{distance} px|—] (tubo {tube_radius}) · predicciones fuera: {outside}",
+        "{waypoints} waypoints ({mode~}) · distancia al camino [{distance} px|—] (tubo {tube_radius}) · predicciones fuera: {outside}",
     ),
     (
         "seek",
@@ -207,6 +209,21 @@ fn fill(lang: Lang, r: &Readout, template: &str, out: &mut String) -> bool {
     complete
 }
 
+/// The HUD of the scenarios that ask for one: frames per second, the step's and the drawing's
+/// milliseconds, the agents.
+pub fn hud(lang: Lang, fps: f64, step_ms: f64, draw_ms: f64, agents: usize) -> String {
+    let (step, draw, agents_w) = match lang {
+        Lang::En => ("step", "draw", "agents"),
+        Lang::Es => ("paso", "dibujo", "agentes"),
+    };
+    format!(
+        "{} fps · {step} {} ms · {draw} {} ms · {agents} {agents_w}",
+        Fixed(fps, 0),
+        Fixed(step_ms, 2),
+        Fixed(draw_ms, 2)
+    )
+}
+
 /// A rule's name (the controller's contribution names) in the reader's language.
 pub fn rule(lang: Lang, rule: &str) -> &str {
     if lang == Lang::En {
@@ -226,6 +243,9 @@ pub fn rule(lang: Lang, rule: &str) -> &str {
         "cruise" => "crucero",
         "containment" => "contención",
         "flow" => "flujo",
+        "follow" => "seguir al líder",
+        "queue" => "cola",
+        "tube" => "tubo",
         // seek, arrive, evade, pursuit: the tutorial's own terms.
         other => other,
     }
@@ -345,7 +365,7 @@ mod tests {
         );
         assert_eq!(
             readout(Lang::Es, &tube(Val::None)),
-            "4 waypoints (loop) · distancia al path — (tubo 20) · predicciones fuera: 1"
+            "4 waypoints (bucle) · distancia al camino — (tubo 20) · predicciones fuera: 1"
         );
         let fl = Readout::new("follow_leader")
             .with("followers", Val::Int(8))
@@ -375,5 +395,12 @@ mod tests {
         };
         assert_eq!(legend(Lang::Es, &row), "cohesión ×1.00 → 42");
         assert_eq!(legend(Lang::En, &LegendRow::Total { magnitude: 192.0 }), "total 192 (truncated to max_force)");
+        assert_eq!(word(Lang::Es, "loop"), "bucle");
+    }
+
+    #[test]
+    fn the_hud_in_both_languages() {
+        assert_eq!(hud(Lang::En, 59.6, 1.234, 0.5, 300), "60 fps · step 1.23 ms · draw 0.50 ms · 300 agents");
+        assert_eq!(hud(Lang::Es, 59.6, 1.234, 0.5, 300), "60 fps · paso 1.23 ms · dibujo 0.50 ms · 300 agentes");
     }
 }

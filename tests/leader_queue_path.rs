@@ -959,7 +959,7 @@ fn the_metric_line_reports_each_scenarios_own_measures() {
         ("follow-leader", "in the forbidden zone: ", "en la zona prohibida: "),
         ("queue", "throughput", "agentes/s"),
         ("path-waypoints", "active waypoint", "waypoint activo"),
-        ("path-tube", "distance to the path", "distancia al path"),
+        ("path-tube", "distance to the path", "distancia al camino"),
     ] {
         let mut s = sim(name);
         steps(&mut s, 2 * SEC);

@@ -121,6 +121,13 @@ fn bad_scenarios_each_give_their_message() {
         ("selected out of range", flock_with(|v| v["selected"] = json!(500)), "selected: no agent 500 (there are 120)"),
         ("bad slider", flock_with(|v| v["controls"][0]["max"] = json!(-10)), "controls[0]: a slider needs min < max"),
         (
+            "option labels short of the options",
+            flock_with(
+                |v| v["controls"][0] = json!({"param": "world.edges", "label": "E", "kind": "select", "options": ["wrap", "bounce"], "option_labels_es": ["envolver"]}),
+            ),
+            "controls[0].option_labels_es: one label per option (2 options), got 1",
+        ),
+        (
             "negative obstacle radius",
             flock_with(|v| v["obstacles"] = json!([{"center": [1, 1], "radius": -4}])),
             "obstacles[0].radius: must be > 0, got -4",
@@ -233,4 +240,20 @@ fn a_point_with_three_numbers_is_refused() {
     let text = flock_with(|v| v["obstacles"] = json!([{"center": [1, 2, 3], "radius": 4}]));
     let e = parse(&text).unwrap_err();
     assert_eq!(e, "obstacles[0].center: invalid length 3, expected fewer elements in array");
+}
+
+#[test]
+fn a_select_shows_its_option_labels_in_the_readers_language() {
+    use steerlab::lang::Lang;
+    let sc = parse(steerlab::scenarios::builtin("bandada").unwrap()).unwrap();
+    let edges = sc.controls.iter().find(|c| c.param == "world.edges").unwrap();
+    let shown = |lang| (0..edges.options.len()).map(|k| edges.option_label(k, lang).to_string()).collect::<Vec<_>>();
+    assert_eq!(shown(Lang::Es), ["envolver", "rebotar", "empujar hacia el centro"]);
+    assert_eq!(shown(Lang::En), ["wrap around", "bounce", "steer to the centre"]);
+    // Without labels, the option itself; without Spanish labels, the English ones.
+    let mut c = edges.clone();
+    c.option_labels_es.clear();
+    assert_eq!(c.option_label(2, Lang::Es), "steer to the centre");
+    c.option_labels.clear();
+    assert_eq!(c.option_label(2, Lang::Es), "steer_to_center");
 }

@@ -92,6 +92,10 @@ pub enum Style {
     ChartFrame,
     ChartNaive,
     ChartGrid,
+    /// The inspector: the vector (point, neighbours) behind the pseudocode line under the pointer
+    /// or the focus (`sim::inspect`), drawn over a halo in the canvas colour.
+    Highlight,
+    HighlightHalo,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]

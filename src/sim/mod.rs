@@ -19,6 +19,7 @@ pub mod fast;
 pub mod flock;
 pub mod grid;
 pub mod input;
+pub mod inspect;
 mod json_path;
 pub mod params;
 pub mod path;

@@ -343,6 +343,21 @@ pub struct Control {
     /// Choices for `select` controls.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<String>,
+    /// What a `select` shows for each option, in the order of `options` (the option itself if
+    /// empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub option_labels: Vec<String>,
+    /// The same on Spanish pages (`option_labels` if empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub option_labels_es: Vec<String>,
+}
+
+impl Control {
+    /// The text a `select` shows for option `k` in `lang`.
+    pub fn option_label(&self, k: usize, lang: crate::lang::Lang) -> &str {
+        let es = (lang == crate::lang::Lang::Es).then_some(&self.option_labels_es).filter(|l| !l.is_empty());
+        es.unwrap_or(&self.option_labels).get(k).or(self.options.get(k)).map_or("", |s| s.as_str())
+    }
 }
 
 fn d_max() -> f64 {
@@ -752,6 +767,15 @@ impl Scenario {
             }
             if c.kind == ControlKind::Select && c.options.is_empty() {
                 return Err(format!("{p}.options: a select needs at least one option"));
+            }
+            for (field, labels) in [("option_labels", &c.option_labels), ("option_labels_es", &c.option_labels_es)] {
+                if !labels.is_empty() && labels.len() != c.options.len() {
+                    return Err(format!(
+                        "{p}.{field}: one label per option ({} options), got {}",
+                        c.options.len(),
+                        labels.len()
+                    ));
+                }
             }
         }
         super::params::check_controls(self)

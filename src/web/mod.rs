@@ -7,6 +7,7 @@
 #[cfg(feature = "bench")]
 mod bench;
 mod i18n;
+mod inspector;
 mod lifecycle;
 mod paint;
 mod params;
@@ -195,6 +196,7 @@ fn options_from(canvas: &HtmlCanvasElement) -> Options {
         autoplay: attr("data-autoplay").is_none_or(|v| v != "false"),
         lang,
         controls: attr("data-controls").is_none_or(|v| v != "false"),
+        inspector: attr("data-inspector").is_some_and(|v| v == "true"),
     }
 }
 
@@ -355,6 +357,20 @@ impl Viewer {
     #[wasm_bindgen(js_name = refreshTheme)]
     pub fn refresh_theme(&self) -> Result<(), JsValue> {
         self.live()?.retheme();
+        Ok(())
+    }
+
+    /// Whether the inspector is open (the selected agent's pseudocode and values under the canvas).
+    #[wasm_bindgen(getter)]
+    pub fn inspector(&self) -> bool {
+        self.inner.peek().is_some_and(|i| i.inspector_open())
+    }
+
+    /// Open or close the inspector (as its button in the bar does; `data-inspector="true"` opens
+    /// it at mount). Opening with no agent selected selects one.
+    #[wasm_bindgen(setter)]
+    pub fn set_inspector(&self, on: bool) -> Result<(), JsValue> {
+        self.live()?.set_inspector(on);
         Ok(())
     }
 

@@ -19,6 +19,8 @@ pub struct Palette {
     pub text: String,
     pub grid: String,
     pub faint: String,
+    /// The accent (`--sl-accent`): the inspector's highlight.
+    pub accent: String,
 }
 
 /// Spatial hash, as the seed describes it: self red, the 3×3 cells green, checked violet, others grey.
@@ -100,6 +102,8 @@ fn look(style: Style, p: &Palette) -> Look<'_> {
         Style::ChartFrame => l(&p.border, Some(&p.background), 1.0, false),
         Style::ChartNaive => l(SEPARATION, Some(SEPARATION), 2.0, false),
         Style::ChartGrid => l(COHESION, Some(COHESION), 2.0, false),
+        Style::Highlight => l(&p.accent, None, 3.0, false),
+        Style::HighlightHalo => l(&p.background, None, 7.0, false),
     }
 }
 

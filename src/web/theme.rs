@@ -27,6 +27,7 @@ pub struct Defaults {
     pub text: &'static str,
     pub grid: &'static str,
     pub faint: &'static str,
+    pub accent: &'static str,
 }
 
 pub const LIGHT: Defaults = Defaults {
@@ -38,6 +39,7 @@ pub const LIGHT: Defaults = Defaults {
     text: "#0f172a",
     grid: "rgba(15,23,42,0.14)",
     faint: "rgba(15,23,42,0.35)",
+    accent: "#2563eb",
 };
 
 pub const DARK: Defaults = Defaults {
@@ -49,6 +51,7 @@ pub const DARK: Defaults = Defaults {
     text: "#e2e8f0",
     grid: "rgba(226,232,240,0.16)",
     faint: "rgba(226,232,240,0.4)",
+    accent: "#60a5fa",
 };
 
 /// Relative luminance below which a background counts as dark (WCAG: below ~0.179 white text
@@ -190,6 +193,7 @@ pub fn palette(window: &Window, canvas: &Element, dark: bool, colours: &ColourRe
         text: read("--_sl-fg", d.text, [0; 4]).0,
         grid: read("--_sl-grid", d.grid, [0; 4]).0,
         faint: read("--_sl-faint", d.faint, [0; 4]).0,
+        accent: read("--_sl-accent", d.accent, [0; 4]).0,
     }
 }
 
@@ -236,6 +240,7 @@ impl Palette {
             text: d.text.into(),
             grid: d.grid.into(),
             faint: d.faint.into(),
+            accent: d.accent.into(),
         }
     }
 }

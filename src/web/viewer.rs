@@ -2,6 +2,7 @@
 //! releases them all in `destroy()`: no `Closure::forget`, no listener left behind.
 
 use super::i18n::Lang;
+use super::inspector::Inspector;
 use super::paint::{self, Palette, View};
 use super::params::{self, Change};
 use super::theme;
@@ -25,6 +26,8 @@ pub struct Options {
     pub autoplay: bool,
     pub lang: Lang,
     pub controls: bool,
+    /// `data-inspector="true"`: the inspector open from the start.
+    pub inspector: bool,
 }
 
 type FrameCallback = Closure<dyn FnMut(f64)>;
@@ -56,6 +59,8 @@ pub struct Handles {
     parked: Cell<Option<f64>>,
     /// Parameter changes to report once the viewer's state is released (`params.rs`).
     pending: RefCell<Vec<Change>>,
+    /// The inspector's panel (maybe in a page slot, outside `root`).
+    inspector_panel: HtmlElement,
 }
 
 /// One mounted viewer: its handles and its state. Shared by the exported handle, the live list and
@@ -221,6 +226,7 @@ pub struct Inner {
     live: HtmlElement,
     metric: HtmlElement,
     hud_el: Option<HtmlElement>,
+    inspector: Inspector,
     pub sim: Sim,
     renderer: Renderer,
     raster: Raster,
@@ -380,10 +386,10 @@ impl Inner {
                         ControlKind::Select => {
                             let sel: HtmlSelectElement = document.create_element("select")?.dyn_into()?;
                             let cur = current.as_ref().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
-                            for o in &c.options {
+                            for (j, o) in c.options.iter().enumerate() {
                                 let opt = document.create_element("option")?;
                                 opt.set_attribute("value", o)?;
-                                opt.set_text_content(Some(o));
+                                opt.set_text_content(Some(c.option_label(j, lang)));
                                 sel.append_child(&opt)?;
                             }
                             sel.set_value(&cur);
@@ -417,6 +423,7 @@ impl Inner {
         live.set_attribute("aria-live", "polite")?;
         root.append_child(&live)?;
 
+        let mut inspector = Inspector::new(&document, &root, canvas.id(), lang)?;
         let overlays = Overlays::from_list(&sc.overlays);
         let dash = js_sys::Array::of2(&JsValue::from(4.0 / 1.0), &JsValue::from(4.0 / 1.0)).into();
         let no_dash = js_sys::Array::new().into();
@@ -435,8 +442,14 @@ impl Inner {
             orig_attrs: RefCell::new(orig_attrs),
             parked: Cell::new(None),
             pending: RefCell::new(Vec::new()),
+            inspector_panel: inspector.panel().clone(),
         });
         let theme = theme::resolve(&window, &canvas, &root);
+        inspector.mark(theme.dark);
+        let mut sim = sim;
+        if opts.inspector {
+            inspector.set_open(true, &mut sim);
+        }
         Ok(Inner {
             h,
             canvas,
@@ -448,6 +461,7 @@ impl Inner {
             live,
             metric,
             hud_el,
+            inspector,
             sim,
             renderer: Renderer::new(),
             raster: Raster::new(),
@@ -509,12 +523,13 @@ impl Inner {
                 let _ = self.ctx.put_image_data(&img, 0.0, 0.0);
             }
         }
-        let list = self.renderer.build(&self.sim, self.overlays);
+        self.renderer.build(&self.sim, self.overlays);
+        self.inspector.decorate(&self.sim, &mut self.renderer.list);
         paint::paint(
             &self.ctx,
             &self.view,
             self.sim.world().size(),
-            list,
+            &self.renderer.list,
             &self.palette,
             &self.dash,
             &self.no_dash,
@@ -524,17 +539,17 @@ impl Inner {
         let t1 = now(&self.window);
         self.perf.draw_ms = self.perf.draw_ms * 0.9 + (t1 - t0) * 0.1;
         self.update_live(t1);
+        self.inspector.refresh(&self.sim, t1, self.playing);
     }
 
     fn update_live(&mut self, t: f64) {
         if let Some(h) = &self.hud_el {
-            let txt = format!(
-                "{} fps · step {} ms · draw {} ms · {} {}",
-                Fixed(self.perf.fps, 0),
-                Fixed(self.perf.step_ms, 2),
-                Fixed(self.perf.draw_ms, 2),
+            let txt = crate::lang::hud(
+                self.lang,
+                self.perf.fps,
+                self.perf.step_ms,
+                self.perf.draw_ms,
                 self.sim.agent_count(),
-                self.lang.t("agents")
             );
             set_text(h, &txt);
         }
@@ -724,6 +739,7 @@ impl Inner {
         for _ in 0..n {
             self.sim.step();
         }
+        self.inspector.refresh(&self.sim, now(&self.window), self.playing);
     }
 
     pub fn reset(&mut self) {
@@ -748,6 +764,10 @@ impl Inner {
                 self.draw();
             }
             Some("reset") => self.reset(),
+            Some("inspector") => {
+                let on = !self.inspector.is_open();
+                self.set_inspector(on);
+            }
             Some("seed") => {
                 let seed = (js_sys::Math::random() * 4_294_967_296.0) as u64;
                 self.sim.reseed(seed);
@@ -849,7 +869,7 @@ fn current_value(sim: &Sim, path: &str) -> Option<serde_json::Value> {
 
 /// Replace an element's text. When it holds one text node, that node's data changes (a
 /// characterData mutation, which the lifecycle's observer does not watch), not its children.
-fn set_text(el: &HtmlElement, text: &str) {
+pub(super) fn set_text(el: &HtmlElement, text: &str) {
     match el.first_child() {
         Some(n) if n.node_type() == web_sys::Node::TEXT_NODE && n.next_sibling().is_none() => {
             if n.node_value().as_deref() != Some(text) {
@@ -948,6 +968,10 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
         let mq: EventTarget = mq.into();
         listeners.push(add(&mq, "change", Box::new(|i, _| i.retheme()))?);
     }
+    let panel: EventTarget = inner.inspector.panel().clone().into();
+    for kind in ["pointerover", "pointerleave", "focusin", "focusout", "keydown", "click"] {
+        listeners.push(add(&panel, kind, Box::new(|i, ev| i.on_inspector(&ev)))?);
+    }
     h.listeners.replace(listeners);
 
     // ResizeObserver: re-fit the backing store, redraw when paused.
@@ -1009,6 +1033,7 @@ pub fn destroy(shared: &Shared) {
     } else if h.canvas.parent_node().is_some_and(|p| p == **h.root) {
         h.canvas.remove();
     }
+    h.inspector_panel.remove();
     let _ = h.canvas.class_list().remove_1("steerlab-canvas");
     let _ = h.canvas.remove_attribute("data-steerlab-mounted");
     for (name, value) in h.orig_attrs.take() {
@@ -1068,11 +1093,29 @@ impl Inner {
         let t = theme::resolve(&self.window, &self.canvas, &self.root);
         self.dark = t.dark;
         self.palette = t.palette;
+        self.inspector.mark(t.dark);
         self.draw();
     }
 
     pub fn dark(&self) -> bool {
         self.dark
+    }
+
+    pub fn inspector_open(&self) -> bool {
+        self.inspector.is_open()
+    }
+
+    /// Open or close the inspector (its toggle, `v.inspector = …`), and draw.
+    pub fn set_inspector(&mut self, on: bool) {
+        self.inspector.set_open(on, &mut self.sim);
+        self.draw();
+    }
+
+    /// An event on the inspector's panel (hover, focus, keys, ‹ ›).
+    fn on_inspector(&mut self, ev: &Event) {
+        if self.inspector.on_event(ev, &mut self.sim) && !self.playing {
+            self.draw();
+        }
     }
 }
 

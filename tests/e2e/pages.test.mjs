@@ -47,47 +47,6 @@ export const ENGLISH_WORDS = [
   "loop",
 ];
 
-/**
- * English that the canvas widgets still write on Spanish pages, from code this branch may not
- * change (src/sim/** is being rewritten; src/web/viewer.rs belongs to another change). Each entry
- * names where the text shows (`ctx`: the widget's class, or "option" for a <select>'s options),
- * what it matches and the function that writes it. DELETE AN ENTRY once its source writes Spanish:
- * the scan then holds that widget to the same rule as the page; an entry that no longer matches
- * anything is reported as a diagnostic.
- */
-export const CANVAS_ENGLISH_ALLOWED = [
-  {
-    source: "src/sim/render.rs Renderer::headline (spatial-hash readout, Spanish branch)",
-    ctx: ["steerlab-metric", "steerlab-live"],
-    pattern: /\d+ distance checks \(naive: \d+\)|\d+ checks this step vs naive/g,
-  },
-  {
-    source: "src/sim/queue.rs headline (Spanish branch)",
-    ctx: ["steerlab-metric", "steerlab-live"],
-    pattern: /\bthroughput\b/g,
-  },
-  {
-    source: "src/sim/leader.rs headline (Spanish branch) and its variant names",
-    ctx: ["steerlab-metric", "steerlab-live"],
-    pattern: /\d+ followers \((single|V|column|squad|dynamic|prediction)\)/g,
-  },
-  {
-    source: "src/sim/path.rs headline (Spanish branch: mode names)",
-    ctx: ["steerlab-metric", "steerlab-live"],
-    pattern: /\((loop|one_shot|ping_pong)\)|modo (loop|one_shot|ping_pong)|distancia al path/g,
-  },
-  {
-    source: "src/web/viewer.rs Inner::update_live (HUD: 'step … ms · draw … ms')",
-    ctx: ["steerlab-hud"],
-    pattern: /\bstep [\d.]+ ms|\bdraw [\d.]+ ms/g,
-  },
-  {
-    source: "src/web/viewer.rs Inner::new (a <select> shows each option's value as its text)",
-    ctx: ["option"],
-    pattern: /^(single|v|column|squad|dynamic|prediction|wrap|bounce|steer_to_center|obstacle|food|one_shot|loop|ping_pong)$/g,
-  },
-];
-
 const EXCLUDED = "code, pre, kbd, var, samp, script, style, noscript, template, [translate='no']";
 const WIDGET_CTX = ".steerlab-metric, .steerlab-live, .steerlab-hud, .steerlab-caption, .steerlab-label, .steerlab-error, option";
 
@@ -160,21 +119,13 @@ async function visibleText(page) {
 
 const WORD_RE = new RegExp(`(?<![\\p{L}\\p{N}_])(${ENGLISH_WORDS.join("|")})(?![\\p{L}\\p{N}_])`, "giu");
 
-/** English words in the items, after the allow-list; also which allow-list entries matched. */
-export function englishIn(items, allowed = CANVAS_ENGLISH_ALLOWED) {
+/** English words in the items (the canvases' widgets are held to the same rule as the page). */
+export function englishIn(items) {
   const found = [];
-  const used = new Set();
   for (const { text, ctx } of items) {
-    let rest = text;
-    for (const entry of allowed) {
-      if (!entry.ctx.some((c) => ctx === c || ctx.startsWith(`${c} @`))) continue;
-      const stripped = rest.replace(entry.pattern, " ");
-      if (stripped !== rest) used.add(entry.source);
-      rest = stripped;
-    }
-    for (const m of rest.matchAll(WORD_RE)) found.push(`"${m[1]}" in ${ctx}: “${text.slice(0, 160)}”`);
+    for (const m of text.matchAll(WORD_RE)) found.push(`"${m[1]}" in ${ctx}: “${text.slice(0, 160)}”`);
   }
-  return { found, used };
+  return { found };
 }
 
 test("the word scan finds English words and lets Spanish through", () => {
@@ -182,10 +133,9 @@ test("the word scan finds English words and lets Spanish through", () => {
   assert.deepEqual(es.found, []);
   const en = englishIn([{ text: "The followers arrive behind the leader", ctx: "page" }]);
   assert.equal(en.found.length, 5, en.found.join("\n")); // The, followers, behind, the, leader
-  // The allow-list only applies where its widget writes.
+  // The widgets' text is scanned like the page's.
   const readout = "24 followers (single) · distancia media a su punto 3.1 px";
-  assert.deepEqual(englishIn([{ text: readout, ctx: "steerlab-metric" }]).found, []);
-  assert.equal(englishIn([{ text: readout, ctx: "page" }]).found.length, 2); // followers, single
+  assert.equal(englishIn([{ text: readout, ctx: "steerlab-metric" }]).found.length, 2); // followers, single
 });
 
 for (const p of PAGES) {
@@ -223,7 +173,7 @@ for (const p of PAGES) {
 }
 
 for (const p of PAGES) {
-  test(`${p.name} in Spanish (${p.es}): no English words in the visible text`, async (t) => {
+  test(`${p.name} in Spanish (${p.es}): no English words in the visible text`, async () => {
     const { context, page, problems } = await openPage(browser, server.url(p.es), { viewport: { width: 1280, height: 1000 } });
     try {
       const canvases = await waitMounted(page);
@@ -231,10 +181,7 @@ for (const p of PAGES) {
       const items = await visibleText(page);
       assert.ok(items.length > 10, "collected the page's text");
       assert.ok(items.some((i) => i.ctx === "steerlab-metric"), "the canvases' readouts were scanned");
-      const { found, used } = englishIn(items);
-      for (const e of CANVAS_ENGLISH_ALLOWED) {
-        if (used.has(e.source)) t.diagnostic(`allowed English still written by ${e.source}`);
-      }
+      const { found } = englishIn(items);
       assert.deepEqual(found, [], `${p.es}: English on the Spanish page:\n${found.join("\n")}`);
       assert.deepEqual(await allProblems(page, problems), [], `${p.es}: problems`);
     } finally {
