@@ -108,6 +108,9 @@ function mountAll(steerlab) {
 
 async function start() {
   try {
+    // The page's text first: one frame is painted before the module compiles and mounts (a long
+    // page's first paint no longer waits for them).
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     await init();
   } catch (err) {
     console.error("steerlab: the WebAssembly module failed to load:", err);
