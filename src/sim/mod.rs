@@ -20,6 +20,7 @@ pub mod flock;
 pub mod grid;
 pub mod input;
 mod json_path;
+pub mod palette;
 pub mod params;
 pub mod path;
 pub mod raster;
@@ -30,6 +31,7 @@ pub mod scenario;
 pub mod scene;
 mod schema;
 pub mod steer;
+pub mod svg;
 pub mod text;
 pub mod world;
 

@@ -10,6 +10,7 @@ mod i18n;
 mod lifecycle;
 mod paint;
 mod params;
+mod still;
 mod theme;
 mod viewer;
 
@@ -195,6 +196,7 @@ fn options_from(canvas: &HtmlCanvasElement) -> Options {
         autoplay: attr("data-autoplay").is_none_or(|v| v != "false"),
         lang,
         controls: attr("data-controls").is_none_or(|v| v != "false"),
+        title: attr("data-title").is_some_and(|v| v == "true"),
     }
 }
 
@@ -356,6 +358,19 @@ impl Viewer {
     pub fn refresh_theme(&self) -> Result<(), JsValue> {
         self.live()?.retheme();
         Ok(())
+    }
+
+    /// A still of the current frame, drawn from the canvas's draw list with its colours and
+    /// language: `still("svg")` returns the SVG document (the one `cargo run --example still`
+    /// writes for the same state natively); `still("png", scale)` returns a promise of a PNG
+    /// `Blob`, `scale` (default 1) times the still's size (the world's, at most 1280 px a side).
+    pub fn still(&self, kind: &str, scale: Option<f64>) -> Result<JsValue, JsValue> {
+        let mut i = self.live()?;
+        match kind {
+            "svg" => Ok(JsValue::from_str(&still::svg(i.still_parts()))),
+            "png" => still::png(i.still_parts(), scale.unwrap_or(1.0)).map(JsValue::from).map_err(js_err),
+            other => Err(js_err(format!("still: the kind is \"svg\" or \"png\", got {other:?}"))),
+        }
     }
 
     /// Add a waypoint at world coordinates (path scenarios).

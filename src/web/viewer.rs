@@ -25,6 +25,8 @@ pub struct Options {
     pub autoplay: bool,
     pub lang: Lang,
     pub controls: bool,
+    /// `data-title="true"`: the scenario's title above the canvas.
+    pub title: bool,
 }
 
 type FrameCallback = Closure<dyn FnMut(f64)>;
@@ -284,6 +286,11 @@ impl Inner {
         let orig_attrs = ["aria-label", "role", "tabindex"].map(|a| (a, canvas.get_attribute(a))).to_vec();
         let title = if lang == Lang::Es && !sc.title_es.is_empty() { &sc.title_es } else { &sc.title };
         let label = if title.is_empty() { lang.t("canvas").to_string() } else { title.clone() };
+        if opts.title && !title.is_empty() {
+            let h = el(&document, "p", "steerlab-title")?;
+            h.set_text_content(Some(title));
+            root.insert_before(&h, Some(&canvas))?;
+        }
         canvas.set_attribute("aria-label", &format!("{label}. {}", lang.t("keys")))?;
         canvas.set_attribute("role", "img")?;
         if !canvas.has_attribute("tabindex") {
@@ -302,6 +309,7 @@ impl Inner {
                 ("step", lang.t("step")),
                 ("reset", lang.t("reset")),
                 ("seed", lang.t("seed")),
+                ("save", lang.t("save")),
             ] {
                 let b = el(&document, "button", "steerlab-btn")?;
                 b.set_attribute("type", "button")?;
@@ -528,8 +536,9 @@ impl Inner {
 
     fn update_live(&mut self, t: f64) {
         if let Some(h) = &self.hud_el {
+            let (step, draw) = if self.lang == Lang::Es { ("paso", "dibujo") } else { ("step", "draw") };
             let txt = format!(
-                "{} fps · step {} ms · draw {} ms · {} {}",
+                "{} fps · {step} {} ms · {draw} {} ms · {} {}",
                 Fixed(self.perf.fps, 0),
                 Fixed(self.perf.step_ms, 2),
                 Fixed(self.perf.draw_ms, 2),
@@ -748,6 +757,11 @@ impl Inner {
                 self.sim.reseed(seed);
                 self.queue_change("seed", "control");
                 self.draw();
+            }
+            Some("save") => {
+                if let Err(e) = super::still::save(self.still_parts()) {
+                    self.report(&format!("save image: {e:?}"));
+                }
             }
             _ => {}
         }
@@ -1068,6 +1082,18 @@ impl Inner {
 
     pub fn dark(&self) -> bool {
         self.dark
+    }
+
+    /// What a still of the current frame is drawn from (`still.rs`).
+    pub fn still_parts(&mut self) -> super::still::Parts<'_> {
+        super::still::Parts {
+            sim: &self.sim,
+            renderer: &mut self.renderer,
+            overlays: self.overlays,
+            palette: &self.palette,
+            lang: self.lang,
+            document: &self.document,
+        }
     }
 }
 

@@ -21,6 +21,7 @@ export const PAGES = [
   { name: "flocking chapter", en: "/chapters/flocking.html", es: "/es/chapters/flocking.html" },
   { name: "steering IV chapter", en: "/chapters/leader-queue-path.html", es: "/es/chapters/leader-queue-path.html" },
   { name: "bandada chapter", en: "/chapters/bandada.html", es: "/es/chapters/bandada.html" },
+  { name: "playground", en: "/playground.html", es: "/es/playground.html" },
 ];
 const CHAPTERS = PAGES.filter((p) => p.en.startsWith("/chapters/"));
 
@@ -75,11 +76,6 @@ export const CANVAS_ENGLISH_ALLOWED = [
     source: "src/sim/path.rs headline (Spanish branch: mode names)",
     ctx: ["steerlab-metric", "steerlab-live"],
     pattern: /\((loop|one_shot|ping_pong)\)|modo (loop|one_shot|ping_pong)|distancia al path/g,
-  },
-  {
-    source: "src/web/viewer.rs Inner::update_live (HUD: 'step … ms · draw … ms')",
-    ctx: ["steerlab-hud"],
-    pattern: /\bstep [\d.]+ ms|\bdraw [\d.]+ ms/g,
   },
   {
     source: "src/web/viewer.rs Inner::new (a <select> shows each option's value as its text)",
