@@ -24,6 +24,40 @@ function showStatus(message) {
   }
 }
 
+// Posters (posters/posters.css): each unmounted built-in canvas shows its scenario's first frame,
+// an SVG written at build time, until its viewer draws. Only the canvases near the viewport get
+// theirs (the class below), now and as the reader scrolls until the module is ready: every SVG
+// image costs the page parsing work, and a page with eleven canvases would otherwise load eleven
+// pictures before its module.
+function showPosters() {
+  const canvases = document.querySelectorAll("canvas[data-scenario]");
+  const show = (c) => c.classList.add("steerlab-poster-shown");
+  const near = (r) => r.bottom > -MARGIN && r.top < innerHeight + MARGIN && r.right > -MARGIN && r.left < innerWidth + MARGIN;
+  if (typeof IntersectionObserver !== "function") {
+    canvases.forEach(show);
+    return null;
+  }
+  // Those on screen now at once (one layout), the others when they come near.
+  const io = new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) {
+        if (e.isIntersecting) {
+          show(e.target);
+          io.unobserve(e.target);
+        }
+      }
+    },
+    { rootMargin: `${MARGIN}px` },
+  );
+  for (const c of canvases) {
+    if (near(c.getBoundingClientRect())) show(c);
+    else io.observe(c);
+  }
+  return io;
+}
+const MARGIN = 200;
+const posters = showPosters();
+
 function mountAll(steerlab) {
   if (typeof steerlab.autoMount !== "function") {
     console.error("steerlab: this build of the module has no autoMount()");
@@ -53,6 +87,7 @@ async function start() {
   // A plain object (a module namespace cannot take `ready`), frozen like the namespace.
   const steerlab = Object.freeze(Object.assign(Object.create(null), module, { ready }));
   mountAll(steerlab);
+  posters?.disconnect();
   window.steerlab = steerlab;
   window.dispatchEvent(new CustomEvent("steerlab:ready", { detail: steerlab }));
   return steerlab;
