@@ -79,73 +79,70 @@ impl Colour {
     /// comma or a slash) and `transparent`. Anything else (`oklch()`, names) gives `None`: the
     /// web shell asks the browser for those.
     pub fn parse(css: &str) -> Option<Colour> {
-        let s = css.trim();
-        if let Some(h) = s.strip_prefix('#') {
+        let s = css.trim().as_bytes();
+        if let Some(h) = s.strip_prefix(b"#") {
             return parse_hex(h);
         }
-        if s.eq_ignore_ascii_case("transparent") {
+        if s.eq_ignore_ascii_case(b"transparent") {
             return Some(Colour::rgba(0, 0, 0, 0));
         }
-        let lower = s.to_ascii_lowercase();
-        let inner = lower.strip_prefix("rgba(").or_else(|| lower.strip_prefix("rgb("))?.strip_suffix(')')?;
-        let (rgb, alpha) = match inner.split_once('/') {
-            Some((rgb, a)) => (rgb, Some(a)),
-            None => (inner, None),
-        };
-        let parts: Vec<&str> = rgb.split([',', ' ']).map(str::trim).filter(|p| !p.is_empty()).collect();
-        let (channels, alpha) = match (parts.len(), alpha) {
-            (3, a) => (&parts[..3], a),
-            (4, None) => (&parts[..3], Some(parts[3])),
-            _ => return None,
-        };
-        let mut c = [0u8; 3];
-        for (slot, p) in c.iter_mut().zip(channels) {
-            *slot = match p.strip_suffix('%') {
-                Some(pc) => ((thousandths(pc)?.min(100_000) * 255 + 50_000) / 100_000) as u8,
-                None => ((thousandths(p)?.min(255_000) + 500) / 1000) as u8,
-            };
+        let open = s.iter().position(|&b| b == b'(')?;
+        let (f, args) = (&s[..open], s[open + 1..].strip_suffix(b")")?);
+        if !(f.eq_ignore_ascii_case(b"rgb") || f.eq_ignore_ascii_case(b"rgba")) {
+            return None;
         }
-        let alpha = match alpha.map(str::trim) {
-            None => 1000,
-            Some(a) => match a.strip_suffix('%') {
-                Some(pc) => ((thousandths(pc)?.min(100_000) + 50) / 100) as u16,
-                None => thousandths(a)?.min(1000) as u16,
-            },
-        };
-        Some(Colour::rgba(c[0], c[1], c[2], alpha))
+        // r g b [a], separated by commas, spaces or (before the alpha) a slash.
+        let mut v = [1000u32; 4];
+        let mut n = 0;
+        for tok in args.split(|&b| b == b',' || b == b' ' || b == b'/').filter(|t| !t.is_empty()) {
+            let (num, pc) = match tok.strip_suffix(b"%") {
+                Some(t) => (t, true),
+                None => (tok, false),
+            };
+            let x = thousandths(num)?;
+            *v.get_mut(n)? = match (n, pc) {
+                (0..=2, true) => (x.min(100_000) * 255 + 50_000) / 100_000,
+                (0..=2, false) => (x.min(255_000) + 500) / 1000,
+                (_, true) => (x.min(100_000) + 50) / 100,
+                (_, false) => x.min(1000),
+            };
+            n += 1;
+        }
+        (n >= 3).then(|| Colour::rgba(v[0] as u8, v[1] as u8, v[2] as u8, v[3] as u16))
     }
 }
 
-fn parse_hex(h: &str) -> Option<Colour> {
-    let d: Vec<u8> = h.chars().map(|c| c.to_digit(16).map(|v| v as u8)).collect::<Option<_>>()?;
+fn parse_hex(h: &[u8]) -> Option<Colour> {
+    let mut d = [0u8; 8];
+    if !matches!(h.len(), 3 | 4 | 6 | 8) {
+        return None;
+    }
+    for (slot, &c) in d.iter_mut().zip(h) {
+        *slot = (c as char).to_digit(16)? as u8;
+    }
     let byte = |i: usize| d[i] * 16 + d[i + 1];
-    let c = match d.len() {
-        3 | 4 => [d[0] * 17, d[1] * 17, d[2] * 17, if d.len() == 4 { d[3] * 17 } else { 255 }],
-        6 | 8 => [byte(0), byte(2), byte(4), if d.len() == 8 { byte(6) } else { 255 }],
-        _ => return None,
+    let c = match h.len() {
+        3 | 4 => [d[0] * 17, d[1] * 17, d[2] * 17, if h.len() == 4 { d[3] * 17 } else { 255 }],
+        _ => [byte(0), byte(2), byte(4), if h.len() == 8 { byte(6) } else { 255 }],
     };
     Some(Colour::from_bytes(c))
 }
 
 /// A non-negative decimal (`12`, `0.14`, `.5`, `50.25`) in thousandths, rounded half up; `None` for
 /// anything else (signs, exponents).
-fn thousandths(s: &str) -> Option<u32> {
-    let s = s.trim();
-    let (int, frac) = s.split_once('.').unwrap_or((s, ""));
-    if (int.is_empty() && frac.is_empty())
-        || !int.bytes().all(|b| b.is_ascii_digit())
-        || !frac.bytes().all(|b| b.is_ascii_digit())
-        || int.len() > 6
-    {
+fn thousandths(s: &[u8]) -> Option<u32> {
+    let (int, frac) = match s.iter().position(|&b| b == b'.') {
+        Some(p) => (&s[..p], &s[p + 1..]),
+        None => (s, &s[s.len()..]),
+    };
+    if (int.is_empty() && frac.is_empty()) || int.len() > 6 || !int.iter().chain(frac).all(u8::is_ascii_digit) {
         return None;
     }
-    let mut v: u32 = if int.is_empty() { 0 } else { int.parse().ok()? };
-    v *= 1000;
-    let fb = frac.as_bytes();
+    let mut v = int.iter().fold(0u32, |a, &d| a * 10 + (d - b'0') as u32) * 1000;
     for (k, scale) in [100, 10, 1].into_iter().enumerate() {
-        v += fb.get(k).map_or(0, |d| (d - b'0') as u32) * scale;
+        v += frac.get(k).map_or(0, |d| (d - b'0') as u32) * scale;
     }
-    if fb.get(3).is_some_and(|&d| d >= b'5') {
+    if frac.get(3).is_some_and(|&d| d >= b'5') {
         v += 1;
     }
     Some(v)
