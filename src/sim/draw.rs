@@ -156,11 +156,13 @@ pub enum Shape {
         len: u32,
         closed: bool,
     },
-    /// `text[start..start + len]` of the list, anchored at `at`.
+    /// `text[start..start + len]` of the list, anchored at `at`; left out where it would be wider
+    /// than `max_w` world units (infinite: always drawn), see [`text_fits`].
     Text {
         at: Vec2,
         start: u32,
         len: u32,
+        max_w: f32,
     },
 }
 
@@ -232,9 +234,14 @@ impl DrawList {
         self.push(style, Shape::Polyline { start, len, closed });
     }
     pub fn label(&mut self, style: Style, at: Vec2, s: &str) {
+        self.label_within(style, at, s, f32::INFINITY);
+    }
+    /// A label that is left out on a canvas where it would be wider than `max_w` world units (a
+    /// title inside a box drawn in world units, while text is drawn in screen pixels).
+    pub fn label_within(&mut self, style: Style, at: Vec2, s: &str, max_w: f32) {
         let start = self.text.len() as u32;
         self.text.push_str(s);
-        self.push(style, Shape::Text { at, start, len: s.len() as u32 });
+        self.push(style, Shape::Text { at, start, len: s.len() as u32, max_w });
     }
 
     pub fn points_of(&self, start: u32, len: u32) -> &[Vec2] {
@@ -299,6 +306,22 @@ impl View {
 /// 1280 × 720; the tutorials' 640 × 400 worlds are drawn at their own size).
 pub const STILL_MAX_PX: f64 = 1280.0;
 
+/// The points of a closed polygon in the order that gives it a non-negative signed area, so that
+/// several polygons filled as one path with the nonzero rule fill their union (the tube).
+pub fn turned(pts: &[Vec2]) -> impl Iterator<Item = Vec2> + '_ {
+    let n = pts.len();
+    let area: f32 = (0..n).map(|i| pts[i].perp_dot(pts[(i + 1) % n])).sum();
+    (0..n).map(move |i| if area >= 0.0 { pts[i] } else { pts[n - 1 - i] })
+}
+
+/// Text is drawn at 11 CSS px, about 6 px a character (the legend's estimate too).
+pub const CHAR_PX: f64 = 6.0;
+
+/// Whether `text` fits in `max_w` world units at `scale` CSS px per world unit.
+pub fn text_fits(text: &str, max_w: f32, scale: f64) -> bool {
+    max_w == f32::INFINITY || text.chars().count() as f64 * CHAR_PX <= max_w as f64 * scale
+}
+
 /// The force legend's layout in CSS pixels, shared by the canvas painter and the SVG writer: rows
 /// `LEGEND_ROW_PX` apart from the top-left corner, as many as fit (none when fewer than two fit or
 /// the box is narrower than 120 px).
@@ -316,7 +339,7 @@ pub fn legend_rows(rows: usize, css_w: f64, css_h: f64) -> usize {
 
 /// The legend box's width for its texts (about 6 px a character at 11 px), within the box.
 pub fn legend_width<'a>(texts: impl Iterator<Item = &'a str>, css_w: f64) -> f64 {
-    let width = texts.map(|t| t.chars().count() as f64 * 6.0).fold(0.0, f64::max);
+    let width = texts.map(|t| t.chars().count() as f64 * CHAR_PX).fold(0.0, f64::max);
     (width + 32.0).min(css_w - 8.0)
 }
 
@@ -330,6 +353,14 @@ mod tests {
             assert_eq!(*s as usize, k, "{s:?}");
         }
         assert_eq!(Style::ALL.len(), Style::ChartGrid as usize + 1);
+    }
+
+    #[test]
+    fn a_bounded_label_is_left_out_where_it_does_not_fit() {
+        // The spatial-hash chart's title on a 640 px world: 180 world units for it.
+        assert!(text_fits("comprobaciones/paso frente a n", 180.0, 1.0));
+        assert!(!text_fits("comprobaciones/paso frente a n", 180.0, 0.4), "a 256 px canvas");
+        assert!(text_fits("anything at all, however long", f32::INFINITY, 0.01));
     }
 
     #[test]

@@ -10,7 +10,9 @@
 //! the layer draws it at that size: a square per agent (one pixel, or 2 × 2 below 2.5 px), or its
 //! triangle when larger, one path per heading colour.
 
-use super::draw::{legend_rows, legend_width, DrawList, LegendRow, Shape, Style, View, LEGEND_ROW_PX};
+use super::draw::{
+    legend_rows, legend_width, text_fits, turned, DrawList, LegendRow, Shape, Style, View, LEGEND_ROW_PX,
+};
 use super::engine::Sim;
 use super::palette::{fills_circle, look, Colour, Look, Palette, DASH_PX, TUBE_FILL};
 use super::raster::{heading_colour, sprite_px, RasterStyle};
@@ -218,9 +220,12 @@ impl Writer {
                     }
                     self.path(&d, None, Some(&lk));
                 }
-                Shape::Text { at, start, len } => {
+                Shape::Text { at, start, len, max_w } => {
                     let (x, y) = self.v.to_px(at);
                     let text = lang::canvas_text(lang, list.text_of(start, len));
+                    if !text_fits(text, max_w, s) {
+                        continue;
+                    }
                     let o = &mut self.out;
                     o.push_str("<text");
                     attr(o, "x", x);
@@ -283,14 +288,10 @@ impl Writer {
         while k < list.cmds.len() && list.cmds[k].style == Style::Tube {
             match list.cmds[k].shape {
                 Shape::Polyline { start, len, .. } => {
-                    let pts = list.points_of(start, len);
-                    let area: f32 = (0..pts.len()).map(|i| pts[i].perp_dot(pts[(i + 1) % pts.len()])).sum();
-                    let n = pts.len();
-                    for idx in 0..n {
-                        let p = if area >= 0.0 { pts[idx] } else { pts[n - 1 - idx] };
+                    for (idx, p) in turned(list.points_of(start, len)).enumerate() {
                         self.pt(&mut d, if idx == 0 { 'M' } else { 'L' }, p.as_dvec2());
                     }
-                    if n > 0 {
+                    if len > 0 {
                         d.push('Z');
                     }
                 }

@@ -1,7 +1,9 @@
 //! Replays the core's draw list on a Canvas 2D context. Styles become colours here, in one table.
 
 use crate::lang::{self, Lang};
-use crate::sim::draw::{legend_rows, legend_width, DrawList, LegendRow, Shape, Style, LEGEND_ROW_PX};
+use crate::sim::draw::{
+    legend_rows, legend_width, text_fits, turned, DrawList, LegendRow, Shape, Style, LEGEND_ROW_PX,
+};
 use crate::sim::palette::{self, fills_circle, look, TUBE_FILL};
 use glam::Vec2;
 use wasm_bindgen::JsValue;
@@ -113,11 +115,7 @@ pub fn paint(
             while j < list.cmds.len() && list.cmds[j].style == Style::Tube {
                 match list.cmds[j].shape {
                     Shape::Polyline { start, len, .. } => {
-                        let pts = list.points_of(start, len);
-                        let area: f32 = (0..pts.len()).map(|i| pts[i].perp_dot(pts[(i + 1) % pts.len()])).sum();
-                        let n = pts.len();
-                        for idx in 0..n {
-                            let p = if area >= 0.0 { pts[idx] } else { pts[n - 1 - idx] };
+                        for (idx, p) in turned(list.points_of(start, len)).enumerate() {
                             if idx == 0 {
                                 ctx.move_to(p.x as f64, p.y as f64);
                             } else {
@@ -233,8 +231,11 @@ pub fn paint(
                 }
                 ctx.stroke();
             }
-            Shape::Text { at, start, len } => {
-                let _ = ctx.fill_text(lang::canvas_text(lang, list.text_of(start, len)), at.x as f64, at.y as f64);
+            Shape::Text { at, start, len, max_w } => {
+                let text = lang::canvas_text(lang, list.text_of(start, len));
+                if text_fits(text, max_w, s) {
+                    let _ = ctx.fill_text(text, at.x as f64, at.y as f64);
+                }
             }
         }
     }
