@@ -65,6 +65,27 @@ pub enum Style {
     Obstacle,
     Food,
     Pointer,
+    /// Steering basics: the agent's velocity, the desired velocity, and the steering force drawn
+    /// from the velocity's tip to the desired velocity's tip (`desired − velocity`).
+    SteerVelocity,
+    DesiredVelocity,
+    SteerForce,
+    /// Flee and evade: the panic radius.
+    PanicRadius,
+    /// Wander: the circle ahead of the agent, the displaced target on it, and the arc the jitter
+    /// can move the target along in one step.
+    WanderCircle,
+    WanderTarget,
+    Jitter,
+    /// Obstacle avoidance and containment: a feeler, a feeler that hit something, the most
+    /// threatening obstacle, the walls, and a wall that was hit (with the hit point).
+    Feeler,
+    FeelerHit,
+    Threat,
+    Wall,
+    WallHit,
+    /// Flow field: one arrow per cell.
+    FieldArrow,
     /// Small explanatory text (legends).
     Label,
     /// The spatial-hash chart: its frame, the naive curve n·(n−1) and the measured grid checks.
@@ -75,7 +96,7 @@ pub enum Style {
 
 impl Style {
     /// Every style, in declaration order (`Style::ALL[s as usize] == s`).
-    pub const ALL: [Style; 42] = [
+    pub const ALL: [Style; 55] = [
         Style::Agent,
         Style::Selected,
         Style::SelfAgent,
@@ -114,6 +135,19 @@ impl Style {
         Style::Obstacle,
         Style::Food,
         Style::Pointer,
+        Style::SteerVelocity,
+        Style::DesiredVelocity,
+        Style::SteerForce,
+        Style::PanicRadius,
+        Style::WanderCircle,
+        Style::WanderTarget,
+        Style::Jitter,
+        Style::Feeler,
+        Style::FeelerHit,
+        Style::Threat,
+        Style::Wall,
+        Style::WallHit,
+        Style::FieldArrow,
         Style::Label,
         Style::ChartFrame,
         Style::ChartNaive,

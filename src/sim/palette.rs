@@ -269,6 +269,19 @@ pub fn look(style: Style, p: &Palette) -> Look {
         Style::Obstacle => l(p.faint, Some(Colour::rgba(100, 116, 139, 450)), 1.5, false),
         Style::Food => l(Colour::hex(0xca8a04), Some(Colour::hex(0xeab308)), 1.0, false),
         Style::Pointer => l(RED, None, 2.0, true),
+        Style::SteerVelocity => l(Colour::hex(0x3b82f6), None, 2.0, false),
+        Style::DesiredVelocity => l(COHESION, None, 2.0, true),
+        Style::SteerForce => l(Colour::hex(0xec4899), None, 2.5, false),
+        Style::PanicRadius => l(RED, Some(Colour::rgba(220, 38, 38, 80)), 1.5, true),
+        Style::WanderCircle => l(p.faint, None, 1.5, false),
+        Style::WanderTarget => l(ORANGE, Some(ORANGE), 1.5, false),
+        Style::Jitter => l(ORANGE, None, 3.5, false),
+        Style::Feeler => l(p.faint, None, 1.5, false),
+        Style::FeelerHit => l(SEPARATION, Some(SEPARATION), 2.0, false),
+        Style::Threat => l(SEPARATION, None, 2.5, false),
+        Style::Wall => l(Colour::hex(0x64748b), None, 3.0, false),
+        Style::WallHit => l(SEPARATION, Some(SEPARATION), 4.0, false),
+        Style::FieldArrow => l(p.faint, None, 1.0, false),
         Style::Label => l(p.text, Some(p.text), 1.0, false),
         Style::ChartFrame => l(p.border, Some(p.background), 1.0, false),
         Style::ChartNaive => l(SEPARATION, Some(SEPARATION), 2.0, false),
@@ -278,7 +291,7 @@ pub fn look(style: Style, p: &Palette) -> Look {
 
 /// Circles of these styles are filled (then stroked); other circles are only stroked.
 pub fn fills_circle(style: Style) -> bool {
-    matches!(style, Style::Tube | Style::AheadZone | Style::Goal)
+    matches!(style, Style::Tube | Style::AheadZone | Style::Goal | Style::PanicRadius)
 }
 
 #[cfg(test)]

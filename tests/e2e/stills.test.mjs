@@ -25,7 +25,7 @@ const PING_PONG_FILE = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "steerlab
 fs.writeFileSync(PING_PONG_FILE, JSON.stringify(pingPong, null, 2));
 
 // [scenario, step, language, theme]: every kind of shape, both palettes, both languages, the
-// spatial-hash chart, the force legend, the tube, the pixel agent layer.
+// spatial-hash chart, the force legend, the tube, the pixel agent layer, each steering basic.
 const CASES = [
   ["flock", 0, "en", "light"],
   ["flock", 120, "es", "dark"],
@@ -38,6 +38,17 @@ const CASES = [
   ["path-tube", 90, "en", "light"],
   [PING_PONG_FILE, 420, "es", "light"],
   ["stress", 30, "en", "dark"],
+  // The steering basics: velocity, desired velocity and force arrows, the panic radius, the
+  // wander circle and jitter, feelers and the threat, walls and hits, the flow field's arrows.
+  ["seek", 40, "en", "light"],
+  ["flee", 40, "es", "dark"],
+  ["arrive", 150, "en", "dark"],
+  ["pursuit", 60, "es", "light"],
+  ["evade", 60, "en", "light"],
+  ["wander", 90, "es", "dark"],
+  ["obstacle-avoidance", 120, "en", "light"],
+  ["containment", 200, "es", "light"],
+  ["flow-field", 80, "en", "dark"],
 ];
 
 let server, browser;
