@@ -156,6 +156,16 @@ export class Viewer {
   get(path: string): ParamValue | null;
   /** Add a waypoint at world coordinates (path scenarios). */
   addWaypoint(x: number, y: number): void;
+  /**
+   * A still of the current frame, drawn from the canvas's draw list in its colours and language
+   * (every agent, overlay, label and the force legend; the pixel agent layer as shapes). The still
+   * is the world at its own size, at most 1280 px on its longer side. `"svg"`: the SVG document,
+   * the same text `cargo run --example still -- <scenario> <step>` writes for the same state,
+   * palette and language. `"png"`: a promise of a PNG Blob `scale` (default 1, at most 8192 px a
+   * side) times the still's size. Throws an Error for another kind or a bad scale.
+   */
+  still(kind: "svg"): string;
+  still(kind: "png", scale?: number): Promise<Blob>;
   /** Remove listeners, cancel the frame loop, disconnect observers, restore the canvas, free the memory. */
   destroy(): void;
   /** True once the viewer stopped after an internal error (its canvas shows it). */

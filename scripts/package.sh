@@ -14,6 +14,7 @@
 #   package/www/boot.js         the page loader (+ boot.d.ts)
 #   package/www/steer-lab.js    the <steer-lab> element (+ steer-lab.d.ts)
 #   package/www/steerlab.css    the widgets' styles and the --sl-* colour variables
+#   package/posters/            the built-in scenarios' first frames (SVG) and posters.css
 # The archive is reproducible: sorted names, fixed times and owners.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,7 +27,7 @@ case "${1:-}" in
 esac
 VERSION="$(sed -n 's/^version = "\([^"]*\)"/\1/p' Cargo.toml | head -1)"
 [ -n "$VERSION" ] || die "no version in Cargo.toml"
-for f in dist/steerlab.js dist/steerlab_bg.wasm dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css; do
+for f in dist/steerlab.js dist/steerlab_bg.wasm dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css dist/posters/posters.css; do
   [ -f "$f" ] || die "$f is missing: run scripts/build.sh (or drop --no-build)"
 done
 
@@ -36,6 +37,7 @@ P="$STAGE/package"
 mkdir -p "$P/www"
 cp dist/steerlab.js dist/steerlab_bg.wasm pkg/steerlab.d.ts "$P/"
 cp dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css pkg/www/boot.d.ts pkg/www/steer-lab.d.ts "$P/www/"
+cp -r dist/posters "$P/posters"
 cp pkg/README.md "$P/README.md"
 VERSION="$VERSION" node - "$P/package.json" <<'JS'
 const fs = require("node:fs");
@@ -53,10 +55,11 @@ const pkg = {
     "./www/steer-lab.js": { types: "./www/steer-lab.d.ts", default: "./www/steer-lab.js" },
     "./www/steerlab.css": "./www/steerlab.css",
     "./steerlab_bg.wasm": "./steerlab_bg.wasm",
+    "./posters/posters.css": "./posters/posters.css",
     "./package.json": "./package.json",
   },
-  sideEffects: ["./www/boot.js", "./www/steer-lab.js", "./www/steerlab.css"],
-  files: ["steerlab.js", "steerlab_bg.wasm", "steerlab.d.ts", "www/", "README.md"],
+  sideEffects: ["./www/boot.js", "./www/steer-lab.js", "./www/steerlab.css", "./posters/posters.css"],
+  files: ["steerlab.js", "steerlab_bg.wasm", "steerlab.d.ts", "www/", "posters/", "README.md"],
 };
 fs.writeFileSync(process.argv[2], JSON.stringify(pkg, null, 2) + "\n");
 JS

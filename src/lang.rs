@@ -272,7 +272,11 @@ pub fn legend(lang: Lang, row: &LegendRow) -> String {
 /// language.
 pub fn canvas_text(lang: Lang, text: &str) -> &str {
     match (lang, text) {
-        (Lang::Es, crate::sim::render::CHART_TITLE) => "comprobaciones por paso frente a n",
+        // (Short enough for the chart's frame on a 640 px world.)
+        (Lang::Es, crate::sim::render::CHART_TITLE) => "comprobaciones/paso frente a n",
+        // Ping-pong waypoints: the direction of travel along the path (the readout's "dirección").
+        (Lang::Es, "dir +1") => "sentido +1",
+        (Lang::Es, "dir -1") => "sentido −1",
         _ => text,
     }
 }
@@ -280,6 +284,45 @@ pub fn canvas_text(lang: Lang, text: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every text the canvas draws, in every built-in scenario (all overlays on, an agent
+    /// selected, ping-pong paths, over a few hundred steps), has its Spanish words: it is a key
+    /// `canvas_text` translates or a number.
+    #[test]
+    fn every_canvas_text_has_its_spanish() {
+        use crate::sim::render::{Overlays, Renderer};
+        use crate::sim::Sim;
+        let mut seen = std::collections::BTreeSet::new();
+        for name in crate::scenarios::names() {
+            for mode in [None, Some("ping_pong")] {
+                let mut sim = Sim::from_json(crate::scenarios::builtin(name).unwrap()).unwrap();
+                if let Some(m) = mode {
+                    if sim.set("path.mode", serde_json::json!(m)).is_err() {
+                        continue;
+                    }
+                }
+                sim.selected = Some(0);
+                let mut r = Renderer::new();
+                for step in 0..400 {
+                    if step % 40 == 0 {
+                        let list = r.build(&sim, Overlays(u32::MAX));
+                        for c in &list.cmds {
+                            if let crate::sim::draw::Shape::Text { start, len, .. } = c.shape {
+                                seen.insert(list.text_of(start, len).to_string());
+                            }
+                        }
+                    }
+                    sim.step();
+                }
+            }
+        }
+        assert!(seen.contains("dir +1") || seen.contains("dir -1"), "the ping-pong label was drawn: {seen:?}");
+        for t in &seen {
+            let es = canvas_text(Lang::Es, t);
+            let number = t.chars().all(|c| c.is_ascii_digit());
+            assert!(number || es != t, "canvas text {t:?} has no Spanish");
+        }
+    }
 
     #[test]
     fn unknown_readouts_still_read() {

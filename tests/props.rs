@@ -1036,7 +1036,9 @@ fn check_frame(sim: &Sim, s: &mut Scratch) -> Result<(), TestCaseError> {
             Shape::Line { a, b } => fin(a) && fin(b),
             Shape::Arrow { from, to } => fin(from) && fin(to),
             Shape::Polyline { start, len, .. } => list.points_of(start, len).iter().all(|&p| fin(p)),
-            Shape::Text { at, start, len } => fin(at) && list.text_of(start, len).len() == len as usize,
+            Shape::Text { at, start, len, max_w } => {
+                fin(at) && list.text_of(start, len).len() == len as usize && !max_w.is_nan() && max_w > 0.0
+            }
         };
         if !ok {
             return Err(fail(format!("step {steps}: draw command with a non-finite number: {c:?}")));

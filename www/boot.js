@@ -26,6 +26,41 @@ function showStatus(message) {
   }
 }
 
+// Posters (posters/posters.css): each unmounted built-in canvas shows its scenario's first frame,
+// an SVG written at build time, until its viewer draws. Only the canvases near the viewport get
+// theirs (the class below), now and as the reader scrolls: every SVG image costs the page parsing
+// work, and a page with eleven canvases would otherwise load eleven pictures before its module.
+// (A canvas mounts a screen ahead of the reader, so a poster shows mostly while the module loads,
+// or after a jump down the page while its canvas waits in the queue.)
+function showPosters() {
+  const canvases = document.querySelectorAll("canvas[data-scenario]");
+  const show = (c) => c.classList.add("steerlab-poster-shown");
+  const near = (r) => r.bottom > -MARGIN && r.top < innerHeight + MARGIN && r.right > -MARGIN && r.left < innerWidth + MARGIN;
+  if (typeof IntersectionObserver !== "function") {
+    canvases.forEach(show);
+    return null;
+  }
+  // Those on screen now at once (one layout), the others when they come near.
+  const io = new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) {
+        if (e.isIntersecting) {
+          show(e.target);
+          io.unobserve(e.target);
+        }
+      }
+    },
+    { rootMargin: `${MARGIN}px` },
+  );
+  for (const c of canvases) {
+    if (near(c.getBoundingClientRect())) show(c);
+    else io.observe(c);
+  }
+  return io;
+}
+const MARGIN = 200;
+showPosters();
+
 // Lazy mounting: a canvas far from the viewport costs nothing until the reader comes near it. The
 // near ones are mounted one per task (a long page never blocks for the sum of its mounts); the
 // others wait for ONE IntersectionObserver (margin: a screen). The module's autoMount() stays as it

@@ -21,6 +21,7 @@ pub mod grid;
 pub mod input;
 pub mod inspect;
 mod json_path;
+pub mod palette;
 pub mod params;
 pub mod path;
 pub mod raster;
@@ -31,6 +32,7 @@ pub mod scenario;
 pub mod scene;
 mod schema;
 pub mod steer;
+pub mod svg;
 pub mod text;
 pub mod world;
 

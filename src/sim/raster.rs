@@ -57,6 +57,21 @@ pub fn parse_hex_rgba(s: &str) -> Option<[u8; 4]> {
     Some([byte(0)?, byte(2)?, byte(4)?, if h.len() == 8 { byte(6)? } else { 0xff }])
 }
 
+/// The sprite index (1/32 turn) of a heading and the colour the layer gives it: the hue of that
+/// turn with `by_heading`, else the agent colour (for writers that draw the layer as shapes, such as
+/// the SVG still).
+pub fn heading_colour(hx: f32, hy: f32, style: &RasterStyle) -> (usize, [u8; 4]) {
+    let t = turn(hx, hy);
+    (t, if style.by_heading { hue(t as f32 / TURNS as f32) } else { style.agent })
+}
+
+/// The size in pixels the layer draws an agent `size_world` long at `scale` pixels per world unit
+/// (quantised to quarter pixels, at most 40): below 1.5 a pixel, below 2.5 a 2×2 dot, else a
+/// triangle.
+pub fn sprite_px(size_world: f32, scale: f32) -> f32 {
+    ((size_world * scale * 4.0).round() / 4.0).clamp(0.0, 40.0)
+}
+
 /// Orientations with their own sprite (and hue).
 const TURNS: usize = 32;
 
@@ -196,7 +211,7 @@ impl Raster {
         }
         // Sprites are quantised to quarter pixels so a slowly changing zoom does not rebuild them
         // every frame; ≥ 40 px is drawn at 40 px (spans are i8).
-        let size = ((size * 4.0).round() / 4.0).clamp(0.0, 40.0);
+        let size = sprite_px(size, 1.0);
         if size == self.sprite_size && !self.offsets.is_empty() {
             return;
         }

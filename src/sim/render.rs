@@ -219,7 +219,8 @@ impl Renderer {
                 self.list.disc(Style::ChartGrid, to(n as f32, c as f32), 1.8);
             }
         }
-        self.list.label(Style::Label, Vec2::new(min.x + 6.0, min.y + 8.0), CHART_TITLE);
+        // (Hidden on a canvas too small for it: the chart is sized in world units, text in pixels.)
+        self.list.label_within(Style::Label, Vec2::new(min.x + 6.0, min.y + 8.0), CHART_TITLE, size.x - 12.0);
     }
 
     /// The readout line's numbers: with the spatial-hash overlay, the query of "self" against the

@@ -41,6 +41,13 @@ impl Lang {
                     "New seed"
                 }
             }
+            "save" => {
+                if es {
+                    "Guardar imagen"
+                } else {
+                    "Save image"
+                }
+            }
             "overlays" => {
                 if es {
                     "Capas"

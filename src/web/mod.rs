@@ -11,6 +11,7 @@ mod inspector;
 mod lifecycle;
 mod paint;
 mod params;
+mod still;
 mod theme;
 mod viewer;
 
@@ -197,6 +198,7 @@ fn options_from(canvas: &HtmlCanvasElement) -> Options {
         lang,
         controls: attr("data-controls").is_none_or(|v| v != "false"),
         inspector: attr("data-inspector").is_some_and(|v| v == "true"),
+        title: attr("data-title").is_some_and(|v| v == "true"),
     }
 }
 
@@ -372,6 +374,19 @@ impl Viewer {
     pub fn set_inspector(&self, on: bool) -> Result<(), JsValue> {
         self.live()?.set_inspector(on);
         Ok(())
+    }
+
+    /// A still of the current frame, drawn from the canvas's draw list with its colours and
+    /// language: `still("svg")` returns the SVG document (the one `cargo run --example still`
+    /// writes for the same state natively); `still("png", scale)` returns a promise of a PNG
+    /// `Blob`, `scale` (default 1) times the still's size (the world's, at most 1280 px a side).
+    pub fn still(&self, kind: &str, scale: Option<f64>) -> Result<JsValue, JsValue> {
+        let mut i = self.live()?;
+        match kind {
+            "svg" => Ok(JsValue::from_str(&still::svg(i.still_parts()))),
+            "png" => still::png(i.still_parts(), scale.unwrap_or(1.0)).map(JsValue::from).map_err(js_err),
+            other => Err(js_err(format!("still: the kind is \"svg\" or \"png\", got {other:?}"))),
+        }
     }
 
     /// Add a waypoint at world coordinates (path scenarios).

@@ -1,138 +1,68 @@
 //! Replays the core's draw list on a Canvas 2D context. Styles become colours here, in one table.
 
 use crate::lang::{self, Lang};
-use crate::sim::draw::{DrawList, LegendRow, Shape, Style};
+use crate::sim::draw::{
+    legend_rows, legend_width, text_fits, turned, DrawList, LegendRow, Shape, Style, LEGEND_ROW_PX,
+};
+use crate::sim::palette::{self, fills_circle, look, TUBE_FILL};
 use glam::Vec2;
 use wasm_bindgen::JsValue;
 use web_sys::CanvasRenderingContext2d as Ctx2d;
 
-/// The canvas colours of one viewer, resolved from its theme and the page's `--sl-*` variables
-/// (`theme.rs`). The spatial-hash and force colours are fixed across themes (the tutorials name them).
+pub use crate::sim::draw::View;
+
+/// The canvas colours of one viewer: the core's palette (`crate::sim::palette`, resolved from the
+/// theme and the page's `--sl-*` variables by `theme.rs`) with every style's look as CSS text,
+/// made once when the theme is resolved rather than in every frame.
 pub struct Palette {
-    pub background: String,
-    /// `background` as RGBA, for the pixel agent layer.
+    pub core: palette::Palette,
+    /// The background as RGBA, for the pixel agent layer.
     pub background_rgba: [u8; 4],
-    /// Agent colour as RGBA, for the pixel agent layer.
+    /// The agent colour as RGBA, for the pixel agent layer.
     pub agent_rgba: [u8; 4],
-    pub border: String,
-    pub agent: String,
-    pub text: String,
-    pub grid: String,
-    pub faint: String,
-    /// The accent (`--sl-accent`): the inspector's highlight.
-    pub accent: String,
+    background: String,
+    text: String,
+    border: String,
+    tube: String,
+    /// `looks[style as usize]`.
+    looks: Vec<CssLook>,
 }
 
-/// Spatial hash, as the seed describes it: self red, the 3×3 cells green, checked violet, others grey.
-pub const SELF_RED: &str = "#e11d48";
-pub const CELL_GREEN: &str = "rgba(34,197,94,0.28)";
-pub const CHECKED_VIOLET: &str = "#8b5cf6";
-pub const OTHER_GREY: &str = "#9ca3af";
-
-pub const SEPARATION: &str = "#ef4444";
-pub const ALIGNMENT: &str = "#0ea5e9";
-pub const COHESION: &str = "#22c55e";
-pub const OTHER_FORCE: &str = "#f59e0b";
-pub const TOTAL: &str = "#d946ef";
-/// Reynolds' tube, light green (§4.3: "el área verde claro es el tubo").
-pub const TUBE_FILL: &str = "rgba(134,239,172,0.45)";
-
-struct Look<'a> {
-    stroke: &'a str,
-    fill: Option<&'a str>,
+struct CssLook {
+    stroke: String,
+    fill: Option<String>,
     width_px: f64,
     dash: bool,
 }
 
-fn look(style: Style, p: &Palette) -> Look<'_> {
-    let l = |stroke, fill, width_px, dash| Look { stroke, fill, width_px, dash };
-    match style {
-        Style::Agent => l(&p.agent, Some(&p.agent), 1.0, false),
-        Style::Selected => l("#f97316", Some("#f97316"), 1.5, false),
-        Style::SelfAgent => l(SELF_RED, Some(SELF_RED), 1.0, false),
-        Style::Checked => l(CHECKED_VIOLET, Some(CHECKED_VIOLET), 1.0, false),
-        Style::Other => l(OTHER_GREY, Some(OTHER_GREY), 1.0, false),
-        Style::Cell => l(CELL_GREEN, Some(CELL_GREEN), 0.0, false),
-        Style::Grid => l(&p.grid, None, 1.0, false),
-        Style::Perception => l(&p.faint, None, 1.0, false),
-        Style::SepDist => l(SEPARATION, None, 1.0, true),
-        Style::Velocity => l(&p.faint, None, 1.0, false),
-        Style::ForceSeparation => l(SEPARATION, None, 2.0, false),
-        Style::ForceAlignment => l(ALIGNMENT, None, 2.0, false),
-        Style::ForceCohesion => l(COHESION, None, 2.0, false),
-        Style::ForceOther => l(OTHER_FORCE, None, 2.0, false),
-        Style::ForceTotal => l(TOTAL, None, 2.5, false),
-        Style::MeanHeading => l(ALIGNMENT, None, 2.5, false),
-        Style::Centroid => l(COHESION, Some(COHESION), 1.5, true),
-        Style::Neighbour => l(&p.faint, None, 0.75, false),
-        Style::Leader => l("#f97316", Some("#f97316"), 1.5, false),
-        Style::Arriving => l("#16a34a", Some("#16a34a"), 1.0, false),
-        Style::Evading => l("#dc2626", Some("#dc2626"), 1.0, false),
-        Style::BehindPoint => l("#16a34a", Some("#16a34a"), 1.5, false),
-        Style::AheadZone => l("#dc2626", Some("rgba(220,38,38,0.12)"), 1.0, true),
-        Style::Cone => l("rgba(234,179,8,0.7)", Some("rgba(234,179,8,0.12)"), 1.0, false),
-        Style::Braking => l("#eab308", Some("#eab308"), 1.0, false),
-        Style::Goal => l("#16a34a", Some("rgba(22,163,74,0.18)"), 2.0, false),
-        Style::Path => l("#16a34a", None, 2.5, false),
-        Style::Tube => l("rgba(134,239,172,0.45)", None, 1.0, false),
-        Style::Waypoint => l("#15803d", Some("#22c55e"), 1.5, false),
-        Style::ActiveWaypoint => l("#f97316", Some("#fb923c"), 2.0, false),
-        Style::ArriveRadius => l("#f97316", None, 1.5, true),
-        Style::Prediction => l(&p.faint, Some(&p.faint), 1.5, true),
-        Style::PredictionOut => l("#ef4444", Some("#ef4444"), 2.0, true),
-        Style::Projection => l("#0ea5e9", Some("#0ea5e9"), 1.5, false),
-        Style::Correction => l("#ef4444", None, 2.0, false),
-        Style::Obstacle => l(&p.faint, Some("rgba(100,116,139,0.45)"), 1.5, false),
-        Style::Food => l("#ca8a04", Some("#eab308"), 1.0, false),
-        Style::Pointer => l("#dc2626", None, 2.0, true),
-        Style::SteerVelocity => l("#3b82f6", None, 2.0, false),
-        Style::DesiredVelocity => l("#22c55e", None, 2.0, true),
-        Style::SteerForce => l("#ec4899", None, 2.5, false),
-        Style::PanicRadius => l("#dc2626", Some("rgba(220,38,38,0.08)"), 1.5, true),
-        Style::WanderCircle => l(&p.faint, None, 1.5, false),
-        Style::WanderTarget => l("#f97316", Some("#f97316"), 1.5, false),
-        Style::Jitter => l("#f97316", None, 3.5, false),
-        Style::Feeler => l(&p.faint, None, 1.5, false),
-        Style::FeelerHit => l("#ef4444", Some("#ef4444"), 2.0, false),
-        Style::Threat => l("#ef4444", None, 2.5, false),
-        Style::Wall => l("#64748b", None, 3.0, false),
-        Style::WallHit => l("#ef4444", Some("#ef4444"), 4.0, false),
-        Style::FieldArrow => l(&p.faint, None, 1.0, false),
-        Style::Label => l(&p.text, Some(&p.text), 1.0, false),
-        Style::ChartFrame => l(&p.border, Some(&p.background), 1.0, false),
-        Style::ChartNaive => l(SEPARATION, Some(SEPARATION), 2.0, false),
-        Style::ChartGrid => l(COHESION, Some(COHESION), 2.0, false),
-        Style::Highlight => l(&p.accent, None, 3.0, false),
-        Style::HighlightHalo => l(&p.background, None, 7.0, false),
-    }
-}
-
-/// World → CSS pixel mapping: uniform scale, centred (the world keeps its aspect).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct View {
-    pub scale: f64,
-    pub ox: f64,
-    pub oy: f64,
-    pub dpr: f64,
-    pub css_w: f64,
-    pub css_h: f64,
-}
-
-impl View {
-    pub fn fit(world: Vec2, css_w: f64, css_h: f64, dpr: f64) -> View {
-        let s = (css_w / world.x as f64).min(css_h / world.y as f64).max(1e-6);
-        View {
-            scale: s,
-            ox: (css_w - world.x as f64 * s) * 0.5,
-            oy: (css_h - world.y as f64 * s) * 0.5,
-            dpr,
-            css_w,
-            css_h,
+impl Palette {
+    pub fn new(core: palette::Palette) -> Palette {
+        let looks = Style::ALL
+            .iter()
+            .map(|&s| {
+                let l = look(s, &core);
+                CssLook {
+                    stroke: l.stroke.css(),
+                    fill: l.fill.map(|f| f.css()),
+                    width_px: l.width_px as f64,
+                    dash: l.dash,
+                }
+            })
+            .collect();
+        Palette {
+            background_rgba: core.background.bytes(),
+            agent_rgba: core.agent.bytes(),
+            background: core.background.css(),
+            text: core.text.css(),
+            border: core.border.css(),
+            tube: TUBE_FILL.css(),
+            looks,
+            core,
         }
     }
-    /// CSS pixel (relative to the canvas box) → world.
-    pub fn to_world(self, x: f64, y: f64) -> Vec2 {
-        Vec2::new(((x - self.ox) / self.scale) as f32, ((y - self.oy) / self.scale) as f32)
+
+    fn look(&self, style: Style) -> &CssLook {
+        &self.looks[style as usize]
     }
 }
 
@@ -185,11 +115,7 @@ pub fn paint(
             while j < list.cmds.len() && list.cmds[j].style == Style::Tube {
                 match list.cmds[j].shape {
                     Shape::Polyline { start, len, .. } => {
-                        let pts = list.points_of(start, len);
-                        let area: f32 = (0..pts.len()).map(|i| pts[i].perp_dot(pts[(i + 1) % pts.len()])).sum();
-                        let n = pts.len();
-                        for idx in 0..n {
-                            let p = if area >= 0.0 { pts[idx] } else { pts[n - 1 - idx] };
+                        for (idx, p) in turned(list.points_of(start, len)).enumerate() {
                             if idx == 0 {
                                 ctx.move_to(p.x as f64, p.y as f64);
                             } else {
@@ -207,16 +133,16 @@ pub fn paint(
                 }
                 j += 1;
             }
-            ctx.set_fill_style_str(TUBE_FILL);
+            ctx.set_fill_style_str(&pal.tube);
             ctx.fill();
             run = None;
             k = j;
             continue;
         }
-        let lk = look(cmd.style, pal);
+        let lk = pal.look(cmd.style);
         if run != Some(cmd.style) {
-            ctx.set_stroke_style_str(lk.stroke);
-            if let Some(f) = lk.fill {
+            ctx.set_stroke_style_str(&lk.stroke);
+            if let Some(f) = &lk.fill {
                 ctx.set_fill_style_str(f);
             }
             ctx.set_line_width(lk.width_px / s);
@@ -240,8 +166,8 @@ pub fn paint(
             Shape::Circle { c, r } => {
                 ctx.begin_path();
                 let _ = ctx.arc(c.x as f64, c.y as f64, r.max(0.0) as f64, 0.0, std::f64::consts::TAU);
-                if matches!(cmd.style, Style::Tube | Style::AheadZone | Style::Goal | Style::PanicRadius) {
-                    if let Some(f) = lk.fill {
+                if fills_circle(cmd.style) {
+                    if let Some(f) = &lk.fill {
                         ctx.set_fill_style_str(f);
                         ctx.fill();
                     }
@@ -305,8 +231,11 @@ pub fn paint(
                 }
                 ctx.stroke();
             }
-            Shape::Text { at, start, len } => {
-                let _ = ctx.fill_text(lang::canvas_text(lang, list.text_of(start, len)), at.x as f64, at.y as f64);
+            Shape::Text { at, start, len, max_w } => {
+                let text = lang::canvas_text(lang, list.text_of(start, len));
+                if text_fits(text, max_w, s) {
+                    let _ = ctx.fill_text(text, at.x as f64, at.y as f64);
+                }
             }
         }
     }
@@ -323,19 +252,18 @@ pub fn paint(
 /// row, 15 px apart whatever the canvas's size (on a canvas too small for it, only the rows that
 /// fit are drawn; with fewer than two, none).
 fn paint_legend(ctx: &Ctx2d, view: &View, list: &DrawList, pal: &Palette, lang: Lang) {
-    const ROW: f64 = 15.0;
+    const ROW: f64 = LEGEND_ROW_PX;
     let d = view.dpr;
     let _ = ctx.set_transform(d, 0.0, 0.0, d, 0.0, 0.0);
-    let fit = (((view.css_h - 12.0) / ROW).floor().max(0.0) as usize).min(list.legend.len());
-    if fit < 2 || view.css_w < 120.0 {
+    let fit = legend_rows(list.legend.len(), view.css_w, view.css_h);
+    if fit == 0 {
         return;
     }
     ctx.set_font("11px system-ui, sans-serif");
     ctx.set_text_baseline("middle");
     let texts: Vec<String> = list.legend[..fit].iter().map(|r| lang::legend(lang, r)).collect();
-    // (About 6 px a character at 11 px; `fill_text` squeezes a longer line into the box.)
-    let width = texts.iter().map(|t| t.chars().count() as f64 * 6.0).fold(0.0, f64::max);
-    let w = (width + 32.0).min(view.css_w - 8.0);
+    // (`fill_text` squeezes a longer line into the box.)
+    let w = legend_width(texts.iter().map(String::as_str), view.css_w);
     ctx.set_fill_style_str(&pal.background);
     ctx.set_global_alpha(0.85);
     ctx.fill_rect(4.0, 4.0, w, fit as f64 * ROW + 6.0);
@@ -347,7 +275,7 @@ fn paint_legend(ctx: &Ctx2d, view: &View, list: &DrawList, pal: &Palette, lang: 
             LegendRow::Rule { style, .. } => style,
             LegendRow::Total { .. } => Style::ForceTotal,
         };
-        ctx.set_stroke_style_str(look(style, pal).stroke);
+        ctx.set_stroke_style_str(&pal.look(style).stroke);
         ctx.begin_path();
         ctx.move_to(10.0, y);
         ctx.line_to(24.0, y);

@@ -14,45 +14,9 @@
 //! starts to contrast more than black) gives the dark theme.
 
 use super::paint::Palette;
+use crate::sim::palette::{self, Colour};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, Window};
-
-/// The built-in colours of one theme (used when the stylesheet does not define `--_sl-*`).
-pub struct Defaults {
-    pub canvas: &'static str,
-    pub canvas_rgba: [u8; 4],
-    pub agent_rgba: [u8; 4],
-    pub border: &'static str,
-    pub agent: &'static str,
-    pub text: &'static str,
-    pub grid: &'static str,
-    pub faint: &'static str,
-    pub accent: &'static str,
-}
-
-pub const LIGHT: Defaults = Defaults {
-    canvas: "#f8fafc",
-    canvas_rgba: [0xf8, 0xfa, 0xfc, 0xff],
-    agent_rgba: [0x1e, 0x3a, 0x8a, 0xff],
-    border: "#cbd5e1",
-    agent: "#1e3a8a",
-    text: "#0f172a",
-    grid: "rgba(15,23,42,0.14)",
-    faint: "rgba(15,23,42,0.35)",
-    accent: "#2563eb",
-};
-
-pub const DARK: Defaults = Defaults {
-    canvas: "#0f172a",
-    canvas_rgba: [0x0f, 0x17, 0x2a, 0xff],
-    agent_rgba: [0xbf, 0xdb, 0xfe, 0xff],
-    border: "#334155",
-    agent: "#bfdbfe",
-    text: "#e2e8f0",
-    grid: "rgba(226,232,240,0.16)",
-    faint: "rgba(226,232,240,0.4)",
-    accent: "#60a5fa",
-};
 
 /// Relative luminance below which a background counts as dark (WCAG: below ~0.179 white text
 /// has more contrast than black text).
@@ -171,30 +135,24 @@ pub fn wants_dark(window: &Window, doc: &Document, canvas: &Element, colours: &C
 }
 
 /// The canvas palette: the `--_sl-*` variables the canvas inherits (`www/steerlab.css`), each
-/// checked as a colour, else the built-in colour of the theme.
+/// read as a colour (exactly for hex and `rgb()` text, through the browser for other CSS colours),
+/// else the built-in colour of the theme (`crate::sim::palette`).
 pub fn palette(window: &Window, canvas: &Element, dark: bool, colours: &ColourReader) -> Palette {
-    let d = if dark { &DARK } else { &LIGHT };
+    let d = palette::Palette::builtin(dark);
     let style = window.get_computed_style(canvas).ok().flatten();
-    let read = |name: &str, fallback: &str, fallback_rgba: [u8; 4]| -> (String, [u8; 4]) {
+    let read = |name: &str, fallback: Colour| -> Colour {
         let v = style.as_ref().and_then(|s| s.get_property_value(name).ok()).unwrap_or_default();
-        match colours.rgba(&v) {
-            Some(rgba) => (v.trim().to_string(), rgba),
-            None => (fallback.to_string(), fallback_rgba),
-        }
+        Colour::parse(&v).or_else(|| colours.rgba(&v).map(Colour::from_bytes)).unwrap_or(fallback)
     };
-    let (background, background_rgba) = read("--_sl-canvas", d.canvas, d.canvas_rgba);
-    let (agent, agent_rgba) = read("--_sl-agent", d.agent, d.agent_rgba);
-    Palette {
-        background,
-        background_rgba,
-        agent_rgba,
-        agent,
-        border: read("--_sl-border", d.border, [0; 4]).0,
-        text: read("--_sl-fg", d.text, [0; 4]).0,
-        grid: read("--_sl-grid", d.grid, [0; 4]).0,
-        faint: read("--_sl-faint", d.faint, [0; 4]).0,
-        accent: read("--_sl-accent", d.accent, [0; 4]).0,
-    }
+    Palette::new(palette::Palette {
+        background: read("--_sl-canvas", d.background),
+        border: read("--_sl-border", d.border),
+        agent: read("--_sl-agent", d.agent),
+        text: read("--_sl-fg", d.text),
+        grid: read("--_sl-grid", d.grid),
+        faint: read("--_sl-faint", d.faint),
+        accent: read("--_sl-accent", d.accent),
+    })
 }
 
 /// Everything a viewer needs to (re)theme itself, resolved in one go.
@@ -206,7 +164,7 @@ pub struct Resolved {
 /// Resolve the theme of `canvas`, mark `marked` (the viewer's root or an error alert) with
 /// `steerlab-dark` / `steerlab-light` so the stylesheet's defaults follow, then read the palette.
 pub fn resolve(window: &Window, canvas: &Element, marked: &Element) -> Resolved {
-    let fallback = || Resolved { dark: false, palette: Palette::fallback(&LIGHT) };
+    let fallback = || Resolved { dark: false, palette: Palette::new(palette::LIGHT) };
     let Some(doc) = window.document() else { return fallback() };
     READER.with(|r| {
         let mut r = r.borrow_mut();
@@ -226,21 +184,4 @@ pub fn resolve(window: &Window, canvas: &Element, marked: &Element) -> Resolved 
 thread_local! {
     /// One scratch canvas for the page, made on first use.
     static READER: std::cell::RefCell<Option<ColourReader>> = const { std::cell::RefCell::new(None) };
-}
-
-impl Palette {
-    /// The built-in palette of a theme (no DOM to read from).
-    pub fn fallback(d: &Defaults) -> Palette {
-        Palette {
-            background: d.canvas.into(),
-            background_rgba: d.canvas_rgba,
-            agent_rgba: d.agent_rgba,
-            agent: d.agent.into(),
-            border: d.border.into(),
-            text: d.text.into(),
-            grid: d.grid.into(),
-            faint: d.faint.into(),
-            accent: d.accent.into(),
-        }
-    }
 }

@@ -28,6 +28,8 @@ pub struct Options {
     pub controls: bool,
     /// `data-inspector="true"`: the inspector open from the start.
     pub inspector: bool,
+    /// `data-title="true"`: the scenario's title above the canvas.
+    pub title: bool,
 }
 
 type FrameCallback = Closure<dyn FnMut(f64)>;
@@ -290,6 +292,11 @@ impl Inner {
         let orig_attrs = ["aria-label", "role", "tabindex"].map(|a| (a, canvas.get_attribute(a))).to_vec();
         let title = if lang == Lang::Es && !sc.title_es.is_empty() { &sc.title_es } else { &sc.title };
         let label = if title.is_empty() { lang.t("canvas").to_string() } else { title.clone() };
+        if opts.title && !title.is_empty() {
+            let h = el(&document, "p", "steerlab-title")?;
+            h.set_text_content(Some(title));
+            root.insert_before(&h, Some(&canvas))?;
+        }
         canvas.set_attribute("aria-label", &format!("{label}. {}", lang.t("keys")))?;
         canvas.set_attribute("role", "img")?;
         if !canvas.has_attribute("tabindex") {
@@ -308,6 +315,7 @@ impl Inner {
                 ("step", lang.t("step")),
                 ("reset", lang.t("reset")),
                 ("seed", lang.t("seed")),
+                ("save", lang.t("save")),
             ] {
                 let b = el(&document, "button", "steerlab-btn")?;
                 b.set_attribute("type", "button")?;
@@ -774,6 +782,11 @@ impl Inner {
                 self.queue_change("seed", "control");
                 self.draw();
             }
+            Some("save") => {
+                if let Err(e) = super::still::save(self.still_parts()) {
+                    self.report(&format!("save image: {e:?}"));
+                }
+            }
             _ => {}
         }
     }
@@ -1115,6 +1128,18 @@ impl Inner {
     fn on_inspector(&mut self, ev: &Event) {
         if self.inspector.on_event(ev, &mut self.sim) && !self.playing {
             self.draw();
+        }
+    }
+
+    /// What a still of the current frame is drawn from (`still.rs`).
+    pub fn still_parts(&mut self) -> super::still::Parts<'_> {
+        super::still::Parts {
+            sim: &self.sim,
+            renderer: &mut self.renderer,
+            overlays: self.overlays,
+            palette: &self.palette,
+            lang: self.lang,
+            document: &self.document,
         }
     }
 }

@@ -178,6 +178,9 @@ async function main(): Promise<void> {
   v.render();
   v.reset();
   v.addWaypoint(1, 2);
+  const svg: string = v.still("svg");
+  const png: Blob = await v.still("png", 2);
+  console.log(svg.length, png.size);
   v.refreshTheme();
   v.destroy();
 }
@@ -195,8 +198,9 @@ const t: "blue" = v.theme;
 canvas.addEventListener("steerlab:change", (e) => e.detail.nope);
 v.playing = true;
 v.step("ten");
+v.still("gif");
 `;
-const BAD_LINES = [3, 4, 5, 6, 7, 8, 9, 10];
+const BAD_LINES = [3, 4, 5, 6, 7, 8, 9, 10, 11];
 
 function tsc(dirTs, file) {
   fs.writeFileSync(

@@ -62,13 +62,14 @@ export function mimeType(file) {
 /**
  * Serve `root` (default dist/) on 127.0.0.1 at a free port.
  * Extra pages (path -> HTML text) can be injected with `extra` for tests that need a page of
- * their own (they get the same headers).
+ * their own (they get the same headers); `delays` (path -> ms) holds back the answer for a path
+ * (both objects are read on every request, so a test may change them).
  * Resolves to { origin, url(p), requests, close() }.
  */
-export async function serveDist({ root = DIST, csp = CSP, extra = {} } = {}) {
+export async function serveDist({ root = DIST, csp = CSP, extra = {}, delays = {} } = {}) {
   const requests = [];
   const rootAbs = path.resolve(root);
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     const headers = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
     if (csp) headers["Content-Security-Policy"] = csp;
     let pathname;
@@ -79,6 +80,8 @@ export async function serveDist({ root = DIST, csp = CSP, extra = {} } = {}) {
       return;
     }
     requests.push({ method: req.method, path: pathname });
+    // A slow file (tests of what the page shows before it arrives): its answer waits this long.
+    if (delays[pathname]) await new Promise((r) => setTimeout(r, delays[pathname]));
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { ...headers, Allow: "GET, HEAD" }).end();
       return;
@@ -404,4 +407,16 @@ export function firstAgentDifference(native, browser) {
     }
   }
   return null;
+}
+
+/**
+ * Run the native example `still` (cargo run, test profile: the crates `cargo test` built) and
+ * return its SVG text. `scenario` is a built-in name or a JSON file.
+ */
+export function nativeStill(scenario, steps = 0, { lang = "en", theme = "light" } = {}) {
+  const args = ["run", "--quiet", "--profile", "test", "--example", "still", "--", scenario, String(steps), "--lang", lang, "--theme", theme];
+  const r = spawnSync("cargo", args, { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (r.error) throw r.error;
+  if (r.status !== 0) throw new Error(`cargo ${args.join(" ")} failed (${r.status}):\n${r.stderr}`);
+  return r.stdout;
 }

@@ -21,6 +21,7 @@ export const PAGES = [
   { name: "flocking chapter", en: "/chapters/flocking.html", es: "/es/chapters/flocking.html" },
   { name: "steering IV chapter", en: "/chapters/leader-queue-path.html", es: "/es/chapters/leader-queue-path.html" },
   { name: "bandada chapter", en: "/chapters/bandada.html", es: "/es/chapters/bandada.html" },
+  { name: "playground", en: "/playground.html", es: "/es/playground.html" },
 ];
 const CHAPTERS = PAGES.filter((p) => p.en.startsWith("/chapters/"));
 
