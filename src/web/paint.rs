@@ -83,8 +83,11 @@ pub fn paint(
     let d = view.dpr;
     let _ = ctx.set_transform(d, 0.0, 0.0, d, 0.0, 0.0);
     if clear {
-        // Cleared first: a site may give the canvas a translucent or transparent background.
-        ctx.clear_rect(0.0, 0.0, view.css_w, view.css_h);
+        // A translucent or transparent background (a site's --sl-canvas) is cleared first; an
+        // opaque one covers every pixel anyway (one full-canvas pass a frame, not two).
+        if !pal.core.background.opaque() {
+            ctx.clear_rect(0.0, 0.0, view.css_w, view.css_h);
+        }
         ctx.set_fill_style_str(&pal.background);
         ctx.fill_rect(0.0, 0.0, view.css_w, view.css_h);
     }
