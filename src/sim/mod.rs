@@ -9,7 +9,8 @@
 //!   editing), `report` (metrics, `state()`, readouts), `scene` (obstacles, food, the live path):
 //!   `Sim`, split by job;
 //! - `draw`, `render`, `raster`: rendering as data (the draw list) and the pixel agent layer;
-//! - `fast`: the exact flocking engine for large flocks.
+//! - `fast`: the exact flocking engine for large flocks;
+//! - `history`: the input log and snapshots behind rewinding, scrubbing and links.
 
 pub mod agent;
 pub mod behaviours;
@@ -18,6 +19,7 @@ pub mod engine;
 pub mod fast;
 pub mod flock;
 pub mod grid;
+pub mod history;
 pub mod input;
 mod json_path;
 pub mod params;

@@ -1,0 +1,322 @@
+//! Rewind and scrub (issue 23): for every built-in scenario, a session with `set`s, pointer input
+//! and a reseed, then `seek` back and forth, lands on the state the simulation had at that step,
+//! number for number; snapshots of the fast engine keep its cell order; memory stays within the
+//! budget. Written once with `dual_test!`: natively and, through `tests/web.rs`, in wasm in
+//! Chromium.
+
+#[macro_use]
+#[path = "support/mod.rs"]
+mod support;
+
+use glam::Vec2;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use steerlab::sim::history::History;
+use steerlab::sim::input::{Input, Pointer};
+use steerlab::sim::Sim;
+use support::{builtin_sim, first_difference, state_bits};
+
+fn set(path: &str, v: Value) -> Input {
+    Input::Set(Box::new((path.to_string(), v)))
+}
+
+fn ptr(ev: Pointer, dragging: bool) -> Input {
+    Input::Pointer(ev, dragging)
+}
+
+/// A session for a scenario: (step, input) in order, over `len` steps; a reseed at `reseed_at`.
+fn script(sim: &Sim, reseed_at: u64) -> Vec<(u64, Input)> {
+    let w = sim.world();
+    let at = |fx: f32, fy: f32| Vec2::new(w.width * fx, w.height * fy);
+    let sc = sim.scenario();
+    let slider = sc.controls.iter().find(|c| c.kind == steerlab::sim::scenario::ControlKind::Slider);
+    let mut s = vec![];
+    if sc.name == "stress" {
+        s.push((0, set("agents.count", json!(1500))));
+    }
+    s.push((3, ptr(Pointer::Move(at(0.3, 0.4)), false)));
+    s.push((3, ptr(Pointer::Down(at(0.3, 0.4)), true)));
+    s.push((4, ptr(Pointer::Move(at(0.35, 0.45)), true)));
+    s.push((5, ptr(Pointer::Move(at(0.45, 0.5)), true)));
+    s.push((5, ptr(Pointer::Up(at(0.45, 0.5)), false)));
+    if let Some(c) = slider {
+        s.push((20, set(&c.param, json!((c.min + c.max) * 0.5))));
+        s.push((20, set(&c.param, json!(c.min + (c.max - c.min) * 0.3))));
+    }
+    s.push((41, ptr(Pointer::Move(at(0.7, 0.2)), false)));
+    s.push((47, ptr(Pointer::Leave, false)));
+    s.push((61, ptr(Pointer::Down(at(0.6, 0.6)), true)));
+    s.push((61, ptr(Pointer::Up(at(0.6, 0.6)), false)));
+    s.push((62, ptr(Pointer::DoubleClick(at(0.6, 0.6)), false)));
+    s.push((62, Input::Delete));
+    s.push((70, Input::AddWaypoint(at(0.1, 0.9))));
+    if let Some(c) = sc.controls.iter().rev().find(|c| c.kind == steerlab::sim::scenario::ControlKind::Slider) {
+        s.push((75, set(&c.param, json!(c.max))));
+    }
+    s.push((reseed_at, Input::Reseed(99)));
+    s.push((reseed_at + 10, ptr(Pointer::Down(at(0.5, 0.5)), true)));
+    s.push((reseed_at + 40, ptr(Pointer::Up(at(0.5, 0.5)), false)));
+    if let Some(c) = slider {
+        s.push((reseed_at + 45, set(&c.param, json!(c.min))));
+    }
+    s
+}
+
+/// Run `script` live through a history, stepping `len` steps after the reseed; returns the
+/// history, the simulation and every state of the last run (after the reseed) by step.
+fn live(name: &str, reseed_at: u64, len: u64) -> (History, Sim, HashMap<u64, (Value, Vec<[u32; 6]>)>) {
+    let mut sim = builtin_sim(name);
+    let mut h = History::new(&sim);
+    let script = script(&sim, reseed_at);
+    let mut seen = HashMap::new();
+    let mut after_reseed = false;
+    let mut k = 0u64; // steps taken in total
+    while k <= reseed_at + len {
+        for (_, input) in script.iter().filter(|(s, _)| *s == k) {
+            let out = h.act(&mut sim, input.clone());
+            after_reseed |= matches!(input, Input::Reseed(_));
+            // AddWaypoint on a scenario without a path is refused: fine, nothing was logged.
+            if let Err(e) = &out {
+                assert!(matches!(input, Input::AddWaypoint(_)), "{name}: {input:?} refused: {e}");
+            }
+        }
+        if after_reseed {
+            seen.insert(sim.steps, (sim.state_json(), state_bits(&sim)));
+        }
+        if k == reseed_at + len {
+            break;
+        }
+        h.step(&mut sim, k % 2 == 0);
+        k += 1;
+    }
+    (h, sim, seen)
+}
+
+fn check(name: &str, h: &mut History, sim: &mut Sim, seen: &HashMap<u64, (Value, Vec<[u32; 6]>)>, to: u64) {
+    let got = h.seek(sim, to);
+    assert_eq!(got, to, "{name}: seek({to}) reached {got}");
+    assert_eq!(sim.steps, to);
+    let (state, bits) = &seen[&to];
+    assert!(state_bits(sim) == *bits, "{name}: seek({to}): the agents differ from the live run");
+    if sim.state_json() != *state {
+        let now = sim.state_json();
+        let keys: Vec<&String> =
+            now.as_object().unwrap().iter().filter(|(k, v)| state.get(k.as_str()) != Some(v)).map(|(k, _)| k).collect();
+        panic!("{name}: seek({to}): state() differs from the live run in {keys:?}");
+    }
+}
+
+/// Every built-in: seek back and forth, each time the live run's state.
+fn seek_everywhere(name: &str) {
+    let (reseed_at, len) = (100, 150);
+    let (mut h, mut sim, seen) = live(name, reseed_at, len);
+    assert_eq!(h.end(), len);
+    assert_eq!(h.start(), 0);
+    assert!(!h.log().is_empty(), "{name}: the inputs after the reseed were logged");
+    for to in [0, 149, 10, 11, 10, 150, 31, 89, 60, 61, 59, 120, 45, 44, 46, 150, 0, 1] {
+        check(name, &mut h, &mut sim, &seen, to);
+    }
+    // Past the ends: clamped.
+    assert_eq!(h.seek(&mut sim, 10_000), len);
+}
+
+dual_test!(seek_lands_on_the_live_state_flock, { seek_everywhere("flock") });
+dual_test!(seek_lands_on_the_live_state_separation, { seek_everywhere("separation") });
+dual_test!(seek_lands_on_the_live_state_alignment, { seek_everywhere("alignment") });
+dual_test!(seek_lands_on_the_live_state_cohesion, { seek_everywhere("cohesion") });
+dual_test!(seek_lands_on_the_live_state_spatial_hash, { seek_everywhere("spatial-hash") });
+dual_test!(seek_lands_on_the_live_state_bandada, { seek_everywhere("bandada") });
+dual_test!(seek_lands_on_the_live_state_follow_leader, { seek_everywhere("follow-leader") });
+dual_test!(seek_lands_on_the_live_state_queue, { seek_everywhere("queue") });
+dual_test!(seek_lands_on_the_live_state_path_waypoints, { seek_everywhere("path-waypoints") });
+dual_test!(seek_lands_on_the_live_state_path_tube, { seek_everywhere("path-tube") });
+dual_test!(seek_lands_on_the_live_state_stress, { seek_everywhere("stress") });
+
+dual_test!(every_builtin_is_covered, {
+    let covered = [
+        "flock",
+        "separation",
+        "alignment",
+        "cohesion",
+        "spatial-hash",
+        "bandada",
+        "follow-leader",
+        "queue",
+        "path-waypoints",
+        "path-tube",
+        "stress",
+    ];
+    for n in steerlab::scenarios::names() {
+        assert!(covered.contains(&n), "built-in scenario {n} has no seek test here");
+    }
+});
+
+dual_test!(the_history_equals_a_plain_run_of_the_same_inputs, {
+    // A simulation driven by the old direct calls (set, pointer_event, reseed …), no history:
+    // the same states as the history's live run and its seeks.
+    for name in ["bandada", "path-waypoints", "follow-leader"] {
+        let (reseed_at, len) = (100, 150);
+        let (mut h, mut sim, seen) = live(name, reseed_at, len);
+        let mut plain = builtin_sim(name);
+        let script = script(&plain, reseed_at);
+        for k in 0..=reseed_at + 120 {
+            for (_, input) in script.iter().filter(|(s, _)| *s == k) {
+                match input {
+                    Input::Set(b) => plain.set(&b.0, b.1.clone()).unwrap(),
+                    Input::Reseed(s) => plain.reseed(*s),
+                    Input::Pointer(ev, d) => {
+                        plain.pointer_event(*ev, *d);
+                    }
+                    Input::Delete => {
+                        plain.delete_selected();
+                    }
+                    Input::AddWaypoint(p) => {
+                        let _ = plain.add_waypoint(*p);
+                    }
+                    Input::Reset => plain.reset(),
+                }
+            }
+            if k < reseed_at + 120 {
+                plain.step();
+            }
+        }
+        h.seek(&mut sim, 120);
+        if let Some(d) = first_difference(&sim, &plain) {
+            panic!("{name}: seek(120) vs a plain run: {d}");
+        }
+        assert_eq!(sim.state_json(), plain.state_json(), "{name}");
+        assert_eq!(seen[&120].0, plain.state_json(), "{name}");
+    }
+});
+
+dual_test!(acting_after_a_seek_back_discards_the_future, {
+    let mut sim = builtin_sim("path-waypoints");
+    let n0 = sim.scene().path.waypoints.len();
+    let mut h = History::new(&sim);
+    for _ in 0..50 {
+        h.step(&mut sim, false);
+    }
+    h.act(&mut sim, Input::AddWaypoint(Vec2::new(50.0, 50.0))).unwrap();
+    for _ in 0..50 {
+        h.step(&mut sim, false);
+    }
+    assert_eq!((h.end(), h.log().len()), (100, 1));
+    // Back to 30, and play forward: the future is replayed, not discarded (no input).
+    h.seek(&mut sim, 30);
+    for _ in 0..40 {
+        h.step(&mut sim, false);
+    }
+    assert_eq!((sim.steps, h.end(), h.log().len()), (70, 100, 1));
+    assert_eq!(sim.scene().path.waypoints.len(), n0 + 1, "the waypoint logged at step 50 was replayed");
+    // Back to 30 and act: the waypoint at 50 and the steps after 30 are gone.
+    h.seek(&mut sim, 30);
+    h.act(&mut sim, Input::AddWaypoint(Vec2::new(60.0, 60.0))).unwrap();
+    assert_eq!((h.end(), h.log().len()), (30, 1));
+    assert_eq!(h.log()[0].step, 30);
+    assert_eq!(h.seek(&mut sim, 100), 30, "nothing after 30 any more");
+    // A pointer move that changes nothing is not an act: the future stays.
+    for _ in 0..20 {
+        h.step(&mut sim, false);
+    }
+    h.seek(&mut sim, 40);
+    let out = h.act(&mut sim, Input::Pointer(Pointer::Move(Vec2::new(1.0, 1.0)), false)).unwrap();
+    assert!(!out.changed);
+    assert_eq!(h.end(), 50);
+});
+
+dual_test!(a_reset_or_a_new_seed_starts_a_new_history, {
+    let mut sim = builtin_sim("flock");
+    let mut h = History::new(&sim);
+    for _ in 0..40 {
+        h.step(&mut sim, false);
+    }
+    h.act(&mut sim, set("separation.weight", json!(2.5))).unwrap();
+    h.act(&mut sim, Input::Reseed(5)).unwrap();
+    assert_eq!((sim.steps, h.end(), h.log().len()), (0, 0, 0));
+    assert_eq!(h.base().0.seed, 5);
+    // set("seed") restarts too.
+    for _ in 0..10 {
+        h.step(&mut sim, false);
+    }
+    h.act(&mut sim, set("seed", json!(6))).unwrap();
+    assert_eq!((sim.steps, h.end()), (0, 0));
+    for _ in 0..10 {
+        h.step(&mut sim, false);
+    }
+    h.act(&mut sim, Input::Reset).unwrap();
+    assert_eq!((sim.steps, h.end()), (0, 0));
+    assert_eq!(h.base().0.seed, 6);
+    let w = h.base().0.behaviours.iter().find_map(|b| b.flock_rule());
+    assert!(matches!(w, Some(steerlab::sim::behaviours::FlockRule::Separation { weight, .. }) if weight == 2.5));
+});
+
+dual_test!(fast_engine_snapshots_keep_the_cell_order, {
+    // The stress scenario's engine sums neighbours in its cell order, which the stable counting
+    // sort carries from step to step: a flock reloaded from the agents alone (in id order) steps to
+    // other bits. A snapshot keeps the slot order, and resumes bit for bit.
+    let mut a = builtin_sim("stress");
+    a.set("agents.count", json!(3000)).unwrap();
+    for _ in 0..60 {
+        a.step_deferred();
+    }
+    let snap = a.snapshot(None);
+    let mut naive = builtin_sim("stress");
+    naive.set("agents.count", json!(3000)).unwrap();
+    let mut restored = builtin_sim("stress");
+    restored.restore(&snap);
+    for _ in 0..60 {
+        naive.step();
+    }
+    naive.agents_mut().clone_from_slice(&a.agents());
+    naive.steps = a.steps;
+    for _ in 0..80 {
+        a.step_deferred();
+        restored.step_deferred();
+        naive.step_deferred();
+    }
+    assert!(first_difference(&a, &restored).is_none(), "{:?}", first_difference(&a, &restored));
+    assert_eq!(a.state_json(), restored.state_json());
+    assert!(
+        first_difference(&a, &naive).is_some(),
+        "reloading the agents alone stepped to the same bits: then the slot order would not matter"
+    );
+});
+
+dual_test!(memory_stays_within_the_budget_and_the_history_thins_out, {
+    let mut sim = builtin_sim("flock");
+    let one = sim.snapshot(None).bytes();
+    let budget = one * 20;
+    let mut h = History::with_budget(&sim, budget);
+    let mut seen = HashMap::new();
+    for _ in 0..3000 {
+        h.step(&mut sim, false);
+        if sim.steps % 97 == 0 {
+            seen.insert(sim.steps, state_bits(&sim));
+        }
+        let (_, bytes, _) = h.memory();
+        assert!(bytes <= budget, "{bytes} B over the budget of {budget} B at step {}", sim.steps);
+    }
+    let (count, _, every) = h.memory();
+    assert!(every > 30, "the history did not thin out: every {every}, {count} snapshots");
+    assert_eq!(h.start(), 0, "a small flock thins out rather than forgetting its start");
+    for (&k, bits) in &seen {
+        h.seek(&mut sim, k);
+        assert!(state_bits(&sim) == *bits, "seek({k}) after thinning");
+    }
+});
+
+dual_test!(a_large_flock_forgets_its_oldest_steps_instead_of_replaying_long, {
+    // 20 000 agents: thinning further would make a seek replay more than MAX_REPLAY agent-steps,
+    // so the oldest snapshots go and the history starts later.
+    let mut sim = builtin_sim("stress");
+    let one = sim.snapshot(None).bytes();
+    let mut h = History::with_budget(&sim, one * 4);
+    for _ in 0..400 {
+        h.step(&mut sim, true);
+    }
+    let (count, bytes, every) = h.memory();
+    assert!(bytes <= one * 4 + one / 2, "{bytes}");
+    assert!(every * 20_000 <= steerlab::sim::history::MAX_REPLAY, "every {every}");
+    assert!(h.start() > 0, "{count} snapshots from {}", h.start());
+    assert_eq!(h.seek(&mut sim, 0), h.start());
+});
