@@ -64,7 +64,10 @@ fn script(sim: &Sim, reseed_at: u64) -> Vec<(u64, Input)> {
 
 /// Run `script` live through a history, stepping `len` steps after the reseed; returns the
 /// history, the simulation and every state of the last run (after the reseed) by step.
-fn live(name: &str, reseed_at: u64, len: u64) -> (History, Sim, HashMap<u64, (Value, Vec<[u32; 6]>)>) {
+/// States by step: `state()` and the agents' bits.
+type Seen = HashMap<u64, (Value, Vec<[u32; 6]>)>;
+
+fn live(name: &str, reseed_at: u64, len: u64) -> (History, Sim, Seen) {
     let mut sim = builtin_sim(name);
     let mut h = History::new(&sim);
     let script = script(&sim, reseed_at);
@@ -86,13 +89,13 @@ fn live(name: &str, reseed_at: u64, len: u64) -> (History, Sim, HashMap<u64, (Va
         if k == reseed_at + len {
             break;
         }
-        h.step(&mut sim, k % 2 == 0);
+        h.step(&mut sim, k.is_multiple_of(2));
         k += 1;
     }
     (h, sim, seen)
 }
 
-fn check(name: &str, h: &mut History, sim: &mut Sim, seen: &HashMap<u64, (Value, Vec<[u32; 6]>)>, to: u64) {
+fn check(name: &str, h: &mut History, sim: &mut Sim, seen: &Seen, to: u64) {
     let got = h.seek(sim, to);
     assert_eq!(got, to, "{name}: seek({to}) reached {got}");
     assert_eq!(sim.steps, to);
@@ -290,7 +293,7 @@ dual_test!(memory_stays_within_the_budget_and_the_history_thins_out, {
     let mut seen = HashMap::new();
     for _ in 0..3000 {
         h.step(&mut sim, false);
-        if sim.steps % 97 == 0 {
+        if sim.steps.is_multiple_of(97) {
             seen.insert(sim.steps, state_bits(&sim));
         }
         let (_, bytes, _) = h.memory();
@@ -319,4 +322,182 @@ dual_test!(a_large_flock_forgets_its_oldest_steps_instead_of_replaying_long, {
     assert!(every * 20_000 <= steerlab::sim::history::MAX_REPLAY, "every {every}");
     assert!(h.start() > 0, "{count} snapshots from {}", h.start());
     assert_eq!(h.seek(&mut sim, 0), h.start());
+});
+
+// ---------------------------------------------------------------------------------------------
+// Links
+
+use steerlab::sim::link::{self, Link};
+
+fn mounted(name: &str) -> steerlab::sim::Scenario {
+    steerlab::sim::scenario::parse(steerlab::scenarios::builtin(name).unwrap()).unwrap()
+}
+
+/// Open a link as a page does: the scenario with the link's seed and parameters, the log replayed
+/// up to the step.
+fn open(text: &str, on: &steerlab::sim::Scenario) -> Result<(History, Sim), String> {
+    let l = Link::decode(text)?;
+    let mut sim = Sim::new(l.start(on)?)?;
+    let mut h = History::new(&sim);
+    h.set_future(&mut sim, l.log.clone(), l.step);
+    h.seek(&mut sim, l.step);
+    Ok((h, sim))
+}
+
+fn link_round_trip(name: &str) {
+    let (mut h, mut sim, seen) = live(name, 100, 150);
+    for to in [150, 70, 3] {
+        h.seek(&mut sim, to);
+        let l = h.link(&sim, &mounted(name)).unwrap();
+        let text = l.encode();
+        assert_eq!(Link::decode(&text).unwrap().encode(), text, "{name}");
+        let (_, opened) = open(&text, &mounted(name)).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+        assert_eq!(opened.steps, to);
+        assert!(state_bits(&opened) == seen[&to].1, "{name}: link to {to}: agents differ\n{text}");
+        assert_eq!(opened.state_json(), seen[&to].0, "{name}: link to {to}\n{text}");
+    }
+}
+
+dual_test!(links_restore_every_builtin_bit_for_bit, {
+    for name in steerlab::scenarios::names() {
+        link_round_trip(name);
+    }
+});
+
+dual_test!(a_link_after_a_reset_starts_from_its_parameters_and_stays_short, {
+    let mut sim = builtin_sim("flock");
+    let mut h = History::new(&sim);
+    for _ in 0..30 {
+        h.step(&mut sim, false);
+    }
+    h.act(&mut sim, set("separation.weight", json!(0.5))).unwrap();
+    h.act(&mut sim, set("perception", json!(60))).unwrap();
+    h.act(&mut sim, Input::Reset).unwrap();
+    for _ in 0..300 {
+        h.step(&mut sim, true);
+    }
+    let text = h.link(&sim, &mounted("flock")).unwrap().encode();
+    let fp = link::fingerprint(&mounted("flock"));
+    let fp = link::Link { name: String::new(), fingerprint: fp, seed: 0, sets: vec![], log: vec![], step: 0 }.encode();
+    let fp = fp.split('~').nth(2).unwrap().to_string();
+    assert_eq!(text, format!("1~flock~{fp}~7~300~separation.weight:0.5~perception:60"));
+    assert!(text.len() < 60, "{} characters", text.len());
+    let (_, opened) = open(&text, &mounted("flock")).unwrap();
+    assert!(first_difference(&opened, &sim).is_none());
+    assert_eq!(opened.state_json(), sim.state_json());
+});
+
+dual_test!(bad_links_are_refused_with_a_message, {
+    let flock = mounted("flock");
+    let good = h_link_text();
+    assert!(open(&good, &flock).is_ok());
+    let fp = good.split('~').nth(2).unwrap();
+    let cases: Vec<(String, &str)> = vec![
+        ("hello".into(), "not a steerlab link"),
+        (good.replacen("1~", "2~", 1), "another version of steerlab (format 2)"),
+        ("1~flock".into(), "the fingerprint missing"),
+        (format!("1~flock~{fp}~x~10"), "seed: not a whole number"),
+        (format!("1~flock~{fp}~7~99999999999"), "step: at most"),
+        ("1~flock~zzzzzz~7~10".to_string(), "another version of the `flock` scenario"),
+        (format!("1~queue~{fp}~7~10"), "made for the scenario `queue`, but this canvas shows `flock`"),
+        (format!("1~flock~{fp}~7~10~separation.weight:-1"), "separation.weight: behaviours[0].weight: must be"),
+        (format!("1~flock~{fp}~7~10~separation.wieght:1"), "separation.wieght: unknown parameter"),
+        (format!("1~flock~{fp}~7~10~5sseparation.weight:abc"), "separation.weight"),
+        (format!("1~flock~{fp}~7~10~20d1,2"), "after the link's step"),
+        (format!("1~flock~{fp}~7~10~2q1,2"), "unknown input"),
+        (format!("1~flock~{fp}~7~10~2d1"), "expected x,y"),
+        (format!("1~flock~{fp}~7~10~2dNaN,1"), "not a number"),
+        (format!("1~flock~{fp}~7~10~2w1,2"), "has no path"),
+        (format!("1~flock~{fp}~7~10~2s:1"), "a set without a path"),
+        (format!("1~flock~{fp}~7~10~2sseed:3"), "seed"),
+        (format!("1~flock~{fp}~7~10~2x~perception:3"), "a starting parameter after the inputs"),
+        (format!("1~flock~{fp}~7~10~separation.weight%ZZ:1"), "bad escape"),
+    ];
+    for (text, want) in cases {
+        match open(&text, &flock) {
+            Ok(_) => panic!("{text}: accepted"),
+            Err(e) => assert!(e.contains(want) && e.starts_with("link: "), "{text}: {e:?} lacks {want:?}"),
+        }
+    }
+});
+
+fn h_link_text() -> String {
+    let mut sim = builtin_sim("flock");
+    let mut h = History::new(&sim);
+    for _ in 0..10 {
+        h.step(&mut sim, false);
+    }
+    h.link(&sim, &mounted("flock")).unwrap().encode()
+}
+
+dual_test!(links_made_before_stay_valid, {
+    // A link written by this version: if it stops restoring these exact bits, trajectories or the
+    // format changed, and links already shared would silently show something else. Then bump
+    // `link::VERSION` (old links are refused with a message) and record the new hash here.
+    let flock = mounted("flock");
+    let fp = h_link_text().split('~').nth(2).unwrap().to_string();
+    let text = format!("1~flock~{fp}~7~240~separation.weight:2~12sperception:70~30d320,200~0u320,200~40s:30");
+    let (_, sim) = open(&text, &flock).unwrap();
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for a in state_bits(&sim) {
+        for x in a {
+            h = (h ^ x as u64).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    assert_eq!(h, 17012650658142363094, "the link {text} restores other bits than when it was made");
+});
+
+dual_test!(parameters_as_paths_reproduce_the_scenario, {
+    // For every built-in, the parameters its sliders set: the diff as paths, applied to the
+    // scenario as the page gave it, is the scenario again.
+    for name in steerlab::scenarios::names() {
+        let mut sim = builtin_sim(name);
+        let controls = sim.scenario().controls.clone();
+        for (k, c) in controls.iter().enumerate() {
+            let v = match c.kind {
+                steerlab::sim::scenario::ControlKind::Slider => {
+                    json!(c.min + (c.max - c.min) * (k as f64 * 0.37 % 1.0))
+                }
+                steerlab::sim::scenario::ControlKind::Toggle => json!(sim.get_value(&c.param).unwrap() != json!(true)),
+                steerlab::sim::scenario::ControlKind::Select => json!(c.options.last().cloned().unwrap_or_default()),
+            };
+            let _ = sim.set(&c.param, v);
+        }
+        let _ = sim.set("motion.max_speed", json!(77.5));
+        let _ = sim.set("world.edges", json!("bounce"));
+        let sets = link::diff(&mounted(name), sim.scenario()).unwrap();
+        let again = steerlab::sim::params::with_sets(&mounted(name), &sets).unwrap();
+        let mut want = sim.scenario().clone();
+        want.seed = again.seed;
+        assert_eq!(again, want, "{name}: {sets:?}");
+        let text = link::sets_text(&sets);
+        assert_eq!(link::parse_sets(&text).unwrap().len(), sets.len(), "{name}: {text}");
+    }
+});
+
+dual_test!(data_set_errors_name_the_field, {
+    let flock = mounted("flock");
+    let with = |t: &str| link::parse_sets(t).and_then(|s| steerlab::sim::params::with_sets(&flock, &s)).unwrap_err();
+    let e = with(r#"{"separation.weight": -1}"#);
+    assert!(e.starts_with("separation.weight: behaviours[0].weight: must be"), "{e}");
+    assert_eq!(with(r#"{"separation.wieght": 1}"#), "separation.wieght: unknown parameter");
+    assert!(with(r#"{"perception": "wide"}"#).contains("perception"), "{}", with(r#"{"perception": "wide"}"#));
+    assert!(with(r#"{"perception": 50, "alignment.perception": 60}"#).contains("names the same field"));
+    assert!(with(r#"[1, 2]"#).starts_with("data-set: must be a JSON object"));
+    assert!(with(r#"{"separation.weight": 1"#).starts_with("data-set: "));
+    assert!(with(r#"{"seed": 3}"#).starts_with("seed: "));
+    let ok = link::parse_sets(r#"{"separation.weight": 0.5, "agents.count": 80}"#).unwrap();
+    let sc = steerlab::sim::params::with_sets(&flock, &ok).unwrap();
+    assert_eq!(sc.agents.count(), 80);
+});
+
+dual_test!(the_fingerprint_ignores_texts_and_follows_what_steers, {
+    let flock = mounted("flock");
+    let mut captioned = flock.clone();
+    captioned.caption = "another caption".into();
+    captioned.seed = 99;
+    assert_eq!(link::fingerprint(&flock), link::fingerprint(&captioned));
+    let mut sim = Sim::new(flock.clone()).unwrap();
+    sim.set("separation.weight", json!(1.25)).unwrap();
+    assert_ne!(link::fingerprint(&flock), link::fingerprint(sim.scenario()));
 });

@@ -305,7 +305,7 @@ impl History {
             sim.step();
         }
         let k = sim.steps;
-        if k % self.every == 0 && self.snaps.last().is_none_or(|s| s.steps < k) {
+        if k.is_multiple_of(self.every) && self.snaps.last().is_none_or(|s| s.steps < k) {
             self.keep(sim.snapshot(self.snaps.last()), sim.step_cost());
         }
         if k <= self.end {
@@ -354,9 +354,11 @@ impl History {
     /// Replace the log by `log` (a link's; ascending steps) and make `end` the newest step: the
     /// simulation, at this history's start, then reaches `end` by stepping (all at once with
     /// [`History::seek`], or a few steps at a time with [`History::step`]).
-    pub fn set_future(&mut self, log: Vec<Entry>, end: u64) {
+    /// The inputs logged at the simulation's current step are applied at once.
+    pub fn set_future(&mut self, sim: &mut Sim, log: Vec<Entry>, end: u64) {
         self.log = log;
-        self.end = end.max(self.start());
+        self.end = end.max(sim.steps);
+        self.replay_at(sim, sim.steps);
     }
 
     /// Keep a snapshot within the budget: thin out while a seek stays within [`MAX_REPLAY`],
@@ -370,7 +372,7 @@ impl History {
                 let (every, first) = (self.every, self.snaps[0].steps);
                 let mut freed = 0;
                 self.snaps.retain(|s| {
-                    let keep = s.steps == first || s.steps % every == 0;
+                    let keep = s.steps == first || s.steps.is_multiple_of(every);
                     if !keep {
                         freed += s.bytes();
                     }

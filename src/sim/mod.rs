@@ -10,7 +10,8 @@
 //!   `Sim`, split by job;
 //! - `draw`, `render`, `raster`: rendering as data (the draw list) and the pixel agent layer;
 //! - `fast`: the exact flocking engine for large flocks;
-//! - `history`: the input log and snapshots behind rewinding, scrubbing and links.
+//! - `history`, `link`: the input log and snapshots behind rewinding and scrubbing, and links to
+//!   an exact moment.
 
 pub mod agent;
 pub mod behaviours;
@@ -22,6 +23,7 @@ pub mod grid;
 pub mod history;
 pub mod input;
 mod json_path;
+pub mod link;
 pub mod params;
 pub mod path;
 pub mod raster;

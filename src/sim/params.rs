@@ -159,7 +159,11 @@ pub fn with_sets(sc: &Scenario, sets: &[(String, Value)]) -> Result<Scenario, St
             written.push((p, path));
         }
     }
-    scenario::from_value(doc)
+    scenario::from_value(doc).map_err(|e| {
+        // Name the parameter as given: the first that is refused on its own, as `set` says it.
+        let alone = sets.iter().find_map(|(p, v)| Sim::new(sc.clone()).ok()?.set(p, v.clone()).err());
+        alone.unwrap_or(e)
+    })
 }
 
 /// A JSON pointer as a parameter path: `/behaviours/1/weight` → `behaviours[1].weight`.
