@@ -236,7 +236,7 @@ dual_test!(a_reset_or_a_new_seed_starts_a_new_history, {
     h.act(&mut sim, set("separation.weight", json!(2.5))).unwrap();
     h.act(&mut sim, Input::Reseed(5)).unwrap();
     assert_eq!((sim.steps, h.end(), h.log().len()), (0, 0, 0));
-    assert_eq!(h.base().0.seed, 5);
+    assert_eq!(h.base().unwrap().0.seed, 5);
     // set("seed") restarts too.
     for _ in 0..10 {
         h.step(&mut sim, false);
@@ -248,8 +248,8 @@ dual_test!(a_reset_or_a_new_seed_starts_a_new_history, {
     }
     h.act(&mut sim, Input::Reset).unwrap();
     assert_eq!((sim.steps, h.end()), (0, 0));
-    assert_eq!(h.base().0.seed, 6);
-    let w = h.base().0.behaviours.iter().find_map(|b| b.flock_rule());
+    assert_eq!(h.base().unwrap().0.seed, 6);
+    let w = h.base().unwrap().0.behaviours.iter().find_map(|b| b.flock_rule());
     assert!(matches!(w, Some(steerlab::sim::behaviours::FlockRule::Separation { weight, .. }) if weight == 2.5));
 });
 
@@ -380,8 +380,8 @@ dual_test!(a_link_after_a_reset_starts_from_its_parameters_and_stays_short, {
     let fp = link::fingerprint(&mounted("flock"));
     let fp = link::Link { name: String::new(), fingerprint: fp, seed: 0, sets: vec![], log: vec![], step: 0 }.encode();
     let fp = fp.split('~').nth(2).unwrap().to_string();
-    assert_eq!(text, format!("1~flock~{fp}~7~300~separation.weight:0.5~perception:60"));
-    assert!(text.len() < 60, "{} characters", text.len());
+    assert_eq!(text, format!("1~flock~{fp}~7~300~separation.weight:0.5~alignment.perception:60~cohesion.perception:60"));
+    assert!(text.len() < 100, "{} characters", text.len());
     let (_, opened) = open(&text, &mounted("flock")).unwrap();
     assert!(first_difference(&opened, &sim).is_none());
     assert_eq!(opened.state_json(), sim.state_json());
@@ -395,9 +395,9 @@ dual_test!(bad_links_are_refused_with_a_message, {
     let cases: Vec<(String, &str)> = vec![
         ("hello".into(), "not a steerlab link"),
         (good.replacen("1~", "2~", 1), "another version of steerlab (format 2)"),
-        ("1~flock".into(), "the fingerprint missing"),
-        (format!("1~flock~{fp}~x~10"), "seed: not a whole number"),
-        (format!("1~flock~{fp}~7~99999999999"), "step: at most"),
+        ("1~flock".into(), "cut short"),
+        (format!("1~flock~{fp}~x~10"), "the seed and the step must be whole numbers"),
+        (format!("1~flock~{fp}~7~99999999999"), "the step must be at most"),
         ("1~flock~zzzzzz~7~10".to_string(), "another version of the `flock` scenario"),
         (format!("1~queue~{fp}~7~10"), "made for the scenario `queue`, but this canvas shows `flock`"),
         (format!("1~flock~{fp}~7~10~separation.weight:-1"), "separation.weight: behaviours[0].weight: must be"),
@@ -410,7 +410,7 @@ dual_test!(bad_links_are_refused_with_a_message, {
         (format!("1~flock~{fp}~7~10~2w1,2"), "has no path"),
         (format!("1~flock~{fp}~7~10~2s:1"), "a set without a path"),
         (format!("1~flock~{fp}~7~10~2sseed:3"), "seed"),
-        (format!("1~flock~{fp}~7~10~2x~perception:3"), "a starting parameter after the inputs"),
+        (format!("1~flock~{fp}~7~10~2x~perception:3"), "expected path:value, before the inputs"),
         (format!("1~flock~{fp}~7~10~separation.weight%ZZ:1"), "bad escape"),
     ];
     for (text, want) in cases {

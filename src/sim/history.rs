@@ -28,7 +28,7 @@ use super::engine::{rules_of, world_of, Sim, StepStats};
 use super::fast::FastParams;
 use super::input::{Input, Outcome};
 use super::rng::Rng;
-use super::scenario::{Engine, Scenario};
+use super::scenario::{self, Engine, Scenario};
 use super::scene::Scene;
 use glam::Vec2;
 use std::rc::Rc;
@@ -47,7 +47,9 @@ pub const STANDARD_COST: u64 = 4;
 /// Everything `Sim` needs to resume bit-identically from a step (see [`Sim::snapshot`]).
 #[derive(Clone)]
 pub struct Snapshot {
-    scenario: Rc<Scenario>,
+    /// The scenario as JSON text (shared by the snapshots of the same parameters; text, not a
+    /// copy of `Scenario`, whose clone cost the wasm module more than reading the text back).
+    scenario: Rc<str>,
     /// The agents (empty when `fast` holds them).
     agents: Vec<Agent>,
     /// The fast engine's arrays in its slot order ([`super::fast::FastFlock::slots`]) when it
@@ -86,13 +88,11 @@ impl Snapshot {
 }
 
 impl Sim {
-    /// The state as a [`Snapshot`]; `like` is a snapshot whose scenario it may share (a scenario
-    /// holds its texts: one copy for all the snapshots of the same parameters).
-    pub fn snapshot(&self, like: Option<&Snapshot>) -> Snapshot {
-        let scenario = match like {
-            Some(s) if *s.scenario == self.scenario => s.scenario.clone(),
-            _ => Rc::new(self.scenario.clone()),
-        };
+    /// The state as a [`Snapshot`]. `scenario`, when given, must be the simulation's scenario as
+    /// [`Sim::scenario_text`] writes it (the history shares one copy between the snapshots of the
+    /// same parameters).
+    pub fn snapshot(&self, scenario: Option<Rc<str>>) -> Snapshot {
+        let scenario = scenario.unwrap_or_else(|| self.scenario_text());
         let live = self.fast.engine.as_deref().filter(|f| !self.fast.dirty && f.len() == self.agent_count());
         let mut fast = Vec::new();
         let agents = match live {
@@ -121,8 +121,9 @@ impl Sim {
 
     /// Resume from a [`Snapshot`]: afterwards the simulation steps exactly as it did from there.
     pub fn restore(&mut self, s: &Snapshot) {
-        if *s.scenario != self.scenario {
-            self.scenario = (*s.scenario).clone();
+        // The text was written from a valid scenario: it reads back as the same scenario.
+        if let Ok(sc) = scenario::parse(&s.scenario) {
+            self.scenario = sc;
         }
         self.world = world_of(&self.scenario);
         self.rules = rules_of(&self.scenario);
@@ -153,6 +154,11 @@ impl Sim {
             self.fast.dirty = false;
             self.fast.behind.set(true);
         }
+    }
+
+    /// The scenario as JSON text (what snapshots keep).
+    pub fn scenario_text(&self) -> Rc<str> {
+        serde_json::to_string(&self.scenario).unwrap_or_default().into()
     }
 
     /// The fast engine's parameters from the scenario.
@@ -197,8 +203,10 @@ pub struct History {
     budget: usize,
     /// The scenario this history began with (after the input that restarted it) and the
     /// pointer then (it outlives a reset).
-    base: Rc<Scenario>,
+    base: Rc<str>,
     base_pointer: Option<Vec2>,
+    /// The simulation's scenario as text for the next snapshots (`None` after a `set`).
+    current: Option<Rc<str>>,
 }
 
 impl History {
@@ -218,6 +226,7 @@ impl History {
             budget,
             base: first.scenario.clone(),
             base_pointer: sim.pointer,
+            current: Some(first.scenario.clone()),
             snaps: vec![first],
         }
     }
@@ -238,8 +247,8 @@ impl History {
     }
 
     /// The scenario the history began with, and the pointer then.
-    pub fn base(&self) -> (&Scenario, Option<Vec2>) {
-        (&self.base, self.base_pointer)
+    pub fn base(&self) -> Result<(Scenario, Option<Vec2>), String> {
+        Ok((scenario::parse(&self.base)?, self.base_pointer))
     }
 
     /// Snapshots held, their bytes, and the interval between them (steps).
@@ -259,6 +268,9 @@ impl History {
             other => other,
         };
         let out = sim.act(&input)?;
+        if matches!(input, Input::Set(_)) {
+            self.current = None;
+        }
         if out.reset {
             self.restart(sim);
         } else if out.changed {
@@ -306,7 +318,8 @@ impl History {
         }
         let k = sim.steps;
         if k.is_multiple_of(self.every) && self.snaps.last().is_none_or(|s| s.steps < k) {
-            self.keep(sim.snapshot(self.snaps.last()), sim.step_cost());
+            let sc = self.current.get_or_insert_with(|| sim.scenario_text()).clone();
+            self.keep(sim.snapshot(Some(sc)), sim.step_cost());
         }
         if k <= self.end {
             self.replay_at(sim, k);
@@ -331,6 +344,9 @@ impl History {
         let from = self.log.partition_point(|e| e.step < k);
         for e in self.log[from..].iter().take_while(|e| e.step == k) {
             let _ = sim.act(&e.input);
+            if matches!(e.input, Input::Set(_)) {
+                self.current = None;
+            }
         }
     }
 
@@ -343,6 +359,7 @@ impl History {
         // Stepping on from where the simulation stands is the same, and shorter when it is nearer.
         if !(snap.steps..=t).contains(&sim.steps) {
             sim.restore(snap);
+            self.current = Some(snap.scenario.clone());
             self.replay_at(sim, snap.steps);
         }
         while sim.steps < t {

@@ -44,7 +44,8 @@ pub const MAX_STEP: u64 = 10_000_000;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Link {
     pub name: String,
-    pub fingerprint: u32,
+    /// [`fingerprint`]'s text.
+    pub fingerprint: String,
     pub seed: u64,
     /// The starting parameters, as `data-set` gives them.
     pub sets: Vec<(String, Value)>,
@@ -56,7 +57,7 @@ impl History {
     /// The link to the simulation's current step. `mounted` is the scenario as the page gave it
     /// (before `data-set`, a seed or any `set`).
     pub fn link(&self, sim: &Sim, mounted: &Scenario) -> Result<Link, String> {
-        let (base, pointer) = self.base();
+        let (base, pointer) = self.base()?;
         let mut log = Vec::new();
         // The pointer outlives a reset: where it was when this history began.
         if let Some(p) = pointer {
@@ -67,7 +68,7 @@ impl History {
             name: mounted.name.clone(),
             fingerprint: fingerprint(mounted),
             seed: base.seed,
-            sets: diff(mounted, base)?,
+            sets: diff(mounted, &base)?,
             log,
             step: sim.steps,
         })
@@ -77,7 +78,7 @@ impl History {
 impl Link {
     /// The link as text (see the module's note).
     pub fn encode(&self) -> String {
-        let mut out = format!("{VERSION}~{}~{}~{}~{}", esc(&self.name), base36(self.fingerprint), self.seed, self.step);
+        let mut out = format!("{VERSION}~{}~{}~{}~{}", esc(&self.name), self.fingerprint, self.seed, self.step);
         for (path, v) in &self.sets {
             out.push('~');
             out.push_str(&esc(path));
@@ -127,73 +128,83 @@ impl Link {
 
     /// Read a link; the message says what is wrong (`link: …`).
     pub fn decode(text: &str) -> Result<Link, String> {
-        let bad = |what: &str| format!("link: {what}");
         let mut f = text.split('~');
         let version = f.next().unwrap_or_default();
         if version != VERSION {
             return Err(if !version.is_empty() && version.bytes().all(|b| b.is_ascii_digit()) {
-                bad(&format!(
-                    "made by another version of steerlab (format {version}); this page reads format {VERSION}"
-                ))
+                format!(
+                    "link: made by another version of steerlab (format {version}); this page reads format {VERSION}"
+                )
             } else {
-                bad("not a steerlab link (it should start with 1~)")
+                "link: not a steerlab link (it should start with 1~)".into()
             });
         }
-        let mut field = |what: &str| f.next().ok_or_else(|| bad(&format!("{what} missing")));
-        let name = unesc(field("the scenario's name")?)?;
-        let fp = field("the fingerprint")?;
-        let fingerprint = u32::from_str_radix(fp, 36).map_err(|_| bad(&format!("bad fingerprint `{}`", clip(fp))))?;
-        let seed_t = field("the seed")?;
-        let seed = seed_t.parse::<u64>().map_err(|_| bad(&format!("seed: not a whole number: `{}`", clip(seed_t))))?;
-        let step_t = field("the step")?;
-        let step = step_t.parse::<u64>().map_err(|_| bad(&format!("step: not a whole number: `{}`", clip(step_t))))?;
+        let head: Vec<&str> = f.by_ref().take(4).collect();
+        let [name, fingerprint, seed, step] = head[..] else {
+            return Err("link: cut short (it needs 1~name~fingerprint~seed~step)".into());
+        };
+        let (Ok(seed), Ok(step)) = (seed.parse::<u64>(), step.parse::<u64>()) else {
+            return Err(format!(
+                "link: the seed and the step must be whole numbers, got `{}` and `{}`",
+                clip(seed),
+                clip(step)
+            ));
+        };
         if step > MAX_STEP {
-            return Err(bad(&format!("step: at most {MAX_STEP}, got {step}")));
+            return Err(format!("link: the step must be at most {MAX_STEP}, got {step}"));
         }
-        let mut link = Link { name, fingerprint, seed, sets: Vec::new(), log: Vec::new(), step };
+        let name = unesc(name).map_err(|e| format!("link: {e}"))?;
+        let mut link =
+            Link { name, fingerprint: fingerprint.to_string(), seed, sets: Vec::new(), log: Vec::new(), step };
         let (mut at, mut last_path) = (0u64, String::new());
         for (k, item) in f.enumerate() {
-            let here = |e: String| format!("link: item {} (`{}`): {e}", k + 1, clip(item));
+            let here = |e: &str| format!("link: item {} (`{}`): {e}", k + 1, clip(item));
             let digits = item.bytes().take_while(u8::is_ascii_digit).count();
+            let (delta, rest) = item.split_at(digits);
+            let mut chars = rest.chars();
+            let code = chars.next().unwrap_or(' ');
+            let args = chars.as_str();
+            // A starting parameter (`path:value`), before any input.
             if digits == 0 {
-                if !link.log.is_empty() {
-                    return Err(here("a starting parameter after the inputs".into()));
-                }
-                let (p, v) = item.split_once(':').ok_or_else(|| here("expected path:value".into()))?;
-                link.sets.push((unesc(p).map_err(here)?, value_of(v).map_err(here)?));
+                let set = rest.split_once(':').filter(|_| link.log.is_empty());
+                let (p, v) = set.ok_or_else(|| here("expected path:value, before the inputs"))?;
+                link.sets.push((unesc(p).map_err(|e| here(&e))?, value_of(v).map_err(|e| here(&e))?));
                 continue;
             }
-            let delta = item[..digits].parse::<u64>().map_err(|_| here("bad step".into()))?;
-            at = at.checked_add(delta).filter(|&s| s <= step).ok_or_else(|| here("after the link's step".into()))?;
-            let rest = &item[digits..];
-            let mut chars = rest.chars();
-            let code = chars.next().ok_or_else(|| here("no input after the step".into()))?;
-            let args = chars.as_str();
+            at = delta
+                .parse::<u64>()
+                .ok()
+                .and_then(|d| at.checked_add(d))
+                .filter(|&s| s <= step)
+                .ok_or_else(|| here("after the link's step"))?;
             let input = match code {
                 's' => {
-                    let (p, v) = args.split_once(':').ok_or_else(|| here("expected s<path>:<value>".into()))?;
+                    let (p, v) = args.split_once(':').ok_or_else(|| here("expected s<path>:<value>"))?;
                     if !p.is_empty() {
-                        last_path = unesc(p).map_err(here)?;
+                        last_path = unesc(p).map_err(|e| here(&e))?;
                     }
                     if last_path.is_empty() {
-                        return Err(here("a set without a path".into()));
+                        return Err(here("a set without a path"));
                     }
-                    Input::Set(Box::new((last_path.clone(), value_of(v).map_err(here)?)))
+                    Input::Set(Box::new((last_path.clone(), value_of(v).map_err(|e| here(&e))?)))
                 }
-                'x' if args.is_empty() => Input::Delete,
-                'l' | 'L' if args.is_empty() => Input::Pointer(Pointer::Leave, code == 'L'),
-                'w' => Input::AddWaypoint(point(args).map_err(here)?),
-                'd' | 'D' | 'm' | 'M' | 'u' | 'U' | 'c' | 'C' => {
-                    let p = point(args).map_err(here)?;
+                'x' => Input::Delete,
+                'l' | 'L' => Input::Pointer(Pointer::Leave, code == 'L'),
+                _ => {
+                    let p = point(args).map_err(|e| here(&e))?;
                     let ev = match code.to_ascii_lowercase() {
+                        'w' => {
+                            link.log.push(Entry { step: at, input: Input::AddWaypoint(p) });
+                            continue;
+                        }
                         'd' => Pointer::Down(p),
                         'm' => Pointer::Move(p),
                         'u' => Pointer::Up(p),
-                        _ => Pointer::DoubleClick(p),
+                        'c' => Pointer::DoubleClick(p),
+                        _ => return Err(here("unknown input")),
                     };
                     Input::Pointer(ev, code.is_ascii_uppercase())
                 }
-                _ => return Err(here("unknown input".into())),
             };
             link.log.push(Entry { step: at, input });
         }
@@ -217,17 +228,18 @@ impl Link {
                 mounted.name
             ));
         }
-        let mut sc = with_sets(mounted, &self.sets).map_err(|e| format!("link: {e}"))?;
-        sc.seed = self.seed;
-        let first = sc.clone();
+        let mut first = with_sets(mounted, &self.sets).map_err(|e| format!("link: {e}"))?;
+        first.seed = self.seed;
+        let mut now: Option<Scenario> = None;
         for e in &self.log {
+            let sc = now.as_ref().unwrap_or(&first);
             match &e.input {
                 Input::Set(b) => {
-                    let next = with_sets(&sc, std::slice::from_ref(b)).map_err(|e| format!("link: {e}"))?;
+                    let next = with_sets(sc, std::slice::from_ref(b)).map_err(|e| format!("link: {e}"))?;
                     if matches!(next.agents, Agents::List(_)) && next.agents != sc.agents {
                         return Err(format!("link: {}: would restart the simulation", b.0));
                     }
-                    sc = next;
+                    now = Some(next);
                 }
                 Input::AddWaypoint(_) if sc.path.is_none() => {
                     return Err(format!("link: addWaypoint: scenario `{}` has no path", sc.name))
@@ -239,26 +251,26 @@ impl Link {
     }
 }
 
-/// The scenario's fingerprint: FNV-1a over its JSON without what never steers (title, caption,
-/// controls, overlays, HUD) and without its seed (links carry their own).
-pub fn fingerprint(sc: &Scenario) -> u32 {
-    let mut s = sc.clone();
-    s.schema = None;
-    s.seed = 0;
-    s.hud = false;
-    for t in [&mut s.title, &mut s.title_es, &mut s.caption, &mut s.caption_es] {
-        t.clear();
+/// The scenario's fingerprint, in base 36: FNV-1a over its JSON without what never steers
+/// (title, caption, controls, overlays, HUD) and without its seed (links carry their own).
+pub fn fingerprint(sc: &Scenario) -> String {
+    const SKIP: [&str; 9] =
+        ["$schema", "seed", "hud", "title", "title_es", "caption", "caption_es", "controls", "overlays"];
+    let mut h = 0x811c_9dc5u32;
+    if let Ok(Value::Object(m)) = doc(sc) {
+        for (k, v) in m.iter().filter(|(k, _)| !SKIP.contains(&k.as_str())) {
+            let text = serde_json::to_string(v).unwrap_or_default();
+            for b in k.bytes().chain([b':']).chain(text.bytes()).chain([b',']) {
+                h = (h ^ b as u32).wrapping_mul(0x0100_0193);
+            }
+        }
     }
-    s.controls.clear();
-    s.overlays.clear();
-    let text = serde_json::to_string(&s).unwrap_or_default();
-    text.bytes().fold(0x811c_9dc5u32, |h, b| (h ^ b as u32).wrapping_mul(0x0100_0193))
+    base36(h)
 }
 
 /// The parameters that turn `from` into `to` (the seed aside), as `data-set` paths: `kind.field`
-/// when the scenario has one behaviour of that kind, a bare field when every behaviour that has
-/// it changed to the same value (`perception`), else `behaviours[i].field`; top-level fields as
-/// `motion.max_speed`. An error when they differ in something no parameter sets.
+/// when the scenario has one behaviour of that kind, else `behaviours[i].field`; top-level fields
+/// as `motion.max_speed`. An error when they differ in something no parameter sets.
 pub fn diff(from: &Scenario, to: &Scenario) -> Result<Vec<(String, Value)>, String> {
     let (a, b) = (doc(from)?, doc(to)?);
     let mut out = Vec::new();
@@ -275,7 +287,7 @@ pub fn diff(from: &Scenario, to: &Scenario) -> Result<Vec<(String, Value)>, Stri
     for (i, (x, y)) in ba.iter().zip(bb).enumerate() {
         let Some(y) = y.as_object() else { continue };
         for (k, v) in y {
-            if x.get(k) != Some(v) {
+            if !same(x.get(k), Some(v)) {
                 if k == "type" {
                     return Err(format!("behaviours[{i}].type differs (no parameter changes it)"));
                 }
@@ -283,46 +295,46 @@ pub fn diff(from: &Scenario, to: &Scenario) -> Result<Vec<(String, Value)>, Stri
             }
         }
     }
-    let kind = |i: usize| to.behaviours[i].kind();
-    let mut done = vec![false; changed.len()];
-    for n in 0..changed.len() {
-        if done[n] {
-            continue;
-        }
-        let (i, k, v) = changed[n];
-        let having: Vec<usize> = bb.iter().enumerate().filter(|(_, y)| y.get(k).is_some()).map(|(j, _)| j).collect();
-        let same: Vec<usize> = (0..changed.len()).filter(|&m| changed[m].1 == k && changed[m].2 == v).collect();
-        if having.len() > 1 && same.len() == having.len() && b.get(k).is_none() {
-            same.iter().for_each(|&m| done[m] = true);
-            out.push((k.to_string(), v.clone()));
-        } else if to.behaviours.iter().filter(|x| x.kind() == kind(i)).count() == 1 {
-            out.push((format!("{}.{k}", kind(i)), v.clone()));
+    for (i, k, v) in changed {
+        let kind = to.behaviours[i].kind();
+        let path = if to.behaviours.iter().filter(|x| x.kind() == kind).count() == 1 {
+            format!("{kind}.{k}")
         } else {
-            out.push((format!("behaviours[{i}].{k}"), v.clone()));
-        }
-        done[n] = true;
+            format!("behaviours[{i}].{k}")
+        };
+        out.push((path, v.clone()));
     }
-    let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else { return Ok(out) };
-    let mut keys: Vec<&String> = a.keys().chain(b.keys()).filter(|k| *k != "behaviours" && *k != "seed").collect();
-    keys.sort();
-    keys.dedup();
-    for k in keys {
-        leaves(k, a.get(k.as_str()), b.get(k.as_str()), &mut out)?;
+    if let (Some(a), Some(b)) = (a.as_object(), b.as_object()) {
+        for k in union(a, b).filter(|k| *k != "behaviours" && *k != "seed") {
+            leaves(k, a.get(k), b.get(k), &mut out)?;
+        }
     }
     Ok(out)
 }
 
+/// The keys of `a`, then those of `b` that `a` lacks.
+fn union<'a>(
+    a: &'a serde_json::Map<String, Value>,
+    b: &'a serde_json::Map<String, Value>,
+) -> impl Iterator<Item = &'a str> {
+    a.keys().chain(b.keys().filter(|k| !a.contains_key(k.as_str()))).map(String::as_str)
+}
+
+/// Whether two values are the same JSON (by their text: `Value`'s own comparison would link the
+/// map comparison into the module).
+fn same(x: Option<&Value>, y: Option<&Value>) -> bool {
+    let t = |v: Option<&Value>| v.map(|v| serde_json::to_string(v).unwrap_or_default());
+    t(x) == t(y)
+}
+
 /// Differing leaves under `path` (objects are walked; arrays and other values are leaves).
 fn leaves(path: &str, x: Option<&Value>, y: Option<&Value>, out: &mut Vec<(String, Value)>) -> Result<(), String> {
-    if x == y {
+    if same(x, y) {
         return Ok(());
     }
     if let (Some(Value::Object(x)), Some(Value::Object(y))) = (x, y) {
-        let mut keys: Vec<&String> = x.keys().chain(y.keys()).collect();
-        keys.sort();
-        keys.dedup();
-        for k in keys {
-            leaves(&format!("{path}.{k}"), x.get(k.as_str()), y.get(k.as_str()), out)?;
+        for k in union(x, y) {
+            leaves(&format!("{path}.{k}"), x.get(k), y.get(k), out)?;
         }
         return Ok(());
     }
@@ -342,14 +354,17 @@ fn doc(sc: &Scenario) -> Result<Value, String> {
 /// names the field.
 pub fn parse_sets(text: &str) -> Result<Vec<(String, Value)>, String> {
     match scenario::read_text(text).map_err(|e| format!("data-set: {e}"))? {
-        Value::Object(m) => Ok(m.into_iter().collect()),
+        Value::Object(m) => Ok(m.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
         _ => Err("data-set: must be a JSON object {\"path\": value, …}".into()),
     }
 }
 
 /// `data-set`'s text for these parameters.
 pub fn sets_text(sets: &[(String, Value)]) -> String {
-    let m: serde_json::Map<String, Value> = sets.iter().cloned().collect();
+    let mut m = serde_json::Map::new();
+    for (k, v) in sets {
+        m.insert(k.clone(), v.clone());
+    }
     serde_json::to_string(&Value::Object(m)).unwrap_or_default()
 }
 
@@ -361,16 +376,22 @@ fn clip(s: &str) -> String {
 }
 
 fn base36(mut x: u32) -> String {
-    let mut d = Vec::new();
+    let mut d = String::new();
     loop {
-        d.push(b"0123456789abcdefghijklmnopqrstuvwxyz"[(x % 36) as usize]);
+        d.insert(0, char::from(b"0123456789abcdefghijklmnopqrstuvwxyz"[(x % 36) as usize]));
         x /= 36;
         if x == 0 {
-            break;
+            return d;
         }
     }
-    d.reverse();
-    String::from_utf8(d).unwrap_or_default()
+}
+
+/// Hexadecimal digits (the bits after `!`).
+fn hex(s: &str) -> Option<u64> {
+    if s.is_empty() || s.len() > 16 {
+        return None;
+    }
+    s.chars().try_fold(0u64, |acc, c| Some(acc << 4 | c.to_digit(16)? as u64))
 }
 
 /// Percent-encode all but letters, digits and `-._,[]!`.
@@ -423,7 +444,7 @@ fn read_num(s: &str) -> Option<f64> {
 fn point(args: &str) -> Result<Vec2, String> {
     let one = |t: &str| -> Result<f32, String> {
         let x = match t.strip_prefix('!') {
-            Some(h) => u32::from_str_radix(h, 16).ok().map(f32::from_bits),
+            Some(h) => hex(h).filter(|&b| b <= u32::MAX as u64).map(|b| f32::from_bits(b as u32)),
             None => read_num(t).map(|x| x as f32),
         };
         x.filter(|x| x.is_finite()).ok_or_else(|| format!("not a number: `{}`", clip(t)))
@@ -451,7 +472,7 @@ fn value_text(v: &Value) -> String {
 
 fn value_of(t: &str) -> Result<Value, String> {
     if let Some(h) = t.strip_prefix('!') {
-        let x = u64::from_str_radix(h, 16).ok().map(f64::from_bits).filter(|x| x.is_finite());
+        let x = hex(h).map(f64::from_bits).filter(|x| x.is_finite());
         return x
             .and_then(serde_json::Number::from_f64)
             .map(Value::Number)
@@ -485,5 +506,7 @@ mod tests {
         assert_eq!(value_of(&value_text(&serde_json::json!([1.5, 2]))).unwrap(), serde_json::json!([1.5, 2]));
         assert_eq!(base36(0), "0");
         assert_eq!(u32::from_str_radix(&base36(u32::MAX), 36).unwrap(), u32::MAX);
+        assert_eq!(hex("ff"), Some(255));
+        assert_eq!(hex("x"), None);
     }
 }

@@ -160,9 +160,11 @@ pub fn with_sets(sc: &Scenario, sets: &[(String, Value)]) -> Result<Scenario, St
         }
     }
     scenario::from_value(doc).map_err(|e| {
-        // Name the parameter as given: the first that is refused on its own, as `set` says it.
-        let alone = sets.iter().find_map(|(p, v)| Sim::new(sc.clone()).ok()?.set(p, v.clone()).err());
-        alone.unwrap_or(e)
+        // Name the parameter as given, before the field the validator names.
+        match written.iter().find(|(p, _)| e.starts_with(&format!("{}: ", tidy(p)))) {
+            Some((_, path)) => format!("{path}: {e}"),
+            None => e,
+        }
     })
 }
 
