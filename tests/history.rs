@@ -380,7 +380,10 @@ dual_test!(a_link_after_a_reset_starts_from_its_parameters_and_stays_short, {
     let fp = link::fingerprint(&mounted("flock"));
     let fp = link::Link { name: String::new(), fingerprint: fp, seed: 0, sets: vec![], log: vec![], step: 0 }.encode();
     let fp = fp.split('~').nth(2).unwrap().to_string();
-    assert_eq!(text, format!("1~flock~{fp}~7~300~separation.weight:0.5~alignment.perception:60~cohesion.perception:60"));
+    assert_eq!(
+        text,
+        format!("1~flock~{fp}~7~300~separation.weight:0.5~alignment.perception:60~cohesion.perception:60")
+    );
     assert!(text.len() < 100, "{} characters", text.len());
     let (_, opened) = open(&text, &mounted("flock")).unwrap();
     assert!(first_difference(&opened, &sim).is_none());

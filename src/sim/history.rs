@@ -40,9 +40,9 @@ pub const FIRST_EVERY: u64 = 30;
 /// The most agent-steps a seek replays (the snapshot interval times the agents never exceeds it
 /// once the history thins; the standard engine's agent-steps count [`STANDARD_COST`] each).
 /// Measured in Chromium: see the README's "Rewind and scrub".
-pub const MAX_REPLAY: u64 = 600_000;
+pub const MAX_REPLAY: u64 = 500_000;
 /// What an agent-step of the standard engine costs against one of the fast engine's.
-pub const STANDARD_COST: u64 = 4;
+pub const STANDARD_COST: u64 = 8;
 
 /// Everything `Sim` needs to resume bit-identically from a step (see [`Sim::snapshot`]).
 #[derive(Clone)]
@@ -317,9 +317,13 @@ impl History {
             sim.step();
         }
         let k = sim.steps;
+        // A large flock takes snapshots more often, so that a seek never replays more than
+        // MAX_REPLAY agent-steps (at 100 000 boids: every 6 steps).
+        let cost = sim.step_cost();
+        self.every = self.every.min((MAX_REPLAY / cost).max(1));
         if k.is_multiple_of(self.every) && self.snaps.last().is_none_or(|s| s.steps < k) {
             let sc = self.current.get_or_insert_with(|| sim.scenario_text()).clone();
-            self.keep(sim.snapshot(Some(sc)), sim.step_cost());
+            self.keep(sim.snapshot(Some(sc)), cost);
         }
         if k <= self.end {
             self.replay_at(sim, k);

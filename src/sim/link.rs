@@ -302,7 +302,7 @@ pub fn diff(from: &Scenario, to: &Scenario) -> Result<Vec<(String, Value)>, Stri
         } else {
             format!("behaviours[{i}].{k}")
         };
-        out.push((path, v.clone()));
+        out.push((path, tidy(v)));
     }
     if let (Some(a), Some(b)) = (a.as_object(), b.as_object()) {
         for k in union(a, b).filter(|k| *k != "behaviours" && *k != "seed") {
@@ -341,8 +341,13 @@ fn leaves(path: &str, x: Option<&Value>, y: Option<&Value>, out: &mut Vec<(Strin
     if matches!(x, Some(Value::Array(_))) || matches!(y, Some(Value::Array(_))) {
         return Err(format!("{path} differs (no parameter sets it)"));
     }
-    out.push((path.to_string(), y.cloned().unwrap_or(Value::Null)));
+    out.push((path.to_string(), y.map_or(Value::Null, tidy)));
     Ok(())
+}
+
+/// A value as `set` takes it: `70`, not the `70.0` an f32 field writes.
+fn tidy(v: &Value) -> Value {
+    super::params::normalise("", v.clone()).unwrap_or(Value::Null)
 }
 
 /// The scenario as a JSON value (the same text `set` reads).
