@@ -16,8 +16,8 @@ const SCENARIOS = [
 // One canvas of a fixed size at the top of the page, so that pointer positions are the same world
 // positions for every viewer mounted on it.
 const ONE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>one canvas</title>
-<link rel="stylesheet" href="/www/steerlab.css"><script type="module" src="/www/boot.js"></script>
-<style>body { margin: 0; } #box { width: 640px; padding: 8px; }</style></head>
+<link rel="stylesheet" href="/www/steerlab.css"><link rel="stylesheet" href="/one.css">
+<script type="module" src="/www/boot.js"></script></head>
 <body><div id="box"></div></body></html>`;
 
 const BLANK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body>
@@ -35,7 +35,9 @@ const BAD_SETS = `<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
 </body></html>`;
 
 before(async () => {
-  server = await serveDist({ extra: { "/one.html": ONE, "/bad-sets.html": BAD_SETS } });
+  server = await serveDist({
+    extra: { "/one.html": ONE, "/one.css": "body { margin: 0; } #box { width: 640px; padding: 8px; }", "/bad-sets.html": BAD_SETS },
+  });
   browser = await launchBrowser();
 });
 
@@ -81,7 +83,8 @@ async function session(page, name, at) {
   await step(13);
   if (controls[0]) {
     const c = controls[0];
-    await page.locator(`#box input[data-param="${c.param}"]`).fill(String(c.min + (c.max - c.min) * 0.7));
+    const v = c.min + Math.round(((c.max - c.min) * 0.7) / c.step) * c.step;
+    await page.locator(`#box input[data-param="${c.param}"]`).fill(String(Number(v.toFixed(6))));
   }
   await step(20);
   await page.mouse.dblclick(...xy(0.6, 0.6));
@@ -94,7 +97,8 @@ async function session(page, name, at) {
   await step(15);
   if (controls.length > 1) {
     const c = controls[controls.length - 1];
-    await page.evaluate(([p, v]) => window.v.set(p, v), [c.param, c.min + (c.max - c.min) * 0.25]);
+    const v = c.min + Math.round(((c.max - c.min) * 0.25) / c.step) * c.step;
+    await page.evaluate(([p, v]) => window.v.set(p, v), [c.param, Number(v.toFixed(6))]);
   }
   await page.mouse.move(...xy(0.2, 0.8));
   await page.mouse.move(...xy(0.9, 0.9));
@@ -115,8 +119,8 @@ test("every built-in: seek back and forth lands on the live state, a fresh viewe
     await session(page, name, async (k) => live.set(k, await state(page)));
     assert.equal((await state(page)).steps, 80, `${name}: the reseed starts the history again at step 0`);
     const h = await page.evaluate(() => window.v.history());
-    assert.equal(h.start, 0);
-    assert.equal(h.end, 80);
+    assert.equal(h.start, 0, `${name}: ${JSON.stringify(h)}`);
+    assert.equal(h.end, 80, name);
     assert.ok(h.inputs >= 2, `${name}: ${h.inputs} inputs logged after the reseed`);
     // Seek back and forth: each time the state the viewer had at that step, number for number.
     for (const k of [0, 50, 10, 80, 25, 10, 0, 50, 80]) {
@@ -233,7 +237,7 @@ test("embedCode(): the snippet pasted into a blank page mounts with the same par
     return { code: v.embedCode(), want: v.state() };
   }, sel);
   assert.match(code, /^<link rel="stylesheet" href="\/steerlab\/www\/steerlab.css">\n<canvas data-scenario="bandada" /);
-  assert.match(code, /data-set='\{"click":"food","perception":70,"separation.weight":0.5,"world.edges":"bounce"\}'/);
+  assert.match(code, / data-set='\{"alignment.perception":70,"click":"food","cohesion.perception":70,"separation.weight":0.5,"world.edges":"bounce"\}' /);
   assert.match(code, /data-step="120"/);
   assert.match(code, /<script type="module" src="\/steerlab\/www\/boot.js"><\/script>\n$/);
   // Press the Embed button: the dialog shows the same snippet.
