@@ -10,7 +10,7 @@
 // Not part of the test command: timings belong to benchmarks (README, "Rewind and scrub").
 import { serveDist, launchBrowser, openPage, waitForSteerlab } from "../tests/e2e/helpers.mjs";
 
-const ALL = ["flock", "separation", "alignment", "cohesion", "spatial-hash", "bandada", "follow-leader", "queue", "path-waypoints", "path-tube", "stress", "stress@100000"];
+const ALL = ["flock", "separation", "alignment", "cohesion", "spatial-hash", "bandada", "follow-leader", "queue", "path-waypoints", "path-tube", "seek", "flee", "arrive", "pursuit", "evade", "wander", "obstacle-avoidance", "containment", "flow-field", "stress", "stress@100000"];
 const only = process.argv.slice(2);
 const names = only.length ? ALL.filter((n) => only.includes(n) || only.includes(n.split("@")[0])) : ALL;
 

@@ -1,43 +1,81 @@
 // Refresh the README's screenshots from a built dist/ (trunk build --release).
 //
-//   node scripts/screenshots.mjs            # everything below
-//   node scripts/screenshots.mjs canvases   # docs/screenshots/<scenario>.png, one per gallery figure, after
-//                                           # each has run for a few seconds, and the stress canvas at
-//                                           # 100 000 boids (stress-100k.png)
-//   node scripts/screenshots.mjs pages      # the Spanish gallery and a Spanish chapter as a phone shows
-//                                           # them (375 px wide, 2×, dark scheme): docs/screenshots/
-//                                           # es-gallery.png, es-chapter.png; the English twins go to
-//                                           # artifacts/ (en-gallery.png, en-chapter.png) to compare
+//   node scripts/screenshots.mjs                 # everything below
+//   node scripts/screenshots.mjs canvases [name …]
+//        docs/screenshots/<scenario>.png, one per gallery figure (the steering basics paused at a
+//        fixed step, so they are the same picture every run; the others after a few seconds), and
+//        the stress canvas at 100 000 boids (stress-100k.png, only without names)
+//   node scripts/screenshots.mjs pages
+//        the Spanish gallery and a Spanish chapter as a phone shows them (375 px wide, 2×, dark):
+//        docs/screenshots/es-gallery.png, es-chapter.png; the English twins go to artifacts/
+//   node scripts/screenshots.mjs views name …
+//        into artifacts/: each named figure at 375 px, 2×, light and dark, English and Spanish
 import path from "node:path";
 import { serveDist, launchBrowser, openPage, waitForSteerlab, waitForDrawn, ensureArtifacts, ROOT } from "../tests/e2e/helpers.mjs";
 
 const out = path.join(ROOT, "docs", "screenshots");
-const what = process.argv[2] || "all";
-if (!["all", "canvases", "pages"].includes(what)) {
-  console.error(`usage: node scripts/screenshots.mjs [all|canvases|pages], got ${what}`);
+const [what = "all", ...names] = process.argv.slice(2);
+if (!["all", "canvases", "pages", "views"].includes(what)) {
+  console.error(`usage: node scripts/screenshots.mjs [all|canvases [name …]|pages|views name …], got ${what}`);
   process.exit(2);
 }
 
-async function canvases(browser, server) {
-  const { context, page } = await openPage(browser, server.url("/"), { viewport: { width: 1280, height: 900 } });
+/** Steps from reset before the shot, paused: the steering basics get the same picture every run. */
+const AT = { seek: 70, flee: 30, arrive: 265, pursuit: 300, evade: 360, wander: 240, "obstacle-avoidance": 20, containment: 400, "flow-field": 900 };
+
+/** Screenshot the figure of each of `only` (default: every canvas) on `url` into `dir`. */
+async function shoot(browser, server, url, only, dir, suffix, opts = {}) {
+  const { context, page } = await openPage(browser, server.url(url), { viewport: { width: 1280, height: 900 }, ...opts });
   await waitForSteerlab(page);
-  const names = await page.$$eval("canvas[data-scenario]", (cs) => cs.map((c) => c.dataset.scenario));
-  for (const name of names) {
+  const all = await page.$$eval("canvas[data-scenario]", (cs) => cs.map((c) => c.dataset.scenario));
+  for (const name of only.length ? only : all) {
     const fig = page.locator(`#viz-${name}`);
     await fig.scrollIntoViewIfNeeded();
     await waitForDrawn(page, `canvas[data-scenario="${name}"]`);
-    await page.waitForTimeout(name === "stress" ? 3000 : 5000);
-    await fig.screenshot({ path: path.join(out, `${name}.png`) });
-    console.log(`docs/screenshots/${name}.png`);
+    if (name in AT) {
+      await page.evaluate(([name, n]) => {
+        const v = window.steerlab.viewerFor(document.querySelector(`canvas[data-scenario="${name}"]`));
+        v.pause();
+        v.reset();
+        v.step(n);
+        v.render();
+      }, [name, AT[name]]);
+      // The readout line under the canvas refreshes at most four times a second.
+      await page.waitForTimeout(400);
+      await page.evaluate((name) => window.steerlab.viewerFor(document.querySelector(`canvas[data-scenario="${name}"]`)).render(), name);
+    } else {
+      await page.waitForTimeout(name === "stress" ? 3000 : 5000);
+    }
+    const file = path.join(dir, `${name}${suffix}.png`);
+    await fig.screenshot({ path: file });
+    console.log(path.relative(ROOT, file));
   }
-  // The stress canvas with its slider at 100 000 (the README's performance section).
-  const stress = page.locator("#viz-stress");
-  await stress.scrollIntoViewIfNeeded();
-  await page.evaluate(() => window.steerlab.viewerFor(document.querySelector('canvas[data-scenario="stress"]')).set("agents.count", 100000));
-  await page.waitForTimeout(10000);
-  await stress.screenshot({ path: path.join(out, "stress-100k.png") });
-  console.log("docs/screenshots/stress-100k.png");
+  return { context, page };
+}
+
+async function canvases(browser, server) {
+  const { context, page } = await shoot(browser, server, "/", names, out, "");
+  if (!names.length) {
+    // The stress canvas with its slider at 100 000 (the README's performance section).
+    const stress = page.locator("#viz-stress");
+    await stress.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.steerlab.viewerFor(document.querySelector('canvas[data-scenario="stress"]')).set("agents.count", 100000));
+    await page.waitForTimeout(10000);
+    await stress.screenshot({ path: path.join(out, "stress-100k.png") });
+    console.log("docs/screenshots/stress-100k.png");
+  }
   await context.close();
+}
+
+async function views(browser, server) {
+  const dir = ensureArtifacts();
+  for (const scheme of ["light", "dark"]) {
+    for (const [url, lang] of [["/", "en"], ["/es/", "es"]]) {
+      const opts = { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, colorScheme: scheme };
+      const { context } = await shoot(browser, server, url, names, dir, `-375-2x-${scheme}-${lang}`, opts);
+      await context.close();
+    }
+  }
 }
 
 /** One phone-sized view of a page: the top of the gallery, a chapter at its separation figure. */
@@ -71,8 +109,9 @@ async function pages(browser, server) {
 const server = await serveDist();
 const browser = await launchBrowser();
 try {
-  if (what !== "pages") await canvases(browser, server);
-  if (what !== "canvases") await pages(browser, server);
+  if (what === "views") await views(browser, server);
+  if (what === "all" || what === "canvases") await canvases(browser, server);
+  if (what === "all" || what === "pages") await pages(browser, server);
 } finally {
   await browser.close();
   await server.close();

@@ -68,145 +68,143 @@ pub fn word(lang: Lang, w: &str) -> String {
     t.to_string()
 }
 
+/// The readout line's sentence of each kind, in English and Spanish. In a template, `{key}` is the
+/// value under that key, `{key:+}` a number with its sign, `{key?yes|no}` a boolean as one of two
+/// words, `{key~}` an identifier in the reader's words ([`word`]); `[text|other]` is `text` when
+/// every key in it has a value, else `other` (which may be empty).
+const SENTENCES: &[(&str, &str, &str)] = &[
+    (
+        "flock",
+        "{agents} agents · polarisation {polarisation} · mean neighbours {mean_neighbours} · {checks} distance checks/step[ · food eaten {food_eaten}|]",
+        "{agents} agentes · polarización {polarisation} · vecinos medios {mean_neighbours} · {checks} comprobaciones/paso[ · comida consumida {food_eaten}|]",
+    ),
+    (
+        "spatial_hash",
+        "self: {self_checks} distance checks (naive: {self_naive}) · whole flock: {checks} checks this step vs naive n·(n−1) = {naive} → {ratio}× fewer",
+        "yo: {self_checks} comprobaciones de distancia (ingenuo: {self_naive}) · toda la bandada: {checks} comprobaciones en este paso frente a n·(n−1) = {naive} → {ratio}× menos",
+    ),
+    (
+        "follow_leader",
+        "{followers} followers ({variant~}) · mean distance to their point {mean_target_distance} px · in the forbidden zone: {in_ahead_zone}",
+        "{followers} seguidores ({variant~}) · distancia media a su punto {mean_target_distance} px · en la zona prohibida: {in_ahead_zone}",
+    ),
+    (
+        "queue",
+        "{braking_enabled?braking on|braking off} · throughput {throughput} agents/s · overlaps {overlaps} (mean {mean_overlaps}) · braking {braking} · through {through}",
+        "{braking_enabled?freno activado|freno desactivado} · flujo {throughput} agentes/s · solapamientos {overlaps} (media {mean_overlaps}) · frenando {braking} · han pasado {through}",
+    ),
+    (
+        "path_waypoints",
+        "active waypoint {active} of {waypoints} · mode {mode~} · direction {direction:+}",
+        "waypoint activo {active} de {waypoints} · modo {mode~} · dirección {direction:+}",
+    ),
+    (
+        "path_tube",
+        "{waypoints} waypoints ({mode~}) · distance to the path [{distance} px|—] (tube {tube_radius}) · predictions outside: {outside}",
+        "{waypoints} waypoints ({mode~}) · distancia al path [{distance} px|—] (tubo {tube_radius}) · predicciones fuera: {outside}",
+    ),
+    (
+        "seek",
+        "distance to the target {distance} px · speed {speed} px/s · steering force {steer} px/s²",
+        "distancia al objetivo {distance} px · velocidad {speed} px/s · fuerza de steering {steer} px/s²",
+    ),
+    (
+        "flee",
+        "{inside} of {agents} inside the panic radius ({panic_radius} px) · the nearest {nearest} px from the threat",
+        "{inside} de {agents} dentro del radio de pánico ({panic_radius} px) · el más cercano, a {nearest} px de la amenaza",
+    ),
+    (
+        "arrive",
+        "distance {distance} px · speed {speed} px/s (desired {desired_speed}) · overshoot {overshoot} px",
+        "distancia {distance} px · velocidad {speed} px/s (deseada {desired_speed}) · se pasó {overshoot} px",
+    ),
+    (
+        "pursuit",
+        "look-ahead T = {look_ahead} s · catches {catches} · mean time to a catch [{mean_time} s|—]",
+        "predicción T = {look_ahead} s · capturas {catches} · tiempo medio hasta una captura [{mean_time} s|—]",
+    ),
+    (
+        "evade",
+        "hunter to its prey {distance} px · evading {evading} · caught {caught}",
+        "del cazador a su presa {distance} px · evadiendo {evading} · capturas {caught}",
+    ),
+    (
+        "wander",
+        "target at {angle}° on the circle · jitter ±{jitter}° a step · speed {speed} px/s",
+        "objetivo a {angle}° en el círculo · jitter ±{jitter}° por paso · velocidad {speed} px/s",
+    ),
+    (
+        "obstacle_avoidance",
+        "{obstacles} obstacles · {avoiding} agents steering round one · closest to a surface: {closest} px",
+        "{obstacles} obstáculos · {avoiding} agentes esquivando uno · lo más cerca de una superficie: {closest} px",
+    ),
+    (
+        "containment",
+        "{touching} of {agents} agents with a feeler across a wall · outside the walls: {outside}",
+        "{touching} de {agents} agentes con un sensor cruzando una pared · fuera de las paredes: {outside}",
+    ),
+    (
+        "flow_field",
+        "field of {cols}×{rows} cells of {resolution} px · reseeded {reseeds} times · alignment with the field {alignment}",
+        "campo de {cols}×{rows} celdas de {resolution} px · semilla cambiada {reseeds} veces · alineación con el campo {alignment}",
+    ),
+];
+
 /// The readout line under a canvas.
 pub fn readout(lang: Lang, r: &Readout) -> String {
-    let v = |k: &str| val(r.get(k));
-    let w = |k: &str| match r.get(k) {
-        Some(Val::Word(x)) => word(lang, x),
-        other => val(other),
+    let Some(&(_, en, es)) = SENTENCES.iter().find(|(k, _, _)| *k == r.kind) else {
+        // A behaviour without a sentence yet: its keys and values.
+        let mut s = String::new();
+        for (k, x) in &r.items {
+            if !s.is_empty() {
+                s.push_str(" · ");
+            }
+            let _ = write!(s, "{} {}", k.replace('_', " "), val(Some(*x)));
+        }
+        return s;
     };
-    let es = lang == Lang::Es;
-    match r.kind {
-        "flock" => {
-            let mut s = if es {
-                format!(
-                    "{} agentes · polarización {} · vecinos medios {} · {} comprobaciones/paso",
-                    v("agents"),
-                    v("polarisation"),
-                    v("mean_neighbours"),
-                    v("checks")
-                )
-            } else {
-                format!(
-                    "{} agents · polarisation {} · mean neighbours {} · {} distance checks/step",
-                    v("agents"),
-                    v("polarisation"),
-                    v("mean_neighbours"),
-                    v("checks")
-                )
-            };
-            if r.get("food_eaten").is_some() {
-                let _ = write!(s, " · {} {}", lang.pick("food eaten", "comida consumida"), v("food_eaten"));
-            }
-            s
+    let mut out = String::new();
+    fill(lang, r, lang.pick(en, es), &mut out);
+    out
+}
+
+/// Write `template` with the values of `r` (see [`SENTENCES`]); false if a key had no value.
+fn fill(lang: Lang, r: &Readout, template: &str, out: &mut String) -> bool {
+    let mut complete = true;
+    let mut rest = template;
+    while let Some(i) = rest.find(['{', '[']) {
+        out.push_str(&rest[..i]);
+        let open = rest.as_bytes()[i];
+        let close = if open == b'{' { '}' } else { ']' };
+        let Some(j) = rest[i..].find(close).map(|j| i + j) else { break };
+        let inner = &rest[i + 1..j];
+        rest = &rest[j + 1..];
+        if open == b'[' {
+            let (text, other) = inner.split_once('|').unwrap_or((inner, ""));
+            let mut part = String::new();
+            out.push_str(if fill(lang, r, text, &mut part) { &part } else { other });
+            continue;
         }
-        "spatial_hash" => {
-            if es {
-                format!(
-                    "yo: {} comprobaciones de distancia (ingenuo: {}) · toda la bandada: {} comprobaciones en este paso frente a n·(n−1) = {} → {}× menos",
-                    v("self_checks"),
-                    v("self_naive"),
-                    v("checks"),
-                    v("naive"),
-                    v("ratio")
-                )
-            } else {
-                format!(
-                    "self: {} distance checks (naive: {}) · whole flock: {} checks this step vs naive n·(n−1) = {} → {}× fewer",
-                    v("self_checks"),
-                    v("self_naive"),
-                    v("checks"),
-                    v("naive"),
-                    v("ratio")
-                )
+        let (key, how) = match inner.find([':', '?', '~']) {
+            Some(k) => (&inner[..k], &inner[k..]),
+            None => (inner, ""),
+        };
+        let v = r.get(key).filter(|v| *v != Val::None);
+        complete &= v.is_some();
+        match (how.as_bytes().first(), v) {
+            (Some(b'?'), v) => {
+                let (yes, no) = how[1..].split_once('|').unwrap_or((&how[1..], ""));
+                out.push_str(if v == Some(Val::Bool(true)) { yes } else { no });
             }
-        }
-        "follow_leader" => {
-            if es {
-                format!(
-                    "{} seguidores ({}) · distancia media a su punto {} px · en la zona prohibida: {}",
-                    v("followers"),
-                    w("variant"),
-                    v("mean_target_distance"),
-                    v("in_ahead_zone")
-                )
-            } else {
-                format!(
-                    "{} followers ({}) · mean distance to their point {} px · in the forbidden zone: {}",
-                    v("followers"),
-                    w("variant"),
-                    v("mean_target_distance"),
-                    v("in_ahead_zone")
-                )
+            (Some(b':'), Some(Val::Int(n))) if n >= 0 => {
+                let _ = write!(out, "+{n}");
             }
-        }
-        "queue" => {
-            let on = matches!(r.get("braking_enabled"), Some(Val::Bool(true)));
-            if es {
-                format!(
-                    "{} · flujo {} agentes/s · solapamientos {} (media {}) · frenando {} · han pasado {}",
-                    if on { "freno activado" } else { "freno desactivado" },
-                    v("throughput"),
-                    v("overlaps"),
-                    v("mean_overlaps"),
-                    v("braking"),
-                    v("through")
-                )
-            } else {
-                format!(
-                    "{} · throughput {} agents/s · overlaps {} (mean {}) · braking {} · through {}",
-                    if on { "braking on" } else { "braking off" },
-                    v("throughput"),
-                    v("overlaps"),
-                    v("mean_overlaps"),
-                    v("braking"),
-                    v("through")
-                )
-            }
-        }
-        "path_waypoints" => {
-            let dir = if r.num("direction").unwrap_or(1.0) < 0.0 { "-1" } else { "+1" };
-            if es {
-                format!("waypoint activo {} de {} · modo {} · dirección {dir}", v("active"), v("waypoints"), w("mode"))
-            } else {
-                format!("active waypoint {} of {} · mode {} · direction {dir}", v("active"), v("waypoints"), w("mode"))
-            }
-        }
-        "path_tube" => {
-            let d = match r.get("distance") {
-                Some(Val::Num(..)) => format!("{} px", v("distance")),
-                _ => "—".to_string(),
-            };
-            if es {
-                format!(
-                    "{} waypoints ({}) · distancia al path {d} (tubo {}) · predicciones fuera: {}",
-                    v("waypoints"),
-                    w("mode"),
-                    v("tube_radius"),
-                    v("outside")
-                )
-            } else {
-                format!(
-                    "{} waypoints ({}) · distance to the path {d} (tube {}) · predictions outside: {}",
-                    v("waypoints"),
-                    w("mode"),
-                    v("tube_radius"),
-                    v("outside")
-                )
-            }
-        }
-        // A behaviour without a sentence here yet: its keys and values.
-        _ => {
-            let mut s = String::new();
-            for (k, x) in &r.items {
-                if !s.is_empty() {
-                    s.push_str(" · ");
-                }
-                let _ = write!(s, "{} {}", k.replace('_', " "), val(Some(*x)));
-            }
-            s
+            (Some(b'~'), Some(Val::Word(w))) => out.push_str(&word(lang, w)),
+            (_, v) => out.push_str(&val(v)),
         }
     }
+    out.push_str(rest);
+    complete
 }
 
 /// A rule's name (the controller's contribution names) in the reader's language.
@@ -225,7 +223,10 @@ pub fn rule(lang: Lang, rule: &str) -> &str {
         "edges" => "bordes",
         "correction" => "corrección",
         "path" => "path",
-        // seek, arrive, evade: the tutorial's own terms.
+        "cruise" => "crucero",
+        "containment" => "contención",
+        "flow" => "flujo",
+        // seek, arrive, evade, pursuit: the tutorial's own terms.
         other => other,
     }
 }
@@ -264,6 +265,101 @@ mod tests {
     fn unknown_readouts_still_read() {
         let r = Readout::new("wander_demo").with("mean_speed", Val::Num(12.345, 1)).with("agents", Val::Int(3));
         assert_eq!(readout(Lang::En, &r), "mean speed 12.3 · agents 3");
+    }
+
+    /// Every steering-basics canvas has its sentence in both languages: every key it reads is
+    /// there, none is left as "—", and the Spanish line is not the English one.
+    #[test]
+    fn the_steering_basics_readouts_have_sentences() {
+        for name in
+            ["seek", "flee", "arrive", "pursuit", "evade", "wander", "obstacle-avoidance", "containment", "flow-field"]
+        {
+            let mut sim = crate::sim::Sim::from_json(crate::scenarios::builtin(name).unwrap()).unwrap();
+            for _ in 0..30 {
+                sim.step();
+            }
+            let r = sim.readout();
+            assert_eq!(r.kind, name.replace('-', "_"), "{name}");
+            let (en, es) = (readout(Lang::En, &r), readout(Lang::Es, &r));
+            assert!(!en.contains('_') && !es.contains('_'), "{name}: no sentence yet: {en}");
+            assert_ne!(en, es, "{name}");
+            for (k, x) in &r.items {
+                if let Val::Num(..) | Val::Int(_) = x {
+                    let shown = val(Some(*x));
+                    assert!(en.contains(&shown) && es.contains(&shown), "{name}: {k} = {shown} missing: {en} / {es}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sentences_fill_their_values() {
+        let flock = Readout::new("flock")
+            .with("agents", Val::Int(120))
+            .with("polarisation", Val::Num(0.873, 2))
+            .with("mean_neighbours", Val::Num(12.34, 1))
+            .with("checks", Val::Int(3456));
+        assert_eq!(
+            readout(Lang::En, &flock),
+            "120 agents · polarisation 0.87 · mean neighbours 12.3 · 3456 distance checks/step"
+        );
+        let fed = flock.clone().with("food_eaten", Val::Int(2));
+        assert_eq!(
+            readout(Lang::Es, &fed),
+            "120 agentes · polarización 0.87 · vecinos medios 12.3 · 3456 comprobaciones/paso · comida consumida 2"
+        );
+        let q = |on| {
+            Readout::new("queue")
+                .with("braking_enabled", Val::Bool(on))
+                .with("throughput", Val::Num(1.234, 2))
+                .with("overlaps", Val::Int(0))
+                .with("mean_overlaps", Val::Num(0.2, 2))
+                .with("braking", Val::Int(3))
+                .with("through", Val::Int(9))
+        };
+        assert_eq!(
+            readout(Lang::En, &q(false)),
+            "braking off · throughput 1.23 agents/s · overlaps 0 (mean 0.20) · braking 3 · through 9"
+        );
+        assert!(readout(Lang::Es, &q(true)).starts_with("freno activado · flujo 1.23 agentes/s"));
+        let wp = |d| {
+            Readout::new("path_waypoints")
+                .with("active", Val::Int(2))
+                .with("waypoints", Val::Int(5))
+                .with("mode", Val::Word("ping_pong"))
+                .with("direction", Val::Int(d))
+        };
+        assert_eq!(readout(Lang::En, &wp(1)), "active waypoint 2 of 5 · mode ping-pong · direction +1");
+        assert_eq!(readout(Lang::En, &wp(-1)), "active waypoint 2 of 5 · mode ping-pong · direction -1");
+        let tube = |d| {
+            Readout::new("path_tube")
+                .with("waypoints", Val::Int(4))
+                .with("mode", Val::Word("loop"))
+                .with("distance", d)
+                .with("tube_radius", Val::Num(20.0, 0))
+                .with("outside", Val::Int(1))
+        };
+        assert_eq!(
+            readout(Lang::En, &tube(Val::Num(3.25, 1))),
+            "4 waypoints (loop) · distance to the path 3.2 px (tube 20) · predictions outside: 1"
+        );
+        assert_eq!(
+            readout(Lang::Es, &tube(Val::None)),
+            "4 waypoints (loop) · distancia al path — (tubo 20) · predicciones fuera: 1"
+        );
+        let fl = Readout::new("follow_leader")
+            .with("followers", Val::Int(8))
+            .with("variant", Val::Word("squad"))
+            .with("mean_target_distance", Val::Num(4.56, 1))
+            .with("in_ahead_zone", Val::Int(0));
+        assert_eq!(
+            readout(Lang::Es, &fl),
+            "8 seguidores (escuadrón) · distancia media a su punto 4.6 px · en la zona prohibida: 0"
+        );
+        // Every kind has both sentences, and every key a sentence names is one its readout has.
+        for (kind, en, es) in SENTENCES {
+            assert!(!en.is_empty() && !es.is_empty() && en != es, "{kind}");
+        }
     }
 
     #[test]

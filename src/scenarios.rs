@@ -2,6 +2,15 @@
 
 /// (name, JSON text) for every file in `scenarios/`.
 pub const BUILTIN: &[(&str, &str)] = &[
+    ("seek", include_str!("../scenarios/seek.json")),
+    ("flee", include_str!("../scenarios/flee.json")),
+    ("arrive", include_str!("../scenarios/arrive.json")),
+    ("pursuit", include_str!("../scenarios/pursuit.json")),
+    ("evade", include_str!("../scenarios/evade.json")),
+    ("wander", include_str!("../scenarios/wander.json")),
+    ("obstacle-avoidance", include_str!("../scenarios/obstacle-avoidance.json")),
+    ("containment", include_str!("../scenarios/containment.json")),
+    ("flow-field", include_str!("../scenarios/flow-field.json")),
     ("flock", include_str!("../scenarios/flock.json")),
     ("separation", include_str!("../scenarios/separation.json")),
     ("alignment", include_str!("../scenarios/alignment.json")),

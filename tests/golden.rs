@@ -98,10 +98,10 @@ fn session_of(name: &str, text: &str) -> Vec<u64> {
     out
 }
 
-/// Recorded on e531fbc (the core before issue 20), natively and in wasm alike — but follow-leader
-/// and queue, re-recorded when their separation became the tutorial's (issue 22: steering-iv §5,
-/// "igual que en flocking"; the queue's separation weight 0.4). Their old trajectories are the
-/// `"sep_form": "push"` option now (`OLD_SEPARATION` below).
+/// Recorded on e531fbc (the core before issue 20), natively and in wasm alike; scenarios added
+/// later, when they were added — but follow-leader and queue, re-recorded when their separation
+/// became the tutorial's (issue 22: steering-iv §5, "igual que en flocking"; the queue's separation
+/// weight 0.4). Their old trajectories are the `"sep_form": "push"` option now (`OLD_SEPARATION`).
 const GOLDEN: &[(&str, [u64; 4])] = &[
     ("flock", [0x5726540a1f011c0f, 0xc0e13d20264ce620, 0x0e7beb9c3327ce2b, 0xe94c25531e0b1512]),
     ("separation", [0xf29c14024056e0cf, 0x7c9b742407482e2f, 0x2183ed93383ef25e, 0x456da49c9817f90c]),
@@ -114,6 +114,16 @@ const GOLDEN: &[(&str, [u64; 4])] = &[
     ("path-waypoints", [0xd92cdf313dc5aade, 0xf38838f4861ced4f, 0x50b78b7eb72296b6, 0xa4e27950dea18544]),
     ("path-tube", [0xd8c8627b33ac93e6, 0x0c3e2f968aaa53fd, 0x1365e55193de6413, 0x59203b527a7577e6]),
     ("stress", [0xe68ca9f228fa934c, 0x0a2a9687bc93b2c8, 0xf66c417e7e7d8311, 0x8b9bd4c0a7392539]),
+    // The steering basics of issue 24, recorded when they were added (branch steering-basics).
+    ("seek", [0xdc0f804c9d6cd8dc, 0x6c3944d7b11d6197, 0xf6d8e575debba377, 0xd20c100c89c8461e]),
+    ("flee", [0x232fcac66b6d6a8f, 0x892f620f3c7d4e41, 0x63798d5e1f43db54, 0xdf6d44a6fde1be86]),
+    ("arrive", [0x9db7babdf7f832ac, 0x3c19086a972abf89, 0x0fa608dc5db8e3b7, 0xe28b29c402017c20]),
+    ("pursuit", [0x93e073011d7ede1f, 0x9487ab6afaf7e853, 0x4a034b609899b55d, 0x19b9d4ee8a36f3e9]),
+    ("evade", [0x21f9b1dd9fef8e35, 0xac41de055961df0d, 0x7786aab9ac6b1c29, 0xd9c0f543b70fea7f]),
+    ("wander", [0x55da9875c4351f84, 0x6a4be84db64e4e2f, 0x27b7cf02b206d63d, 0xe5c49fa907d576d0]),
+    ("obstacle-avoidance", [0xc7d98cfd4636f848, 0x7ffa2a7bcf8fdd33, 0x8e2b73c4969b122b, 0x1d19c9f907ce8d79]),
+    ("containment", [0xa44fb0b75a141ef4, 0x5e9856b579c0ed13, 0x75d62b6018145146, 0x871114b8cc6df159]),
+    ("flow-field", [0x509d4d690f0aba24, 0x2d3e99761a90bf5c, 0xe650c0f2a778356d, 0xb02b70cd45af2b50]),
 ];
 
 dual_test!(every_builtin_scenario_follows_its_recorded_trajectory, {

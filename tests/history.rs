@@ -134,6 +134,15 @@ dual_test!(seek_lands_on_the_live_state_queue, { seek_everywhere("queue") });
 dual_test!(seek_lands_on_the_live_state_path_waypoints, { seek_everywhere("path-waypoints") });
 dual_test!(seek_lands_on_the_live_state_path_tube, { seek_everywhere("path-tube") });
 dual_test!(seek_lands_on_the_live_state_stress, { seek_everywhere("stress") });
+dual_test!(seek_lands_on_the_live_state_seek, { seek_everywhere("seek") });
+dual_test!(seek_lands_on_the_live_state_flee, { seek_everywhere("flee") });
+dual_test!(seek_lands_on_the_live_state_arrive, { seek_everywhere("arrive") });
+dual_test!(seek_lands_on_the_live_state_pursuit, { seek_everywhere("pursuit") });
+dual_test!(seek_lands_on_the_live_state_evade, { seek_everywhere("evade") });
+dual_test!(seek_lands_on_the_live_state_wander, { seek_everywhere("wander") });
+dual_test!(seek_lands_on_the_live_state_obstacle_avoidance, { seek_everywhere("obstacle-avoidance") });
+dual_test!(seek_lands_on_the_live_state_containment, { seek_everywhere("containment") });
+dual_test!(seek_lands_on_the_live_state_flow_field, { seek_everywhere("flow-field") });
 
 dual_test!(every_builtin_is_covered, {
     let covered = [
@@ -148,6 +157,15 @@ dual_test!(every_builtin_is_covered, {
         "path-waypoints",
         "path-tube",
         "stress",
+        "seek",
+        "flee",
+        "arrive",
+        "pursuit",
+        "evade",
+        "wander",
+        "obstacle-avoidance",
+        "containment",
+        "flow-field",
     ];
     for n in steerlab::scenarios::names() {
         assert!(covered.contains(&n), "built-in scenario {n} has no seek test here");
@@ -157,7 +175,7 @@ dual_test!(every_builtin_is_covered, {
 dual_test!(the_history_equals_a_plain_run_of_the_same_inputs, {
     // A simulation driven by the old direct calls (set, pointer_event, reseed …), no history:
     // the same states as the history's live run and its seeks.
-    for name in ["bandada", "path-waypoints", "follow-leader"] {
+    for name in ["bandada", "path-waypoints", "follow-leader", "arrive", "flow-field"] {
         let (reseed_at, len) = (100, 150);
         let (mut h, mut sim, seen) = live(name, reseed_at, len);
         let mut plain = builtin_sim(name);

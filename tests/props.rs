@@ -135,6 +135,14 @@ const KINDS: &[&str] = &[
     "queue",
     "path_waypoints",
     "path_tube",
+    "seek",
+    "flee",
+    "arrive",
+    "pursuit",
+    "evade",
+    "obstacle_avoidance",
+    "containment",
+    "flow_field",
 ];
 
 /// Index in [`KINDS`]. No wildcard arm on purpose: a new variant is a compile error here.
@@ -151,6 +159,14 @@ fn kind_index(b: &Behaviour) -> usize {
         Behaviour::Queue(_) => "queue",
         Behaviour::PathWaypoints(_) => "path_waypoints",
         Behaviour::PathTube(_) => "path_tube",
+        Behaviour::Seek(_) => "seek",
+        Behaviour::Flee(_) => "flee",
+        Behaviour::Arrive(_) => "arrive",
+        Behaviour::Pursuit(_) => "pursuit",
+        Behaviour::Evade(_) => "evade",
+        Behaviour::ObstacleAvoidance(_) => "obstacle_avoidance",
+        Behaviour::Containment(_) => "containment",
+        Behaviour::FlowField(_) => "flow_field",
     };
     assert_eq!(k, b.kind());
     KINDS.iter().position(|&x| x == k).expect("KINDS lists every behaviour")
@@ -183,6 +199,9 @@ fn behaviour(kind: &'static str) -> BoxedStrategy<Value> {
         )
             .prop_map(|(w, r, d, j)| {
                 let mut b = json!({"type": "wander"});
+                if j.is_some_and(|j| j > 1.5) {
+                    b["overlay"] = json!(false);
+                }
                 put(&mut b, "weight", w.map(|x| json!(x)));
                 put(&mut b, "radius", r.map(|x| json!(x)));
                 put(&mut b, "distance", d.map(|x| json!(x)));
@@ -320,6 +339,87 @@ fn behaviour(kind: &'static str) -> BoxedStrategy<Value> {
                 put(&mut b, "predict_ahead", pa.map(|x| json!(x)));
                 put(&mut b, "slow_radius", sr.map(|x| json!(x)));
                 put(&mut b, "arrive_radius", ar.map(|x| json!(x)));
+                b
+            })
+            .boxed(),
+        // Steering basics (issue 24). A target may lie anywhere, in the world or not.
+        "seek" | "flee" | "arrive" => (
+            w,
+            prop::option::of((-100.0f32..2000.0, -100.0f32..2000.0)),
+            prop::option::of(positive(1.0..300.0)),
+            prop::option::of(positive(0.01..2.0)),
+        )
+            .prop_map(move |(w, t, r, time)| {
+                let mut b = json!({"type": kind});
+                put(&mut b, "weight", w.map(|x| json!(x)));
+                put(&mut b, "target", t.map(|(x, y)| json!([x, y])));
+                match kind {
+                    "flee" => put(&mut b, "panic_radius", r.map(|x| json!(x))),
+                    "arrive" => {
+                        put(&mut b, "slow_radius", r.map(|x| json!(x)));
+                        put(&mut b, "time_to_target", time.map(|x| json!(x)));
+                    }
+                    _ => {}
+                }
+                b
+            })
+            .boxed(),
+        // `quarry` and `hunter` are set when the scenario is assembled (they must name an agent).
+        "pursuit" | "evade" => (
+            w,
+            prop::option::of(non_negative(0.0..3.0)),
+            prop::option::of(positive(1.0..200.0)),
+            prop::option::of(non_negative(0.0..30.0)),
+            (prop::option::of(any::<bool>()), prop::option::of(positive(1.0..300.0))),
+        )
+            .prop_map(move |(w, pred, speed, catch, (wander, panic))| {
+                let mut b = json!({"type": kind});
+                put(&mut b, "weight", w.map(|x| json!(x)));
+                put(&mut b, "max_prediction", pred.map(|x| json!(x)));
+                put(&mut b, "catch_radius", catch.map(|x| json!(x)));
+                if kind == "pursuit" {
+                    put(&mut b, "quarry_speed", speed.map(|x| json!(x)));
+                    put(&mut b, "quarry_wander", wander.map(|x| json!(x)));
+                } else {
+                    put(&mut b, "hunter_speed", speed.map(|x| json!(x)));
+                    put(&mut b, "panic_radius", panic.map(|x| json!(x)));
+                }
+                b
+            })
+            .boxed(),
+        "obstacle_avoidance" => {
+            (w, prop::option::of(non_negative(0.0..150.0)), prop::option::of(non_negative(0.0..30.0)))
+                .prop_map(|(w, l, c)| {
+                    let mut b = json!({"type": "obstacle_avoidance"});
+                    put(&mut b, "weight", w.map(|x| json!(x)));
+                    put(&mut b, "look_ahead", l.map(|x| json!(x)));
+                    put(&mut b, "clearance", c.map(|x| json!(x)));
+                    b
+                })
+                .boxed()
+        }
+        // `walls` are set when the scenario is assembled (world coordinates).
+        "containment" => (w, prop::option::of(non_negative(0.0..120.0)), prop::option::of(0.0f32..1.57))
+            .prop_map(|(w, l, a)| {
+                let mut b = json!({"type": "containment"});
+                put(&mut b, "weight", w.map(|x| json!(x)));
+                put(&mut b, "feeler_length", l.map(|x| json!(x)));
+                put(&mut b, "feeler_angle", a.map(|x| json!(x)));
+                b
+            })
+            .boxed(),
+        "flow_field" => (
+            w,
+            prop::option::of(positive(2.0..100.0)),
+            prop::option::of(non_negative(0.0..150.0)),
+            prop::option::of(positive(10.0..500.0)),
+        )
+            .prop_map(|(w, res, strength, scale)| {
+                let mut b = json!({"type": "flow_field"});
+                put(&mut b, "weight", w.map(|x| json!(x)));
+                put(&mut b, "resolution", res.map(|x| json!(x)));
+                put(&mut b, "strength", strength.map(|x| json!(x)));
+                put(&mut b, "scale", scale.map(|x| json!(x)));
                 b
             })
             .boxed(),
@@ -492,7 +592,14 @@ fn scenario_json() -> BoxedStrategy<Value> {
                 prop::option::of(
                     prop_oneof![4 => 1.0f32..12.0, 1 => Just(f32::MIN_POSITIVE), 1 => Just(scenario::MAX_AGENT_SIZE)],
                 ),
-                prop_oneof![Just("select"), Just("choose_self"), Just("playground"), Just("waypoints"), Just("leader")],
+                prop_oneof![
+                    Just("select"),
+                    Just("choose_self"),
+                    Just("playground"),
+                    Just("waypoints"),
+                    Just("leader"),
+                    Just("pointer")
+                ],
                 prop_oneof![Just("obstacle"), Just("food")],
                 (any::<prop::sample::Index>(), path(w, h), prop::bool::weighted(0.2)),
                 prop::collection::vec(
@@ -548,6 +655,21 @@ fn scenario_json() -> BoxedStrategy<Value> {
                 for (k, b) in behaviours.iter_mut().enumerate() {
                     match b["type"].as_str().unwrap() {
                         "follow_leader" if seed % 2 == 0 => b["leader"] = json!(sel.index(n)),
+                        "pursuit" if seed % 2 == 0 => b["quarry"] = json!(sel.index(n)),
+                        "evade" if seed % 2 == 0 => b["hunter"] = json!(sel.index(n)),
+                        // Three corners of the world (maybe outside it, maybe all one point), or a
+                        // hexagon inside it.
+                        "containment" if seed % 3 == 0 => b["walls"] = json!(pts),
+                        "containment" => {
+                            b["walls"] = json!([
+                                [0.1 * w, 0.5 * h],
+                                [0.3 * w, 0.1 * h],
+                                [0.7 * w, 0.1 * h],
+                                [0.9 * w, 0.5 * h],
+                                [0.7 * w, 0.9 * h],
+                                [0.3 * w, 0.9 * h]
+                            ])
+                        }
                         "queue" => {
                             b["goal"] = json!(pts[k % 3]);
                             if seed % 4 == 1 {
@@ -642,6 +764,16 @@ const PATHS: &[&str] = &[
     "path_waypoints.arrive_radius",
     "path_tube.tube_radius",
     "path_tube.predict_ahead",
+    "flee.panic_radius",
+    "arrive.slow_radius",
+    "arrive.time_to_target",
+    "pursuit.max_prediction",
+    "pursuit.quarry",
+    "evade.hunter_speed",
+    "obstacle_avoidance.look_ahead",
+    "containment.feeler_angle",
+    "flow_field.resolution",
+    "flow_field.strength",
 ];
 
 fn action() -> BoxedStrategy<Action> {

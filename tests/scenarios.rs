@@ -227,3 +227,10 @@ fn a_flocking_rule_listed_twice_is_refused_with_both_places_named() {
     });
     assert!(parse(&text).is_ok());
 }
+
+#[test]
+fn a_point_with_three_numbers_is_refused() {
+    let text = flock_with(|v| v["obstacles"] = json!([{"center": [1, 2, 3], "radius": 4}]));
+    let e = parse(&text).unwrap_err();
+    assert_eq!(e, "obstacles[0].center: invalid length 3, expected fewer elements in array");
+}

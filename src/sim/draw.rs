@@ -65,6 +65,27 @@ pub enum Style {
     Obstacle,
     Food,
     Pointer,
+    /// Steering basics: the agent's velocity, the desired velocity, and the steering force drawn
+    /// from the velocity's tip to the desired velocity's tip (`desired − velocity`).
+    SteerVelocity,
+    DesiredVelocity,
+    SteerForce,
+    /// Flee and evade: the panic radius.
+    PanicRadius,
+    /// Wander: the circle ahead of the agent, the displaced target on it, and the arc the jitter
+    /// can move the target along in one step.
+    WanderCircle,
+    WanderTarget,
+    Jitter,
+    /// Obstacle avoidance and containment: a feeler, a feeler that hit something, the most
+    /// threatening obstacle, the walls, and a wall that was hit (with the hit point).
+    Feeler,
+    FeelerHit,
+    Threat,
+    Wall,
+    WallHit,
+    /// Flow field: one arrow per cell.
+    FieldArrow,
     /// Small explanatory text (legends).
     Label,
     /// The spatial-hash chart: its frame, the naive curve n·(n−1) and the measured grid checks.

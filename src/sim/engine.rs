@@ -581,6 +581,22 @@ impl Sim {
             for (b, s) in self.scenario.behaviours.iter().zip(states.iter_mut()) {
                 b.pre_forces(s, ctx);
             }
+            // Random numbers are drawn in agent order: replay the draws of the agents before `i`
+            // (their forces are thrown away) so that `i` sees the numbers the step will give it.
+            if self.scenario.behaviours.iter().any(Behaviour::draws_random) {
+                let zero = FlockSums::default();
+                for j in 0..i {
+                    let mut ctl = Controller::new(None);
+                    let agent = ctx.agents[j];
+                    let mut a =
+                        AgentStep { i: j, agent: &agent, flock: &zero, rng: &mut rng, ctl: &mut ctl, tint: None };
+                    for (b, s) in self.scenario.behaviours.iter().zip(&states) {
+                        if b.draws_random() {
+                            b.force_dry(s, ctx, &mut a);
+                        }
+                    }
+                }
+            }
             let mut ctl = Controller::new(Some(trace));
             let agent = ctx.agents[i];
             let mut a = AgentStep { i, agent: &agent, flock: &sums, rng: &mut rng, ctl: &mut ctl, tint: None };

@@ -11,19 +11,19 @@
 //! - **No per-candidate wrap where none is needed.** Away from the seam (and with ≥ 5 cells on an
 //!   axis) the nearest-image correction can never change a difference, so it is skipped; at the seam
 //!   the exact [`World::delta`] arithmetic is used. Either way the computed `d` and `d²` are
-//!   bit-identical to the naive query's, so the neighbour sets are identical (`tests/fast_exact.rs`).
+//!   bit-identical to the naive query's, so the neighbour sets are identical (`fast/tests.rs`).
 //! - **Same cells as [`super::grid::Grid`]**: cell size ≥ the query radius, the same axis spans
 //!   (each line once when an axis has ≤ 3 cells).
 //! - **Groups share one window.** Four consecutive slots (eight with AVX2 natively, sixteen with
-//!   AVX-512), one agent per
-//!   vector lane, read the slot ranges of their bounding box grown by the query reach (taken
-//!   modulo the world, with the correction where it meets the seam): it contains every member's
-//!   own window, so each member sees all its neighbours once, and the extra candidates fail the
-//!   same exact distance tests (`group_sums` and `tests/fast_exact.rs` check every lane against
-//!   the naive query). Only groups across a row change are queried agent by agent (the scalar
-//!   kernel). Every kernel adds an agent's neighbours one at a time in slot order with the same
-//!   IEEE operations, so the step is bit-identical whatever the vector width (4 in wasm and with
-//!   SSE2, 8 with AVX2, 16 with AVX-512F) and with the scalar kernel.
+//!   AVX-512), one agent per vector lane, read the slot ranges of their bounding box grown by the
+//!   query reach (taken modulo the world, with the correction where it meets the seam): it
+//!   contains every member's own window, so each member sees all its neighbours once, and the
+//!   extra candidates fail the same exact distance tests (`fast/tests.rs` checks every lane
+//!   against the naive query). Groups too spread for one window go to a narrower width, down to
+//!   one agent at a time (the scalar kernel). Every kernel adds an agent's neighbours one at a time
+//!   in slot order with the same IEEE operations, so the step is bit-identical whatever the vector
+//!   width (4 in wasm and with SSE2, 8 with AVX2, 16 with AVX-512F) and with the scalar kernel
+//!   (except in worlds under three cells a side, see `tests/fast_golden.rs`).
 //! - **Phase two on vectors** (`finish.rs`): the same IEEE operations as the scalar reference in
 //!   the same order, so bit-identical to it.
 //!
@@ -34,6 +34,11 @@
 //!
 //! Two-phase: all forces are computed from one snapshot, then everyone moves. After warm-up (buffers
 //! grown to `n` and the cell count), a step allocates nothing.
+//!
+//! **Code layout.** This file holds the state and the grid; the step's algorithm is written once,
+//! in `fast/driver.rs`, over a `GroupKernel` per vector width (`fast/kernel.rs`: four lanes;
+//! `fast/avx.rs`: eight; `fast/avx512.rs`: sixteen), chosen once per step by [`FastFlock::width`].
+//! `docs/performance.md` describes it and how to add a width.
 
 //! **Memory layout.** All per-agent arrays live in one allocation, each starting 64 bytes further
 //! along modulo 4 KiB than the previous one. Separately allocated arrays of ≥ 128 KiB all start at
@@ -41,7 +46,7 @@
 //! reference machine that made a 100k-boid copy loop 8× slower.
 
 use super::agent::Agent;
-use super::flock::{FlockRules, FlockSums};
+use super::flock::FlockRules;
 use super::world::{wrap_coord, wrap_delta, World};
 use glam::Vec2;
 
@@ -49,12 +54,16 @@ use glam::Vec2;
 mod avx;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
+mod driver;
 mod finish;
 mod kernel;
 pub(crate) mod simd;
+#[cfg(test)]
+mod tests;
 pub mod workload;
 
-use finish::{finish4, finish_one, Consts, State, State4, Sums, Sums4};
+use driver::{Out, Pass, Phase2, Query, Width};
+use finish::Consts;
 use simd::F4;
 
 /// The most cells per axis (the same cap as the grid's).
@@ -486,12 +495,6 @@ impl FastFlock {
         self.n == 0
     }
 
-    /// Grid columns and rows (the same as [`super::grid::Grid`]'s for this world and radius), and
-    /// x-bins per cell.
-    pub fn dims(&self) -> (usize, usize, usize) {
-        (self.cells.cols, self.cells.rows, self.cells.bins)
-    }
-
     pub fn params(&self) -> Option<&FastParams> {
         self.params.as_ref()
     }
@@ -679,14 +682,32 @@ impl FastFlock {
         self.sort_from_back();
     }
 
-    /// Both phases, fused per group of four slots: the neighbour sums of four agents (reading the
-    /// front arrays only), then their next state into the back arrays (never read by phase one),
-    /// their new cell and the cell histogram. Returns the step's counters.
+    /// The kernel of this step: the widest the settings and the CPU allow. (Sixteen lanes only
+    /// with phase two on vectors: the scalar reference then takes eight.)
+    fn width(&self, vector: bool) -> Width {
+        if self.kernel == Kernel::Scalar {
+            return Width::Scalar;
+        }
+        #[cfg(target_arch = "x86_64")]
+        if !self.narrow {
+            if let Some(k) = avx512::Lanes16::detect().filter(|_| vector && !self.no_avx512) {
+                return Width::Sixteen(k);
+            }
+            if let Some(k) = avx::Lanes8::detect() {
+                return Width::Eight(k);
+            }
+        }
+        let _ = vector;
+        Width::Four
+    }
+
+    /// Both phases ([`driver::advance`]): the neighbour sums of every agent (reading the front
+    /// arrays only), then its next state into the back arrays (never read by phase one), its new
+    /// cell and the cell histogram. Returns the step's counters.
     #[inline(never)]
     fn advance(&mut self, world: &World, p: &FastParams) -> FastStats {
         let n = self.n;
         let radii = Radii::of(&p.rules);
-        let same = radii.ali2 == radii.coh2;
         let k = Consts {
             rules: p.rules,
             max_speed: p.max_speed,
@@ -696,258 +717,41 @@ impl FastFlock {
             width: world.width,
             height: world.height,
         };
-        let vector = self.kernel == Kernel::Simd && p.min_speed <= 0.0;
-        let kernel = self.kernel;
-        #[cfg(target_arch = "x86_64")]
-        let self_wide = !self.narrow;
-        #[cfg(target_arch = "x86_64")]
-        let self_wide16 = !self.narrow && !self.no_avx512;
+        let vector = p.min_speed <= 0.0;
+        let width = self.width(vector);
         let cells = std::mem::take(&mut self.cells);
-        let mut counts_vec = std::mem::take(&mut self.counts);
-        zeroed(&mut counts_vec, cells.count() + 1);
-        let mut stats = FastStats::default();
-        {
+        let mut counts = std::mem::take(&mut self.counts);
+        zeroed(&mut counts, cells.count() + 1);
+        let stats = {
             // Slices, not the Vec: under the size-optimised release profile `Vec`'s `Index` stayed
-            // a call per access (also below and in `sort_from_back`).
-            let counts = &mut counts_vec[..];
-            let Cols { front, back, cell: cell_of } = self.cols_mut();
+            // a call per access (also in the driver and in `sort_from_back`).
+            let Cols { front, back, cell } = self.cols_mut();
             let [fx, fy, fvx, fvy, fhx, fhy, fid] = front;
-            let (fx, fy, fvx, fvy, fhx, fhy) =
-                (as_f32(fx), as_f32(fy), as_f32(fvx), as_f32(fvy), as_f32(fhx), as_f32(fhy));
             let [bx, by, bvx, bvy, bhx, bhy, bid] = back;
-            let (bx, by, bvx, bvy, bhx, bhy) =
-                (as_f32_mut(bx), as_f32_mut(by), as_f32_mut(bvx), as_f32_mut(bvy), as_f32_mut(bhx), as_f32_mut(bhy));
             bid[..n].copy_from_slice(&fid[..n]);
-            let view = kernel::View { x: fx, y: fy, vx: fvx, vy: fvy };
-            let mut sums = [Sums::default(); 4];
-            // Phase two for the agents in slots g..g + lanes from their sums: the next state into
-            // the back arrays, the new cell, the histogram.
-            macro_rules! finish_group {
-                ($g:expr, $lanes:expr, $s4:expr) => {{
-                    let (g, lanes, s4): (usize, usize, Sums4) = ($g, $lanes, $s4);
-                    if !vector {
-                        let arr = |v: F4| v.to_array();
-                        let (sx, sy, ns, ax, ay, na, cx, cy, nc) = (
-                            arr(s4.sx),
-                            arr(s4.sy),
-                            arr(s4.ns),
-                            arr(s4.ax),
-                            arr(s4.ay),
-                            arr(s4.na),
-                            arr(s4.cx),
-                            arr(s4.cy),
-                            arr(s4.nc),
-                        );
-                        for (l, out) in sums.iter_mut().enumerate() {
-                            *out = Sums {
-                                sx: sx[l],
-                                sy: sy[l],
-                                ns: ns[l],
-                                ax: ax[l],
-                                ay: ay[l],
-                                na: na[l],
-                                cx: cx[l],
-                                cy: cy[l],
-                                nc: nc[l],
-                            };
-                        }
-                    }
-                    if vector {
-                        // SAFETY: g < n and every array is n + PAD ≥ g + 4 long; lanes past n only
-                        // touch the padding.
-                        unsafe {
-                            let st = State4 {
-                                x: F4::load(fx.as_ptr().add(g)),
-                                y: F4::load(fy.as_ptr().add(g)),
-                                vx: F4::load(fvx.as_ptr().add(g)),
-                                vy: F4::load(fvy.as_ptr().add(g)),
-                                hx: F4::load(fhx.as_ptr().add(g)),
-                                hy: F4::load(fhy.as_ptr().add(g)),
-                            };
-                            let out = finish4(&k, &s4, &st);
-                            out.x.store(bx.as_mut_ptr().add(g));
-                            out.y.store(by.as_mut_ptr().add(g));
-                            out.vx.store(bvx.as_mut_ptr().add(g));
-                            out.vy.store(bvy.as_mut_ptr().add(g));
-                            out.hx.store(bhx.as_mut_ptr().add(g));
-                            out.hy.store(bhy.as_mut_ptr().add(g));
-                            // The new cells from the vectors just computed (lanes past n touch
-                            // only the padding of `cell_of` and are not counted).
-                            let c4 = cells.index4(out.x, out.y);
-                            for (l, &c) in c4.iter().enumerate().take(lanes) {
-                                cell_of[g + l] = c;
-                                counts[c as usize + 1] += 1;
-                            }
-                        }
-                    } else {
-                        for (l, s) in sums.iter().enumerate().take(lanes) {
-                            let i = g + l;
-                            let st = State { x: fx[i], y: fy[i], vx: fvx[i], vy: fvy[i], hx: fhx[i], hy: fhy[i] };
-                            let o = finish_one(&k, s, &st);
-                            bx[i] = o.x;
-                            by[i] = o.y;
-                            bvx[i] = o.vx;
-                            bvy[i] = o.vy;
-                            bhx[i] = o.hx;
-                            bhy[i] = o.hy;
-                        }
-                    }
-                    if !vector {
-                        for i in g..g + lanes {
-                            let c = cells.index(bx[i], by[i]);
-                            cell_of[i] = c;
-                            counts[c as usize + 1] += 1;
-                        }
-                    }
-                }};
-            }
-            #[cfg(target_arch = "x86_64")]
-            let wide = self_wide && avx::available();
-            #[cfg(target_arch = "x86_64")]
-            let wide16 = wide && self_wide16 && avx512::available();
-            let mut g = 0;
-            while g < n {
-                // Sixteen agents per vector (AVX-512F) when they share a row window.
-                #[cfg(target_arch = "x86_64")]
-                if wide16 && vector && g + 16 <= n {
-                    if let Some(block) = group_block::<16>(&cells, fx, fy, g) {
-                        let total = block.slots();
-                        stats.checks += 16 * (total as u64 - 1);
-                        let mut s16 = avx512::Sums16::default();
-                        // SAFETY: `available()` checked AVX-512F; g + 16 ≤ n; ranges within 0..n.
-                        unsafe { avx512::sums_group16_for(same, view, &radii, &block, g, world, &mut s16) };
-                        stats.neighbours += s16.neighbours as u64;
-                        for h in 0..2 {
-                            // SAFETY: AVX2 checked (AVX-512F implies it here: `wide`); every array
-                            // is n + PAD ≥ g + 16 long; min_speed ≤ 0 (`vector`).
-                            unsafe {
-                                avx::finish8(
-                                    &k,
-                                    s16.half(h),
-                                    [fx.as_ptr(), fy.as_ptr(), fvx.as_ptr(), fvy.as_ptr(), fhx.as_ptr(), fhy.as_ptr()],
-                                    [
-                                        bx.as_mut_ptr(),
-                                        by.as_mut_ptr(),
-                                        bvx.as_mut_ptr(),
-                                        bvy.as_mut_ptr(),
-                                        bhx.as_mut_ptr(),
-                                        bhy.as_mut_ptr(),
-                                    ],
-                                    g + 8 * h,
-                                );
-                            }
-                        }
-                        for i in g..g + 16 {
-                            let c = cells.index(bx[i], by[i]);
-                            cell_of[i] = c;
-                            counts[c as usize + 1] += 1;
-                        }
-                        g += 16;
-                        continue;
-                    }
-                }
-                // Eight agents per vector (AVX2) when they share a row window.
-                #[cfg(target_arch = "x86_64")]
-                if wide && kernel == Kernel::Simd && g + 8 <= n {
-                    if let Some(block) = group_block::<8>(&cells, fx, fy, g) {
-                        let total = block.slots();
-                        stats.checks += 8 * (total as u64 - 1);
-                        let mut s8 = avx::Sums8::default();
-                        // SAFETY: `available()` checked AVX2; g + 8 ≤ n; ranges within 0..n.
-                        unsafe { avx::sums_group8_for(same, view, &radii, &block, g, world, &mut s8) };
-                        if vector {
-                            for h in 0..2 {
-                                let half =
-                                    |a: &[f32; 8]| F4::from_array([a[4 * h], a[4 * h + 1], a[4 * h + 2], a[4 * h + 3]]);
-                                stats.neighbours += half(&s8.ns).max(half(&s8.na)).max(half(&s8.nc)).sum() as u64;
-                            }
-                            // SAFETY: AVX2 checked; every array is n + PAD ≥ g + 8 long; min_speed ≤ 0.
-                            unsafe {
-                                avx::finish8(
-                                    &k,
-                                    s8.ptrs(),
-                                    [fx.as_ptr(), fy.as_ptr(), fvx.as_ptr(), fvy.as_ptr(), fhx.as_ptr(), fhy.as_ptr()],
-                                    [
-                                        bx.as_mut_ptr(),
-                                        by.as_mut_ptr(),
-                                        bvx.as_mut_ptr(),
-                                        bvy.as_mut_ptr(),
-                                        bhx.as_mut_ptr(),
-                                        bhy.as_mut_ptr(),
-                                    ],
-                                    g,
-                                );
-                            }
-                            for i in g..g + 8 {
-                                let c = cells.index(bx[i], by[i]);
-                                cell_of[i] = c;
-                                counts[c as usize + 1] += 1;
-                            }
-                            g += 8;
-                            continue;
-                        }
-                        for h in 0..2 {
-                            let half =
-                                |a: &[f32; 8]| F4::from_array([a[4 * h], a[4 * h + 1], a[4 * h + 2], a[4 * h + 3]]);
-                            let s4 = Sums4 {
-                                sx: half(&s8.sx),
-                                sy: half(&s8.sy),
-                                ns: half(&s8.ns),
-                                ax: half(&s8.ax),
-                                ay: half(&s8.ay),
-                                na: half(&s8.na),
-                                cx: half(&s8.cx),
-                                cy: half(&s8.cy),
-                                nc: half(&s8.nc),
-                            };
-                            stats.neighbours += s4.ns.max(s4.na).max(s4.nc).sum() as u64;
-                            finish_group!(g + 4 * h, 4, s4);
-                        }
-                        g += 8;
-                        continue;
-                    }
-                }
-                let lanes = (n - g).min(4);
-                // Four agents in one vector when they share a row window (the usual case away
-                // from the seam): one pass over the union of their ranges.
-                let group =
-                    if kernel == Kernel::Simd && lanes == 4 { group_block::<4>(&cells, fx, fy, g) } else { None };
-                let s4 = if let Some(block) = group {
-                    let total = block.slots();
-                    stats.checks += 4 * (total as u64 - 1);
-                    let s4 = kernel::sums_group_for(same, view, &radii, &block, g, world);
-                    // Counts are exact small integers (the sum too: < 2²⁴).
-                    stats.neighbours += s4.ns.max(s4.na).max(s4.nc).sum() as u64;
-                    s4
-                } else {
-                    for (l, out) in sums.iter_mut().enumerate().take(lanes) {
-                        let i = g + l;
-                        let block = cells.windows(fx[i], fy[i]);
-                        let total = block.slots();
-                        stats.checks += total as u64 - 1;
-                        *out = sums_of(kernel, view, world, &radii, &block, i);
-                        stats.neighbours += out.ns.max(out.na).max(out.nc) as u64;
-                    }
-                    let pack =
-                        |f: fn(&Sums) -> f32| F4::from_array([f(&sums[0]), f(&sums[1]), f(&sums[2]), f(&sums[3])]);
-                    Sums4 {
-                        sx: pack(|s| s.sx),
-                        sy: pack(|s| s.sy),
-                        ns: pack(|s| s.ns),
-                        ax: pack(|s| s.ax),
-                        ay: pack(|s| s.ay),
-                        na: pack(|s| s.na),
-                        cx: pack(|s| s.cx),
-                        cy: pack(|s| s.cy),
-                        nc: pack(|s| s.nc),
-                    }
-                };
-                finish_group!(g, lanes, s4);
-                g += lanes;
-            }
-        }
+            let v = kernel::View { x: as_f32(fx), y: as_f32(fy), vx: as_f32(fvx), vy: as_f32(fvy) };
+            let mut pass = Pass {
+                n,
+                q: Query { v, world: *world, radii, same: radii.ali2 == radii.coh2 },
+                p: Phase2 { k, v, hx: as_f32(fhx), hy: as_f32(fhy), cells: &cells },
+                vector,
+                out: Out {
+                    x: as_f32_mut(bx),
+                    y: as_f32_mut(by),
+                    vx: as_f32_mut(bvx),
+                    vy: as_f32_mut(bvy),
+                    hx: as_f32_mut(bhx),
+                    hy: as_f32_mut(bhy),
+                    cell,
+                    counts: &mut counts[..],
+                },
+                stats: FastStats::default(),
+            };
+            driver::advance(&mut pass, width);
+            pass.stats
+        };
         self.cells = cells;
-        self.counts = counts_vec;
+        self.counts = counts;
         stats
     }
 
@@ -1002,156 +806,33 @@ impl FastFlock {
         }
         self.cursor = cursor;
     }
-
-    fn view(&self) -> kernel::View<'_> {
-        kernel::View { x: self.colf(X), y: self.colf(Y), vx: self.colf(VX), vy: self.colf(VY) }
-    }
-
-    /// Slot `k`'s neighbour sums, recomputed from the current state by the step's own kernel.
-    pub fn sums_of_slot(&self, k: usize) -> FlockSums {
-        let (Some(world), Some(p)) = (self.world, self.params) else {
-            return FlockSums::default();
-        };
-        let radii = Radii::of(&p.rules);
-        let (x, y) = self.positions();
-        let b = self.cells.windows(x[k], y[k]);
-        let s = sums_of(self.kernel, self.view(), &world, &radii, &b, k);
-        FlockSums {
-            sep: Vec2::new(s.sx, s.sy),
-            n_sep: s.ns as u32,
-            align: Vec2::new(s.ax, s.ay),
-            n_align: s.na as u32,
-            coh: Vec2::new(s.cx, s.cy),
-            n_coh: s.nc as u32,
-        }
-    }
-
-    /// The neighbour sums of the agents in slots `g..g + lanes` as the step's group path computes
-    /// them (`lanes` 4, 8 with AVX2 or 16 with AVX-512F on x86_64), and whether that group needed the nearest-image
-    /// correction; `None` where the step queries these agents one by one. For the exactness tests.
-    pub fn group_sums(&self, g: usize, lanes: usize) -> Option<(Vec<FlockSums>, bool)> {
-        let (Some(world), Some(p)) = (self.world, self.params) else {
-            return None;
-        };
-        if g + lanes > self.n {
-            return None;
-        }
-        let radii = Radii::of(&p.rules);
-        let same = radii.ali2 == radii.coh2;
-        let (x, y) = (self.colf(X), self.colf(Y));
-        let view = self.view();
-        let to = |s4: Sums4| {
-            let a = [s4.sx, s4.sy, s4.ns, s4.ax, s4.ay, s4.na, s4.cx, s4.cy, s4.nc].map(|v| v.to_array());
-            (0..4)
-                .map(|l| FlockSums {
-                    sep: Vec2::new(a[0][l], a[1][l]),
-                    n_sep: a[2][l] as u32,
-                    align: Vec2::new(a[3][l], a[4][l]),
-                    n_align: a[5][l] as u32,
-                    coh: Vec2::new(a[6][l], a[7][l]),
-                    n_coh: a[8][l] as u32,
-                })
-                .collect::<Vec<_>>()
-        };
-        // The x86 kernels' per-lane sums (Sums8 / Sums16, same field names) as FlockSums.
-        #[cfg(target_arch = "x86_64")]
-        macro_rules! lane_sums {
-            ($s:ident, $n:expr) => {
-                (0..$n)
-                    .map(|l| FlockSums {
-                        sep: Vec2::new($s.sx[l], $s.sy[l]),
-                        n_sep: $s.ns[l] as u32,
-                        align: Vec2::new($s.ax[l], $s.ay[l]),
-                        n_align: $s.na[l] as u32,
-                        coh: Vec2::new($s.cx[l], $s.cy[l]),
-                        n_coh: $s.nc[l] as u32,
-                    })
-                    .collect()
-            };
-        }
-        match lanes {
-            4 => {
-                let b = group_block::<4>(&self.cells, x, y, g)?;
-                let wrap = b.wrap_x || b.wrap_y;
-                Some((to(kernel::sums_group_for(same, view, &radii, &b, g, &world)), wrap))
-            }
-            #[cfg(target_arch = "x86_64")]
-            16 if !self.narrow && !self.no_avx512 && avx::available() && avx512::available() => {
-                let b = group_block::<16>(&self.cells, x, y, g)?;
-                let wrap = b.wrap_x || b.wrap_y;
-                let mut s16 = avx512::Sums16::default();
-                // SAFETY: AVX-512F checked; g + 16 ≤ n; ranges within 0..n.
-                unsafe { avx512::sums_group16_for(same, view, &radii, &b, g, &world, &mut s16) };
-                let out = lane_sums!(s16, 16);
-                Some((out, wrap))
-            }
-            #[cfg(target_arch = "x86_64")]
-            8 if avx::available() => {
-                let b = group_block::<8>(&self.cells, x, y, g)?;
-                let wrap = b.wrap_x || b.wrap_y;
-                let mut s8 = avx::Sums8::default();
-                // SAFETY: AVX2 checked; g + 8 ≤ n; ranges within 0..n.
-                unsafe { avx::sums_group8_for(same, view, &radii, &b, g, &world, &mut s8) };
-                let out = lane_sums!(s8, 8);
-                Some((out, wrap))
-            }
-            _ => None,
-        }
-    }
-
-    /// The original ids of slot `k`'s neighbours within the query radius, found with the step's own
-    /// block ranges and delta arithmetic (the exactness test compares this with the naive query).
-    pub fn neighbours_of_slot(&self, k: usize, out: &mut Vec<u32>) {
-        out.clear();
-        let (Some(world), Some(p)) = (self.world, self.params) else {
-            return;
-        };
-        let q2 = Radii::of(&p.rules).q2;
-        let (x, y) = self.positions();
-        let id = self.ids();
-        let (px, py) = (x[k], y[k]);
-        let b = self.cells.windows(px, py);
-        for &(rs, re) in &b.ranges[..b.n] {
-            for j in rs as usize..re as usize {
-                if j == k {
-                    continue;
-                }
-                let (dx, dy) = delta(&world, b.wrap_x, b.wrap_y, x[j] - px, y[j] - py);
-                if dx * dx + dy * dy < q2 {
-                    out.push(id[j]);
-                }
-            }
-        }
-    }
-
-    /// The slot that holds original agent `id` (linear search; for tests and tools).
-    pub fn slot_of(&self, id: u32) -> Option<usize> {
-        self.ids().iter().position(|&x| x == id)
-    }
 }
 
-/// The shared slot ranges of the `N` agents in slots `g..g + N`: the window of their bounding box
+/// The shared slot ranges of the `lanes` agents in slots `g..g + lanes`: the window of their bounding box
 /// grown by the reach, taken modulo the world like [`Cells::windows`]. It contains every agent's
 /// own window (so every neighbour of every agent is read once), and the extra candidates fail the
 /// exact distance tests. `None` when the agents are too far apart (a group across a row change),
 /// not finite, or the window needs more than [`RANGES`] ranges: those agents are queried one by
 /// one.
+/// `lanes` is a multiple of four (a constant where the driver inlines this).
 #[inline(always)]
-fn group_block<const N: usize>(cells: &Cells, x: &[f32], y: &[f32], g: usize) -> Option<Block> {
-    let (x, y) = (&x[g..g + N], &y[g..g + N]);
+fn group_block(cells: &Cells, lanes: usize, x: &[f32], y: &[f32], g: usize) -> Option<Block> {
+    let (x, y) = (&x[g..g + lanes], &y[g..g + lanes]);
     // The bounding box, four lanes at a time (no data-dependent branches), and whether every
     // coordinate is a number.
-    // SAFETY: both slices hold N (a multiple of four) values.
+    // SAFETY: both slices hold `lanes` (a multiple of four) values.
     let (lo_x, hi_x, lo_y, hi_y, ok) = unsafe {
         let (vx, vy) = (F4::load(x.as_ptr()), F4::load(y.as_ptr()));
         let (mut lx, mut hx, mut ly, mut hy, mut ok) = (vx, vx, vy, vy, vx.eq(vx) & vy.eq(vy));
-        for c in (4..N).step_by(4) {
+        let mut c = 4;
+        while c < lanes {
             let (vx, vy) = (F4::load(x.as_ptr().add(c)), F4::load(y.as_ptr().add(c)));
             lx = lx.min(vx);
             hx = hx.max(vx);
             ly = ly.min(vy);
             hy = hy.max(vy);
             ok = ok & vx.eq(vx) & vy.eq(vy);
+            c += 4;
         }
         (lx, hx, ly, hy, ok)
     };
@@ -1160,7 +841,7 @@ fn group_block<const N: usize>(cells: &Cells, x: &[f32], y: &[f32], g: usize) ->
     }
     let (x0, x1, y0, y1) = (lo_x.min_lane(), hi_x.max_lane(), lo_y.min_lane(), hi_y.max_lane());
     let (spread_x, plain_x) =
-        if N == 16 { (cells.spread16_x, cells.plain16_x) } else { (cells.spread_x, cells.plain_x) };
+        if lanes == 16 { (cells.spread16_x, cells.plain16_x) } else { (cells.spread_x, cells.plain_x) };
     if !(x1 - x0 <= spread_x && y1 - y0 <= cells.spread_y) {
         return None;
     }
@@ -1189,23 +870,6 @@ fn group_block<const N: usize>(cells: &Cells, x: &[f32], y: &[f32], g: usize) ->
     cells.block(xl, xh, yl, yh, plain_x)
 }
 
-/// Slot `i`'s neighbour sums over the block, with the selected kernel.
-// It serves the agents off the group path (near the seam, at a row change, the last few). Applying the nearest-image correction where it is not
-// needed is exact (it is the identity for |d| < half the world), so each kernel has one variant
-// with the correction on both axes, and correction-free ones away from the seam.
-#[inline(always)]
-fn sums_of(kernel: Kernel, v: kernel::View, world: &World, radii: &Radii, b: &Block, i: usize) -> Sums {
-    match kernel {
-        Kernel::Simd if !b.wrap_x && !b.wrap_y && radii.ali2 == radii.coh2 => {
-            kernel::sums_scalar::<false, false>(v, world, radii, b, i)
-        }
-        Kernel::Simd if !b.wrap_x && !b.wrap_y => kernel::sums_scalar::<false, false>(v, world, radii, b, i),
-        Kernel::Simd => kernel::sums_scalar::<true, true>(v, world, radii, b, i),
-        Kernel::Scalar if !b.wrap_x && !b.wrap_y => kernel::sums_scalar::<false, false>(v, world, radii, b, i),
-        Kernel::Scalar => kernel::sums_scalar::<true, true>(v, world, radii, b, i),
-    }
-}
-
 /// `World::delta`'s nearest-image correction on the axes that need it.
 #[inline(always)]
 pub(crate) fn delta(world: &World, wx: bool, wy: bool, mut dx: f32, mut dy: f32) -> (f32, f32) {
@@ -1216,67 +880,4 @@ pub(crate) fn delta(world: &World, wx: bool, wy: bool, mut dx: f32, mut dy: f32)
         dy = wrap_delta(dy, world.height);
     }
     (dx, dy)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::sim::rng::seeded;
-    use crate::sim::world::Edges;
-
-    /// `group_block`'s direct path for windows inside the world gives exactly the ranges and
-    /// flags of the general `Cells::block`, for groups of 4, 8 and 16 anywhere in the world (the
-    /// ones near the edges or spread too far take the general path or none).
-    #[test]
-    fn the_direct_group_window_is_the_general_one() {
-        let world = World::new(960.0, 540.0, Edges::Wrap);
-        let mut cells = Cells::default();
-        cells.set_geometry(&world, 48.0, 2_000);
-        // Any monotone slot starts will do: a few agents per bin, some bins empty.
-        let mut rng = seeded(7);
-        let mut starts = vec![0u32; cells.count() + 1];
-        for b in 0..cells.count() {
-            starts[b + 1] = starts[b] + rng.u32(0..4);
-        }
-        cells.starts = starts;
-        fn check<const N: usize>(cells: &Cells, x: &[f32], y: &[f32]) -> [u32; 2] {
-            let got = group_block::<N>(cells, x, y, 0);
-            let (x0, x1) =
-                (x[..N].iter().copied().fold(f32::MAX, f32::min), x[..N].iter().copied().fold(f32::MIN, f32::max));
-            let (y0, y1) =
-                (y[..N].iter().copied().fold(f32::MAX, f32::min), y[..N].iter().copied().fold(f32::MIN, f32::max));
-            let spread = if N == 16 { cells.spread16_x } else { cells.spread_x };
-            let plain = if N == 16 { cells.plain16_x } else { cells.plain_x };
-            let r = cells.reach;
-            let want = if x1 - x0 <= spread && y1 - y0 <= cells.spread_y {
-                cells.block(x0 - r, x1 + r, y0 - r, y1 + r, plain)
-            } else {
-                None
-            };
-            match (got, want) {
-                (None, None) => [0, 0],
-                (Some(a), Some(b)) => {
-                    assert_eq!(&a.ranges[..a.n], &b.ranges[..b.n]);
-                    assert_eq!((a.wrap_x, a.wrap_y), (b.wrap_x, b.wrap_y));
-                    let inside = x0 - r >= 0.0 && y0 - r >= 0.0 && x1 + r < cells.width && y1 + r < cells.height;
-                    [inside as u32, !inside as u32]
-                }
-                (a, b) => panic!("group_block {:?} but block {:?} for x {x:?} y {y:?}", a.map(|b| b.n), b.map(|b| b.n)),
-            }
-        }
-        let mut seen = [0u32; 2];
-        for _ in 0..3_000 {
-            // A cluster somewhere (edges included), spread up to a little more than a group may be.
-            let (cx, cy) = (rng.f32() * world.width, rng.f32() * world.height);
-            let (sx, sy) = (rng.f32() * 200.0, rng.f32() * 60.0);
-            let x: Vec<f32> = (0..16).map(|_| (cx + (rng.f32() - 0.5) * sx).clamp(0.0, 959.9)).collect();
-            let y: Vec<f32> = (0..16).map(|_| (cy + (rng.f32() - 0.5) * sy).clamp(0.0, 539.9)).collect();
-            for c in [check::<4>(&cells, &x, &y), check::<8>(&cells, &x, &y), check::<16>(&cells, &x, &y)] {
-                seen[0] += c[0];
-                seen[1] += c[1];
-            }
-        }
-        // Both paths were exercised: windows inside the world and windows at its edges.
-        assert!(seen[0] > 1_000 && seen[1] > 300, "{} windows inside the world, {} at the edges", seen[0], seen[1]);
-    }
 }

@@ -1,7 +1,7 @@
 //! Input: the pointer (mouse and touch alike, in world coordinates, as the shell forwards it),
 //! selection, and editing the scene — obstacles and food in the playground, the path's waypoints.
-//! What a click does is the scenario's `interaction`; with `"leader"` the pointer goes to the
-//! behaviours ([`super::behaviours::Behave::pointer`]).
+//! What a click does is the scenario's `interaction`; with `"pointer"` (and `"leader"`) the pointer
+//! goes to the behaviours ([`super::behaviours::Behave::pointer`]).
 //!
 //! Everything a reader or a page does that changes the simulation is an [`Input`], and goes
 //! through one place, [`Sim::act`]: `set`, a new seed, reset, pointer actions, the Delete key,
@@ -151,7 +151,7 @@ impl Sim {
                 Outcome::ALL
             }
             (Interaction::Waypoints, ev) => self.waypoints_pointer(ev, dragging),
-            (Interaction::Leader, ev) => {
+            (i, ev) if i.to_behaviours() => {
                 let mut changed = false;
                 for (b, s) in self.scenario.behaviours.iter().zip(self.states.iter_mut()) {
                     changed |= b.pointer(s, ev, dragging);

@@ -114,7 +114,17 @@ impl<'a> At<'a> {
     }
     fn seq<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.0 {
-            Value::Array(items) => visitor.visit_seq(Items { iter: items.iter(), index: 0 }),
+            Value::Array(items) => {
+                // As serde_json's own reader: a fixed-size array (`[x, y]`) with elements left over
+                // is an error, not silently cut.
+                let mut seq = Items { iter: items.iter(), index: 0 };
+                let v = visitor.visit_seq(&mut seq)?;
+                if seq.iter.len() == 0 {
+                    Ok(v)
+                } else {
+                    Err(de::Error::invalid_length(items.len(), &"fewer elements in array"))
+                }
+            }
             _ => Err(self.wrong(&visitor)),
         }
     }

@@ -303,8 +303,19 @@ pub enum Interaction {
     /// Path editing: click empty canvas to add a waypoint, drag one to move it, double-click (or
     /// select + Delete) to remove it.
     Waypoints,
-    /// Click or drag to set the follow-leader leader's target.
+    /// Click or drag to set the follow-leader leader's target (the pointer goes to the behaviours,
+    /// as with `Pointer`).
     Leader,
+    /// The pointer goes to the behaviours ([`super::behaviours::Behave::pointer`]): a click or a
+    /// drag moves seek's target or flee's threat, a click reseeds the flow field.
+    Pointer,
+}
+
+impl Interaction {
+    /// Whether pointer input goes to the behaviours' own `pointer` hook.
+    pub fn to_behaviours(self) -> bool {
+        matches!(self, Interaction::Leader | Interaction::Pointer)
+    }
 }
 
 /// A control shown beside the canvas.

@@ -55,7 +55,12 @@ pub fn flee(agent: &Agent, threat: Vec2) -> Vec2 {
 /// `slow_radius` (`speed = max_speed · min(1, d / slow_radius)`, the seed's Unity code).
 #[inline]
 pub fn arrive_desired(agent: &Agent, target: Vec2, slow_radius: f32) -> Vec2 {
-    let to = target - agent.position;
+    arrive_desired_to(agent, target - agent.position, slow_radius)
+}
+
+/// The same for a target `to` away from the agent (an offset, e.g. across a wrapping edge).
+#[inline]
+pub fn arrive_desired_to(agent: &Agent, to: Vec2, slow_radius: f32) -> Vec2 {
     let d = to.length();
     let speed = if slow_radius > 0.0 { agent.max_speed * (d / slow_radius).min(1.0) } else { agent.max_speed };
     to.normalize_or_zero() * speed

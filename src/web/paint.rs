@@ -83,6 +83,19 @@ fn look(style: Style, p: &Palette) -> Look<'_> {
         Style::Obstacle => l(&p.faint, Some("rgba(100,116,139,0.45)"), 1.5, false),
         Style::Food => l("#ca8a04", Some("#eab308"), 1.0, false),
         Style::Pointer => l("#dc2626", None, 2.0, true),
+        Style::SteerVelocity => l("#3b82f6", None, 2.0, false),
+        Style::DesiredVelocity => l("#22c55e", None, 2.0, true),
+        Style::SteerForce => l("#ec4899", None, 2.5, false),
+        Style::PanicRadius => l("#dc2626", Some("rgba(220,38,38,0.08)"), 1.5, true),
+        Style::WanderCircle => l(&p.faint, None, 1.5, false),
+        Style::WanderTarget => l("#f97316", Some("#f97316"), 1.5, false),
+        Style::Jitter => l("#f97316", None, 3.5, false),
+        Style::Feeler => l(&p.faint, None, 1.5, false),
+        Style::FeelerHit => l("#ef4444", Some("#ef4444"), 2.0, false),
+        Style::Threat => l("#ef4444", None, 2.5, false),
+        Style::Wall => l("#64748b", None, 3.0, false),
+        Style::WallHit => l("#ef4444", Some("#ef4444"), 4.0, false),
+        Style::FieldArrow => l(&p.faint, None, 1.0, false),
         Style::Label => l(&p.text, Some(&p.text), 1.0, false),
         Style::ChartFrame => l(&p.border, Some(&p.background), 1.0, false),
         Style::ChartNaive => l(SEPARATION, Some(SEPARATION), 2.0, false),
@@ -223,7 +236,7 @@ pub fn paint(
             Shape::Circle { c, r } => {
                 ctx.begin_path();
                 let _ = ctx.arc(c.x as f64, c.y as f64, r.max(0.0) as f64, 0.0, std::f64::consts::TAU);
-                if cmd.style == Style::Tube || cmd.style == Style::AheadZone || cmd.style == Style::Goal {
+                if matches!(cmd.style, Style::Tube | Style::AheadZone | Style::Goal | Style::PanicRadius) {
                     if let Some(f) = lk.fill {
                         ctx.set_fill_style_str(f);
                         ctx.fill();

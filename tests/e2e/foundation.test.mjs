@@ -68,6 +68,8 @@ test("the flock canvas draws non-background pixels, and the picture changes betw
   t.after(() => context.close());
   await waitForSteerlab(page);
   const sel = 'canvas[data-scenario="flock"]';
+  // On screen: an offscreen viewer draws no frames (the steering basics come first now).
+  await page.locator(sel).scrollIntoViewIfNeeded();
   const stats = await waitForDrawn(page, sel);
   // 120 boids on a 640 × 400 world: each boid is a few pixels wide, so well over 0.2 % of the
   // canvas must differ from the background colour.

@@ -34,7 +34,7 @@ const HEAP_GROWTH_MAX = 3 << 20; // 3 MiB
 
 const SCENARIOS = fs
   .readdirSync(path.join(ROOT, "scenarios"))
-  .filter((f) => f.endsWith(".json"))
+  .filter((f) => f.endsWith(".json") && !f.endsWith(".schema.json"))
   .map((f) => path.basename(f, ".json"))
   .sort();
 

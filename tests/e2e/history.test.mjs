@@ -2,6 +2,7 @@
 // Run with the rest: node --test tests/e2e/  (needs a built dist/: ./scripts/build.sh)
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import fs from "node:fs";
 import path from "node:path";
 import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, ensureArtifacts } from "./helpers.mjs";
 
@@ -10,8 +11,15 @@ let browser;
 
 const SCENARIOS = [
   "flock", "separation", "alignment", "cohesion", "spatial-hash", "bandada", "follow-leader", "queue",
-  "path-waypoints", "path-tube", "stress",
+  "path-waypoints", "path-tube", "stress", "seek", "flee", "arrive", "pursuit", "evade", "wander",
+  "obstacle-avoidance", "containment", "flow-field",
 ];
+
+test("every built-in scenario is in this file's list", () => {
+  const dir = path.join(path.dirname(new URL(import.meta.url).pathname), "../../scenarios");
+  const all = fs.readdirSync(dir).filter((f) => f.endsWith(".json") && f !== "scenario.schema.json").map((f) => f.slice(0, -5));
+  assert.deepEqual([...all].sort(), [...SCENARIOS].sort());
+});
 
 // One canvas of a fixed size at the top of the page, so that pointer positions are the same world
 // positions for every viewer mounted on it.

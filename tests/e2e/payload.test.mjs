@@ -55,6 +55,10 @@
 // Then 148.1 → 148.8 KB (module 143.4 → 144.0): the vector bounding box of a group window, the
 // phase-two early return and the agent layer's four-at-a-time sprite indices (issue 6, speed).
 
+// 2026-12-04: 156.6 KB on main after the behaviour interface (issue 20); 175.0 KB with the nine
+// steering-basics behaviours, their scenarios (~5 KB gz of JSON with two-language captions),
+// overlays and sentences (issue 24; module 151.8 → 170.2 KB).
+
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -64,7 +68,7 @@ import { DIST } from "./helpers.mjs";
 
 const FILES = ["steerlab_bg.wasm", "steerlab.js", "www/boot.js"];
 const KB = 1024;
-/// The budget (150 KB in issue 6, 200 KB since the second stage).
+/// The budget: issue 6's 150 KB, raised to 200 KB in the second stage.
 const BUDGET = 200 * KB;
 
 function gzipSize(file) {

@@ -36,6 +36,7 @@ const corpus = [
   ["hand-placed agents", with_(flock, (d) => (d.agents = [{ position: [10, 10] }, { position: [20, 20], velocity: [1, 0] }])), true],
   ["a path and waypoints", with_(flock, (d) => {
     d.behaviours = [{ type: "path_waypoints" }];
+    d.controls = [];
     d.path = { waypoints: [[1, 1], [50, 50]], mode: "ping_pong" };
   }), true],
   ["unknown field", with_(flock, (d) => (d.colour = "red")), false],
@@ -80,7 +81,7 @@ let server, browser, page;
 before(async () => {
   server = await serveDist();
   browser = await launchBrowser();
-  page = await openPage(browser, server.url("/"));
+  ({ page } = await openPage(browser, server.url("/")));
   await page.waitForFunction(() => window.steerlab && typeof window.steerlab.validate === "function", null, { timeout: 60000 });
 });
 after(async () => {

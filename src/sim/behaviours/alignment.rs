@@ -1,11 +1,10 @@
 //! Alignment (flocking-boids.txt §2.2 and §3): steer towards the mean velocity of the neighbours
 //! within `perception`. The sums come from the flocking rules' shared neighbour pass.
 
-use super::{AgentStep, Behave, FlockRule, ForceCtx, Inst, View};
+use super::{flock_term, AgentStep, Behave, FlockRule, ForceCtx, Inst, View};
 use crate::sim::draw::{DrawList, Style};
 use crate::sim::render::Overlays;
 use crate::sim::scenario::{Check, Overlay, Scenario};
-use crate::sim::steer::{desired_towards, steer_towards};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -43,20 +42,8 @@ impl Behave for Alignment {
 
     /// `steer = limit(normalize(Σ v / n) · max_speed − velocity, max_force)`, weighted.
     fn force(&self, _: &(), _: &mut (), _ctx: &ForceCtx, a: &mut AgentStep) {
-        let s = a.flock;
-        if s.n_align > 0 {
-            let mean = s.align / s.n_align as f32;
-            a.ctl.add("alignment", self.weight, steer_towards(mean, a.agent));
-            let agent = a.agent;
-            a.ctl.explain(|d| {
-                d.neighbours = Some(s.n_align);
-                d.sum = Some(s.align);
-                d.mean = Some(mean);
-                d.desired = Some(desired_towards(mean, agent));
-            });
-        } else {
-            a.ctl.idle("alignment", self.weight, |d| d.neighbours = Some(0));
-        }
+        let (n, sum) = (a.flock.n_align, a.flock.align);
+        flock_term(a, "alignment", self.weight, n, sum);
     }
 
     /// The neighbours' mean heading, as an arrow from the selected agent.

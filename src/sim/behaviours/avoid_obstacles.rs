@@ -99,4 +99,38 @@ mod tests {
         let f = force_with_scene(sc, &agents, 0, two);
         assert!((f - Vec2::new(-60.0, 0.0)).length() < 1e-3, "{f}");
     }
+
+    /// Reach is `radius + look_ahead`: at exactly that distance the agent is not yet avoiding (no
+    /// tint), just inside it is (tinted, with a force near zero); far beyond, nothing.
+    #[test]
+    fn reach_is_radius_plus_look_ahead() {
+        use super::super::testing::sim_with;
+        use crate::sim::draw::Style;
+        let sc = r#"[{"type": "avoid_obstacles", "weight": 3, "look_ahead": 40}]"#;
+        for (x, avoiding) in [(170.0, false), (169.9, true), (250.0, false)] {
+            let mut s = sim_with(
+                sc,
+                &hand_agents(&[((x, 100.0), (0.0, 0.0))]),
+                r#""obstacles": [{"center": [100, 100], "radius": 30}]"#,
+            );
+            s.step();
+            let want = if avoiding { Some(Style::Braking) } else { None };
+            assert_eq!(s.tint(0), want, "agent at x = {x}");
+        }
+    }
+
+    /// The most urgent obstacle wins wherever it is listed; at equal urgency, the first listed.
+    #[test]
+    fn the_most_urgent_wins_in_any_order_and_ties_go_to_the_first() {
+        let sc = r#"[{"type": "avoid_obstacles", "weight": 1, "look_ahead": 40}]"#;
+        let agents = hand_agents(&[((100.0, 100.0), (0.0, 0.0))]);
+        // Below: 30 px from the surface (0.25), listed first; right: 10 px (0.75), second.
+        let two = r#""obstacles": [{"center": [100, 160], "radius": 30}, {"center": [140, 100], "radius": 30}]"#;
+        let f = force_with_scene(sc, &agents, 0, two);
+        assert!((f - Vec2::new(-60.0, 0.0)).length() < 1e-3, "{f}");
+        // Both 20 px from the surface (0.5): the first listed (right) pushes left.
+        let tie = r#""obstacles": [{"center": [150, 100], "radius": 30}, {"center": [100, 150], "radius": 30}]"#;
+        let f = force_with_scene(sc, &agents, 0, tie);
+        assert!((f - Vec2::new(-40.0, 0.0)).length() < 1e-3, "{f}");
+    }
 }

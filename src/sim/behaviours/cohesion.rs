@@ -2,11 +2,11 @@
 //! `perception` (nearest image across a wrapping edge). The sums come from the flocking rules'
 //! shared neighbour pass.
 
-use super::{AgentStep, Behave, FlockRule, ForceCtx, Inst, View};
+use super::{flock_term, AgentStep, Behave, FlockRule, ForceCtx, Inst, View};
 use crate::sim::draw::{DrawList, Style};
 use crate::sim::render::Overlays;
 use crate::sim::scenario::{Check, Overlay, Scenario};
-use crate::sim::steer::{desired_towards, steer_towards, Note};
+use crate::sim::steer::Note;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -44,20 +44,11 @@ impl Behave for Cohesion {
 
     /// `steer = limit(normalize(centroid − position) · max_speed − velocity, max_force)`, weighted.
     fn force(&self, _: &(), _: &mut (), _ctx: &ForceCtx, a: &mut AgentStep) {
-        let s = a.flock;
-        if s.n_coh > 0 {
-            let mean = s.coh / s.n_coh as f32;
-            a.ctl.add("cohesion", self.weight, steer_towards(mean, a.agent));
-            let agent = a.agent;
+        let (n, sum, at) = (a.flock.n_coh, a.flock.coh, a.agent.position);
+        if let Some(mean) = flock_term(a, "cohesion", self.weight, n, sum) {
             a.ctl.explain(|d| {
-                d.neighbours = Some(s.n_coh);
-                d.sum = Some(s.coh);
-                d.mean = Some(mean);
-                d.desired = Some(desired_towards(mean, agent));
-                d.note("centroid", Note::Point(agent.position + mean));
+                d.note("centroid", Note::Point(at + mean));
             });
-        } else {
-            a.ctl.idle("cohesion", self.weight, |d| d.neighbours = Some(0));
         }
     }
 
@@ -105,5 +96,22 @@ mod tests {
         let agents = hand_agents(&[((5.0, 100.0), (0.0, 0.0)), ((395.0, 100.0), (0.0, 0.0))]);
         let f = force_of_in(sc, &agents, 0, r#"{"width": 400, "height": 400, "edges": "wrap"}"#);
         assert!((f - Vec2::new(-80.0, 0.0)).length() < 1e-4, "{f}");
+    }
+
+    /// explain(): the neighbours, their offsets' sum and mean, and the centroid in world
+    /// coordinates (the agent's position plus the mean offset).
+    #[test]
+    fn explains_the_centroid() {
+        use super::super::testing::sim_with;
+        let sc = r#"[{"type": "cohesion", "weight": 1, "perception": 48}]"#;
+        let agents =
+            hand_agents(&[((100.0, 100.0), (0.0, 0.0)), ((130.0, 100.0), (0.0, 0.0)), ((100.0, 130.0), (0.0, 0.0))]);
+        let e = sim_with(sc, &agents, "").explain(0).unwrap();
+        let t = &e.terms[0];
+        assert_eq!(t.detail.neighbours, Some(2));
+        assert_eq!(t.detail.sum, Some(Vec2::new(30.0, 30.0)));
+        assert_eq!(t.detail.mean, Some(Vec2::new(15.0, 15.0)));
+        let centroid = t.detail.notes.iter().find(|(k, _)| *k == "centroid").map(|&(_, n)| n);
+        assert_eq!(centroid, Some(crate::sim::steer::Note::Point(Vec2::new(115.0, 115.0))));
     }
 }

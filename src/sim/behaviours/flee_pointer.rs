@@ -86,4 +86,12 @@ mod tests {
         let off = r#"[{"type": "flee_pointer", "radius": 90, "enabled": false}]"#;
         assert_eq!(force_with_pointer(off, &agents, 0, Vec2::new(150.0, 100.0)), Vec2::ZERO);
     }
+
+    /// At exactly the panic radius the agent is already calm (inside means closer than the radius).
+    #[test]
+    fn the_panic_radius_is_exclusive() {
+        let agents = hand_agents(&[((100.0, 100.0), (0.0, 0.0))]);
+        assert_eq!(force_with_pointer(SC, &agents, 0, Vec2::new(190.0, 100.0)), Vec2::ZERO);
+        assert_ne!(force_with_pointer(SC, &agents, 0, Vec2::new(189.9, 100.0)), Vec2::ZERO);
+    }
 }

@@ -462,6 +462,10 @@ impl Behave for FollowLeader {
         self.weight
     }
 
+    fn draws_random(&self) -> bool {
+        true
+    }
+
     fn validate(&self, c: &Check, sc: &Scenario) -> Result<(), String> {
         self.check(c, sc.agents.count())
     }

@@ -22,7 +22,7 @@ use super::render::Overlays;
 use super::rng::Rng;
 use super::scenario::{Check, Scenario};
 use super::scene::Scene;
-use super::steer::{steer_towards, truncate, Controller};
+use super::steer::{desired_towards, steer_towards, truncate, Controller};
 use super::world::World;
 use glam::Vec2;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
@@ -31,13 +31,21 @@ use serde_json::Value;
 use std::fmt;
 
 pub mod alignment;
+pub mod arrive;
 pub mod avoid_obstacles;
 pub mod cohesion;
+pub mod containment;
+pub mod evade;
+pub mod flee;
 pub mod flee_pointer;
+pub mod flow_field;
 pub mod follow_leader;
+pub mod obstacle_avoidance;
 pub mod path_tube;
 pub mod path_waypoints;
+pub mod pursuit;
 pub mod queue;
+pub mod seek;
 pub mod seek_food;
 pub mod separation;
 pub mod wander;
@@ -263,6 +271,13 @@ pub trait Behave: Clone + PartialEq + fmt::Debug + Serialize + Sized {
         None
     }
 
+    /// Whether the force draws random numbers (`a.rng`). Tracing one agent replays these
+    /// behaviours for the agents before it, so that it sees the random numbers the step will give
+    /// it (they are drawn in agent order).
+    fn draws_random(&self) -> bool {
+        false
+    }
+
     /// The radius of neighbour queries the force makes through [`ForceCtx::neighbours`] (0: none).
     /// The engine builds one grid with the largest radius of the scenario.
     fn neighbour_radius(&self) -> f32 {
@@ -353,6 +368,27 @@ impl SepForm {
     }
 }
 
+/// One flocking rule's term from the shared neighbour pass (flocking-boids.txt §3): with `n`
+/// neighbours and their `sum`, `steer = limit(normalize(sum / n) · max_speed − velocity,
+/// max_force)`, weighted; explained with the neighbours, the sum, the mean and the desired
+/// velocity. Returns the mean (`None` without neighbours: the rule contributes nothing).
+pub fn flock_term(a: &mut AgentStep, rule: &'static str, weight: f32, n: u32, sum: Vec2) -> Option<Vec2> {
+    if n == 0 {
+        a.ctl.idle(rule, weight, |d| d.neighbours = Some(0));
+        return None;
+    }
+    let mean = sum / n as f32;
+    let agent = a.agent;
+    a.ctl.add(rule, weight, steer_towards(mean, agent));
+    a.ctl.explain(|d| {
+        d.neighbours = Some(n);
+        d.sum = Some(sum);
+        d.mean = Some(mean);
+        d.desired = Some(desired_towards(mean, agent));
+    });
+    Some(mean)
+}
+
 /// Below this distance two agents count as coincident and are pushed apart along [`tie_dir`].
 pub const TIE_DIST: f32 = 1e-3;
 
@@ -406,6 +442,61 @@ pub fn tie_dir(i: usize, j: usize) -> Vec2 {
     } else {
         -u
     }
+}
+
+/// A point the reader moves with the pointer (`"interaction": "pointer"`): seek's and arrive's
+/// target, flee's threat. A click puts it there and a drag carries it (touch sends the same
+/// events); until then it is the scenario's starting point.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PointerTarget(pub Option<Vec2>);
+
+impl PointerTarget {
+    /// Where it is: where the pointer put it, else `start`, else the world's centre.
+    pub fn at(&self, start: Option<[f32; 2]>, world: &World) -> Vec2 {
+        self.0.or(start.map(Vec2::from)).unwrap_or_else(|| world.center())
+    }
+
+    /// A click, or a move while dragging, puts it under the pointer. True if it moved.
+    pub fn pointer(&mut self, ev: Pointer, dragging: bool) -> bool {
+        match ev {
+            Pointer::Down(p) => self.0 = Some(p),
+            Pointer::Move(p) if dragging => self.0 = Some(p),
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// Validation of a field that names an agent (pursuit's quarry, evade's hunter): it must exist.
+pub fn check_agent(c: &Check, field: &str, index: usize, sc: &Scenario) -> Result<(), String> {
+    let n = sc.agents.count();
+    if index >= n {
+        return Err(format!("{}.{field}: no agent {index} (there are {n})", c.path));
+    }
+    Ok(())
+}
+
+/// Of the four points at 20 % and 80 % of the world's width and height, the one farthest from
+/// `p`: where a caught quarry (pursuit) or a hunter that caught its prey (evade) starts again.
+pub fn far_from(world: &World, p: Vec2) -> Vec2 {
+    let (w, h) = (world.width, world.height);
+    let spots = [(0.2, 0.2), (0.8, 0.2), (0.2, 0.8), (0.8, 0.8)].map(|(x, y)| Vec2::new(w * x, h * y));
+    let d2 = |q: &Vec2| world.distance_squared(*q, p);
+    spots.into_iter().max_by(|a, b| d2(a).total_cmp(&d2(b))).unwrap_or(p)
+}
+
+/// Seconds of travel the steering basics' velocity arrows stand for (80 px/s → 48 px).
+pub const STEER_SCALE: f32 = 0.6;
+
+/// Steering I's picture for one agent: its velocity, the desired velocity (dashed), and the
+/// steering force `desired − velocity` (truncated to max_force) from the velocity's tip towards the
+/// desired velocity's tip, all at [`STEER_SCALE`].
+pub fn draw_steering(list: &mut DrawList, a: &Agent, desired: Vec2) {
+    let (p, k) = (a.position, STEER_SCALE);
+    let tip = p + a.velocity * k;
+    list.arrow(Style::SteerVelocity, p, tip);
+    list.arrow(Style::DesiredVelocity, p, p + desired * k);
+    list.arrow(Style::SteerForce, tip, tip + truncate(desired - a.velocity, a.max_force) * k);
 }
 
 /// `fn name() -> f32 { value }` for serde defaults.
@@ -500,6 +591,9 @@ macro_rules! registry {
             }
             pub fn neighbour_radius(&self) -> f32 {
                 match self { $(Behaviour::$v(b) => b.neighbour_radius(),)* }
+            }
+            pub fn draws_random(&self) -> bool {
+                match self { $(Behaviour::$v(b) => b.draws_random(),)* }
             }
             /// A fresh state for `n` agents.
             pub fn new_state(&self, n: usize) -> State {
@@ -623,6 +717,14 @@ registry! {
     Queue(queue::Queue),
     PathWaypoints(path_waypoints::PathWaypoints),
     PathTube(path_tube::PathTube),
+    Seek(seek::Seek),
+    Flee(flee::Flee),
+    Arrive(arrive::Arrive),
+    Pursuit(pursuit::Pursuit),
+    Evade(evade::Evade),
+    ObstacleAvoidance(obstacle_avoidance::ObstacleAvoidance),
+    Containment(containment::Containment),
+    FlowField(flow_field::FlowField),
 }
 
 /// serde's derive for an internally tagged enum buffers the object into its private `Content` and
@@ -679,6 +781,124 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{k}: {e}"));
             assert_eq!(b.kind(), k);
             assert_eq!(serde_json::to_value(&b).unwrap()["type"], k);
+        }
+    }
+
+    /// A step tints each agent as its behaviours say, in order: flee sets red (Evading) and food,
+    /// which only fills an empty tint, leaves it; without the pointer, food's green stays.
+    #[test]
+    fn a_step_tints_the_agents_in_behaviour_order() {
+        use super::testing::{hand_agents, sim_with};
+        let sc = r#"[{"type": "flee_pointer", "radius": 90}, {"type": "seek_food", "radius": 120}]"#;
+        let mut s = sim_with(sc, &hand_agents(&[((100.0, 100.0), (0.0, 0.0))]), r#""food": [[150, 100]]"#);
+        s.pointer = Some(glam::Vec2::new(120.0, 100.0));
+        s.step();
+        assert_eq!(s.tint(0), Some(Style::Evading));
+        s.pointer = None;
+        s.step();
+        assert_eq!(s.tint(0), Some(Style::Arriving));
+    }
+
+    /// Coincident agents are pushed apart in opposite directions (`tie_dir(i, j) = −tie_dir(j, i)`,
+    /// unit length), and each form of `separate` pushes them apart rather than leaving them.
+    #[test]
+    fn coincident_agents_are_pushed_apart() {
+        use super::testing::{hand_agents, sim_with};
+        for (i, j) in [(0, 1), (3, 7), (10, 2)] {
+            let (a, b) = (tie_dir(i, j), tie_dir(j, i));
+            assert!((a + b).length() < 1e-6 && (a.length() - 1.0).abs() < 1e-5, "{a} {b}");
+        }
+        for form in [SepForm::Flocking, SepForm::Unity, SepForm::Push] {
+            let s = sim_with("[]", &hand_agents(&[((100.0, 100.0), (0.0, 0.0)), ((100.0, 100.0), (0.0, 0.0))]), "");
+            let (f0, n0, _) = s.with_force_ctx(|ctx| separate(ctx, 0, None, 20.0, form)).unwrap();
+            let (f1, _, _) = s.with_force_ctx(|ctx| separate(ctx, 1, None, 20.0, form)).unwrap();
+            assert_eq!(n0, 1);
+            assert!(f0.length() > 1.0 && (f0 + f1).length() < 1e-3 * f0.length(), "{form:?}: {f0} {f1}");
+            assert!(f0.dot(tie_dir(0, 1)) > 0.0, "{form:?}: along the tie direction");
+            // Nobody within the radius: nothing.
+            let far = sim_with("[]", &hand_agents(&[((100.0, 100.0), (0.0, 0.0)), ((130.0, 100.0), (0.0, 0.0))]), "");
+            assert!(far.with_force_ctx(|ctx| separate(ctx, 0, None, 20.0, form)).is_none());
+            // The skipped agent (the leader) does not count.
+            assert!(s.with_force_ctx(|ctx| separate(ctx, 0, Some(1), 20.0, form)).is_none());
+        }
+    }
+
+    #[test]
+    fn readouts_keep_their_numbers_by_key() {
+        let r = Readout::new("x").with("a", Val::Int(3)).with("b", Val::Num(2.5, 1)).with("c", Val::Word("loop"));
+        assert_eq!(r.get("b"), Some(Val::Num(2.5, 1)));
+        assert_eq!(r.num("a"), Some(3.0));
+        assert_eq!(r.num("b"), Some(2.5));
+        assert_eq!(r.num("c"), None);
+        assert_eq!(r.get("z"), None);
+        assert_eq!(r.items.len(), 3);
+    }
+
+    /// The overlay helper visits exactly the other agents within the radius, with their offsets.
+    #[test]
+    fn each_within_visits_the_neighbours_within_the_radius() {
+        use super::testing::{hand_agents, sim_with};
+        let s = sim_with(
+            "[]",
+            &hand_agents(&[
+                ((100.0, 100.0), (0.0, 0.0)),
+                ((110.0, 100.0), (0.0, 0.0)),
+                ((100.0, 130.0), (0.0, 0.0)),
+                ((390.0, 100.0), (0.0, 0.0)),
+            ]),
+            "",
+        );
+        let mut seen = Vec::new();
+        s.with_view(|v| v.each_within(0, 25.0, |j, d, d2| seen.push((j, d, d2))));
+        assert_eq!(seen, vec![(1, glam::Vec2::new(10.0, 0.0), 100.0)]);
+        let mut seen = Vec::new();
+        // Across the seam of the 400-wide world, agent 3 at x = 390 is 110 px to the left of
+        // x = 100 (the nearest image, not 290 px to the right): outside 25, inside 120.
+        s.with_view(|v| v.each_within(0, 120.0, |j, d, _| seen.push((j, d))));
+        assert_eq!(
+            seen,
+            vec![(1, glam::Vec2::new(10.0, 0.0)), (2, glam::Vec2::new(0.0, 30.0)), (3, glam::Vec2::new(-110.0, 0.0))]
+        );
+    }
+
+    /// Every behaviour checks its numbers: a weight of −1 is refused with the field named, and so is
+    /// −1 for each of its other numeric parameters that must not be negative (each behaviour's
+    /// `validate`, through the scenario's).
+    #[test]
+    fn every_behaviour_refuses_negative_parameters_by_name() {
+        for &kind in KINDS {
+            let mut b = serde_json::json!({ "type": kind });
+            if kind == "queue" {
+                b["goal"] = serde_json::json!([300, 100]);
+            }
+            if kind == "containment" {
+                b["walls"] = serde_json::json!([[10, 10], [390, 10], [390, 390], [10, 390]]);
+            }
+            let doc = |b: &serde_json::Value| {
+                serde_json::json!({"name": "t", "world": {"width": 400, "height": 400}, "agents": {"count": 4},
+                                   "behaviours": [b], "path": {"waypoints": [[10, 10], [200, 200], [300, 50]]}})
+                .to_string()
+            };
+            let full = serde_json::to_value(
+                crate::sim::scenario::parse(&doc(&b)).unwrap_or_else(|e| panic!("{kind}: {e}")).behaviours[0].clone(),
+            )
+            .unwrap();
+            let mut refused = 0;
+            for (field, v) in full.as_object().unwrap() {
+                if !v.is_number() || field == "leader" || field == "quarry" || field == "hunter" || field == "agent" {
+                    continue;
+                }
+                let mut bad = full.clone();
+                bad[field] = serde_json::json!(-1.0);
+                match crate::sim::scenario::parse(&doc(&bad)) {
+                    Err(e) => {
+                        assert!(e.starts_with(&format!("behaviours[0].{field}: ")), "{kind}.{field}: {e}");
+                        refused += 1;
+                    }
+                    Ok(_) => assert!(field != "weight", "{kind}: a negative weight was accepted"),
+                }
+            }
+            assert!(refused >= 1, "{kind}: no parameter refused −1");
         }
     }
 

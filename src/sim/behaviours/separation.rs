@@ -5,11 +5,10 @@
 //! engine's definition); this file turns the pass's sums into the rule's force and draws its
 //! overlays.
 
-use super::{AgentStep, Behave, FlockRule, ForceCtx, Inst, View};
+use super::{flock_term, AgentStep, Behave, FlockRule, ForceCtx, Inst, View};
 use crate::sim::draw::{DrawList, Style};
 use crate::sim::render::Overlays;
 use crate::sim::scenario::{Check, Overlay, Scenario};
-use crate::sim::steer::{desired_towards, steer_towards};
 use serde::{Deserialize, Serialize};
 
 super::defaults! { d_weight = 1.5; d_sep_dist = 22.0; }
@@ -46,20 +45,8 @@ impl Behave for Separation {
 
     /// `steer = limit(normalize(Σ push / n) · max_speed − velocity, max_force)`, weighted.
     fn force(&self, _: &(), _: &mut (), _ctx: &ForceCtx, a: &mut AgentStep) {
-        let s = a.flock;
-        if s.n_sep > 0 {
-            let mean = s.sep / s.n_sep as f32;
-            a.ctl.add("separation", self.weight, steer_towards(mean, a.agent));
-            let agent = a.agent;
-            a.ctl.explain(|d| {
-                d.neighbours = Some(s.n_sep);
-                d.sum = Some(s.sep);
-                d.mean = Some(mean);
-                d.desired = Some(desired_towards(mean, agent));
-            });
-        } else {
-            a.ctl.idle("separation", self.weight, |d| d.neighbours = Some(0));
-        }
+        let (n, sum) = (a.flock.n_sep, a.flock.sep);
+        flock_term(a, "separation", self.weight, n, sum);
     }
 
     /// The `sep_dist` circle and the repulsion of each neighbour inside it (scaled for display).

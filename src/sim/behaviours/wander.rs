@@ -1,14 +1,16 @@
 //! Reynolds' wander: seek a point on a circle of `radius` placed `distance` ahead of the agent, the
 //! point's angle drifting by a seeded random amount of at most `jitter` radians a step.
 
-use super::{AgentStep, Behave, ForceCtx};
+use super::{draw_steering, AgentStep, Behave, ForceCtx, Inst, Layer, Readout, Val, View};
+use crate::sim::draw::{DrawList, Style};
 use crate::sim::scenario::{Check, Scenario};
 use crate::sim::steer::{desired_towards, wander, Note, WanderParams};
+use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 super::defaults! { d_weight = 1.0; d_radius = 24.0; d_distance = 40.0; d_jitter = 0.6; }
 
-/// `{"type": "wander", "weight": 1, "radius": 24, "distance": 40, "jitter": 0.6}`.
+/// `{"type": "wander", "weight": 1, "radius": 24, "distance": 40, "jitter": 0.6, "overlay": true}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
@@ -24,6 +26,9 @@ pub struct Wander {
     /// The largest change of the angle on the circle in one step (radians).
     #[serde(default = "d_jitter")]
     pub jitter: f32,
+    /// Draw the wander circles (off where wander only keeps agents moving, as in containment).
+    #[serde(default = "super::d_true")]
+    pub overlay: bool,
 }
 
 /// Each agent's angle on its wander circle.
@@ -37,6 +42,10 @@ impl Behave for Wander {
 
     fn weight(&self) -> f32 {
         self.weight
+    }
+
+    fn draws_random(&self) -> bool {
+        true
     }
 
     fn validate(&self, c: &Check, _sc: &Scenario) -> Result<(), String> {
@@ -55,6 +64,37 @@ impl Behave for Wander {
             d.desired = Some(desired_towards(target - agent.position, agent));
             d.note("target", Note::Point(target)).note("angle", Note::Num(angle));
         });
+    }
+
+    /// Over the agents, for each: the wander circle `distance` ahead, the displaced target on it
+    /// (the angle of its last step), the arc of ±`jitter` the next step can move the target along,
+    /// and the agent's velocity, desired velocity towards the target and steer.
+    fn draw(&self, inst: &Inst<Self>, v: &View, layer: Layer, list: &mut DrawList) {
+        if layer != Layer::Over || !self.overlay {
+            return;
+        }
+        for (a, angle) in v.agents.iter().zip(&inst.agents) {
+            let c = a.position + a.heading * self.distance;
+            let on_circle = |t: f32| c + Vec2::new(libm::cosf(t), libm::sinf(t)) * self.radius;
+            list.line(Style::WanderCircle, a.position, c);
+            list.circle(Style::WanderCircle, c, self.radius);
+            let j = self.jitter.min(core::f32::consts::PI);
+            list.polyline(Style::Jitter, (0..=16).map(|k| on_circle(angle.0 - j + 2.0 * j * k as f32 / 16.0)), false);
+            let t = on_circle(angle.0);
+            list.disc(Style::WanderTarget, t, 4.0);
+            draw_steering(list, a, desired_towards(t - a.position, a));
+        }
+    }
+
+    /// Agent 0: the target's angle on its circle (degrees, from +x) and its speed (px/s).
+    fn readout(&self, inst: &Inst<Self>, v: &View) -> Option<Readout> {
+        let (a, angle) = (v.agents.first()?, inst.agents.first()?);
+        Some(
+            Readout::new("wander")
+                .with("angle", Val::Num(angle.0.to_degrees() as f64, 0))
+                .with("jitter", Val::Num(self.jitter.to_degrees() as f64, 0))
+                .with("speed", Val::Num(a.speed() as f64, 1)),
+        )
     }
 }
 
@@ -76,5 +116,34 @@ mod tests {
         let f = force_of(sc, &hand_agents(&[((100.0, 100.0), (0.0, 10.0))]), 0);
         let want = Vec2::new(24.0, 40.0).normalize() * 80.0 - Vec2::new(0.0, 10.0);
         assert!((f - want).length() < 1e-3, "{f} vs {want}");
+    }
+
+    /// The overlay: the circle 40 px ahead of an agent heading +x at (100, 100) is centred at
+    /// (140, 100) with radius 24; with the angle at 0 the target is at (164, 100); the jitter arc
+    /// (±0.5 rad) runs on the circle from angle −0.5 to +0.5.
+    #[test]
+    fn draws_the_circle_the_target_and_the_jitter_arc_by_hand() {
+        use crate::sim::draw::{Shape, Style};
+        use crate::sim::render::{Overlays, Renderer};
+        let sc = r#"[{"type": "wander", "radius": 24, "distance": 40, "jitter": 0.5}]"#;
+        let s = super::super::testing::sim_with(sc, &hand_agents(&[((100.0, 100.0), (10.0, 0.0))]), "");
+        let mut r = Renderer::new();
+        let list = r.build(&s, Overlays::default());
+        let shape = |st: Style| list.cmds.iter().find(|c| c.style == st).map(|c| c.shape);
+        assert_eq!(
+            shape(Style::WanderCircle),
+            Some(Shape::Line { a: Vec2::new(100.0, 100.0), b: Vec2::new(140.0, 100.0) })
+        );
+        assert!(list.cmds.iter().any(|c| c.shape == Shape::Circle { c: Vec2::new(140.0, 100.0), r: 24.0 }));
+        assert_eq!(shape(Style::WanderTarget), Some(Shape::Disc { c: Vec2::new(164.0, 100.0), r: 4.0 }));
+        let Some(Shape::Polyline { start, len, .. }) = shape(Style::Jitter) else { panic!("no jitter arc") };
+        let arc = list.points_of(start, len);
+        let end = |t: f32| Vec2::new(140.0 + 24.0 * t.cos(), 100.0 + 24.0 * t.sin());
+        assert!((arc[0] - end(-0.5)).length() < 1e-3 && (arc[arc.len() - 1] - end(0.5)).length() < 1e-3, "{arc:?}");
+        // With `"overlay": false` (wander only keeps the agents moving) nothing of it is drawn.
+        let sc = r#"[{"type": "wander", "overlay": false}]"#;
+        let s = super::super::testing::sim_with(sc, &hand_agents(&[((100.0, 100.0), (10.0, 0.0))]), "");
+        let list = r.build(&s, Overlays::default());
+        assert_eq!(list.count(Style::WanderCircle) + list.count(Style::Jitter) + list.count(Style::WanderTarget), 0);
     }
 }

@@ -1,54 +1,164 @@
 //! The group kernel with eight agents per vector (AVX2, x86_64 only, chosen at run time when the
 //! CPU has it): the same per-lane arithmetic as `kernel::sums_group` — the same IEEE operations in
 //! the same order, no fused multiply-add — on 256-bit vectors.
+//!
+//! Its `#[target_feature(enable = "avx2")]` functions are private to this file and reached only
+//! through [`Lanes8`], whose one constructor checks the CPU.
 
-use super::finish::{finish_v, Consts, Lanes, StateV, SumsV};
-use super::kernel::View;
+use super::driver::{GroupKernel, Out, Pass, Phase2, Query};
+use super::finish::{finish_v, Consts, Lanes, StateV, Sums, SumsV};
+use super::kernel::{Lanes4, View};
+use super::simd::F4;
 use super::{Block, Radii};
 use crate::sim::world::wrap_coord;
 use crate::sim::world::World;
 use core::arch::x86_64::*;
 
-/// The sums of eight agents, lane `l` = slot `g + l` (counts as exact small floats).
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Sums8 {
-    pub sx: [f32; 8],
-    pub sy: [f32; 8],
-    pub ns: [f32; 8],
-    pub ax: [f32; 8],
-    pub ay: [f32; 8],
-    pub na: [f32; 8],
-    pub cx: [f32; 8],
-    pub cy: [f32; 8],
-    pub nc: [f32; 8],
-}
+/// The eight-lane group kernel, and the proof that this CPU has AVX2: [`Lanes8::detect`] is the
+/// only way to make one.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Lanes8(());
 
-impl Sums8 {
-    /// Pointers to the nine sums, in [`finish8`]'s order.
-    pub(crate) fn ptrs(&self) -> [*const f32; 9] {
-        [&self.sx, &self.sy, &self.ns, &self.ax, &self.ay, &self.na, &self.cx, &self.cy, &self.nc].map(|a| a.as_ptr())
+impl Lanes8 {
+    /// `Some` if and only if this CPU runs AVX2.
+    pub(crate) fn detect() -> Option<Lanes8> {
+        std::is_x86_feature_detected!("avx2").then_some(Lanes8(()))
+    }
+
+    /// [`finish8`]: phase two of slots `g..g + 8` from their sums (eight floats at each of `s`,
+    /// in [`LaneSums::ptrs`]'s order), from `src` into `dst` (x, y, vx, vy, hx, hy).
+    ///
+    /// # Safety
+    /// Every array holds `g + 8` floats (`s`'s eight); `min_speed ≤ 0`.
+    #[inline(always)]
+    pub(crate) unsafe fn finish8(
+        self,
+        k: &Consts,
+        s: [*const f32; 9],
+        src: [*const f32; 6],
+        dst: [*mut f32; 6],
+        g: usize,
+    ) {
+        // SAFETY: `self` exists, so the CPU has AVX2; the rest is the caller's.
+        finish8(k, s, src, dst, g)
+    }
+
+    /// Phase two of slots `g..g + 8` from their sums (as [`Lanes8::finish8`]), and their new cells.
+    ///
+    /// # Safety
+    /// As [`GroupKernel::finish`] for eight slots from `g`.
+    #[inline(always)]
+    pub(crate) unsafe fn finish_at(self, p: &Phase2, s: [*const f32; 9], out: &mut Out, g: usize) {
+        let src = [p.v.x.as_ptr(), p.v.y.as_ptr(), p.v.vx.as_ptr(), p.v.vy.as_ptr(), p.hx.as_ptr(), p.hy.as_ptr()];
+        let dst = [
+            out.x.as_mut_ptr(),
+            out.y.as_mut_ptr(),
+            out.vx.as_mut_ptr(),
+            out.vy.as_mut_ptr(),
+            out.hx.as_mut_ptr(),
+            out.hy.as_mut_ptr(),
+        ];
+        self.finish8(&p.k, s, src, dst, g);
+        for i in g..g + 8 {
+            let c = p.cells.index(out.x[i], out.y[i]);
+            out.set_cell(i, c);
+        }
     }
 }
 
-/// Whether this CPU runs [`sums_group8`].
-pub(crate) fn available() -> bool {
-    std::is_x86_feature_detected!("avx2")
+impl GroupKernel for Lanes8 {
+    const LANES: usize = 8;
+    type Sums = Sums8;
+
+    #[inline(always)]
+    unsafe fn sums(self, q: &Query, b: &Block, g: usize) -> Sums8 {
+        // SAFETY: `self` exists, so the CPU has AVX2; the ranges are the caller's.
+        sums_group8_for(q.same, q.v, &q.radii, b, g, &q.world)
+    }
+
+    #[inline(always)]
+    fn neighbours(s: &Sums8) -> u64 {
+        let mut total = 0;
+        for h in 0..2 {
+            let half = |a: &[f32; 8]| F4::from_array([a[4 * h], a[4 * h + 1], a[4 * h + 2], a[4 * h + 3]]);
+            total += half(&s.ns).max(half(&s.na)).max(half(&s.nc)).sum() as u64;
+        }
+        total
+    }
+
+    #[inline(always)]
+    fn lane(s: &Sums8, l: usize) -> Sums {
+        s.lane(l)
+    }
+
+    #[inline(always)]
+    unsafe fn finish(self, p: &Phase2, s: &Sums8, out: &mut Out, g: usize) {
+        self.finish_at(p, s.ptrs(0), out, g)
+    }
+
+    /// Eight that cannot share a window: four lanes.
+    #[inline(always)]
+    fn narrower(self, pass: &mut Pass, g: usize) -> usize {
+        pass.group(Lanes4, g)
+    }
 }
 
-/// The sums of the agents in slots `g..g + 8` over the shared ranges `b`, into `out`; with `WRAP`
+/// The sums of eight agents, lane `l` = slot `g + l`.
+pub(crate) type Sums8 = LaneSums<8>;
+
+/// The sums of `N` agents, lane `l` for slot `g + l` (counts as exact small floats): what the AVX
+/// kernels return (sixteen lanes inside `avx512::Sums16`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LaneSums<const N: usize> {
+    pub sx: [f32; N],
+    pub sy: [f32; N],
+    pub ns: [f32; N],
+    pub ax: [f32; N],
+    pub ay: [f32; N],
+    pub na: [f32; N],
+    pub cx: [f32; N],
+    pub cy: [f32; N],
+    pub nc: [f32; N],
+}
+
+impl<const N: usize> LaneSums<N> {
+    /// Lane `l`'s sums.
+    #[inline(always)]
+    pub(crate) fn lane(&self, l: usize) -> Sums {
+        Sums {
+            sx: self.sx[l],
+            sy: self.sy[l],
+            ns: self.ns[l],
+            ax: self.ax[l],
+            ay: self.ay[l],
+            na: self.na[l],
+            cx: self.cx[l],
+            cy: self.cy[l],
+            nc: self.nc[l],
+        }
+    }
+
+    /// Pointers to lane `from` of the nine sums, in the order sx, sy, ns, ax, ay, na, cx, cy, nc.
+    #[inline(always)]
+    pub(crate) fn ptrs(&self, from: usize) -> [*const f32; 9] {
+        [&self.sx, &self.sy, &self.ns, &self.ax, &self.ay, &self.na, &self.cx, &self.cy, &self.nc]
+            .map(|a| a[from..].as_ptr())
+    }
+}
+
+/// The sums of the agents in slots `g..g + 8` over the shared ranges `b`; with `WRAP`
 /// the nearest-image correction on both axes (exactly `World::delta`'s).
 ///
 /// # Safety
-/// The CPU must support AVX2 ([`available`]); `g + 8 ≤ n` and every range within `0..n`.
+/// The CPU must support AVX2 (a [`Lanes8`] exists); `g + 8 ≤ n` and every range within `0..n`.
 #[target_feature(enable = "avx2")]
-pub(crate) unsafe fn sums_group8<const SAME: bool, const WRAP: bool>(
+unsafe fn sums_group8<const SAME: bool, const WRAP: bool>(
     v: View,
     r: &Radii,
     b: &Block,
     g: usize,
     world: &World,
-    out: &mut Sums8,
-) {
+) -> Sums8 {
     let (xp, yp, vxp, vyp) = (v.x.as_ptr(), v.y.as_ptr(), v.vx.as_ptr(), v.vy.as_ptr());
     let px = _mm256_loadu_ps(xp.add(g));
     let py = _mm256_loadu_ps(yp.add(g));
@@ -128,15 +238,20 @@ pub(crate) unsafe fn sums_group8<const SAME: bool, const WRAP: bool>(
         }
     }
     let nc = if SAME { na } else { nc };
-    _mm256_storeu_ps(out.sx.as_mut_ptr(), sx);
-    _mm256_storeu_ps(out.sy.as_mut_ptr(), sy);
-    _mm256_storeu_ps(out.ns.as_mut_ptr(), _mm256_cvtepi32_ps(ns));
-    _mm256_storeu_ps(out.ax.as_mut_ptr(), ax);
-    _mm256_storeu_ps(out.ay.as_mut_ptr(), ay);
-    _mm256_storeu_ps(out.na.as_mut_ptr(), _mm256_cvtepi32_ps(na));
-    _mm256_storeu_ps(out.cx.as_mut_ptr(), cx);
-    _mm256_storeu_ps(out.cy.as_mut_ptr(), cy);
-    _mm256_storeu_ps(out.nc.as_mut_ptr(), _mm256_cvtepi32_ps(nc));
+    // (Built whole and returned, not stored into a zeroed `Sums8`: the zeroing cost a `memset`
+    // call per group.)
+    let a = |v: __m256| -> [f32; 8] { core::mem::transmute(v) };
+    Sums8 {
+        sx: a(sx),
+        sy: a(sy),
+        ns: a(_mm256_cvtepi32_ps(ns)),
+        ax: a(ax),
+        ay: a(ay),
+        na: a(_mm256_cvtepi32_ps(na)),
+        cx: a(cx),
+        cy: a(cy),
+        nc: a(_mm256_cvtepi32_ps(nc)),
+    }
 }
 
 /// [`sums_group8`] in the variant for the radii (`same`: alignment and cohesion radii equal) and
@@ -145,35 +260,27 @@ pub(crate) unsafe fn sums_group8<const SAME: bool, const WRAP: bool>(
 /// # Safety
 /// As [`sums_group8`].
 #[inline(always)]
-pub(crate) unsafe fn sums_group8_for(
-    same: bool,
-    v: View,
-    r: &Radii,
-    b: &Block,
-    g: usize,
-    world: &World,
-    out: &mut Sums8,
-) {
+unsafe fn sums_group8_for(same: bool, v: View, r: &Radii, b: &Block, g: usize, world: &World) -> Sums8 {
     match (same, b.wrap_x || b.wrap_y) {
-        (true, false) => sums_group8::<true, false>(v, r, b, g, world, out),
-        (false, false) => sums_group8::<false, false>(v, r, b, g, world, out),
-        (true, true) => sums_group8::<true, true>(v, r, b, g, world, out),
-        (false, true) => sums_group8::<false, true>(v, r, b, g, world, out),
+        (true, false) => sums_group8::<true, false>(v, r, b, g, world),
+        (false, false) => sums_group8::<false, false>(v, r, b, g, world),
+        (true, true) => sums_group8::<true, true>(v, r, b, g, world),
+        (false, true) => sums_group8::<false, true>(v, r, b, g, world),
     }
 }
 
 /// Eight `f32` lanes for phase two ([`finish8`]). Only used inside `avx2` functions, where its
 /// `#[inline(always)]` methods and the intrinsics they call are inlined.
 #[derive(Clone, Copy)]
-pub(crate) struct F8(__m256);
+struct F8(__m256);
 
 impl F8 {
     #[inline(always)]
-    pub(crate) unsafe fn load(p: *const f32) -> F8 {
+    unsafe fn load(p: *const f32) -> F8 {
         F8(_mm256_loadu_ps(p))
     }
     #[inline(always)]
-    pub(crate) unsafe fn store(self, p: *mut f32) {
+    unsafe fn store(self, p: *mut f32) {
         _mm256_storeu_ps(p, self.0)
     }
 }
@@ -258,14 +365,14 @@ impl Lanes for F8 {
 /// Phase two for the agents in slots `g..g + 8`: `finish4`'s arithmetic on eight lanes (the same
 /// IEEE operations in the same order, so bit-identical to [`super::finish::finish_one`]), from
 /// their sums (eight floats at each of `s`: sx, sy, ns, ax, ay, na, cx, cy, nc, as
-/// [`Sums8::ptrs`] gives them) and the state at `src[..][g..]`, into `dst[..][g..]` (x, y, vx, vy,
+/// [`LaneSums::ptrs`] gives them) and the state at `src[..][g..]`, into `dst[..][g..]` (x, y, vx, vy,
 /// hx, hy).
 ///
 /// # Safety
-/// The CPU must support AVX2 ([`available`]); every array must hold `g + 8` floats (`s`'s eight);
-/// `min_speed ≤ 0`.
+/// The CPU must support AVX2 (a [`Lanes8`] exists); every array must hold `g + 8` floats (`s`'s
+/// eight); `min_speed ≤ 0`.
 #[target_feature(enable = "avx2")]
-pub(crate) unsafe fn finish8(k: &Consts, s: [*const f32; 9], src: [*const f32; 6], dst: [*mut f32; 6], g: usize) {
+unsafe fn finish8(k: &Consts, s: [*const f32; 9], src: [*const f32; 6], dst: [*mut f32; 6], g: usize) {
     let sums = SumsV {
         sx: F8::load(s[0]),
         sy: F8::load(s[1]),

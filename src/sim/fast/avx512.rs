@@ -2,48 +2,74 @@
 //! when the CPU has it): the per-lane arithmetic of `kernel::sums_group` and `avx::sums_group8` —
 //! the same IEEE operations in the same order, no fused multiply-add — on 512-bit vectors, with
 //! the lane masks in mask registers: a lane outside a radius is left as it is (a masked add)
-//! instead of adding ±0, and the self lane is one bit cleared from a mask.
+//! instead of adding ±0, and the self lane is one bit cleared from a mask. Phase two runs on
+//! AVX2, eight lanes at a time.
+//!
+//! Its `#[target_feature(enable = "avx512f")]` functions are private to this file and reached only
+//! through [`Lanes16`], whose one constructor checks the CPU.
 
+use super::avx::{LaneSums, Lanes8};
+use super::driver::{GroupKernel, Out, Pass, Phase2, Query};
+use super::finish::Sums;
 use super::kernel::View;
 use super::{Block, Radii};
 use crate::sim::world::World;
 use core::arch::x86_64::*;
 
-/// The sums of sixteen agents, lane `l` = slot `g + l` (counts as exact small floats), and the
-/// group's neighbour total (per lane the largest of the three counts, summed).
+/// The sixteen-lane group kernel, and the proof that this CPU has AVX-512F and AVX2:
+/// [`Lanes16::detect`] is the only way to make one.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Lanes16(Lanes8);
+
+impl Lanes16 {
+    /// `Some` if and only if this CPU runs AVX-512F and AVX2.
+    pub(crate) fn detect() -> Option<Lanes16> {
+        let avx2 = Lanes8::detect()?;
+        std::is_x86_feature_detected!("avx512f").then_some(Lanes16(avx2))
+    }
+}
+
+impl GroupKernel for Lanes16 {
+    const LANES: usize = 16;
+    type Sums = Sums16;
+
+    #[inline(always)]
+    unsafe fn sums(self, q: &Query, b: &Block, g: usize) -> Sums16 {
+        // SAFETY: `self` exists, so the CPU has AVX-512F; the ranges are the caller's.
+        sums_group16_for(q.same, q.v, &q.radii, b, g, &q.world)
+    }
+
+    #[inline(always)]
+    fn neighbours(s: &Sums16) -> u64 {
+        s.neighbours as u64
+    }
+
+    #[inline(always)]
+    fn lane(s: &Sums16, l: usize) -> Sums {
+        s.lanes.lane(l)
+    }
+
+    /// Two halves of eight on AVX2.
+    #[inline(always)]
+    unsafe fn finish(self, p: &Phase2, s: &Sums16, out: &mut Out, g: usize) {
+        for h in 0..2 {
+            self.0.finish_at(p, s.lanes.ptrs(8 * h), out, g + 8 * h);
+        }
+    }
+
+    /// Sixteen that cannot share a window: eight lanes.
+    #[inline(always)]
+    fn narrower(self, pass: &mut Pass, g: usize) -> usize {
+        pass.group(self.0, g)
+    }
+}
+
+/// The sums of sixteen agents, lane `l` = slot `g + l`, and the group's neighbour total (per lane
+/// the largest of the three counts, summed).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Sums16 {
-    pub sx: [f32; 16],
-    pub sy: [f32; 16],
-    pub ns: [f32; 16],
-    pub ax: [f32; 16],
-    pub ay: [f32; 16],
-    pub na: [f32; 16],
-    pub cx: [f32; 16],
-    pub cy: [f32; 16],
-    pub nc: [f32; 16],
+    pub lanes: LaneSums<16>,
     pub neighbours: u32,
-}
-
-impl Default for Sums16 {
-    fn default() -> Self {
-        let z = [0.0; 16];
-        Sums16 { sx: z, sy: z, ns: z, ax: z, ay: z, na: z, cx: z, cy: z, nc: z, neighbours: 0 }
-    }
-}
-
-impl Sums16 {
-    /// Pointers to lanes `8h..8h + 8` of the nine sums, in `avx::finish8`'s order.
-    pub(crate) fn half(&self, h: usize) -> [*const f32; 9] {
-        let o = 8 * h;
-        [&self.sx, &self.sy, &self.ns, &self.ax, &self.ay, &self.na, &self.cx, &self.cy, &self.nc]
-            .map(|a| a[o..o + 8].as_ptr())
-    }
-}
-
-/// Whether this CPU runs [`sums_group16`].
-pub(crate) fn available() -> bool {
-    std::is_x86_feature_detected!("avx512f")
 }
 
 /// `World::delta`'s nearest-image correction on one axis, lane by lane (`wrap_delta`): `d − size`
@@ -60,16 +86,16 @@ unsafe fn nearest(d: __m512, half: __m512, neg_half: __m512, size: __m512) -> __
 /// `WRAP` the nearest-image correction on both axes (exactly `World::delta`'s).
 ///
 /// # Safety
-/// The CPU must support AVX-512F ([`available`]); `g + 16 ≤ n` and every range within `0..n`.
+/// The CPU must support AVX-512F (a [`Lanes16`] exists); `g + 16 ≤ n` and every range within
+/// `0..n`.
 #[target_feature(enable = "avx512f")]
-pub(crate) unsafe fn sums_group16<const SAME: bool, const WRAP: bool>(
+unsafe fn sums_group16<const SAME: bool, const WRAP: bool>(
     v: View,
     r: &Radii,
     b: &Block,
     g: usize,
     world: &World,
-    out: &mut Sums16,
-) {
+) -> Sums16 {
     let (xp, yp, vxp, vyp) = (v.x.as_ptr(), v.y.as_ptr(), v.vx.as_ptr(), v.vy.as_ptr());
     let px = _mm512_loadu_ps(xp.add(g));
     let py = _mm512_loadu_ps(yp.add(g));
@@ -137,16 +163,22 @@ pub(crate) unsafe fn sums_group16<const SAME: bool, const WRAP: bool>(
         }
     }
     let nc = if SAME { na } else { nc };
-    out.neighbours = _mm512_reduce_add_epi32(_mm512_max_epi32(ns, _mm512_max_epi32(na, nc))) as u32;
-    _mm512_storeu_ps(out.sx.as_mut_ptr(), sx);
-    _mm512_storeu_ps(out.sy.as_mut_ptr(), sy);
-    _mm512_storeu_ps(out.ns.as_mut_ptr(), _mm512_cvtepi32_ps(ns));
-    _mm512_storeu_ps(out.ax.as_mut_ptr(), ax);
-    _mm512_storeu_ps(out.ay.as_mut_ptr(), ay);
-    _mm512_storeu_ps(out.na.as_mut_ptr(), _mm512_cvtepi32_ps(na));
-    _mm512_storeu_ps(out.cx.as_mut_ptr(), cx);
-    _mm512_storeu_ps(out.cy.as_mut_ptr(), cy);
-    _mm512_storeu_ps(out.nc.as_mut_ptr(), _mm512_cvtepi32_ps(nc));
+    // (Built whole and returned, not stored into a zeroed `Sums16`: see `avx::sums_group8`.)
+    let a = |v: __m512| -> [f32; 16] { core::mem::transmute(v) };
+    Sums16 {
+        lanes: LaneSums {
+            sx: a(sx),
+            sy: a(sy),
+            ns: a(_mm512_cvtepi32_ps(ns)),
+            ax: a(ax),
+            ay: a(ay),
+            na: a(_mm512_cvtepi32_ps(na)),
+            cx: a(cx),
+            cy: a(cy),
+            nc: a(_mm512_cvtepi32_ps(nc)),
+        },
+        neighbours: _mm512_reduce_add_epi32(_mm512_max_epi32(ns, _mm512_max_epi32(na, nc))) as u32,
+    }
 }
 
 /// [`sums_group16`] in the variant for the radii (`same`: alignment and cohesion radii equal) and
@@ -155,19 +187,11 @@ pub(crate) unsafe fn sums_group16<const SAME: bool, const WRAP: bool>(
 /// # Safety
 /// As [`sums_group16`].
 #[inline(always)]
-pub(crate) unsafe fn sums_group16_for(
-    same: bool,
-    v: View,
-    r: &Radii,
-    b: &Block,
-    g: usize,
-    world: &World,
-    out: &mut Sums16,
-) {
+unsafe fn sums_group16_for(same: bool, v: View, r: &Radii, b: &Block, g: usize, world: &World) -> Sums16 {
     match (same, b.wrap_x || b.wrap_y) {
-        (true, false) => sums_group16::<true, false>(v, r, b, g, world, out),
-        (false, false) => sums_group16::<false, false>(v, r, b, g, world, out),
-        (true, true) => sums_group16::<true, true>(v, r, b, g, world, out),
-        (false, true) => sums_group16::<false, true>(v, r, b, g, world, out),
+        (true, false) => sums_group16::<true, false>(v, r, b, g, world),
+        (false, false) => sums_group16::<false, false>(v, r, b, g, world),
+        (true, true) => sums_group16::<true, true>(v, r, b, g, world),
+        (false, true) => sums_group16::<false, true>(v, r, b, g, world),
     }
 }

@@ -441,7 +441,7 @@ mod tests {
                 }
                 // Eight lanes (AVX2): these four, then the same four in reverse order.
                 #[cfg(target_arch = "x86_64")]
-                if super::super::avx::available() {
+                if let Some(avx2) = super::super::avx::Lanes8::detect() {
                     let lane = |l: usize| if l < 4 { l } else { 7 - l };
                     let arr = |f: &dyn Fn(&Sums) -> f32| core::array::from_fn::<f32, 8, _>(|l| f(&s[lane(l)]));
                     let s8 = super::super::avx::Sums8 {
@@ -468,9 +468,9 @@ mod tests {
                     let dp: Vec<*mut f32> = dst.iter_mut().map(|a| a.as_mut_ptr()).collect();
                     // SAFETY: AVX2 is available; every array holds 8 floats; min_speed is 0.
                     unsafe {
-                        super::super::avx::finish8(
+                        avx2.finish8(
                             &k,
-                            s8.ptrs(),
+                            s8.ptrs(0),
                             core::array::from_fn(|a| src[a].as_ptr()),
                             core::array::from_fn(|a| dp[a]),
                             0,

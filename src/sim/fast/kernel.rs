@@ -2,21 +2,92 @@
 //! naive query's exact `d` and `d²`:
 //! - [`sums_scalar`]: one agent, one candidate at a time, with branches (agents off the group
 //!   path, and `Kernel::Scalar`);
-//! - [`sums_group`]: four agents, one per lane, one candidate at a time without branches on the
-//!   neighbour tests (the separation term too: in Chromium at 100k boids, testing
+//! - [`sums_group`]: four agents, one per lane ([`Lanes4`], the four-lane [`GroupKernel`]), one
+//!   candidate at a time without branches on the neighbour tests (the separation term too: in Chromium at 100k boids, testing
 //!   first whether some lane needs it made the step 1.14–1.28× slower, alternated in one page on
 //!   2026-12-03; so did skipping candidates out of every lane's reach, and unrolling by two).
 //!
 //! Every kernel (these and the AVX2/AVX-512 group kernels) adds each agent's neighbours in slot
 //! order, one at a time, with the same IEEE operations: their sums are bit-identical, so the
-//! trajectory does not depend on the vector width (`tests/fast_exact.rs`).
+//! trajectory does not depend on the vector width (`fast/tests.rs`, `tests/fast_golden.rs`).
 //!
 //! Self is excluded by index: the range holding slot `i` is split around it.
 
-use super::finish::{Lanes, Sums, Sums4};
+use super::driver::{GroupKernel, Out, Pass, Phase2, Query};
+use super::finish::{finish4, Lanes, State4, Sums, Sums4};
 use super::simd::{F4, I4};
 use super::{delta, Block, Radii};
 use crate::sim::world::World;
+
+/// The four-lane group kernel: [`F4`] is wasm simd128, SSE2 on x86_64, plain arrays elsewhere.
+#[derive(Clone, Copy)]
+pub(crate) struct Lanes4;
+
+impl GroupKernel for Lanes4 {
+    const LANES: usize = 4;
+    type Sums = Sums4;
+
+    #[inline(always)]
+    unsafe fn sums(self, q: &Query, b: &Block, g: usize) -> Sums4 {
+        sums_group_for(q.same, q.v, &q.radii, b, g, &q.world)
+    }
+
+    #[inline(always)]
+    fn neighbours(s: &Sums4) -> u64 {
+        // Counts are exact small integers (the sum too: < 2²⁴).
+        s.ns.max(s.na).max(s.nc).sum() as u64
+    }
+
+    #[inline(always)]
+    fn lane(s: &Sums4, l: usize) -> Sums {
+        let at = |v: F4| v.to_array()[l];
+        Sums {
+            sx: at(s.sx),
+            sy: at(s.sy),
+            ns: at(s.ns),
+            ax: at(s.ax),
+            ay: at(s.ay),
+            na: at(s.na),
+            cx: at(s.cx),
+            cy: at(s.cy),
+            nc: at(s.nc),
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn finish(self, p: &Phase2, s: &Sums4, out: &mut Out, g: usize) {
+        let st = State4 {
+            x: F4::load(p.v.x.as_ptr().add(g)),
+            y: F4::load(p.v.y.as_ptr().add(g)),
+            vx: F4::load(p.v.vx.as_ptr().add(g)),
+            vy: F4::load(p.v.vy.as_ptr().add(g)),
+            hx: F4::load(p.hx.as_ptr().add(g)),
+            hy: F4::load(p.hy.as_ptr().add(g)),
+        };
+        let o = finish4(&p.k, s, &st);
+        o.x.store(out.x.as_mut_ptr().add(g));
+        o.y.store(out.y.as_mut_ptr().add(g));
+        o.vx.store(out.vx.as_mut_ptr().add(g));
+        o.vy.store(out.vy.as_mut_ptr().add(g));
+        o.hx.store(out.hx.as_mut_ptr().add(g));
+        o.hy.store(out.hy.as_mut_ptr().add(g));
+        // The new cells from the vectors just computed.
+        let c = p.cells.index4(o.x, o.y);
+        for (l, &c) in c.iter().enumerate() {
+            out.set_cell(g + l, c);
+        }
+    }
+
+    /// Four that cannot share a window (or the last one to three slots): one agent at a time.
+    #[inline(always)]
+    fn narrower(self, pass: &mut Pass, g: usize) -> usize {
+        let lanes = (pass.n - g).min(4);
+        for i in g..g + lanes {
+            pass.one(i);
+        }
+        lanes
+    }
+}
 
 /// The arrays a kernel reads (slot order, each at least `n + PAD` long).
 #[derive(Clone, Copy)]
@@ -27,6 +98,8 @@ pub(crate) struct View<'a> {
     pub vy: &'a [f32],
 }
 
+/// Slot `i`'s sums over the block `b`, one candidate at a time with branches; with `WX`/`WY` the
+/// nearest-image correction on that axis.
 #[inline(always)]
 pub(crate) fn sums_scalar<const WX: bool, const WY: bool>(
     v: View,
@@ -35,44 +108,70 @@ pub(crate) fn sums_scalar<const WX: bool, const WY: bool>(
     b: &Block,
     i: usize,
 ) -> Sums {
-    let (px, py) = (v.x[i], v.y[i]);
-    let (mut sx, mut sy, mut ax, mut ay, mut cx, mut cy) = (0.0f32, 0.0f32, 0.0f32, 0.0f32, 0.0f32, 0.0f32);
-    let (mut ns, mut na, mut nc) = (0u32, 0u32, 0u32);
-    let mut scan = |a: usize, e: usize| {
-        let (xs, ys, vxs, vys) = (&v.x[a..e], &v.y[a..e], &v.vx[a..e], &v.vy[a..e]);
-        for j in 0..xs.len() {
-            let (dx, dy) = delta(world, WX, WY, xs[j] - px, ys[j] - py);
-            let d2 = dx * dx + dy * dy;
-            if d2 < r.q2 {
-                if d2 < r.sep2 && d2 > 0.0 {
-                    let inv = 1.0 / d2;
-                    sx -= dx * inv;
-                    sy -= dy * inv;
-                    ns += 1;
-                }
-                if d2 < r.ali2 {
-                    ax += vxs[j];
-                    ay += vys[j];
-                    na += 1;
-                }
-                if d2 < r.coh2 {
-                    cx += dx;
-                    cy += dy;
-                    nc += 1;
-                }
-            }
-        }
-    };
+    let mut acc = Acc::default();
     for &(rs, re) in &b.ranges[..b.n] {
         let (rs, re) = (rs as usize, re as usize);
         if rs <= i && i < re {
-            scan(rs, i);
-            scan(i + 1, re);
+            scan::<WX, WY>(v, world, r, i, rs, i, &mut acc);
+            scan::<WX, WY>(v, world, r, i, i + 1, re, &mut acc);
         } else {
-            scan(rs, re);
+            scan::<WX, WY>(v, world, r, i, rs, re, &mut acc);
         }
     }
+    let Acc { sx, sy, ns, ax, ay, na, cx, cy, nc } = acc;
     Sums { sx, sy, ns: ns as f32, ax, ay, na: na as f32, cx, cy, nc: nc as f32 }
+}
+
+/// One agent's running sums (counts as integers).
+#[derive(Default)]
+struct Acc {
+    sx: f32,
+    sy: f32,
+    ns: u32,
+    ax: f32,
+    ay: f32,
+    na: u32,
+    cx: f32,
+    cy: f32,
+    nc: u32,
+}
+
+/// The candidates in slots `a..e` for slot `i`. (A function, not a closure: at opt-level "z" and
+/// even at 3 a closure here stayed a call per range.)
+#[inline(always)]
+fn scan<const WX: bool, const WY: bool>(
+    v: View,
+    world: &World,
+    r: &Radii,
+    i: usize,
+    a: usize,
+    e: usize,
+    acc: &mut Acc,
+) {
+    let (px, py) = (v.x[i], v.y[i]);
+    let (xs, ys, vxs, vys) = (&v.x[a..e], &v.y[a..e], &v.vx[a..e], &v.vy[a..e]);
+    for j in 0..xs.len() {
+        let (dx, dy) = delta(world, WX, WY, xs[j] - px, ys[j] - py);
+        let d2 = dx * dx + dy * dy;
+        if d2 < r.q2 {
+            if d2 < r.sep2 && d2 > 0.0 {
+                let inv = 1.0 / d2;
+                acc.sx -= dx * inv;
+                acc.sy -= dy * inv;
+                acc.ns += 1;
+            }
+            if d2 < r.ali2 {
+                acc.ax += vxs[j];
+                acc.ay += vys[j];
+                acc.na += 1;
+            }
+            if d2 < r.coh2 {
+                acc.cx += dx;
+                acc.cy += dy;
+                acc.nc += 1;
+            }
+        }
+    }
 }
 
 /// Constants of the 4-lane group kernel: one agent per lane (`sums_group`), the squared radii
@@ -190,7 +289,11 @@ pub(crate) fn sums_group_for(same: bool, v: View, r: &Radii, b: &Block, g: usize
 /// `WRAP` the nearest-image correction is applied on both axes (exact everywhere; needed at the
 /// seam and in small worlds). Each lane computes exactly the scalar kernel's `d`, `d²` and
 /// terms, in range order.
-#[inline(always)]
+// Natively a function of its own: inlined into the driver, LLVM spilled three more SSE2 registers
+// in the candidate loop (920 → 967 instructions per boid-step). In wasm inlined as before: V8
+// allocates the registers, and a call per group would pass the nine sums through memory.
+#[cfg_attr(target_arch = "wasm32", inline(always))]
+#[cfg_attr(not(target_arch = "wasm32"), inline(never))]
 pub(crate) fn sums_group<const SAME: bool, const WRAP: bool>(
     v: View,
     r: &Radii,

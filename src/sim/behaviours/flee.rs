@@ -1,0 +1,137 @@
+//! Flee, seek's mirror: `desired = normalize(position − threat) · max_speed`,
+//! `steer = limit(desired − velocity, max_force)`, but only inside the panic radius: farther from
+//! the threat an agent ignores it. The threat follows the pointer (click, drag).
+
+use super::{draw_steering, AgentStep, Behave, ForceCtx, Inst, Layer, PointerTarget, Readout, Tint, Val, View};
+use crate::sim::draw::{DrawList, Style};
+use crate::sim::input::Pointer;
+use crate::sim::report::vec2v;
+use crate::sim::scenario::{Check, Scenario};
+use crate::sim::steer::{desired_towards, steer_towards};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+super::defaults! { d_weight = 1.0; d_panic = 100.0; }
+
+/// `{"type": "flee", "weight": 1, "target": [320, 200], "panic_radius": 100}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Flee {
+    #[serde(default = "d_weight")]
+    pub weight: f32,
+    /// Where the threat starts (world px; the world's centre if absent). Clicks and drags move it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<[f32; 2]>,
+    /// Farther than this from the threat (px), an agent ignores it.
+    #[serde(default = "d_panic")]
+    pub panic_radius: f32,
+}
+
+impl Behave for Flee {
+    const KIND: &'static str = "flee";
+    type State = PointerTarget;
+    type PerAgent = ();
+
+    fn weight(&self) -> f32 {
+        self.weight
+    }
+
+    fn validate(&self, c: &Check, _sc: &Scenario) -> Result<(), String> {
+        c.non_negative("weight", self.weight)?;
+        c.positive("panic_radius", self.panic_radius)?;
+        self.target.map_or(Ok(()), |t| c.point("target", t))
+    }
+
+    fn force(&self, st: &PointerTarget, _: &mut (), ctx: &ForceCtx, a: &mut AgentStep) {
+        let me = a.agent;
+        let away = -ctx.world.delta(me.position, st.at(self.target, ctx.world));
+        if away.length_squared() < self.panic_radius * self.panic_radius {
+            a.ctl.add("flee", self.weight, steer_towards(away, me));
+            a.tint(Tint::Set(Style::Evading));
+        }
+    }
+
+    /// `"interaction": "pointer"`: a click or a drag moves the threat.
+    fn pointer(&self, inst: &mut Inst<Self>, ev: Pointer, dragging: bool) -> bool {
+        inst.state.pointer(ev, dragging)
+    }
+
+    /// Under the agents: the threat and its panic radius. Over them: the steering of every agent
+    /// inside the radius (velocity, desired velocity away from the threat, steer).
+    fn draw(&self, inst: &Inst<Self>, v: &View, layer: Layer, list: &mut DrawList) {
+        let t = inst.state.at(self.target, v.world);
+        match layer {
+            Layer::Under => {
+                list.circle(Style::PanicRadius, t, self.panic_radius);
+                list.circle(Style::Pointer, t, 8.0);
+            }
+            Layer::Over => {
+                for a in v.agents {
+                    let away = -v.world.delta(a.position, t);
+                    if away.length_squared() < self.panic_radius * self.panic_radius {
+                        draw_steering(list, a, desired_towards(away, a));
+                    }
+                }
+            }
+            Layer::Floor => {}
+        }
+    }
+
+    /// How many agents are inside the panic radius, of how many, and the nearest one's distance to
+    /// the threat (px).
+    fn readout(&self, inst: &Inst<Self>, v: &View) -> Option<Readout> {
+        let t = inst.state.at(self.target, v.world);
+        let d = v.agents.iter().map(|a| v.world.delta(a.position, t).length()).reduce(f32::min)?;
+        let inside = v.agents.iter().filter(|a| v.world.distance_squared(a.position, t) < self.panic_radius.powi(2));
+        Some(
+            Readout::new("flee")
+                .with("inside", Val::Int(inside.count() as i64))
+                .with("agents", Val::Int(v.agents.len() as i64))
+                .with("panic_radius", Val::Num(self.panic_radius as f64, 0))
+                .with("nearest", Val::Num(d as f64, 1)),
+        )
+    }
+
+    /// `state().threat`: where the threat is.
+    fn report(&self, inst: &Inst<Self>, v: &View, state: &mut Value) {
+        state["threat"] = vec2v(inst.state.at(self.target, v.world));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{force_of, hand_agents, sim_with};
+    use crate::sim::engine::Pointer;
+    use glam::Vec2;
+
+    const SC: &str = r#"[{"type": "flee", "target": [150, 100], "panic_radius": 100}]"#;
+
+    /// The threat 50 px to the right of an agent at rest: desired (−80, 0) = the steer. Moving
+    /// towards it at (40, 30): steer = (−80, 0) − (40, 30) = (−120, −30).
+    #[test]
+    fn flees_inside_the_panic_radius_by_hand() {
+        let f = force_of(SC, &hand_agents(&[((100.0, 100.0), (0.0, 0.0))]), 0);
+        assert!((f - Vec2::new(-80.0, 0.0)).length() < 1e-4, "{f}");
+        let f = force_of(SC, &hand_agents(&[((100.0, 100.0), (40.0, 30.0))]), 0);
+        assert!((f - Vec2::new(-120.0, -30.0)).length() < 1e-4, "{f}");
+    }
+
+    /// At 99 px the agent flees; at 101 px (outside the panic radius) it ignores the threat.
+    #[test]
+    fn ignores_the_threat_outside_the_panic_radius() {
+        let f = force_of(SC, &hand_agents(&[((150.0, 199.0), (0.0, 0.0))]), 0);
+        assert!((f - Vec2::new(0.0, 80.0)).length() < 1e-4, "{f}");
+        assert_eq!(force_of(SC, &hand_agents(&[((150.0, 201.0), (0.0, 0.0))]), 0), Vec2::ZERO);
+    }
+
+    /// The threat follows the pointer: dragged to the agent's left, the agent flees to the right.
+    #[test]
+    fn the_pointer_moves_the_threat() {
+        let mut s = sim_with(SC, &hand_agents(&[((100.0, 100.0), (0.0, 0.0))]), r#""interaction": "pointer""#);
+        s.pointer_event(Pointer::Down(Vec2::new(200.0, 300.0)), true);
+        s.pointer_event(Pointer::Move(Vec2::new(60.0, 100.0)), true);
+        assert_eq!(s.state_json()["threat"], serde_json::json!([60.0, 100.0]));
+        assert!((s.force_on(0) - Vec2::new(80.0, 0.0)).length() < 1e-4);
+    }
+}
