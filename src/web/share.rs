@@ -41,7 +41,12 @@ pub fn start(canvas: &HtmlCanvasElement, mounted: Scenario, seed: Option<u64>) -
     let mut notice = None;
     if let Some(text) = fragment_for(canvas) {
         match Link::decode(&text).and_then(|l| Ok((l.start(&mounted)?, l))) {
-            Ok((scenario, l)) => return Ok(Start { scenario, step: Some(l.step), link: Some(l), notice }),
+            Ok((scenario, l)) => {
+                // The page opens at the linked canvas: offscreen viewers take no frames, and the
+                // link is reached a few steps a frame.
+                call(canvas, "scrollIntoView", &[]);
+                return Ok(Start { scenario, step: Some(l.step), link: Some(l), notice });
+            }
             Err(e) => notice = Some(e),
         }
     }
