@@ -118,6 +118,25 @@ export interface ErrorDetail {
   message: string;
 }
 
+/** `v.history()`. */
+export interface HistoryInfo {
+  /** The current step. */
+  step: number;
+  /** The oldest step `seek` reaches (0 until the snapshot budget makes the history slide). */
+  start: number;
+  /** The newest step recorded. */
+  end: number;
+  /** Inputs logged (sets, pointer actions, …) since the history started. */
+  inputs: number;
+  /** Snapshots held, and their bytes (at most 16 MiB). */
+  snapshots: number;
+  bytes: number;
+  /** Steps between snapshots. */
+  every: number;
+  /** True while a link's or `data-step`'s step is being reached (a few steps a frame). */
+  restoring: boolean;
+}
+
 /** A mounted visualisation. Keep it to control the viewer; `destroy()` releases everything. */
 export class Viewer {
   private constructor();
@@ -166,6 +185,23 @@ export class Viewer {
    */
   still(kind: "svg"): string;
   still(kind: "png", scale?: number): Promise<Blob>;
+   * Go to a step of the history, backwards or forwards (clamped to `history().start` ..
+   * `history().end`); returns the step reached. The state is the one the viewer had there.
+   * Throws on a negative or non-finite step.
+   */
+  seek(step: number): number;
+  /** Where the viewer is in its history, what it holds and whether a link's step is still being reached. */
+  history(): HistoryInfo;
+  /**
+   * A URL fragment (`#sl.<canvas id or index>=1~flock~…`) that restores this viewer at this step,
+   * bit for bit: its scenario, seed, parameters and every input so far.
+   */
+  link(): string;
+  /**
+   * An HTML snippet that mounts this scenario with its current parameters (and, when paused, at
+   * this step): the canvas with `data-set` / `data-step`, the stylesheet and boot.js tags.
+   */
+  embedCode(): string;
   /** Remove listeners, cancel the frame loop, disconnect observers, restore the canvas, free the memory. */
   destroy(): void;
   /** True once the viewer stopped after an internal error (its canvas shows it). */

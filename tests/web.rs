@@ -14,3 +14,6 @@ mod determinism;
 
 #[path = "golden.rs"]
 mod golden;
+
+#[path = "history.rs"]
+mod history;

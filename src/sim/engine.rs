@@ -13,7 +13,7 @@
 use super::agent::Agent;
 use super::behaviours::{AgentStep, Behaviour, FlockRule, ForceCtx, Inst, MoveCtx, Registered, State, View};
 use super::draw::Style;
-use super::fast::{FastFlock, FastParams};
+use super::fast::FastFlock;
 use super::flock::{FlockRules, FlockSums};
 use super::grid::{naive_for_each_neighbour, Grid};
 use super::rng::{seeded, Rng};
@@ -48,7 +48,7 @@ pub struct Sim {
     pub(crate) world: World,
     /// The agents; behind a `RefCell` so that [`Sim::agents`] can bring them up to date from the
     /// fast engine through `&self` (see [`Sim::advance_deferred`]).
-    agents: RefCell<Vec<Agent>>,
+    pub(super) agents: RefCell<Vec<Agent>>,
     /// Each agent's tint from its last step (`None`: the plain agent style).
     pub(crate) tints: Vec<Option<Style>>,
     /// One state per behaviour of the scenario, in the same order.
@@ -61,18 +61,18 @@ pub struct Sim {
     pub time: f64,
     pub steps: u64,
     pub stats: StepStats,
-    acc: f64,
+    pub(super) acc: f64,
     pub(crate) rng: Rng,
     pub(crate) rules: FlockRules,
-    standard: Standard,
+    pub(super) standard: Standard,
     pub(crate) fast: Fast,
 }
 
 /// Scratch of the standard stepper: the step's snapshot, its neighbour grids and forces.
 #[derive(Default)]
-struct Standard {
+pub(super) struct Standard {
     pos: Vec<Vec2>,
-    forces: Vec<Vec2>,
+    pub(super) forces: Vec<Vec2>,
     /// The flocking rules' grid (cells of the rules' largest radius).
     grid: Grid,
     /// The behaviours' neighbour grid (cells of their largest `neighbour_radius`).
@@ -82,11 +82,11 @@ struct Standard {
 /// The fast engine (`scenario.engine == "fast"`) and its copy of the flock.
 #[derive(Default)]
 pub(crate) struct Fast {
-    engine: Option<Box<FastFlock>>,
+    pub(super) engine: Option<Box<FastFlock>>,
     /// `agents` changed outside the engine: reload it before the next step.
-    dirty: bool,
+    pub(super) dirty: bool,
     /// `agents` lags the engine (steps taken by [`Sim::advance_deferred`]).
-    behind: Cell<bool>,
+    pub(super) behind: Cell<bool>,
 }
 
 impl Sim {
@@ -332,6 +332,16 @@ impl Sim {
     /// but when something reads them ([`Sim::agents`] does it); [`Sim::fast_slices`] is always
     /// current.
     pub fn advance_deferred(&mut self, frame_seconds: f64) -> u32 {
+        let n = self.due_steps(frame_seconds);
+        for _ in 0..n {
+            self.step_deferred();
+        }
+        n
+    }
+
+    /// The clock alone: feed real elapsed time and take from the accumulator the whole fixed
+    /// steps it covers, without running them (the history runs them one by one).
+    pub fn due_steps(&mut self, frame_seconds: f64) -> u32 {
         let f = if frame_seconds.is_finite() { frame_seconds.clamp(0.0, MAX_FRAME) } else { 0.0 };
         self.acc += f;
         let dt = STEP_SECONDS;
@@ -339,17 +349,22 @@ impl Sim {
         // A tiny tolerance so that e.g. 144 frames of 1/144 s make exactly 60 steps.
         while self.acc + 1e-9 >= dt {
             self.acc -= dt;
-            if self.scenario.engine == Engine::Fast {
-                self.step_fast(false);
-            } else {
-                self.step();
-            }
             n += 1;
         }
         if self.acc < 0.0 {
             self.acc = 0.0;
         }
         n
+    }
+
+    /// One step as the frame loop takes it: with the fast engine the agents are copied back when
+    /// next read (see [`Sim::advance_deferred`]).
+    pub fn step_deferred(&mut self) {
+        if self.scenario.engine == Engine::Fast {
+            self.step_fast(false);
+        } else {
+            self.step();
+        }
     }
 
     /// One fixed step: all forces from one snapshot, then move everyone.
@@ -426,13 +441,7 @@ impl Sim {
     /// grid path, summed in cell order; the agents are written back when `write_back` (else when
     /// next read).
     fn step_fast(&mut self, write_back: bool) {
-        let params = FastParams {
-            rules: self.rules,
-            max_speed: self.scenario.motion.max_speed,
-            max_force: self.scenario.motion.max_force,
-            min_speed: self.scenario.motion.min_speed,
-            dt: DT,
-        };
+        let params = self.fast_params();
         self.sync_agents();
         let fast = self.fast.engine.get_or_insert_with(Default::default);
         if self.fast.dirty {

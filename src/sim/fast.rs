@@ -568,6 +568,48 @@ impl FastFlock {
         self.sort_from_back();
     }
 
+    /// The state in slot order, for a snapshot: the seven arrays (x, y, vx, vy, hx, hy as f32
+    /// bits, then the ids) one after the other into `out`. The slot order is part of the
+    /// trajectory (agents are summed in it, and the counting sort is stable), so a flock reloaded
+    /// from `store`'s agents in id order would step to other bits; [`FastFlock::load_slots`] gives
+    /// this exact order back.
+    pub fn slots(&self, out: &mut Vec<u32>) {
+        out.clear();
+        out.reserve(7 * self.n);
+        for a in X..=ID {
+            out.extend_from_slice(&self.col(a)[..self.n]);
+        }
+    }
+
+    /// Load what [`FastFlock::slots`] gave, in its slot order (the state it was taken from, bit
+    /// for bit, sorted as it was).
+    pub fn load_slots(&mut self, world: &World, params: FastParams, slots: &[u32]) {
+        self.world = Some(*world);
+        self.params = Some(params);
+        let n = slots.len() / 7;
+        self.cells.set_geometry(world, params.rules.radius(), n);
+        self.reserve(n);
+        let cells = std::mem::take(&mut self.cells);
+        let mut counts = std::mem::take(&mut self.counts);
+        zeroed(&mut counts, cells.count() + 1);
+        {
+            let Cols { back, cell, .. } = self.cols_mut();
+            for (a, b) in back.into_iter().enumerate() {
+                b[..n].copy_from_slice(&slots[a * n..(a + 1) * n]);
+            }
+            // Slots were in cell order: the stable sort below keeps them where they were.
+            let (x, y) = (as_f32(&slots[..n]), as_f32(&slots[n..2 * n]));
+            for k in 0..n {
+                let c = cells.index(x[k], y[k]);
+                cell[k] = c;
+                counts[c as usize + 1] += 1;
+            }
+        }
+        self.cells = cells;
+        self.counts = counts;
+        self.sort_from_back();
+    }
+
     /// New rule weights/radii and speed limits without reloading. A change of query radius changes
     /// the grid, so the flock is re-sorted (no allocation if the cell count does not grow).
     pub fn set_params(&mut self, params: FastParams) {

@@ -2,12 +2,18 @@
 //! selection, and editing the scene — obstacles and food in the playground, the path's waypoints.
 //! What a click does is the scenario's `interaction`; with `"pointer"` (and `"leader"`) the pointer
 //! goes to the behaviours ([`super::behaviours::Behave::pointer`]).
+//!
+//! Everything a reader or a page does that changes the simulation is an [`Input`], and goes
+//! through one place, [`Sim::act`]: `set`, a new seed, reset, pointer actions, the Delete key,
+//! `addWaypoint`. Its [`Outcome`] says whether the state changed (the history logs the input
+//! then, `sim::history`), whether it is worth a redraw, and whether the simulation restarted.
 
 use super::engine::Sim;
 use super::path::{mode_of, PathMode};
 use super::scenario::{ClickAction, Interaction, MAX_LIST};
 use super::text::short32;
 use glam::Vec2;
+use serde_json::Value;
 
 /// Pointer input in world coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -20,6 +26,42 @@ pub enum Pointer {
     DoubleClick(Vec2),
 }
 
+/// One input that changes the simulation, as the history logs it and replays it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Input {
+    /// `set(path, value)`, the value as `set` normalises it (boxed: the enum stays small).
+    Set(Box<(String, Value)>),
+    /// A new seed: re-spawn from it.
+    Reseed(u64),
+    /// Back to the initial state with the current parameters.
+    Reset,
+    /// A pointer event and whether the pointer is dragging.
+    Pointer(Pointer, bool),
+    /// The Delete key: remove the selected waypoint.
+    Delete,
+    /// `addWaypoint(x, y)`.
+    AddWaypoint(Vec2),
+}
+
+/// What an [`Input`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// The state changed, or may have (the history logs the input). A pointer move or leave that
+    /// changed nothing is not logged; other inputs are, even when they turn out to be no-ops.
+    pub changed: bool,
+    /// Worth drawing again while paused.
+    pub redraw: bool,
+    /// The simulation restarted at step 0 (reset, a new seed, a `set` of the seed or the agents).
+    pub reset: bool,
+}
+
+impl Outcome {
+    const ALL: Outcome = Outcome { changed: true, redraw: true, reset: false };
+    fn changed(changed: bool, redraw: bool) -> Outcome {
+        Outcome { changed, redraw, reset: false }
+    }
+}
+
 /// Distance within which a click picks an agent or a handle, world units.
 pub const PICK_RADIUS: f32 = 14.0;
 
@@ -27,41 +69,78 @@ pub const PICK_RADIUS: f32 = 14.0;
 pub const CLICK_OBSTACLE_RADIUS: f32 = 18.0;
 
 impl Sim {
+    /// Apply one input: the single entry for everything that changes the simulation from
+    /// outside (see the module's note). An `Err` (a refused `set`, `addWaypoint` on a scenario
+    /// without a path) changes nothing.
+    pub fn act(&mut self, input: &Input) -> Result<Outcome, String> {
+        Ok(match input {
+            Input::Set(b) => {
+                let reset = self.set_reporting(&b.0, b.1.clone())?;
+                Outcome { reset, ..Outcome::ALL }
+            }
+            Input::Reseed(seed) => {
+                self.reseed(*seed);
+                Outcome { reset: true, ..Outcome::ALL }
+            }
+            Input::Reset => {
+                self.reset();
+                Outcome { reset: true, ..Outcome::ALL }
+            }
+            Input::Pointer(ev, dragging) => self.pointer_input(*ev, *dragging),
+            Input::Delete => {
+                let d = self.delete_selected();
+                Outcome::changed(d, d)
+            }
+            Input::AddWaypoint(p) => {
+                self.add_waypoint(*p)?;
+                Outcome::ALL
+            }
+        })
+    }
+
     /// Handle pointer input according to the scenario's `interaction`. Returns true if the state
     /// changed in a way worth redrawing while paused.
     pub fn pointer_event(&mut self, ev: Pointer, dragging: bool) -> bool {
+        self.pointer_input(ev, dragging).redraw
+    }
+
+    /// [`Sim::pointer_event`] with the full [`Outcome`]: moves and leaves report `changed` only
+    /// when they changed something (they come at every frame and would fill the history's log);
+    /// downs, ups and double-clicks always count.
+    fn pointer_input(&mut self, ev: Pointer, dragging: bool) -> Outcome {
         self.sync_agents();
         // A NaN or infinite point (a bad conversion upstream) is ignored: stored as the pointer it
         // was drawn as a circle at infinity.
         if let Pointer::Down(p) | Pointer::Move(p) | Pointer::Up(p) | Pointer::DoubleClick(p) = ev {
             if !p.is_finite() {
-                return false;
+                return Outcome::default();
             }
         }
+        let selected = self.selected;
         match (self.scenario.interaction, ev) {
             (_, Pointer::Leave) => {
-                self.pointer = None;
-                true
+                let was = self.pointer.take().is_some();
+                Outcome::changed(was, true)
             }
             (Interaction::Select, Pointer::Down(p)) => {
                 self.selected = self.agent_at(p, PICK_RADIUS);
-                true
+                Outcome::ALL
             }
             (Interaction::ChooseSelf, Pointer::Down(p)) => {
                 if let Some(i) = self.agent_at(p, f32::INFINITY) {
                     self.selected = Some(i);
                 }
-                true
+                Outcome::ALL
             }
             (Interaction::ChooseSelf, Pointer::Move(p)) if dragging => {
                 if let Some(i) = self.agent_at(p, f32::INFINITY) {
                     self.selected = Some(i);
                 }
-                true
+                Outcome::changed(self.selected != selected, true)
             }
             (Interaction::Playground, Pointer::Move(p)) => {
-                self.pointer = Some(p);
-                false
+                let was = self.pointer.replace(p);
+                Outcome::changed(was != Some(p), false)
             }
             (Interaction::Playground, Pointer::Down(p)) => {
                 self.pointer = Some(p);
@@ -69,7 +148,7 @@ impl Sim {
                     ClickAction::Food => self.add_food(p),
                     ClickAction::Obstacle => self.add_obstacle(p, CLICK_OBSTACLE_RADIUS),
                 }
-                true
+                Outcome::ALL
             }
             (Interaction::Waypoints, ev) => self.waypoints_pointer(ev, dragging),
             (i, ev) if i.to_behaviours() => {
@@ -77,9 +156,11 @@ impl Sim {
                 for (b, s) in self.scenario.behaviours.iter().zip(self.states.iter_mut()) {
                     changed |= b.pointer(s, ev, dragging);
                 }
-                changed
+                // Behaviours report any change through `pointer`'s result (its contract).
+                Outcome::changed(changed || !matches!(ev, Pointer::Move(_)), changed)
             }
-            _ => false,
+            (_, Pointer::Move(_)) => Outcome::default(),
+            _ => Outcome::changed(true, false),
         }
     }
 
@@ -196,7 +277,7 @@ impl Sim {
     /// Pointer handling of `Interaction::Waypoints`: down on a waypoint selects it and starts a drag;
     /// down on empty canvas adds one there (selected, so it can be dragged at once); a drag moves the
     /// dragged waypoint; double-click removes the waypoint under the pointer.
-    fn waypoints_pointer(&mut self, ev: Pointer, dragging: bool) -> bool {
+    fn waypoints_pointer(&mut self, ev: Pointer, dragging: bool) -> Outcome {
         match ev {
             Pointer::Down(p) => {
                 if let Some(k) = self.waypoint_at(p, PICK_RADIUS) {
@@ -207,21 +288,24 @@ impl Sim {
                     self.scene.path.selected = Some(k);
                     self.scene.path.drag = Some(k);
                 }
-                true
+                Outcome::ALL
             }
             Pointer::Move(p) if dragging => match self.scene.path.drag {
-                Some(k) => self.move_waypoint(k, p),
-                None => false,
+                Some(k) => {
+                    let moved = self.move_waypoint(k, p);
+                    Outcome::changed(moved, moved)
+                }
+                None => Outcome::default(),
             },
             Pointer::Up(_) | Pointer::Leave => {
                 self.scene.path.drag = None;
-                false
+                Outcome::changed(true, false)
             }
-            Pointer::DoubleClick(p) => match self.waypoint_at(p, PICK_RADIUS) {
-                Some(k) => self.remove_waypoint(k),
-                None => false,
-            },
-            _ => false,
+            Pointer::DoubleClick(p) => {
+                let removed = self.waypoint_at(p, PICK_RADIUS).is_some_and(|k| self.remove_waypoint(k));
+                Outcome::changed(true, removed)
+            }
+            Pointer::Move(_) => Outcome::default(),
         }
     }
 }

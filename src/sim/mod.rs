@@ -9,7 +9,9 @@
 //!   editing), `report` (metrics, `state()`, readouts), `scene` (obstacles, food, the live path):
 //!   `Sim`, split by job;
 //! - `draw`, `render`, `raster`: rendering as data (the draw list) and the pixel agent layer;
-//! - `fast`: the exact flocking engine for large flocks.
+//! - `fast`: the exact flocking engine for large flocks;
+//! - `history`, `link`: the input log and snapshots behind rewinding and scrubbing, and links to
+//!   an exact moment.
 
 pub mod agent;
 pub mod behaviours;
@@ -18,9 +20,11 @@ pub mod engine;
 pub mod fast;
 pub mod flock;
 pub mod grid;
+pub mod history;
 pub mod input;
 pub mod inspect;
 mod json_path;
+pub mod link;
 pub mod palette;
 pub mod params;
 pub mod path;

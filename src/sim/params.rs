@@ -12,25 +12,15 @@ impl Sim {
     /// `"motion.max_speed"`, `"agents.count"`, `"world.edges"`, `"behaviours[1].weight"` …). The new
     /// scenario is validated like a parsed one; on error nothing changes.
     pub fn set(&mut self, path: &str, value: Value) -> Result<(), String> {
+        self.set_reporting(path, value).map(|_| ())
+    }
+
+    /// [`Sim::set`], and whether the simulation restarted (a new seed, another agent list).
+    pub(crate) fn set_reporting(&mut self, path: &str, value: Value) -> Result<bool, String> {
         self.sync_agents();
-        let value = match value {
-            Value::Number(n) => {
-                let x = n.as_f64().unwrap_or(f64::NAN);
-                if !x.is_finite() {
-                    return Err(format!("{path}: must be a finite number"));
-                }
-                // Numbers from JS are all f64: a whole number must still fit integer fields (counts).
-                if n.is_f64() && x == x.trunc() && x.abs() < 9.0e15 {
-                    Value::from(x as i64)
-                } else {
-                    Value::Number(n)
-                }
-            }
-            v => v,
-        };
+        let value = normalise(path, value)?;
         let mut doc = self.scenario_value()?;
-        let pointers = resolve(&doc, path)?;
-        for p in &pointers {
+        for p in &resolve(&doc, path)? {
             if let Some(slot) = doc.pointer_mut(p) {
                 *slot = value.clone();
             }
@@ -42,8 +32,7 @@ impl Sim {
                 scenario::clip(format!("{path}: {e}"))
             }
         })?;
-        self.apply(next);
-        Ok(())
+        Ok(self.apply(next))
     }
 
     /// Set a numeric parameter (the slider route); NaN and infinities are refused with a message.
@@ -73,13 +62,14 @@ impl Sim {
     }
 
     /// Take a new, validated scenario while keeping the running state where it still makes sense.
-    fn apply(&mut self, next: Scenario) {
+    /// True when that meant starting again (a new seed, another agent list).
+    fn apply(&mut self, next: Scenario) -> bool {
         let old = std::mem::replace(&mut self.scenario, next);
         self.agents_changed();
         let sc = &self.scenario;
         if old.seed != sc.seed || matches!(sc.agents, Agents::List(_)) && old.agents != sc.agents {
             self.reset();
-            return;
+            return true;
         }
         self.world = world_of(sc);
         self.rules = rules_of(sc);
@@ -123,7 +113,77 @@ impl Sim {
             self.selected = None;
         }
         self.measure_flock();
+        false
     }
+}
+
+/// A value as `set` takes it: numbers must be finite, and a whole f64 (every number from JS) is
+/// made an integer so that it fits integer fields (counts). The history logs this form.
+pub(crate) fn normalise(path: &str, value: Value) -> Result<Value, String> {
+    Ok(match value {
+        Value::Number(n) => {
+            let x = n.as_f64().unwrap_or(f64::NAN);
+            if !x.is_finite() {
+                return Err(format!("{path}: must be a finite number"));
+            }
+            if n.is_f64() && x == x.trunc() && x.abs() < 9.0e15 {
+                Value::from(x as i64)
+            } else {
+                Value::Number(n)
+            }
+        }
+        v => v,
+    })
+}
+
+/// Several parameters at once, validated once at the end (`data-set`, a link's starting
+/// parameters): `scenario` with each `(path, value)` written where `set` would write it. Two paths
+/// that name the same field are refused (their order would matter), and so is the seed (it has
+/// its own attribute). An error names the path (`data-set` callers add their prefix).
+pub fn with_sets(sc: &Scenario, sets: &[(String, Value)]) -> Result<Scenario, String> {
+    let text = serde_json::to_string(sc).map_err(|e| e.to_string())?;
+    let mut doc = scenario::read_text(&text)?;
+    let mut written: Vec<(String, &str)> = Vec::new();
+    for (path, value) in sets {
+        if path == "seed" {
+            return Err("seed: give the seed on its own (data-seed), not as a parameter".into());
+        }
+        let value = normalise(path, value.clone())?;
+        for p in resolve(&doc, path)? {
+            if let Some((_, other)) = written.iter().find(|(q, _)| *q == p) {
+                return Err(format!("{path}: names the same field as {other} ({})", tidy(&p)));
+            }
+            if let Some(slot) = doc.pointer_mut(&p) {
+                *slot = value.clone();
+            }
+            written.push((p, path));
+        }
+    }
+    scenario::from_value(doc).map_err(|e| {
+        // Name the parameter as given, before the field the validator names.
+        match written.iter().find(|(p, _)| e.starts_with(&format!("{}: ", tidy(p)))) {
+            Some((_, path)) => format!("{path}: {e}"),
+            None => e,
+        }
+    })
+}
+
+/// A JSON pointer as a parameter path: `/behaviours/1/weight` → `behaviours[1].weight`.
+fn tidy(pointer: &str) -> String {
+    let mut out = String::new();
+    for (k, seg) in pointer.trim_start_matches('/').split('/').enumerate() {
+        if k == 1 && pointer.starts_with("/behaviours/") {
+            out.push('[');
+            out.push_str(seg);
+            out.push(']');
+        } else {
+            if k > 0 {
+                out.push('.');
+            }
+            out.push_str(seg);
+        }
+    }
+    out
 }
 
 /// Every control names an existing parameter of the kind it edits (a slider a number, a toggle a

@@ -6,15 +6,18 @@
 /// gzipped in the gallery's module, which does not use them).
 #[cfg(feature = "bench")]
 mod bench;
+mod history;
 mod i18n;
 mod inspector;
 mod lifecycle;
 mod paint;
 mod params;
+mod share;
 mod still;
 mod theme;
 mod viewer;
 
+use crate::sim::input::Input;
 use crate::sim::text::short64;
 use crate::sim::{scenario, Sim};
 use i18n::Lang;
@@ -131,12 +134,15 @@ fn mount_with(
     seed: Option<u64>,
 ) -> Result<Viewer, String> {
     let _g = viewer::Guard::mounting(&canvas);
-    let mut sc = scenario_from(scenario)?;
-    if let Some(s) = seed {
-        sc.seed = s;
-    }
-    let sim = Sim::new(sc)?;
-    let inner = Inner::new(canvas, sim, &opts).map_err(|e| format!("could not build the viewer: {e:?}"))?;
+    let mounted = scenario_from(scenario)?;
+    let text = serde_json::to_string(&mounted).map_err(|e| e.to_string())?;
+    // data-set, data-seed, data-step, or this canvas's link in the URL (`share.rs`).
+    let share::Start { scenario, link, step, notice } = share::start(&canvas, mounted, seed)?;
+    let sim = Sim::new(scenario)?;
+    let mut opts = opts;
+    opts.autoplay &= step.is_none();
+    let mut inner = Inner::new(canvas, sim, &opts).map_err(|e| format!("could not build the viewer: {e:?}"))?;
+    inner.begin(text, link, step, notice);
     let shared: Shared = Slot::new(inner);
     viewer::attach(&shared).map_err(|e| {
         viewer::destroy(&shared);
@@ -326,7 +332,7 @@ impl Viewer {
         };
         let mut i = self.live()?;
         let before = params::get(&i.sim, path).ok();
-        i.sim.set(path, v).map_err(js_err)?;
+        i.act(Input::Set(Box::new((path.to_string(), v)))).map_err(js_err)?;
         i.sync_controls();
         if !i.playing() {
             i.draw();
@@ -396,11 +402,56 @@ impl Viewer {
             return Err(js_err("addWaypoint: x and y must be finite numbers"));
         }
         let mut i = self.live()?;
-        i.sim.add_waypoint(glam::Vec2::new(x as f32, y as f32)).map_err(js_err)?;
+        i.act(Input::AddWaypoint(glam::Vec2::new(x as f32, y as f32))).map_err(js_err)?;
         if !i.playing() {
             i.draw();
         }
         Ok(())
+    }
+
+    /// Go to a step of the history, backwards or forwards (clamped to `history().start` ..
+    /// `history().end`); returns the step reached. The state is the one the viewer had there.
+    pub fn seek(&self, step: f64) -> Result<f64, JsValue> {
+        if !step.is_finite() || step < 0.0 {
+            return Err(js_err(format!("seek: step must be a whole number ≥ 0, got {}", short64(step))));
+        }
+        let mut i = self.live()?;
+        let t = i.seek(step.min(1e15) as u64);
+        drop(i);
+        self.inner.h.flush_changes();
+        Ok(t as f64)
+    }
+
+    /// `{ step, start, end, inputs, snapshots, bytes, every, restoring }`: where the viewer is in
+    /// its history, what it holds and whether a link's step is still being reached.
+    pub fn history(&self) -> Result<JsValue, JsValue> {
+        let i = self.live()?;
+        let h = &i.tl.hist;
+        let (snaps, bytes, every) = h.memory();
+        let n = |x: u64| JsValue::from_f64(x as f64);
+        Ok(params::object(&[
+            ("step", n(i.sim.steps)),
+            ("start", n(h.start())),
+            ("end", n(h.end())),
+            ("inputs", n(h.log().len() as u64)),
+            ("snapshots", n(snaps as u64)),
+            ("bytes", n(bytes as u64)),
+            ("every", n(every)),
+            ("restoring", JsValue::from_bool(i.tl.target.is_some())),
+        ]))
+    }
+
+    /// A URL fragment (`#sl.<canvas id or index>=1~flock~…`) that restores this viewer at this
+    /// step, bit for bit: its scenario, seed, parameters and every input so far.
+    pub fn link(&self) -> Result<String, JsValue> {
+        self.live()?.link().map_err(js_err)
+    }
+
+    /// An HTML snippet that mounts this scenario with its current parameters (and, when paused,
+    /// at this step): the canvas with `data-set` / `data-step`, the stylesheet and boot.js tags.
+    #[wasm_bindgen(js_name = embedCode)]
+    pub fn embed_code(&self) -> Result<String, JsValue> {
+        self.live()?.embed_code().map_err(js_err)
     }
 
     /// Remove listeners, cancel the frame loop, disconnect observers and restore the canvas.

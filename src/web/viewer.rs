@@ -1,12 +1,15 @@
 //! One viewer = one canvas + its controls + its frame loop. It owns every closure it registers and
 //! releases them all in `destroy()`: no `Closure::forget`, no listener left behind.
 
+use super::history::{self as timeline, Timeline};
 use super::i18n::Lang;
 use super::inspector::Inspector;
 use super::paint::{self, Palette, View};
 use super::params::{self, Change};
 use super::theme;
 use crate::sim::engine::Pointer;
+use crate::sim::input::{Input, Outcome};
+use crate::sim::link::Link;
 use crate::sim::raster::{Raster, RasterStyle, RasterView};
 use crate::sim::render::{Overlays, Renderer};
 use crate::sim::scenario::{ControlKind, Overlay};
@@ -230,6 +233,8 @@ pub struct Inner {
     hud_el: Option<HtmlElement>,
     inspector: Inspector,
     pub sim: Sim,
+    /// The history (rewind, scrub, links) and the scrub bar: `history.rs`.
+    pub tl: Timeline,
     renderer: Renderer,
     raster: Raster,
     overlays: Overlays,
@@ -289,6 +294,10 @@ impl Inner {
         // CSP forbids (and Chromium serialises CSSOM writes into the attribute lazily).
         let orig_style = canvas.has_attribute("style").then(|| canvas.style().css_text());
         root.append_child(&canvas)?;
+        let (tl, scrub) = Timeline::new(&sim, &document, lang, opts.controls)?;
+        if let Some(s) = scrub {
+            root.append_child(&s)?;
+        }
         let orig_attrs = ["aria-label", "role", "tabindex"].map(|a| (a, canvas.get_attribute(a))).to_vec();
         let title = if lang == Lang::Es && !sc.title_es.is_empty() { &sc.title_es } else { &sc.title };
         let label = if title.is_empty() { lang.t("canvas").to_string() } else { title.clone() };
@@ -316,6 +325,8 @@ impl Inner {
                 ("reset", lang.t("reset")),
                 ("seed", lang.t("seed")),
                 ("save", lang.t("save")),
+                ("share", lang.t("share")),
+                ("embed", lang.t("embed")),
             ] {
                 let b = el(&document, "button", "steerlab-btn")?;
                 b.set_attribute("type", "button")?;
@@ -471,6 +482,7 @@ impl Inner {
             hud_el,
             inspector,
             sim,
+            tl,
             renderer: Renderer::new(),
             raster: Raster::new(),
             overlays,
@@ -546,6 +558,7 @@ impl Inner {
         );
         let t1 = now(&self.window);
         self.perf.draw_ms = self.perf.draw_ms * 0.9 + (t1 - t0) * 0.1;
+        self.tl.show(&self.sim, self.lang);
         self.update_live(t1);
         self.inspector.refresh(&self.sim, t1, self.playing);
     }
@@ -615,7 +628,7 @@ impl Inner {
             || h.failed()
             || h.parked.get().is_some()
             || h.frame_in_flight()
-            || !self.playing
+            || !self.playing && self.tl.target.is_none()
             || !self.on_screen
             || self.document.hidden()
         {
@@ -647,6 +660,14 @@ impl Inner {
 
     fn frame(&mut self, ts: f64) {
         self.h.raf_id.set(None);
+        if self.tl.target.is_some() && !self.h.destroyed() {
+            // A link or `data-step` being reached: a few steps a frame, then paused there.
+            let w = self.window.clone();
+            self.tl.catch_up(&mut self.sim, timeline::CATCH_UP_MS, || now(&w));
+            self.draw();
+            self.ensure_frame();
+            return;
+        }
         if self.h.destroyed() || !self.playing {
             return;
         }
@@ -672,7 +693,7 @@ impl Inner {
         let t0 = now(&self.window);
         // The fast engine's copy of the flock into `sim.agents` waits until something reads it
         // (overlays, the readout, `state()`); the agent layer draws from the engine itself.
-        let steps = self.sim.advance_deferred(dt);
+        let steps = self.tl.hist.advance(&mut self.sim, dt);
         let t1 = now(&self.window);
         if steps > 0 {
             self.perf.step_ms = self.perf.step_ms * 0.9 + ((t1 - t0) / steps as f64) * 0.1;
@@ -689,7 +710,9 @@ impl Inner {
 
     fn on_pointer(&mut self, ev: &PointerEvent, kind: &str) {
         let rect = self.canvas.get_bounding_client_rect();
-        let p = self.view.to_world(ev.client_x() as f64 - rect.left(), ev.client_y() as f64 - rect.top());
+        let p = timeline::quantise(
+            self.view.to_world(ev.client_x() as f64 - rect.left(), ev.client_y() as f64 - rect.top()),
+        );
         let changed = match kind {
             "pointerdown" => {
                 if ev.button() != 0 {
@@ -698,19 +721,19 @@ impl Inner {
                 let _ = self.canvas.set_pointer_capture(ev.pointer_id());
                 self.drag = Some(ev.pointer_id());
                 let _ = self.canvas.focus();
-                self.sim.pointer_event(Pointer::Down(p), true)
+                self.pointer(Pointer::Down(p), true)
             }
             "pointermove" => {
                 let dragging = self.drag == Some(ev.pointer_id());
-                self.sim.pointer_event(Pointer::Move(p), dragging)
+                self.pointer(Pointer::Move(p), dragging)
             }
             "pointerup" | "pointercancel" if self.drag == Some(ev.pointer_id()) => {
                 self.drag = None;
                 let _ = self.canvas.release_pointer_capture(ev.pointer_id());
-                self.sim.pointer_event(Pointer::Up(p), false)
+                self.pointer(Pointer::Up(p), false)
             }
-            "pointerleave" if self.drag.is_none() => self.sim.pointer_event(Pointer::Leave, false),
-            "dblclick" => self.sim.pointer_event(Pointer::DoubleClick(p), false),
+            "pointerleave" if self.drag.is_none() => self.pointer(Pointer::Leave, false),
+            "dblclick" => self.pointer(Pointer::DoubleClick(p), false),
             _ => false,
         };
         if changed && !self.playing {
@@ -733,10 +756,15 @@ impl Inner {
                 self.step(1);
                 self.draw();
             }
+            "ArrowLeft" => {
+                ev.prevent_default();
+                self.pause();
+                self.seek(self.sim.steps.saturating_sub(1));
+            }
             "r" | "R" => {
                 self.reset();
             }
-            "Delete" | "Backspace" if self.sim.delete_selected() => {
+            "Delete" | "Backspace" if self.act(Input::Delete).is_ok_and(|o| o.changed) => {
                 self.draw();
             }
             _ => {}
@@ -745,13 +773,13 @@ impl Inner {
 
     pub fn step(&mut self, n: u32) {
         for _ in 0..n {
-            self.sim.step();
+            self.tl.hist.step(&mut self.sim, false);
         }
         self.inspector.refresh(&self.sim, now(&self.window), self.playing);
     }
 
     pub fn reset(&mut self) {
-        self.sim.reset();
+        let _ = self.act(Input::Reset);
         self.last_ts = None;
         self.draw();
     }
@@ -778,7 +806,7 @@ impl Inner {
             }
             Some("seed") => {
                 let seed = (js_sys::Math::random() * 4_294_967_296.0) as u64;
-                self.sim.reseed(seed);
+                let _ = self.act(Input::Reseed(seed));
                 self.queue_change("seed", "control");
                 self.draw();
             }
@@ -787,6 +815,11 @@ impl Inner {
                     self.report(&format!("save image: {e:?}"));
                 }
             }
+            Some("share") => self.share(),
+            Some("embed") => self.embed(),
+            Some(a) => {
+                super::share::on_action(&self.root, a, self.lang);
+            }
             _ => {}
         }
     }
@@ -794,6 +827,12 @@ impl Inner {
     /// A control changed: sliders on `input`, toggles and selects on `change`.
     fn on_input(&mut self, ev: &Event) {
         let Some(t) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
+        if timeline::is_scrub(&t) {
+            let v = t.dyn_ref::<HtmlInputElement>().map_or(0.0, |i| i.value_as_number());
+            self.pause();
+            self.seek(if v.is_finite() { v.max(0.0) as u64 } else { 0 });
+            return;
+        }
         if let Some(key) = t.get_attribute("data-overlay") {
             let on = t.dyn_ref::<HtmlInputElement>().is_some_and(|i| i.checked());
             let o = match key.as_str() {
@@ -829,8 +868,8 @@ impl Inner {
             return;
         };
         let shown = value.clone();
-        match self.sim.set(&param, value) {
-            Ok(()) => {
+        match self.act(Input::Set(Box::new((param.clone(), value)))) {
+            Ok(_) => {
                 self.queue_change(&param, "control");
                 if let Some(k) = t.get_attribute("data-control") {
                     if let Ok(Some(out)) = self.root.query_selector(&format!("output[data-for=\"{k}\"]")) {
@@ -938,7 +977,7 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
                     // dblclick is a MouseEvent: treat its coordinates the same way.
                     let rect = i.canvas.get_bounding_client_rect();
                     let p = i.view.to_world(me.client_x() as f64 - rect.left(), me.client_y() as f64 - rect.top());
-                    if i.sim.pointer_event(Pointer::DoubleClick(p), false) && !i.playing {
+                    if i.pointer(Pointer::DoubleClick(timeline::quantise(p)), false) && !i.playing {
                         i.draw();
                     }
                 }
@@ -1067,6 +1106,7 @@ pub fn destroy(shared: &Shared) {
     if let Ok(mut i) = shared.cell.try_borrow_mut() {
         i.playing = false;
         i.sim.release();
+        i.tl.hist.release();
         i.renderer = Renderer::default();
         i.raster = Raster::default();
     }
@@ -1169,6 +1209,75 @@ pub fn retheme(shared: &Shared) {
     if shared.h.parked.get().is_none() {
         if let Ok(mut i) = shared.enter() {
             i.retheme();
+        }
+    }
+}
+
+/// History and sharing (`history.rs`, `share.rs`): every change to the simulation from outside
+/// goes through [`Inner::act`], so that the history logs it.
+impl Inner {
+    /// Apply an input through the history.
+    pub fn act(&mut self, input: Input) -> Result<Outcome, String> {
+        self.tl.hist.act(&mut self.sim, input)
+    }
+
+    /// A pointer event through the history; true when worth a redraw.
+    fn pointer(&mut self, ev: Pointer, dragging: bool) -> bool {
+        self.act(Input::Pointer(ev, dragging)).is_ok_and(|o| o.redraw)
+    }
+
+    /// Go to a step of the history (clamped to it); the controls follow the parameters there.
+    pub fn seek(&mut self, step: u64) -> u64 {
+        self.tl.target = None;
+        let t = self.tl.hist.seek(&mut self.sim, step);
+        self.last_ts = None;
+        self.sync_controls();
+        self.draw();
+        t
+    }
+
+    /// How this viewer starts (`share::start`): the scenario as the page gave it, the link's
+    /// inputs, the step to reach (paused there), a notice about a link that was not used.
+    pub fn begin(&mut self, mounted: String, link: Option<Link>, step: Option<u64>, notice: Option<String>) {
+        self.tl.mounted = mounted;
+        if let Some(msg) = &notice {
+            super::share::notice(&self.document, &self.root, &self.canvas, self.lang, msg);
+        }
+        if let Some(step) = step {
+            self.tl.hist.set_future(&mut self.sim, link.map(|l| l.log).unwrap_or_default(), step);
+            self.tl.target = Some(step);
+            let w = self.window.clone();
+            self.tl.catch_up(&mut self.sim, 50.0, || now(&w));
+        }
+    }
+
+    /// `#sl.<key>=<link>` for this moment.
+    pub fn link(&self) -> Result<String, String> {
+        super::share::fragment(&self.canvas, &self.tl.hist, &self.sim, &self.tl.mounted)
+    }
+
+    /// The embed snippet for the current parameters (and this step when paused).
+    pub fn embed_code(&self) -> Result<String, String> {
+        let step = (!self.playing).then_some(self.sim.steps);
+        super::share::embed_code(&self.tl.mounted, self.sim.scenario(), step)
+    }
+
+    fn share(&mut self) {
+        let (title, note) = (self.lang.t("share_title"), self.lang.t("share_note"));
+        match self.link() {
+            Ok(f) => {
+                let url = super::share::url(&f);
+                super::share::open_dialog(&self.root, self.lang, title, note, &url, true);
+            }
+            Err(e) => self.report(&e),
+        }
+    }
+
+    fn embed(&mut self) {
+        let (title, note) = (self.lang.t("embed_title"), self.lang.t("embed_note"));
+        match self.embed_code() {
+            Ok(code) => super::share::open_dialog(&self.root, self.lang, title, note, &code, false),
+            Err(e) => self.report(&e),
         }
     }
 }

@@ -373,6 +373,27 @@ test(`a ${SOAK_SECONDS} s gallery soak: every viewer keeps running, memory stays
     }
   });
   await page.waitForTimeout(Math.min(5000, SOAK_SECONDS * 200));
+  // Each viewer's history keeps snapshots (issue 23: at most 16 MiB per viewer), so a running
+  // viewer's memory grows until its budget is full. Every viewer's largest history, sampled at each
+  // reader action: the wasm memory may grow by the growth of their sum, plus the largest snapshot
+  // (a new one is kept before the oldest goes), and no more.
+  const history = () =>
+    page.evaluate(() => {
+      window.__histPeak ??= [];
+      window.__snapPeak ??= 0;
+      const cs = [...document.querySelectorAll("canvas[data-scenario]")];
+      let now = 0;
+      cs.forEach((c, i) => {
+        const h = window.steerlab.viewerFor(c)?.history();
+        const b = h?.bytes ?? 0;
+        now += b;
+        if (h?.snapshots) window.__snapPeak = Math.max(window.__snapPeak, b / h.snapshots);
+        window.__histPeak[i] = Math.max(window.__histPeak[i] ?? 0, b);
+      });
+      const peak = window.__histPeak.reduce((a, b) => a + b, 0);
+      return { now, peak, most: Math.max(...window.__histPeak), snap: window.__snapPeak };
+    });
+  const hist0 = await history();
   const start = await measure(page, cdp);
   const frames0 = await frames();
   const samples = [{ t: 0, ...start }];
@@ -397,17 +418,21 @@ test(`a ${SOAK_SECONDS} s gallery soak: every viewer keeps running, memory stays
       c.dispatchEvent(new PointerEvent("pointermove", at));
     }, k++);
     await page.waitForTimeout(250);
-    if (k % 20 === 0) samples.push({ t: (Date.now() - t0) / 1000, ...(await measure(page, cdp)) });
+    const h = await history();
+    if (k % 20 === 0) samples.push({ t: (Date.now() - t0) / 1000, hist: h, ...(await measure(page, cdp)) });
   }
+  const hist1 = await history();
   const end = await measure(page, cdp);
-  samples.push({ t: (Date.now() - t0) / 1000, ...end });
+  samples.push({ t: (Date.now() - t0) / 1000, hist: hist1, ...end });
   const frames1 = await frames();
   fs.writeFileSync(path.join(ensureArtifacts(), `hardening-soak-${SOAK_SECONDS}s.json`), JSON.stringify({ viewers, samples, frames0, frames1 }, null, 2));
   t.diagnostic(
     `${SOAK_SECONDS} s soak, ${viewers} viewers, ${k} reader actions: wasm ${MiB(start.wasm)} → ${MiB(end.wasm)}, ` +
       `JS heap ${MiB(start.heap)} → ${MiB(end.heap)}, listeners ${start.listeners} → ${end.listeners}, nodes ${start.nodes} → ${end.nodes}, ` +
-      `frames drawn ${frames1.reduce((a, b) => a + b, 0) - frames0.reduce((a, b) => a + b, 0)}`,
+      `frames drawn ${frames1.reduce((a, b) => a + b, 0) - frames0.reduce((a, b) => a + b, 0)}, ` +
+      `snapshots ${MiB(hist0.now)} → ${MiB(hist1.now)} (peaks ${MiB(hist0.peak)} → ${MiB(hist1.peak)}, largest viewer ${MiB(hist1.most)})`,
   );
+  assert.ok(hist1.most <= 16 * 1024 * 1024, `a viewer's history holds ${MiB(hist1.most)} of snapshots`);
   assert.equal(end.live, viewers, "every viewer is still alive");
   frames1.forEach((f, i) => assert.ok(f > frames0[i], `viewer ${i} stopped drawing (${frames0[i]} → ${f})`));
   assert.equal(end.listeners, start.listeners, "listeners");
@@ -415,9 +440,16 @@ test(`a ${SOAK_SECONDS} s gallery soak: every viewer keeps running, memory stays
   assert.ok(end.frames <= viewers, `${end.frames} frame callbacks pending for ${viewers} viewers`);
   assert.ok(Math.abs(end.nodes - start.nodes) <= 2 * viewers, `DOM elements ${start.nodes} → ${end.nodes}`);
   // After the warm-up the working set is reached: flat over the whole soak and its second half.
-  const mid = samples.find((s) => s.t >= samples.at(-1).t / 2) ?? start;
-  assert.ok(end.wasm - start.wasm <= WASM_GROWTH_MAX, `wasm memory grew by ${MiB(end.wasm - start.wasm)}`);
-  assert.ok(end.wasm - mid.wasm <= WASM_GROWTH_MAX, `wasm memory grew by ${MiB(end.wasm - mid.wasm)} in the second half`);
+  const mid = samples.find((s) => s.t >= samples.at(-1).t / 2) ?? { ...start, hist: hist0 };
+  const grown = hist1.peak - hist0.peak + hist1.snap;
+  assert.ok(
+    end.wasm - start.wasm <= WASM_GROWTH_MAX + grown,
+    `wasm memory grew by ${MiB(end.wasm - start.wasm)}, the histories' peaks and a snapshot by ${MiB(grown)}`,
+  );
+  assert.ok(
+    end.wasm - mid.wasm <= WASM_GROWTH_MAX + (hist1.peak - mid.hist.peak) + hist1.snap,
+    `wasm memory grew by ${MiB(end.wasm - mid.wasm)} in the second half, the histories' peaks by ${MiB(hist1.peak - mid.hist.peak)}`,
+  );
   assert.ok(end.heap - start.heap <= HEAP_GROWTH_MAX, `JS heap grew by ${MiB(end.heap - start.heap)}`);
   // A reader can drag Max speed below Min speed in the playground: the viewer refuses that value
   // with a readable message (console + live region). Those refusals are expected; nothing else is.

@@ -693,6 +693,14 @@ macro_rules! registry {
             pub fn agent_count(&self) -> usize {
                 match self { $(State::$v(x) => x.agents.len(),)* }
             }
+            /// Bytes it holds, for the history's budget: its own size and the per-agent states
+            /// (not what a behaviour's state keeps on the heap: small next to the agents).
+            pub fn bytes(&self) -> usize {
+                use std::mem::size_of;
+                match self {
+                    $(State::$v(x) => size_of::<Inst<$m::$t>>() + x.agents.len() * size_of::<<$m::$t as Behave>::PerAgent>(),)*
+                }
+            }
         }
     };
 }

@@ -1,0 +1,113 @@
+//! The viewer's side of rewinding (`sim::history`): its [`Timeline`] — the history, the scenario
+//! as the page gave it, the step a link or `data-step` still has to reach — and the scrub bar
+//! under the canvas: a range input (keyboard: arrows, Page Up/Down, Home/End) and the step and
+//! time it stands at.
+
+use super::i18n::Lang;
+use crate::sim::history::History;
+use crate::sim::text::Fixed;
+use crate::sim::Sim;
+use glam::Vec2;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlElement, HtmlInputElement};
+
+/// How long a frame spends reaching a link's step (ms); the page stays responsive meanwhile.
+pub const CATCH_UP_MS: f64 = 12.0;
+
+pub struct Timeline {
+    pub hist: History,
+    /// The scenario as the page gave it (before `data-set`, a seed, a link or any `set`), as JSON
+    /// text: links and embed code are written against it.
+    pub mounted: String,
+    /// A link's or `data-step`'s step, still to be reached (a few steps each frame).
+    pub target: Option<u64>,
+    scrub: Option<(HtmlInputElement, HtmlElement)>,
+    /// What the scrub bar shows: (step, start, end, restoring).
+    shown: (u64, u64, u64, bool),
+}
+
+impl Timeline {
+    /// The history from the simulation's state now, and the scrub bar (in a `div`, to put under
+    /// the canvas) when the viewer has controls.
+    pub fn new(sim: &Sim, doc: &Document, lang: Lang, ui: bool) -> Result<(Timeline, Option<HtmlElement>), JsValue> {
+        let mut tl = Timeline {
+            hist: History::new(sim),
+            mounted: String::new(),
+            target: None,
+            scrub: None,
+            shown: (u64::MAX, 0, 0, false),
+        };
+        if !ui {
+            return Ok((tl, None));
+        }
+        let wrap: HtmlElement = doc.create_element("div")?.dyn_into()?;
+        wrap.set_class_name("steerlab-scrub");
+        let range: HtmlInputElement = doc.create_element("input")?.dyn_into()?;
+        range.set_type("range");
+        range.set_min("0");
+        range.set_max("0");
+        range.set_step("1");
+        range.set_attribute("data-scrub", "")?;
+        range.set_attribute("aria-label", lang.t("timeline"))?;
+        let label: HtmlElement = doc.create_element("output")?.dyn_into()?;
+        label.set_class_name("steerlab-scrub-label");
+        wrap.append_child(&range)?;
+        wrap.append_child(&label)?;
+        tl.scrub = Some((range, label));
+        Ok((tl, Some(wrap)))
+    }
+
+    /// Bring the scrub bar in line with the simulation (only what changed is written).
+    pub fn show(&mut self, sim: &Sim, lang: Lang) {
+        let Some((range, label)) = &self.scrub else { return };
+        let now = (sim.steps, self.hist.start(), self.hist.end(), self.target.is_some());
+        if now == self.shown {
+            return;
+        }
+        let (step, start, end, restoring) = now;
+        if (start, end) != (self.shown.1, self.shown.2) {
+            range.set_min(&start.to_string());
+            range.set_max(&end.to_string());
+        }
+        range.set_value(&step.to_string());
+        let text = if restoring {
+            format!("{} {step} / {}", lang.t("restoring"), self.target.unwrap_or(end))
+        } else {
+            format!("{} {step} / {end} · {} s", lang.t("step_n"), Fixed(sim.time, 2))
+        };
+        label.set_text_content(Some(&text));
+        let _ = range.set_attribute("aria-valuetext", &text);
+        self.shown = now;
+    }
+
+    /// Step towards [`Timeline::target`] for at most `ms` (measured with `now`); true when it
+    /// is reached (or there is none).
+    pub fn catch_up(&mut self, sim: &mut Sim, ms: f64, now: impl Fn() -> f64) -> bool {
+        let Some(t) = self.target else { return true };
+        let t0 = now();
+        while sim.steps < t && now() - t0 < ms {
+            for _ in 0..8 {
+                if sim.steps < t {
+                    self.hist.step(sim, true);
+                }
+            }
+        }
+        if sim.steps >= t {
+            self.target = None;
+        }
+        self.target.is_none()
+    }
+}
+
+/// Whether `el` is a scrub bar.
+pub fn is_scrub(el: &Element) -> bool {
+    el.has_attribute("data-scrub")
+}
+
+/// A pointer position in world units, to the hundredth: the log and links write it short
+/// (`123.45`), and a hundredth of a world unit is far below a pixel.
+pub fn quantise(p: Vec2) -> Vec2 {
+    let q = |x: f32| ((x as f64 * 100.0).round() / 100.0) as f32;
+    Vec2::new(q(p.x), q(p.y))
+}
