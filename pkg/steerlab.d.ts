@@ -185,6 +185,7 @@ export class Viewer {
    */
   still(kind: "svg"): string;
   still(kind: "png", scale?: number): Promise<Blob>;
+  /**
    * Go to a step of the history, backwards or forwards (clamped to `history().start` ..
    * `history().end`); returns the step reached. The state is the one the viewer had there.
    * Throws on a negative or non-finite step.

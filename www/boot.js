@@ -84,9 +84,8 @@ function mountNow(steerlab, canvas) {
   canvas.setAttribute("data-steerlab-mounted", "");
   try {
     steerlab.mount(canvas, scenarioOf(canvas));
-  } catch (err) {
-    // (the message is on the canvas and in a steerlab:error event already)
-    console.error("steerlab: a canvas failed to mount:", err);
+  } catch {
+    // The message is on the canvas, in the console and in a steerlab:error event already.
   }
 }
 
@@ -131,8 +130,22 @@ function mountAll(steerlab) {
       { rootMargin: "100% 0px" },
     );
   }
+  // A canvas named by a link in the URL (`#sl.<id, or index among the page's canvases>=…`, what
+  // Share copies) mounts with the first ones: its viewer restores that moment and scrolls to it.
+  const linked = new Set();
+  for (const part of location.hash.replace(/^#/, "").split("&")) {
+    const eq = part.indexOf("=");
+    if (!part.startsWith("sl.") || eq < 0) continue;
+    try {
+      linked.add(decodeURIComponent(part.slice(3, eq)));
+    } catch {
+      /* a malformed key: its canvas mounts as usual and reports the link */
+    }
+  }
+  const all = linked.size ? [...document.querySelectorAll("canvas")] : [];
+  const isLinked = (c) => linked.size > 0 && linked.has(c.id || String(all.indexOf(c)));
   for (const c of canvases) {
-    if (!observer || c.getAttribute("data-mount") === "eager" || near(c)) queue.push(c);
+    if (!observer || c.getAttribute("data-mount") === "eager" || isLinked(c) || near(c)) queue.push(c);
     else {
       waiting.add(c);
       observer.observe(c);
