@@ -6,7 +6,7 @@
 //! Every measured run starts from the same uniform spawn and steps at most `EPOCH` steps before it
 //! is restored (flocks form and density rises over time, so an unbounded run would drift).
 //!
-//! `cargo bench --bench flock` (or `scripts/bench.sh`); `-- <filter>` picks groups.
+//! `cargo bench --bench flock` (or `scripts/bench/bench.sh`); `-- <filter>` picks groups.
 
 #[path = "cputime.rs"]
 mod cputime;

@@ -1,4 +1,4 @@
-//! A small, deterministic workload for instruction counting (`scripts/bench.sh` runs it under
+//! A small, deterministic workload for instruction counting (`scripts/bench/bench.sh` runs it under
 //! valgrind's callgrind) and a quick native timing in thread CPU time:
 //! `cargo run --release --example bench_step -- [n] [steps] [fast|sim-fast|grid|naive] [simd|avx2|narrow|scalar]`
 //! (`simd`: the widest vectors the CPU has, AVX-512F or AVX2 natively; `avx2`: no AVX-512).

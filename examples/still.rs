@@ -16,7 +16,7 @@
 //! Spanish, light and dark (`DIR/NAME.svg`, `DIR/NAME.dark.svg`, `DIR/es/NAME.svg`,
 //! `DIR/es/NAME.dark.svg`), and `DIR/posters.css`, which shows them in every
 //! `<canvas data-scenario="NAME">` until a viewer is mounted on it. Trunk's post_build hook runs
-//! it (`scripts/posters.sh`).
+//! it (`scripts/hooks/posters.sh`).
 
 use std::fmt::Write as _;
 use std::process::ExitCode;

@@ -8,7 +8,7 @@
 #   chromium, chromedriver   Debian packages (apt-get); no tool ever downloads a browser of its own
 #   tools/node_modules       npm ci from tools/package-lock.json: playwright-core (drives Debian's
 #                            chromium), binaryen (the wasm-opt Trunk runs on release builds) and
-#                            esbuild (minifies the glue and the loader: scripts/minify.sh)
+#                            esbuild (minifies the glue and the loader: scripts/hooks/minify.sh)
 #
 # Used by scripts/serve.sh and scripts/test.sh; can be run on its own. Needs root for apt-get
 # (or sudo); CI runs as root.

@@ -1,9 +1,9 @@
 // The browser half of issue 6's benchmarks. Results go to window.__bench (read by
-// scripts/bench-browser.mjs) and to the page. Times are wall-clock ms (performance.now()).
+// scripts/bench/browser.mjs) and to the page. Times are wall-clock ms (performance.now()).
 
 const q = new URLSearchParams(location.search);
 // The module's directory (default ".."). It must be a build with `--features bench` (the
-// gallery's dist/steerlab.js leaves the bench exports out): scripts/bench-browser.mjs makes one.
+// gallery's dist/steerlab.js leaves the bench exports out): scripts/bench/browser.mjs makes one.
 const pkg = q.get("pkg") || "..";
 const quick = q.has("quick");
 const out = document.getElementById("out");
@@ -140,7 +140,7 @@ async function main() {
   const wasm = await mod.default();
   const { BenchFlock } = mod;
   if (typeof BenchFlock !== "function") {
-    throw new Error(`${pkg}/steerlab.js has no BenchFlock: build it with \`--features bench\` (scripts/bench-browser.mjs does)`);
+    throw new Error(`${pkg}/steerlab.js has no BenchFlock: build it with \`--features bench\` (scripts/bench/browser.mjs does)`);
   }
   const res = { pkg, userAgent: navigator.userAgent, canvas: [W, H], rows: [] };
   const add = (name, n, s, extra = {}) => {
@@ -216,7 +216,7 @@ async function main() {
     add("rAF frame interval (headless timestamps)", 100000, stats(gaps));
     s.free();
   }
-  window.__benchMod = mod; // for scripts/bench-browser.mjs's paired wasm/native rounds
+  window.__benchMod = mod; // for scripts/bench/browser.mjs's paired wasm/native rounds
   window.__bench = res;
   log("done");
 }

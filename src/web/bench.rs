@@ -1,4 +1,4 @@
-//! Exports for the browser bench page (`www/bench.html`, run by `scripts/bench-browser.mjs`):
+//! Exports for the browser bench page (`www/bench.html`, run by `scripts/bench/browser.mjs`):
 //! the issue-6 workload on the fast engine (bare, or through `Sim` as the stress scenario runs it),
 //! the raster agent layer, and the initial state so the page's JS grid starts from the same flock.
 //!

@@ -19,7 +19,7 @@
 // one path-tracking Value reader for `set` (−1.0 KB), numbers in messages and readouts without
 // core's f32 and exponent float printers (−1.2 KB), `state()` built without serde_json::to_value
 // (−0.75 KB), no std::io in the force legend (−0.2 KB). Glue 8.9 → 6.2 KB and loader 0.8 → 0.4 KB:
-// minified by esbuild on release builds (scripts/minify.sh, a Trunk post_build hook).
+// minified by esbuild on release builds (scripts/hooks/minify.sh, a Trunk post_build hook).
 // What is left above the budget is mostly serde's derived readers and serde_path_to_error's
 // per-type wrappers (~45 KB of the module before gzip), the simulation (Sim::step alone inlines
 // ~33 KB), the web shell and core's f64 float printing (serde's `Unexpected` needs it).
@@ -33,7 +33,7 @@
 //
 // Then (branch size3) 173.6 → 162.4 KB gz: module 167.0 → 157.6 KB, glue 6.2 → 4.3 KB. The import
 // names: wasm-bindgen's `__wbg_<method>_<16 hex digits>`, written in both the module and the glue,
-// are renamed to short ones on release builds (scripts/slim-module.mjs, which also drops the
+// are renamed to short ones on release builds (scripts/hooks/slim-module.mjs, which also drops the
 // producers and target_features sections: module −2.9 KB, glue −1.9 KB); talc as the allocator
 // instead of dlmalloc (−2.8 KB); serde_json without "std", so no std::io error printing (−1.7 KB);
 // behaviours read through a MapDeserializer, without a `visit_seq` per behaviour (−1.6 KB); no

@@ -1,5 +1,5 @@
 // Issue 21 item 7, a first picture before the module: every built-in scenario's first frame is an
-// SVG still written natively at build time (dist/posters/, scripts/posters.sh); posters.css shows
+// SVG still written natively at build time (dist/posters/, scripts/hooks/posters.sh); posters.css shows
 // it in each unmounted <canvas data-scenario> near the viewport (boot.js marks those) in the
 // canvas's language and theme, so a picture is in every visible canvas box ≤ 100 ms after
 // DOMContentLoaded even when the module is slow (median of five loads; the paint time comes from

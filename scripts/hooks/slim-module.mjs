@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Called by scripts/minify.sh (Trunk's post_build hook) on release builds, before esbuild:
+// Called by scripts/hooks/minify.sh (Trunk's post_build hook) on release builds, before esbuild:
 // renames the module's imports from the glue (module "./steerlab_bg.js") to short names, in the
 // wasm import section and in the glue's import object alike, and drops the custom sections
 // "producers" and "target_features" (tool names and versions, the features rustc enabled: no
@@ -11,7 +11,7 @@
 // Renaming changes nothing else: the import section keeps its order, kinds and types, and the glue
 // keys its import object by the same new names.
 //
-//   node scripts/slim-module.mjs dir/steerlab_bg.wasm dir/steerlab.js
+//   node scripts/hooks/slim-module.mjs dir/steerlab_bg.wasm dir/steerlab.js
 import { readFileSync, writeFileSync } from "node:fs";
 
 const [wasmPath, jsPath] = process.argv.slice(2);

@@ -3,11 +3,11 @@
 // noisy machine (the same build moved 1.3–1.5× within an hour here, so two separate bench runs
 // cannot show a 5 % change; steps of A and B interleaved in one page can).
 //
-//   node scripts/ab-browser.mjs [--a=REV] [--b=REV|worktree] [--n=100000] [--rounds=6] [--steps=20]
+//   node scripts/bench/ab-browser.mjs [--a=REV] [--b=REV|worktree] [--n=100000] [--rounds=6] [--steps=20]
 //                               [--what=fast,sim,draw,frame] [--no-build]
 //
 // A defaults to HEAD, B to the working tree. Each side is built with `--features bench` and
-// simd128 (as scripts/bench-browser.mjs does), then wasm-bindgen and the gallery's wasm-opt level
+// simd128 (as scripts/bench/browser.mjs does), then wasm-bindgen and the gallery's wasm-opt level
 // (index.html's data-wasm-opt). A git revision is checked out with `git worktree` under the
 // system's temp dir; each side builds in a target dir of its own (target/ab-a, target/ab-b: one
 // shared dir let cargo take the other side's fresh output for its own).
@@ -20,7 +20,7 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { ROOT as root, launchBrowser, openPage, serveDist } from "../tests/e2e/helpers.mjs";
+import { ROOT as root, launchBrowser, openPage, serveDist } from "../../tests/e2e/helpers.mjs";
 
 const opt = (name, dflt) => {
   const a = process.argv.slice(2).find((x) => x.startsWith(`--${name}=`));

@@ -20,7 +20,7 @@ ESBUILD="${TRUNK_SOURCE_DIR:?run by trunk}/tools/node_modules/.bin/esbuild"
 [ -x "$ESBUILD" ] || { echo "minify.sh: $ESBUILD is missing: run scripts/setup.sh" >&2; exit 1; }
 cd "${TRUNK_STAGING_DIR:?run by trunk}"
 # Short import names in the module and the glue first, no producers/target_features sections
-# (scripts/slim-module.mjs: wasm −3.0 KB and glue −1.9 KB gzipped on 2026-12-02), then esbuild.
-node "$TRUNK_SOURCE_DIR/scripts/slim-module.mjs" steerlab_bg.wasm steerlab.js
+# (scripts/hooks/slim-module.mjs: wasm −3.0 KB and glue −1.9 KB gzipped on 2026-12-02), then esbuild.
+node "$TRUNK_SOURCE_DIR/scripts/hooks/slim-module.mjs" steerlab_bg.wasm steerlab.js
 "$ESBUILD" steerlab.js --minify-whitespace --minify-syntax --format=esm --log-level=warning --allow-overwrite --outfile=steerlab.js
 "$ESBUILD" www/boot.js --minify --format=esm --log-level=warning --allow-overwrite --outfile=www/boot.js

@@ -5,11 +5,11 @@
 #      engines where feasible, and all three at 10k boids on a 1920×1080 torus;
 #   2. an instruction count per boid-step under valgrind's callgrind (a stable regression signal:
 #      it does not move with the machine's load), and per boid-frame of the raster agent layer;
-#   3. the browser page in headless Chromium (scripts/bench-browser.mjs), wasm vs JS vs native.
+#   3. the browser page in headless Chromium (scripts/bench/browser.mjs), wasm vs JS vs native.
 #
-#   scripts/bench.sh [native|callgrind|browser|all]      QUICK=1 for shorter runs
+#   scripts/bench/bench.sh [native|callgrind|browser|all]      QUICK=1 for shorter runs
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 what=${1:-all}
 # Native figures are measured at opt-level 3, as a native game would build the crate: the release
 # profile is opt-level "z" for the wasm payload. In a target dir of their own, so the switch does
@@ -54,5 +54,5 @@ fi
 
 if [[ $what == browser || $what == all ]]; then
   echo "== browser (headless Chromium)"
-  node scripts/bench-browser.mjs ${quick:+--quick}
+  node scripts/bench/browser.mjs ${quick:+--quick}
 fi

@@ -5,10 +5,10 @@
 // scenario at 100 000 boids. Prints a table (median and maximum ms per seek; the history's start,
 // end, snapshots, bytes and interval) and the step cost each scenario measured.
 //
-//   ./scripts/build.sh && node scripts/bench-history.mjs [scenario …]
+//   ./scripts/build.sh && node scripts/bench/history.mjs [scenario …]
 //
 // Not part of the test command: timings belong to benchmarks (README, "Rewind and scrub").
-import { serveDist, launchBrowser, openPage, waitForSteerlab } from "../tests/e2e/helpers.mjs";
+import { serveDist, launchBrowser, openPage, waitForSteerlab } from "../../tests/e2e/helpers.mjs";
 
 const ALL = ["flock", "separation", "alignment", "cohesion", "spatial-hash", "bandada", "follow-leader", "queue", "path-waypoints", "path-tube", "seek", "flee", "arrive", "pursuit", "evade", "wander", "obstacle-avoidance", "containment", "flow-field", "stress", "stress@100000"];
 const only = process.argv.slice(2);

@@ -5,7 +5,7 @@
 // Chromium through playwright-core, runs the native example for the wasm/native ratio, and prints
 // every row plus the payload (wasm + JS glue, gzipped).
 //
-//   node scripts/bench-browser.mjs [--quick] [--no-build] [--only=simd128|baseline] [--no-wasm-opt]
+//   node scripts/bench/browser.mjs [--quick] [--no-build] [--only=simd128|baseline] [--no-wasm-opt]
 //
 // playwright-core comes from tools/node_modules, else /tmp/pw/node_modules (override with
 // PLAYWRIGHT_CORE=/path/to/playwright-core). It never downloads a browser.
@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const noBuild = args.includes("--no-build");
@@ -111,7 +111,7 @@ const browser = await chromium.launch({
 });
 
 // The native example, built before the browser starts (opt-level 3 as a native game builds it;
-// the release profile is "z" for the wasm payload), in a target dir of its own (scripts/bench.sh
+// the release profile is "z" for the wasm payload), in a target dir of its own (scripts/bench/bench.sh
 // uses the same).
 sh("cargo", ["build", "--quiet", "--release", "--target-dir", join(root, "target", "bench-native"), "--example", "bench_step"], { CARGO_PROFILE_RELEASE_OPT_LEVEL: "3" });
 const benchStep = join(root, "target", "bench-native", "release", "examples", "bench_step");
