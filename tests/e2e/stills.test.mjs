@@ -196,6 +196,8 @@ test("Save image downloads the SVG still, in both languages, under the strict CS
     const { context, page, problems } = await openPage(browser, server.url(p));
     await waitForSteerlab(page);
     const fig = page.locator("#viz-flock");
+    // (boot.js mounts the canvases further down when the reader scrolls near them.)
+    await fig.scrollIntoViewIfNeeded();
     const button = fig.locator('button[data-action="save"]');
     assert.equal((await button.textContent()).trim(), label);
     await page.evaluate(() => window.steerlab.viewerFor(document.querySelector("#viz-flock canvas")).pause());

@@ -88,6 +88,8 @@ test("every control's label is shown whole, in English and in Spanish", async (t
     const { context, page, problems } = await openPage(browser, server.url(url));
     t.after(() => context.close());
     await waitForSteerlab(page);
+    // Every canvas mounted (boot.js mounts those further down when scrolled near; viewerFor at once).
+    await page.evaluate(() => document.querySelectorAll("canvas[data-scenario]").forEach((c) => window.steerlab.viewerFor(c)));
     await page.waitForSelector(".steerlab-label");
     // A label whose text is wider or taller than its box is clipped ("predict_ahead …").
     const { count, clipped } = await page.$$eval(".steerlab-label", (ls) => ({
@@ -154,6 +156,7 @@ test("prefers-reduced-motion starts paused on a drawn first frame with a visible
   t.after(() => context.close());
   await waitForSteerlab(page);
   const canvas = 'canvas[data-scenario="flock"]';
+  await page.locator(canvas).scrollIntoViewIfNeeded();
   const stats = await waitForDrawn(page, canvas);
   assert.ok(stats.drawn > 0);
   const v = await page.evaluate((s) => {
@@ -178,6 +181,8 @@ test("offscreen canvases do not run; they resume when scrolled into view", async
   t.after(() => context.close());
   await waitForSteerlab(page);
   const last = 'canvas[data-scenario="bandada"]';
+  // Mounted while offscreen (viewerFor mounts a canvas boot.js keeps waiting), then left alone.
+  await page.evaluate((s) => window.steerlab.viewerFor(document.querySelector(s)), last);
   await page.waitForTimeout(500);
   const inFlight = () => page.evaluate((s) => window.steerlab.viewerFor(document.querySelector(s)).frameInFlight, last);
   const s1 = (await state(page, last)).steps;
