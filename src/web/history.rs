@@ -25,6 +25,8 @@ pub struct Timeline {
     scrub: Option<(HtmlInputElement, HtmlElement)>,
     /// What the scrub bar shows: (step, start, end, restoring).
     shown: (u64, u64, u64, bool),
+    /// When it was last written (performance.now): while playing, at most every 250 ms.
+    shown_at: f64,
 }
 
 impl Timeline {
@@ -37,6 +39,7 @@ impl Timeline {
             target: None,
             scrub: None,
             shown: (u64::MAX, 0, 0, false),
+            shown_at: f64::NEG_INFINITY,
         };
         if !ui {
             return Ok((tl, None));
@@ -58,13 +61,16 @@ impl Timeline {
         Ok((tl, Some(wrap)))
     }
 
-    /// Bring the scrub bar in line with the simulation (only what changed is written).
-    pub fn show(&mut self, sim: &Sim, lang: Lang) {
+    /// Bring the scrub bar in line with the simulation (only what changed is written). `t` is
+    /// performance.now(); `playing`: at most every 250 ms, like the readout (five DOM writes a
+    /// frame per canvas made the page restyle and relayout on every frame).
+    pub fn show(&mut self, sim: &Sim, lang: Lang, t: f64, playing: bool) {
         let Some((range, label)) = &self.scrub else { return };
         let now = (sim.steps, self.hist.start(), self.hist.end(), self.target.is_some());
-        if now == self.shown {
+        if now == self.shown || (playing && t - self.shown_at < 250.0) {
             return;
         }
+        self.shown_at = t;
         let (step, start, end, restoring) = now;
         if (start, end) != (self.shown.1, self.shown.2) {
             range.set_min(&start.to_string());

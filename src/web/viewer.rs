@@ -558,7 +558,7 @@ impl Inner {
         );
         let t1 = now(&self.window);
         self.perf.draw_ms = self.perf.draw_ms * 0.9 + (t1 - t0) * 0.1;
-        self.tl.show(&self.sim, self.lang);
+        self.tl.show(&self.sim, self.lang, t1, self.playing);
         self.update_live(t1);
         self.inspector.refresh(&self.sim, t1, self.playing);
     }
@@ -652,6 +652,8 @@ impl Inner {
         self.playing = false;
         self.h.cancel_frame();
         self.set_playing_ui();
+        // The scrub bar is written at most every 250 ms while playing: now the step it stopped at.
+        self.tl.show(&self.sim, self.lang, now(&self.window), false);
     }
 
     pub fn playing(&self) -> bool {
