@@ -375,9 +375,8 @@ test("moving a canvas keeps its viewer (in one task, or back within the grace pe
     await sleep(300);
     parked.framesWhileOut = v.frames - f0;
     document.getElementById("host").append(root);
-    await frame();
-    await frame();
-    await frame();
+    // Resumed: the next frame that takes a step draws (a frame with no step draws nothing new).
+    for (let k = 0; k < 30 && v.frames <= f0; k++) await frame();
     const back = { same: sl.viewerFor(c)?.get("separation.weight"), drawing: v.frames > f0, live: sl.liveViewers() };
     // 3. Out for longer than the grace period: destroyed as by destroy().
     root.remove();
