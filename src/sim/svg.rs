@@ -449,8 +449,9 @@ fn push_num(o: &mut String, x: f64) {
     }
 }
 
-/// Text for XML content and attributes.
-fn escape(o: &mut String, s: &str) {
+/// Text for XML (and HTML) content and attribute values: the SVG writer's, and the inspector's
+/// panel markup (`web::inspector`).
+pub fn escape(o: &mut String, s: &str) {
     for ch in s.chars() {
         match ch {
             '&' => o.push_str("&amp;"),

@@ -14,6 +14,7 @@ use super::i18n::Lang;
 use super::viewer::set_text;
 use crate::lang::pseudo::{self, Block};
 use crate::sim::draw::DrawList;
+use crate::sim::svg::escape;
 use crate::sim::{inspect, Sim};
 use std::cell::Cell;
 use std::fmt::Write;
@@ -350,19 +351,6 @@ impl Inspector {
             // Leaving the panel (pointer) or its lines (focus) ends the highlight.
             "pointerleave" | "focusout" => self.hover.take().is_some(),
             _ => false,
-        }
-    }
-}
-
-/// `text` into HTML text or attribute values.
-fn escape(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
         }
     }
 }
