@@ -589,25 +589,14 @@ impl FastFlock {
         let n = slots.len() / 7;
         self.cells.set_geometry(world, params.rules.radius(), n);
         self.reserve(n);
-        let cells = std::mem::take(&mut self.cells);
-        let mut counts = std::mem::take(&mut self.counts);
-        zeroed(&mut counts, cells.count() + 1);
         {
-            let Cols { back, cell, .. } = self.cols_mut();
+            let Cols { back, .. } = self.cols_mut();
             for (a, b) in back.into_iter().enumerate() {
                 b[..n].copy_from_slice(&slots[a * n..(a + 1) * n]);
             }
-            // Slots were in cell order: the stable sort below keeps them where they were.
-            let (x, y) = (as_f32(&slots[..n]), as_f32(&slots[n..2 * n]));
-            for k in 0..n {
-                let c = cells.index(x[k], y[k]);
-                cell[k] = c;
-                counts[c as usize + 1] += 1;
-            }
         }
-        self.cells = cells;
-        self.counts = counts;
-        self.sort_from_back();
+        // Slots were in cell order: the stable sort keeps them where they were.
+        self.bin_back_and_sort();
     }
 
     /// New rule weights/radii and speed limits without reloading. A change of query radius changes
@@ -619,16 +608,26 @@ impl FastFlock {
             return;
         }
         self.cells.set_geometry(&world, params.rules.radius(), self.n);
+        let n = self.n;
+        {
+            let Cols { front, back, .. } = self.cols_mut();
+            for (f, b) in front.iter().zip(back) {
+                b[..n].copy_from_slice(&f[..n]);
+            }
+        }
+        self.bin_back_and_sort();
+    }
+
+    /// The state is in the back arrays: each slot's cell from its position, the cells' counts,
+    /// then the stable sort into cell order (`load_slots`, `set_params`).
+    fn bin_back_and_sort(&mut self) {
         let cells = std::mem::take(&mut self.cells);
         let mut counts = std::mem::take(&mut self.counts);
         zeroed(&mut counts, cells.count() + 1);
         let n = self.n;
         {
-            let Cols { front, back, cell } = self.cols_mut();
-            for (f, b) in front.iter().zip(back) {
-                b[..n].copy_from_slice(&f[..n]);
-            }
-            let (x, y) = (as_f32(front[X]), as_f32(front[Y]));
+            let Cols { back, cell, .. } = self.cols_mut();
+            let (x, y) = (as_f32(&back[X][..n]), as_f32(&back[Y][..n]));
             for k in 0..n {
                 let c = cells.index(x[k], y[k]);
                 cell[k] = c;
