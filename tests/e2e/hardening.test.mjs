@@ -22,7 +22,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, waitForDrawn, ensureArtifacts, openCountedPage, measure, ROOT, CSP } from "./helpers.mjs";
+import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, waitForDrawn, ensureArtifacts, openCountedPage, measure, ROOT, CSP, mountEvery } from "./helpers.mjs";
 
 const CYCLES = Number(process.env.STEERLAB_CYCLES || 1000);
 const SOAK_SECONDS = Number(process.env.STEERLAB_SOAK_SECONDS || 30);
@@ -352,7 +352,7 @@ test(`a ${SOAK_SECONDS} s gallery soak: every viewer keeps running, memory stays
   t.after(() => context.close());
   // Every canvas mounted first (boot.js mounts the far ones only when scrolled near; mounting adds
   // the controls, so the page's height is known only then).
-  await page.evaluate(() => document.querySelectorAll("canvas[data-scenario]").forEach((c) => window.steerlab.viewerFor(c)));
+  await mountEvery(page);
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width: 1280, height: Math.min(height + 50, 12000) });
   const viewers = await page.$$eval("canvas[data-scenario]", (l) => l.length);

@@ -177,6 +177,12 @@ export async function allProblems(page, problems) {
   return list;
 }
 
+/** Mount every canvas of the page now: boot.js mounts those far from the viewport only when the
+ *  reader scrolls near them, and its `viewerFor` mounts a waiting canvas at once. */
+export async function mountEvery(page) {
+  await page.evaluate(() => document.querySelectorAll("canvas[data-scenario]").forEach((c) => window.steerlab.viewerFor(c)));
+}
+
 /** Wait until boot.js has initialised the module and exposed it as window.steerlab. */
 export async function waitForSteerlab(page, timeout = 30_000) {
   await page.waitForFunction(() => window.steerlab && typeof window.steerlab.mount === "function", null, { timeout });

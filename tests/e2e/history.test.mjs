@@ -4,7 +4,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, ensureArtifacts } from "./helpers.mjs";
+import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, ensureArtifacts, mountEvery } from "./helpers.mjs";
 
 let server;
 let browser;
@@ -308,7 +308,7 @@ test("data-set and data-step: a bad value gives a message naming the field, not 
   t.after(() => context.close());
   await waitForSteerlab(page);
   // Every canvas mounted (boot.js mounts those further down when scrolled near; viewerFor at once).
-  await page.evaluate(() => document.querySelectorAll("canvas").forEach((c) => window.steerlab.viewerFor(c)));
+  await mountEvery(page);
   const alert = (id) => page.$eval(`#${id}`, (c) => c.nextElementSibling?.textContent);
   assert.equal(await alert("neg"), "data-set: separation.weight: behaviours[0].weight: must be >= 0, got -1");
   assert.equal(await alert("typo"), "data-set: separation.wieght: unknown parameter");

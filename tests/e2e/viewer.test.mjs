@@ -3,7 +3,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, waitForDrawn, canvasChange, ensureArtifacts } from "./helpers.mjs";
+import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, waitForDrawn, canvasChange, ensureArtifacts, mountEvery } from "./helpers.mjs";
 
 let server;
 let browser;
@@ -89,7 +89,7 @@ test("every control's label is shown whole, in English and in Spanish", async (t
     t.after(() => context.close());
     await waitForSteerlab(page);
     // Every canvas mounted (boot.js mounts those further down when scrolled near; viewerFor at once).
-    await page.evaluate(() => document.querySelectorAll("canvas[data-scenario]").forEach((c) => window.steerlab.viewerFor(c)));
+    await mountEvery(page);
     await page.waitForSelector(".steerlab-label");
     // A label whose text is wider or taller than its box is clipped ("predict_ahead …").
     const { count, clipped } = await page.$$eval(".steerlab-label", (ls) => ({
