@@ -710,11 +710,15 @@ impl Inner {
         self.ensure_frame();
     }
 
-    fn on_pointer(&mut self, ev: &PointerEvent, kind: &str) {
+    /// A mouse or pointer event's position in world units (quantised as the history logs it).
+    fn event_world(&self, ev: &web_sys::MouseEvent) -> glam::Vec2 {
         let rect = self.canvas.get_bounding_client_rect();
-        let p = timeline::quantise(
-            self.view.to_world(ev.client_x() as f64 - rect.left(), ev.client_y() as f64 - rect.top()),
-        );
+        let (x, y) = client_xy(ev);
+        timeline::quantise(self.view.to_world(x - rect.left(), y - rect.top()))
+    }
+
+    fn on_pointer(&mut self, ev: &PointerEvent, kind: &str) {
+        let p = self.event_world(ev);
         let changed = match kind {
             "pointerdown" => {
                 if ev.button() != 0 {
@@ -977,9 +981,8 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
                     i.on_pointer(pe, kind);
                 } else if let Some(me) = ev.dyn_ref::<web_sys::MouseEvent>() {
                     // dblclick is a MouseEvent: treat its coordinates the same way.
-                    let rect = i.canvas.get_bounding_client_rect();
-                    let p = i.view.to_world(me.client_x() as f64 - rect.left(), me.client_y() as f64 - rect.top());
-                    if i.pointer(Pointer::DoubleClick(timeline::quantise(p)), false) && !i.playing {
+                    let p = i.event_world(me);
+                    if i.pointer(Pointer::DoubleClick(p), false) && !i.playing {
                         i.draw();
                     }
                 }
@@ -1281,5 +1284,16 @@ impl Inner {
             Ok(code) => super::share::open_dialog(&self.root, self.lang, title, note, &code, false),
             Err(e) => self.report(&e),
         }
+    }
+}
+
+/// `clientX` / `clientY` as the browser has them: pointer events carry fractions of a CSS pixel
+/// (a 2× screen, a scaled page), which web-sys' `client_x()` (an `i32`) would cut off — up to two
+/// world units on a narrow canvas of a 640-unit world.
+fn client_xy(ev: &web_sys::MouseEvent) -> (f64, f64) {
+    let get = |k: &str| js_sys::Reflect::get(ev, &JsValue::from_str(k)).ok().and_then(|v| v.as_f64());
+    match (get("clientX"), get("clientY")) {
+        (Some(x), Some(y)) => (x, y),
+        _ => (ev.client_x() as f64, ev.client_y() as f64),
     }
 }
