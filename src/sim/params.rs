@@ -7,6 +7,17 @@ use super::scenario::{self, Agents, Scenario};
 use super::steer::truncate;
 use serde_json::Value;
 
+/// The scenario's parameters as they are now ([`Sim::params`]), read by path like `get_value`.
+pub struct Params(Value);
+
+impl Params {
+    /// The value at `path` (the first match, as [`Sim::get_value`]).
+    pub fn get(&self, path: &str) -> Result<Value, String> {
+        let pointers = resolve(&self.0, path)?;
+        pointers.first().and_then(|p| self.0.pointer(p)).cloned().ok_or_else(|| format!("{path}: unknown parameter"))
+    }
+}
+
 impl Sim {
     /// Set any scenario parameter by path (`"separation.weight"`, `"perception"`,
     /// `"motion.max_speed"`, `"agents.count"`, `"world.edges"`, `"behaviours[1].weight"` …). The new
@@ -45,9 +56,14 @@ impl Sim {
 
     /// The current value of a parameter path (what `set` would change; the first match).
     pub fn get_value(&self, path: &str) -> Result<Value, String> {
-        let doc = self.scenario_value()?;
-        let pointers = resolve(&doc, path)?;
-        pointers.first().and_then(|p| doc.pointer(p)).cloned().ok_or_else(|| format!("{path}: unknown parameter"))
+        self.params()?.get(path)
+    }
+
+    /// The scenario's parameters to read several by path: one serialisation for all of them (a
+    /// viewer reading each control's value through [`Sim::get_value`] serialised and re-read the
+    /// whole scenario once per control, the largest part of mounting the bandada canvas).
+    pub fn params(&self) -> Result<Params, String> {
+        Ok(Params(self.scenario_value()?))
     }
 
     /// The scenario as a JSON value, through its text: the scenario is serialised one way only

@@ -26,7 +26,8 @@ pub struct Timeline {
     /// What the scrub bar shows: (step, start, end, restoring).
     shown: (u64, u64, u64, bool),
     /// When it was last written (performance.now): while playing, at most every 250 ms.
-    shown_at: f64,
+    /// The text period (`paint::text_period`) the bar was last written in while playing.
+    shown_period: Option<u64>,
 }
 
 impl Timeline {
@@ -39,7 +40,7 @@ impl Timeline {
             target: None,
             scrub: None,
             shown: (u64::MAX, 0, 0, false),
-            shown_at: f64::NEG_INFINITY,
+            shown_period: None,
         };
         if !ui {
             return Ok((tl, None));
@@ -62,15 +63,17 @@ impl Timeline {
     }
 
     /// Bring the scrub bar in line with the simulation (only what changed is written). `t` is
-    /// performance.now(); `playing`: at most every 250 ms, like the readout (five DOM writes a
-    /// frame per canvas made the page restyle and relayout on every frame).
+    /// performance.now()'s clock (the frame's timestamp); `playing`: once per text period (250 ms,
+    /// `paint::text_period`), like the readout (five DOM writes a frame per canvas made the page
+    /// restyle and relayout on every frame).
     pub fn show(&mut self, sim: &Sim, lang: Lang, t: f64, playing: bool) {
         let Some((range, label)) = &self.scrub else { return };
         let now = (sim.steps, self.hist.start(), self.hist.end(), self.target.is_some());
-        if now == self.shown || (playing && t - self.shown_at < 250.0) {
+        let period = super::paint::text_period(t);
+        if now == self.shown || (playing && self.shown_period == Some(period)) {
             return;
         }
-        self.shown_at = t;
+        self.shown_period = Some(period);
         let (step, start, end, restoring) = now;
         if (start, end) != (self.shown.1, self.shown.2) {
             range.set_min(&start.to_string());

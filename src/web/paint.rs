@@ -20,19 +20,51 @@ pub struct Palette {
     pub background_rgba: [u8; 4],
     /// The agent colour as RGBA, for the pixel agent layer.
     pub agent_rgba: [u8; 4],
-    background: String,
-    text: String,
-    border: String,
-    tube: String,
+    // Colours as JS strings made once: a `&str` crosses into JS (a UTF-8 decode) at every use.
+    background: JsValue,
+    text: JsValue,
+    border: JsValue,
+    tube: JsValue,
     /// `looks[style as usize]`.
     looks: Vec<CssLook>,
 }
 
 struct CssLook {
-    stroke: String,
-    fill: Option<String>,
+    stroke: JsValue,
+    fill: Option<JsValue>,
     width_px: f64,
     dash: bool,
+}
+
+// web-sys marks the `JsValue` setters deprecated in favour of `_str` ones, which take a `&str`
+// and so decode the colour's text again at every call; these take a string made once.
+#[allow(deprecated)]
+fn fill_style(ctx: &Ctx2d, colour: &JsValue) {
+    ctx.set_fill_style(colour);
+}
+
+#[allow(deprecated)]
+fn stroke_style(ctx: &Ctx2d, colour: &JsValue) {
+    ctx.set_stroke_style(colour);
+}
+
+/// The force legend's lines as the last frame wrote them. While a canvas plays they are written
+/// again at most every 250 ms, at the pace of the readout under the canvas: numbers changing 60
+/// times a second cannot be read, and formatting and decoding them in every frame was part of
+/// what a playing canvas cost.
+#[derive(Default)]
+pub struct Legend {
+    /// The 250 ms period they were written in (`None`: write them at the next frame).
+    period: Option<u64>,
+    rows: usize,
+    texts: Vec<String>,
+}
+
+/// The 250 ms period a time (ms, performance.now()'s clock) falls in: the readouts, the scrub
+/// bar and the legend of every viewer change at the same frames, so the page lays out and paints
+/// their text four times a second, not four times a second per canvas at scattered frames.
+pub fn text_period(t: f64) -> u64 {
+    (t.max(0.0) / 250.0) as u64
 }
 
 impl Palette {
@@ -42,8 +74,8 @@ impl Palette {
             .map(|&s| {
                 let l = look(s, &core);
                 CssLook {
-                    stroke: l.stroke.css(),
-                    fill: l.fill.map(|f| f.css()),
+                    stroke: JsValue::from_str(&l.stroke.css()),
+                    fill: l.fill.map(|f| JsValue::from_str(&f.css())),
                     width_px: l.width_px as f64,
                     dash: l.dash,
                 }
@@ -52,10 +84,10 @@ impl Palette {
         Palette {
             background_rgba: core.background.bytes(),
             agent_rgba: core.agent.bytes(),
-            background: core.background.css(),
-            text: core.text.css(),
-            border: core.border.css(),
-            tube: TUBE_FILL.css(),
+            background: JsValue::from_str(&core.background.css()),
+            text: JsValue::from_str(&core.text.css()),
+            border: JsValue::from_str(&core.border.css()),
+            tube: JsValue::from_str(&TUBE_FILL.css()),
             looks,
             core,
         }
@@ -66,8 +98,13 @@ impl Palette {
     }
 }
 
+/// At most this many agent triangles in one path (see `Shape::Agent` in `paint`).
+const AGENTS_PER_PATH: usize = 256;
+
 /// Draw a whole frame: background, world border, then the list.
 /// `clear`: paint the background first (false when a pixel layer was just put on the canvas).
+/// `period`: the frame's [`text_period`] while playing (the legend's lines are kept within one),
+/// `None` to write them afresh.
 #[allow(clippy::too_many_arguments)]
 pub fn paint(
     ctx: &Ctx2d,
@@ -79,6 +116,8 @@ pub fn paint(
     no_dash: &JsValue,
     clear: bool,
     lang: Lang,
+    legend: &mut Legend,
+    period: Option<u64>,
 ) {
     let d = view.dpr;
     let _ = ctx.set_transform(d, 0.0, 0.0, d, 0.0, 0.0);
@@ -88,12 +127,12 @@ pub fn paint(
         if !pal.core.background.opaque() {
             ctx.clear_rect(0.0, 0.0, view.css_w, view.css_h);
         }
-        ctx.set_fill_style_str(&pal.background);
+        fill_style(ctx, &pal.background);
         ctx.fill_rect(0.0, 0.0, view.css_w, view.css_h);
     }
     let s = view.scale;
     let _ = ctx.set_transform(d * s, 0.0, 0.0, d * s, d * view.ox, d * view.oy);
-    ctx.set_stroke_style_str(&pal.border);
+    stroke_style(ctx, &pal.border);
     ctx.set_line_width(1.0 / s);
     ctx.stroke_rect(0.0, 0.0, world.x as f64, world.y as f64);
     ctx.save();
@@ -101,9 +140,8 @@ pub fn paint(
     ctx.rect(0.0, 0.0, world.x as f64, world.y as f64);
     ctx.clip();
 
-    let font_px = 11.0;
-    ctx.set_font(&format!("{}px system-ui, sans-serif", font_px / s));
-    ctx.set_text_baseline("middle");
+    // Text in world units (labels): the font is set at the first one (most frames have none).
+    let mut font_set = false;
     let mut dashed = false;
     let mut run: Option<Style> = None;
     let mut k = 0;
@@ -136,7 +174,7 @@ pub fn paint(
                 }
                 j += 1;
             }
-            ctx.set_fill_style_str(&pal.tube);
+            fill_style(ctx, &pal.tube);
             ctx.fill();
             run = None;
             k = j;
@@ -144,9 +182,9 @@ pub fn paint(
         }
         let lk = pal.look(cmd.style);
         if run != Some(cmd.style) {
-            ctx.set_stroke_style_str(&lk.stroke);
+            stroke_style(ctx, &lk.stroke);
             if let Some(f) = &lk.fill {
-                ctx.set_fill_style_str(f);
+                fill_style(ctx, f);
             }
             ctx.set_line_width(lk.width_px / s);
             if lk.dash != dashed {
@@ -156,22 +194,33 @@ pub fn paint(
             run = Some(cmd.style);
         }
         match cmd.shape {
-            Shape::Agent { pos, dir, size } => {
-                let (p, f) = (pos.as_dvec2(), dir.normalize_or(Vec2::X).as_dvec2() * size as f64);
-                let side = glam::DVec2::new(-f.y, f.x) * 0.45;
+            Shape::Agent { .. } => {
+                // A run of agents of one style is one path filled once, up to AGENTS_PER_PATH
+                // triangles (3 calls into the canvas each instead of 6). Measured in this
+                // Chromium's software rasteriser: for 120 agents one path costs what 120 fills
+                // cost to rasterise; for thousands, one path costs several times more.
                 ctx.begin_path();
-                ctx.move_to(p.x + f.x * 0.6, p.y + f.y * 0.6);
-                ctx.line_to(p.x - f.x * 0.4 + side.x, p.y - f.y * 0.4 + side.y);
-                ctx.line_to(p.x - f.x * 0.4 - side.x, p.y - f.y * 0.4 - side.y);
-                ctx.close_path();
+                let mut n = 0;
+                let mut j = k - 1;
+                while j < list.cmds.len() && n < AGENTS_PER_PATH && list.cmds[j].style == cmd.style {
+                    let Shape::Agent { pos, dir, size } = list.cmds[j].shape else { break };
+                    let (p, f) = (pos.as_dvec2(), dir.normalize_or(Vec2::X).as_dvec2() * size as f64);
+                    let side = glam::DVec2::new(-f.y, f.x) * 0.45;
+                    ctx.move_to(p.x + f.x * 0.6, p.y + f.y * 0.6);
+                    ctx.line_to(p.x - f.x * 0.4 + side.x, p.y - f.y * 0.4 + side.y);
+                    ctx.line_to(p.x - f.x * 0.4 - side.x, p.y - f.y * 0.4 - side.y);
+                    n += 1;
+                    j += 1;
+                }
                 ctx.fill();
+                k = j;
             }
             Shape::Circle { c, r } => {
                 ctx.begin_path();
                 let _ = ctx.arc(c.x as f64, c.y as f64, r.max(0.0) as f64, 0.0, std::f64::consts::TAU);
                 if fills_circle(cmd.style) {
                     if let Some(f) = &lk.fill {
-                        ctx.set_fill_style_str(f);
+                        fill_style(ctx, f);
                         ctx.fill();
                     }
                 }
@@ -237,6 +286,11 @@ pub fn paint(
             Shape::Text { at, start, len, max_w } => {
                 let text = lang::canvas_text(lang, list.text_of(start, len));
                 if text_fits(text, max_w, s) {
+                    if !font_set {
+                        ctx.set_font(&format!("{}px system-ui, sans-serif", 11.0 / s));
+                        ctx.set_text_baseline("middle");
+                        font_set = true;
+                    }
                     let _ = ctx.fill_text(text, at.x as f64, at.y as f64);
                 }
             }
@@ -247,14 +301,22 @@ pub fn paint(
         let _ = ctx.set_line_dash(no_dash);
     }
     if !list.legend.is_empty() {
-        paint_legend(ctx, view, list, pal, lang);
+        paint_legend(ctx, view, list, pal, lang, legend, period);
     }
 }
 
 /// The force legend in screen pixels at the top-left corner: a colour swatch and a line of text per
 /// row, 15 px apart whatever the canvas's size (on a canvas too small for it, only the rows that
 /// fit are drawn; with fewer than two, none).
-fn paint_legend(ctx: &Ctx2d, view: &View, list: &DrawList, pal: &Palette, lang: Lang) {
+fn paint_legend(
+    ctx: &Ctx2d,
+    view: &View,
+    list: &DrawList,
+    pal: &Palette,
+    lang: Lang,
+    legend: &mut Legend,
+    period: Option<u64>,
+) {
     const ROW: f64 = LEGEND_ROW_PX;
     let d = view.dpr;
     let _ = ctx.set_transform(d, 0.0, 0.0, d, 0.0, 0.0);
@@ -264,26 +326,31 @@ fn paint_legend(ctx: &Ctx2d, view: &View, list: &DrawList, pal: &Palette, lang: 
     }
     ctx.set_font("11px system-ui, sans-serif");
     ctx.set_text_baseline("middle");
-    let texts: Vec<String> = list.legend[..fit].iter().map(|r| lang::legend(lang, r)).collect();
+    if period.is_none() || legend.period != period || legend.rows != fit {
+        legend.texts.clear();
+        legend.texts.extend(list.legend[..fit].iter().map(|r| lang::legend(lang, r)));
+        legend.rows = fit;
+        legend.period = period;
+    }
     // (`fill_text` squeezes a longer line into the box.)
-    let w = legend_width(texts.iter().map(String::as_str), view.css_w);
-    ctx.set_fill_style_str(&pal.background);
+    let w = legend_width(legend.texts.iter().map(String::as_str), view.css_w);
+    fill_style(ctx, &pal.background);
     ctx.set_global_alpha(0.85);
     ctx.fill_rect(4.0, 4.0, w, fit as f64 * ROW + 6.0);
     ctx.set_global_alpha(1.0);
     ctx.set_line_width(2.0);
-    for (k, (row, text)) in list.legend[..fit].iter().zip(&texts).enumerate() {
+    for (k, (row, text)) in list.legend[..fit].iter().zip(&legend.texts).enumerate() {
         let y = 4.0 + 3.0 + ROW * (k as f64 + 0.5);
         let style = match *row {
             LegendRow::Rule { style, .. } => style,
             LegendRow::Total { .. } => Style::ForceTotal,
         };
-        ctx.set_stroke_style_str(&pal.look(style).stroke);
+        stroke_style(ctx, &pal.look(style).stroke);
         ctx.begin_path();
         ctx.move_to(10.0, y);
         ctx.line_to(24.0, y);
         ctx.stroke();
-        ctx.set_fill_style_str(&pal.text);
+        fill_style(ctx, &pal.text);
         let _ = ctx.fill_text_with_max_width(text, 28.0, y, (w - 28.0).max(10.0));
     }
 }

@@ -66,7 +66,20 @@ pub fn png(p: Parts, scale: f64) -> Result<js_sys::Promise, String> {
     let list = p.renderer.build(p.sim, p.overlays);
     let d = crate::sim::palette::DASH_PX as f64 / view.scale;
     let dash = js_sys::Array::of2(&JsValue::from(d), &JsValue::from(d)).into();
-    paint::paint(&ctx, &view, world, list, p.palette, &dash, &js_sys::Array::new().into(), !pixels, p.lang);
+    let no_dash = js_sys::Array::new().into();
+    paint::paint(
+        &ctx,
+        &view,
+        world,
+        list,
+        p.palette,
+        &dash,
+        &no_dash,
+        !pixels,
+        p.lang,
+        &mut paint::Legend::default(),
+        None,
+    );
     // toBlob calls its callback with the Blob: the promise's own `resolve` is that callback.
     Ok(js_sys::Promise::new(&mut |resolve, _reject| {
         let _ = canvas.to_blob_with_type(&resolve, "image/png");

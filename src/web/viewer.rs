@@ -250,6 +250,11 @@ pub struct Inner {
     drag: Option<i32>,
     frames: u32,
     perf: Perf,
+    /// The force legend's lines between frames (`paint::Legend`).
+    legend: paint::Legend,
+    /// The animation frame's timestamp while a frame draws (every viewer's callbacks in one frame
+    /// get the same one): the clock the text periods are read from.
+    frame_ts: Option<f64>,
     /// Test builds only: panic in the next frame (the panic boundary's check).
     #[cfg(feature = "fault-injection")]
     pub fault_next_frame: bool,
@@ -261,7 +266,10 @@ struct Perf {
     step_ms: f64,
     draw_ms: f64,
     last_live: f64,
-    last_metric: f64,
+    /// The text period the readout was last written in.
+    metric_period: Option<u64>,
+    /// A message from `report` stays in the readout until then.
+    hold_until: f64,
 }
 
 fn el(doc: &Document, tag: &str, class: &str) -> Result<HtmlElement, JsValue> {
@@ -369,6 +377,7 @@ impl Inner {
             root.append_child(&bar)?;
 
             if !sc.controls.is_empty() {
+                let params = sim.params().ok();
                 let panel = el(&document, "div", "steerlab-controls")?;
                 for (k, c) in sc.controls.iter().enumerate() {
                     let row = el(&document, "label", "steerlab-control")?;
@@ -376,7 +385,7 @@ impl Inner {
                     let text = if lang == Lang::Es && !c.label_es.is_empty() { &c.label_es } else { &c.label };
                     name.set_text_content(Some(text));
                     row.append_child(&name)?;
-                    let current = current_value(&sim, &c.param);
+                    let current = params.as_ref().and_then(|p| p.get(&c.param).ok());
                     let out = el(&document, "output", "steerlab-value")?;
                     out.set_attribute("data-for", &k.to_string())?;
                     match c.kind {
@@ -498,6 +507,8 @@ impl Inner {
             drag: None,
             frames: 0,
             perf: Perf::default(),
+            legend: paint::Legend::default(),
+            frame_ts: None,
             #[cfg(feature = "fault-injection")]
             fault_next_frame: false,
         })
@@ -520,6 +531,7 @@ impl Inner {
 
     pub fn draw(&mut self) {
         let t0 = now(&self.window);
+        let clock = self.frame_ts.unwrap_or(t0);
         if self.view.scale == 0.0 {
             self.fit();
         }
@@ -555,15 +567,25 @@ impl Inner {
             &self.no_dash,
             !pixels,
             self.lang,
+            &mut self.legend,
+            self.playing.then(|| paint::text_period(clock)),
         );
         let t1 = now(&self.window);
         self.perf.draw_ms = self.perf.draw_ms * 0.9 + (t1 - t0) * 0.1;
-        self.tl.show(&self.sim, self.lang, t1, self.playing);
-        self.update_live(t1);
+        self.tl.show(&self.sim, self.lang, clock, self.playing);
+        self.update_live(t1, clock);
         self.inspector.refresh(&self.sim, t1, self.playing);
     }
 
-    fn update_live(&mut self, t: f64) {
+    /// The HUD, the readout under the canvas and the screen-reader summary. While playing, the
+    /// HUD and the readout change once per text period (4 Hz, at the same frames in every viewer:
+    /// `paint::text_period`); a paused canvas's draws (a step, a set) show at once.
+    fn update_live(&mut self, t: f64, clock: f64) {
+        let period = paint::text_period(clock);
+        if self.playing && self.perf.metric_period == Some(period) || t < self.perf.hold_until {
+            return;
+        }
+        self.perf.metric_period = Some(period);
         if let Some(h) = &self.hud_el {
             let txt = crate::lang::hud(
                 self.lang,
@@ -574,11 +596,7 @@ impl Inner {
             );
             set_text(h, &txt);
         }
-        // The readout under the canvas at 4 Hz; the screen-reader summary every 5 s.
-        if t - self.perf.last_metric < 250.0 && self.perf.last_metric > 0.0 {
-            return;
-        }
-        self.perf.last_metric = t;
+        // The screen-reader summary every 5 s.
         let text = crate::lang::readout(self.lang, &self.renderer.readout(&self.sim, self.overlays));
         self.metric.set_text_content(Some(&text));
         if t - self.perf.last_live >= 5000.0 || self.perf.last_live == 0.0 {
@@ -590,11 +608,12 @@ impl Inner {
     /// Bring every control's displayed value in line with the scenario (after `set` from JS).
     pub fn sync_controls(&self) {
         let Ok(list) = self.root.query_selector_all("[data-param]") else { return };
+        let Ok(params) = self.sim.params() else { return };
         for k in 0..list.length() {
             let Some(node) = list.item(k) else { continue };
             let Ok(e) = node.dyn_into::<Element>() else { continue };
             let Some(param) = e.get_attribute("data-param") else { continue };
-            let Ok(v) = params::get(&self.sim, &param) else { continue };
+            let Ok(v) = params.get(&param) else { continue };
             if let Some(i) = e.dyn_ref::<HtmlInputElement>() {
                 if i.type_() == "checkbox" {
                     i.set_checked(v.as_bool().unwrap_or(false));
@@ -705,7 +724,9 @@ impl Inner {
         // repaint of the same picture. (Input while playing shows at the next step.)
         if steps > 0 {
             self.frames = self.frames.wrapping_add(1);
+            self.frame_ts = Some(ts);
             self.draw();
+            self.frame_ts = None;
         }
         self.ensure_frame();
     }
@@ -901,7 +922,7 @@ impl Inner {
         web_sys::console::error_1(&JsValue::from_str(&format!("steerlab: {msg}")));
         self.live.set_text_content(Some(msg));
         self.metric.set_text_content(Some(msg));
-        self.perf.last_metric = now(&self.window) + 3000.0;
+        self.perf.hold_until = now(&self.window) + 3000.0;
     }
 }
 
@@ -918,11 +939,6 @@ fn fmt_value(v: f64, step: f64) -> String {
 
 fn now(w: &Window) -> f64 {
     w.performance().map_or(0.0, |p| p.now())
-}
-
-/// The current value of a parameter path, read back through the same resolution `set` uses.
-fn current_value(sim: &Sim, path: &str) -> Option<serde_json::Value> {
-    params::get(sim, path).ok()
 }
 
 /// Replace an element's text. When it holds one text node, that node's data changes (a
