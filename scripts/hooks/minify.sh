@@ -24,3 +24,8 @@ cd "${TRUNK_STAGING_DIR:?run by trunk}"
 node "$TRUNK_SOURCE_DIR/scripts/hooks/slim-module.mjs" steerlab_bg.wasm steerlab.js
 "$ESBUILD" steerlab.js --minify-whitespace --minify-syntax --format=esm --log-level=warning --allow-overwrite --outfile=steerlab.js
 "$ESBUILD" www/boot.js --minify --format=esm --log-level=warning --allow-overwrite --outfile=www/boot.js
+# A site whose address is known (STEERLAB_SITE_URL=https://example.org/steerlab/ scripts/build.sh):
+# absolute hreflang links and a canonical link on every page (scripts/hooks/site-url.mjs).
+if [ -n "${STEERLAB_SITE_URL:-}" ]; then
+  node "$TRUNK_SOURCE_DIR/scripts/hooks/site-url.mjs" . "$STEERLAB_SITE_URL"
+fi
