@@ -2,7 +2,7 @@
 // What a tutorial page costs its reader (issue 25), in headless Chromium on 127.0.0.1. A bench, not a
 // test: it prints figures and asserts nothing. Build first (scripts/build.sh).
 //
-//   node scripts/bench/page-cost.mjs [--runs=3] [--pages=/,/es/] [--only=load|idle|frames] [--dist=dir,dir2]
+//   node scripts/bench/page-cost.mjs [--runs=3] [--pages=/,/es/] [--only=load|idle|frames|floor] [--dist=dir,dir2]
 //
 // With two or more --dist directories (e.g. a build of the commit before a change and one after),
 // every measurement alternates between them in one run, so the machine's load hits both alike.
@@ -17,6 +17,10 @@
 //           the CPU time of every Chromium process (renderer, GPU/raster, browser: /proc/<pid>/stat),
 //           each as a share of one core.
 // 3. idle   The same ten canvases paused: what a page of paused canvases costs (ideally nothing).
+// 4. floor  What this browser charges for ten 240×150 canvases redrawn every frame whatever draws
+//           them: a page with no steerlab at all whose own script fills each canvas once a frame
+//           ("clear"), and one that also draws 120 triangles and a four-line legend per canvas in
+//           plain JS ("js"): a lower bound for the "frames" figure in this browser.
 //
 // Quote figures from one run; on a loaded machine compare runs alternated, not across hours.
 
@@ -120,6 +124,65 @@ async function load(browser, server, url) {
   return { blocking, longest, count: r.long.length, viewers: r.viewers, canvases: r.canvases };
 }
 
+// The floor pages: no module, one script of their own (a file: the pages are served with the CSP).
+const FLOOR_HTML = (mode) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title>
+<link rel="stylesheet" href="/ten.css"></head><body>
+${Array.from({ length: 10 }, () => `<figure><canvas width="240" height="150"></canvas></figure>`).join("\n")}
+<script src="/floor.js" data-mode="${mode}"></script></body></html>`;
+const FLOOR_JS = `const mode = document.currentScript.dataset.mode;
+let frames = 0;
+const cs = [...document.querySelectorAll("canvas")].map((c) => c.getContext("2d", { alpha: false }));
+let seed = 1;
+const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+const pts = cs.map(() => Array.from({ length: 120 }, () => [rnd() * 240, rnd() * 150, rnd() * 6.3]));
+function frame() {
+  frames++;
+  cs.forEach((ctx, k) => {
+    ctx.fillStyle = "#f8fafc";
+    ctx.fillRect(0, 0, 240, 150);
+    if (mode !== "js") return;
+    ctx.fillStyle = "#1e3a8a";
+    for (const p of pts[k]) {
+      p[2] += 0.02;
+      const c = Math.cos(p[2]), s = Math.sin(p[2]);
+      p[0] = (p[0] + c + 240) % 240;
+      p[1] = (p[1] + s + 150) % 150;
+      ctx.beginPath();
+      ctx.moveTo(p[0] + c * 4, p[1] + s * 4);
+      ctx.lineTo(p[0] - c * 2.5 - s * 2, p[1] - s * 2.5 + c * 2);
+      ctx.lineTo(p[0] - c * 2.5 + s * 2, p[1] - s * 2.5 - c * 2);
+      ctx.fill();
+    }
+    ctx.font = "11px system-ui, sans-serif";
+    ctx.globalAlpha = 0.85;
+    ctx.fillRect(4, 4, 200, 66);
+    ctx.globalAlpha = 1;
+    for (let r = 0; r < 4; r++) {
+      ctx.fillStyle = "#0f172a";
+      ctx.fillText("separation ×1.50 → " + Math.floor(rnd() * 150), 28, 15 + 15 * r, 170);
+    }
+  });
+  requestAnimationFrame(frame);
+}
+requestAnimationFrame(frame);
+window.floorFrames = () => frames;`;
+
+async function floor(browser, server, mode) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  await page.goto(server.url(`/floor-${mode}.html`));
+  await page.waitForTimeout(2000);
+  const busy = async () => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration").value;
+  const [b0, c0, f0, t0] = [await busy(), chromiumCpuSeconds(), await page.evaluate(() => window.floorFrames()), Date.now()];
+  await page.waitForTimeout(10_000);
+  const [b1, c1, f1] = [await busy(), chromiumCpuSeconds(), await page.evaluate(() => window.floorFrames())];
+  const wall = (Date.now() - t0) / 1000;
+  await context.close();
+  return { main: (100 * (b1 - b0)) / wall, all: (100 * (c1 - c0)) / wall, frames: 10 * (f1 - f0) };
+}
+
 async function tenCanvases(browser, server, playing) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -145,7 +208,8 @@ async function tenCanvases(browser, server, playing) {
 }
 
 const servers = [];
-for (const root of dists) servers.push({ root, server: await serveDist({ root, extra: { "/ten.html": TEN, "/ten.css": TEN_CSS } }) });
+const extra = { "/ten.html": TEN, "/ten.css": TEN_CSS, "/floor.js": FLOOR_JS, "/floor-clear.html": FLOOR_HTML("clear"), "/floor-js.html": FLOOR_HTML("js") };
+for (const root of dists) servers.push({ root, server: await serveDist({ root, extra }) });
 const label = (k) => (dists.length > 1 ? ` [${dists[k]}]` : "");
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS, MARKER] });
 try {
@@ -173,6 +237,16 @@ try {
       const m = (key) => median(rs[k].map((r) => r[key]));
       console.log(
         `== ten flock canvases, ${playing ? "playing" : "paused"}, 10 s (median of ${runs}): main thread ${m("main").toFixed(1)} % of a core · all Chromium processes ${m("all").toFixed(1)} % · ${m("frames")} frames drawn in all${label(k)}`,
+      );
+    }
+  }
+  if (!only || only === "floor") {
+    for (const mode of ["clear", "js"]) {
+      const rs = [];
+      for (let i = 0; i < runs; i++) rs.push(await floor(browser, servers[0].server, mode));
+      const m = (key) => median(rs.map((r) => r[key]));
+      console.log(
+        `== floor: ten 240×150 canvases redrawn by a plain page (${mode === "clear" ? "one fill each" : "120 triangles and a legend each, in JS"}), 10 s (median of ${runs}): main thread ${m("main").toFixed(1)} % of a core · all Chromium processes ${m("all").toFixed(1)} % · ${m("frames")} canvas-frames`,
       );
     }
   }
