@@ -4,8 +4,8 @@
 //! when there is one. Hovering or focusing a line highlights its vector on the canvas
 //! (`sim::inspect::highlight`).
 //!
-//! Screen readers: the panel is a labelled group of lists, not a live region — it changes up to
-//! ten times a second while playing, and announcing that would drown everything else; a reader
+//! Screen readers: the panel is a labelled group of lists, not a live region — it changes four
+//! times a second while playing, and announcing that would drown everything else; a reader
 //! reads it when they choose to. The lines are one tab stop (a roving tabindex: ↑ ↓ Home End move
 //! between them), each a list item whose text reads as "code, value". Updates change the text
 //! nodes' data in place, so a focused line keeps its focus and the reading position holds.
@@ -21,9 +21,6 @@ use std::fmt::Write;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, Event, HtmlElement, KeyboardEvent};
-
-/// Updates at most this often while playing (ms): ~10 a second.
-const PLAYING_EVERY_MS: f64 = 100.0;
 
 thread_local! {
     /// For unique panel ids (the toggle's `aria-controls`).
@@ -58,7 +55,9 @@ pub struct Inspector {
     shape: Vec<(Option<usize>, &'static str, &'static str)>,
     /// The text nodes' elements to update in place: block titles, then values, in order.
     texts: Vec<HtmlElement>,
-    last: f64,
+    /// The text period (`paint::text_period`) of the last refresh while playing; `None`: refresh
+    /// at the next frame.
+    period: Option<u64>,
     pub hover: Option<Hover>,
 }
 
@@ -120,7 +119,7 @@ impl Inspector {
             chose: false,
             shape: Vec::new(),
             texts: Vec::new(),
-            last: f64::NEG_INFINITY,
+            period: None,
             hover: None,
         })
     }
@@ -166,7 +165,7 @@ impl Inspector {
             Some(s) => s.append_child(&self.panel),
             None => self.root.append_child(&self.panel),
         };
-        self.last = f64::NEG_INFINITY;
+        self.period = None;
     }
 
     /// The highlight of the line under the pointer or the focus, into the frame's draw list.
@@ -177,13 +176,15 @@ impl Inspector {
         }
     }
 
-    /// Bring the panel up to date: at once when paused (every step shows), at most every 100 ms
-    /// while playing.
-    pub fn refresh(&mut self, sim: &Sim, now: f64, playing: bool) {
-        if !self.open || playing && now - self.last < PLAYING_EVERY_MS {
+    /// Bring the panel up to date: at once when paused (every step shows); while playing once per
+    /// text period (four times a second, at the frames the readouts change: `paint::text_period`,
+    /// `clock` is the frame's time).
+    pub fn refresh(&mut self, sim: &Sim, clock: f64, playing: bool) {
+        let period = super::paint::text_period(clock);
+        if !self.open || playing && self.period == Some(period) {
             return;
         }
-        self.last = now;
+        self.period = Some(period);
         let e = sim.selected.and_then(|i| sim.explain(i));
         let blocks = match &e {
             Some(e) => pseudo::blocks(self.lang, e, sim.scenario()),
@@ -313,7 +314,7 @@ impl Inspector {
                     Some("inspect-next") => (cur + 1) % n,
                     _ => return false,
                 });
-                self.last = f64::NEG_INFINITY;
+                self.period = None;
                 true
             }
             "keydown" => {

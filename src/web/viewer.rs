@@ -242,6 +242,8 @@ pub struct Inner {
     palette: Palette,
     dark: bool,
     dash: JsValue,
+    /// The scale `dash` was made for.
+    dash_scale: f64,
     no_dash: JsValue,
     view: View,
     playing: bool,
@@ -499,6 +501,7 @@ impl Inner {
             palette: theme.palette,
             dark: theme.dark,
             dash,
+            dash_scale: 0.0,
             no_dash,
             view: View::default(),
             playing: false,
@@ -536,8 +539,11 @@ impl Inner {
             self.fit();
         }
         let s = self.view.scale.max(1e-6);
-        let dash: JsValue = js_sys::Array::of2(&JsValue::from(4.0 / s), &JsValue::from(4.0 / s)).into();
-        self.dash = dash;
+        if s != self.dash_scale {
+            // The dash pattern in world units (4 screen px), made again only when the scale changes.
+            self.dash = js_sys::Array::of2(&JsValue::from(4.0 / s), &JsValue::from(4.0 / s)).into();
+            self.dash_scale = s;
+        }
         // Large flocks: the agents as one pixel buffer (one putImageData), vector overlays on top.
         let pixels = self.sim.raster_agents();
         if pixels {
@@ -574,7 +580,7 @@ impl Inner {
         self.perf.draw_ms = self.perf.draw_ms * 0.9 + (t1 - t0) * 0.1;
         self.tl.show(&self.sim, self.lang, clock, self.playing);
         self.update_live(t1, clock);
-        self.inspector.refresh(&self.sim, t1, self.playing);
+        self.inspector.refresh(&self.sim, clock, self.playing);
     }
 
     /// The HUD, the readout under the canvas and the screen-reader summary. While playing, the
@@ -938,7 +944,9 @@ fn fmt_value(v: f64, step: f64) -> String {
 }
 
 fn now(w: &Window) -> f64 {
-    w.performance().map_or(0.0, |p| p.now())
+    // The page's `performance` object, fetched once (a frame reads the clock four times per canvas).
+    thread_local!(static PERF: Option<web_sys::Performance> = web_sys::window().and_then(|w| w.performance()));
+    PERF.with(|p| p.as_ref().map_or_else(|| w.performance().map_or(0.0, |p| p.now()), |p| p.now()))
 }
 
 /// Replace an element's text. When it holds one text node, that node's data changes (a

@@ -223,7 +223,7 @@ test("the toggle in the bar, v.inspector and destroy()", async () => {
     // ‹ › choose the agent.
     await panel.locator('[data-action="inspect-next"]').click();
     assert.equal(await page.evaluate((s) => window.steerlab.viewerFor(document.querySelector(s)).explain().agent, sel), 1);
-    // (While playing, the panel follows at its next refresh: at most every 100 ms, on a frame that stepped.)
+    // (While playing, the panel follows at its next refresh: four times a second, on a frame that stepped.)
     await page.waitForFunction((s) => /^agent 1 ·/.test(document.querySelector(s).parentElement.querySelector(".steerlab-inspector-agent")?.textContent ?? ""), sel, { timeout: 5000 }).catch(() => {});
     assert.match(await panel.locator(".steerlab-inspector-agent").textContent(), /^agent 1 ·/);
     await panel.locator('[data-action="inspect-prev"]').click();
