@@ -578,8 +578,14 @@ impl Inner {
         );
         let t1 = now(&self.window);
         self.perf.draw_ms = self.perf.draw_ms * 0.9 + (t1 - t0) * 0.1;
+        self.show_text(t1, clock);
+    }
+
+    /// The text around the canvas: the scrub bar, the readouts, the inspector (each once per text
+    /// period while playing).
+    fn show_text(&mut self, t: f64, clock: f64) {
         self.tl.show(&self.sim, self.lang, clock, self.playing);
-        self.update_live(t1, clock);
+        self.update_live(t, clock);
         self.inspector.refresh(&self.sim, clock, self.playing);
     }
 
@@ -733,6 +739,11 @@ impl Inner {
             self.frame_ts = Some(ts);
             self.draw();
             self.frame_ts = None;
+        } else {
+            // The text still changes at the first frame of its period, as on every other canvas
+            // of the page (each viewer's steps fall on slightly different frames): one layout of
+            // the page's text per period, not one per canvas.
+            self.show_text(t1, ts);
         }
         self.ensure_frame();
     }
