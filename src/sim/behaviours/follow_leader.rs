@@ -980,4 +980,102 @@ mod tests {
         assert_eq!(edges(400.0, 60.0, b, 200.0, 30.0), None);
         assert_eq!(edges(400.0, 400.0, Edges::Wrap, 10.0, 200.0), None);
     }
+
+    fn explain_of(sim: &crate::sim::Sim, i: usize, rule: &str) -> crate::sim::steer::Contribution {
+        sim.explain(i).unwrap().terms.into_iter().find(|t| t.rule == rule).unwrap()
+    }
+
+    /// Leader at (200, 100) heading +x, ahead point (224, 100), ahead_radius 24, weight 1.5: a
+    /// follower exactly 24 px from the ahead point is outside the zone — evade idle with weight
+    /// 1.5·2 = 3, separation idle with 1.5·0.6. At (224, 110) it evades: the prediction (229, 100)
+    /// (T = 10/80 = 0.125 s of the leader's (40, 0)), desired 80·normalize(−5, 10).
+    #[test]
+    fn the_ahead_zone_edge_and_the_evade_explanation_by_hand() {
+        use super::super::testing::sim_with;
+        use crate::sim::steer::Note;
+        let sc = r#"[{"type": "follow_leader", "weight": 1.5}]"#;
+        let s = sim_with(sc, &hand_agents(&[((200.0, 100.0), (40.0, 0.0)), ((224.0, 124.0), (0.0, 0.0))]), "");
+        let e = explain_of(&s, 1, "evade");
+        assert_eq!((e.raw, e.weight), (Vec2::ZERO, 3.0));
+        let ahead = ("ahead", Note::Point(Vec2::new(224.0, 100.0)));
+        assert_eq!(e.detail.notes, [ahead, ("in_ahead_zone", Note::Flag(false))]);
+        let sep = explain_of(&s, 1, "separation");
+        assert_eq!((sep.raw, sep.weight, sep.detail.neighbours), (Vec2::ZERO, 1.5f32 * 0.6, Some(0)));
+        let s = sim_with(sc, &hand_agents(&[((200.0, 100.0), (40.0, 0.0)), ((224.0, 110.0), (0.0, 0.0))]), "");
+        let e = explain_of(&s, 1, "evade");
+        assert_eq!(e.weight, 3.0);
+        let want = Vec2::new(-5.0, 10.0).normalize() * 80.0;
+        assert!((e.detail.desired.unwrap() - want).length() < 1e-3, "{:?}", e.detail);
+        let predicted = ("predicted", Note::Point(Vec2::new(229.0, 100.0)));
+        assert_eq!(e.detail.notes, [ahead, predicted, ("in_ahead_zone", Note::Flag(true))]);
+    }
+
+    /// A follower exactly on the predicted ahead point steps aside, along the leader's side (−h.y,
+    /// h.x) = (0, 1), to the side of the leader's path it is on. Leader heading +x at (200, 100)
+    /// (ahead point (224, 100)) moving (0, ±80): a follower 10 px below/above the ahead point is
+    /// where the prediction puts it (T = 10/80 s) — (0, 80) below, (0, −80) above; exactly on the
+    /// leader's line (at the ahead point itself), even indices go +, odd ones −.
+    #[test]
+    fn on_the_threat_a_follower_steps_aside_by_hand() {
+        use super::super::testing::sim_with;
+        let sc = |leader: usize| format!(r#"[{{"type": "follow_leader", "leader": {leader}}}]"#);
+        let aside = |leader: usize, agents: &[super::super::testing::Placed], i: usize| {
+            let mut s = sim_with(&sc(leader), &hand_agents(agents), "");
+            s.behaviour_mut::<FollowLeader>().unwrap().state.heading = Vec2::X;
+            let e = explain_of(&s, i, "evade");
+            assert_eq!((e.weight, e.detail.desired), (2.0, Some(e.raw)), "{agents:?}");
+            e.raw
+        };
+        let below = [((200.0, 100.0), (0.0, 80.0)), ((224.0, 110.0), (0.0, 0.0))];
+        assert_eq!(aside(0, &below, 1), Vec2::new(0.0, 80.0));
+        let above = [((224.0, 90.0), (0.0, 0.0)), ((200.0, 100.0), (0.0, -80.0))];
+        assert_eq!(aside(1, &above, 0), Vec2::new(0.0, -80.0));
+        let on = [((200.0, 100.0), (40.0, 0.0)), ((224.0, 100.0), (0.0, 0.0)), ((224.0, 100.0), (0.0, 0.0))];
+        assert_eq!(aside(0, &on, 1), Vec2::new(0.0, -80.0));
+        assert_eq!(aside(0, &on, 2), Vec2::new(0.0, 80.0));
+    }
+
+    /// The hooks: reset takes the leader's heading (moving +y: (0, 1)); the slots come from
+    /// pre_forces (in a column the second follower's slot is 54 px behind, (146, 200): from
+    /// (146, 250) it arrives straight up, (0, −80)); after a step the heading is the leader's
+    /// velocity's direction; the pointer (a click, a drag; not a plain move) sets the target.
+    #[test]
+    fn the_hooks_by_hand() {
+        use super::super::testing::sim_with;
+        let s = sim_with(
+            r#"[{"type": "follow_leader"}]"#,
+            &hand_agents(&[((200.0, 200.0), (0.0, 40.0)), ((100.0, 100.0), (0.0, 0.0))]),
+            "",
+        );
+        assert_eq!(s.state_json()["leader"]["heading"], serde_json::json!([0.0, 1.0]));
+        let agents =
+            hand_agents(&[((200.0, 200.0), (40.0, 0.0)), ((100.0, 300.0), (0.0, 0.0)), ((146.0, 250.0), (0.0, 0.0))]);
+        let mut s =
+            sim_with(r#"[{"type": "follow_leader", "variant": "column"}]"#, &agents, r#""interaction": "leader""#);
+        assert_eq!(explain_of(&s, 2, "follow").raw, Vec2::new(0.0, -80.0));
+        s.behaviour_mut::<FollowLeader>().unwrap().state.heading = Vec2::Y;
+        s.step();
+        let v = s.agents()[0].velocity;
+        assert_eq!(s.behaviour::<FollowLeader>().unwrap().state.heading, v / v.length());
+        let target = |s: &crate::sim::Sim| s.behaviour::<FollowLeader>().unwrap().state.target;
+        assert!(s.pointer_event(Pointer::Down(Vec2::new(50.0, 60.0)), false));
+        assert_eq!(target(&s), Some(Vec2::new(50.0, 60.0)));
+        assert!(!s.pointer_event(Pointer::Move(Vec2::new(70.0, 60.0)), false));
+        assert_eq!(target(&s), Some(Vec2::new(50.0, 60.0)));
+        assert!(s.pointer_event(Pointer::Move(Vec2::new(80.0, 60.0)), true));
+        assert_eq!(target(&s), Some(Vec2::new(80.0, 60.0)));
+    }
+
+    /// The neighbour grid must cover sep_radius (20): a follower 18 px from another (two grid cells
+    /// away if the cells were sized for a smaller radius) still separates: flocking form, at rest,
+    /// (−80, 0).
+    #[test]
+    fn the_neighbour_grid_covers_the_separation_radius() {
+        use super::super::testing::sim_with;
+        let agents =
+            hand_agents(&[((300.0, 100.0), (40.0, 0.0)), ((100.0, 300.0), (0.0, 0.0)), ((118.0, 300.0), (0.0, 0.0))]);
+        let s = sim_with(r#"[{"type": "follow_leader"}]"#, &agents, "");
+        let sep = explain_of(&s, 1, "separation");
+        assert_eq!((sep.raw, sep.detail.neighbours), (Vec2::new(-80.0, 0.0), Some(1)));
+    }
 }
