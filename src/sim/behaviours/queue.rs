@@ -531,7 +531,8 @@ mod tests {
     /// The cone's edges, for an agent at (100, 100) moving +x at 40 px/s: somebody exactly
     /// cone_length (60) ahead is in it (brake 1), so is somebody right beside it within the lane
     /// (along 0: brake 0) and somebody 30 ahead exactly cone_width (16) aside (brake 0.5); behind it
-    /// nobody counts, and an agent slower than 0.001 px/s does not brake.
+    /// nobody counts, and an agent slower than BRAKE_EPS = 0.001 px/s does not brake (at exactly
+    /// 0.001 it does).
     #[test]
     fn the_cone_edges_by_hand() {
         use super::super::testing::sim_with;
@@ -542,6 +543,7 @@ mod tests {
             (40.0, (130.0, 116.0), (0.5, Some(1))),
             (40.0, (90.0, 100.0), (1.0, None)),
             (0.0005, (130.0, 100.0), (1.0, None)),
+            (super::BRAKE_EPS, (130.0, 100.0), (0.5, Some(1))),
         ] {
             let agents = hand_agents(&[((100.0, 100.0), (v, 0.0)), (other, (0.0, 0.0))]);
             let s = sim_with(sc, &agents, "");
@@ -627,12 +629,16 @@ mod tests {
         assert_eq!(passed("1", Some(2.0), 2.5), [] as [u32; 0]);
         assert_eq!(passed("1", Some(2.0), 3.0), [0]);
         assert_eq!(passed("1", Some(0.0), 1.0 - 1e-9), [0]);
-        // The nearest wins whatever the order.
+        // The nearest wins whatever the order; of two equally near, the first.
         let q = params(r#", "door_interval": 1"#);
-        let mut agents = [agent(305.0, 100.0, 0.0), agent(303.0, 100.0, 0.0)];
-        let mut st = QueueState::default();
-        st.respawn(&world, &mut agents, &q, &mut crate::sim::rng::seeded(1), 5.0);
-        assert_eq!(st.recent, [(5.0, 1)]);
+        for (mut agents, first) in [
+            ([agent(305.0, 100.0, 0.0), agent(303.0, 100.0, 0.0)], 1),
+            ([agent(297.0, 100.0, 0.0), agent(303.0, 100.0, 0.0)], 0),
+        ] {
+            let mut st = QueueState::default();
+            st.respawn(&world, &mut agents, &q, &mut crate::sim::rng::seeded(1), 5.0);
+            assert_eq!(st.recent, [(5.0, first)]);
+        }
     }
 
     /// The throughput window keeps the passes of the last 10 s: at 10.5 s a pass at 0.5 s stays,
@@ -682,5 +688,16 @@ mod tests {
             (&0.into(), &0.0.into(), &1.into(), &1.0.into(), &2.into())
         );
         assert_eq!(m["queue_braking_enabled"], true);
+    }
+
+    /// The step's post-move hook respawns: an agent 2 px from the goal passes in the first step.
+    #[test]
+    fn a_step_lets_an_agent_at_the_goal_through() {
+        use super::super::testing::sim_with;
+        let agents = hand_agents(&[((298.0, 100.0), (0.0, 0.0)), ((100.0, 300.0), (0.0, 0.0))]);
+        let mut s = sim_with(r#"[{"type": "queue", "goal": [300, 100]}]"#, &agents, "");
+        s.step();
+        let st = &s.behaviour::<Queue>().unwrap().state;
+        assert_eq!((st.through, st.recent.iter().map(|&(_, i)| i).collect::<Vec<_>>()), (1, vec![0]));
     }
 }
