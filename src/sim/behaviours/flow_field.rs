@@ -460,4 +460,18 @@ mod tests {
         assert_eq!(still.readout().get("alignment"), Some(Val::None));
         assert_eq!(still.state_json()["metrics"]["field_alignment"], Value::Null);
     }
+
+    /// A scale so small that the cell's centre in lattice units (16 / 8e-38 = 2e38) is finite but
+    /// twice it (the second octave's point) is not: the noise is read at 0, so the vector of cell
+    /// (0, 0) is the one of n = (lattice(seed, 0, 0) + 0.25·lattice(seed ^ 0x5bd1e995, 0, 0))/1.25.
+    #[test]
+    fn a_scale_that_overflows_the_second_octave_reads_the_noise_at_zero() {
+        let world = World::new(640.0, 400.0, crate::sim::world::Edges::Wrap);
+        let ff: FlowField = serde_json::from_str(r#"{"resolution": 32, "strength": 60, "scale": 8e-38}"#).unwrap();
+        let f = ff.field(&world, 1, Reseeds(0));
+        let n = (lattice(f.seed, 0, 0) + 0.25 * lattice(f.seed ^ 0x5bd1_e995, 0, 0)) / 1.25;
+        let angle = n * 1.5 * core::f32::consts::TAU;
+        let want = Vec2::new(angle.cos(), angle.sin()) * 60.0;
+        assert!((f.vector((0, 0)) - want).length() < 1e-3, "{} vs {want}", f.vector((0, 0)));
+    }
 }
