@@ -152,17 +152,21 @@ mod tests {
         assert_eq!(s.state_json()["threat"], serde_json::json!([30.0, 10.0]));
     }
 
-    /// Agents 50, 100 and 150 px from the threat (150, 100): one inside the panic radius (100 is not
-    /// inside), three agents, the nearest 50 px away.
+    /// Agents 60, 100, 50 and 150 px from the threat (150, 100): two inside the panic radius (100 is
+    /// not inside), four agents, the nearest 50 px away.
     #[test]
     fn readout_by_hand() {
         use crate::sim::behaviours::Val;
-        let agents =
-            hand_agents(&[((150.0, 200.0), (0.0, 0.0)), ((100.0, 100.0), (0.0, 0.0)), ((300.0, 100.0), (0.0, 0.0))]);
+        let agents = hand_agents(&[
+            ((90.0, 100.0), (0.0, 0.0)),
+            ((150.0, 200.0), (0.0, 0.0)),
+            ((100.0, 100.0), (0.0, 0.0)),
+            ((300.0, 100.0), (0.0, 0.0)),
+        ]);
         let r = sim_with(SC, &agents, "").readout();
         assert_eq!(r.kind, "flee");
-        assert_eq!(r.get("inside"), Some(Val::Int(1)));
-        assert_eq!(r.get("agents"), Some(Val::Int(3)));
+        assert_eq!(r.get("inside"), Some(Val::Int(2)));
+        assert_eq!(r.get("agents"), Some(Val::Int(4)));
         assert_eq!(r.get("panic_radius"), Some(Val::Num(100.0, 0)));
         assert_eq!(r.get("nearest"), Some(Val::Num(50.0, 1)));
     }
