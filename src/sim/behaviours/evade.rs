@@ -279,4 +279,17 @@ mod tests {
         let far = hand_agents(&[((100.0, 100.0), (48.0, 0.0)), ((300.0, 300.0), (0.0, 0.0))]);
         assert_eq!(sim_with(SC, &far, "").state_json()["prediction"], serde_json::Value::Null);
     }
+
+    /// The force traced for an agent is the one the step applies: calm agents draw their wander's
+    /// random numbers in agent order, so tracing agent 2 replays agent 1's draw first. (Hunter at
+    /// (20, 20); the others 170 and 206 px away, outside its panic radius.)
+    #[test]
+    fn the_traced_forces_are_the_stepped_ones() {
+        let agents =
+            hand_agents(&[((20.0, 20.0), (0.0, 0.0)), ((300.0, 300.0), (10.0, 0.0)), ((320.0, 200.0), (0.0, 10.0))]);
+        let mut s = sim_with(SC, &agents, "");
+        let traced: Vec<Vec2> = (0..3).map(|i| s.force_on(i)).collect();
+        s.step();
+        assert_eq!(s.last_forces(), &traced[..]);
+    }
 }

@@ -1078,4 +1078,32 @@ mod tests {
         let sep = explain_of(&s, 1, "separation");
         assert_eq!((sep.raw, sep.detail.neighbours), (Vec2::new(-80.0, 0.0), Some(1)));
     }
+
+    /// With another random behaviour (wander) the leader's own wander draws count too: the force
+    /// traced for a follower is the one the step applies (tracing replays the leader's draws first).
+    #[test]
+    fn the_traced_forces_are_the_stepped_ones() {
+        use super::super::testing::sim_with;
+        let sc = r#"[{"type": "follow_leader"}, {"type": "wander", "weight": 0.5}]"#;
+        let agents =
+            hand_agents(&[((200.0, 200.0), (40.0, 0.0)), ((100.0, 300.0), (0.0, 10.0)), ((300.0, 100.0), (10.0, 0.0))]);
+        let mut s = sim_with(sc, &agents, "");
+        let traced: Vec<Vec2> = (0..3).map(|i| s.force_on(i)).collect();
+        s.step();
+        assert_eq!(s.last_forces(), &traced[..]);
+    }
+
+    /// Stepping aside with the leader heading (0, 1): its side is (−1, 0). Two followers exactly on
+    /// the ahead point (100, 224), on the leader's line: index 1 goes −side = (80, 0), index 2 +side =
+    /// (−80, 0).
+    #[test]
+    fn stepping_aside_follows_the_leaders_side() {
+        use super::super::testing::sim_with;
+        let agents =
+            hand_agents(&[((100.0, 200.0), (40.0, 0.0)), ((100.0, 224.0), (0.0, 0.0)), ((100.0, 224.0), (0.0, 0.0))]);
+        let mut s = sim_with(r#"[{"type": "follow_leader"}]"#, &agents, "");
+        s.behaviour_mut::<FollowLeader>().unwrap().state.heading = Vec2::Y;
+        assert_eq!(explain_of(&s, 1, "evade").raw, Vec2::new(80.0, 0.0));
+        assert_eq!(explain_of(&s, 2, "evade").raw, Vec2::new(-80.0, 0.0));
+    }
 }

@@ -313,4 +313,17 @@ mod tests {
         let t = s.with_view(|v| p.look_ahead(&View { agents: &still, ..*v }));
         assert_eq!(t, Some(0.0));
     }
+
+    /// With another random behaviour (wander) the quarry's own wander draws count too: the forces
+    /// traced are the ones the step applies (tracing replays the quarry's draws first).
+    #[test]
+    fn the_traced_forces_are_the_stepped_ones() {
+        let sc = r#"[{"type": "pursuit", "quarry": 0}, {"type": "wander", "weight": 0.5}]"#;
+        let agents =
+            hand_agents(&[((200.0, 200.0), (40.0, 0.0)), ((100.0, 300.0), (0.0, 10.0)), ((300.0, 100.0), (10.0, 0.0))]);
+        let mut s = sim_in(sc, &agents, "", r#"{"width": 400, "height": 400}"#);
+        let traced: Vec<Vec2> = (0..3).map(|i| s.force_on(i)).collect();
+        s.step();
+        assert_eq!(s.last_forces(), &traced[..]);
+    }
 }

@@ -169,4 +169,17 @@ mod tests {
         assert_eq!(r.get("jitter"), Some(Val::Num(0.25f32.to_degrees() as f64, 0)));
         assert_eq!(r.get("speed"), Some(Val::Num(10.0, 1)));
     }
+
+    /// Every wanderer draws random numbers in agent order: the force traced for agent 2 replays the
+    /// draws of agents 0 and 1 first, so it is the one the step applies.
+    #[test]
+    fn the_traced_forces_are_the_stepped_ones() {
+        let sc = r#"[{"type": "wander"}]"#;
+        let agents =
+            hand_agents(&[((200.0, 200.0), (40.0, 0.0)), ((100.0, 300.0), (0.0, 10.0)), ((300.0, 100.0), (10.0, 0.0))]);
+        let mut s = super::super::testing::sim_with(sc, &agents, "");
+        let traced: Vec<Vec2> = (0..3).map(|i| s.force_on(i)).collect();
+        s.step();
+        assert_eq!(s.last_forces(), &traced[..]);
+    }
 }
