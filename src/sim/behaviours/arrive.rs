@@ -244,4 +244,56 @@ mod tests {
         assert_eq!(s.state_json()["target"], serde_json::json!([100.0, 100.0]));
         assert_eq!(s.behaviour::<Arrive>().unwrap().agents[0], Approach::default());
     }
+
+    /// Tinted arriving inside the slowing radius only: 63 px from the target yes, 64 no.
+    #[test]
+    fn tinted_inside_the_slowing_radius() {
+        use super::super::testing::sim_with;
+        for (x, tint) in [(187.0, Some(Style::Arriving)), (186.0, None)] {
+            let mut s = sim_with(SC, &hand_agents(&[((x, 100.0), (0.0, 0.0))]), "");
+            s.step();
+            assert_eq!(s.tint(0), tint, "{x}");
+        }
+    }
+
+    /// The overshoot measure, target (250, 100): 64 px away (the slowing radius) does not count;
+    /// then 32 px (the nearest so far), 40 px (8 px back out: overshoot 8), 30 px (nearer again).
+    #[test]
+    fn the_overshoot_measure_by_hand() {
+        use crate::sim::scene::Scene;
+        use crate::sim::world::{Edges, World};
+        let ar: Arrive = serde_json::from_str(r#"{"target": [250, 100], "slow_radius": 64}"#).unwrap();
+        let world = World::new(400.0, 400.0, Edges::Wrap);
+        let mut inst = Inst::<Arrive> { state: PointerTarget(None), agents: vec![Approach::default()] };
+        let (mut scene, mut rng) = (Scene::default(), crate::sim::rng::seeded(1));
+        for (x, want) in [
+            (186.0, Approach { nearest: None, overshoot: 0.0 }),
+            (218.0, Approach { nearest: Some(32.0), overshoot: 0.0 }),
+            (210.0, Approach { nearest: Some(32.0), overshoot: 8.0 }),
+            (220.0, Approach { nearest: Some(30.0), overshoot: 8.0 }),
+        ] {
+            let mut agents = [Agent::new(Vec2::new(x, 100.0), Vec2::ZERO, 80.0, 192.0)];
+            let mut m =
+                MoveCtx { world: &world, agents: &mut agents, scene: &mut scene, rng: &mut rng, now: 1.0, dt: 0.1 };
+            ar.post_move(&mut inst, &mut m);
+            assert_eq!(inst.agents[0], want, "{x}");
+        }
+    }
+
+    /// Agent 0 at (218, 100) moving (50, 0), 32 px before the target: desired speed 80·32/64 = 40;
+    /// its overshoot so far 3.5 px.
+    #[test]
+    fn readout_and_report_by_hand() {
+        use super::super::testing::sim_with;
+        let mut s = sim_with(SC, &hand_agents(&[((218.0, 100.0), (50.0, 0.0))]), "");
+        s.behaviour_mut::<Arrive>().unwrap().agents[0].overshoot = 3.5;
+        let r = s.readout();
+        assert_eq!(r.kind, "arrive");
+        assert_eq!(r.get("distance"), Some(Val::Num(32.0, 1)));
+        assert_eq!(r.get("speed"), Some(Val::Num(50.0, 1)));
+        assert_eq!(r.get("desired_speed"), Some(Val::Num(40.0, 1)));
+        assert_eq!(r.get("overshoot"), Some(Val::Num(3.5, 1)));
+        let st = s.state_json();
+        assert_eq!((&st["target"], &st["metrics"]["overshoot"]), (&serde_json::json!([250.0, 100.0]), &3.5.into()));
+    }
 }

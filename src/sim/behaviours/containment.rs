@@ -298,4 +298,119 @@ mod tests {
         assert_eq!(run(2.0), 0, "agent-steps outside the walls");
         assert!(run(0.0) > 0, "without containment the wanderers should leave");
     }
+
+    fn walls(w: &str) -> Containment {
+        serde_json::from_str(&format!(r#"{{"walls": {w}}}"#)).unwrap()
+    }
+
+    /// A polygon has 3 to MAX_LIST corners.
+    #[test]
+    fn walls_are_a_polygon_of_3_to_max_list_corners() {
+        let s =
+            sim_in(&sc(SQUARE), &hand_agents(&[((200.0, 200.0), (0.0, 0.0))]), "", r#"{"width": 400, "height": 400}"#);
+        let c = Check { path: "c" };
+        for (n, ok) in [(2, false), (3, true), (MAX_LIST, true), (MAX_LIST + 1, false)] {
+            let b =
+                Containment { walls: (0..n).map(|k| [(k % 300) as f32, (k / 300) as f32]).collect(), ..walls(SQUARE) };
+            assert_eq!(b.validate(&c, s.scenario()).is_ok(), ok, "{n} corners");
+        }
+    }
+
+    /// Even-odd inside test on the triangle (0, 20), (100, 20), (0, 120), whose slanted side is x + y
+    /// = 120: (49, 70) is inside and (51, 70) outside; (10, 20), on the bottom side's height, inside;
+    /// (10, 19) and (−1, 30) outside. Its centre is the corners' mean (33.3, 53.3); the square's is
+    /// (200, 200).
+    #[test]
+    fn inside_and_centre_by_hand() {
+        let t = walls("[[0, 20], [100, 20], [0, 120]]");
+        for (p, want) in [
+            ((49.0, 70.0), true),
+            ((51.0, 70.0), false),
+            ((10.0, 20.0), true),
+            ((10.0, 19.0), false),
+            ((-1.0, 30.0), false),
+        ] {
+            assert_eq!(t.inside(Vec2::from(p)), want, "{p:?}");
+        }
+        assert!((t.centre() - Vec2::new(100.0 / 3.0, 160.0 / 3.0)).length() < 1e-4, "{}", t.centre());
+        assert_eq!(walls(SQUARE).centre(), Vec2::new(200.0, 200.0));
+    }
+
+    /// A feeler from (320, 200) 50 px along +x crosses wall 1 (x = 350) at t = 0.6, at (350, 200),
+    /// inward normal (−1, 0). From outside at (20, 200), 400 px along +x it crosses x = 50 (wall 3,
+    /// t = 0.075) before x = 350: the first one counts.
+    #[test]
+    fn hits_by_hand() {
+        let c = walls(SQUARE);
+        let h = c.hit(Vec2::new(320.0, 200.0), Vec2::new(50.0, 0.0)).unwrap();
+        assert_eq!((h.point, h.wall, h.normal), (Vec2::new(350.0, 200.0), 1, Vec2::new(-1.0, 0.0)));
+        assert!((h.t - 0.6).abs() < 1e-6, "{h:?}");
+        let h = c.hit(Vec2::new(20.0, 200.0), Vec2::new(400.0, 0.0)).unwrap();
+        assert_eq!((h.point, h.wall, h.normal), (Vec2::new(50.0, 200.0), 3, Vec2::new(1.0, 0.0)));
+        assert!((h.t - 0.075).abs() < 1e-6, "{h:?}");
+    }
+
+    /// Agent 0 at (320, 200) moving +x has its centre feeler across the wall (braking tint), and so
+    /// has agent 3 at (80, 200) moving −x; agent 1 at (20, 20) is outside (evading tint; its feelers
+    /// reach no wall); agent 2 in the middle touches nothing and has no tint.
+    #[test]
+    fn readout_report_and_tints_by_hand() {
+        use crate::sim::behaviours::Val;
+        let agents = hand_agents(&[
+            ((320.0, 200.0), (40.0, 0.0)),
+            ((20.0, 20.0), (0.0, 0.0)),
+            ((200.0, 200.0), (40.0, 0.0)),
+            ((80.0, 200.0), (-40.0, 0.0)),
+        ]);
+        let mut s = sim_in(&sc(SQUARE), &agents, "", r#"{"width": 400, "height": 400}"#);
+        let r = s.readout();
+        assert_eq!(r.kind, "containment");
+        assert_eq!(
+            (r.get("touching"), r.get("outside"), r.get("agents")),
+            (Some(Val::Int(2)), Some(Val::Int(1)), Some(Val::Int(4)))
+        );
+        let m = &s.state_json()["metrics"];
+        assert_eq!((&m["touching_walls"], &m["outside_walls"]), (&2.into(), &1.into()));
+        s.step();
+        assert_eq!(
+            (s.tint(0), s.tint(1), s.tint(2), s.tint(3)),
+            (Some(Style::Braking), Some(Style::Evading), None, Some(Style::Braking))
+        );
+    }
+
+    /// The feelers for the heading (0.6, 0.8) (angle θ = atan2(0.8, 0.6)): the centre one 50 along
+    /// it, (30, 40); the side ones 35 long at θ ± 0.6 — (1.522, 34.967) and (33.142, 11.252).
+    #[test]
+    fn the_feelers_by_hand() {
+        let a = Agent::new(Vec2::ZERO, Vec2::new(0.6, 0.8) * 40.0, 80.0, 192.0);
+        let [centre, left, right] = walls(SQUARE).feelers(&a);
+        let th = 0.8f32.atan2(0.6);
+        assert!((centre - Vec2::new(30.0, 40.0)).length() < 1e-4, "{centre}");
+        assert!((left - Vec2::new((th + 0.6).cos(), (th + 0.6).sin()) * 35.0).length() < 1e-3, "{left}");
+        assert!((right - Vec2::new((th - 0.6).cos(), (th - 0.6).sin()) * 35.0).length() < 1e-3, "{right}");
+        assert!(
+            (left - Vec2::new(1.522, 34.967)).length() < 1e-2 && (right - Vec2::new(33.142, 11.252)).length() < 1e-2
+        );
+    }
+
+    /// Ties and edges of the geometry. A feeler through the corner (350, 50) crosses walls 0 and 1
+    /// at the same t = 0.5: the first listed (wall 0, normal (0, 1)) counts. The even-odd test
+    /// counts a side when exactly one end is strictly below the point's height and the crossing is
+    /// strictly to its left: beside the apex (50, 20) of the triangle (0, 120), (50, 20), (100,
+    /// 120), at the apex's height, is outside (both sides cross there); on a side, the left one is
+    /// inside and the right one outside. From (20, 100) outside the square the agent heads for the
+    /// centre: 80·normalize(180, 100).
+    #[test]
+    fn corners_and_sides_by_hand() {
+        let h = walls(SQUARE).hit(Vec2::new(340.0, 60.0), Vec2::new(20.0, -20.0)).unwrap();
+        assert_eq!((h.wall, h.t, h.normal), (0, 0.5, Vec2::new(0.0, 1.0)));
+        let apex = walls("[[0, 120], [50, 20], [100, 120]]");
+        assert!(!apex.inside(Vec2::new(10.0, 20.0)));
+        assert!(apex.inside(Vec2::new(50.0, 70.0)));
+        let t = walls("[[0, 20], [100, 20], [0, 120]]");
+        assert!(t.inside(Vec2::new(0.0, 70.0)), "on the left side");
+        assert!(!t.inside(Vec2::new(50.0, 70.0)), "on the slanted side");
+        let f = force_of(&sc(SQUARE), &hand_agents(&[((20.0, 100.0), (0.0, 0.0))]), 0);
+        assert!((f - Vec2::new(180.0, 100.0).normalize() * 80.0).length() < 1e-3, "{f}");
+    }
 }

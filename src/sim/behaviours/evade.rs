@@ -216,4 +216,80 @@ mod tests {
         assert_eq!(rules(&near), ["evade"]);
         assert_eq!(rules(&far), ["wander"]);
     }
+
+    use super::{Evade, Hunt};
+    use crate::sim::agent::Agent;
+    use crate::sim::behaviours::wander::Angle;
+    use crate::sim::behaviours::{Behave, Inst, MoveCtx, Val};
+    use crate::sim::scene::Scene;
+    use crate::sim::world::{Edges, World};
+
+    /// Exactly panic_radius (150) away the hunter is not a threat. Calm, an agent at rest wanders at
+    /// half its max speed: its wander force is 40 long whatever the direction.
+    #[test]
+    fn the_panic_radius_is_exclusive_and_calm_agents_wander_at_half_speed() {
+        let edge = hand_agents(&[((100.0, 250.0), (48.0, 0.0)), ((100.0, 100.0), (0.0, 0.0))]);
+        let mut t = Trace::default();
+        sim_with(SC, &edge, "").trace(1, &mut t);
+        assert_eq!((t.items.len(), t.items[0].rule), (1, "wander"));
+        assert!((t.items[0].raw.length() - 40.0).abs() < 1e-3, "{:?}", t.items[0]);
+    }
+
+    /// post_move: a prey 9.9 px from the hunter (catch_radius 10) is caught and the hunter starts
+    /// again at the spot of (80, 80), (320, 80), (80, 320), (320, 320) farthest from it; 10 px is safe.
+    #[test]
+    fn a_catch_by_hand() {
+        let e: Evade = serde_json::from_str(r#"{"hunter": 0, "catch_radius": 10}"#).unwrap();
+        let world = World::new(400.0, 400.0, Edges::Bounce);
+        let run = |x: f32| {
+            let at = |x: f32| Agent::new(Vec2::new(x, 100.0), Vec2::ZERO, 80.0, 192.0);
+            let mut agents = [at(100.0), at(x)];
+            let (mut scene, mut rng) = (Scene::default(), crate::sim::rng::seeded(1));
+            let mut inst = Inst::<Evade> { state: Hunt { caught: 3 }, agents: vec![Angle(0.0); 2] };
+            let mut m =
+                MoveCtx { world: &world, agents: &mut agents, scene: &mut scene, rng: &mut rng, now: 2.0, dt: 0.1 };
+            e.post_move(&mut inst, &mut m);
+            (inst.state.caught, agents[0].position)
+        };
+        assert_eq!(run(109.9), (4, Vec2::new(320.0, 320.0)));
+        assert_eq!(run(110.0), (3, Vec2::new(100.0, 100.0)));
+    }
+
+    /// Hunter at (100, 100) moving (48, 0); agents 30 px, 100 px and 283 px away: the nearest prey
+    /// is 30 px off, two agents are evading (inside 150 px). The first evader (30 px away: T = 30/80)
+    /// sees the hunter at (100 + 48·0.375, 100) = (118, 100). When it is out of reach: no prediction.
+    #[test]
+    fn readout_and_report_by_hand() {
+        let agents = hand_agents(&[
+            ((100.0, 100.0), (48.0, 0.0)),
+            ((100.0, 130.0), (0.0, 0.0)),
+            ((300.0, 300.0), (0.0, 0.0)),
+            ((100.0, 200.0), (0.0, 0.0)),
+        ]);
+        let mut s = sim_with(SC, &agents, "");
+        s.behaviour_mut::<Evade>().unwrap().state.caught = 2;
+        let r = s.readout();
+        assert_eq!(r.kind, "evade");
+        assert_eq!(r.get("distance"), Some(Val::Num(30.0, 1)));
+        assert_eq!(r.get("evading"), Some(Val::Int(2)));
+        assert_eq!(r.get("caught"), Some(Val::Int(2)));
+        let st = s.state_json();
+        assert_eq!(st["prediction"], serde_json::json!([118.0, 100.0]));
+        assert_eq!(st["metrics"]["caught"], 2);
+        let far = hand_agents(&[((100.0, 100.0), (48.0, 0.0)), ((300.0, 300.0), (0.0, 0.0))]);
+        assert_eq!(sim_with(SC, &far, "").state_json()["prediction"], serde_json::Value::Null);
+    }
+
+    /// The force traced for an agent is the one the step applies: calm agents draw their wander's
+    /// random numbers in agent order, so tracing agent 2 replays agent 1's draw first. (Hunter at
+    /// (20, 20); the others 170 and 206 px away, outside its panic radius.)
+    #[test]
+    fn the_traced_forces_are_the_stepped_ones() {
+        let agents =
+            hand_agents(&[((20.0, 20.0), (0.0, 0.0)), ((300.0, 300.0), (10.0, 0.0)), ((320.0, 200.0), (0.0, 10.0))]);
+        let mut s = sim_with(SC, &agents, "");
+        let traced: Vec<Vec2> = (0..3).map(|i| s.force_on(i)).collect();
+        s.step();
+        assert_eq!(s.last_forces(), &traced[..]);
+    }
 }

@@ -134,4 +134,40 @@ mod tests {
         assert_eq!(s.state_json()["threat"], serde_json::json!([60.0, 100.0]));
         assert!((s.force_on(0) - Vec2::new(80.0, 0.0)).length() < 1e-4);
     }
+
+    /// Exactly panic_radius (100) away the threat is ignored.
+    #[test]
+    fn the_panic_radius_is_exclusive() {
+        assert_eq!(force_of(SC, &hand_agents(&[((150.0, 200.0), (0.0, 0.0))]), 0), Vec2::ZERO);
+    }
+
+    /// A click or a drag moves the threat (and says so); a move without a drag does not.
+    #[test]
+    fn only_clicks_and_drags_move_the_threat() {
+        let mut s = sim_with(SC, &hand_agents(&[((100.0, 100.0), (0.0, 0.0))]), r#""interaction": "pointer""#);
+        assert!(!s.pointer_event(Pointer::Move(Vec2::new(10.0, 10.0)), false));
+        assert_eq!(s.state_json()["threat"], serde_json::json!([150.0, 100.0]));
+        assert!(s.pointer_event(Pointer::Move(Vec2::new(20.0, 10.0)), true));
+        assert!(s.pointer_event(Pointer::Down(Vec2::new(30.0, 10.0)), false));
+        assert_eq!(s.state_json()["threat"], serde_json::json!([30.0, 10.0]));
+    }
+
+    /// Agents 60, 100, 50 and 150 px from the threat (150, 100): two inside the panic radius (100 is
+    /// not inside), four agents, the nearest 50 px away.
+    #[test]
+    fn readout_by_hand() {
+        use crate::sim::behaviours::Val;
+        let agents = hand_agents(&[
+            ((90.0, 100.0), (0.0, 0.0)),
+            ((150.0, 200.0), (0.0, 0.0)),
+            ((100.0, 100.0), (0.0, 0.0)),
+            ((300.0, 100.0), (0.0, 0.0)),
+        ]);
+        let r = sim_with(SC, &agents, "").readout();
+        assert_eq!(r.kind, "flee");
+        assert_eq!(r.get("inside"), Some(Val::Int(2)));
+        assert_eq!(r.get("agents"), Some(Val::Int(4)));
+        assert_eq!(r.get("panic_radius"), Some(Val::Num(100.0, 0)));
+        assert_eq!(r.get("nearest"), Some(Val::Num(50.0, 1)));
+    }
 }

@@ -360,4 +360,118 @@ mod tests {
         s.reseed(2);
         assert_ne!(field_of(&s).seed, first.seed);
     }
+
+    /// Known answers of the hash (lowbias32's finaliser, computed outside Rust): mix(0) = 0,
+    /// mix(1) = 0x688990c0, mix(0xdeadbeef) = 0xe628c683; the lattice values are the top 24 bits
+    /// over 2²⁴: lattice(7, 3, 5) = 27431/2²⁴, lattice(7, −1, 2) = 15856044/2²⁴, lattice(8, 3, 5) =
+    /// 13601087/2²⁴. They fix every built-in flow field.
+    #[test]
+    fn the_hash_by_known_answers() {
+        assert_eq!((mix(0), mix(1), mix(0xdead_beef)), (0, 0x6889_90c0, 0xe628_c683));
+        let top24 = |n: u32| n as f32 / 16_777_216.0;
+        assert_eq!(lattice(7, 3, 5), top24(27431));
+        assert_eq!(lattice(7, -1, 2), top24(15_856_044));
+        assert_eq!(lattice(8, 3, 5), top24(13_601_087));
+    }
+
+    /// Value noise in two dimensions: at (3.25, 5.75) the weights are smoothstep(0.25) = 0.15625
+    /// across and smoothstep(0.75) = 0.84375 down, between the corners (3, 5), (4, 5), (3, 6), (4, 6).
+    #[test]
+    fn value_noise_blends_four_corners_by_hand() {
+        let (a, b, c, d) = (lattice(7, 3, 5), lattice(7, 4, 5), lattice(7, 3, 6), lattice(7, 4, 6));
+        let top = a + (b - a) * 0.15625;
+        let bottom = c + (d - c) * 0.15625;
+        let want = top + (bottom - top) * 0.84375;
+        assert!((value_noise(7, Vec2::new(3.25, 5.75)) - want).abs() < 1e-6, "{want}");
+    }
+
+    /// The field's seed (known answers): scenario seed 1 → 3529208806, after a click 305810056;
+    /// seed 0x5_0000_0007 (its high half counts too) → 1591606313; seed 42 after three clicks →
+    /// 624934546. A vector is `strength` long at the angle (noise(q) + 0.25·noise'(2q))/1.25 · 1.5
+    /// turns, q the cell's centre over `scale`, noise' the noise of seed ^ 0x5bd1e995.
+    #[test]
+    fn the_field_seed_and_a_vector_by_hand() {
+        let world = World::new(640.0, 400.0, crate::sim::world::Edges::Wrap);
+        let ff: FlowField = serde_json::from_str(r#"{"resolution": 32, "strength": 60, "scale": 240}"#).unwrap();
+        assert_eq!(ff.field(&world, 1, Reseeds(0)).seed, 3_529_208_806);
+        assert_eq!(ff.field(&world, 1, Reseeds(1)).seed, 305_810_056);
+        assert_eq!(ff.field(&world, 0x5_0000_0007, Reseeds(0)).seed, 1_591_606_313);
+        assert_eq!(ff.field(&world, 42, Reseeds(3)).seed, 624_934_546);
+        let f = ff.field(&world, 1, Reseeds(0));
+        let q = Vec2::new(3.5 * 32.0, 5.5 * 32.0) / 240.0;
+        let n = (value_noise(f.seed, q) + 0.25 * value_noise(f.seed ^ 0x5bd1_e995, q * 2.0)) / 1.25;
+        let angle = n * 1.5 * core::f32::consts::TAU;
+        let want = Vec2::new(angle.cos(), angle.sin()) * 60.0;
+        assert!((f.vector((3, 5)) - want).length() < 1e-3, "{} vs {want}", f.vector((3, 5)));
+        assert_eq!(f.at(Vec2::new(3.5 * 32.0, 5.5 * 32.0)), f.vector((3, 5)));
+    }
+
+    /// Points off the grid belong to the nearest edge cell: (−5, −5) to (0, 0), (700, 500) to (19, 12).
+    #[test]
+    fn cells_clamp_to_the_grid() {
+        let world = World::new(640.0, 400.0, crate::sim::world::Edges::Wrap);
+        let ff: FlowField = serde_json::from_str(r#"{"resolution": 32}"#).unwrap();
+        let f = ff.field(&world, 1, Reseeds(0));
+        assert_eq!(f.cell_of(Vec2::new(-5.0, -5.0)), (0, 0));
+        assert_eq!(f.cell_of(Vec2::new(700.0, 500.0)), (19, 12));
+        // A world smaller than a cell is one cell.
+        let tiny = ff.field(&World::new(10.0, 10.0, crate::sim::world::Edges::Wrap), 1, Reseeds(0));
+        assert_eq!((tiny.cols, tiny.rows), (1, 1));
+    }
+
+    /// The readout and `state()` after two clicks: two agents moving along their cell's vector and
+    /// one against it (cosines 1, 1, −1: mean 1/3), one at rest (not counted); with nobody moving,
+    /// no alignment.
+    #[test]
+    fn readout_and_report_by_hand() {
+        let sim = |moving: f32| {
+            let s = sim_in(SC, &hand_agents(&[((10.0, 10.0), (0.0, 0.0))]), "", WORLD);
+            let f = FlowField::first(s.scenario()).unwrap().field(s.world(), s.scenario().seed, Reseeds(2));
+            let v = |x: f32, y: f32, k: f32| {
+                let w = f.at(Vec2::new(x, y)) * k * moving;
+                ((x, y), (w.x, w.y))
+            };
+            let agents =
+                hand_agents(&[v(40.0, 40.0, 0.5), v(300.0, 200.0, 1.0), v(500.0, 90.0, -1.0), v(100.0, 300.0, 0.0)]);
+            let mut s = sim_in(SC, &agents, r#""interaction": "pointer""#, WORLD);
+            s.pointer_event(Pointer::Down(Vec2::new(1.0, 1.0)), false);
+            s.pointer_event(Pointer::Down(Vec2::new(1.0, 1.0)), false);
+            (s, f)
+        };
+        let (s, f) = sim(1.0);
+        assert_eq!(field_of(&s), f);
+        let r = s.readout();
+        assert_eq!(r.kind, "flow_field");
+        assert_eq!(r.get("cols"), Some(Val::Int(20)));
+        assert_eq!(r.get("rows"), Some(Val::Int(13)));
+        assert_eq!(r.get("resolution"), Some(Val::Num(32.0, 0)));
+        assert_eq!(r.get("reseeds"), Some(Val::Int(2)));
+        match r.get("alignment") {
+            Some(Val::Num(x, 2)) => assert!((x - 1.0 / 3.0).abs() < 1e-5, "{x}"),
+            other => panic!("{other:?}"),
+        }
+        let st = s.state_json();
+        assert_eq!(
+            st["field"],
+            serde_json::json!({"seed": f.seed, "cols": 20, "rows": 13, "resolution": 32.0, "reseeds": 2})
+        );
+        assert!((st["metrics"]["field_alignment"].as_f64().unwrap() - 1.0 / 3.0).abs() < 1e-5);
+        let (still, _) = sim(0.0);
+        assert_eq!(still.readout().get("alignment"), Some(Val::None));
+        assert_eq!(still.state_json()["metrics"]["field_alignment"], Value::Null);
+    }
+
+    /// A scale so small that the cell's centre in lattice units (16 / 8e-38 = 2e38) is finite but
+    /// twice it (the second octave's point) is not: the noise is read at 0, so the vector of cell
+    /// (0, 0) is the one of n = (lattice(seed, 0, 0) + 0.25·lattice(seed ^ 0x5bd1e995, 0, 0))/1.25.
+    #[test]
+    fn a_scale_that_overflows_the_second_octave_reads_the_noise_at_zero() {
+        let world = World::new(640.0, 400.0, crate::sim::world::Edges::Wrap);
+        let ff: FlowField = serde_json::from_str(r#"{"resolution": 32, "strength": 60, "scale": 8e-38}"#).unwrap();
+        let f = ff.field(&world, 1, Reseeds(0));
+        let n = (lattice(f.seed, 0, 0) + 0.25 * lattice(f.seed ^ 0x5bd1_e995, 0, 0)) / 1.25;
+        let angle = n * 1.5 * core::f32::consts::TAU;
+        let want = Vec2::new(angle.cos(), angle.sin()) * 60.0;
+        assert!((f.vector((0, 0)) - want).length() < 1e-3, "{} vs {want}", f.vector((0, 0)));
+    }
 }

@@ -696,4 +696,414 @@ mod tests {
             }
         }
     }
+
+    fn params(json: &str) -> FollowLeader {
+        serde_json::from_str(json).unwrap()
+    }
+
+    fn at(x: f32, y: f32) -> Agent {
+        Agent::new(Vec2::new(x, y), Vec2::ZERO, 80.0, 192.0)
+    }
+
+    /// Slots by hand with behind_dist 30 and slot_spacing 10: V (and dynamic) in rows of two, row
+    /// r = k/2 + 1 at 30 + (r − 1)·8 back and r·7 aside (even k to the −side); a column 30 + 10k back;
+    /// a squad in rows of three, 30 + (k/3)·10 back, (k%3 − 1)·10 aside; single and prediction 30 back.
+    #[test]
+    fn slot_offsets_by_hand() {
+        use FollowVariant::*;
+        let p = params(r#"{"behind_dist": 30, "slot_spacing": 10}"#);
+        for (v, k, want) in [
+            (V, 0, (30.0, -7.0)),
+            (V, 1, (30.0, 7.0)),
+            (V, 2, (38.0, -14.0)),
+            (V, 5, (46.0, 21.0)),
+            (Dynamic, 3, (38.0, 14.0)),
+            (Column, 0, (30.0, 0.0)),
+            (Column, 3, (60.0, 0.0)),
+            (Squad, 0, (30.0, -10.0)),
+            (Squad, 4, (40.0, 0.0)),
+            (Squad, 5, (40.0, 10.0)),
+            (Squad, 7, (50.0, 0.0)),
+            (Single, 4, (30.0, 0.0)),
+            (Prediction, 4, (30.0, 0.0)),
+        ] {
+            let (back, side) = slot_offset(v, k, &p);
+            assert!((back - want.0).abs() < 1e-4 && (side - want.1).abs() < 1e-4, "{v:?} {k}: {back}, {side}");
+        }
+    }
+
+    /// Leader at (100, 100) heading (0.6, 0.8): its side is (−0.8, 0.6), so the slot 10 back and 5
+    /// aside is (100 − 6 − 4, 100 − 8 + 3) = (90, 95); the behind point (behind_dist 30) is (82, 76)
+    /// and the ahead point (ahead_dist 20) is (112, 116).
+    #[test]
+    fn slot_behind_and_ahead_points_by_hand() {
+        let (l, h) = (Vec2::new(100.0, 100.0), Vec2::new(0.6, 0.8));
+        let p = params(r#"{"behind_dist": 30, "ahead_dist": 20}"#);
+        let near = |a: Vec2, b: Vec2| (a - b).length() < 1e-4;
+        assert!(near(slot_point(l, h, (10.0, 5.0)), Vec2::new(90.0, 95.0)), "{}", slot_point(l, h, (10.0, 5.0)));
+        assert!(near(behind_point(l, h, &p), Vec2::new(82.0, 76.0)), "{}", behind_point(l, h, &p));
+        assert!(near(ahead_point(l, h, &p), Vec2::new(112.0, 116.0)), "{}", ahead_point(l, h, &p));
+    }
+
+    #[test]
+    fn slots_only_for_the_formations_and_the_heading_is_never_zero() {
+        use FollowVariant::*;
+        for (v, want) in
+            [(Single, false), (V, true), (Column, true), (Squad, true), (Dynamic, true), (Prediction, false)]
+        {
+            assert_eq!(v.has_slots(), want, "{v:?}");
+        }
+        let mut st = LeaderState::default();
+        assert_eq!(st.heading(), Vec2::X);
+        st.heading = Vec2::new(0.0, -2.0);
+        assert_eq!(st.heading(), Vec2::new(0.0, -1.0));
+    }
+
+    /// pre_step, the leader second of four agents at (200, 200) heading (0, 1): a column has three
+    /// slots, 32, 54 and 76 back — (200, 168), (200, 146), (200, 124) — handed out in agent order
+    /// (the leader has none), although the nearest slots would be another order; the single variant
+    /// has one slot, the behind point, for everyone. A lone leader has no slots, and a leader out of
+    /// range gives none either.
+    #[test]
+    fn pre_step_places_the_slots_and_hands_them_out_in_agent_order() {
+        let world = World::new(400.0, 400.0, Edges::Wrap);
+        let agents = [at(200.0, 100.0), at(200.0, 200.0), at(200.0, 180.0), at(50.0, 50.0)];
+        let mut st = LeaderState { heading: Vec2::Y, ..Default::default() };
+        st.pre_step(&world, &agents, &params(r#"{"leader": 1, "variant": "column"}"#));
+        assert_eq!(st.slots, [Vec2::new(200.0, 168.0), Vec2::new(200.0, 146.0), Vec2::new(200.0, 124.0)]);
+        assert_eq!(st.slot_of, [0, NO_SLOT, 1, 2]);
+        assert_eq!(st.target_of(3), Some(Vec2::new(200.0, 124.0)));
+        assert_eq!(st.target_of(1), None);
+
+        let mut st = LeaderState { heading: Vec2::Y, ..Default::default() };
+        st.pre_step(&world, &agents, &params(r#"{"leader": 1}"#));
+        assert_eq!(st.slots, [Vec2::new(200.0, 168.0)]);
+        assert_eq!(st.slot_of, [0, NO_SLOT, 0, 0]);
+
+        st.pre_step(&world, &agents[..1], &params(r#"{"leader": 0, "variant": "column"}"#));
+        assert!(st.slots.is_empty());
+        assert_eq!(st.slot_of, [NO_SLOT]);
+        st.pre_step(&world, &agents[..2], &params(r#"{"leader": 5}"#));
+        assert!(st.slots.is_empty());
+        assert_eq!(st.slot_of, [NO_SLOT, NO_SLOT]);
+    }
+
+    /// Dynamic slots, leader at (200, 200) heading +x: V slots (168, 184.6) and (168, 215.4). Follower
+    /// 1 at (168, 200.5) is 15.9 px from slot 0 and 14.9 px from slot 1; follower 2 is far away at
+    /// (100, 300). Fresh, follower 1 takes slot 1 (the nearest pair) and follower 2 slot 0. Having
+    /// held slot 0 the step before, follower 1 keeps it: 15.9·0.8 = 12.7 < 14.9.
+    #[test]
+    fn dynamic_slots_go_to_the_nearest_and_stick() {
+        let world = World::new(400.0, 400.0, Edges::Wrap);
+        let agents = [at(200.0, 200.0), at(168.0, 200.5), at(100.0, 300.0)];
+        let fl = params(r#"{"variant": "dynamic"}"#);
+        let mut st = LeaderState { heading: Vec2::X, ..Default::default() };
+        st.pre_step(&world, &agents, &fl);
+        assert!((st.slots[0] - Vec2::new(168.0, 184.6)).length() < 1e-4, "{:?}", st.slots);
+        assert!((st.slots[1] - Vec2::new(168.0, 215.4)).length() < 1e-4, "{:?}", st.slots);
+        assert_eq!(st.slot_of, [NO_SLOT, 1, 0]);
+        let mut st = LeaderState { heading: Vec2::X, slot_of: vec![NO_SLOT, 0, 1], ..Default::default() };
+        st.pre_step(&world, &agents, &fl);
+        assert_eq!(st.slot_of, [NO_SLOT, 0, 1]);
+    }
+
+    /// Dynamic slots are matched up to DYNAMIC_MAX = 64 followers; beyond, follower k keeps slot k.
+    /// Each follower stands on the slot of the reverse order (follower k on slot n − 1 − k).
+    #[test]
+    fn dynamic_matching_up_to_64_followers() {
+        let world = World::new(4000.0, 4000.0, Edges::Bounce);
+        let fl = params(r#"{"variant": "dynamic"}"#);
+        for followers in [64usize, 65] {
+            let lp = Vec2::new(2000.0, 2000.0);
+            let mut agents = vec![at(lp.x, lp.y)];
+            for k in 0..followers {
+                let s = slot_point(lp, Vec2::X, slot_offset(FollowVariant::Dynamic, followers - 1 - k, &fl));
+                agents.push(at(s.x, s.y));
+            }
+            let mut st = LeaderState { heading: Vec2::X, ..Default::default() };
+            st.pre_step(&world, &agents, &fl);
+            for k in 0..followers {
+                let want = if followers <= DYNAMIC_MAX { followers - 1 - k } else { k };
+                assert_eq!(st.slot_of[k + 1], want as u32, "{followers} followers, follower {k}");
+            }
+        }
+    }
+
+    /// post_move: the heading follows the leader's velocity only above max(1.6, 0.25·min(48, 80)) =
+    /// 12 px/s; 12 itself is not enough.
+    #[test]
+    fn the_heading_follows_the_leader_above_a_quarter_of_its_cruise() {
+        let fl = params("{}");
+        for (v, want) in [(13.0, Vec2::Y), (12.0, Vec2::X), (11.0, Vec2::X)] {
+            let mut st = LeaderState { heading: Vec2::X, ..Default::default() };
+            let a = Agent::new(Vec2::new(100.0, 100.0), Vec2::new(0.0, v), 80.0, 192.0);
+            st.post_move(&[a], &fl, 0.5);
+            assert_eq!(st.heading, want, "speed {v}");
+        }
+    }
+
+    /// Within 6 px of its target and slower than 6 px/s the leader rests; after wander_after = 3 s
+    /// of rest (six steps of 0.5 s) it drops the target. 6 px away, or 6 px/s, is not arrived, nor is
+    /// standing still far away: the rest starts over.
+    #[test]
+    fn the_leader_rests_at_its_target_then_wanders() {
+        let fl = params(r#"{"wander_after": 3}"#);
+        let leader = |x: f32, vx: f32| Agent::new(Vec2::new(x, 100.0), Vec2::new(vx, 0.0), 80.0, 192.0);
+        let mut st = LeaderState { idle: 2.0, ..Default::default() };
+        st.set_target(Vec2::new(100.0, 100.0));
+        assert_eq!((st.target, st.idle), (Some(Vec2::new(100.0, 100.0)), 0.0));
+        st.set_target(Vec2::new(f32::NAN, 1.0));
+        assert_eq!(st.target, Some(Vec2::new(100.0, 100.0)));
+        for n in 1..=5 {
+            st.post_move(&[leader(105.0, 0.0)], &fl, 0.5);
+            assert_eq!((st.target.is_some(), st.idle), (true, 0.5 * n as f32));
+        }
+        st.post_move(&[leader(105.0, 0.0)], &fl, 0.5);
+        assert_eq!((st.target, st.idle), (None, 0.0));
+        for a in [leader(106.0, 0.0), leader(105.0, 6.0), leader(200.0, 0.0)] {
+            let mut st = LeaderState { target: Some(Vec2::new(100.0, 100.0)), idle: 1.0, ..Default::default() };
+            st.post_move(&[a], &fl, 0.5);
+            assert_eq!((st.target.is_some(), st.idle), (true, 0.0), "{a:?}");
+        }
+    }
+
+    /// follower_target, the leader second of four at (200, 200) heading (0, 1), a column: before any
+    /// slot is handed out follower i takes slot i − (i > leader): (200, 168), —, (200, 146),
+    /// (200, 124); with slots handed out, its own (a follower without one falls back the same way).
+    #[test]
+    fn follower_targets_by_hand() {
+        let agents = [at(0.0, 0.0), at(200.0, 200.0), at(0.0, 0.0), at(0.0, 0.0)];
+        let fl = params(r#"{"leader": 1, "variant": "column"}"#);
+        let (s0, s1, s2) = (Vec2::new(200.0, 168.0), Vec2::new(200.0, 146.0), Vec2::new(200.0, 124.0));
+        let mut st = LeaderState { heading: Vec2::Y, ..Default::default() };
+        let got = |st: &LeaderState| (0..5).map(|i| follower_target(st, &agents, &fl, i)).collect::<Vec<_>>();
+        assert_eq!(got(&st), [Some(s0), None, Some(s1), Some(s2), None]);
+        st.slot_of = vec![2, NO_SLOT, 0, 1];
+        assert_eq!(got(&st), [Some(s2), None, Some(s0), Some(s1), None]);
+        st.slot_of = vec![NO_SLOT, NO_SLOT, 0, 0];
+        assert_eq!(got(&st), [Some(s0), None, Some(s0), Some(s0), None]);
+    }
+
+    /// The readout and `state()`: leader at (200, 200) moving +x (heading (1, 0)), single variant:
+    /// behind point (168, 200), ahead point (224, 200). Followers at (150, 200), (224, 210),
+    /// (248, 200) and (230, 200) are 18, √3236 = 56.886, 80 and 62 px from the behind point (mean
+    /// 54.222); two are inside the ahead zone (10 and 6 px from the ahead point; the one at exactly
+    /// 24 px is not). A lone leader: no followers, mean 0 in the readout, null in `state()`.
+    #[test]
+    fn readout_and_report_by_hand() {
+        use super::super::testing::sim_with;
+        let sc = r#"[{"type": "follow_leader"}]"#;
+        let agents = hand_agents(&[
+            ((200.0, 200.0), (40.0, 0.0)),
+            ((150.0, 200.0), (0.0, 0.0)),
+            ((224.0, 210.0), (0.0, 0.0)),
+            ((248.0, 200.0), (0.0, 0.0)),
+            ((230.0, 200.0), (0.0, 0.0)),
+        ]);
+        let sim = sim_with(sc, &agents, "");
+        let r = sim.readout();
+        assert_eq!(r.kind, "follow_leader");
+        assert_eq!(r.get("followers"), Some(Val::Int(4)));
+        assert_eq!(r.get("variant"), Some(Val::Word("single")));
+        assert_eq!(r.get("in_ahead_zone"), Some(Val::Int(2)));
+        let mean = (18.0 + 3236f64.sqrt() + 80.0 + 62.0) / 4.0;
+        match r.get("mean_target_distance") {
+            Some(Val::Num(x, 1)) => assert!((x - mean).abs() < 1e-3, "{x} vs {mean}"),
+            other => panic!("{other:?}"),
+        }
+        let s = sim.state_json();
+        let l = &s["leader"];
+        assert_eq!(l["index"], 0);
+        assert_eq!(l["position"], serde_json::json!([200.0, 200.0]));
+        assert_eq!(l["heading"], serde_json::json!([1.0, 0.0]));
+        assert_eq!(l["target"], Value::Null);
+        assert_eq!(l["behind_point"], serde_json::json!([168.0, 200.0]));
+        assert_eq!(l["ahead_point"], serde_json::json!([224.0, 200.0]));
+        assert_eq!(l["variant"], "single");
+        assert_eq!(s["metrics"]["followers_in_ahead_zone"], 2);
+        assert!((s["metrics"]["mean_target_distance"].as_f64().unwrap() - mean).abs() < 1e-3);
+
+        let sim = sim_with(sc, &hand_agents(&[((200.0, 200.0), (40.0, 0.0))]), "");
+        let r = sim.readout();
+        assert_eq!(r.get("followers"), Some(Val::Int(0)));
+        assert_eq!(r.get("mean_target_distance"), Some(Val::Num(0.0, 1)));
+        assert_eq!(sim.state_json()["metrics"]["mean_target_distance"], Value::Null);
+    }
+
+    fn leader_terms(world: &World, a: &Agent, st: &LeaderState, fl: &FollowLeader) -> Vec<(&'static str, Vec2, f32)> {
+        let mut trace = crate::sim::steer::Trace::default();
+        let mut ctl = Controller::new(Some(&mut trace));
+        let (mut angle, mut rng) = (0.0, crate::sim::rng::seeded(1));
+        leader_force(world, a, st, fl, &mut angle, &mut rng, &mut ctl);
+        trace.items.iter().map(|c| (c.rule, c.raw, c.weight)).collect()
+    }
+
+    /// The leader with a target arrives at it at min(leader_speed 48, max_speed 80) = 48 px/s, slowing
+    /// inside leader_slow_radius 48: from rest at (100, 100), a target 100 px to the right gives (48,
+    /// 0); at (390, 100), the target (10, 100) is 20 px ahead across the wrapping edge: 48·20/48 =
+    /// (20, 0). The weight is the behaviour's.
+    #[test]
+    fn the_leader_arrives_at_its_target_by_hand() {
+        let world = World::new(400.0, 400.0, Edges::Wrap);
+        let fl = params(r#"{"weight": 1.5}"#);
+        for (from, to, want) in [(100.0, 200.0, 48.0), (390.0, 10.0, 20.0)] {
+            let st = LeaderState { target: Some(Vec2::new(to, 100.0)), ..Default::default() };
+            let t = leader_terms(&world, &at(from, 100.0), &st, &fl);
+            assert_eq!(t.len(), 1, "{t:?}");
+            assert_eq!((t[0].0, t[0].2), ("arrive", 1.5));
+            assert!((t[0].1 - Vec2::new(want, 0.0)).length() < 1e-4, "{t:?}");
+        }
+    }
+
+    /// A wandering leader in a bouncing world turns back within m = min(max(margin 40, 40), w/2, h/2)
+    /// of a wall: steer (at 48 px/s, weight 2) towards the centre. In a 400×400 world 39 px from a wall
+    /// counts, 40 does not; a 60 px wide (or high) world has m = 30, and its middle line is outside.
+    /// A wrapping world never turns back.
+    #[test]
+    fn the_wandering_leader_turns_back_from_the_walls() {
+        let fl = params("{}");
+        let st = LeaderState::default();
+        let edges = |w: f32, h: f32, edges: Edges, x: f32, y: f32| {
+            let t = leader_terms(&World::new(w, h, edges), &at(x, y), &st, &fl);
+            assert_eq!((t[0].0, t[0].2), ("wander", 1.0));
+            t.iter().find(|c| c.0 == "edges").map(|c| (c.1, c.2))
+        };
+        let b = Edges::Bounce;
+        assert_eq!(edges(400.0, 400.0, b, 39.0, 200.0), Some((Vec2::new(48.0, 0.0), 2.0)));
+        assert_eq!(edges(400.0, 400.0, b, 361.0, 200.0), Some((Vec2::new(-48.0, 0.0), 2.0)));
+        assert_eq!(edges(400.0, 400.0, b, 200.0, 39.0), Some((Vec2::new(0.0, 48.0), 2.0)));
+        assert_eq!(edges(400.0, 400.0, b, 200.0, 361.0), Some((Vec2::new(0.0, -48.0), 2.0)));
+        for (x, y) in [(40.0, 200.0), (360.0, 200.0), (200.0, 40.0), (200.0, 360.0), (200.0, 200.0)] {
+            assert_eq!(edges(400.0, 400.0, b, x, y), None, "({x}, {y})");
+        }
+        assert_eq!(edges(60.0, 400.0, b, 30.0, 200.0), None);
+        assert_eq!(edges(400.0, 60.0, b, 200.0, 30.0), None);
+        assert_eq!(edges(400.0, 400.0, Edges::Wrap, 10.0, 200.0), None);
+    }
+
+    fn explain_of(sim: &crate::sim::Sim, i: usize, rule: &str) -> crate::sim::steer::Contribution {
+        sim.explain(i).unwrap().terms.into_iter().find(|t| t.rule == rule).unwrap()
+    }
+
+    /// Leader at (200, 100) heading +x, ahead point (224, 100), ahead_radius 24, weight 1.5: a
+    /// follower exactly 24 px from the ahead point is outside the zone — evade idle with weight
+    /// 1.5·2 = 3, separation idle with 1.5·0.6. At (224, 110) it evades: the prediction (229, 100)
+    /// (T = 10/80 = 0.125 s of the leader's (40, 0)), desired 80·normalize(−5, 10).
+    #[test]
+    fn the_ahead_zone_edge_and_the_evade_explanation_by_hand() {
+        use super::super::testing::sim_with;
+        use crate::sim::steer::Note;
+        let sc = r#"[{"type": "follow_leader", "weight": 1.5}]"#;
+        let s = sim_with(sc, &hand_agents(&[((200.0, 100.0), (40.0, 0.0)), ((224.0, 124.0), (0.0, 0.0))]), "");
+        let e = explain_of(&s, 1, "evade");
+        assert_eq!((e.raw, e.weight), (Vec2::ZERO, 3.0));
+        let ahead = ("ahead", Note::Point(Vec2::new(224.0, 100.0)));
+        assert_eq!(e.detail.notes, [ahead, ("in_ahead_zone", Note::Flag(false))]);
+        let sep = explain_of(&s, 1, "separation");
+        assert_eq!((sep.raw, sep.weight, sep.detail.neighbours), (Vec2::ZERO, 1.5f32 * 0.6, Some(0)));
+        let s = sim_with(sc, &hand_agents(&[((200.0, 100.0), (40.0, 0.0)), ((224.0, 110.0), (0.0, 0.0))]), "");
+        let e = explain_of(&s, 1, "evade");
+        assert_eq!(e.weight, 3.0);
+        let want = Vec2::new(-5.0, 10.0).normalize() * 80.0;
+        assert!((e.detail.desired.unwrap() - want).length() < 1e-3, "{:?}", e.detail);
+        let predicted = ("predicted", Note::Point(Vec2::new(229.0, 100.0)));
+        assert_eq!(e.detail.notes, [ahead, predicted, ("in_ahead_zone", Note::Flag(true))]);
+    }
+
+    /// A follower exactly on the predicted ahead point steps aside, along the leader's side (−h.y,
+    /// h.x) = (0, 1), to the side of the leader's path it is on. Leader heading +x at (200, 100)
+    /// (ahead point (224, 100)) moving (0, ±80): a follower 10 px below/above the ahead point is
+    /// where the prediction puts it (T = 10/80 s) — (0, 80) below, (0, −80) above; exactly on the
+    /// leader's line (at the ahead point itself), even indices go +, odd ones −.
+    #[test]
+    fn on_the_threat_a_follower_steps_aside_by_hand() {
+        use super::super::testing::sim_with;
+        let sc = |leader: usize| format!(r#"[{{"type": "follow_leader", "leader": {leader}}}]"#);
+        let aside = |leader: usize, agents: &[super::super::testing::Placed], i: usize| {
+            let mut s = sim_with(&sc(leader), &hand_agents(agents), "");
+            s.behaviour_mut::<FollowLeader>().unwrap().state.heading = Vec2::X;
+            let e = explain_of(&s, i, "evade");
+            assert_eq!((e.weight, e.detail.desired), (2.0, Some(e.raw)), "{agents:?}");
+            e.raw
+        };
+        let below = [((200.0, 100.0), (0.0, 80.0)), ((224.0, 110.0), (0.0, 0.0))];
+        assert_eq!(aside(0, &below, 1), Vec2::new(0.0, 80.0));
+        let above = [((224.0, 90.0), (0.0, 0.0)), ((200.0, 100.0), (0.0, -80.0))];
+        assert_eq!(aside(1, &above, 0), Vec2::new(0.0, -80.0));
+        let on = [((200.0, 100.0), (40.0, 0.0)), ((224.0, 100.0), (0.0, 0.0)), ((224.0, 100.0), (0.0, 0.0))];
+        assert_eq!(aside(0, &on, 1), Vec2::new(0.0, -80.0));
+        assert_eq!(aside(0, &on, 2), Vec2::new(0.0, 80.0));
+    }
+
+    /// The hooks: reset takes the leader's heading (moving +y: (0, 1)); the slots come from
+    /// pre_forces (in a column the second follower's slot is 54 px behind, (146, 200): from
+    /// (146, 250) it arrives straight up, (0, −80)); after a step the heading is the leader's
+    /// velocity's direction; the pointer (a click, a drag; not a plain move) sets the target.
+    #[test]
+    fn the_hooks_by_hand() {
+        use super::super::testing::sim_with;
+        let s = sim_with(
+            r#"[{"type": "follow_leader"}]"#,
+            &hand_agents(&[((200.0, 200.0), (0.0, 40.0)), ((100.0, 100.0), (0.0, 0.0))]),
+            "",
+        );
+        assert_eq!(s.state_json()["leader"]["heading"], serde_json::json!([0.0, 1.0]));
+        let agents =
+            hand_agents(&[((200.0, 200.0), (40.0, 0.0)), ((100.0, 300.0), (0.0, 0.0)), ((146.0, 250.0), (0.0, 0.0))]);
+        let mut s =
+            sim_with(r#"[{"type": "follow_leader", "variant": "column"}]"#, &agents, r#""interaction": "leader""#);
+        assert_eq!(explain_of(&s, 2, "follow").raw, Vec2::new(0.0, -80.0));
+        s.behaviour_mut::<FollowLeader>().unwrap().state.heading = Vec2::Y;
+        s.step();
+        let v = s.agents()[0].velocity;
+        assert_eq!(s.behaviour::<FollowLeader>().unwrap().state.heading, v / v.length());
+        let target = |s: &crate::sim::Sim| s.behaviour::<FollowLeader>().unwrap().state.target;
+        assert!(s.pointer_event(Pointer::Down(Vec2::new(50.0, 60.0)), false));
+        assert_eq!(target(&s), Some(Vec2::new(50.0, 60.0)));
+        assert!(!s.pointer_event(Pointer::Move(Vec2::new(70.0, 60.0)), false));
+        assert_eq!(target(&s), Some(Vec2::new(50.0, 60.0)));
+        assert!(s.pointer_event(Pointer::Move(Vec2::new(80.0, 60.0)), true));
+        assert_eq!(target(&s), Some(Vec2::new(80.0, 60.0)));
+    }
+
+    /// The neighbour grid must cover sep_radius (20): a follower 18 px from another (two grid cells
+    /// away if the cells were sized for a smaller radius) still separates: flocking form, at rest,
+    /// (−80, 0).
+    #[test]
+    fn the_neighbour_grid_covers_the_separation_radius() {
+        use super::super::testing::sim_with;
+        let agents =
+            hand_agents(&[((300.0, 100.0), (40.0, 0.0)), ((100.0, 300.0), (0.0, 0.0)), ((118.0, 300.0), (0.0, 0.0))]);
+        let s = sim_with(r#"[{"type": "follow_leader"}]"#, &agents, "");
+        let sep = explain_of(&s, 1, "separation");
+        assert_eq!((sep.raw, sep.detail.neighbours), (Vec2::new(-80.0, 0.0), Some(1)));
+    }
+
+    /// With another random behaviour (wander) the leader's own wander draws count too: the force
+    /// traced for a follower is the one the step applies (tracing replays the leader's draws first).
+    #[test]
+    fn the_traced_forces_are_the_stepped_ones() {
+        use super::super::testing::sim_with;
+        let sc = r#"[{"type": "follow_leader"}, {"type": "wander", "weight": 0.5}]"#;
+        let agents =
+            hand_agents(&[((200.0, 200.0), (40.0, 0.0)), ((100.0, 300.0), (0.0, 10.0)), ((300.0, 100.0), (10.0, 0.0))]);
+        let mut s = sim_with(sc, &agents, "");
+        let traced: Vec<Vec2> = (0..3).map(|i| s.force_on(i)).collect();
+        s.step();
+        assert_eq!(s.last_forces(), &traced[..]);
+    }
+
+    /// Stepping aside with the leader heading (0, 1): its side is (−1, 0). Two followers exactly on
+    /// the ahead point (100, 224), on the leader's line: index 1 goes −side = (80, 0), index 2 +side =
+    /// (−80, 0).
+    #[test]
+    fn stepping_aside_follows_the_leaders_side() {
+        use super::super::testing::sim_with;
+        let agents =
+            hand_agents(&[((100.0, 200.0), (40.0, 0.0)), ((100.0, 224.0), (0.0, 0.0)), ((100.0, 224.0), (0.0, 0.0))]);
+        let mut s = sim_with(r#"[{"type": "follow_leader"}]"#, &agents, "");
+        s.behaviour_mut::<FollowLeader>().unwrap().state.heading = Vec2::Y;
+        assert_eq!(explain_of(&s, 1, "evade").raw, Vec2::new(80.0, 0.0));
+        assert_eq!(explain_of(&s, 2, "evade").raw, Vec2::new(-80.0, 0.0));
+    }
 }

@@ -902,6 +902,29 @@ mod tests {
         }
     }
 
+    /// Every behaviour's `weight` (what `Behave::weight` reports) is capped at 1e6 = MAX_WEIGHT, so
+    /// that weight × force stays finite: 1e6 is accepted, 2e6 refused by name.
+    #[test]
+    fn every_behaviour_caps_its_weight() {
+        for &kind in KINDS {
+            let doc = |w: f64| {
+                let mut b = serde_json::json!({ "type": kind, "weight": w });
+                if kind == "queue" {
+                    b["goal"] = serde_json::json!([300, 100]);
+                }
+                if kind == "containment" {
+                    b["walls"] = serde_json::json!([[10, 10], [390, 10], [390, 390], [10, 390]]);
+                }
+                serde_json::json!({"name": "t", "world": {"width": 400, "height": 400}, "agents": {"count": 4},
+                                   "behaviours": [b], "path": {"waypoints": [[10, 10], [200, 200], [300, 50]]}})
+                .to_string()
+            };
+            assert!(crate::sim::scenario::parse(&doc(1e6)).is_ok(), "{kind}: a weight of 1e6 was refused");
+            let e = crate::sim::scenario::parse(&doc(2e6)).err().unwrap_or_else(|| panic!("{kind}: 2e6 accepted"));
+            assert!(e.starts_with("behaviours[0].weight: must be <= 1000000, got 2000000"), "{kind}: {e}");
+        }
+    }
+
     #[test]
     fn tints_fold_like_the_old_tags() {
         // Later behaviours override; `IfNone` only fills an empty tint (seek_food after flee).

@@ -230,4 +230,57 @@ mod tests {
             assert!(closest_approach(0.0, y) < 0.0, "y {y}: without avoidance it should hit");
         }
     }
+
+    fn oa() -> super::ObstacleAvoidance {
+        serde_json::from_str(r#"{"look_ahead": 60, "clearance": 6}"#).unwrap()
+    }
+
+    /// The feeler is look_ahead (60) long at full speed along the heading, half as long at half
+    /// speed, no longer above max_speed, and nothing for an agent that may not move.
+    #[test]
+    fn the_feeler_by_hand() {
+        use crate::sim::agent::Agent;
+        let feeler = |v: f32, max_speed: f32| oa().feeler(&Agent::new(Vec2::ZERO, Vec2::new(0.0, v), max_speed, 192.0));
+        assert_eq!(feeler(80.0, 80.0), Vec2::new(0.0, 60.0));
+        assert_eq!(feeler(40.0, 80.0), Vec2::new(0.0, 30.0));
+        assert_eq!(feeler(80.0, 40.0), Vec2::new(0.0, 60.0));
+        assert_eq!(feeler(10.0, 0.0), Vec2::ZERO);
+    }
+
+    /// The threat as the agent sees it: at (390, 100) moving +x in a 400 px wrapping world, an obstacle
+    /// of radius 20 at (10, 110) is 20 px ahead across the seam — centre (410, 110), along 20, 10 px
+    /// to the right: push −y, 192·(26 − 10)/26. Of two obstacles equally far along, the first listed.
+    #[test]
+    fn the_threat_by_hand() {
+        use super::Threat;
+        use crate::sim::agent::Agent;
+        use crate::sim::world::{Edges, World};
+        let world = World::new(400.0, 400.0, Edges::Wrap);
+        let a = Agent::new(Vec2::new(390.0, 100.0), Vec2::new(80.0, 0.0), 80.0, 192.0);
+        let t = oa().threat(&world, &[(Vec2::new(10.0, 110.0), 20.0)], &a).unwrap();
+        let want = Threat { center: Vec2::new(410.0, 110.0), radius: 20.0, along: 20.0, force: Vec2::ZERO };
+        assert_eq!(Threat { force: Vec2::ZERO, ..t }, want);
+        assert!((t.force - Vec2::new(0.0, -192.0 * 16.0 / 26.0)).length() < 1e-3, "{t:?}");
+        let two = [(Vec2::new(30.0, 110.0), 20.0), (Vec2::new(30.0, 90.0), 20.0)];
+        assert_eq!(oa().threat(&world, &two, &a).unwrap().center, Vec2::new(430.0, 110.0));
+    }
+
+    /// Agent 0 at (100, 100) moving +x has the obstacle of radius 20 at (140, 110) on its feeler
+    /// (41.2 − 20 = 21.2 px from its surface); agent 1 at (300, 300) moving +x has the one of radius
+    /// 30 at (300, 340) beside it (not ahead), 10 px from its surface: one avoiding, closest 10.
+    #[test]
+    fn readout_and_report_by_hand() {
+        use super::super::testing::sim_with;
+        use crate::sim::behaviours::Val;
+        let agents = hand_agents(&[((100.0, 100.0), (80.0, 0.0)), ((300.0, 300.0), (80.0, 0.0))]);
+        let obstacles = r#""obstacles": [{"center": [140, 110], "radius": 20}, {"center": [300, 340], "radius": 30}]"#;
+        let s = sim_with(SC, &agents, obstacles);
+        let r = s.readout();
+        assert_eq!(r.kind, "obstacle_avoidance");
+        assert_eq!(r.get("obstacles"), Some(Val::Int(2)));
+        assert_eq!(r.get("avoiding"), Some(Val::Int(1)));
+        assert_eq!(r.get("closest"), Some(Val::Num(10.0, 1)));
+        let m = &s.state_json()["metrics"];
+        assert_eq!((&m["avoiding"], &m["closest_approach"]), (&1.into(), &10.0.into()));
+    }
 }

@@ -256,4 +256,109 @@ mod tests {
         let want = Vec2::new(20.0, -30.0).normalize() * 80.0 - Vec2::new(40.0, 0.0);
         assert!((f - want).length() < 1e-3, "{f} vs {want}");
     }
+
+    use super::super::testing::sim_with;
+    use super::{tube_force, OnPath, PathTube};
+    use crate::sim::agent::Agent;
+    use crate::sim::behaviours::{Behave, Inst, Val};
+    use crate::sim::draw::Style;
+    use crate::sim::path::{Follow, PathMode};
+    use crate::sim::steer::{Controller, Note, Trace};
+
+    fn pt() -> PathTube {
+        serde_json::from_str(r#"{"weight": 1.5}"#).unwrap()
+    }
+
+    /// One call of tube_force: the raw force, its explanation, what it returns.
+    fn run(at: (f32, f32), v: (f32, f32), wps: &[Vec2], mode: PathMode) -> (Vec2, Trace, Follow) {
+        let a = Agent::new(Vec2::from(at), Vec2::from(v), 80.0, 192.0);
+        let mut trace = Trace::default();
+        let mut ctl = Controller::new(Some(&mut trace));
+        let follow = tube_force(&a, &mut OnPath::default(), wps, mode, &pt(), &mut ctl);
+        assert_eq!((trace.items.len(), trace.items[0].rule, trace.items[0].weight), (1, "tube", 1.5));
+        (trace.items[0].raw, trace, follow)
+    }
+
+    /// No waypoints: brake. One waypoint: arrive at it (slow_radius 24: 12 px away, 40 px/s).
+    #[test]
+    fn no_path_brakes_and_a_lone_waypoint_is_arrived_at() {
+        let (f, _, follow) = run((100.0, 100.0), (10.0, 0.0), &[], PathMode::OneShot);
+        assert_eq!((f, follow), (Vec2::new(-10.0, 0.0), Follow::NoPath));
+        let (f, t, follow) = run((100.0, 112.0), (0.0, 0.0), &[Vec2::new(100.0, 100.0)], PathMode::Loop);
+        assert_eq!((f, follow), (Vec2::new(0.0, -40.0), Follow::Arriving));
+        assert_eq!(t.items[0].detail.desired, Some(Vec2::new(0.0, -40.0)));
+    }
+
+    /// Near the end of a segment, 10 px before its next waypoint (300, 100), moving (10, 0):
+    /// prediction (295, 100) on segment 0. If that waypoint ends a one-shot path, arrive: desired
+    /// 80·10/24 = 33.3, force 33.3 − 10; if the path goes on, seek it at full speed: desired 80,
+    /// force 70 — the explanation names the prediction, projection, distance, side, segment and mode.
+    #[test]
+    fn inside_the_tube_seek_or_arrive_and_explain_by_hand() {
+        let w = [Vec2::new(100.0, 100.0), Vec2::new(300.0, 100.0), Vec2::new(300.0, 300.0)];
+        let (f, t, follow) = run((290.0, 100.0), (10.0, 0.0), &w[..2], PathMode::OneShot);
+        let slow = 80.0 * 10.0 / 24.0;
+        assert!((f - Vec2::new(slow - 10.0, 0.0)).length() < 1e-4, "{f}");
+        assert_eq!(follow, Follow::Arriving);
+        assert!((t.items[0].detail.desired.unwrap() - Vec2::new(slow, 0.0)).length() < 1e-4, "{t:?}");
+        assert_eq!(t.items[0].detail.notes[5], ("mode", Note::Word("arrive")));
+        let (f, t, follow) = run((290.0, 100.0), (10.0, 0.0), &w, PathMode::OneShot);
+        assert_eq!((f, follow), (Vec2::new(70.0, 0.0), Follow::Seeking));
+        assert_eq!(t.items[0].detail.desired, Some(Vec2::new(80.0, 0.0)));
+        assert_eq!(
+            t.items[0].detail.notes,
+            [
+                ("prediction", Note::Point(Vec2::new(295.0, 100.0))),
+                ("projection", Note::Point(Vec2::new(295.0, 100.0))),
+                ("distance", Note::Num(0.0)),
+                ("outside", Note::Flag(false)),
+                ("segment", Note::Index(Some(0))),
+                ("mode", Note::Word("seek")),
+            ]
+        );
+    }
+
+    /// Removing waypoint 2 of 5 (4 left, one-shot: 3 segments): segments 2 and 3 move down by one,
+    /// 0 and 1 stay; removing waypoint 0, segment 0 stays and 2 becomes 1.
+    #[test]
+    fn segments_follow_a_removed_waypoint() {
+        let run = |segs: &[u32], k: usize| {
+            let mut inst = Inst::<PathTube> {
+                state: (),
+                agents: segs.iter().map(|&seg| OnPath { seg, dir: 1, outside: false }).collect(),
+            };
+            pt().waypoint_removed(&mut inst, k, 4, PathMode::OneShot);
+            inst.agents.iter().map(|m| m.seg).collect::<Vec<_>>()
+        };
+        assert_eq!(run(&[0, 1, 2, 3], 2), [0, 1, 1, 2]);
+        assert_eq!(run(&[0, 2], 0), [0, 1]);
+    }
+
+    /// Path (100, 100)–(300, 100), one-shot. Agents at (150, 130) moving (40, 0), at (200, 150) and at
+    /// (200, 105): 30, 50 and 5 px from the path. Readout and report with the first two marked
+    /// outside; after one step the force pass marks them so itself (predictions (170, 130) and (200,
+    /// 150) are outside the 16 px tube) and the third, arriving at the end, is tinted.
+    #[test]
+    fn readout_report_and_marks_by_hand() {
+        let agents =
+            hand_agents(&[((150.0, 130.0), (40.0, 0.0)), ((200.0, 150.0), (0.0, 0.0)), ((200.0, 105.0), (0.0, 0.0))]);
+        let mut s = sim_with(SC, &agents, PATH);
+        let marked = |outside: [bool; 3]| outside.map(|o| OnPath { seg: 0, dir: 0, outside: o }).to_vec();
+        s.behaviour_mut::<PathTube>().unwrap().agents = marked([true, true, false]);
+        let r = s.readout();
+        assert_eq!(r.kind, "path_tube");
+        assert_eq!(r.get("waypoints"), Some(Val::Int(2)));
+        assert_eq!(r.get("mode"), Some(Val::Word("one_shot")));
+        assert_eq!(r.get("distance"), Some(Val::Num(30.0, 1)));
+        assert_eq!(r.get("tube_radius"), Some(Val::Num(16.0, 0)));
+        assert_eq!(r.get("outside"), Some(Val::Int(2)));
+        let m = &s.state_json()["metrics"];
+        assert_eq!((&m["tube_distance"], &m["max_tube_distance"]), (&30.0.into(), &50.0.into()));
+        assert_eq!(m["prediction_outside"], 2);
+        s.behaviour_mut::<PathTube>().unwrap().agents = marked([false, false, true]);
+        s.step();
+        let outside: Vec<bool> = s.behaviour::<PathTube>().unwrap().agents.iter().map(|m| m.outside).collect();
+        assert_eq!(outside, [true, true, false]);
+        assert_eq!((s.tint(0), s.tint(1), s.tint(2)), (None, None, Some(Style::Arriving)));
+    }
 }

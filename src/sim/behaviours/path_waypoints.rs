@@ -220,4 +220,159 @@ mod tests {
         let f = force_with_scene(SC, &near, 0, path);
         assert!((f - Vec2::new(40.0, 0.0)).length() < 1e-4, "{f}");
     }
+
+    use super::{waypoints_force, Leg, PathWaypoints};
+    use crate::sim::agent::Agent;
+    use crate::sim::behaviours::{Behave, Inst, Val, View};
+    use crate::sim::draw::Style;
+    use crate::sim::path::{Follow, PathMode};
+    use crate::sim::steer::{Controller, Note, Trace};
+
+    fn pw() -> PathWaypoints {
+        serde_json::from_str(r#"{"weight": 1.5}"#).unwrap()
+    }
+
+    /// One call of waypoints_force on waypoints (100, 200), (300, 200), (300, 100): what it adds
+    /// (rule, raw force, weight), its explanation, what it returns and the leg after it.
+    fn run(at: (f32, f32), v: (f32, f32), wp: u32, wps: &[Vec2], mode: PathMode) -> (Vec2, Trace, Follow, Leg) {
+        let a = Agent::new(Vec2::from(at), Vec2::from(v), 80.0, 192.0);
+        let mut leg = Leg { wp, dir: 0 };
+        let mut trace = Trace::default();
+        let mut ctl = Controller::new(Some(&mut trace));
+        let follow = waypoints_force(&a, &mut leg, wps, mode, &pw(), &mut ctl);
+        let f = ctl.result(192.0);
+        assert_eq!((trace.items.len(), trace.items[0].rule, trace.items[0].weight), (1, "waypoints", 1.5));
+        (f / 1.5, trace, follow, leg)
+    }
+
+    const WPS: [Vec2; 3] = [Vec2::new(100.0, 200.0), Vec2::new(300.0, 200.0), Vec2::new(300.0, 100.0)];
+
+    /// At (100, 187), exactly arrive_radius (13) from waypoint 0, the agent still seeks it: (0, 80);
+    /// at (100, 188) it moves on to waypoint 1 and seeks it: 80·normalize(200, 12). A stored index
+    /// past the end means the last waypoint (seeking it in a loop). The explanation: desired velocity,
+    /// active index, distance, arrive_radius, "seek".
+    #[test]
+    fn seeks_and_moves_on_at_the_arrive_radius() {
+        use PathMode::*;
+        let (f, t, follow, leg) = run((100.0, 187.0), (0.0, 0.0), 0, &WPS, Loop);
+        assert!((f - Vec2::new(0.0, 80.0)).length() < 1e-4, "{f}");
+        assert_eq!((follow, leg), (Follow::Seeking, Leg { wp: 0, dir: 1 }));
+        let d = &t.items[0].detail;
+        assert_eq!(d.desired, Some(Vec2::new(0.0, 80.0)));
+        assert_eq!(
+            d.notes,
+            [
+                ("active", Note::Index(Some(0))),
+                ("distance", Note::Num(13.0)),
+                ("arrive_radius", Note::Num(13.0)),
+                ("mode", Note::Word("seek"))
+            ]
+        );
+        let (f, _, follow, leg) = run((100.0, 188.0), (0.0, 0.0), 0, &WPS, Loop);
+        assert!((f - Vec2::new(200.0, 12.0).normalize() * 80.0).length() < 1e-4, "{f}");
+        assert_eq!((follow, leg.wp), (Follow::Seeking, 1));
+        let (f, _, follow, leg) = run((300.0, 150.0), (0.0, 0.0), 7, &WPS, Loop);
+        assert!((f - Vec2::new(0.0, -80.0)).length() < 1e-4, "{f}");
+        assert_eq!((follow, leg.wp), (Follow::Seeking, 2));
+    }
+
+    /// The last waypoint of a one-shot path, and a lone waypoint in any mode, are arrived at
+    /// (slow_radius 24): 20 px away at rest, desired 80·20/24 (a lone waypoint 12 px away: 40). The
+    /// last waypoint of a loop, and a middle one of a one-shot path, are sought at full speed.
+    #[test]
+    fn arrives_only_at_the_end() {
+        use PathMode::*;
+        let (f, t, follow, _) = run((300.0, 120.0), (0.0, 0.0), 2, &WPS, OneShot);
+        assert!((f - Vec2::new(0.0, -80.0 * 20.0 / 24.0)).length() < 1e-4, "{f}");
+        assert_eq!(follow, Follow::Arriving);
+        let d = &t.items[0].detail;
+        assert!((d.desired.unwrap() - Vec2::new(0.0, -80.0 * 20.0 / 24.0)).length() < 1e-4, "{d:?}");
+        assert_eq!(d.notes[3], ("mode", Note::Word("arrive")));
+        let (f, _, follow, _) = run((300.0, 120.0), (0.0, 0.0), 2, &WPS, Loop);
+        assert!((f - Vec2::new(0.0, -80.0)).length() < 1e-4, "{f}");
+        assert_eq!(follow, Follow::Seeking);
+        let (f, _, follow, _) = run((300.0, 230.0), (0.0, 0.0), 1, &WPS, OneShot);
+        assert!((f - Vec2::new(0.0, -80.0)).length() < 1e-4, "{f}");
+        assert_eq!(follow, Follow::Seeking);
+        let (f, _, follow, _) = run((100.0, 212.0), (0.0, 0.0), 0, &WPS[..1], Loop);
+        assert!((f - Vec2::new(0.0, -40.0)).length() < 1e-4, "{f}");
+        assert_eq!(follow, Follow::Arriving);
+    }
+
+    /// No waypoints: brake (−velocity), desired zero, no active index.
+    #[test]
+    fn brakes_without_waypoints() {
+        let (f, t, follow, _) = run((100.0, 100.0), (10.0, 0.0), 0, &[], PathMode::Loop);
+        assert_eq!((f, follow), (Vec2::new(-10.0, 0.0), Follow::NoPath));
+        assert_eq!(t.items[0].detail.desired, Some(Vec2::ZERO));
+        assert_eq!(t.items[0].detail.notes, [("active", Note::Index(None))]);
+    }
+
+    /// Removing waypoint 2 of 5: legs heading for a later one keep their point (3 → 2, 4 → 3), the
+    /// others keep their index; removing the last (4 of 5), a leg heading for it wraps to 0 in a
+    /// loop and stops at the new last (3) otherwise.
+    #[test]
+    fn legs_follow_a_removed_waypoint() {
+        let legs = |wps: &[u32]| Inst::<PathWaypoints> {
+            state: (),
+            agents: wps.iter().map(|&wp| Leg { wp, dir: 1 }).collect(),
+        };
+        let wps = |inst: &Inst<PathWaypoints>| inst.agents.iter().map(|l| l.wp).collect::<Vec<_>>();
+        let mut inst = legs(&[0, 2, 3, 4]);
+        pw().waypoint_removed(&mut inst, 2, 4, PathMode::OneShot);
+        assert_eq!(wps(&inst), [0, 2, 2, 3]);
+        for (mode, want) in [(PathMode::Loop, 0), (PathMode::OneShot, 3), (PathMode::PingPong, 3)] {
+            let mut inst = legs(&[4]);
+            pw().waypoint_removed(&mut inst, 4, 4, mode);
+            assert_eq!(wps(&inst), [want], "{mode:?}");
+        }
+    }
+
+    /// The readout of agent 0 (its stored index past the end reads as the last waypoint, 2), the
+    /// report of every agent, and the tint: arriving at the end of a one-shot path, none while seeking.
+    #[test]
+    fn readout_report_and_tint_by_hand() {
+        let agents = hand_agents(&[((100.0, 100.0), (0.0, 0.0)), ((300.0, 110.0), (0.0, 0.0))]);
+        let path = r#""path": {"waypoints": [[100, 200], [300, 200], [300, 100]], "mode": "ping_pong"}"#;
+        let mut s = sim_with(SC, &agents, path);
+        s.behaviour_mut::<PathWaypoints>().unwrap().agents = vec![Leg { wp: 7, dir: -1 }, Leg { wp: 1, dir: 1 }];
+        let r = s.readout();
+        assert_eq!(r.kind, "path_waypoints");
+        assert_eq!(r.get("active"), Some(Val::Int(2)));
+        assert_eq!(r.get("waypoints"), Some(Val::Int(3)));
+        assert_eq!(r.get("mode"), Some(Val::Word("ping_pong")));
+        assert_eq!(r.get("direction"), Some(Val::Int(-1)));
+        let m = &s.state_json()["metrics"];
+        assert_eq!((&m["waypoint_index"], &m["waypoint_direction"]), (&7.into(), &(-1).into()));
+        assert_eq!(m["waypoint_indices"], serde_json::json!([7, 1]));
+        // Without waypoints (all removed) there is no active one.
+        let mut scene = s.scene().clone();
+        scene.path.waypoints.clear();
+        let inst = s.behaviour::<PathWaypoints>().unwrap();
+        let agents = s.agents();
+        let v = View {
+            world: s.world(),
+            agents: &agents,
+            tints: &[],
+            scene: &scene,
+            scenario: s.scenario(),
+            pointer: None,
+            selected: None,
+            time: 0.0,
+            steps: 0,
+        };
+        let r = pw().readout(inst, &v).unwrap();
+        assert_eq!((r.get("active"), r.get("waypoints")), (Some(Val::None), Some(Val::Int(0))));
+        drop(agents);
+
+        let path = r#""path": {"waypoints": [[100, 200], [300, 100]], "mode": "one_shot"}"#;
+        let mut s = sim_with(SC, &agents_at_ends(), path);
+        s.behaviour_mut::<PathWaypoints>().unwrap().agents = vec![Leg { wp: 1, dir: 1 }, Leg { wp: 0, dir: 1 }];
+        s.step();
+        assert_eq!((s.tint(0), s.tint(1)), (Some(Style::Arriving), None));
+    }
+
+    fn agents_at_ends() -> String {
+        hand_agents(&[((300.0, 150.0), (0.0, 0.0)), ((100.0, 100.0), (0.0, 0.0))])
+    }
 }

@@ -249,4 +249,81 @@ mod tests {
         // Of (80, 80), (320, 80), (80, 320), (320, 320), the farthest from the catcher near (105, 100).
         assert_eq!(s.agents()[0].position, Vec2::new(320.0, 320.0));
     }
+
+    use crate::sim::agent::Agent;
+    use crate::sim::behaviours::Val;
+    use crate::sim::scene::Scene;
+    use crate::sim::world::{Edges, World};
+
+    #[test]
+    fn the_mean_chase_by_hand() {
+        assert_eq!(Chase { catches: 0, total: 3.0, since: 1.0 }.mean(), None);
+        assert_eq!(Chase { catches: 4, total: 10.0, since: 1.0 }.mean(), Some(2.5));
+    }
+
+    /// post_move at 2 s with one catch so far (0.5 s of chase, the current one since 0.25 s): a
+    /// pursuer 9.9 px from the quarry (catch_radius 10) catches it — two catches, 0.5 + 1.75 s, the
+    /// next chase from 2 s, the quarry moved to the spot of (80, 80), (320, 80), (80, 320), (320,
+    /// 320) farthest from the catcher; at exactly 10 px nothing happens.
+    #[test]
+    fn a_catch_by_hand() {
+        let p: Pursuit = serde_json::from_str(r#"{"quarry": 0, "catch_radius": 10}"#).unwrap();
+        let world = World::new(400.0, 400.0, Edges::Bounce);
+        let run = |x: f32| {
+            let at = |x: f32| Agent::new(Vec2::new(x, 100.0), Vec2::ZERO, 80.0, 192.0);
+            let mut agents = [at(100.0), at(x)];
+            let (mut scene, mut rng) = (Scene::default(), crate::sim::rng::seeded(1));
+            let mut inst =
+                Inst::<Pursuit> { state: Chase { catches: 1, total: 0.5, since: 0.25 }, agents: vec![Angle(0.0); 2] };
+            let mut m =
+                MoveCtx { world: &world, agents: &mut agents, scene: &mut scene, rng: &mut rng, now: 2.0, dt: 0.1 };
+            p.post_move(&mut inst, &mut m);
+            (inst.state, agents[0].position)
+        };
+        assert_eq!(run(109.9), (Chase { catches: 2, total: 2.25, since: 2.0 }, Vec2::new(320.0, 320.0)));
+        assert_eq!(run(110.0), (Chase { catches: 1, total: 0.5, since: 0.25 }, Vec2::new(100.0, 100.0)));
+    }
+
+    /// Pursuer (agent 0) at rest at (100, 100), quarry (agent 1) 80 px below moving (48, 0): T = 80/80
+    /// = 1 s, prediction (148, 180); two catches in 5 s, 2.5 s each. With the cap at 0.5 s, T = 0.5;
+    /// before any catch, no mean.
+    #[test]
+    fn readout_and_report_by_hand() {
+        let agents = hand_agents(&[((100.0, 100.0), (0.0, 0.0)), ((100.0, 180.0), (48.0, 0.0))]);
+        let sc = |cap: f32| format!(r#"[{{"type": "pursuit", "quarry": 1, "max_prediction": {cap}}}]"#);
+        let mut s = sim_in(&sc(2.0), &agents, "", r#"{"width": 400, "height": 400}"#);
+        s.behaviour_mut::<Pursuit>().unwrap().state = Chase { catches: 2, total: 5.0, since: 0.0 };
+        let r = s.readout();
+        assert_eq!(r.kind, "pursuit");
+        assert_eq!(r.get("look_ahead"), Some(Val::Num(1.0, 2)));
+        assert_eq!(r.get("catches"), Some(Val::Int(2)));
+        assert_eq!(r.get("mean_time"), Some(Val::Num(2.5, 1)));
+        let st = s.state_json();
+        assert_eq!(st["prediction"], serde_json::json!([148.0, 180.0]));
+        let m = &st["metrics"];
+        assert_eq!((&m["catches"], &m["mean_catch_time"], &m["look_ahead"]), (&2.into(), &2.5.into(), &1.0.into()));
+        let s = sim_in(&sc(0.5), &agents, "", r#"{"width": 400, "height": 400}"#);
+        let r = s.readout();
+        assert_eq!((r.get("look_ahead"), r.get("mean_time")), (Some(Val::Num(0.5, 2)), Some(Val::None)));
+        assert_eq!(s.state_json()["metrics"]["mean_catch_time"], Value::Null);
+        // A pursuer that may not move looks no time ahead.
+        let still =
+            [Agent::new(Vec2::ZERO, Vec2::ZERO, 0.0, 192.0), Agent::new(Vec2::new(0.0, 80.0), Vec2::ZERO, 80.0, 192.0)];
+        let p = <Pursuit as crate::sim::behaviours::Registered>::first(s.scenario()).unwrap();
+        let t = s.with_view(|v| p.look_ahead(&View { agents: &still, ..*v }));
+        assert_eq!(t, Some(0.0));
+    }
+
+    /// With another random behaviour (wander) the quarry's own wander draws count too: the forces
+    /// traced are the ones the step applies (tracing replays the quarry's draws first).
+    #[test]
+    fn the_traced_forces_are_the_stepped_ones() {
+        let sc = r#"[{"type": "pursuit", "quarry": 0}, {"type": "wander", "weight": 0.5}]"#;
+        let agents =
+            hand_agents(&[((200.0, 200.0), (40.0, 0.0)), ((100.0, 300.0), (0.0, 10.0)), ((300.0, 100.0), (10.0, 0.0))]);
+        let mut s = sim_in(sc, &agents, "", r#"{"width": 400, "height": 400}"#);
+        let traced: Vec<Vec2> = (0..3).map(|i| s.force_on(i)).collect();
+        s.step();
+        assert_eq!(s.last_forces(), &traced[..]);
+    }
 }

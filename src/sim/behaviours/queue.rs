@@ -449,4 +449,255 @@ mod tests {
         assert_eq!(who, Some(2));
         assert!((b - 15.0 / 60.0).abs() < 1e-6, "{b}");
     }
+
+    use super::{count_overlaps, queue_brake, QueueState};
+    use super::{Agent, Queue, World};
+    use crate::sim::behaviours::Val;
+    use crate::sim::draw::Style;
+    use crate::sim::scenario::Check;
+    use crate::sim::steer::Note;
+    use crate::sim::world::Edges;
+
+    fn params(extra: &str) -> Queue {
+        serde_json::from_str(&format!(r#"{{"goal": [300, 100]{extra}}}"#)).unwrap()
+    }
+
+    /// The respawn rectangle must be ordered (x0 ≤ x1, y0 ≤ y1; a point is fine).
+    #[test]
+    fn the_respawn_rectangle_must_be_ordered() {
+        let c = Check { path: "q" };
+        for (r, ok) in [
+            ("[10, 10, 20, 20]", true),
+            ("[10, 10, 10, 10]", true),
+            ("[10, 10, 5, 20]", false),
+            ("[10, 10, 20, 5]", false),
+        ] {
+            let res = params(&format!(r#", "respawn": {r}"#)).check(&c);
+            assert_eq!(res.is_ok(), ok, "{r}: {res:?}");
+        }
+    }
+
+    /// cone_reach = hypot(30, 40)·1.0001 + 0.001 = 50.006; the query radius is the largest of it,
+    /// sep_radius and 2·body_radius.
+    #[test]
+    fn the_query_radius_by_hand() {
+        let q = params(r#", "cone_length": 30, "cone_width": 40"#);
+        assert!((q.cone_reach() - 50.006).abs() < 1e-4, "{}", q.cone_reach());
+        assert!((q.query_radius() - 50.006).abs() < 1e-4, "{}", q.query_radius());
+        assert_eq!(params(r#", "cone_length": 30, "cone_width": 40, "body_radius": 40"#).query_radius(), 80.0);
+        assert_eq!(params(r#", "cone_length": 30, "cone_width": 40, "sep_radius": 70"#).query_radius(), 70.0);
+    }
+
+    /// Without `respawn` the strip along the left wall, a tenth of the width; given, clipped to the world.
+    #[test]
+    fn the_respawn_rectangle_by_hand() {
+        let world = World::new(400.0, 300.0, Edges::Wrap);
+        assert_eq!(params("").respawn_rect(&world), [0.0, 0.0, 40.0, 300.0]);
+        assert_eq!(params(r#", "respawn": [-10, 5, 500, 400]"#).respawn_rect(&world), [0.0, 5.0, 400.0, 300.0]);
+    }
+
+    /// Overlaps 3 and 5: mean 4; three passes in the window: 3/5 per second at 5 s, 3/10 at 20 s (the
+    /// window is 10 s), none at 0 s; reset clears everything.
+    #[test]
+    fn the_queue_measures_by_hand() {
+        let mut st = QueueState::default();
+        assert_eq!((st.mean_overlaps(), st.throughput(5.0)), (0.0, 0.0));
+        st.record_overlaps(3);
+        st.record_overlaps(5);
+        assert_eq!((st.overlaps, st.overlap_sum, st.overlap_steps, st.mean_overlaps()), (5, 8, 2, 4.0));
+        st.recent.extend([(1.0, 0), (2.0, 1), (3.0, 2)]);
+        assert_eq!((st.throughput(5.0), st.throughput(20.0), st.throughput(0.0)), (0.6, 0.3, 0.0));
+        st.through = 3;
+        st.last_pass = Some(3.0);
+        st.reset();
+        assert_eq!(st, QueueState::default());
+    }
+
+    /// Pairs closer than 2·body_radius = 10, once each: (100, 100)–(108, 100) and (300, 300)–(309, 300).
+    #[test]
+    fn overlapping_pairs_by_hand() {
+        use super::super::testing::sim_with;
+        let agents = hand_agents(&[
+            ((100.0, 100.0), (0.0, 0.0)),
+            ((108.0, 100.0), (0.0, 0.0)),
+            ((300.0, 300.0), (0.0, 0.0)),
+            ((309.0, 300.0), (0.0, 0.0)),
+            ((200.0, 200.0), (0.0, 0.0)),
+        ]);
+        let s = sim_with(r#"[{"type": "queue", "goal": [300, 100]}]"#, &agents, "");
+        assert_eq!(s.with_force_ctx(|ctx| count_overlaps(ctx, 5.0)), 2);
+    }
+
+    /// The cone's edges, for an agent at (100, 100) moving +x at 40 px/s: somebody exactly
+    /// cone_length (60) ahead is in it (brake 1), so is somebody right beside it within the lane
+    /// (along 0: brake 0) and somebody 30 ahead exactly cone_width (16) aside (brake 0.5); behind it
+    /// nobody counts, and an agent slower than BRAKE_EPS = 0.001 px/s does not brake (at exactly
+    /// 0.001 it does).
+    #[test]
+    fn the_cone_edges_by_hand() {
+        use super::super::testing::sim_with;
+        let sc = r#"[{"type": "queue", "goal": [300, 100]}]"#;
+        for (v, other, want) in [
+            (40.0, (160.0, 100.0), (1.0, Some(1))),
+            (40.0, (100.0, 110.0), (0.0, Some(1))),
+            (40.0, (130.0, 116.0), (0.5, Some(1))),
+            (40.0, (90.0, 100.0), (1.0, None)),
+            (0.0005, (130.0, 100.0), (1.0, None)),
+            (super::BRAKE_EPS, (130.0, 100.0), (0.5, Some(1))),
+        ] {
+            let agents = hand_agents(&[((100.0, 100.0), (v, 0.0)), (other, (0.0, 0.0))]);
+            let s = sim_with(sc, &agents, "");
+            let q = params("");
+            assert_eq!(s.with_force_ctx(|ctx| queue_brake(ctx, 0, &q)), want, "{v} {other:?}");
+        }
+    }
+
+    /// Arrive inside slow_radius: 16 px before the goal (slow_radius 32) at rest, desired 80·16/32 =
+    /// (40, 0). Moving (20, 0) with somebody 15 px ahead (brake 15/60 = 0.25): desired 80·0.5·0.25 =
+    /// (10, 0), force (10, 0) − (20, 0) = (−10, 0), weight 2; the one ahead is within sep_radius 16:
+    /// separation with weight 2·0.4 = 0.8. Alone: separation idle, same weight.
+    #[test]
+    fn the_queue_force_and_its_explanation_by_hand() {
+        use super::super::testing::sim_with;
+        let sc = r#"[{"type": "queue", "goal": [300, 100], "weight": 2}]"#;
+        let f = force_of(sc, &hand_agents(&[((284.0, 100.0), (0.0, 0.0))]), 0);
+        assert!((f - Vec2::new(80.0, 0.0)).length() < 1e-4, "{f}");
+        let agents = hand_agents(&[((284.0, 100.0), (20.0, 0.0)), ((299.0, 100.0), (0.0, 0.0))]);
+        let e = sim_with(sc, &agents, "").explain(0).unwrap();
+        let q = &e.terms[0];
+        assert_eq!((q.rule, q.weight), ("queue", 2.0));
+        assert!((q.raw - Vec2::new(-10.0, 0.0)).length() < 1e-4, "{:?}", q.raw);
+        assert!((q.detail.desired.unwrap() - Vec2::new(10.0, 0.0)).length() < 1e-4, "{:?}", q.detail);
+        assert_eq!(q.detail.notes, [("blocker", Note::Index(Some(1))), ("brake", Note::Num(0.25))]);
+        let sep = &e.terms[1];
+        assert_eq!((sep.rule, sep.weight, sep.detail.neighbours), ("separation", 0.8, Some(1)));
+        assert!(sep.raw.x < 0.0 && sep.detail.notes == [("form", Note::Word("flocking"))], "{sep:?}");
+        let e = sim_with(sc, &hand_agents(&[((284.0, 100.0), (20.0, 0.0))]), "").explain(0).unwrap();
+        let sep = &e.terms[1];
+        assert_eq!((sep.rule, sep.raw, sep.weight, sep.detail.neighbours), ("separation", Vec2::ZERO, 0.8, Some(0)));
+    }
+
+    fn agent(x: f32, y: f32, vx: f32) -> Agent {
+        Agent::new(Vec2::new(x, y), Vec2::new(vx, 0.0), 80.0, 192.0)
+    }
+
+    /// An agent 4 px from the goal (goal_radius 8) reappears in the respawn rectangle [20, 40]–[60,
+    /// 140] at the point the next two random numbers give, heading for the goal at its speed (40);
+    /// when somebody stands 9 px from that point (closer than 2·body_radius = 10), the next two
+    /// numbers give another point.
+    #[test]
+    fn respawn_by_hand() {
+        let world = World::new(400.0, 400.0, Edges::Wrap);
+        let q = params(r#", "respawn": [20, 40, 60, 140]"#);
+        let rng = crate::sim::rng::seeded(3);
+        let mut draws = rng.clone();
+        let mut point = || Vec2::new(20.0 + draws.f32() * 40.0, 40.0 + draws.f32() * 100.0);
+        let (p1, p2) = (point(), point());
+        for (blocker, want) in [(Vec2::new(100.0, 300.0), p1), (p1 + Vec2::new(9.0, 0.0), p2)] {
+            assert!(blocker.distance(want) >= 10.0);
+            let mut agents = [agent(304.0, 100.0, 40.0), agent(blocker.x, blocker.y, 0.0)];
+            let mut st = QueueState::default();
+            st.respawn(&world, &mut agents, &q, &mut rng.clone(), 7.0);
+            assert_eq!(agents[0].position, want);
+            // The goal is nearer across the seam of the 400 px wrapping world: 300 − 400 − x to the left.
+            let to_goal = Vec2::new(300.0 - 400.0 - want.x, 100.0 - want.y);
+            assert!((agents[0].velocity - to_goal.normalize() * 40.0).length() < 1e-4, "{:?}", agents[0]);
+            assert_eq!(agents[1].position, blocker);
+            assert_eq!((st.through, st.last_pass), (1, Some(7.0)));
+            assert_eq!(st.recent, [(7.0, 0)]);
+        }
+    }
+
+    /// Who passes the goal (radius 8): without a door everyone within it (3 and 5 px away, not 8); with
+    /// door_interval 1 only the nearest, and only when the door has been shut for 1 s.
+    #[test]
+    fn who_passes_the_door() {
+        let world = World::new(400.0, 400.0, Edges::Wrap);
+        let passed = |door: &str, last: Option<f64>, now: f64| {
+            let q = params(&format!(r#", "door_interval": {door}"#));
+            let mut agents = [agent(303.0, 100.0, 0.0), agent(305.0, 100.0, 0.0), agent(308.0, 100.0, 0.0)];
+            let mut st = QueueState { last_pass: last, ..Default::default() };
+            st.respawn(&world, &mut agents, &q, &mut crate::sim::rng::seeded(1), now);
+            let moved: Vec<u32> = st.recent.iter().map(|&(_, i)| i).collect();
+            for (i, a) in agents.iter().enumerate() {
+                assert_eq!(a.position.y == 100.0 && a.position.x > 300.0, !moved.contains(&(i as u32)), "{i}");
+            }
+            moved
+        };
+        assert_eq!(passed("0", None, 5.0), [0, 1]);
+        assert_eq!(passed("1", None, 5.0), [0]);
+        assert_eq!(passed("1", Some(2.0), 2.5), [] as [u32; 0]);
+        assert_eq!(passed("1", Some(2.0), 3.0), [0]);
+        assert_eq!(passed("1", Some(0.0), 1.0 - 1e-9), [0]);
+        // The nearest wins whatever the order; of two equally near, the first.
+        let q = params(r#", "door_interval": 1"#);
+        for (mut agents, first) in [
+            ([agent(305.0, 100.0, 0.0), agent(303.0, 100.0, 0.0)], 1),
+            ([agent(297.0, 100.0, 0.0), agent(303.0, 100.0, 0.0)], 0),
+        ] {
+            let mut st = QueueState::default();
+            st.respawn(&world, &mut agents, &q, &mut crate::sim::rng::seeded(1), 5.0);
+            assert_eq!(st.recent, [(5.0, first)]);
+        }
+    }
+
+    /// The throughput window keeps the passes of the last 10 s: at 10.5 s a pass at 0.5 s stays,
+    /// at 10.6 s it goes.
+    #[test]
+    fn the_throughput_window_by_hand() {
+        let world = World::new(400.0, 400.0, Edges::Wrap);
+        let q = params("");
+        for (now, kept) in [(10.5, 1), (10.6, 0)] {
+            let mut st = QueueState::default();
+            st.recent.push_back((0.5, 3));
+            st.respawn(&world, &mut [agent(100.0, 100.0, 0.0)], &q, &mut crate::sim::rng::seeded(1), now);
+            assert_eq!(st.recent.len(), kept, "{now}");
+        }
+    }
+
+    /// After one step: agents 0 and 2 braked (somebody 30 and 20 px ahead in their lanes), 1 and 3
+    /// did not; agents 4 and 5 overlap (6 px apart); nobody passed.
+    #[test]
+    fn readout_and_report_by_hand() {
+        use super::super::testing::sim_with;
+        let agents = hand_agents(&[
+            ((100.0, 100.0), (40.0, 0.0)),
+            ((130.0, 100.0), (40.0, 0.0)),
+            ((100.0, 200.0), (40.0, 0.0)),
+            ((120.0, 200.0), (40.0, 0.0)),
+            ((300.0, 300.0), (0.0, 0.0)),
+            ((306.0, 300.0), (0.0, 0.0)),
+        ]);
+        let mut s = sim_with(r#"[{"type": "queue", "goal": [300, 100]}]"#, &agents, "");
+        s.step();
+        assert_eq!(
+            (0..4).map(|i| s.tint(i)).collect::<Vec<_>>(),
+            [Some(Style::Braking), None, Some(Style::Braking), None]
+        );
+        let r = s.readout();
+        assert_eq!(r.kind, "queue");
+        assert_eq!(r.get("braking_enabled"), Some(Val::Bool(true)));
+        assert_eq!(r.get("throughput"), Some(Val::Num(0.0, 2)));
+        assert_eq!(r.get("overlaps"), Some(Val::Int(1)));
+        assert_eq!(r.get("mean_overlaps"), Some(Val::Num(1.0, 2)));
+        assert_eq!(r.get("braking"), Some(Val::Int(2)));
+        assert_eq!(r.get("through"), Some(Val::Int(0)));
+        let m = &s.state_json()["metrics"];
+        assert_eq!(
+            (&m["through"], &m["throughput"], &m["overlaps"], &m["mean_overlaps"], &m["braking"]),
+            (&0.into(), &0.0.into(), &1.into(), &1.0.into(), &2.into())
+        );
+        assert_eq!(m["queue_braking_enabled"], true);
+    }
+
+    /// The step's post-move hook respawns: an agent 2 px from the goal passes in the first step.
+    #[test]
+    fn a_step_lets_an_agent_at_the_goal_through() {
+        use super::super::testing::sim_with;
+        let agents = hand_agents(&[((298.0, 100.0), (0.0, 0.0)), ((100.0, 300.0), (0.0, 0.0))]);
+        let mut s = sim_with(r#"[{"type": "queue", "goal": [300, 100]}]"#, &agents, "");
+        s.step();
+        let st = &s.behaviour::<Queue>().unwrap().state;
+        assert_eq!((st.through, st.recent.iter().map(|&(_, i)| i).collect::<Vec<_>>()), (1, vec![0]));
+    }
 }

@@ -101,4 +101,44 @@ mod tests {
         assert_eq!(s.scene().food, vec![Vec2::new(100.0, 120.0)]);
         assert_eq!(s.scene().eaten, 1);
     }
+
+    /// Food exactly `radius` (120) away is not seen, 119 px is; of two equally near, the first listed;
+    /// the explanation names the target and the desired velocity. Disabled: nothing.
+    #[test]
+    fn radius_ties_explanation_and_switch_by_hand() {
+        use crate::sim::steer::Note;
+        let agents = hand_agents(&[((100.0, 100.0), (0.0, 0.0))]);
+        assert_eq!(force_with_scene(SC, &agents, 0, r#""food": [[100, 220]]"#), Vec2::ZERO);
+        let f = force_with_scene(SC, &agents, 0, r#""food": [[100, 219]]"#);
+        assert!((f - Vec2::new(0.0, 96.0)).length() < 1e-3, "{f}");
+        let f = force_with_scene(SC, &agents, 0, r#""food": [[100, 160], [160, 100]]"#);
+        assert!((f - Vec2::new(0.0, 96.0)).length() < 1e-3, "{f}");
+        let e = sim_with(SC, &agents, r#""food": [[100, 160]]"#).explain(0).unwrap();
+        assert_eq!(e.terms[0].detail.desired, Some(Vec2::new(0.0, 80.0)));
+        assert_eq!(e.terms[0].detail.notes, [("target", Note::Point(Vec2::new(100.0, 160.0)))]);
+        let off = r#"[{"type": "seek_food", "radius": 120, "enabled": false}]"#;
+        assert_eq!(force_with_scene(off, &agents, 0, r#""food": [[100, 160]]"#), Vec2::ZERO);
+        let mut s = sim_with(off, &agents, r#""food": [[100, 100]]"#);
+        s.step();
+        assert_eq!((s.scene().food.len(), s.scene().eaten), (1, 0));
+    }
+
+    /// Eating is strictly within eat_radius (8): food 8 px from the agent stays, 7.9 px is eaten.
+    #[test]
+    fn eat_radius_is_exclusive_by_hand() {
+        use super::SeekFood;
+        use crate::sim::agent::Agent;
+        use crate::sim::behaviours::{Behave, Inst, MoveCtx};
+        use crate::sim::scene::Scene;
+        use crate::sim::world::{Edges, World};
+        let sf: SeekFood = serde_json::from_str(r#"{"eat_radius": 8}"#).unwrap();
+        let world = World::new(400.0, 400.0, Edges::Wrap);
+        let mut agents = [Agent::new(Vec2::new(100.0, 100.0), Vec2::ZERO, 80.0, 192.0)];
+        let mut scene =
+            Scene { food: vec![Vec2::new(108.0, 100.0), Vec2::new(100.0, 107.9)], eaten: 2, ..Default::default() };
+        let mut rng = crate::sim::rng::seeded(1);
+        let mut m = MoveCtx { world: &world, agents: &mut agents, scene: &mut scene, rng: &mut rng, now: 1.0, dt: 0.1 };
+        sf.post_move(&mut Inst { state: (), agents: vec![()] }, &mut m);
+        assert_eq!((scene.food, scene.eaten), (vec![Vec2::new(108.0, 100.0)], 3));
+    }
 }

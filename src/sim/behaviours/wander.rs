@@ -146,4 +146,40 @@ mod tests {
         let list = r.build(&s, Overlays::default());
         assert_eq!(list.count(Style::WanderCircle) + list.count(Style::Jitter) + list.count(Style::WanderTarget), 0);
     }
+
+    /// With no jitter and the angle at 0, an agent at (100, 100) heading +x has its target at
+    /// (100 + 40 + 24, 100): the explanation's desired velocity is (80, 0). The readout reads agent
+    /// 0's angle (0.5 rad = 28.6°), the jitter (0.25 rad = 14.3°) and the speed.
+    #[test]
+    fn explanation_and_readout_by_hand() {
+        use super::{Angle, Wander};
+        use crate::sim::behaviours::Val;
+        use crate::sim::steer::Note;
+        let sc = r#"[{"type": "wander", "weight": 1, "radius": 24, "distance": 40, "jitter": 0}]"#;
+        let s = super::super::testing::sim_with(sc, &hand_agents(&[((100.0, 100.0), (0.0, 0.0))]), "");
+        let d = &s.explain(0).unwrap().terms[0].detail;
+        assert_eq!(d.desired, Some(Vec2::new(80.0, 0.0)));
+        assert_eq!(d.notes, [("target", Note::Point(Vec2::new(164.0, 100.0))), ("angle", Note::Num(0.0))]);
+        let sc = r#"[{"type": "wander", "jitter": 0.25}]"#;
+        let mut s = super::super::testing::sim_with(sc, &hand_agents(&[((100.0, 100.0), (6.0, 8.0))]), "");
+        s.behaviour_mut::<Wander>().unwrap().agents[0] = Angle(0.5);
+        let r = s.readout();
+        assert_eq!(r.kind, "wander");
+        assert_eq!(r.get("angle"), Some(Val::Num(0.5f32.to_degrees() as f64, 0)));
+        assert_eq!(r.get("jitter"), Some(Val::Num(0.25f32.to_degrees() as f64, 0)));
+        assert_eq!(r.get("speed"), Some(Val::Num(10.0, 1)));
+    }
+
+    /// Every wanderer draws random numbers in agent order: the force traced for agent 2 replays the
+    /// draws of agents 0 and 1 first, so it is the one the step applies.
+    #[test]
+    fn the_traced_forces_are_the_stepped_ones() {
+        let sc = r#"[{"type": "wander"}]"#;
+        let agents =
+            hand_agents(&[((200.0, 200.0), (40.0, 0.0)), ((100.0, 300.0), (0.0, 10.0)), ((300.0, 100.0), (10.0, 0.0))]);
+        let mut s = super::super::testing::sim_with(sc, &agents, "");
+        let traced: Vec<Vec2> = (0..3).map(|i| s.force_on(i)).collect();
+        s.step();
+        assert_eq!(s.last_forces(), &traced[..]);
+    }
 }
