@@ -211,14 +211,9 @@ pub(crate) fn check_controls(sc: &Scenario) -> Result<(), String> {
         return Ok(());
     }
     let text = serde_json::to_string(sc).map_err(|e| e.to_string())?;
-    let doc = scenario::read_text(&text)?;
+    let doc = Params(scenario::read_text(&text)?);
     for (k, c) in sc.controls.iter().enumerate() {
-        let at = |e: String| format!("controls[{k}].param: {e}");
-        let pointers = resolve(&doc, &c.param).map_err(at)?;
-        let v = pointers
-            .first()
-            .and_then(|p| doc.pointer(p))
-            .ok_or_else(|| at(format!("{}: unknown parameter", c.param)))?;
+        let v = doc.get(&c.param).map_err(|e| format!("controls[{k}].param: {e}"))?;
         let (ok, want) = match c.kind {
             scenario::ControlKind::Slider => (v.is_number(), "a number (slider)"),
             scenario::ControlKind::Toggle => (v.is_boolean(), "true or false (toggle)"),

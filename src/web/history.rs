@@ -25,7 +25,6 @@ pub struct Timeline {
     scrub: Option<(HtmlInputElement, HtmlElement)>,
     /// What the scrub bar shows: (step, start, end, restoring).
     shown: (u64, u64, u64, bool),
-    /// When it was last written (performance.now): while playing, at most every 250 ms.
     /// The text period (`paint::text_period`) the bar was last written in while playing.
     shown_period: Option<u64>,
 }
