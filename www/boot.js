@@ -90,11 +90,25 @@ function mountNow(steerlab, canvas) {
 }
 
 /** Mount the queue one canvas per task (the next task is set first: a canvas whose mount panics
- *  does not stop the others); resolves when it is empty. */
+ *  does not stop the others); resolves when it is empty. The first task only reads the first
+ *  canvas's scenario (validate()): the browser compiles the module's functions as they are first
+ *  called, and the scenario reader's share of that then falls in a task of its own instead of
+ *  lengthening the first mount. */
 let draining = null;
+let warmed = false;
 function drain(steerlab) {
   draining ??= new Promise((resolve) => {
     const next = () => {
+      if (!warmed && queue.length) {
+        warmed = true;
+        setTimeout(next, 0);
+        try {
+          steerlab.validate(scenarioOf(queue[0]));
+        } catch {
+          /* the mount reports it */
+        }
+        return;
+      }
       const c = queue.shift();
       if (!c) {
         draining = null;

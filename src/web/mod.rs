@@ -356,7 +356,13 @@ impl Viewer {
     /// The theme in use, `"light"` or `"dark"` (from `data-theme`, else the page's colours).
     #[wasm_bindgen(getter)]
     pub fn theme(&self) -> String {
-        let dark = self.inner.peek().is_some_and(|i| i.dark());
+        let dark = match self.inner.enter() {
+            Ok(mut i) => {
+                i.ensure_theme();
+                i.dark()
+            }
+            Err(_) => self.inner.peek().is_some_and(|i| i.dark()),
+        };
         (if dark { "dark" } else { "light" }).to_string()
     }
 

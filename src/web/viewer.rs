@@ -240,6 +240,10 @@ pub struct Inner {
     overlays: Overlays,
     lang: Lang,
     palette: Palette,
+    /// Whether `palette` and `dark` were read from the page yet (at the first draw).
+    themed: bool,
+    /// Whether the canvas holds a picture (false until the first draw and after a resize clears it).
+    drawn: bool,
     dark: bool,
     dash: JsValue,
     /// The scale `dash` was made for.
@@ -474,8 +478,10 @@ impl Inner {
             pending: RefCell::new(Vec::new()),
             inspector_panel: inspector.panel().clone(),
         });
-        let theme = theme::resolve(&window, &canvas, &root);
-        inspector.mark(theme.dark);
+        // The theme and the canvas's size are read at the first draw, not here: mounting then only
+        // builds (no style or layout forced while the page has just changed), and the first draw
+        // is the ResizeObserver's first callback, after the browser's own style and layout, in the
+        // next frame (before it is painted: the poster never gives way to an empty canvas).
         let mut sim = sim;
         if opts.inspector {
             inspector.set_open(true, &mut sim);
@@ -498,8 +504,10 @@ impl Inner {
             raster: Raster::new(),
             overlays,
             lang,
-            palette: theme.palette,
-            dark: theme.dark,
+            palette: Palette::new(crate::sim::palette::LIGHT),
+            dark: false,
+            themed: false,
+            drawn: false,
             dash,
             dash_scale: 0.0,
             no_dash,
@@ -517,6 +525,27 @@ impl Inner {
         })
     }
 
+    /// Read the theme from the page once, before the first draw (`retheme` reads it again).
+    pub fn ensure_theme(&mut self) {
+        if !self.themed {
+            let t = theme::resolve(&self.window, &self.canvas, &self.root);
+            self.dark = t.dark;
+            self.palette = t.palette;
+            self.inspector.mark(t.dark);
+            self.themed = true;
+        }
+    }
+
+    /// Fit the backing store, and draw unless the canvas already shows this frame at this size
+    /// (the ResizeObserver's callback: its first call is the viewer's first draw).
+    pub fn fit_and_draw(&mut self) {
+        let (w, h, view) = (self.canvas.width(), self.canvas.height(), self.view);
+        self.fit();
+        if !self.drawn || w != self.canvas.width() || h != self.canvas.height() || view != self.view {
+            self.draw();
+        }
+    }
+
     /// Backing store in device pixels for the canvas's CSS box; keeps the world's aspect.
     pub fn fit(&mut self) {
         let rect = self.canvas.get_bounding_client_rect();
@@ -525,9 +554,11 @@ impl Inner {
         let (bw, bh) = ((w * dpr).round() as u32, (h * dpr).round() as u32);
         if self.canvas.width() != bw {
             self.canvas.set_width(bw);
+            self.drawn = false;
         }
         if self.canvas.height() != bh {
             self.canvas.set_height(bh);
+            self.drawn = false;
         }
         self.view = View::fit(self.sim.world().size(), w, h, dpr);
     }
@@ -535,6 +566,7 @@ impl Inner {
     pub fn draw(&mut self) {
         let t0 = now(&self.window);
         let clock = self.frame_ts.unwrap_or(t0);
+        self.ensure_theme();
         if self.view.scale == 0.0 {
             self.fit();
         }
@@ -578,6 +610,7 @@ impl Inner {
         );
         let t1 = now(&self.window);
         self.perf.draw_ms = self.perf.draw_ms * 0.9 + (t1 - t0) * 0.1;
+        self.drawn = true;
         self.show_text(t1, clock);
     }
 
@@ -734,12 +767,12 @@ impl Inner {
         // Only a frame that stepped has anything new to show: on a 120 or 144 Hz screen about every
         // other animation frame takes no step of 1/60 s, and drawing it again would cost a full
         // repaint of the same picture. (Input while playing shows at the next step.)
-        if steps > 0 {
+        if steps > 0 && self.view.scale != 0.0 {
             self.frames = self.frames.wrapping_add(1);
             self.frame_ts = Some(ts);
             self.draw();
             self.frame_ts = None;
-        } else {
+        } else if self.view.scale != 0.0 {
             // The text still changes at the first frame of its period, as on every other canvas
             // of the page (each viewer's steps fall on slightly different frames): one layout of
             // the page's text per period, not one per canvas.
@@ -1071,8 +1104,7 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
     let rcb = Closure::<dyn FnMut(js_sys::Array)>::new(move |_entries: js_sys::Array| {
         if let Some(s) = w.upgrade() {
             if let Ok(mut i) = s.enter() {
-                i.fit();
-                i.draw();
+                i.fit_and_draw();
             }
         }
     });
@@ -1152,11 +1184,10 @@ pub fn destroy(shared: &Shared) {
     }
 }
 
-/// Start state after mounting: first frame drawn; playing unless asked not to or reduced motion.
+/// Start state after mounting: playing unless asked not to or reduced motion. The first frame is
+/// drawn by the ResizeObserver's first callback (or by whatever draws first: a step, a set).
 pub fn start(shared: &Shared, autoplay: bool) {
     let mut i = shared.cell.borrow_mut();
-    i.fit();
-    i.draw();
     let reduced = i.window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|m| m.matches());
     if autoplay && !reduced {
         i.play();
@@ -1183,10 +1214,7 @@ impl Inner {
         if !self.canvas.is_connected() {
             return;
         }
-        let t = theme::resolve(&self.window, &self.canvas, &self.root);
-        self.dark = t.dark;
-        self.palette = t.palette;
-        self.inspector.mark(t.dark);
+        self.themed = false;
         self.draw();
     }
 
@@ -1213,6 +1241,7 @@ impl Inner {
 
     /// What a still of the current frame is drawn from (`still.rs`).
     pub fn still_parts(&mut self) -> super::still::Parts<'_> {
+        self.ensure_theme();
         super::still::Parts {
             sim: &self.sim,
             renderer: &mut self.renderer,
