@@ -225,7 +225,9 @@ export class Viewer {
  * Mount a visualisation on `canvas`. Throws an Error with a readable message (also drawn on the
  * canvas, shown beside it as role="alert" text and fired as `steerlab:error`) when the scenario
  * is broken, and when the canvas already has a viewer (use `viewerFor(canvas)`, or `destroy()` it
- * first). Fires `steerlab:mounted` on the canvas before it returns.
+ * first). Fires `steerlab:mounted` on the canvas before it returns. Mounting reads no layout: the
+ * theme and the canvas size are read, and the first frame drawn, in the next animation frame before
+ * it is painted (`render()` draws at once).
  */
 export function mount(canvas: HTMLCanvasElement, scenario: ScenarioInput): Viewer;
 

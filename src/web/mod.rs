@@ -166,6 +166,8 @@ fn page_lang() -> Lang {
 /// a `steerlab:error` event) when it cannot. A canvas that already has a viewer is refused with an
 /// `Error` and left as it is (its viewer keeps running): `viewerFor(canvas)` returns that viewer.
 /// On success the canvas gets a `steerlab:mounted` event (`detail.viewer`) before this returns.
+/// Mounting forces no style or layout: the theme and the canvas size are read, and the first frame
+/// drawn, in the next animation frame before it is painted (`render()` draws at once).
 #[wasm_bindgen]
 pub fn mount(canvas: HtmlCanvasElement, scenario: JsValue) -> Result<Viewer, JsValue> {
     if lifecycle::find(&canvas).is_some() {

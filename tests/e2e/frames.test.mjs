@@ -70,3 +70,62 @@ test("ten playing canvases change their text four times a second, all at the sam
     await context.close();
   }
 });
+
+// Issue 25, blocking at load: mounting builds the viewer without reading the page's style or
+// layout (a read right after the page changed makes the browser compute them at once, inside the
+// mount), and the first frame is drawn by the next animation frame, before that frame is painted,
+// in the page's colours. A mount draws once (it drew twice: in mount() and again when the
+// ResizeObserver first reported the canvas's size).
+const ONE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>one</title>
+<link rel="stylesheet" href="/www/steerlab.css"><link rel="stylesheet" href="/one.css">
+<script type="module" src="/one.js"></script></head><body><p>text</p><div id="host"></div></body></html>`;
+const ONE_CSS = "body { background: #101418; color: #eee } #host { width: 320px }";
+const ONE_JS = `import init, * as sl from "/steerlab.js";
+await init();
+const reads = { layout: 0, style: 0 };
+for (const k of ["getBoundingClientRect", "getClientRects"]) {
+  const f = Element.prototype[k];
+  Element.prototype[k] = function (...a) { reads.layout++; return f.apply(this, a); };
+}
+for (const k of ["offsetWidth", "offsetHeight", "clientWidth", "clientHeight"]) {
+  const d = Object.getOwnPropertyDescriptor(HTMLElement.prototype, k) || Object.getOwnPropertyDescriptor(Element.prototype, k);
+  Object.defineProperty(HTMLElement.prototype, k, { get() { reads.layout++; return d.get.call(this); }, configurable: true });
+}
+const gcs = window.getComputedStyle;
+window.getComputedStyle = function (...a) { reads.style++; return gcs.apply(this, a); };
+const fillRect = CanvasRenderingContext2D.prototype.fillRect;
+let fills = 0;
+CanvasRenderingContext2D.prototype.fillRect = function (...a) { fills++; return fillRect.apply(this, a); };
+const c = document.createElement("canvas");
+document.getElementById("host").append(c);
+const v = sl.mount(c, "seek");
+const atMount = { ...reads, fills, width: c.width };
+// The picture at the first paint after the mount: read in a task queued from the frame's callback,
+// which runs after that frame was rendered.
+const painted = await new Promise((r) => requestAnimationFrame(() => setTimeout(() => {
+  const px = c.getContext("2d").getImageData(2, 2, 1, 1).data;
+  r({ width: c.width, rectWidth: Math.round(c.getBoundingClientRect().width), px: [...px], theme: v.theme });
+})));
+window.out = { atMount, painted };`;
+
+test("mounting reads no style or layout; the first frame is drawn before the next paint, in the page's colours", async () => {
+  const server2 = await serveDist({ extra: { "/one.html": ONE, "/one.js": ONE_JS, "/one.css": ONE_CSS } });
+  const { context, page, problems } = await openPage(browser, server2.url("/one.html"), { deviceScaleFactor: 2 });
+  try {
+    await page.waitForFunction(() => window.out, null, { timeout: 60_000 });
+    const { atMount, painted } = await page.evaluate(() => window.out);
+    assert.equal(atMount.layout, 0, `mount() read the layout ${atMount.layout} times`);
+    assert.equal(atMount.style, 0, `mount() read computed style ${atMount.style} times`);
+    assert.equal(atMount.fills, 0, "mount() itself draws nothing");
+    assert.equal(painted.rectWidth, 320);
+    assert.equal(painted.width, 640, "the backing store is the CSS width at 2× by the first paint");
+    assert.equal(painted.theme, "dark", "the dark page gives the dark theme");
+    // The canvas background of the dark theme (--_sl-canvas), opaque: drawn, not transparent.
+    assert.equal(painted.px[3], 255, `the corner pixel is drawn (${painted.px})`);
+    assert.ok(painted.px[0] + painted.px[1] + painted.px[2] < 3 * 80, `a dark background (${painted.px})`);
+    assert.deepEqual(await allProblems(page, problems), []);
+  } finally {
+    await context.close();
+    await server2.close();
+  }
+});
