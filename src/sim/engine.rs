@@ -638,10 +638,10 @@ fn flock_sums(
 ) -> (FlockSums, (u32, u32)) {
     let mut sums = FlockSums::default();
     let r = rules.radius();
-    let visit = |j: usize, d: Vec2, d2: f32| sums.add(rules, d, d2, agents[j].velocity);
+    // One closure per query (each called from one place, so each is inlined into its loop).
     let checks = match grid {
-        Some(g) => g.for_each_neighbour(world, pos, i, r, visit),
-        None => naive_for_each_neighbour(world, pos, i, r, visit),
+        Some(g) => g.for_each_neighbour(world, pos, i, r, |j, d, d2| sums.add(rules, d, d2, agents[j].velocity)),
+        None => naive_for_each_neighbour(world, pos, i, r, |j, d, d2| sums.add(rules, d, d2, agents[j].velocity)),
     };
     let neighbours = sums.n_align.max(sums.n_coh).max(sums.n_sep);
     (sums, (checks, neighbours))

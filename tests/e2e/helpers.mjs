@@ -12,6 +12,7 @@
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
@@ -64,9 +65,11 @@ export function mimeType(file) {
  * Extra pages (path -> HTML text) can be injected with `extra` for tests that need a page of
  * their own (they get the same headers); `delays` (path -> ms) holds back the answer for a path
  * (both objects are read on every request, so a test may change them).
+ * With `gzip`, text and wasm answers are compressed for clients that accept it, as a web host
+ * does (for Lighthouse runs; the tests read uncompressed sizes).
  * Resolves to { origin, url(p), requests, close() }.
  */
-export async function serveDist({ root = DIST, csp = CSP, extra = {}, delays = {} } = {}) {
+export async function serveDist({ root = DIST, csp = CSP, extra = {}, delays = {}, gzip = false } = {}) {
   const requests = [];
   const rootAbs = path.resolve(root);
   const server = http.createServer(async (req, res) => {
@@ -98,7 +101,12 @@ export async function serveDist({ root = DIST, csp = CSP, extra = {}, delays = {
     }
     try {
       if (fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
-      const body = fs.readFileSync(file);
+      let body = fs.readFileSync(file);
+      if (gzip && /\bgzip\b/.test(req.headers["accept-encoding"] || "") && /\.(html|js|mjs|css|wasm|svg|json)$/.test(file)) {
+        body = zlib.gzipSync(body);
+        headers["Content-Encoding"] = "gzip";
+        headers.Vary = "Accept-Encoding";
+      }
       res.writeHead(200, { ...headers, "Content-Type": mimeType(file), "Content-Length": body.length });
       res.end(req.method === "HEAD" ? undefined : body);
     } catch {

@@ -372,6 +372,7 @@ impl SepForm {
 /// neighbours and their `sum`, `steer = limit(normalize(sum / n) · max_speed − velocity,
 /// max_force)`, weighted; explained with the neighbours, the sum, the mean and the desired
 /// velocity. Returns the mean (`None` without neighbours: the rule contributes nothing).
+#[inline(always)]
 pub fn flock_term(a: &mut AgentStep, rule: &'static str, weight: f32, n: u32, sum: Vec2) -> Option<Vec2> {
     if n == 0 {
         a.ctl.idle(rule, weight, |d| d.neighbours = Some(0));
