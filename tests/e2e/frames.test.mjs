@@ -129,3 +129,43 @@ test("mounting reads no style or layout; the first frame is drawn before the nex
     await server2.close();
   }
 });
+
+// A chapter that opens with a canvas holds a screen for it until its viewer mounts: at phone width
+// the widget (controls, inspector) is ~2 000 px tall, and the text after the figure used to jump
+// out of the first screen when it appeared (Lighthouse: cumulative layout shift 0.139).
+test("the bandada chapter's text does not move when its canvas mounts, at 375 px, in both languages", async () => {
+  const delays = {};
+  const server2 = await serveDist({ delays });
+  try {
+    for (const url of ["/chapters/bandada.html", "/es/chapters/bandada.html"]) {
+      // The module arrives after the first paint, as on a slow connection.
+      delays["/steerlab_bg.wasm"] = 800;
+      const { context, page, problems } = await openPage(browser, server2.url(url), { viewport: { width: 375, height: 812 } });
+      try {
+        await page.evaluate(() => {
+          window.__shift = 0;
+          new PerformanceObserver((l) => {
+            for (const e of l.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+          }).observe({ type: "layout-shift", buffered: true });
+        });
+        const before = await page.evaluate(() => document.getElementById("rules").getBoundingClientRect().top);
+        await page.waitForFunction(() => window.steerlab && window.steerlab.liveViewers() === 1, null, { timeout: 30_000 });
+        await page.waitForTimeout(500);
+        const { shift, after, figure } = await page.evaluate(() => ({
+          shift: window.__shift,
+          after: document.getElementById("rules").getBoundingClientRect().top,
+          figure: document.querySelector("figure.viz-lead").getBoundingClientRect().height,
+        }));
+        assert.ok(before >= 812, `${url}: before the mount the next section starts below the first screen (at ${before})`);
+        assert.ok(after > before, `${url}: the mounted widget is taller than the screen it held (${before} → ${after})`);
+        assert.ok(figure > 812, `${url}: the mounted figure is ${figure} px`);
+        assert.ok(shift < 0.01, `${url}: layout shift ${shift.toFixed(3)}`);
+        assert.deepEqual(await allProblems(page, problems), []);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await server2.close();
+  }
+});
