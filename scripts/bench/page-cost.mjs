@@ -15,7 +15,8 @@
 //           and the number of viewers mounted by then; and the same page with steerlab's loader and
 //           module refused (what the page's own HTML, CSS and script cost this browser). Median of --runs.
 // 2. frames Ten default `flock` canvases (240×150 CSS px, 120 boids each), all visible and playing,
-//           for 10 s: the page's main-thread busy time (CDP Performance.getMetrics TaskDuration) and
+//           for 10 s: the page's main-thread busy time (CDP Performance.getMetrics TaskDuration; of
+//           it, ScriptDuration: the JS and wasm that ran, canvas calls included) and
 //           the CPU time of every Chromium process (renderer, GPU/raster, browser: /proc/<pid>/stat),
 //           each as a share of one core.
 // 3. idle   The same ten canvases paused: what a page of paused canvases costs (ideally nothing).
@@ -181,13 +182,16 @@ async function floor(browser, server, mode) {
   await cdp.send("Performance.enable");
   await page.goto(server.url(`/floor-${mode}.html`));
   await page.waitForTimeout(2000);
-  const busy = async () => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration").value;
+  const metric = async (name) => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === name).value;
+  const busy = () => metric("TaskDuration");
+  const s0 = await metric("ScriptDuration");
   const [b0, c0, f0, t0] = [await busy(), chromiumCpuSeconds(), await page.evaluate(() => window.floorFrames()), Date.now()];
   await page.waitForTimeout(10_000);
   const [b1, c1, f1] = [await busy(), chromiumCpuSeconds(), await page.evaluate(() => window.floorFrames())];
+  const s1 = await metric("ScriptDuration");
   const wall = (Date.now() - t0) / 1000;
   await context.close();
-  return { main: (100 * (b1 - b0)) / wall, all: (100 * (c1 - c0)) / wall, frames: 10 * (f1 - f0) };
+  return { main: (100 * (b1 - b0)) / wall, script: (100 * (s1 - s0)) / wall, all: (100 * (c1 - c0)) / wall, frames: 10 * (f1 - f0) };
 }
 
 async function tenCanvases(browser, server, playing) {
@@ -201,17 +205,17 @@ async function tenCanvases(browser, server, playing) {
     await page.evaluate(() => document.querySelectorAll("canvas").forEach((c) => window.steerlab.viewerFor(c).pause()));
   }
   await page.waitForTimeout(2000);
-  const busy = async () => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration").value;
-  const b0 = await busy();
+  const metric = async (name) => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === name).value;
+  const [b0, s0] = [await metric("TaskDuration"), await metric("ScriptDuration")];
   const c0 = chromiumCpuSeconds();
   const t0 = Date.now();
   await page.waitForTimeout(10_000);
-  const b1 = await busy();
+  const [b1, s1] = [await metric("TaskDuration"), await metric("ScriptDuration")];
   const c1 = chromiumCpuSeconds();
   const wall = (Date.now() - t0) / 1000;
   const frames = await page.evaluate(() => [...document.querySelectorAll("canvas")].reduce((s, c) => s + window.steerlab.viewerFor(c).frames, 0));
   await context.close();
-  return { main: (100 * (b1 - b0)) / wall, all: (100 * (c1 - c0)) / wall, frames };
+  return { main: (100 * (b1 - b0)) / wall, script: (100 * (s1 - s0)) / wall, all: (100 * (c1 - c0)) / wall, frames };
 }
 
 const servers = [];
@@ -249,7 +253,7 @@ try {
     for (const k of rs.keys()) {
       const m = (key) => median(rs[k].map((r) => r[key]));
       console.log(
-        `== ten flock canvases, ${playing ? "playing" : "paused"}, 10 s (median of ${runs}): main thread ${m("main").toFixed(1)} % of a core · all Chromium processes ${m("all").toFixed(1)} % · ${m("frames")} frames drawn in all${label(k)}`,
+        `== ten flock canvases, ${playing ? "playing" : "paused"}, 10 s (median of ${runs}): main thread ${m("main").toFixed(1)} % of a core (script, JS and wasm: ${m("script").toFixed(1)} %) · all Chromium processes ${m("all").toFixed(1)} % · ${m("frames")} frames drawn in all${label(k)}`,
       );
     }
   }
@@ -259,7 +263,7 @@ try {
       for (let i = 0; i < runs; i++) rs.push(await floor(browser, servers[0].server, mode));
       const m = (key) => median(rs.map((r) => r[key]));
       console.log(
-        `== floor: ten 240×150 canvases redrawn by a plain page (${mode === "clear" ? "one fill each" : "120 triangles and a legend each, in JS"}), 10 s (median of ${runs}): main thread ${m("main").toFixed(1)} % of a core · all Chromium processes ${m("all").toFixed(1)} % · ${m("frames")} canvas-frames`,
+        `== floor: ten 240×150 canvases redrawn by a plain page (${mode === "clear" ? "one fill each" : "120 triangles and a legend each, in JS"}), 10 s (median of ${runs}): main thread ${m("main").toFixed(1)} % of a core (script, JS and wasm: ${m("script").toFixed(1)} %) · all Chromium processes ${m("all").toFixed(1)} % · ${m("frames")} canvas-frames`,
       );
     }
   }
