@@ -925,6 +925,32 @@ mod tests {
         }
     }
 
+    /// Steering I's three arrows for an agent at (100, 100) moving (30, 40) that wants (80, 0), at
+    /// 0.6 s: the velocity to (118, 124); the desired velocity to (148, 100); the steer (50, −40)
+    /// (|·| = 64 < 192) from the velocity's tip (118, 124) to (148, 100). With max_force 32 the
+    /// steer is truncated to (25, −20): from (118, 124) to (133, 112).
+    #[test]
+    fn draw_steering_by_hand() {
+        use super::testing::{assert_drawn, hand_agents, items, sim_with, D};
+        let agents = hand_agents(&[((100.0, 100.0), (30.0, 40.0))]);
+        let (p, tip) = (Vec2::new(100.0, 100.0), Vec2::new(118.0, 124.0));
+        for (motion, end) in
+            [("", Vec2::new(148.0, 100.0)), (r#""motion": {"max_force": 32}"#, Vec2::new(133.0, 112.0))]
+        {
+            let s = sim_with("[]", &agents, motion);
+            let mut list = DrawList::new();
+            s.with_view(|v| draw_steering(&mut list, &v.agents[0], Vec2::new(80.0, 0.0)));
+            assert_drawn(
+                &items(&list),
+                &[
+                    (Style::SteerVelocity, D::Arrow(p, tip)),
+                    (Style::DesiredVelocity, D::Arrow(p, Vec2::new(148.0, 100.0))),
+                    (Style::SteerForce, D::Arrow(tip, end)),
+                ],
+            );
+        }
+    }
+
     #[test]
     fn tints_fold_like_the_old_tags() {
         // Later behaviours override; `IfNone` only fills an empty tint (seek_food after flee).
@@ -940,6 +966,10 @@ mod tests {
 /// next step applies to one of them.
 #[cfg(test)]
 pub(crate) mod testing {
+    use super::Layer;
+    use crate::sim::draw::{DrawList, Shape, Style};
+    use crate::sim::render::Overlays;
+    use crate::sim::scenario::Overlay;
     use crate::sim::Sim;
     use glam::Vec2;
 
@@ -986,5 +1016,109 @@ pub(crate) mod testing {
         let mut s = sim_with(behaviours, agents, "");
         s.pointer = Some(pointer);
         s.force_on(i)
+    }
+
+    /// A drawn shape with its points and text read out of the list, to compare by value.
+    #[derive(Clone, Debug, PartialEq)]
+    pub enum D {
+        Agent(Vec2, Vec2, f32),
+        Circle(Vec2, f32),
+        Disc(Vec2, f32),
+        Rect(Vec2, Vec2),
+        Line(Vec2, Vec2),
+        Arrow(Vec2, Vec2),
+        Poly(Vec<Vec2>, bool),
+        Text(Vec2, String),
+    }
+
+    /// The list's commands in order, as (style, shape).
+    pub fn items(list: &DrawList) -> Vec<(Style, D)> {
+        list.cmds
+            .iter()
+            .map(|c| {
+                let d = match c.shape {
+                    Shape::Agent { pos, dir, size } => D::Agent(pos, dir, size),
+                    Shape::Circle { c, r } => D::Circle(c, r),
+                    Shape::Disc { c, r } => D::Disc(c, r),
+                    Shape::Rect { min, max } => D::Rect(min, max),
+                    Shape::Line { a, b } => D::Line(a, b),
+                    Shape::Arrow { from, to } => D::Arrow(from, to),
+                    Shape::Polyline { start, len, closed } => D::Poly(list.points_of(start, len).to_vec(), closed),
+                    Shape::Text { at, start, len, .. } => D::Text(at, list.text_of(start, len).to_string()),
+                };
+                (c.style, d)
+            })
+            .collect()
+    }
+
+    /// What the scenario's behaviours draw into `layer` (nothing else of the frame).
+    pub fn drawn(s: &Sim, layer: Layer) -> Vec<(Style, D)> {
+        let mut list = DrawList::new();
+        s.with_view(|v| {
+            for (b, st) in v.scenario.behaviours.iter().zip(s.states()) {
+                b.draw(st, v, layer, &mut list);
+            }
+        });
+        items(&list)
+    }
+
+    /// What the behaviours draw for the selected agent `i` with these overlays on.
+    pub fn drawn_selected(s: &Sim, i: usize, ov: &[Overlay]) -> Vec<(Style, D)> {
+        let mut list = DrawList::new();
+        s.with_view(|v| {
+            for (b, st) in v.scenario.behaviours.iter().zip(s.states()) {
+                b.draw_selected(st, v, i, Overlays::from_list(ov), &mut list);
+            }
+        });
+        items(&list)
+    }
+
+    /// Every overlay switch but `off`.
+    pub fn all_but(off: Overlay) -> Vec<Overlay> {
+        Overlays::ALL.iter().copied().filter(|&o| o != off).collect()
+    }
+
+    fn numbers(d: &D) -> (u8, Vec<f32>, String) {
+        let v = |p: &Vec2| [p.x, p.y];
+        match d {
+            D::Agent(p, q, r) => (0, [v(p).as_slice(), &v(q), &[*r]].concat(), String::new()),
+            D::Circle(p, r) => (1, [v(p).as_slice(), &[*r]].concat(), String::new()),
+            D::Disc(p, r) => (2, [v(p).as_slice(), &[*r]].concat(), String::new()),
+            D::Rect(p, q) => (3, [v(p), v(q)].concat(), String::new()),
+            D::Line(p, q) => (4, [v(p), v(q)].concat(), String::new()),
+            D::Arrow(p, q) => (5, [v(p), v(q)].concat(), String::new()),
+            D::Poly(ps, closed) => (6 + *closed as u8, ps.iter().flat_map(v).collect(), String::new()),
+            D::Text(p, t) => (8, v(p).to_vec(), t.clone()),
+        }
+    }
+
+    /// `got` is `want`, shape by shape in order: the same styles and kinds of shape, the same
+    /// number of points, every coordinate within 1e-3 (relative beyond 1).
+    #[track_caller]
+    pub fn assert_drawn(got: &[(Style, D)], want: &[(Style, D)]) {
+        let same = got.len() == want.len()
+            && got.iter().zip(want).all(|((gs, gd), (ws, wd))| {
+                let ((gk, gn, gt), (wk, wn, wt)) = (numbers(gd), numbers(wd));
+                gs == ws
+                    && gk == wk
+                    && gt == wt
+                    && gn.len() == wn.len()
+                    && gn.iter().zip(&wn).all(|(a, b)| (a - b).abs() <= 1e-3 * b.abs().max(1.0))
+            });
+        assert!(same, "drawn:\n{got:#?}\nwanted:\n{want:#?}");
+    }
+
+    /// draw_steering's three arrows for an agent at `p` moving at `vel` with `desired`, worked out
+    /// by its definition (STEER_SCALE 0.6): the velocity from `p`, the desired velocity from `p`,
+    /// and `desired − vel` from the velocity's tip (the cases here keep it under max_force 192, so
+    /// it is not truncated).
+    pub fn steering(p: Vec2, vel: Vec2, desired: Vec2) -> [(Style, D); 3] {
+        assert!((desired - vel).length() <= 192.0, "a case that truncates the steer: work it out by hand");
+        let tip = p + vel * 0.6;
+        [
+            (Style::SteerVelocity, D::Arrow(p, tip)),
+            (Style::DesiredVelocity, D::Arrow(p, p + desired * 0.6)),
+            (Style::SteerForce, D::Arrow(tip, tip + (desired - vel) * 0.6)),
+        ]
     }
 }
