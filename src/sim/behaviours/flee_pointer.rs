@@ -94,4 +94,23 @@ mod tests {
         assert_eq!(force_with_pointer(SC, &agents, 0, Vec2::new(190.0, 100.0)), Vec2::ZERO);
         assert_ne!(force_with_pointer(SC, &agents, 0, Vec2::new(189.9, 100.0)), Vec2::ZERO);
     }
+
+    /// Over the agents, a ring of radius 10 at the pointer (120, 100); nothing in the other layers,
+    /// nothing without a pointer, nothing when disabled.
+    #[test]
+    fn draws_a_ring_at_the_pointer() {
+        use super::super::testing::{assert_drawn, drawn, sim_with, D};
+        use crate::sim::behaviours::Layer;
+        use crate::sim::draw::Style;
+        let agents = hand_agents(&[((100.0, 100.0), (0.0, 0.0))]);
+        let mut s = sim_with(r#"[{"type": "flee_pointer"}]"#, &agents, "");
+        assert_drawn(&drawn(&s, Layer::Over), &[]);
+        s.pointer = Some(Vec2::new(120.0, 100.0));
+        assert_drawn(&drawn(&s, Layer::Over), &[(Style::Pointer, D::Circle(Vec2::new(120.0, 100.0), 10.0))]);
+        assert_drawn(&drawn(&s, Layer::Under), &[]);
+        assert_drawn(&drawn(&s, Layer::Floor), &[]);
+        let mut off = sim_with(r#"[{"type": "flee_pointer", "enabled": false}]"#, &agents, "");
+        off.pointer = Some(Vec2::new(120.0, 100.0));
+        assert_drawn(&drawn(&off, Layer::Over), &[]);
+    }
 }
