@@ -156,7 +156,9 @@ pub fn queue_brake(ctx: &ForceCtx, i: usize, q: &Queue) -> (f32, Option<usize>) 
         if perp > q.cone_width {
             return; // not in the lane
         }
-        if along < closest {
+        // On an exact tie the lower index is the blocker, whatever order the neighbour grid
+        // visits them in (`closest`, and so the brake, is the same either way).
+        if along < closest || (along == closest && who.is_some_and(|w| j < w)) {
             closest = along;
             who = Some(j);
         }
@@ -699,5 +701,30 @@ mod tests {
         s.step();
         let st = &s.behaviour::<Queue>().unwrap().state;
         assert_eq!((st.through, st.recent.iter().map(|&(_, i)| i).collect::<Vec<_>>()), (1, vec![0]));
+    }
+
+    /// Two agents exactly as far along the cone (30 px ahead, 5 px either side of the lane's
+    /// middle) tie: the lower index is the blocker, whichever of the two is listed first and
+    /// whether the neighbour grid or the plain scan visits them. The grid's cells are 400/6 =
+    /// 66.7 px (the query radius is 62.1): y = 128 is in cell row 1 and y = 138 in row 2, so the
+    /// grid visits the one above first, whatever its index. The brake is 30/60 either way.
+    #[test]
+    fn an_exact_tie_in_the_cone_names_the_lower_index() {
+        use super::super::testing::sim_with;
+        let sc = r#"[{"type": "queue", "goal": [300, 100]}]"#;
+        let q = params("");
+        for (above, below) in [(1, 2), (2, 1)] {
+            let mut list = [((100.0, 133.0), (40.0, 0.0)); 3];
+            list[above] = ((130.0, 128.0), (0.0, 0.0));
+            list[below] = ((130.0, 138.0), (0.0, 0.0));
+            let s = sim_with(sc, &hand_agents(&list), "");
+            assert_eq!(s.with_force_ctx(|ctx| queue_brake(ctx, 0, &q)), (0.5, Some(1)), "{above} above");
+            // Without the grid (the plain scan, in index order) the same.
+            let (b, who) = s.with_force_ctx(|ctx| {
+                let plain = crate::sim::behaviours::ForceCtx { nb: None, ..*ctx };
+                queue_brake(&plain, 0, &q)
+            });
+            assert_eq!((b, who), (0.5, Some(1)));
+        }
     }
 }
