@@ -727,4 +727,47 @@ mod tests {
             assert_eq!((b, who), (0.5, Some(1)));
         }
     }
+
+    /// Under the agents, the doorway at the goal (300, 100): the goal circle (radius 12) between two
+    /// posts 1.3·12 = 15.6 px above and below it, each max(12, 10)·3 = 36 long: (300, 115.6) →
+    /// (300, 151.6) and (300, 84.4) → (300, 48.4); with goal_radius 8 the gap is 10.4 and the posts
+    /// max(8, 10)·3 = 30. Over the agents, each agent's lane: for an agent at (100, 100) heading
+    /// (0.6, 0.8), with the side n = (−0.8, 0.6)·16 = (−12.8, 9.6) and the front f = (0.6, 0.8)·60 =
+    /// (36, 48), the closed polygon p + n, p + f + n, p + f − n, p − n. Nothing on the floor.
+    #[test]
+    fn draws_the_doorway_and_each_lane_by_hand() {
+        use super::super::testing::{assert_drawn, drawn, sim_with, D};
+        use crate::sim::behaviours::Layer;
+        let v = |x: f32, y: f32| Vec2::new(x, y);
+        let agents = hand_agents(&[((100.0, 100.0), (30.0, 40.0)), ((200.0, 300.0), (-40.0, 0.0))]);
+        let s = sim_with(r#"[{"type": "queue", "goal": [300, 100], "goal_radius": 12}]"#, &agents, "");
+        let g = v(300.0, 100.0);
+        assert_drawn(
+            &drawn(&s, Layer::Under),
+            &[
+                (Style::Goal, D::Circle(g, 12.0)),
+                (Style::Goal, D::Line(v(300.0, 115.6), v(300.0, 151.6))),
+                (Style::Goal, D::Line(v(300.0, 84.4), v(300.0, 48.4))),
+            ],
+        );
+        let lane = |pts: [Vec2; 4]| (Style::Cone, D::Poly(pts.to_vec(), true));
+        assert_drawn(
+            &drawn(&s, Layer::Over),
+            &[
+                lane([v(87.2, 109.6), v(123.2, 157.6), v(148.8, 138.4), v(112.8, 90.4)]),
+                // Heading (−1, 0): n = (0, −16), f = (−60, 0).
+                lane([v(200.0, 284.0), v(140.0, 284.0), v(140.0, 316.0), v(200.0, 316.0)]),
+            ],
+        );
+        assert_drawn(&drawn(&s, Layer::Floor), &[]);
+        let s = sim_with(r#"[{"type": "queue", "goal": [300, 100], "goal_radius": 8}]"#, &agents, "");
+        assert_drawn(
+            &drawn(&s, Layer::Under),
+            &[
+                (Style::Goal, D::Circle(g, 8.0)),
+                (Style::Goal, D::Line(v(300.0, 110.4), v(300.0, 140.4))),
+                (Style::Goal, D::Line(v(300.0, 89.6), v(300.0, 59.6))),
+            ],
+        );
+    }
 }
