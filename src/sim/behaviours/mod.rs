@@ -1052,6 +1052,16 @@ mod tests {
         }
     }
 
+    /// A behaviour that is not an object is refused with what was expected: serde's "invalid
+    /// type" message ends with the visitor's `expecting`, `a behaviour object {"type": …}`.
+    #[test]
+    fn a_behaviour_must_be_an_object() {
+        let doc =
+            r#"{"name": "t", "world": {"width": 400, "height": 400}, "agents": {"count": 1}, "behaviours": ["seek"]}"#;
+        let e = crate::sim::scenario::parse(doc).unwrap_err();
+        assert_eq!(e, r#"behaviours[0]: invalid type: string "seek", expected a behaviour object {"type": …}"#);
+    }
+
     #[test]
     fn tints_fold_like_the_old_tags() {
         // Later behaviours override; `IfNone` only fills an empty tint (seek_food after flee).
