@@ -92,4 +92,32 @@ mod tests {
         let f = force_of(r#"[{"type": "alignment", "weight": 2, "perception": 48}]"#, &near, 0);
         assert!((f - Vec2::new(0.0, 160.0)).length() < 1e-4, "{f}");
     }
+
+    /// The mean-heading arrow of the selected agent 0 at (100, 100): its neighbours within 48 move
+    /// (40, 0) and (0, 40) (the agent at (100, 148) is 48 away, not within), mean (20, 20), so the
+    /// arrow runs 40 px along (0.7071, 0.7071), to (128.28, 128.28). Agent 3, alone at (300, 300),
+    /// gets none; nor does anyone with the MeanHeading switch off.
+    #[test]
+    fn draws_the_mean_heading_of_the_neighbours_by_hand() {
+        use super::super::testing::{all_but, assert_drawn, drawn_selected, sim_with, D};
+        use crate::sim::draw::Style;
+        use crate::sim::scenario::Overlay;
+        let sc = r#"[{"type": "alignment", "perception": 48}]"#;
+        let agents = hand_agents(&[
+            ((100.0, 100.0), (0.0, -20.0)),
+            ((120.0, 100.0), (40.0, 0.0)),
+            ((100.0, 130.0), (0.0, 40.0)),
+            ((300.0, 300.0), (10.0, 0.0)),
+            ((100.0, 148.0), (0.0, 10.0)),
+        ]);
+        let s = sim_with(sc, &agents, "");
+        let d = 40.0 * std::f32::consts::FRAC_1_SQRT_2;
+        let tip = Vec2::new(100.0 + d, 100.0 + d);
+        assert_drawn(
+            &drawn_selected(&s, 0, &[Overlay::MeanHeading]),
+            &[(Style::MeanHeading, D::Arrow(Vec2::new(100.0, 100.0), tip))],
+        );
+        assert_drawn(&drawn_selected(&s, 3, &[Overlay::MeanHeading]), &[]);
+        assert_drawn(&drawn_selected(&s, 0, &all_but(Overlay::MeanHeading)), &[]);
+    }
 }

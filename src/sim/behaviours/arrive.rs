@@ -296,4 +296,30 @@ mod tests {
         let st = s.state_json();
         assert_eq!((&st["target"], &st["metrics"]["overshoot"]), (&serde_json::json!([250.0, 100.0]), &3.5.into()));
     }
+
+    /// Under the agents: the slowing radius 64 around the target (250, 100), the target's ring of
+    /// 7 and dot of 2. Over them, each agent's steering with arrive's desired velocity: agent 0 at
+    /// (100, 100) moving (0, 60), 150 px away (outside the radius), wants full speed (80, 0); agent
+    /// 1 at rest 32 px below the target wants half of it, (0, −40) (32/64 of 80). Nothing on the
+    /// floor.
+    #[test]
+    fn draws_the_radius_the_target_and_each_agents_steering_by_hand() {
+        use super::super::testing::{assert_drawn, drawn, sim_with, steering, D};
+        let s = sim_with(SC, &hand_agents(&[((100.0, 100.0), (0.0, 60.0)), ((250.0, 132.0), (0.0, 0.0))]), "");
+        let t = Vec2::new(250.0, 100.0);
+        assert_drawn(
+            &drawn(&s, Layer::Under),
+            &[
+                (Style::ArriveRadius, D::Circle(t, 64.0)),
+                (Style::Goal, D::Circle(t, 7.0)),
+                (Style::Goal, D::Disc(t, 2.0)),
+            ],
+        );
+        let want = [
+            steering(Vec2::new(100.0, 100.0), Vec2::new(0.0, 60.0), Vec2::new(80.0, 0.0)),
+            steering(Vec2::new(250.0, 132.0), Vec2::ZERO, Vec2::new(0.0, -40.0)),
+        ];
+        assert_drawn(&drawn(&s, Layer::Over), &want.concat());
+        assert_drawn(&drawn(&s, Layer::Floor), &[]);
+    }
 }

@@ -114,4 +114,31 @@ mod tests {
         let centroid = t.detail.notes.iter().find(|(k, _)| *k == "centroid").map(|&(_, n)| n);
         assert_eq!(centroid, Some(crate::sim::steer::Note::Point(Vec2::new(115.0, 115.0))));
     }
+
+    /// The selected agent 0 at (100, 100) with neighbours at (+30, 0) and (0, +30) (the one at
+    /// (100, 148) is 48 away, not within): centroid (115, 115), a disc of radius 4 there and a line
+    /// to it. Agent 3, alone at (300, 300), has no centroid; with the Centroid switch off nothing
+    /// is drawn.
+    #[test]
+    fn draws_the_centroid_by_hand() {
+        use super::super::testing::{all_but, assert_drawn, drawn_selected, sim_with, D};
+        use crate::sim::draw::Style;
+        use crate::sim::scenario::Overlay;
+        let sc = r#"[{"type": "cohesion", "perception": 48}]"#;
+        let agents = hand_agents(&[
+            ((100.0, 100.0), (0.0, 0.0)),
+            ((130.0, 100.0), (0.0, 0.0)),
+            ((100.0, 130.0), (0.0, 0.0)),
+            ((300.0, 300.0), (0.0, 0.0)),
+            ((100.0, 148.0), (0.0, 0.0)),
+        ]);
+        let s = sim_with(sc, &agents, "");
+        let c = Vec2::new(115.0, 115.0);
+        assert_drawn(
+            &drawn_selected(&s, 0, &[Overlay::Centroid]),
+            &[(Style::Centroid, D::Disc(c, 4.0)), (Style::Centroid, D::Line(Vec2::new(100.0, 100.0), c))],
+        );
+        assert_drawn(&drawn_selected(&s, 3, &[Overlay::Centroid]), &[]);
+        assert_drawn(&drawn_selected(&s, 0, &all_but(Overlay::Centroid)), &[]);
+    }
 }

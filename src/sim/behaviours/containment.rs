@@ -413,4 +413,49 @@ mod tests {
         let f = force_of(&sc(SQUARE), &hand_agents(&[((20.0, 100.0), (0.0, 0.0))]), 0);
         assert!((f - Vec2::new(180.0, 100.0).normalize() * 80.0).length() < 1e-3, "{f}");
     }
+
+    /// On the floor, the walls as one closed polyline. Over the agents, with the side feelers at
+    /// ±90° (35 px, the centre one 50 px) and weight 0.5, agent by agent:
+    /// - agent 0 at (200, 200) heading +x: no feeler reaches a wall: three plain feelers, to
+    ///   (250, 200), (200, 235) (left: (cos 90°, sin 90°)·35) and (200, 165), and no push;
+    /// - agent 1 at (320, 340) heading +x: the centre feeler to (370, 340) crosses the wall
+    ///   x = 350 (corners 1 → 2, along (0, 1)) at (350, 340), t = 0.6: the wall is drawn from 24 px
+    ///   before the hit (290 px of wall there) to its end 10 px after it, (350, 316)–(350, 350), then
+    ///   the red feeler and a dot of 3.5 at the hit; the left feeler to (320, 375) crosses the wall
+    ///   y = 350 (corners 2 → 3, along (−1, 0)) at (320, 350), t = 10/35: the wall 24 px either side
+    ///   (30 px and 270 px are there), (344, 350)–(296, 350); the right feeler to (320, 305) is
+    ///   plain. The push: (−1, 0)·192·0.4 + (0, −1)·192·(1 − 10/35) = (−76.8, −137.14), |·| = 157 <
+    ///   192, weighted 0.5 and drawn at 0.25: an arrow to (320 − 9.6, 340 − 17.14).
+    ///
+    /// Nothing under the agents.
+    #[test]
+    fn draws_the_walls_the_feelers_the_hits_and_the_push_by_hand() {
+        use super::super::testing::{assert_drawn, drawn, sim_with, D};
+        let sc = format!(
+            r#"[{{"type": "containment", "weight": 0.5, "walls": {SQUARE}, "feeler_length": 50, "feeler_angle": 1.5707963}}]"#
+        );
+        let s = sim_with(&sc, &hand_agents(&[((200.0, 200.0), (40.0, 0.0)), ((320.0, 340.0), (40.0, 0.0))]), "");
+        let v = |x: f32, y: f32| Vec2::new(x, y);
+        let corners = vec![v(50.0, 50.0), v(350.0, 50.0), v(350.0, 350.0), v(50.0, 350.0)];
+        assert_drawn(&drawn(&s, Layer::Floor), &[(Style::Wall, D::Poly(corners, true))]);
+        assert_drawn(&drawn(&s, Layer::Under), &[]);
+        let (a, b) = (v(200.0, 200.0), v(320.0, 340.0));
+        let push = v(-76.8, -192.0 * (1.0 - 10.0 / 35.0));
+        assert_drawn(
+            &drawn(&s, Layer::Over),
+            &[
+                (Style::Feeler, D::Line(a, v(250.0, 200.0))),
+                (Style::Feeler, D::Line(a, v(200.0, 235.0))),
+                (Style::Feeler, D::Line(a, v(200.0, 165.0))),
+                (Style::WallHit, D::Line(v(350.0, 316.0), v(350.0, 350.0))),
+                (Style::FeelerHit, D::Line(b, v(370.0, 340.0))),
+                (Style::WallHit, D::Disc(v(350.0, 340.0), 3.5)),
+                (Style::WallHit, D::Line(v(344.0, 350.0), v(296.0, 350.0))),
+                (Style::FeelerHit, D::Line(b, v(320.0, 375.0))),
+                (Style::WallHit, D::Disc(v(320.0, 350.0), 3.5)),
+                (Style::Feeler, D::Line(b, v(320.0, 305.0))),
+                (Style::SteerForce, D::Arrow(b, b + push * 0.5 * 0.25)),
+            ],
+        );
+    }
 }

@@ -292,4 +292,30 @@ mod tests {
         s.step();
         assert_eq!(s.last_forces(), &traced[..]);
     }
+
+    /// Under the agents: each evader's panic radius (150), none for the hunter 0. Over them, for
+    /// the evader with the hunter inside its radius: the hunter (100, 180), moving (48, 0), is
+    /// 80 px from agent 1 at (100, 100): T = 80/80 = 1 s, prediction (148, 180): a line from the
+    /// hunter to it, a dot of 3.5 there, and agent 1's steering away from it, 80 · (−48, −80) /
+    /// √8704. Agent 2 at (300, 300) is 233 px from the hunter: nothing over it. Nothing on the floor.
+    #[test]
+    fn draws_the_radii_the_prediction_and_the_steering_by_hand() {
+        use super::super::testing::{assert_drawn, drawn, steering, D};
+        use crate::sim::behaviours::Layer;
+        use crate::sim::draw::Style;
+        let agents =
+            hand_agents(&[((100.0, 180.0), (48.0, 0.0)), ((100.0, 100.0), (0.0, 0.0)), ((300.0, 300.0), (0.0, 0.0))]);
+        let s = sim_with(SC, &agents, "");
+        let (a1, a2) = (Vec2::new(100.0, 100.0), Vec2::new(300.0, 300.0));
+        assert_drawn(
+            &drawn(&s, Layer::Under),
+            &[(Style::PanicRadius, D::Circle(a1, 150.0)), (Style::PanicRadius, D::Circle(a2, 150.0))],
+        );
+        let p = Vec2::new(148.0, 180.0);
+        let mut want =
+            vec![(Style::Prediction, D::Line(Vec2::new(100.0, 180.0), p)), (Style::Prediction, D::Disc(p, 3.5))];
+        want.extend(steering(a1, Vec2::ZERO, Vec2::new(-48.0, -80.0) / 8704f32.sqrt() * 80.0));
+        assert_drawn(&drawn(&s, Layer::Over), &want);
+        assert_drawn(&drawn(&s, Layer::Floor), &[]);
+    }
 }

@@ -170,4 +170,26 @@ mod tests {
         assert_eq!(r.get("panic_radius"), Some(Val::Num(100.0, 0)));
         assert_eq!(r.get("nearest"), Some(Val::Num(50.0, 1)));
     }
+
+    /// Under the agents: the threat at (200, 200), its panic radius 100 and a ring of 8. Over them,
+    /// the steering of the agents inside the radius only: agent 0 at rest at (150, 200) is 50 px
+    /// left of the threat and wants (−80, 0); agent 1 at (200, 300), exactly 100 away, is not
+    /// inside (the radius is exclusive), nor is agent 2 at (300, 300). Nothing on the floor.
+    #[test]
+    fn draws_the_threat_and_the_steering_of_those_inside_by_hand() {
+        use super::super::testing::{assert_drawn, drawn, steering, D};
+        use crate::sim::behaviours::Layer;
+        use crate::sim::draw::Style;
+        let sc = r#"[{"type": "flee", "target": [200, 200], "panic_radius": 100}]"#;
+        let agents =
+            hand_agents(&[((150.0, 200.0), (0.0, 0.0)), ((200.0, 300.0), (0.0, 0.0)), ((300.0, 300.0), (0.0, 0.0))]);
+        let s = sim_with(sc, &agents, "");
+        let t = Vec2::new(200.0, 200.0);
+        assert_drawn(
+            &drawn(&s, Layer::Under),
+            &[(Style::PanicRadius, D::Circle(t, 100.0)), (Style::Pointer, D::Circle(t, 8.0))],
+        );
+        assert_drawn(&drawn(&s, Layer::Over), &steering(Vec2::new(150.0, 200.0), Vec2::ZERO, Vec2::new(-80.0, 0.0)));
+        assert_drawn(&drawn(&s, Layer::Floor), &[]);
+    }
 }

@@ -94,4 +94,46 @@ mod tests {
         assert_eq!(force_with_pointer(SC, &agents, 0, Vec2::new(190.0, 100.0)), Vec2::ZERO);
         assert_ne!(force_with_pointer(SC, &agents, 0, Vec2::new(189.9, 100.0)), Vec2::ZERO);
     }
+
+    /// Over the agents, a ring of radius 10 at the pointer (120, 100); nothing in the other layers,
+    /// nothing without a pointer, nothing when disabled.
+    #[test]
+    fn draws_a_ring_at_the_pointer() {
+        use super::super::testing::{assert_drawn, drawn, sim_with, D};
+        use crate::sim::behaviours::Layer;
+        use crate::sim::draw::Style;
+        let agents = hand_agents(&[((100.0, 100.0), (0.0, 0.0))]);
+        let mut s = sim_with(r#"[{"type": "flee_pointer"}]"#, &agents, "");
+        assert_drawn(&drawn(&s, Layer::Over), &[]);
+        s.pointer = Some(Vec2::new(120.0, 100.0));
+        assert_drawn(&drawn(&s, Layer::Over), &[(Style::Pointer, D::Circle(Vec2::new(120.0, 100.0), 10.0))]);
+        assert_drawn(&drawn(&s, Layer::Under), &[]);
+        assert_drawn(&drawn(&s, Layer::Floor), &[]);
+        let mut off = sim_with(r#"[{"type": "flee_pointer", "enabled": false}]"#, &agents, "");
+        off.pointer = Some(Vec2::new(120.0, 100.0));
+        assert_drawn(&drawn(&off, Layer::Over), &[]);
+    }
+
+    /// The explanation: an agent at (100, 100) with the pointer at (130, 140), 50 px away (inside
+    /// 90), flees along (100, 100) − (130, 140) = (−30, −40): desired 80·(−0.6, −0.8) = (−48, −64);
+    /// the notes name the threat and the radius. Across the seam of the 400 px wrapping world, an
+    /// agent at (10, 100) sees the pointer at (390, 100) 20 px to its left, at (−10, 100): desired
+    /// (80, 0).
+    #[test]
+    fn explains_the_threat_and_the_desired_velocity_by_hand() {
+        use super::super::testing::sim_with;
+        use crate::sim::steer::Note;
+        for (agent, pointer, threat, desired) in [
+            ((100.0, 100.0), (130.0, 140.0), (130.0, 140.0), (-48.0, -64.0)),
+            ((10.0, 100.0), (390.0, 100.0), (-10.0, 100.0), (80.0, 0.0)),
+        ] {
+            let mut s = sim_with(SC, &hand_agents(&[(agent, (0.0, 30.0))]), "");
+            s.pointer = Some(Vec2::from(pointer));
+            let e = s.explain(0).unwrap();
+            let t = &e.terms[0];
+            assert_eq!((t.rule, t.weight), ("flee", 3.0));
+            assert!((t.detail.desired.unwrap() - Vec2::from(desired)).length() < 1e-4, "{:?}", t.detail.desired);
+            assert_eq!(t.detail.notes, [("threat", Note::Point(Vec2::from(threat))), ("radius", Note::Num(90.0))]);
+        }
+    }
 }

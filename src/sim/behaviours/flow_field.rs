@@ -474,4 +474,55 @@ mod tests {
         let want = Vec2::new(angle.cos(), angle.sin()) * 60.0;
         assert!((f.vector((0, 0)) - want).length() < 1e-3, "{} vs {want}", f.vector((0, 0)));
     }
+
+    /// The arrows expected on the floor: every `step`-th cell of every `step`-th row, in rows, each
+    /// centred on its cell and along its vector, `len` long.
+    fn arrows(f: &Field, step: usize, len: f32) -> Vec<(Style, D)> {
+        let mut want = Vec::new();
+        for row in (0..f.rows).step_by(step) {
+            for col in (0..f.cols).step_by(step) {
+                let c = Vec2::new(col as f32 + 0.5, row as f32 + 0.5) * f.resolution;
+                let half = f.vector((col, row)).normalize() * len / 2.0;
+                want.push((Style::FieldArrow, D::Arrow(c - half, c + half)));
+            }
+        }
+        want
+    }
+
+    use super::super::testing::{assert_drawn, drawn, D};
+
+    /// On the floor only, an arrow per cell, centred on it, along its vector: 640 × 400 in cells of
+    /// 32 px is 20 × 13 = 260 cells (under 4000: every cell), each arrow 0.8 · 32 · min(1, 60/80)
+    /// = 19.2 px; at strength 120 (more than max_speed 80) 0.8 · 32 = 25.6. Nothing in the other
+    /// layers, nor at strength 0.
+    #[test]
+    fn draws_an_arrow_per_cell_by_hand() {
+        let s = sim_in(SC, &hand_agents(&[((10.0, 10.0), (0.0, 0.0))]), "", WORLD);
+        let f = field_of(&s);
+        let got = drawn(&s, Layer::Floor);
+        assert_eq!(got.len(), 260);
+        assert_drawn(&got, &arrows(&f, 1, 19.2));
+        assert_drawn(&drawn(&s, Layer::Under), &[]);
+        assert_drawn(&drawn(&s, Layer::Over), &[]);
+        let strong = r#"[{"type": "flow_field", "resolution": 32, "strength": 120, "scale": 240}]"#;
+        let s = sim_in(strong, &hand_agents(&[((10.0, 10.0), (0.0, 0.0))]), "", WORLD);
+        assert_drawn(&drawn(&s, Layer::Floor), &arrows(&field_of(&s), 1, 25.6));
+        let none = r#"[{"type": "flow_field", "resolution": 32, "strength": 0, "scale": 240}]"#;
+        let s = sim_in(none, &hand_agents(&[((10.0, 10.0), (0.0, 0.0))]), "", WORLD);
+        assert_drawn(&drawn(&s, Layer::Floor), &[]);
+    }
+
+    /// A grid too fine to draw whole: cells of 3 px make ⌈640/3⌉ × ⌈400/3⌉ = 214 × 134 = 28676
+    /// cells, 7.17 times 4000: every ⌈√7.17⌉ = 3rd cell of every 3rd row is drawn, 72 × 45 = 3240
+    /// arrows, each standing for 3 × 3 cells: 0.8 · 3 · 3 · 0.75 = 5.4 px long.
+    #[test]
+    fn a_fine_grid_is_drawn_every_kth_cell_by_hand() {
+        let sc = r#"[{"type": "flow_field", "resolution": 3, "strength": 60, "scale": 240}]"#;
+        let s = sim_in(sc, &hand_agents(&[((10.0, 10.0), (0.0, 0.0))]), "", WORLD);
+        let f = field_of(&s);
+        assert_eq!((f.cols, f.rows), (214, 134));
+        let got = drawn(&s, Layer::Floor);
+        assert_eq!(got.len(), 72 * 45);
+        assert_drawn(&got, &arrows(&f, 3, 5.4));
+    }
 }

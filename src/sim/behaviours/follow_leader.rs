@@ -1106,4 +1106,52 @@ mod tests {
         assert_eq!(explain_of(&s, 1, "evade").raw, Vec2::new(80.0, 0.0));
         assert_eq!(explain_of(&s, 2, "evade").raw, Vec2::new(-80.0, 0.0));
     }
+
+    /// Under the agents, for leader 0 at (200, 200) heading (0, 1) (its velocity (0, 40)), with
+    /// behind_dist 32, ahead_dist 24, ahead_radius 24, slot_spacing 22:
+    /// - single: the forbidden zone, a circle of 24 around the ahead point (200, 224), and the
+    ///   behind point (200, 168) as a dot of 3.5; with a target at (300, 100), first a line from
+    ///   the leader to it and a ring of 6 there;
+    /// - v: the zone, then each follower's slot as a ring of 3: before any step hands the slots out
+    ///   follower k takes slot k − 1: 32 back, and −15.4 (slot 0) or +15.4 (slot 1) = ∓0.7·22 along
+    ///   the side (−h.y, h.x) = (−1, 0): (215.4, 168) and (184.6, 168);
+    /// - dynamic: the same slots, each joined to its follower (at (100, 100) and (300, 100)).
+    ///
+    /// Nothing on the floor or over the agents.
+    #[test]
+    fn draws_the_zone_the_behind_point_the_slots_and_the_target_by_hand() {
+        use super::super::testing::{assert_drawn, drawn, sim_with, D};
+        let agents =
+            hand_agents(&[((200.0, 200.0), (0.0, 40.0)), ((100.0, 100.0), (0.0, 0.0)), ((300.0, 100.0), (0.0, 0.0))]);
+        let sc = |variant: &str| format!(r#"[{{"type": "follow_leader", "variant": "{variant}"}}]"#);
+        let (l, zone) = (Vec2::new(200.0, 200.0), (Style::AheadZone, D::Circle(Vec2::new(200.0, 224.0), 24.0)));
+        let mut s = sim_with(&sc("single"), &agents, "");
+        let behind = (Style::BehindPoint, D::Disc(Vec2::new(200.0, 168.0), 3.5));
+        assert_drawn(&drawn(&s, Layer::Under), &[zone.clone(), behind.clone()]);
+        assert_drawn(&drawn(&s, Layer::Floor), &[]);
+        assert_drawn(&drawn(&s, Layer::Over), &[]);
+        let t = Vec2::new(300.0, 100.0);
+        s.behaviour_mut::<FollowLeader>().unwrap().state.set_target(t);
+        assert_drawn(
+            &drawn(&s, Layer::Under),
+            &[(Style::Goal, D::Line(l, t)), (Style::Goal, D::Circle(t, 6.0)), zone.clone(), behind],
+        );
+        let (s0, s1) = (Vec2::new(215.4, 168.0), Vec2::new(184.6, 168.0));
+        let s = sim_with(&sc("v"), &agents, "");
+        assert_drawn(
+            &drawn(&s, Layer::Under),
+            &[zone.clone(), (Style::BehindPoint, D::Circle(s0, 3.0)), (Style::BehindPoint, D::Circle(s1, 3.0))],
+        );
+        let s = sim_with(&sc("dynamic"), &agents, "");
+        assert_drawn(
+            &drawn(&s, Layer::Under),
+            &[
+                zone,
+                (Style::BehindPoint, D::Circle(s0, 3.0)),
+                (Style::BehindPoint, D::Line(Vec2::new(100.0, 100.0), s0)),
+                (Style::BehindPoint, D::Circle(s1, 3.0)),
+                (Style::BehindPoint, D::Line(Vec2::new(300.0, 100.0), s1)),
+            ],
+        );
+    }
 }

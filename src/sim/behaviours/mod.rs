@@ -852,6 +852,10 @@ mod tests {
         let mut seen = Vec::new();
         s.with_view(|v| v.each_within(0, 25.0, |j, d, d2| seen.push((j, d, d2))));
         assert_eq!(seen, vec![(1, glam::Vec2::new(10.0, 0.0), 100.0)]);
+        // Agent 2 exactly 30 px away is not within 30 (the radius is exclusive).
+        let mut seen = Vec::new();
+        s.with_view(|v| v.each_within(0, 30.0, |j, _, _| seen.push(j)));
+        assert_eq!(seen, vec![1]);
         let mut seen = Vec::new();
         // Across the seam of the 400-wide world, agent 3 at x = 390 is 110 px to the left of
         // x = 100 (the nearest image, not 290 px to the right): outside 25, inside 120.
@@ -926,6 +930,139 @@ mod tests {
         }
     }
 
+    /// Steering I's three arrows for an agent at (100, 100) moving (30, 40) that wants (80, 0), at
+    /// 0.6 s: the velocity to (118, 124); the desired velocity to (148, 100); the steer (50, −40)
+    /// (|·| = 64 < 192) from the velocity's tip (118, 124) to (148, 100). With max_force 32 the
+    /// steer is truncated to (25, −20): from (118, 124) to (133, 112).
+    #[test]
+    fn draw_steering_by_hand() {
+        use super::testing::{assert_drawn, hand_agents, items, sim_with, D};
+        let agents = hand_agents(&[((100.0, 100.0), (30.0, 40.0))]);
+        let (p, tip) = (Vec2::new(100.0, 100.0), Vec2::new(118.0, 124.0));
+        for (motion, end) in
+            [("", Vec2::new(148.0, 100.0)), (r#""motion": {"max_force": 32}"#, Vec2::new(133.0, 112.0))]
+        {
+            let s = sim_with("[]", &agents, motion);
+            let mut list = DrawList::new();
+            s.with_view(|v| draw_steering(&mut list, &v.agents[0], Vec2::new(80.0, 0.0)));
+            assert_drawn(
+                &items(&list),
+                &[
+                    (Style::SteerVelocity, D::Arrow(p, tip)),
+                    (Style::DesiredVelocity, D::Arrow(p, Vec2::new(148.0, 100.0))),
+                    (Style::SteerForce, D::Arrow(tip, end)),
+                ],
+            );
+        }
+    }
+
+    /// The flocking form of `separate` weighs each neighbour by 1/d: agent 0 at rest at (100, 100)
+    /// with neighbours 5 px to its left and 15 px below sums (1, 0)/5 + (0, −1)/15 = (0.2, −0.0667),
+    /// so it steers at full speed along (0.9487, −0.3162): (75.89, −25.30) (under max_force).
+    #[test]
+    fn the_flocking_separation_weighs_by_the_inverse_distance() {
+        use super::testing::{hand_agents, sim_with};
+        let agents =
+            hand_agents(&[((100.0, 100.0), (0.0, 0.0)), ((95.0, 100.0), (0.0, 0.0)), ((100.0, 115.0), (0.0, 0.0))]);
+        let s = sim_with("[]", &agents, "");
+        let (f, n, sum) = s.with_force_ctx(|ctx| separate(ctx, 0, None, 20.0, SepForm::Flocking)).unwrap();
+        assert_eq!(n, 2);
+        assert!((sum - Vec2::new(0.2, -1.0 / 15.0)).length() < 1e-6, "{sum}");
+        let want = Vec2::new(3.0, -1.0) / 10f32.sqrt() * 80.0;
+        assert!((f - want).length() < 1e-3, "{f} vs {want}");
+    }
+
+    /// Half a pixel away a neighbour pushes with (−1, 0)/0.5 = (−2, 0), more than 1 in a component:
+    /// the mean over the one neighbour is still (−2, 0), and agent 0 at rest steers at full speed
+    /// away, (−80, 0).
+    #[test]
+    fn a_very_near_neighbour_pushes_at_full_speed() {
+        use super::testing::{hand_agents, sim_with};
+        let s = sim_with("[]", &hand_agents(&[((100.0, 100.0), (0.0, 0.0)), ((100.5, 100.0), (0.0, 0.0))]), "");
+        let (f, n, sum) = s.with_force_ctx(|ctx| separate(ctx, 0, None, 20.0, SepForm::Flocking)).unwrap();
+        assert_eq!((n, sum), (1, Vec2::new(-2.0, 0.0)));
+        assert!((f - Vec2::new(-80.0, 0.0)).length() < 1e-4, "{f}");
+    }
+
+    /// tie_dir by hand, with A = 0x9E37_79B9_7F4A_7C15 and B = 0xC2B2_AE3D_27D4_EB4F:
+    /// - (0, 1): h = 0·A ^ 1·B = 0xC2B2_AE3D_27D4_EB4F; its top 24 bits 0xC2B2AE = 12759726 are
+    ///   12759726/2²⁴ = 0.76054 of a turn, 273.794°: (cos, sin) = (0.06617, −0.99781);
+    /// - (2, 5): 2·A = 0x3C6E_F372_FE94_F82A, 5·B = 0xCD7D_6731_C728_988B (mod 2⁶⁴), h = their xor
+    ///   0xF113_9443_39BC_60A1, top 0xF11394 = 15799188 → 0.94170 of a turn, 339.014°:
+    ///   (0.93367, −0.35814).
+    ///
+    /// The lower index first gives that direction, the other order its opposite.
+    #[test]
+    fn tie_dir_by_hand() {
+        for ((i, j), want) in [((0, 1), Vec2::new(0.06617, -0.99781)), ((2, 5), Vec2::new(0.93367, -0.35814))] {
+            assert!((tie_dir(i, j) - want).length() < 2e-5, "{i} {j}: {}", tie_dir(i, j));
+            assert!((tie_dir(j, i) + want).length() < 2e-5, "{j} {i}: {}", tie_dir(j, i));
+        }
+    }
+
+    /// Two agents exactly TIE_DIST = 0.001 px apart (x = 0 and x = 0.001) count as coincident: the
+    /// push is along `tie_dir`, not along their offset (−1, 0), with the flocking form's full
+    /// desired speed 80.
+    #[test]
+    fn agents_tie_dist_apart_count_as_coincident() {
+        use super::testing::{hand_agents, sim_with};
+        let s = sim_with("[]", &hand_agents(&[((0.0, 100.0), (0.0, 0.0)), ((0.001, 100.0), (0.0, 0.0))]), "");
+        let d = s.with_view(|v| v.world.delta(v.agents[0].position, v.agents[1].position));
+        assert_eq!(d.length(), TIE_DIST, "the case needs the distance to be exactly TIE_DIST");
+        let (f, _, _) = s.with_force_ctx(|ctx| separate(ctx, 0, None, 20.0, SepForm::Flocking)).unwrap();
+        assert!((f - tie_dir(0, 1) * 80.0).length() < 1e-3, "{f} vs {}", tie_dir(0, 1) * 80.0);
+    }
+
+    /// Behaviours that do not handle the pointer change nothing: with `"interaction": "pointer"`, a
+    /// move without dragging over seek and separation is not worth a redraw (seek only follows
+    /// drags), a click is (seek's target moves).
+    #[test]
+    fn a_behaviour_without_pointer_handling_ignores_the_pointer() {
+        use super::testing::{hand_agents, sim_with};
+        use crate::sim::input::Pointer;
+        let sc = r#"[{"type": "separation"}, {"type": "seek", "target": [200, 200]}]"#;
+        let mut s = sim_with(sc, &hand_agents(&[((100.0, 100.0), (0.0, 0.0))]), r#""interaction": "pointer""#);
+        assert!(!s.pointer_event(Pointer::Move(Vec2::new(50.0, 50.0)), false));
+        assert!(s.pointer_event(Pointer::Down(Vec2::new(50.0, 50.0)), false));
+    }
+
+    /// The readout is the first behaviour's that has one: separation has none, so a flock of
+    /// separation alone reads as the flock (kind "flock", its agents), and separation then seek as
+    /// seek.
+    #[test]
+    fn the_readout_is_the_first_behaviours_that_has_one() {
+        use super::testing::{hand_agents, sim_with};
+        let agents = hand_agents(&[((100.0, 100.0), (0.0, 0.0)), ((300.0, 100.0), (0.0, 0.0))]);
+        let r = sim_with(r#"[{"type": "separation"}]"#, &agents, "").readout();
+        assert_eq!((r.kind, r.get("agents")), ("flock", Some(Val::Int(2))));
+        let r = sim_with(r#"[{"type": "separation"}, {"type": "seek"}]"#, &agents, "").readout();
+        assert_eq!(r.kind, "seek");
+    }
+
+    /// Without a behaviour that queries neighbours no neighbour grid is built (queries scan
+    /// everyone); queue's queries get one.
+    #[test]
+    fn a_neighbour_grid_only_for_behaviours_that_query_neighbours() {
+        use super::testing::{hand_agents, sim_with};
+        let agents = hand_agents(&[((100.0, 100.0), (0.0, 0.0))]);
+        for (sc, grid) in [
+            (r#"[{"type": "separation"}, {"type": "seek"}, {"type": "wander"}]"#, false),
+            (r#"[{"type": "queue", "goal": [300, 100]}]"#, true),
+        ] {
+            assert_eq!(sim_with(sc, &agents, "").with_force_ctx(|ctx| ctx.nb.is_some()), grid, "{sc}");
+        }
+    }
+
+    /// A behaviour that is not an object is refused with what was expected: serde's "invalid
+    /// type" message ends with the visitor's `expecting`, `a behaviour object {"type": …}`.
+    #[test]
+    fn a_behaviour_must_be_an_object() {
+        let doc =
+            r#"{"name": "t", "world": {"width": 400, "height": 400}, "agents": {"count": 1}, "behaviours": ["seek"]}"#;
+        let e = crate::sim::scenario::parse(doc).unwrap_err();
+        assert_eq!(e, r#"behaviours[0]: invalid type: string "seek", expected a behaviour object {"type": …}"#);
+    }
+
     #[test]
     fn tints_fold_like_the_old_tags() {
         // Later behaviours override; `IfNone` only fills an empty tint (seek_food after flee).
@@ -941,6 +1078,10 @@ mod tests {
 /// next step applies to one of them.
 #[cfg(test)]
 pub(crate) mod testing {
+    use super::Layer;
+    use crate::sim::draw::{DrawList, Shape, Style};
+    use crate::sim::render::Overlays;
+    use crate::sim::scenario::Overlay;
     use crate::sim::Sim;
     use glam::Vec2;
 
@@ -987,5 +1128,109 @@ pub(crate) mod testing {
         let mut s = sim_with(behaviours, agents, "");
         s.pointer = Some(pointer);
         s.force_on(i)
+    }
+
+    /// A drawn shape with its points and text read out of the list, to compare by value.
+    #[derive(Clone, Debug, PartialEq)]
+    pub enum D {
+        Agent(Vec2, Vec2, f32),
+        Circle(Vec2, f32),
+        Disc(Vec2, f32),
+        Rect(Vec2, Vec2),
+        Line(Vec2, Vec2),
+        Arrow(Vec2, Vec2),
+        Poly(Vec<Vec2>, bool),
+        Text(Vec2, String),
+    }
+
+    /// The list's commands in order, as (style, shape).
+    pub fn items(list: &DrawList) -> Vec<(Style, D)> {
+        list.cmds
+            .iter()
+            .map(|c| {
+                let d = match c.shape {
+                    Shape::Agent { pos, dir, size } => D::Agent(pos, dir, size),
+                    Shape::Circle { c, r } => D::Circle(c, r),
+                    Shape::Disc { c, r } => D::Disc(c, r),
+                    Shape::Rect { min, max } => D::Rect(min, max),
+                    Shape::Line { a, b } => D::Line(a, b),
+                    Shape::Arrow { from, to } => D::Arrow(from, to),
+                    Shape::Polyline { start, len, closed } => D::Poly(list.points_of(start, len).to_vec(), closed),
+                    Shape::Text { at, start, len, .. } => D::Text(at, list.text_of(start, len).to_string()),
+                };
+                (c.style, d)
+            })
+            .collect()
+    }
+
+    /// What the scenario's behaviours draw into `layer` (nothing else of the frame).
+    pub fn drawn(s: &Sim, layer: Layer) -> Vec<(Style, D)> {
+        let mut list = DrawList::new();
+        s.with_view(|v| {
+            for (b, st) in v.scenario.behaviours.iter().zip(s.states()) {
+                b.draw(st, v, layer, &mut list);
+            }
+        });
+        items(&list)
+    }
+
+    /// What the behaviours draw for the selected agent `i` with these overlays on.
+    pub fn drawn_selected(s: &Sim, i: usize, ov: &[Overlay]) -> Vec<(Style, D)> {
+        let mut list = DrawList::new();
+        s.with_view(|v| {
+            for (b, st) in v.scenario.behaviours.iter().zip(s.states()) {
+                b.draw_selected(st, v, i, Overlays::from_list(ov), &mut list);
+            }
+        });
+        items(&list)
+    }
+
+    /// Every overlay switch but `off`.
+    pub fn all_but(off: Overlay) -> Vec<Overlay> {
+        Overlays::ALL.iter().copied().filter(|&o| o != off).collect()
+    }
+
+    fn numbers(d: &D) -> (u8, Vec<f32>, String) {
+        let v = |p: &Vec2| [p.x, p.y];
+        match d {
+            D::Agent(p, q, r) => (0, [v(p).as_slice(), &v(q), &[*r]].concat(), String::new()),
+            D::Circle(p, r) => (1, [v(p).as_slice(), &[*r]].concat(), String::new()),
+            D::Disc(p, r) => (2, [v(p).as_slice(), &[*r]].concat(), String::new()),
+            D::Rect(p, q) => (3, [v(p), v(q)].concat(), String::new()),
+            D::Line(p, q) => (4, [v(p), v(q)].concat(), String::new()),
+            D::Arrow(p, q) => (5, [v(p), v(q)].concat(), String::new()),
+            D::Poly(ps, closed) => (6 + *closed as u8, ps.iter().flat_map(v).collect(), String::new()),
+            D::Text(p, t) => (8, v(p).to_vec(), t.clone()),
+        }
+    }
+
+    /// `got` is `want`, shape by shape in order: the same styles and kinds of shape, the same
+    /// number of points, every coordinate within 1e-3 (relative beyond 1).
+    #[track_caller]
+    pub fn assert_drawn(got: &[(Style, D)], want: &[(Style, D)]) {
+        let same = got.len() == want.len()
+            && got.iter().zip(want).all(|((gs, gd), (ws, wd))| {
+                let ((gk, gn, gt), (wk, wn, wt)) = (numbers(gd), numbers(wd));
+                gs == ws
+                    && gk == wk
+                    && gt == wt
+                    && gn.len() == wn.len()
+                    && gn.iter().zip(&wn).all(|(a, b)| (a - b).abs() <= 1e-3 * b.abs().max(1.0))
+            });
+        assert!(same, "drawn:\n{got:#?}\nwanted:\n{want:#?}");
+    }
+
+    /// draw_steering's three arrows for an agent at `p` moving at `vel` with `desired`, worked out
+    /// by its definition (STEER_SCALE 0.6): the velocity from `p`, the desired velocity from `p`,
+    /// and `desired − vel` from the velocity's tip (the cases here keep it under max_force 192, so
+    /// it is not truncated).
+    pub fn steering(p: Vec2, vel: Vec2, desired: Vec2) -> [(Style, D); 3] {
+        assert!((desired - vel).length() <= 192.0, "a case that truncates the steer: work it out by hand");
+        let tip = p + vel * 0.6;
+        [
+            (Style::SteerVelocity, D::Arrow(p, tip)),
+            (Style::DesiredVelocity, D::Arrow(p, p + desired * 0.6)),
+            (Style::SteerForce, D::Arrow(tip, tip + (desired - vel) * 0.6)),
+        ]
     }
 }

@@ -283,4 +283,32 @@ mod tests {
         let m = &s.state_json()["metrics"];
         assert_eq!((&m["avoiding"], &m["closest_approach"]), (&1.into(), &10.0.into()));
     }
+
+    /// Over the agents, weight 1.5, look_ahead 60, clearance 6, an obstacle of radius 20 at
+    /// (140, 110): agent 0 at (100, 100) at full speed +x has a 60 px feeler, to (160, 100), that
+    /// passes 10 px from the centre (< 26): the feeler in red, the obstacle ringed at radius 23,
+    /// and the push (0, −192·16/26) = (0, −118.15) weighted 1.5 (177.2 < 192) at 0.25: an arrow to
+    /// (100, 100 − 44.31). Agent 1 at (300, 300) at half speed has a plain 30 px feeler, to
+    /// (330, 300). Nothing under the agents or on the floor.
+    #[test]
+    fn draws_the_feelers_the_threat_and_the_push_by_hand() {
+        use super::super::testing::{assert_drawn, drawn, sim_with, D};
+        use crate::sim::behaviours::Layer;
+        use crate::sim::draw::Style;
+        let sc = r#"[{"type": "obstacle_avoidance", "weight": 1.5, "look_ahead": 60, "clearance": 6}]"#;
+        let agents = hand_agents(&[((100.0, 100.0), (80.0, 0.0)), ((300.0, 300.0), (40.0, 0.0))]);
+        let s = sim_with(sc, &agents, r#""obstacles": [{"center": [140, 110], "radius": 20}]"#);
+        let (a, b) = (Vec2::new(100.0, 100.0), Vec2::new(300.0, 300.0));
+        assert_drawn(
+            &drawn(&s, Layer::Over),
+            &[
+                (Style::FeelerHit, D::Line(a, Vec2::new(160.0, 100.0))),
+                (Style::Threat, D::Circle(Vec2::new(140.0, 110.0), 23.0)),
+                (Style::SteerForce, D::Arrow(a, a + Vec2::new(0.0, -192.0 * 16.0 / 26.0) * 1.5 * 0.25)),
+                (Style::Feeler, D::Line(b, Vec2::new(330.0, 300.0))),
+            ],
+        );
+        assert_drawn(&drawn(&s, Layer::Under), &[]);
+        assert_drawn(&drawn(&s, Layer::Floor), &[]);
+    }
 }

@@ -361,4 +361,62 @@ mod tests {
         assert_eq!(outside, [true, true, false]);
         assert_eq!((s.tint(0), s.tint(1), s.tint(2)), (None, None, Some(Style::Arriving)));
     }
+
+    /// On the floor, the tube of radius 16 around the loop (100, 100) → (300, 100) → (300, 300) →
+    /// back: per segment a closed band `a + side, b + side, b − side, a − side` with `side` the
+    /// segment's left normal (−d.y, d.x) times 16 — (0, 16), (−16, 0), and for the closing
+    /// diagonal, d = (−1, −1)/√2, (11.31, −11.31) — then a circle of 16 at each waypoint.
+    ///
+    /// Over the agents, on the one-shot path (100, 100) → (300, 100) with weight 1.5: agent 0 at
+    /// (150, 110) moving (40, 0) predicts (170, 110), 10 px from the path (inside): the prediction
+    /// joined to the agent with a dot of 2.5, and its projection (170, 100) joined to it with a dot
+    /// of 3. Agent 1 at (150, 130) predicts (170, 130), 30 px away (outside): the same in the
+    /// "outside" style, then the correction, seek((170, 100)) = 80·normalize((20, −30)) − (40, 0)
+    /// = (4.376, −66.564), weighted 1.5 and drawn at 0.25. Nothing under the agents.
+    #[test]
+    fn draws_the_tube_the_predictions_and_the_correction_by_hand() {
+        use super::super::testing::{assert_drawn, drawn, D};
+        use crate::sim::behaviours::Layer;
+        let v = |x: f32, y: f32| Vec2::new(x, y);
+        let sc = r#"[{"type": "path_tube", "weight": 1.5, "tube_radius": 16, "predict_ahead": 0.5}]"#;
+        let path = r#""path": {"waypoints": [[100, 100], [300, 100], [300, 300]], "mode": "loop"}"#;
+        let s = sim_with(sc, &hand_agents(&[((150.0, 110.0), (40.0, 0.0))]), path);
+        let k = 16.0 * std::f32::consts::FRAC_1_SQRT_2;
+        let band = |pts: [Vec2; 4]| (Style::Tube, D::Poly(pts.to_vec(), true));
+        assert_drawn(
+            &drawn(&s, Layer::Floor),
+            &[
+                band([v(100.0, 116.0), v(300.0, 116.0), v(300.0, 84.0), v(100.0, 84.0)]),
+                band([v(284.0, 100.0), v(284.0, 300.0), v(316.0, 300.0), v(316.0, 100.0)]),
+                band([
+                    v(300.0 + k, 300.0 - k),
+                    v(100.0 + k, 100.0 - k),
+                    v(100.0 - k, 100.0 + k),
+                    v(300.0 - k, 300.0 + k),
+                ]),
+                (Style::Tube, D::Circle(v(100.0, 100.0), 16.0)),
+                (Style::Tube, D::Circle(v(300.0, 100.0), 16.0)),
+                (Style::Tube, D::Circle(v(300.0, 300.0), 16.0)),
+            ],
+        );
+        let agents = hand_agents(&[((150.0, 110.0), (40.0, 0.0)), ((150.0, 130.0), (40.0, 0.0))]);
+        let s = sim_with(sc, &agents, PATH);
+        let seek = Vec2::new(20.0, -30.0).normalize() * 80.0 - Vec2::new(40.0, 0.0);
+        let (a, b, proj) = (v(150.0, 110.0), v(150.0, 130.0), v(170.0, 100.0));
+        assert_drawn(
+            &drawn(&s, Layer::Over),
+            &[
+                (Style::Prediction, D::Line(a, v(170.0, 110.0))),
+                (Style::Prediction, D::Disc(v(170.0, 110.0), 2.5)),
+                (Style::Projection, D::Line(v(170.0, 110.0), proj)),
+                (Style::Projection, D::Disc(proj, 3.0)),
+                (Style::PredictionOut, D::Line(b, v(170.0, 130.0))),
+                (Style::PredictionOut, D::Disc(v(170.0, 130.0), 2.5)),
+                (Style::Projection, D::Line(v(170.0, 130.0), proj)),
+                (Style::Projection, D::Disc(proj, 3.0)),
+                (Style::Correction, D::Arrow(b, b + seek * 1.5 * 0.25)),
+            ],
+        );
+        assert_drawn(&drawn(&s, Layer::Under), &[]);
+    }
 }

@@ -375,4 +375,80 @@ mod tests {
     fn agents_at_ends() -> String {
         hand_agents(&[((300.0, 150.0), (0.0, 0.0)), ((100.0, 100.0), (0.0, 0.0))])
     }
+
+    /// Under the agents, per agent, on the square W0 (100, 100), W1 (300, 100), W2 (300, 300), W3
+    /// (100, 300): its active waypoint ringed at the arrive radius 13 with a dot of 5.5, and the leg
+    /// it travels as an arrow from 30 % to 70 % of the way from the waypoint before it (in travel
+    /// order):
+    /// - loop: active 0 comes from W3: (100, 240) → (100, 160); active 2 from W1: (300, 160) →
+    ///   (300, 240); an index past the end (9) is the last waypoint, from W2: (240, 300) →
+    ///   (160, 300);
+    /// - one-shot: active 0 has no leg before it; active 2 comes from W1;
+    /// - ping-pong, with the direction written 8 px right and 12 px below the waypoint: active 1
+    ///   going −1 comes from W2: (300, 240) → (300, 160), "dir -1" at (308, 112); active 0 going +1
+    ///   (0 counts as +1) and active 3 going −1 come from outside the path: no leg; active 3 going
+    ///   +1 comes from W2.
+    ///
+    /// A loop of one waypoint has no leg; without waypoints nothing is drawn; nothing on the floor
+    /// or over the agents.
+    #[test]
+    fn draws_each_agents_active_waypoint_and_leg_by_hand() {
+        use super::super::testing::{assert_drawn, drawn, D};
+        use super::{Leg, PathWaypoints};
+        use crate::sim::behaviours::Layer;
+        use crate::sim::draw::Style;
+        let v = |x: f32, y: f32| Vec2::new(x, y);
+        let w = [v(100.0, 100.0), v(300.0, 100.0), v(300.0, 300.0), v(100.0, 300.0)];
+        let sim = |mode: &str, legs: &[(u32, i8)]| {
+            let path = format!(
+                r#""path": {{"waypoints": [[100, 100], [300, 100], [300, 300], [100, 300]], "mode": "{mode}"}}"#
+            );
+            let agents: Vec<_> = legs.iter().map(|_| ((200.0, 200.0), (0.0, 0.0))).collect();
+            let mut s = sim_with(SC, &hand_agents(&agents), &path);
+            s.behaviour_mut::<PathWaypoints>().unwrap().agents =
+                legs.iter().map(|&(wp, dir)| Leg { wp, dir }).collect();
+            s
+        };
+        let at = |k: usize| [(Style::ArriveRadius, D::Circle(w[k], 13.0)), (Style::ActiveWaypoint, D::Disc(w[k], 5.5))];
+        let leg = |a: Vec2, b: Vec2| (Style::ActiveWaypoint, D::Arrow(a, b));
+        let label = |k: usize, t: &str| (Style::Label, D::Text(w[k] + v(8.0, 12.0), t.to_string()));
+
+        let s = sim("loop", &[(0, 1), (2, 1), (9, 1)]);
+        let want = [
+            &at(0)[..],
+            &[leg(v(100.0, 240.0), v(100.0, 160.0))],
+            &at(2),
+            &[leg(v(300.0, 160.0), v(300.0, 240.0))],
+            &at(3),
+            &[leg(v(240.0, 300.0), v(160.0, 300.0))],
+        ];
+        assert_drawn(&drawn(&s, Layer::Under), &want.concat());
+        assert_drawn(&drawn(&s, Layer::Floor), &[]);
+        assert_drawn(&drawn(&s, Layer::Over), &[]);
+
+        let s = sim("one_shot", &[(0, 1), (2, 1)]);
+        assert_drawn(
+            &drawn(&s, Layer::Under),
+            &[&at(0)[..], &at(2), &[leg(v(300.0, 160.0), v(300.0, 240.0))]].concat(),
+        );
+
+        let s = sim("ping_pong", &[(1, -1), (0, 0), (3, -1), (3, 1)]);
+        let want = [
+            &at(1)[..],
+            &[leg(v(300.0, 240.0), v(300.0, 160.0)), label(1, "dir -1")],
+            &at(0),
+            &[label(0, "dir +1")],
+            &at(3),
+            &[label(3, "dir -1")],
+            &at(3),
+            &[leg(v(240.0, 300.0), v(160.0, 300.0)), label(3, "dir +1")],
+        ];
+        assert_drawn(&drawn(&s, Layer::Under), &want.concat());
+
+        let mut s =
+            sim_with(SC, &hand_agents(&[((200.0, 200.0), (0.0, 0.0))]), r#""path": {"waypoints": [[100, 100]]}"#);
+        assert_drawn(&drawn(&s, Layer::Under), &at(0));
+        assert!(s.remove_waypoint(0));
+        assert_drawn(&drawn(&s, Layer::Under), &[]);
+    }
 }

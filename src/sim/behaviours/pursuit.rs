@@ -326,4 +326,29 @@ mod tests {
         s.step();
         assert_eq!(s.last_forces(), &traced[..]);
     }
+
+    /// Over the agents, for each pursuer (not the quarry 0 at (100, 180) moving (48, 0)): the
+    /// quarry as it sees it joined to its prediction, a dot of 3.5 there, and its steering towards
+    /// the prediction. Pursuer 1 at (100, 100) is 80 px away: T = 1 s, prediction (148, 180),
+    /// desired 80 · (48, 80) / √8704. Pursuer 2 at (390, 180) sees the quarry across the seam of
+    /// the 400 px wrapping world at (500, 180), 110 px to its right: T = 110/80 = 1.375 s,
+    /// prediction (566, 180), desired (80, 0). Nothing under the agents or on the floor.
+    #[test]
+    fn draws_each_pursuers_prediction_and_steering_by_hand() {
+        use super::super::testing::{assert_drawn, drawn, sim_with, steering, D};
+        use crate::sim::draw::Style;
+        let sc = r#"[{"type": "pursuit", "quarry": 0, "quarry_wander": false, "max_prediction": 2}]"#;
+        let agents =
+            hand_agents(&[((100.0, 180.0), (48.0, 0.0)), ((100.0, 100.0), (0.0, 0.0)), ((390.0, 180.0), (0.0, 0.0))]);
+        let s = sim_with(sc, &agents, "");
+        let (p1, p2) = (Vec2::new(148.0, 180.0), Vec2::new(566.0, 180.0));
+        let mut want =
+            vec![(Style::Prediction, D::Line(Vec2::new(100.0, 180.0), p1)), (Style::Prediction, D::Disc(p1, 3.5))];
+        want.extend(steering(Vec2::new(100.0, 100.0), Vec2::ZERO, Vec2::new(48.0, 80.0) / 8704f32.sqrt() * 80.0));
+        want.extend([(Style::Prediction, D::Line(Vec2::new(500.0, 180.0), p2)), (Style::Prediction, D::Disc(p2, 3.5))]);
+        want.extend(steering(Vec2::new(390.0, 180.0), Vec2::ZERO, Vec2::new(80.0, 0.0)));
+        assert_drawn(&drawn(&s, Layer::Over), &want);
+        assert_drawn(&drawn(&s, Layer::Under), &[]);
+        assert_drawn(&drawn(&s, Layer::Floor), &[]);
+    }
 }

@@ -156,7 +156,9 @@ pub fn queue_brake(ctx: &ForceCtx, i: usize, q: &Queue) -> (f32, Option<usize>) 
         if perp > q.cone_width {
             return; // not in the lane
         }
-        if along < closest {
+        // On an exact tie the lower index is the blocker, whatever order the neighbour grid
+        // visits them in (`closest`, and so the brake, is the same either way).
+        if along < closest || (along == closest && who.is_some_and(|w| j < w)) {
             closest = along;
             who = Some(j);
         }
@@ -699,5 +701,73 @@ mod tests {
         s.step();
         let st = &s.behaviour::<Queue>().unwrap().state;
         assert_eq!((st.through, st.recent.iter().map(|&(_, i)| i).collect::<Vec<_>>()), (1, vec![0]));
+    }
+
+    /// Two agents exactly as far along the cone (30 px ahead, 5 px either side of the lane's
+    /// middle) tie: the lower index is the blocker, whichever of the two is listed first and
+    /// whether the neighbour grid or the plain scan visits them. The grid's cells are 400/6 =
+    /// 66.7 px (the query radius is 62.1): y = 128 is in cell row 1 and y = 138 in row 2, so the
+    /// grid visits the one above first, whatever its index. The brake is 30/60 either way.
+    #[test]
+    fn an_exact_tie_in_the_cone_names_the_lower_index() {
+        use super::super::testing::sim_with;
+        let sc = r#"[{"type": "queue", "goal": [300, 100]}]"#;
+        let q = params("");
+        for (above, below) in [(1, 2), (2, 1)] {
+            let mut list = [((100.0, 133.0), (40.0, 0.0)); 3];
+            list[above] = ((130.0, 128.0), (0.0, 0.0));
+            list[below] = ((130.0, 138.0), (0.0, 0.0));
+            let s = sim_with(sc, &hand_agents(&list), "");
+            assert_eq!(s.with_force_ctx(|ctx| queue_brake(ctx, 0, &q)), (0.5, Some(1)), "{above} above");
+            // Without the grid (the plain scan, in index order) the same.
+            let (b, who) = s.with_force_ctx(|ctx| {
+                let plain = crate::sim::behaviours::ForceCtx { nb: None, ..*ctx };
+                queue_brake(&plain, 0, &q)
+            });
+            assert_eq!((b, who), (0.5, Some(1)));
+        }
+    }
+
+    /// Under the agents, the doorway at the goal (300, 100): the goal circle (radius 12) between two
+    /// posts 1.3·12 = 15.6 px above and below it, each max(12, 10)·3 = 36 long: (300, 115.6) →
+    /// (300, 151.6) and (300, 84.4) → (300, 48.4); with goal_radius 8 the gap is 10.4 and the posts
+    /// max(8, 10)·3 = 30. Over the agents, each agent's lane: for an agent at (100, 100) heading
+    /// (0.6, 0.8), with the side n = (−0.8, 0.6)·16 = (−12.8, 9.6) and the front f = (0.6, 0.8)·60 =
+    /// (36, 48), the closed polygon p + n, p + f + n, p + f − n, p − n. Nothing on the floor.
+    #[test]
+    fn draws_the_doorway_and_each_lane_by_hand() {
+        use super::super::testing::{assert_drawn, drawn, sim_with, D};
+        use crate::sim::behaviours::Layer;
+        let v = |x: f32, y: f32| Vec2::new(x, y);
+        let agents = hand_agents(&[((100.0, 100.0), (30.0, 40.0)), ((200.0, 300.0), (-40.0, 0.0))]);
+        let s = sim_with(r#"[{"type": "queue", "goal": [300, 100], "goal_radius": 12}]"#, &agents, "");
+        let g = v(300.0, 100.0);
+        assert_drawn(
+            &drawn(&s, Layer::Under),
+            &[
+                (Style::Goal, D::Circle(g, 12.0)),
+                (Style::Goal, D::Line(v(300.0, 115.6), v(300.0, 151.6))),
+                (Style::Goal, D::Line(v(300.0, 84.4), v(300.0, 48.4))),
+            ],
+        );
+        let lane = |pts: [Vec2; 4]| (Style::Cone, D::Poly(pts.to_vec(), true));
+        assert_drawn(
+            &drawn(&s, Layer::Over),
+            &[
+                lane([v(87.2, 109.6), v(123.2, 157.6), v(148.8, 138.4), v(112.8, 90.4)]),
+                // Heading (−1, 0): n = (0, −16), f = (−60, 0).
+                lane([v(200.0, 284.0), v(140.0, 284.0), v(140.0, 316.0), v(200.0, 316.0)]),
+            ],
+        );
+        assert_drawn(&drawn(&s, Layer::Floor), &[]);
+        let s = sim_with(r#"[{"type": "queue", "goal": [300, 100], "goal_radius": 8}]"#, &agents, "");
+        assert_drawn(
+            &drawn(&s, Layer::Under),
+            &[
+                (Style::Goal, D::Circle(g, 8.0)),
+                (Style::Goal, D::Line(v(300.0, 110.4), v(300.0, 140.4))),
+                (Style::Goal, D::Line(v(300.0, 89.6), v(300.0, 59.6))),
+            ],
+        );
     }
 }

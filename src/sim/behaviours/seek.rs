@@ -127,4 +127,25 @@ mod tests {
         s.reset();
         assert_eq!(s.state_json()["target"], serde_json::json!([250.0, 100.0]));
     }
+
+    /// Under the agents: the target at (250, 100), a ring of radius 7 and a dot of 2. Over them,
+    /// each agent's steering: agent 0 at (100, 100) moving (0, 60) wants (80, 0) (the target is
+    /// 150 px to its right; steer (80, −60)); agent 1 at rest at (10, 100) wants (−80, 0): across
+    /// the seam of the 400 px wrapping world the target is 160 px to its left, nearer than 240 px
+    /// to its right. Nothing on the floor.
+    #[test]
+    fn draws_the_target_and_each_agents_steering_by_hand() {
+        use super::super::testing::{assert_drawn, drawn, steering, D};
+        use crate::sim::behaviours::Layer;
+        use crate::sim::draw::Style;
+        let s = sim_with(SC, &hand_agents(&[((100.0, 100.0), (0.0, 60.0)), ((10.0, 100.0), (0.0, 0.0))]), "");
+        let t = Vec2::new(250.0, 100.0);
+        assert_drawn(&drawn(&s, Layer::Under), &[(Style::Goal, D::Circle(t, 7.0)), (Style::Goal, D::Disc(t, 2.0))]);
+        let want = [
+            steering(Vec2::new(100.0, 100.0), Vec2::new(0.0, 60.0), Vec2::new(80.0, 0.0)),
+            steering(Vec2::new(10.0, 100.0), Vec2::ZERO, Vec2::new(-80.0, 0.0)),
+        ];
+        assert_drawn(&drawn(&s, Layer::Over), &want.concat());
+        assert_drawn(&drawn(&s, Layer::Floor), &[]);
+    }
 }

@@ -99,4 +99,37 @@ mod tests {
         let f = force_of(sc, &agents, 0);
         assert!((f - Vec2::new(80.0, 0.0)).length() < 1e-4, "{f}");
     }
+
+    /// The selected agent 0 at (100, 100) with sep_dist 22: the circle, then one arrow per
+    /// neighbour inside it, in index order, of `−d / d² · 400` clamped to 40 px: (110, 100) →
+    /// −(10, 0)/100·400 = (−40, 0); (100, 80) → (0, 20)/400·400 = (0, 20); (95, 100) → (5, 0)/25·400
+    /// = (80, 0), clamped to (40, 0). An agent on the same spot (d² = 0) and one at (123, 100)
+    /// (outside) push nothing. With the SepDist switch off nothing is drawn.
+    #[test]
+    fn draws_the_circle_and_each_push_by_hand() {
+        use super::super::testing::{all_but, assert_drawn, drawn_selected, sim_with, D};
+        use crate::sim::draw::Style;
+        use crate::sim::scenario::Overlay;
+        let sc = r#"[{"type": "separation", "sep_dist": 22}]"#;
+        let agents = hand_agents(&[
+            ((100.0, 100.0), (0.0, 0.0)),
+            ((110.0, 100.0), (0.0, 0.0)),
+            ((100.0, 80.0), (0.0, 0.0)),
+            ((100.0, 100.0), (0.0, 0.0)),
+            ((95.0, 100.0), (0.0, 0.0)),
+            ((123.0, 100.0), (0.0, 0.0)),
+        ]);
+        let s = sim_with(sc, &agents, "");
+        let p = Vec2::new(100.0, 100.0);
+        assert_drawn(
+            &drawn_selected(&s, 0, &[Overlay::SepDist]),
+            &[
+                (Style::SepDist, D::Circle(p, 22.0)),
+                (Style::ForceSeparation, D::Arrow(p, Vec2::new(60.0, 100.0))),
+                (Style::ForceSeparation, D::Arrow(p, Vec2::new(100.0, 120.0))),
+                (Style::ForceSeparation, D::Arrow(p, Vec2::new(140.0, 100.0))),
+            ],
+        );
+        assert_drawn(&drawn_selected(&s, 0, &all_but(Overlay::SepDist)), &[]);
+    }
 }

@@ -182,4 +182,20 @@ mod tests {
         s.step();
         assert_eq!(s.last_forces(), &traced[..]);
     }
+
+    /// Only over the agents: nothing on the floor or under them. Over them, after the circle, the
+    /// arc and the target (the first test), the steering towards the target: an agent at (100, 100)
+    /// moving (10, 0) with the angle at 0 has its target at (164, 100), 64 px ahead: desired
+    /// (80, 0), steer (70, 0).
+    #[test]
+    fn draws_over_the_agents_only_and_steers_towards_the_target() {
+        use super::super::testing::{drawn, sim_with, steering};
+        use crate::sim::behaviours::Layer;
+        let sc = r#"[{"type": "wander", "radius": 24, "distance": 40, "jitter": 0.5}]"#;
+        let s = sim_with(sc, &hand_agents(&[((100.0, 100.0), (10.0, 0.0))]), "");
+        assert!(drawn(&s, Layer::Floor).is_empty() && drawn(&s, Layer::Under).is_empty());
+        let over = drawn(&s, Layer::Over);
+        let want = steering(Vec2::new(100.0, 100.0), Vec2::new(10.0, 0.0), Vec2::new(80.0, 0.0));
+        super::super::testing::assert_drawn(&over[over.len() - 3..], &want);
+    }
 }
