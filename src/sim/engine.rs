@@ -311,7 +311,7 @@ impl Sim {
             st.grid.rebuild(&self.world, r, st.pos.iter().copied());
         }
         for i in 0..agents.len() {
-            let (c, n) = flock_sums(&self.world, &self.rules, agents, &st.pos, use_grid.then_some(&st.grid), i).1;
+            let (c, n) = flock_sums(&self.world, &self.rules, r, agents, &st.pos, use_grid.then_some(&st.grid), i).1;
             self.stats.checks += c as u64;
             self.stats.neighbours += n as u64;
         }
@@ -405,9 +405,10 @@ impl Sim {
                 b.pre_forces(s, &ctx);
             }
             let grid = use_grid.then_some(&st.grid);
+            let (flocking, radius) = (rules.any(), rules.radius());
             for i in 0..n {
-                let (sums, (checks, neighbours)) = if rules.any() {
-                    flock_sums(world, rules, agents, &st.pos, grid, i)
+                let (sums, (checks, neighbours)) = if flocking {
+                    flock_sums(world, rules, radius, agents, &st.pos, grid, i)
                 } else {
                     (FlockSums::default(), (0, 0))
                 };
@@ -569,7 +570,7 @@ impl Sim {
             grid.rebuild(&self.world, self.rules.radius(), pos.iter().copied());
         }
         let (sums, checked) = if self.rules.any() {
-            let (s, (c, _)) = flock_sums(&self.world, &self.rules, &agents, &pos, use_grid.then_some(&grid), i);
+            let (s, (c, _)) = flock_sums(&self.world, &self.rules, self.rules.radius(), &agents, &pos, use_grid.then_some(&grid), i);
             (s, Some(c))
         } else {
             (FlockSums::default(), None)
@@ -625,19 +626,19 @@ impl Sim {
     }
 }
 
-/// The flocking rules' shared neighbour pass for agent `i`: the sums, and (distance checks,
-/// neighbours within perception).
+/// The flocking rules' shared neighbour pass for agent `i` within `r` (`rules.radius()`): the
+/// sums, and (distance checks, neighbours within perception).
 #[inline]
 fn flock_sums(
     world: &World,
     rules: &FlockRules,
+    r: f32,
     agents: &[Agent],
     pos: &[Vec2],
     grid: Option<&Grid>,
     i: usize,
 ) -> (FlockSums, (u32, u32)) {
     let mut sums = FlockSums::default();
-    let r = rules.radius();
     // One closure per query (each called from one place, so each is inlined into its loop).
     let checks = match grid {
         Some(g) => g.for_each_neighbour(world, pos, i, r, |j, d, d2| sums.add(rules, d, d2, agents[j].velocity)),

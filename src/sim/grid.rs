@@ -148,17 +148,22 @@ impl Grid {
         let r2 = radius * radius;
         let block = self.block(p);
         let mut checks = 0;
-        for c in block.cells(self.cols) {
-            for &j in self.cell_items(c) {
-                let j = j as usize;
-                if j == i {
-                    continue;
-                }
-                checks += 1;
-                let d = world.delta(p, positions[j]);
-                let d2 = d.length_squared();
-                if d2 < r2 {
-                    f(j, d, d2);
+        // The cells in `CellBlock::cells` order (rows, then columns), as plain loops: the iterator
+        // chain is not inlined at opt-level "z".
+        for &r in &block.rows[..block.nrows] {
+            let row = &self.starts[r * self.cols..];
+            for &c in &block.cols[..block.ncols] {
+                for &j in &self.items[row[c] as usize..row[c + 1] as usize] {
+                    let j = j as usize;
+                    if j == i {
+                        continue;
+                    }
+                    checks += 1;
+                    let d = world.delta(p, positions[j]);
+                    let d2 = d.length_squared();
+                    if d2 < r2 {
+                        f(j, d, d2);
+                    }
                 }
             }
         }
@@ -241,7 +246,14 @@ fn axis_span(c: usize, n: usize, wrap: bool, out: &mut [usize; 3], len: &mut usi
     for d in [-1i64, 0, 1] {
         let k = c as i64 + d;
         let k = if wrap {
-            k.rem_euclid(n as i64)
+            // c < n and |d| ≤ 1: one period at most either way.
+            if k < 0 {
+                k + n as i64
+            } else if k >= n as i64 {
+                k - n as i64
+            } else {
+                k
+            }
         } else if k < 0 || k >= n as i64 {
             continue;
         } else {
