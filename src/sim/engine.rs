@@ -380,8 +380,10 @@ impl Sim {
         st.pos.clear();
         st.pos.extend(agents.iter().map(|a| a.position));
         let use_grid = scenario.neighbours == NeighbourQuery::Grid;
-        if rules.any() && use_grid {
-            st.grid.rebuild(world, rules.radius(), st.pos.iter().copied());
+        let flocking = rules.any();
+        let radius = if flocking { rules.radius() } else { 0.0 };
+        if flocking && use_grid {
+            st.grid.rebuild(world, radius, st.pos.iter().copied());
         }
         st.forces.clear();
         st.forces.resize(n, Vec2::ZERO);
@@ -405,7 +407,6 @@ impl Sim {
                 b.pre_forces(s, &ctx);
             }
             let grid = use_grid.then_some(&st.grid);
-            let (flocking, radius) = (rules.any(), rules.radius());
             for i in 0..n {
                 let (sums, (checks, neighbours)) = if flocking {
                     flock_sums(world, rules, radius, agents, &st.pos, grid, i)

@@ -18,11 +18,8 @@ impl FlockRules {
     }
     /// The query radius: the largest of the rules' radii (= perception with the defaults).
     pub fn radius(&self) -> f32 {
-        let mut r: f32 = 0.0;
-        for (_, x) in [self.separation, self.alignment, self.cohesion].into_iter().flatten() {
-            r = r.max(x);
-        }
-        r
+        let radius = |rule: Option<(f32, f32)>| rule.map_or(0.0, |(_, r)| r);
+        radius(self.separation).max(radius(self.alignment)).max(radius(self.cohesion))
     }
 }
 

@@ -181,7 +181,7 @@ pub fn segment_count(n: usize, mode: PathMode) -> usize {
 
 /// Projection of `p` on segment `a→b`, clamped to the segment, and its distance. A zero-length
 /// segment projects onto its point.
-#[inline]
+#[inline(always)]
 pub fn project_on_segment(p: Vec2, a: Vec2, b: Vec2) -> (Vec2, f32) {
     let ab = b - a;
     let len2 = ab.length_squared();
@@ -200,10 +200,11 @@ pub fn closest_segment(p: Vec2, wps: &[Vec2], mode: PathMode, cur: usize, dir: i
         return None;
     }
     let closed = is_closed(n, mode);
-    let seg = |s: usize| project_on_segment(p, wps[s], wps[(s + 1) % n]);
+    let seg = |s: usize| project_on_segment(p, wps[s], wps[if s + 1 == n { 0 } else { s + 1 }]);
     let mut best = (0, wps[0], f32::INFINITY);
     for s in 0..nseg {
-        let (proj, d) = seg(s);
+        let b = if s + 1 == n { wps[0] } else { wps[s + 1] };
+        let (proj, d) = project_on_segment(p, wps[s], b);
         if d < best.2 {
             best = (s, proj, d);
         }
