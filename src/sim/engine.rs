@@ -280,6 +280,7 @@ impl Sim {
     }
 
     /// Tints and the behaviours' per-agent state follow the number of agents.
+    #[inline(always)]
     pub(crate) fn fit_to_agents(&mut self) {
         let n = self.agents.get_mut().len();
         if self.tints.len() != n {
@@ -571,7 +572,8 @@ impl Sim {
             grid.rebuild(&self.world, self.rules.radius(), pos.iter().copied());
         }
         let (sums, checked) = if self.rules.any() {
-            let (s, (c, _)) = flock_sums(&self.world, &self.rules, self.rules.radius(), &agents, &pos, use_grid.then_some(&grid), i);
+            let (s, (c, _)) =
+                flock_sums(&self.world, &self.rules, self.rules.radius(), &agents, &pos, use_grid.then_some(&grid), i);
             (s, Some(c))
         } else {
             (FlockSums::default(), None)
