@@ -70,6 +70,8 @@ if [ "${#WASM_TESTS[@]}" -gt 0 ]; then
 else
   skip "wasm tests in headless Chromium" "no tests/*.rs runs in the browser"
 fi
+# The bench page's exports (`--features bench`, not in the gallery's module) must keep compiling.
+run "bench exports compile" cargo check --lib --features bench --target wasm32-unknown-unknown
 run "build the page" trunk build --release
 if [ "${RESULTS[-1]}" = ok ]; then
   run "end-to-end tests in headless Chromium" node --test tests/e2e/

@@ -77,7 +77,7 @@ impl BenchFlock {
     }
 
     pub fn len(&self) -> usize {
-        self.fast.as_ref().map_or_else(|| self.sim.as_ref().map_or(0, |s| s.agents.len()), |f| f.len())
+        self.fast.as_ref().map_or_else(|| self.sim.as_ref().map_or(0, |s| s.agent_count()), |f| f.len())
     }
 
     pub fn is_empty(&self) -> bool {
