@@ -280,7 +280,6 @@ impl Sim {
     }
 
     /// Tints and the behaviours' per-agent state follow the number of agents.
-    #[inline(always)]
     pub(crate) fn fit_to_agents(&mut self) {
         let n = self.agents.get_mut().len();
         if self.tints.len() != n {

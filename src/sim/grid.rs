@@ -146,8 +146,8 @@ impl Grid {
     ) -> u32 {
         let p = positions[i];
         let r2 = radius * radius;
-        let block = self.block(p);
         let mut checks = 0;
+        let block = self.block(p);
         // The cells in `CellBlock::cells` order (rows, then columns), as plain loops: the iterator
         // chain is not inlined at opt-level "z".
         for &r in &block.rows[..block.nrows] {
@@ -304,17 +304,88 @@ pub struct QueryReport {
 }
 
 impl Grid {
-    /// Runs the same query as [`Grid::for_each_neighbour`] and records what it touched.
+    /// What [`Grid::for_each_neighbour`] touches for agent `i`: its cells, the candidates it
+    /// examines and the neighbours it finds, in its order.
     pub fn report(&self, world: &World, positions: &[Vec2], i: usize, radius: f32, out: &mut QueryReport) {
         out.cells.clear();
         out.checked.clear();
         out.neighbours.clear();
-        let block = self.block(positions[i]);
-        out.cells.extend(block.cells(self.cols));
-        for &c in &out.cells {
-            out.checked.extend(self.cell_items(c).iter().map(|&j| j as usize).filter(|&j| j != i));
+        let (p, r2) = (positions[i], radius * radius);
+        let block = self.block(p);
+        // The query's cells, candidates and test, in its order (plain loops: smaller than the
+        // iterator adapters at opt-level "z").
+        for &r in &block.rows[..block.nrows] {
+            for &c in &block.cols[..block.ncols] {
+                let c = r * self.cols + c;
+                out.cells.push(c);
+                for &j in self.cell_items(c) {
+                    let j = j as usize;
+                    if j != i {
+                        out.checked.push(j);
+                        if world.delta(p, positions[j]).length_squared() < r2 {
+                            out.neighbours.push(j);
+                        }
+                    }
+                }
+            }
         }
-        let neighbours = &mut out.neighbours;
-        out.checks = self.for_each_neighbour(world, positions, i, radius, |j, _, _| neighbours.push(j)) as usize;
+        out.checks = out.checked.len();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::rng::seeded;
+    use crate::sim::world::Edges;
+
+    /// The spatial-hash canvas draws `report`: it must name exactly what the step's query touches
+    /// (cells, candidates, neighbours, checks), wrapping or walled, with 1 to 3 cells on an axis
+    /// (each line visited once) and more.
+    #[test]
+    fn report_names_what_the_query_touches() {
+        let mut rng = seeded(7);
+        for (w, h, edges) in [
+            (400.0, 300.0, Edges::Wrap),
+            (400.0, 300.0, Edges::Bounce),
+            (100.0, 90.0, Edges::Wrap),
+            (130.0, 40.0, Edges::Bounce),
+        ] {
+            let world = World::new(w, h, edges);
+            let pos: Vec<Vec2> = (0..60).map(|_| Vec2::new(rng.f32() * w, rng.f32() * h)).collect();
+            let radius = 45.0;
+            let mut grid = Grid::new();
+            grid.rebuild(&world, radius, pos.iter().copied());
+            let mut out = QueryReport::default();
+            for i in 0..pos.len() {
+                grid.report(&world, &pos, i, radius, &mut out);
+                let mut found = Vec::new();
+                let checks = grid.for_each_neighbour(&world, &pos, i, radius, |j, d, d2| {
+                    assert_eq!(d, world.delta(pos[i], pos[j]));
+                    assert_eq!(d2, d.length_squared());
+                    found.push(j);
+                });
+                assert_eq!(out.neighbours, found, "agent {i} in {w}×{h} {edges:?}");
+                assert_eq!(out.checks, checks as usize);
+                assert_eq!(out.checked.len(), out.checks);
+                assert!(!out.checked.contains(&i));
+                // The candidates are everyone in the block's cells, in cell order.
+                let block = grid.block(pos[i]);
+                assert_eq!(out.cells, block.cells(grid.cols).collect::<Vec<_>>());
+                let everyone: Vec<usize> = out
+                    .cells
+                    .iter()
+                    .flat_map(|&c| grid.cell_items(c).iter().map(|&j| j as usize))
+                    .filter(|&j| j != i)
+                    .collect();
+                assert_eq!(out.checked, everyone);
+                // And the neighbours are exactly those within the radius (the naive scan's set).
+                let mut naive = Vec::new();
+                naive_for_each_neighbour(&world, &pos, i, radius, |j, _, _| naive.push(j));
+                let mut sorted = found.clone();
+                sorted.sort_unstable();
+                assert_eq!(sorted, naive);
+            }
+        }
     }
 }

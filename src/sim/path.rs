@@ -200,16 +200,6 @@ pub fn closest_segment(p: Vec2, wps: &[Vec2], mode: PathMode, cur: usize, dir: i
         return None;
     }
     let closed = is_closed(n, mode);
-    let seg = |s: usize| project_on_segment(p, wps[s], wps[if s + 1 == n { 0 } else { s + 1 }]);
-    let mut best = (0, wps[0], f32::INFINITY);
-    for s in 0..nseg {
-        let b = if s + 1 == n { wps[0] } else { wps[s + 1] };
-        let (proj, d) = project_on_segment(p, wps[s], b);
-        if d < best.2 {
-            best = (s, proj, d);
-        }
-    }
-    let eps = 1e-3 + best.2 * 1e-5;
     let cur = cur.min(nseg - 1);
     let succ = if dir_of(dir) > 0 {
         if cur + 1 < nseg {
@@ -226,13 +216,30 @@ pub fn closest_segment(p: Vec2, wps: &[Vec2], mode: PathMode, cur: usize, dir: i
     } else {
         None
     };
-    for s in succ.into_iter().chain(Some(cur)) {
-        let (proj, d) = seg(s);
-        if d <= best.2 + eps {
-            return Some((s, proj, d));
+    // One pass: the nearest segment, and the projections on the successor and the current one
+    // for the tie rule.
+    let mut best = (0, wps[0], f32::INFINITY);
+    let (mut on_succ, mut on_cur) = (None, (wps[0], f32::INFINITY));
+    for s in 0..nseg {
+        let b = if s + 1 == n { wps[0] } else { wps[s + 1] };
+        let (proj, d) = project_on_segment(p, wps[s], b);
+        if d < best.2 {
+            best = (s, proj, d);
+        }
+        if Some(s) == succ {
+            on_succ = Some((proj, d));
+        }
+        if s == cur {
+            on_cur = (proj, d);
         }
     }
-    Some(best)
+    let eps = 1e-3 + best.2 * 1e-5;
+    let near = |(_, d): (Vec2, f32)| d <= best.2 + eps;
+    match (succ, on_succ) {
+        (Some(s), Some(at)) if near(at) => Some((s, at.0, at.1)),
+        _ if near(on_cur) => Some((cur, on_cur.0, on_cur.1)),
+        _ => Some(best),
+    }
 }
 
 /// What the tube follower sees this step (also drawn: prediction, projection, correction).

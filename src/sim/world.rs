@@ -47,7 +47,7 @@ impl World {
     }
 
     /// `to − from`, using the nearest image across the seam when the world wraps.
-    #[inline(always)]
+    #[inline]
     pub fn delta(&self, from: Vec2, to: Vec2) -> Vec2 {
         let mut d = to - from;
         if self.edges == Edges::Wrap {

@@ -691,7 +691,6 @@ macro_rules! registry {
                 match self { $(State::$v(x) => x.agents.resize(n, Default::default()),)* }
             }
             /// Per-agent entries (for invariants in tests).
-            #[inline(always)]
             pub fn agent_count(&self) -> usize {
                 match self { $(State::$v(x) => x.agents.len(),)* }
             }
