@@ -4,7 +4,11 @@
 // cannot show a 5 % change; steps of A and B interleaved in one page can).
 //
 //   node scripts/bench/ab-browser.mjs [--a=REV] [--b=REV|worktree] [--n=100000] [--rounds=6] [--steps=20]
-//                               [--what=fast,sim,draw,frame] [--no-build]
+//                               [--what=fast,sim,draw,frame,scenario:NAME,...] [--no-build]
+//
+// `scenario:NAME` steps the built-in scenario NAME on the standard engine (`BenchScenario`: no
+// drawing, no history), K steps per timed call with K chosen so that a call takes ~10 ms (the
+// browser's clock ticks in 0.1 ms). A revision older than that export gets it patched in.
 //
 // A defaults to HEAD, B to the working tree. Each side is built with `--features bench` and
 // simd128 (as scripts/bench/browser.mjs does), then wasm-bindgen and the gallery's wasm-opt level
@@ -17,7 +21,7 @@
 // same flock density. It prints each side's median per measure, min–max, and the ratio A/B
 // (> 1: B is faster). Bench pages only; never part of the test command.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { ROOT as root, launchBrowser, openPage, serveDist } from "../../tests/e2e/helpers.mjs";
@@ -53,6 +57,14 @@ function build(side, rev) {
     if (existsSync(src)) sh("git", ["worktree", "remove", "--force", src]);
     rmSync(src, { recursive: true, force: true });
     sh("git", ["worktree", "add", "--detach", src, rev]);
+    // An older revision without the standard-engine export gets this revision's (the API it
+    // uses, Sim::from_json and Sim::step, is older than the bench page).
+    const bench = join(src, "src/web/bench.rs");
+    const text = readFileSync(bench, "utf8");
+    if (!text.includes("BenchScenario")) {
+      const mine = readFileSync(join(root, "src/web/bench.rs"), "utf8");
+      writeFileSync(bench, text + mine.slice(mine.indexOf("\n/// A built-in scenario on the standard engine")));
+    }
   }
   console.error(`building ${side} (${rev})…`);
   sh("cargo", ["build", "--release", "--lib", "--features", "bench", "--target", "wasm32-unknown-unknown", "--target-dir", targetDir], src, {
@@ -93,7 +105,30 @@ const ops = {
 };
 const engine = (m) => (m === "fast" ? "fast" : "sim");
 const t = {};
-for (const m of what) {
+for (const m of what.filter((m) => m.startsWith("scenario:"))) {
+  // The standard engine on a built-in: K steps per timed call, K such that a call takes ~10 ms.
+  const name = m.slice("scenario:".length);
+  t[m] = { a: [], b: [] };
+  let K = 1;
+  for (const side of ["a", "b"]) {
+    const f = new mods[side].m.BenchScenario(name);
+    for (;;) { const t0 = performance.now(); f.steps(K); if (performance.now() - t0 > 10 || K >= 1 << 20) break; K *= 2; }
+    f.free();
+  }
+  t[m].k = K;
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 ? ["b", "a"] : ["a", "b"];
+    const fl = {};
+    for (const side of order) fl[side] = new mods[side].m.BenchScenario(name);
+    for (let k = 0; k < steps; k++) for (const side of order) {
+      const t0 = performance.now();
+      fl[side].steps(K);
+      t[m][side].push((performance.now() - t0) / K);
+    }
+    for (const side of order) fl[side].free();
+  }
+}
+for (const m of what.filter((m) => !m.startsWith("scenario:"))) {
   t[m] = { a: [], b: [] };
   // Warm-up (JIT tiers up) on throwaway flocks, both sides.
   for (const side of ["a", "b"]) {
@@ -139,6 +174,10 @@ console.log(`A = ${revA}, B = ${revB}; n = ${n}, ${rounds} rounds × ${steps} st
 console.log("| measure | A median (min–max) ms | B median (min–max) ms | A/B |");
 console.log("|---|---|---|---|");
 for (const m of Object.keys(t)) {
-  const [a, b] = [t[m].a, t[m].b];
-  console.log(`| ${m} | ${f(med(a))} (${f(Math.min(...a))}–${f(Math.max(...a))}) | ${f(med(b))} (${f(Math.min(...b))}–${f(Math.max(...b))}) | ${(med(a) / med(b)).toFixed(3)} |`);
+  // Scenario rows are per step, in µs; A/B there is the median of the paired calls' ratios.
+  const us = m.startsWith("scenario:") ? 1000 : 1;
+  const [a, b] = [t[m].a.map((x) => x * us), t[m].b.map((x) => x * us)];
+  const ratio = us === 1 ? med(a) / med(b) : med(a.map((x, i) => x / b[i]));
+  const label = us === 1 ? m : `${m} (µs per step, ${t[m].k} steps a call)`;
+  console.log(`| ${label} | ${f(med(a))} (${f(Math.min(...a))}–${f(Math.max(...a))}) | ${f(med(b))} (${f(Math.min(...b))}–${f(Math.max(...b))}) | ${ratio.toFixed(3)} |`);
 }

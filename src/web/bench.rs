@@ -136,3 +136,26 @@ impl BenchFlock {
         self.raster.bytes().len()
     }
 }
+
+/// A built-in scenario on the standard engine, stepped without drawing or history: the behaviour
+/// dispatch's cost in the browser (`scripts/bench/ab-browser.mjs --what=scenario:<name>`).
+#[wasm_bindgen]
+pub struct BenchScenario {
+    sim: Sim,
+}
+
+#[wasm_bindgen]
+impl BenchScenario {
+    #[wasm_bindgen(constructor)]
+    pub fn new(name: &str) -> Result<BenchScenario, JsError> {
+        let text = crate::scenarios::builtin(name).ok_or_else(|| JsError::new(&format!("name: no built-in {name}")))?;
+        Ok(BenchScenario { sim: Sim::from_json(text).map_err(|e| JsError::new(&e))? })
+    }
+
+    /// `k` fixed steps.
+    pub fn steps(&mut self, k: u32) {
+        for _ in 0..k {
+            self.sim.step();
+        }
+    }
+}
