@@ -388,4 +388,43 @@ mod tests {
             }
         }
     }
+
+    /// The block's cells by hand: rows then columns, each from one below to one above the point's
+    /// own, wrapping across the seam or clipped at the walls. The order is the summation order of
+    /// the flocking sums, so it is part of every trajectory's bits.
+    #[test]
+    fn the_block_is_scanned_in_row_then_column_order() {
+        let cells = |edges, p: Vec2| {
+            let world = World::new(400.0, 300.0, edges);
+            let mut grid = Grid::new();
+            grid.rebuild(&world, 45.0, [p].into_iter());
+            assert_eq!((grid.cols, grid.rows, grid.cell), (8, 6, Vec2::new(50.0, 50.0)));
+            grid.block(p).cells(grid.cols).collect::<Vec<_>>()
+        };
+        assert_eq!(cells(Edges::Wrap, Vec2::new(75.0, 75.0)), [0, 1, 2, 8, 9, 10, 16, 17, 18]);
+        assert_eq!(cells(Edges::Wrap, Vec2::new(10.0, 10.0)), [47, 40, 41, 7, 0, 1, 15, 8, 9]);
+        assert_eq!(cells(Edges::Wrap, Vec2::new(390.0, 290.0)), [38, 39, 32, 46, 47, 40, 6, 7, 0]);
+        assert_eq!(cells(Edges::Bounce, Vec2::new(10.0, 10.0)), [0, 1, 8, 9]);
+        assert_eq!(cells(Edges::Bounce, Vec2::new(390.0, 290.0)), [38, 39, 46, 47]);
+    }
+
+    /// The radius is exclusive: an agent exactly `radius` away is checked but is not a neighbour,
+    /// in the query and in the report the spatial-hash canvas draws.
+    #[test]
+    fn an_agent_exactly_at_the_radius_is_not_a_neighbour() {
+        let world = World::new(400.0, 300.0, Edges::Bounce);
+        let pos = [Vec2::new(100.0, 100.0), Vec2::new(130.0, 100.0), Vec2::new(100.0, 129.0)];
+        let mut grid = Grid::new();
+        grid.rebuild(&world, 30.0, pos.iter().copied());
+        let mut found = Vec::new();
+        let checks = grid.for_each_neighbour(&world, &pos, 0, 30.0, |j, d, d2| found.push((j, d, d2)));
+        assert_eq!(checks, 2);
+        assert_eq!(found, [(2, Vec2::new(0.0, 29.0), 841.0)]);
+        let mut out = QueryReport::default();
+        grid.report(&world, &pos, 0, 30.0, &mut out);
+        assert_eq!((out.checks, out.neighbours.as_slice()), (2, [2].as_slice()));
+        let mut naive = Vec::new();
+        naive_for_each_neighbour(&world, &pos, 0, 30.0, |j, _, _| naive.push(j));
+        assert_eq!(naive, [2]);
+    }
 }

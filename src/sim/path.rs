@@ -302,3 +302,75 @@ pub fn distance_to_path(p: Vec2, wps: &[Vec2], mode: PathMode) -> f32 {
         _ => closest_segment(p, wps, mode, 0, 1).map_or(f32::INFINITY, |(_, _, d)| d),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A square loop: segment 0 along y = 0, 1 up x = 100, 2 back along y = 100, 3 down x = 0.
+    const SQUARE: [Vec2; 4] = [Vec2::new(0.0, 0.0), Vec2::new(100.0, 0.0), Vec2::new(100.0, 100.0), Vec2::new(0.0, 100.0)];
+
+    fn closest(p: Vec2, wps: &[Vec2], mode: PathMode, cur: usize, dir: i8) -> (usize, Vec2, f32) {
+        closest_segment(p, wps, mode, cur, dir).unwrap()
+    }
+
+    #[test]
+    fn the_nearest_segment_and_the_projection_on_it() {
+        let p = Vec2::new(50.0, 10.0);
+        // Neither the successor (3) nor the current segment (2) is near: the nearest wins.
+        assert_eq!(closest(p, &SQUARE, PathMode::Loop, 2, 1), (0, Vec2::new(50.0, 0.0), 10.0));
+        assert_eq!(closest(Vec2::new(90.0, 50.0), &SQUARE, PathMode::Loop, 0, 1), (1, Vec2::new(100.0, 50.0), 10.0));
+        // The closing segment of a loop (3 → 0) counts; an open path has no closing segment.
+        assert_eq!(closest(Vec2::new(-4.0, 50.0), &SQUARE, PathMode::Loop, 0, 1), (3, Vec2::new(0.0, 50.0), 4.0));
+        // (Open, its ends at (0, 0) and (0, 100) are equally far: the current segment 0 keeps it.)
+        let far = 2516f32.sqrt();
+        assert_eq!(closest(Vec2::new(-4.0, 50.0), &SQUARE, PathMode::OneShot, 0, 1), (0, Vec2::ZERO, far));
+        assert_eq!(closest(Vec2::new(-4.0, 50.0), &SQUARE, PathMode::OneShot, 2, 1), (2, Vec2::new(0.0, 100.0), far));
+        // Clamped to the segment's ends; a current index past the end is the last segment.
+        assert_eq!(closest(Vec2::new(-30.0, -40.0), &SQUARE, PathMode::OneShot, 9, 1).0, 0);
+        assert_eq!(closest(Vec2::new(-30.0, -40.0), &SQUARE, PathMode::OneShot, 9, 1).1, Vec2::ZERO);
+        assert_eq!(closest_segment(p, &SQUARE[..1], PathMode::Loop, 0, 1), None);
+    }
+
+    /// At a shared vertex both segments are equally near: the tie goes to the segment after the
+    /// current one in the travel direction, then to the current one, then to the first.
+    #[test]
+    fn a_tie_at_a_vertex_hands_over_in_the_travel_direction() {
+        let corner = Vec2::new(100.0, 0.0);
+        let p = Vec2::new(110.0, -10.0);
+        let d = 200f32.sqrt();
+        // Forwards from 0: the successor 1 takes it.
+        assert_eq!(closest(p, &SQUARE, PathMode::Loop, 0, 1), (1, corner, d));
+        // Backwards from 1: the successor is 0.
+        assert_eq!(closest(p, &SQUARE, PathMode::Loop, 1, -1), (0, corner, d));
+        // Backwards from 0 (successor 3, far): the current one keeps it.
+        assert_eq!(closest(p, &SQUARE, PathMode::Loop, 0, -1), (0, corner, d));
+        // Forwards from 1 (successor 2, far): the current one keeps it.
+        assert_eq!(closest(p, &SQUARE, PathMode::Loop, 1, 1), (1, corner, d));
+        // Neither near (current 2, successor 3): the first of the tied ones.
+        assert_eq!(closest(p, &SQUARE, PathMode::Loop, 2, 1), (0, corner, d));
+        // The loop wraps: forwards from 3 the successor is 0; backwards from 0 it is 3.
+        let q = Vec2::new(-10.0, -10.0);
+        assert_eq!(closest(q, &SQUARE, PathMode::Loop, 3, 1).0, 0);
+        assert_eq!(closest(q, &SQUARE, PathMode::Loop, 0, -1).0, 3);
+        // An open path does not wrap: from its last segment forwards, or its first backwards,
+        // there is no successor and the current one keeps it.
+        let open = &SQUARE[..3];
+        assert_eq!(closest(p, open, PathMode::OneShot, 1, 1).0, 1);
+        assert_eq!(closest(p, open, PathMode::OneShot, 0, -1).0, 0);
+        assert_eq!(closest(q, &SQUARE, PathMode::OneShot, 0, -1).0, 0);
+    }
+
+    /// "Near" is within 1e-3 + 10⁻⁵ · the nearest distance (1.1e-3 at 10 units): a successor that
+    /// much farther still takes over, one farther than that does not.
+    #[test]
+    fn the_hand_over_tolerance() {
+        let at = |x: f32| closest(Vec2::new(100.0 - x, -10.0), &SQUARE, PathMode::Loop, 0, 1);
+        // Segment 1's distance is √(x² + 100): 10.000005, 10.00105 and 10.0125 against 10.
+        assert_eq!(at(0.01).0, 1);
+        let (s, proj, d) = at(0.14492);
+        assert_eq!((s, proj), (1, Vec2::new(100.0, 0.0)));
+        assert!((d - 10.00105).abs() < 2e-5, "{d}");
+        assert_eq!(at(0.5), (0, Vec2::new(99.5, 0.0), 10.0));
+    }
+}
