@@ -308,7 +308,8 @@ mod tests {
     use super::*;
 
     /// A square loop: segment 0 along y = 0, 1 up x = 100, 2 back along y = 100, 3 down x = 0.
-    const SQUARE: [Vec2; 4] = [Vec2::new(0.0, 0.0), Vec2::new(100.0, 0.0), Vec2::new(100.0, 100.0), Vec2::new(0.0, 100.0)];
+    const SQUARE: [Vec2; 4] =
+        [Vec2::new(0.0, 0.0), Vec2::new(100.0, 0.0), Vec2::new(100.0, 100.0), Vec2::new(0.0, 100.0)];
 
     fn closest(p: Vec2, wps: &[Vec2], mode: PathMode, cur: usize, dir: i8) -> (usize, Vec2, f32) {
         closest_segment(p, wps, mode, cur, dir).unwrap()
