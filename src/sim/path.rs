@@ -360,6 +360,11 @@ mod tests {
         assert_eq!(closest(p, open, PathMode::OneShot, 1, 1).0, 1);
         assert_eq!(closest(p, open, PathMode::OneShot, 0, -1).0, 0);
         assert_eq!(closest(q, &SQUARE, PathMode::OneShot, 0, -1).0, 0);
+        // A current index past the end is the last segment, and keeps the tie at its start.
+        let r = Vec2::new(110.0, 110.0);
+        assert_eq!(closest(r, &SQUARE, PathMode::OneShot, 1, 1).0, 2);
+        assert_eq!(closest(r, &SQUARE, PathMode::OneShot, 9, 1), (2, Vec2::new(100.0, 100.0), d));
+        assert_eq!(closest(r, &SQUARE, PathMode::OneShot, 9, -1).0, 1);
     }
 
     /// "Near" is within 1e-3 + 10⁻⁵ · the nearest distance (1.1e-3 at 10 units): a successor that
