@@ -284,4 +284,4 @@ impl Renderer {
 }
 
 /// The chart's title, a key the shell translates (`crate::i18n`).
-pub const CHART_TITLE: &str = "checks per step vs n";
+pub const CHART_TITLE: &str = "canvas.chart_title";

@@ -156,7 +156,7 @@ impl Behave for PathWaypoints {
                 list.arrow(Style::ActiveWaypoint, from + (active - from) * 0.3, from + (active - from) * 0.7);
             }
             if mode == PathMode::PingPong {
-                list.label(Style::Label, active + Vec2::new(8.0, 12.0), if dir > 0 { "dir +1" } else { "dir -1" });
+                list.label(Style::Label, active + Vec2::new(8.0, 12.0), if dir > 0 { "canvas.dir_plus" } else { "canvas.dir_minus" });
             }
         }
     }
@@ -435,13 +435,13 @@ mod tests {
         let s = sim("ping_pong", &[(1, -1), (0, 0), (3, -1), (3, 1)]);
         let want = [
             &at(1)[..],
-            &[leg(v(300.0, 240.0), v(300.0, 160.0)), label(1, "dir -1")],
+            &[leg(v(300.0, 240.0), v(300.0, 160.0)), label(1, "canvas.dir_minus")],
             &at(0),
-            &[label(0, "dir +1")],
+            &[label(0, "canvas.dir_plus")],
             &at(3),
-            &[label(3, "dir -1")],
+            &[label(3, "canvas.dir_minus")],
             &at(3),
-            &[leg(v(240.0, 300.0), v(160.0, 300.0)), label(3, "dir +1")],
+            &[leg(v(240.0, 300.0), v(160.0, 300.0)), label(3, "canvas.dir_plus")],
         ];
         assert_drawn(&drawn(&s, Layer::Under), &want.concat());
 
