@@ -92,9 +92,15 @@ fn main() {
     s.push_str("}\n\n/// Every key's name, sorted; `KEYS[k as usize]` is `k`'s.\n");
     let _ = writeln!(s, "pub const KEYS: [&str; {}] = {:?};", keys.len(), keys);
     s.push_str("/// Every key, in the order of [`KEYS`].\n");
-    let _ = writeln!(s, "pub const ALL: [K; {}] = [{}];", keys.len(), keys.iter().map(|k| format!("K::{}", variant(k))).collect::<Vec<_>>().join(", "));
+    let _ = writeln!(
+        s,
+        "pub const ALL: [K; {}] = [{}];",
+        keys.len(),
+        keys.iter().map(|k| format!("K::{}", variant(k))).collect::<Vec<_>>().join(", ")
+    );
     let tags: Vec<&str> = langs.iter().map(|(t, _)| t.as_str()).collect();
-    let _ = writeln!(s, "/// The languages' tags, English first.\npub const TAGS: [&str; {}] = {:?};", tags.len(), tags);
+    let _ =
+        writeln!(s, "/// The languages' tags, English first.\npub const TAGS: [&str; {}] = {:?};", tags.len(), tags);
     let _ = writeln!(s, "static TEXTS: [[&str; {}]; {}] = [", keys.len(), langs.len());
     for (_, map) in &langs {
         s.push_str("    [");

@@ -98,7 +98,7 @@ pub fn hud(lang: Lang, fps: f64, step_ms: f64, draw_ms: f64, agents: usize) -> S
         .with("draw_ms", Val::Num(draw_ms, 2))
         .with("agents", Val::Int(agents as i64));
     let mut out = String::new();
-    fill(lang, &r, lang.t(K::Hud), &mut out);
+    fill(lang, &r, lang.text(K::Hud), &mut out);
     out
 }
 
@@ -117,8 +117,8 @@ pub fn legend(lang: Lang, row: &LegendRow) -> String {
         LegendRow::Total { magnitude } => Readout::new("legend").with("magnitude", Val::Num(magnitude as f64, 0)),
     };
     let template = match row {
-        LegendRow::Rule { .. } => lang.t(K::LegendRule),
-        LegendRow::Total { .. } => lang.t(K::LegendTotal),
+        LegendRow::Rule { .. } => lang.text(K::LegendRule),
+        LegendRow::Total { .. } => lang.text(K::LegendTotal),
     };
     let mut out = String::new();
     fill(lang, &r, template, &mut out);

@@ -42,7 +42,7 @@ impl Lang {
     }
 
     /// The text of `k` in this language.
-    pub fn t(self, k: K) -> &'static str {
+    pub fn text(self, k: K) -> &'static str {
         TEXTS[self.0 as usize][k as usize]
     }
 
@@ -86,7 +86,7 @@ mod tests {
         assert!(KEYS.windows(2).all(|w| w[0] < w[1]));
         for (i, k) in ALL.iter().enumerate() {
             assert_eq!(*k as usize, i);
-            assert_eq!(Lang::En.lookup(KEYS[i]), Some(Lang::En.t(*k)));
+            assert_eq!(Lang::En.lookup(KEYS[i]), Some(Lang::En.text(*k)));
         }
         assert_eq!(Lang::En.lookup("no.such.key"), None);
     }
@@ -98,7 +98,7 @@ mod tests {
         assert_eq!(Lang::from_tag("fr"), Lang::En);
         assert_eq!(Lang::from_tag("estonian"), Lang::En);
         assert_eq!(Lang::Es.tag(), "es");
-        assert_eq!(Lang::Es.t(K::RuleSeparation), "separación");
+        assert_eq!(Lang::Es.text(K::RuleSeparation), "separación");
     }
 
     /// Every language's texts keep the English text's placeholders: a translation cannot drop
@@ -117,7 +117,7 @@ mod tests {
         }
         for lang in Lang::all() {
             for k in ALL {
-                assert_eq!(holes(lang.t(k)), holes(Lang::En.t(k)), "{}: {}", lang.tag(), KEYS[k as usize]);
+                assert_eq!(holes(lang.text(k)), holes(Lang::En.text(k)), "{}: {}", lang.tag(), KEYS[k as usize]);
             }
         }
     }

@@ -156,7 +156,11 @@ impl Behave for PathWaypoints {
                 list.arrow(Style::ActiveWaypoint, from + (active - from) * 0.3, from + (active - from) * 0.7);
             }
             if mode == PathMode::PingPong {
-                list.label(Style::Label, active + Vec2::new(8.0, 12.0), if dir > 0 { "canvas.dir_plus" } else { "canvas.dir_minus" });
+                list.label(
+                    Style::Label,
+                    active + Vec2::new(8.0, 12.0),
+                    if dir > 0 { "canvas.dir_plus" } else { "canvas.dir_minus" },
+                );
             }
         }
     }
