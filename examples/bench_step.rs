@@ -7,7 +7,7 @@
 #[allow(dead_code)]
 mod cputime;
 
-use steerlab::sim::fast::workload::{flock_world, BenchFlock};
+use steerlab_workload::{flock_world, BenchFlock};
 use steerlab::sim::fast::Kernel;
 
 fn main() {

@@ -9,7 +9,7 @@
 #[allow(dead_code)]
 mod cputime;
 
-use steerlab::sim::fast::workload::{flock_world, params};
+use steerlab_workload::{flock_world, params};
 use steerlab::sim::fast::FastFlock;
 use steerlab::sim::raster::{Raster, RasterStyle, RasterView};
 

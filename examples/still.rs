@@ -101,7 +101,7 @@ fn svg(text: &str, step: u64, lang: Lang, dark: bool) -> Result<String, String> 
         sim.step();
     }
     let ov = Overlays::from_list(&sim.scenario().overlays);
-    Ok(steerlab::sim::svg::still(&sim, &mut Renderer::new(), ov, &Palette::builtin(dark), lang))
+    Ok(steerlab::svg::still(&sim, &mut Renderer::new(), ov, &Palette::builtin(dark), lang))
 }
 
 fn write_posters(dir: &std::path::Path) -> Result<(), String> {

@@ -5,7 +5,7 @@
 
 use glam::Vec2;
 use steerlab::sim::agent::Agent;
-use steerlab::sim::fast::workload::{self, sim_for};
+use steerlab_workload::{self as workload, sim_for};
 use steerlab::sim::fast::FastFlock;
 use steerlab::sim::world::{Edges, World};
 use steerlab::sim::Sim;

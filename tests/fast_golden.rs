@@ -6,7 +6,7 @@
 
 use glam::Vec2;
 use steerlab::sim::agent::Agent;
-use steerlab::sim::fast::workload;
+use steerlab_workload as workload;
 use steerlab::sim::fast::{FastFlock, FastParams, Kernel};
 use steerlab::sim::flock::FlockRules;
 use steerlab::sim::rng::seeded;

@@ -851,7 +851,7 @@ fn the_draw_lists_of_the_other_scenarios() {
         && matches!(c.shape, steerlab::sim::Shape::Circle { c, r } if c == s.scene().path.waypoints[k] && r == 13.0)));
     set(&mut s, "path.mode", json!("ping_pong"));
     let l = r.build(&s, Overlays::default());
-    assert!(l.text.contains("dir +1"), "ping-pong shows the direction");
+    assert!(l.text.contains("canvas.dir_plus"), "ping-pong shows the direction");
 }
 
 // -------------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ use super::i18n::Lang;
 use super::viewer::set_text;
 use crate::lang::pseudo::{self, Block};
 use crate::sim::draw::DrawList;
-use crate::sim::svg::escape;
+use crate::svg::escape;
 use crate::sim::{inspect, Sim};
 use std::cell::Cell;
 use std::fmt::Write;

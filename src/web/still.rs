@@ -28,7 +28,7 @@ pub struct Parts<'a> {
 
 /// The SVG document of the current frame.
 pub fn svg(p: Parts) -> String {
-    crate::sim::svg::still(p.sim, p.renderer, p.overlays, &p.palette.core, p.lang)
+    crate::svg::still(p.sim, p.renderer, p.overlays, &p.palette.core, p.lang)
 }
 
 /// The current frame as a PNG: a promise of a `Blob`, `scale` × the still's size in pixels.

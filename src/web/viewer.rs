@@ -423,7 +423,7 @@ impl Inner {
                             for (j, o) in c.options.iter().enumerate() {
                                 let opt = document.create_element("option")?;
                                 opt.set_attribute("value", o)?;
-                                opt.set_text_content(Some(c.option_label(j, lang)));
+                                opt.set_text_content(Some(c.option_label(j, lang.tag())));
                                 sel.append_child(&opt)?;
                             }
                             sel.set_value(&cur);
