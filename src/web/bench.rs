@@ -5,7 +5,7 @@
 //! The raster hands JS a pointer into wasm memory (`pixels_ptr`, `pixels_len`), so a frame is one
 //! call into wasm to draw and one `putImageData` — no copy through JS.
 
-use steerlab_workload;
+use steerlab_workload as workload;
 use crate::sim::fast::{FastFlock, Kernel};
 use crate::sim::raster::{Raster, RasterStyle, RasterView};
 use crate::sim::world::{Edges, World};
