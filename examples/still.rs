@@ -22,8 +22,9 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use steerlab::lang::Lang;
+use steerlab::sim::draw::Overlays;
 use steerlab::sim::palette::Palette;
-use steerlab::sim::render::{Overlays, Renderer};
+use steerlab::sim::render::Renderer;
 use steerlab::sim::Sim;
 
 const USAGE: &str =

@@ -10,15 +10,16 @@
 //! the layer draws it at that size: a square per agent (one pixel, or 2 × 2 below 2.5 px), or its
 //! triangle when larger, one path per heading colour.
 
+use crate::lang::{self, Lang};
+use crate::sim::draw::Overlays;
 use crate::sim::draw::{
     legend_rows, legend_width, text_fits, turned, DrawList, LegendRow, Shape, Style, View, LEGEND_ROW_PX,
 };
 use crate::sim::engine::Sim;
 use crate::sim::palette::{fills_circle, look, Colour, Look, Palette, DASH_PX, TUBE_FILL};
 use crate::sim::raster::{heading_colour, sprite_px, RasterStyle};
-use crate::sim::render::{Overlays, Renderer};
+use crate::sim::render::Renderer;
 use crate::sim::text::Fixed;
-use crate::lang::{self, Lang};
 use glam::{DVec2, Vec2};
 use std::fmt::Write;
 
@@ -466,8 +467,8 @@ pub fn escape(o: &mut String, s: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::draw::Overlay;
     use crate::sim::palette::{DARK, LIGHT};
-    use crate::sim::scenario::Overlay;
 
     fn sim(name: &str) -> Sim {
         Sim::from_json(crate::scenarios::builtin(name).unwrap()).unwrap()

@@ -11,9 +11,10 @@ use steerlab::sim::behaviours::path_tube::PathTube;
 use steerlab::sim::behaviours::path_waypoints::{Leg, PathWaypoints};
 use steerlab::sim::behaviours::queue::{Queue, QueueState};
 use steerlab::sim::behaviours::Registered;
-use steerlab::sim::engine::Pointer;
+use steerlab::sim::draw::Overlays;
 use steerlab::sim::path::distance_to_path;
-use steerlab::sim::render::{Overlays, Renderer};
+use steerlab::sim::pointer::Pointer;
+use steerlab::sim::render::Renderer;
 use steerlab::sim::steer::Trace;
 use steerlab::sim::{Sim, Style, DT};
 

@@ -5,9 +5,10 @@
 
 use super::i18n::Lang;
 use super::paint::{self, Palette};
+use crate::sim::draw::Overlays;
 use crate::sim::draw::View;
 use crate::sim::raster::{Raster, RasterStyle, RasterView};
-use crate::sim::render::{Overlays, Renderer};
+use crate::sim::render::Renderer;
 use crate::sim::Sim;
 use wasm_bindgen::{Clamped, JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement, ImageData};

@@ -4,6 +4,7 @@
 //! once they have grown.
 
 use glam::Vec2;
+use serde::{Deserialize, Serialize};
 
 /// What a shape *means*; the shell decides what it looks like.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -381,6 +382,63 @@ pub fn legend_rows(rows: usize, css_w: f64, css_h: f64) -> usize {
 pub fn legend_width<'a>(texts: impl Iterator<Item = &'a str>, css_w: f64) -> f64 {
     let width = texts.map(|t| t.chars().count() as f64 * CHAR_PX).fold(0.0, f64::max);
     (width + 32.0).min(css_w - 8.0)
+}
+
+/// Seconds of travel a force/velocity arrow represents (force 192 px/s² → 48 px).
+pub const FORCE_SCALE: f32 = 0.25;
+
+pub const VELOCITY_SCALE: f32 = 0.4;
+
+/// A set of overlays (bit per [`Overlay`] variant).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Overlays(pub u32);
+
+impl Overlays {
+    pub const ALL: [Overlay; 10] = [
+        Overlay::Perception,
+        Overlay::SepDist,
+        Overlay::Velocity,
+        Overlay::Forces,
+        Overlay::Grid,
+        Overlay::SpatialHash,
+        Overlay::Neighbours,
+        Overlay::MeanHeading,
+        Overlay::Centroid,
+        Overlay::Chart,
+    ];
+    fn bit(o: Overlay) -> u32 {
+        1 << (Self::ALL.iter().position(|&x| x == o).unwrap_or(31) as u32)
+    }
+    pub fn from_list(list: &[Overlay]) -> Self {
+        Overlays(list.iter().fold(0, |acc, &o| acc | Self::bit(o)))
+    }
+    pub fn has(&self, o: Overlay) -> bool {
+        self.0 & Self::bit(o) != 0
+    }
+    pub fn set(&mut self, o: Overlay, on: bool) {
+        if on {
+            self.0 |= Self::bit(o);
+        } else {
+            self.0 &= !Self::bit(o);
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Overlay {
+    Perception,
+    SepDist,
+    Velocity,
+    Forces,
+    Grid,
+    SpatialHash,
+    Neighbours,
+    MeanHeading,
+    Centroid,
+    /// Spatial hash: a small chart of distance checks per step against n, grid vs naive.
+    Chart,
 }
 
 #[cfg(test)]

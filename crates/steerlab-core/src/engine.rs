@@ -31,8 +31,9 @@ pub const STEP_SECONDS: f64 = 1.0 / 60.0;
 /// The longest frame the clock accepts (a tab that was hidden resumes without a jump).
 pub const MAX_FRAME: f64 = 0.25;
 
-pub use super::input::{Pointer, PICK_RADIUS};
-pub use super::report::{f32v, Metrics};
+use super::json_path::f32v;
+pub use super::pointer::{Pointer, PICK_RADIUS};
+pub use super::report::Metrics;
 
 /// What the last step measured.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -8,23 +8,14 @@
 //! `addWaypoint`. Its [`Outcome`] says whether the state changed (the history logs the input
 //! then, `sim::history`), whether it is worth a redraw, and whether the simulation restarted.
 
+use super::check::MAX_LIST;
 use super::engine::Sim;
 use super::path::{mode_of, PathMode};
-use super::scenario::{ClickAction, Interaction, MAX_LIST};
+use super::scenario::{ClickAction, Interaction};
 use super::text::short32;
+use crate::pointer::{Pointer, PICK_RADIUS};
 use glam::Vec2;
 use serde_json::Value;
-
-/// Pointer input in world coordinates.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Pointer {
-    Down(Vec2),
-    Move(Vec2),
-    Up(Vec2),
-    /// The pointer left the canvas.
-    Leave,
-    DoubleClick(Vec2),
-}
 
 /// One input that changes the simulation, as the history logs it and replays it.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,9 +52,6 @@ impl Outcome {
         Outcome { changed, redraw, reset: false }
     }
 }
-
-/// Distance within which a click picks an agent or a handle, world units.
-pub const PICK_RADIUS: f32 = 14.0;
 
 /// Radius of an obstacle placed by a click.
 pub const CLICK_OBSTACLE_RADIUS: f32 = 18.0;

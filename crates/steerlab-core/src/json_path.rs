@@ -13,10 +13,13 @@
 //! Numbers, strings, options and unit enums are read as serde_json's `&Value` reader reads them;
 //! a struct is read from an object only (serde_json also took an array of its fields in order).
 
+use glam::Vec2;
 use serde::de::value::BorrowedStrDeserializer;
 use serde::de::{self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Unexpected, Visitor};
+use serde::Deserialize;
 use serde_json::{Error, Value};
 use std::cell::RefCell;
+use std::fmt;
 use std::fmt::Write;
 
 /// One step of a field path: an object key or an array index (also what `scenario::read_text`
@@ -283,6 +286,128 @@ impl<'a> MapAccess<'a> for Entries<'a> {
     fn size_hint(&self) -> Option<usize> {
         Some(self.iter.len())
     }
+}
+
+// The strict reader: a JSON value read with its place noted for messages.
+/// A JSON value read from text, like `serde_json::Value`'s own reader, except that a key written twice
+/// in one object is an error (`behaviours[0]: duplicate field `weight` at line 1 column 42`), as
+/// the derived readers said when they read the text directly.
+pub(crate) struct Strict(pub serde_json::Value);
+
+impl<'de> Deserialize<'de> for Strict {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(StrictVisitor { path: None, step: None })
+    }
+}
+
+/// Reads a [`Strict`] value and, when it is given a path, notes on it where it is: as a seed, its
+/// `step` (the key or index of the value it reads) goes on the path when the value itself starts
+/// (after the `:` or `,` before it, so a missing colon is the object's error) and comes off once
+/// the value was read; after a syntax error the path names the innermost place (`world: trailing
+/// comma at line 1 column 37`), as `serde_path_to_error` did. One visitor type for both uses: the
+/// text reader is compiled for it once.
+pub(crate) struct StrictVisitor<'p> {
+    pub(crate) path: Option<&'p RefCell<Vec<Seg>>>,
+    pub(crate) step: Option<Seg>,
+}
+
+impl<'de> DeserializeSeed<'de> for StrictVisitor<'_> {
+    type Value = Strict;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Strict, D::Error> {
+        let (path, step) = (self.path, self.step);
+        let noted = match (path, step) {
+            (Some(p), Some(step)) => {
+                p.borrow_mut().push(step);
+                true
+            }
+            _ => false,
+        };
+        let v = d.deserialize_any(StrictVisitor { path, step: None })?;
+        if noted {
+            path.map(|p| p.borrow_mut().pop());
+        }
+        Ok(v)
+    }
+}
+
+impl<'de> Visitor<'de> for StrictVisitor<'_> {
+    type Value = Strict;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Strict, E> {
+        Ok(Strict(Value::Bool(v)))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Strict, E> {
+        Ok(Strict(Value::Number(v.into())))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Strict, E> {
+        Ok(Strict(Value::Number(v.into())))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Strict, E> {
+        // The text reader gives finite numbers only ("number out of range" otherwise).
+        Ok(Strict(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number)))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Strict, E> {
+        Ok(Strict(Value::String(v.to_owned())))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Strict, E> {
+        Ok(Strict(Value::String(v)))
+    }
+    fn visit_unit<E>(self) -> Result<Strict, E> {
+        Ok(Strict(Value::Null))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Strict, A::Error> {
+        let mut items = Vec::new();
+        while let Some(Strict(v)) =
+            seq.next_element_seed(StrictVisitor { path: self.path, step: Some(Seg::Index(items.len())) })?
+        {
+            items.push(v);
+        }
+        Ok(Strict(Value::Array(items)))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Strict, A::Error> {
+        let mut m = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let step = self.path.map(|_| Seg::Key(key.clone()));
+            let Strict(v) = map.next_value_seed(StrictVisitor { path: self.path, step })?;
+            if m.contains_key(&key) {
+                return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+            }
+            m.insert(key, v);
+        }
+        Ok(Strict(Value::Object(m)))
+    }
+}
+
+// JSON helpers: the numbers steerlab reports, as JSON values.
+
+/// A JSON object from its entries. (`json!({…})` with computed values went through
+/// `serde_json::to_value`: a second serialiser, into `Value`, in the wasm module.)
+pub fn obj(entries: Vec<(&str, Value)>) -> Value {
+    // Inserted one by one: collecting into the map sorts the entries first (a stable sort in the
+    // wasm module for this alone).
+    let mut m = serde_json::Map::new();
+    for (k, v) in entries {
+        m.insert(k.to_string(), v);
+    }
+    Value::Object(m)
+}
+
+/// `[x, y]` in the shortest decimal form.
+pub fn vec2v(v: Vec2) -> Value {
+    Value::Array(vec![f32v(v.x), f32v(v.y)])
+}
+
+/// An f32 as a JSON number with its shortest round-trip decimal form.
+pub fn f32v(x: f32) -> Value {
+    if !x.is_finite() {
+        return Value::Null;
+    }
+    // serde_json writes an f32 as the shortest decimal that reads back as the same f32, and reads
+    // that text back as a JSON number itself: no second float printer or parser (core's `{}` and
+    // `str::parse::<f64>`, ~5 KB gzipped with their tables) in the wasm module.
+    serde_json::to_string(&x).ok().and_then(|t| t.parse::<serde_json::Number>().ok()).map_or(Value::Null, Value::Number)
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@
 
 pub mod agent;
 pub mod behaviours;
+pub mod check;
 pub mod draw;
 pub mod engine;
 pub mod fast;
@@ -23,11 +24,12 @@ pub mod grid;
 pub mod history;
 pub mod input;
 pub mod inspect;
-mod json_path;
+pub mod json_path;
 pub mod link;
 pub mod palette;
 pub mod params;
 pub mod path;
+pub mod pointer;
 pub mod raster;
 pub mod render;
 pub mod report;

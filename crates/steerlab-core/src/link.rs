@@ -27,8 +27,9 @@
 //! link per canvas: `#sl.<canvas id or index>=<link>&sl.<…>=<…>`.
 
 use super::history::{Entry, History};
-use super::input::{Input, Pointer};
+use super::input::Input;
 use super::params::with_sets;
+use super::pointer::Pointer;
 use super::scenario::{self, Agents, Scenario};
 use super::text::{short32, short64};
 use super::Sim;

@@ -8,7 +8,8 @@
 //! slow_radius 1.5 m → 24 px, tube_radius 1 m → 16 px, predict_ahead 0.5 s.
 
 use super::agent::Agent;
-use super::scenario::{Check, Scenario, MAX_LIST};
+use super::check::{Check, MAX_LIST};
+use super::scenario::Scenario;
 use super::steer::truncate;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};

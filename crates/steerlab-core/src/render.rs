@@ -3,51 +3,15 @@
 //! they have grown.
 
 use super::behaviours::{Layer, Readout, Val, View};
+use super::draw::Overlay;
 use super::draw::{DrawList, LegendRow, Style};
 use super::engine::Sim;
 use super::grid::{Grid, QueryReport};
-use super::scenario::Overlay;
 use super::steer::Trace;
+use crate::draw::Overlays;
+use crate::draw::FORCE_SCALE;
+use crate::draw::VELOCITY_SCALE;
 use glam::Vec2;
-
-/// Seconds of travel a force/velocity arrow represents (force 192 px/s² → 48 px).
-pub const FORCE_SCALE: f32 = 0.25;
-pub const VELOCITY_SCALE: f32 = 0.4;
-
-/// A set of overlays (bit per [`Overlay`] variant).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Overlays(pub u32);
-
-impl Overlays {
-    pub const ALL: [Overlay; 10] = [
-        Overlay::Perception,
-        Overlay::SepDist,
-        Overlay::Velocity,
-        Overlay::Forces,
-        Overlay::Grid,
-        Overlay::SpatialHash,
-        Overlay::Neighbours,
-        Overlay::MeanHeading,
-        Overlay::Centroid,
-        Overlay::Chart,
-    ];
-    fn bit(o: Overlay) -> u32 {
-        1 << (Self::ALL.iter().position(|&x| x == o).unwrap_or(31) as u32)
-    }
-    pub fn from_list(list: &[Overlay]) -> Self {
-        Overlays(list.iter().fold(0, |acc, &o| acc | Self::bit(o)))
-    }
-    pub fn has(&self, o: Overlay) -> bool {
-        self.0 & Self::bit(o) != 0
-    }
-    pub fn set(&mut self, o: Overlay, on: bool) {
-        if on {
-            self.0 |= Self::bit(o);
-        } else {
-            self.0 &= !Self::bit(o);
-        }
-    }
-}
 
 #[derive(Default)]
 pub struct Renderer {

@@ -5,6 +5,9 @@ use super::behaviours::{Readout, Val};
 use super::engine::Sim;
 use super::grid::{Grid, QueryReport};
 use super::steer::{Contribution, Note, Trace};
+use crate::json_path::f32v;
+use crate::json_path::obj;
+use crate::json_path::vec2v;
 use glam::Vec2;
 use serde_json::Value;
 
@@ -276,32 +279,4 @@ fn term_json(c: &Contribution) -> Value {
         };
     }
     t
-}
-
-/// A JSON object from its entries. (`json!({…})` with computed values went through
-/// `serde_json::to_value`: a second serialiser, into `Value`, in the wasm module.)
-pub(crate) fn obj(entries: Vec<(&str, Value)>) -> Value {
-    // Inserted one by one: collecting into the map sorts the entries first (a stable sort in the
-    // wasm module for this alone).
-    let mut m = serde_json::Map::new();
-    for (k, v) in entries {
-        m.insert(k.to_string(), v);
-    }
-    Value::Object(m)
-}
-
-/// `[x, y]` in the shortest decimal form.
-pub(crate) fn vec2v(v: Vec2) -> Value {
-    Value::Array(vec![f32v(v.x), f32v(v.y)])
-}
-
-/// An f32 as a JSON number with its shortest round-trip decimal form.
-pub fn f32v(x: f32) -> Value {
-    if !x.is_finite() {
-        return Value::Null;
-    }
-    // serde_json writes an f32 as the shortest decimal that reads back as the same f32, and reads
-    // that text back as a JSON number itself: no second float printer or parser (core's `{}` and
-    // `str::parse::<f64>`, ~5 KB gzipped with their tables) in the wasm module.
-    serde_json::to_string(&x).ok().and_then(|t| t.parse::<serde_json::Number>().ok()).map_or(Value::Null, Value::Number)
 }

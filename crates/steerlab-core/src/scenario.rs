@@ -3,10 +3,13 @@
 //! behaviours with their parameters and weights, overlays, controls and caption.
 
 use super::behaviours::FlockRule;
+use super::check::{dot, fmt_f64, fmt_num, Check, MAX_LIST, MAX_MAGNITUDE};
 use super::json_path::{path_string, Seg};
 pub use super::path::{PathMode, PathSpec};
 use super::text::{list32, short32, short64};
 use super::world::Edges;
+use crate::draw::Overlay;
+use crate::json_path::{Strict, StrictVisitor};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -17,15 +20,10 @@ use std::fmt;
 pub const MAX_AGENTS: usize = 200_000;
 pub const MAX_WORLD: f32 = 100_000.0;
 pub const MAX_JSON_BYTES: usize = 1 << 20;
-pub const MAX_LIST: usize = 10_000;
 /// Speed and force caps: squared speeds and forces stay far inside f32 (a max_speed of 1e30 made
 /// `|v|` overflow to infinity, so the speed limit and the heading could not be computed).
 pub const MAX_SPEED: f32 = 1.0e6;
 pub const MAX_FORCE: f32 = 1.0e9;
-/// Every number a `Check` validates (radii, distances, points …) stays within ±1e12, so that the
-/// sums, squares and multiples the core and the renderer make of it stay finite in f32 (a queue's
-/// `goal_radius` of f32::MAX drew its doorway posts at infinity).
-pub const MAX_MAGNITUDE: f32 = 1.0e12;
 /// Controls per scenario and options per select.
 pub const MAX_CONTROLS: usize = 64;
 /// Behaviour weight cap (sliders go to about 5).
@@ -262,23 +260,6 @@ pub struct Obstacle {
     pub radius: f32,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(test, derive(schemars::JsonSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum Overlay {
-    Perception,
-    SepDist,
-    Velocity,
-    Forces,
-    Grid,
-    SpatialHash,
-    Neighbours,
-    MeanHeading,
-    Centroid,
-    /// Spatial hash: a small chart of distance checks per step against n, grid vs naive.
-    Chart,
-}
-
 /// What a click does in the playground.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
@@ -403,97 +384,6 @@ pub fn parse(text: &str) -> Result<Scenario, String> {
     Ok(sc)
 }
 
-/// A JSON value read from text, like `serde_json::Value`'s own reader, except that a key written twice
-/// in one object is an error (`behaviours[0]: duplicate field `weight` at line 1 column 42`), as
-/// the derived readers said when they read the text directly.
-pub(crate) struct Strict(pub serde_json::Value);
-
-impl<'de> Deserialize<'de> for Strict {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(StrictVisitor { path: None, step: None })
-    }
-}
-
-/// Reads a [`Strict`] value and, when it is given a path, notes on it where it is: as a seed, its
-/// `step` (the key or index of the value it reads) goes on the path when the value itself starts
-/// (after the `:` or `,` before it, so a missing colon is the object's error) and comes off once
-/// the value was read; after a syntax error the path names the innermost place (`world: trailing
-/// comma at line 1 column 37`), as `serde_path_to_error` did. One visitor type for both uses: the
-/// text reader is compiled for it once.
-struct StrictVisitor<'p> {
-    path: Option<&'p RefCell<Vec<Seg>>>,
-    step: Option<Seg>,
-}
-
-impl<'de> DeserializeSeed<'de> for StrictVisitor<'_> {
-    type Value = Strict;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Strict, D::Error> {
-        let (path, step) = (self.path, self.step);
-        let noted = match (path, step) {
-            (Some(p), Some(step)) => {
-                p.borrow_mut().push(step);
-                true
-            }
-            _ => false,
-        };
-        let v = d.deserialize_any(StrictVisitor { path, step: None })?;
-        if noted {
-            path.map(|p| p.borrow_mut().pop());
-        }
-        Ok(v)
-    }
-}
-
-impl<'de> Visitor<'de> for StrictVisitor<'_> {
-    type Value = Strict;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a JSON value")
-    }
-    fn visit_bool<E>(self, v: bool) -> Result<Strict, E> {
-        Ok(Strict(Value::Bool(v)))
-    }
-    fn visit_i64<E>(self, v: i64) -> Result<Strict, E> {
-        Ok(Strict(Value::Number(v.into())))
-    }
-    fn visit_u64<E>(self, v: u64) -> Result<Strict, E> {
-        Ok(Strict(Value::Number(v.into())))
-    }
-    fn visit_f64<E>(self, v: f64) -> Result<Strict, E> {
-        // The text reader gives finite numbers only ("number out of range" otherwise).
-        Ok(Strict(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number)))
-    }
-    fn visit_str<E>(self, v: &str) -> Result<Strict, E> {
-        Ok(Strict(Value::String(v.to_owned())))
-    }
-    fn visit_string<E>(self, v: String) -> Result<Strict, E> {
-        Ok(Strict(Value::String(v)))
-    }
-    fn visit_unit<E>(self) -> Result<Strict, E> {
-        Ok(Strict(Value::Null))
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Strict, A::Error> {
-        let mut items = Vec::new();
-        while let Some(Strict(v)) =
-            seq.next_element_seed(StrictVisitor { path: self.path, step: Some(Seg::Index(items.len())) })?
-        {
-            items.push(v);
-        }
-        Ok(Strict(Value::Array(items)))
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Strict, A::Error> {
-        let mut m = serde_json::Map::new();
-        while let Some(key) = map.next_key::<String>()? {
-            let step = self.path.map(|_| Seg::Key(key.clone()));
-            let Strict(v) = map.next_value_seed(StrictVisitor { path: self.path, step })?;
-            if m.contains_key(&key) {
-                return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
-            }
-            m.insert(key, v);
-        }
-        Ok(Strict(Value::Object(m)))
-    }
-}
-
 /// Scenario text into a JSON value (keys once per object); errors start with the field path.
 pub(crate) fn read_text(text: &str) -> Result<serde_json::Value, String> {
     let path = RefCell::new(Vec::new());
@@ -533,76 +423,6 @@ pub(crate) fn clip(msg: String) -> String {
     match msg.char_indices().nth(MAX_MESSAGE_CHARS) {
         Some((i, _)) => format!("{} …", &msg[..i]),
         None => msg,
-    }
-}
-
-/// Validation of one place of a scenario: messages start with `path` (`behaviours[2]`), then the
-/// field (`behaviours[2].radius: must be > 0, got -3`).
-pub struct Check<'a> {
-    pub path: &'a str,
-}
-
-impl Check<'_> {
-    pub fn finite(&self, field: &str, v: f32) -> Result<(), String> {
-        if !v.is_finite() {
-            Err(format!("{}{}: must be a finite number, got {}", self.path, dot(field), short32(v)))
-        } else if v.abs() > MAX_MAGNITUDE {
-            Err(format!("{}{}: must be between -1e12 and 1e12, got {}", self.path, dot(field), short32(v)))
-        } else {
-            Ok(())
-        }
-    }
-    pub fn positive(&self, field: &str, v: f32) -> Result<(), String> {
-        self.finite(field, v)?;
-        if v > 0.0 {
-            Ok(())
-        } else {
-            Err(format!("{}{}: must be > 0, got {}", self.path, dot(field), fmt_num(v)))
-        }
-    }
-    pub fn non_negative(&self, field: &str, v: f32) -> Result<(), String> {
-        self.finite(field, v)?;
-        if v >= 0.0 {
-            Ok(())
-        } else {
-            Err(format!("{}{}: must be >= 0, got {}", self.path, dot(field), fmt_num(v)))
-        }
-    }
-    pub fn at_most(&self, field: &str, v: f32, max: f32) -> Result<(), String> {
-        self.finite(field, v)?;
-        if v <= max {
-            Ok(())
-        } else {
-            Err(format!("{}{}: must be <= {}, got {}", self.path, dot(field), fmt_num(max), fmt_num(v)))
-        }
-    }
-    pub fn point(&self, field: &str, p: [f32; 2]) -> Result<(), String> {
-        self.finite(&format!("{field}[0]"), p[0])?;
-        self.finite(&format!("{field}[1]"), p[1])
-    }
-}
-
-fn dot(field: &str) -> String {
-    if field.is_empty() {
-        String::new()
-    } else if field.starts_with('[') {
-        field.to_string()
-    } else {
-        format!(".{field}")
-    }
-}
-
-/// The shortest form (`{}` wrote a subnormal like -7.4e-309 as 300 digits; this writes the exponent
-/// form outside ~1e-6..1e16).
-fn fmt_f64(v: f64) -> String {
-    short64(v)
-}
-
-fn fmt_num(v: f32) -> String {
-    if v == v.trunc() && v.abs() < 1e9 {
-        format!("{}", v as i64)
-    } else {
-        short32(v)
     }
 }
 

@@ -3,9 +3,10 @@
 //! the pointer edits it. Behaviours read it (avoid obstacles, seek food, follow the path); the
 //! renderer draws it; `reset` restores the scenario's.
 
+use super::check::MAX_LIST;
 use super::draw::{DrawList, Style};
 use super::path::{is_closed, PathState};
-use super::scenario::{Scenario, MAX_LIST};
+use super::scenario::Scenario;
 use glam::Vec2;
 
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -3,13 +3,13 @@
 //! within perception 48 (sep_dist 22, weights 1.5 / 1 / 1, the scenario defaults for speed and
 //! force), seeded spawn with random headings.
 
-use steerlab_core::fast::{FastFlock, FastParams};
+use glam::Vec2;
 use steerlab_core::agent::Agent;
 use steerlab_core::engine::{Sim, DT};
+use steerlab_core::fast::{FastFlock, FastParams};
 use steerlab_core::flock::FlockRules;
 use steerlab_core::rng::seeded;
 use steerlab_core::world::{Edges, World};
-use glam::Vec2;
 
 pub const PERCEPTION: f32 = 48.0;
 pub const SEP_DIST: f32 = 22.0;

@@ -2,9 +2,11 @@
 //! within `perception`. The sums come from the flocking rules' shared neighbour pass.
 
 use super::{flock_term, AgentStep, Behave, FlockRule, ForceCtx, Inst, View};
+use crate::check::Check;
+use crate::draw::Overlay;
+use crate::draw::Overlays;
 use crate::draw::{DrawList, Style};
-use crate::render::Overlays;
-use crate::scenario::{Check, Overlay, Scenario};
+use crate::scenario::Scenario;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -100,8 +102,8 @@ mod tests {
     #[test]
     fn draws_the_mean_heading_of_the_neighbours_by_hand() {
         use super::super::testing::{all_but, assert_drawn, drawn_selected, sim_with, D};
+        use crate::draw::Overlay;
         use crate::draw::Style;
-        use crate::scenario::Overlay;
         let sc = r#"[{"type": "alignment", "perception": 48}]"#;
         let agents = hand_agents(&[
             ((100.0, 100.0), (0.0, -20.0)),

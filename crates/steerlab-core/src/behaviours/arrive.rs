@@ -11,10 +11,11 @@ use super::{
     draw_steering, AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, PointerTarget, Readout, Tint, Val, View,
 };
 use crate::agent::Agent;
+use crate::check::Check;
 use crate::draw::{DrawList, Style};
-use crate::input::Pointer;
-use crate::report::{f32v, vec2v};
-use crate::scenario::{Check, Scenario};
+use crate::json_path::{f32v, vec2v};
+use crate::pointer::Pointer;
+use crate::scenario::Scenario;
 use crate::steer::{arrive_desired_to, truncate};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};

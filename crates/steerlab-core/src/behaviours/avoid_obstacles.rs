@@ -4,8 +4,9 @@
 //! circles plus those placed by click.
 
 use super::{AgentStep, Behave, ForceCtx, Tint};
+use crate::check::Check;
 use crate::draw::Style;
-use crate::scenario::{Check, Scenario};
+use crate::scenario::Scenario;
 use crate::steer::{desired_towards, steer_towards, Note};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};

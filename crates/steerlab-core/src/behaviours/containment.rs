@@ -7,9 +7,10 @@
 
 use super::{AgentStep, Behave, ForceCtx, Inst, Layer, Readout, Tint, Val, View};
 use crate::agent::Agent;
+use crate::check::{Check, MAX_LIST};
+use crate::draw::FORCE_SCALE;
 use crate::draw::{DrawList, Style};
-use crate::render::FORCE_SCALE;
-use crate::scenario::{Check, Scenario, MAX_LIST};
+use crate::scenario::Scenario;
 use crate::steer::{steer_towards, truncate};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};

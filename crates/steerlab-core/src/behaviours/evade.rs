@@ -8,9 +8,10 @@
 use super::wander::Angle;
 use super::{draw_steering, far_from, AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, Readout, Tint, Val, View};
 use crate::agent::Agent;
+use crate::check::Check;
 use crate::draw::{DrawList, Style};
-use crate::report::vec2v;
-use crate::scenario::{Check, Scenario};
+use crate::json_path::vec2v;
+use crate::scenario::Scenario;
 use crate::steer::{desired_towards, evade, predict, seek, wander, WanderParams};
 use crate::world::World;
 use glam::Vec2;

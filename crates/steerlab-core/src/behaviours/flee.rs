@@ -3,10 +3,11 @@
 //! the threat an agent ignores it. The threat follows the pointer (click, drag).
 
 use super::{draw_steering, AgentStep, Behave, ForceCtx, Inst, Layer, PointerTarget, Readout, Tint, Val, View};
+use crate::check::Check;
 use crate::draw::{DrawList, Style};
-use crate::input::Pointer;
-use crate::report::vec2v;
-use crate::scenario::{Check, Scenario};
+use crate::json_path::vec2v;
+use crate::pointer::Pointer;
+use crate::scenario::Scenario;
 use crate::steer::{desired_towards, steer_towards};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -102,7 +103,7 @@ impl Behave for Flee {
 #[cfg(test)]
 mod tests {
     use super::super::testing::{force_of, hand_agents, sim_with};
-    use crate::engine::Pointer;
+    use crate::pointer::Pointer;
     use glam::Vec2;
 
     const SC: &str = r#"[{"type": "flee", "target": [150, 100], "panic_radius": 100}]"#;

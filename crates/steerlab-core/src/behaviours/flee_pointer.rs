@@ -2,8 +2,9 @@
 //! (full speed directly away), the others ignore it.
 
 use super::{AgentStep, Behave, ForceCtx, Inst, Layer, Tint, View};
+use crate::check::Check;
 use crate::draw::{DrawList, Style};
-use crate::scenario::{Check, Scenario};
+use crate::scenario::Scenario;
 use crate::steer::{desired_towards, flee, Note};
 use serde::{Deserialize, Serialize};
 

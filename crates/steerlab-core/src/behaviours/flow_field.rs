@@ -9,10 +9,11 @@
 //! on the canvas reseeds the field, reset brings the first one back.
 
 use super::{AgentStep, Behave, ForceCtx, Inst, Layer, Readout, Val, View};
+use crate::check::Check;
 use crate::draw::{DrawList, Style};
-use crate::input::Pointer;
-use crate::report::{f32v, obj};
-use crate::scenario::{Check, Scenario};
+use crate::json_path::{f32v, obj};
+use crate::pointer::Pointer;
+use crate::scenario::Scenario;
 use crate::steer::truncate;
 use crate::world::World;
 use glam::Vec2;

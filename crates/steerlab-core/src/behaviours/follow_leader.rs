@@ -20,11 +20,12 @@
 
 use super::{separate, AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, Readout, SepForm, Tint, Val, View};
 use crate::agent::Agent;
+use crate::check::Check;
 use crate::draw::{DrawList, Style};
-use crate::input::Pointer;
-use crate::report::{f32v, obj, vec2v};
+use crate::json_path::{f32v, obj, vec2v};
+use crate::pointer::Pointer;
 use crate::rng::Rng;
-use crate::scenario::{Check, Scenario};
+use crate::scenario::Scenario;
 use crate::steer::{
     arrive, arrive_desired, desired_towards, evade, predict, steer_towards, wander, Controller, Note, WanderParams,
 };

@@ -13,14 +13,15 @@
 //! reports to each behaviour — a `match`, no vtables. See `docs/adding-a-behaviour.md`.
 
 use super::agent::Agent;
+use super::check::Check;
+use super::draw::Overlays;
 use super::draw::{DrawList, Style};
 use super::flock::FlockSums;
 use super::grid::{naive_for_each_neighbour, Grid};
-use super::input::Pointer;
 use super::path::PathMode;
-use super::render::Overlays;
+use super::pointer::Pointer;
 use super::rng::Rng;
-use super::scenario::{Check, Scenario};
+use super::scenario::Scenario;
 use super::scene::Scene;
 use super::steer::{desired_towards, steer_towards, truncate, Controller};
 use super::world::World;
@@ -742,7 +743,7 @@ impl<'de> Deserialize<'de> for Behaviour {
                 f.write_str(r#"a behaviour object {"type": …}"#)
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Behaviour, A::Error> {
-                use super::scenario::Strict;
+                use super::json_path::Strict;
                 let mut kind = None;
                 let mut rest = serde_json::Map::new();
                 while let Some(key) = map.next_key::<String>()? {
@@ -1019,7 +1020,7 @@ mod tests {
     #[test]
     fn a_behaviour_without_pointer_handling_ignores_the_pointer() {
         use super::testing::{hand_agents, sim_with};
-        use crate::input::Pointer;
+        use crate::pointer::Pointer;
         let sc = r#"[{"type": "separation"}, {"type": "seek", "target": [200, 200]}]"#;
         let mut s = sim_with(sc, &hand_agents(&[((100.0, 100.0), (0.0, 0.0))]), r#""interaction": "pointer""#);
         assert!(!s.pointer_event(Pointer::Move(Vec2::new(50.0, 50.0)), false));
@@ -1079,9 +1080,9 @@ mod tests {
 #[cfg(test)]
 pub(crate) mod testing {
     use super::Layer;
+    use crate::draw::Overlay;
+    use crate::draw::Overlays;
     use crate::draw::{DrawList, Shape, Style};
-    use crate::render::Overlays;
-    use crate::scenario::Overlay;
     use crate::Sim;
     use glam::Vec2;
 

@@ -10,10 +10,11 @@
 
 use super::{AgentStep, Behave, ForceCtx, Inst, Layer, Readout, Tint, Val, View};
 use crate::agent::Agent;
+use crate::check::Check;
+use crate::draw::FORCE_SCALE;
 use crate::draw::{DrawList, Style};
-use crate::render::FORCE_SCALE;
-use crate::report::f32v;
-use crate::scenario::{Check, Scenario};
+use crate::json_path::f32v;
+use crate::scenario::Scenario;
 use crate::steer::truncate;
 use crate::world::World;
 use glam::Vec2;

@@ -10,13 +10,14 @@
 
 use super::{AgentStep, Behave, ForceCtx, Inst, Layer, Readout, Tint, Val, View};
 use crate::agent::Agent;
+use crate::check::Check;
+use crate::draw::FORCE_SCALE;
 use crate::draw::{DrawList, Style};
+use crate::json_path::f32v;
 use crate::path::{
     brake, distance_to_path, mode_of, needs_points, segment_count, tube_mode, tube_probe, Follow, PathMode,
 };
-use crate::render::FORCE_SCALE;
-use crate::report::f32v;
-use crate::scenario::{Check, Scenario};
+use crate::scenario::Scenario;
 use crate::steer::{arrive, arrive_desired, desired_towards, seek, Controller, Note};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};

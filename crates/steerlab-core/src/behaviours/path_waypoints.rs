@@ -4,9 +4,10 @@
 
 use super::{AgentStep, Behave, ForceCtx, Inst, Layer, Readout, Tint, Val, View};
 use crate::agent::Agent;
+use crate::check::Check;
 use crate::draw::{DrawList, Style};
 use crate::path::{advance, brake, dir_of, mode_of, needs_points, Follow, PathMode};
-use crate::scenario::{Check, Scenario};
+use crate::scenario::Scenario;
 use crate::steer::{arrive, arrive_desired, desired_towards, seek, Controller, Note};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};

@@ -6,9 +6,10 @@
 
 use super::wander::Angle;
 use super::{draw_steering, far_from, AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, Readout, Tint, Val, View};
+use crate::check::Check;
 use crate::draw::{DrawList, Style};
-use crate::report::{f32v, vec2v};
-use crate::scenario::{Check, Scenario};
+use crate::json_path::{f32v, vec2v};
+use crate::scenario::Scenario;
 use crate::steer::{desired_towards, predict, pursuit, steer_towards, wander, WanderParams};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

@@ -18,9 +18,10 @@
 
 use super::{separate, AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, Readout, SepForm, Tint, Val, View};
 use crate::agent::Agent;
+use crate::check::Check;
 use crate::draw::{DrawList, Style};
 use crate::rng::Rng;
-use crate::scenario::{Check, Scenario};
+use crate::scenario::Scenario;
 use crate::steer::{truncate, Controller, Note};
 use crate::world::World;
 use glam::Vec2;
@@ -455,8 +456,8 @@ mod tests {
     use super::{count_overlaps, queue_brake, QueueState};
     use super::{Agent, Queue, World};
     use crate::behaviours::Val;
+    use crate::check::Check;
     use crate::draw::Style;
-    use crate::scenario::Check;
     use crate::steer::Note;
     use crate::world::Edges;
 

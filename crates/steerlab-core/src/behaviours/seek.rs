@@ -4,10 +4,11 @@
 //! it there, a drag carries it.
 
 use super::{draw_steering, AgentStep, Behave, ForceCtx, Inst, Layer, PointerTarget, Readout, Val, View};
+use crate::check::Check;
 use crate::draw::{DrawList, Style};
-use crate::input::Pointer;
-use crate::report::vec2v;
-use crate::scenario::{Check, Scenario};
+use crate::json_path::vec2v;
+use crate::pointer::Pointer;
+use crate::scenario::Scenario;
 use crate::steer::{desired_towards, steer_towards};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -90,7 +91,7 @@ impl Behave for Seek {
 #[cfg(test)]
 mod tests {
     use super::super::testing::{force_of, hand_agents, sim_with};
-    use crate::engine::Pointer;
+    use crate::pointer::Pointer;
     use glam::Vec2;
 
     const SC: &str = r#"[{"type": "seek", "target": [250, 100]}]"#;

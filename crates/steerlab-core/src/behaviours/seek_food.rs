@@ -2,8 +2,9 @@
 //! of any agent after the move is eaten (the scene counts it).
 
 use super::{AgentStep, Behave, ForceCtx, Inst, MoveCtx, Tint};
+use crate::check::Check;
 use crate::draw::Style;
-use crate::scenario::{Check, Scenario};
+use crate::scenario::Scenario;
 use crate::steer::{desired_towards, seek, Note};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};

@@ -6,9 +6,11 @@
 //! overlays.
 
 use super::{flock_term, AgentStep, Behave, FlockRule, ForceCtx, Inst, View};
+use crate::check::Check;
+use crate::draw::Overlay;
+use crate::draw::Overlays;
 use crate::draw::{DrawList, Style};
-use crate::render::Overlays;
-use crate::scenario::{Check, Overlay, Scenario};
+use crate::scenario::Scenario;
 use serde::{Deserialize, Serialize};
 
 super::defaults! { d_weight = 1.5; d_sep_dist = 22.0; }
@@ -108,8 +110,8 @@ mod tests {
     #[test]
     fn draws_the_circle_and_each_push_by_hand() {
         use super::super::testing::{all_but, assert_drawn, drawn_selected, sim_with, D};
+        use crate::draw::Overlay;
         use crate::draw::Style;
-        use crate::scenario::Overlay;
         let sc = r#"[{"type": "separation", "sep_dist": 22}]"#;
         let agents = hand_agents(&[
             ((100.0, 100.0), (0.0, 0.0)),

@@ -2,8 +2,9 @@
 //! point's angle drifting by a seeded random amount of at most `jitter` radians a step.
 
 use super::{draw_steering, AgentStep, Behave, ForceCtx, Inst, Layer, Readout, Val, View};
+use crate::check::Check;
 use crate::draw::{DrawList, Style};
-use crate::scenario::{Check, Scenario};
+use crate::scenario::Scenario;
 use crate::steer::{desired_towards, wander, Note, WanderParams};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -123,8 +124,9 @@ mod tests {
     /// (±0.5 rad) runs on the circle from angle −0.5 to +0.5.
     #[test]
     fn draws_the_circle_the_target_and_the_jitter_arc_by_hand() {
+        use crate::draw::Overlays;
         use crate::draw::{Shape, Style};
-        use crate::render::{Overlays, Renderer};
+        use crate::render::Renderer;
         let sc = r#"[{"type": "wander", "radius": 24, "distance": 40, "jitter": 0.5}]"#;
         let s = super::super::testing::sim_with(sc, &hand_agents(&[((100.0, 100.0), (10.0, 0.0))]), "");
         let mut r = Renderer::new();
