@@ -33,7 +33,6 @@ pub const MAX_FRAME: f64 = 0.25;
 
 use super::json_path::f32v;
 pub use super::pointer::{Pointer, PICK_RADIUS};
-pub use super::report::Metrics;
 
 /// What the last step measured.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -262,7 +262,7 @@ impl History {
         let input = match input {
             Input::Set(b) => {
                 let (path, value) = *b;
-                let value = super::params::normalise(&path, value)?;
+                let value = super::param_path::normalise(&path, value)?;
                 Input::Set(Box::new((path, value)))
             }
             other => other,

@@ -27,6 +27,7 @@ pub mod inspect;
 pub mod json_path;
 pub mod link;
 pub mod palette;
+pub mod param_path;
 pub mod params;
 pub mod path;
 pub mod pointer;

@@ -348,7 +348,7 @@ fn leaves(path: &str, x: Option<&Value>, y: Option<&Value>, out: &mut Vec<(Strin
 
 /// A value as `set` takes it: `70`, not the `70.0` an f32 field writes.
 fn tidy(v: &Value) -> Value {
-    super::params::normalise("", v.clone()).unwrap_or(Value::Null)
+    super::param_path::normalise("", v.clone()).unwrap_or(Value::Null)
 }
 
 /// The scenario as a JSON value (the same text `set` reads).

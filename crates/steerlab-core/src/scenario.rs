@@ -5,6 +5,7 @@
 use super::behaviours::FlockRule;
 use super::check::{dot, fmt_f64, fmt_num, Check, MAX_LIST, MAX_MAGNITUDE};
 use super::json_path::{path_string, Seg};
+use super::param_path::Params;
 pub use super::path::{PathMode, PathSpec};
 use super::text::{list32, short32, short64};
 use super::world::Edges;
@@ -598,6 +599,30 @@ impl Scenario {
                 }
             }
         }
-        super::params::check_controls(self)
+        check_controls(self)
     }
+}
+
+/// Every control names an existing parameter of the kind it edits (a slider a number, a toggle a
+/// boolean, a select a string). A missing one fails with the message `set` gives for that path,
+/// after the control's place: `controls[1].param: cohesion.wieght: unknown parameter`. Part of the
+/// scenario's validation, so `mount`, `validate` and the parser agree.
+fn check_controls(sc: &Scenario) -> Result<(), String> {
+    if sc.controls.is_empty() {
+        return Ok(());
+    }
+    let text = serde_json::to_string(sc).map_err(|e| e.to_string())?;
+    let doc = Params(read_text(&text)?);
+    for (k, c) in sc.controls.iter().enumerate() {
+        let v = doc.get(&c.param).map_err(|e| format!("controls[{k}].param: {e}"))?;
+        let (ok, want) = match c.kind {
+            ControlKind::Slider => (v.is_number(), "a number (slider)"),
+            ControlKind::Toggle => (v.is_boolean(), "true or false (toggle)"),
+            ControlKind::Select => (v.is_string(), "a string (select)"),
+        };
+        if !ok {
+            return Err(format!("controls[{k}].param: `{}` is not {want}", c.param));
+        }
+    }
+    Ok(())
 }
