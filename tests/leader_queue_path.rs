@@ -20,10 +20,8 @@ use steerlab::sim::{Sim, Style, DT};
 
 const SEC: usize = 60;
 
-fn sim(name: &str) -> Sim {
-    Sim::from_json(builtin(name).unwrap_or_else(|| panic!("no built-in {name}")))
-        .unwrap_or_else(|e| panic!("{name}: {e}"))
-}
+mod support;
+use support::builtin_sim as sim;
 
 fn steps(s: &mut Sim, n: usize) {
     for _ in 0..n {
