@@ -315,8 +315,8 @@ impl Inner {
             root.append_child(&s)?;
         }
         let orig_attrs = ["aria-label", "role", "tabindex"].map(|a| (a, canvas.get_attribute(a))).to_vec();
-        let title = if lang == Lang::Es && !sc.title_es.is_empty() { &sc.title_es } else { &sc.title };
-        let label = if title.is_empty() { lang.t("canvas").to_string() } else { title.clone() };
+        let title = sc.title_in(lang.tag());
+        let label = if title.is_empty() { lang.t("canvas").to_string() } else { title.to_string() };
         if opts.title && !title.is_empty() {
             let h = el(&document, "p", "steerlab-title")?;
             h.set_text_content(Some(title));
@@ -440,7 +440,7 @@ impl Inner {
                 root.append_child(&panel)?;
             }
         }
-        let caption = if lang == Lang::Es && !sc.caption_es.is_empty() { &sc.caption_es } else { &sc.caption };
+        let caption = sc.caption_in(lang.tag());
         if !caption.is_empty() {
             let p = el(&document, "p", "steerlab-caption")?;
             p.set_text_content(Some(caption));
