@@ -307,9 +307,9 @@ impl Interaction {
 pub struct Control {
     /// Parameter path for `set`, e.g. `"separation.weight"` (checked when the viewer mounts).
     pub param: String,
-    /// The control's label.
-    pub label: String,
-    /// The label on Spanish pages (`label` if empty).
+    /// The control's label: one text, or one per language.
+    pub label: Text,
+    /// The label on Spanish pages (older form of `{"es": …}` in `label`).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub label_es: String,
     /// `slider` (min, max, step), `toggle` (a boolean parameter) or `select` (options).
@@ -335,6 +335,11 @@ pub struct Control {
 }
 
 impl Control {
+    /// The label on a page in the language `tag`.
+    pub fn label_in(&self, tag: &str) -> &str {
+        pick(&self.label, &self.label_es, tag)
+    }
+
     /// The text a `select` shows for option `k` on a page in the language `tag` (`"es"`, `"en"` …).
     pub fn option_label(&self, k: usize, tag: &str) -> &str {
         let es = (tag == "es").then_some(&self.option_labels_es).filter(|l| !l.is_empty());
