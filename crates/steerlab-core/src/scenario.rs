@@ -671,9 +671,15 @@ impl<'de> Deserialize<'de> for Text {
                 Ok(Text::One(v.to_string()))
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Text, A::Error> {
+                // Values read whole, then checked here: a message then names the text itself.
                 let mut m = std::collections::BTreeMap::new();
-                while let Some((k, v)) = map.next_entry::<String, String>()? {
-                    m.insert(k, v);
+                while let Some((k, v)) = map.next_entry::<String, serde_json::Value>()? {
+                    match v {
+                        serde_json::Value::String(t) if !k.is_empty() => m.insert(k, t),
+                        _ => return Err(de::Error::custom(
+                            "each text by language is a language tag and a text, e.g. {\"en\": \"…\", \"es\": \"…\"}",
+                        )),
+                    };
                 }
                 Ok(Text::ByLanguage(m))
             }
