@@ -615,7 +615,21 @@ impl Scenario {
 #[serde(untagged)]
 pub enum Text {
     One(String),
-    ByLanguage(std::collections::BTreeMap<String, String>),
+    // (tag, text) pairs in the order written: a list rather than a map, for a smaller module.
+    ByLanguage(
+        #[serde(serialize_with = "as_object")]
+        #[cfg_attr(test, schemars(with = "std::collections::BTreeMap<String, String>"))]
+        Vec<(String, String)>,
+    ),
+}
+
+fn as_object<S: serde::Serializer>(pairs: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut m = s.serialize_map(Some(pairs.len()))?;
+    for (k, v) in pairs {
+        m.serialize_entry(k, v)?;
+    }
+    m.end()
 }
 
 impl Default for Text {
@@ -634,7 +648,7 @@ impl Text {
     pub fn is_empty(&self) -> bool {
         match self {
             Text::One(s) => s.is_empty(),
-            Text::ByLanguage(m) => m.values().all(String::is_empty),
+            Text::ByLanguage(m) => m.iter().all(|(_, t)| t.is_empty()),
         }
     }
 
@@ -642,7 +656,7 @@ impl Text {
     pub fn own(&self, tag: &str) -> Option<&str> {
         match self {
             Text::One(_) => None,
-            Text::ByLanguage(m) => m.get(tag).map(String::as_str).filter(|s| !s.is_empty()),
+            Text::ByLanguage(m) => m.iter().find(|(k, t)| k == tag && !t.is_empty()).map(|(_, t)| t.as_str()),
         }
     }
 
@@ -650,11 +664,9 @@ impl Text {
     pub fn get(&self, tag: &str) -> &str {
         match self {
             Text::One(s) => s,
-            Text::ByLanguage(m) => self
-                .own(tag)
-                .or(m.get("en").map(String::as_str))
-                .or(m.values().next().map(String::as_str))
-                .unwrap_or(""),
+            Text::ByLanguage(m) => {
+                self.own(tag).or(self.own("en")).or(m.first().map(|(_, t)| t.as_str())).unwrap_or("")
+            }
         }
     }
 }
@@ -672,10 +684,10 @@ impl<'de> Deserialize<'de> for Text {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Text, A::Error> {
                 // Values read whole, then checked here: a message then names the text itself.
-                let mut m = std::collections::BTreeMap::new();
+                let mut m = Vec::new();
                 while let Some((k, v)) = map.next_entry::<String, serde_json::Value>()? {
                     match v {
-                        serde_json::Value::String(t) if !k.is_empty() => m.insert(k, t),
+                        serde_json::Value::String(t) if !k.is_empty() => m.push((k, t)),
                         _ => return Err(de::Error::custom(
                             "each text by language is a language tag and a text, e.g. {\"en\": \"…\", \"es\": \"…\"}",
                         )),
