@@ -107,19 +107,34 @@ pub struct Scenario {
 
 /// `"standard"`: every behaviour, grid or naive neighbour queries. `"fast"`: the exact flocking
 /// engine of `sim/fast.rs` for large flocks (separation, alignment and cohesion on a wrapping world
-/// only; the shell draws its agents as one pixel buffer, `sim/raster.rs`).
+/// only; the shell draws its agents as one pixel buffer, `sim/raster.rs`). `"gpu"` and `"auto"`:
+/// the same rules on the GPU (WebGPU compute shaders, `www/gpu/`) where the browser offers WebGPU,
+/// decided when the canvas mounts (`www/boot.js`); everywhere else, and in the core, the fast
+/// engine, and the HUD says which one runs. The two names choose alike: `"gpu"` says the scenario
+/// is meant for the GPU, `"auto"` that either engine suits it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Engine {
+    /// Every behaviour; grid or naive neighbour queries.
     #[default]
     Standard,
+    /// The exact flocking engine for large flocks on the CPU (separation, alignment and cohesion on a wrapping world).
     Fast,
+    /// The same rules on the GPU (WebGPU compute shaders, loaded only for this canvas) where the browser offers WebGPU; the `fast` engine elsewhere. Decided when the canvas mounts; the HUD names the engine that runs.
+    Gpu,
+    /// Chooses like `gpu`: the GPU engine where WebGPU is available, else the `fast` engine.
+    Auto,
 }
 
 impl Engine {
     pub fn is_standard(&self) -> bool {
         *self == Engine::Standard
+    }
+    /// Whether the core steps the flock on the fast engine (`"fast"`, and `"gpu"`/`"auto"` where
+    /// the GPU engine does not run: the core's fallback).
+    pub fn is_fast(&self) -> bool {
+        matches!(self, Engine::Fast | Engine::Gpu | Engine::Auto)
     }
 }
 
@@ -723,7 +738,7 @@ impl Scenario {
             Check { path: "food" }.point(&format!("[{i}]"), *f)?;
         }
         super::path::validate_path(self)?;
-        if self.engine == Engine::Fast {
+        if self.engine.is_fast() {
             if self.world.edges != Edges::Wrap {
                 let got = serde_json::to_string(&self.world.edges).unwrap_or_default();
                 return Err(format!("world.edges: the fast engine needs \"wrap\", got {got}"));
