@@ -229,7 +229,7 @@ async function gpuMain() {
   const view = document.createElement("canvas");
   view.width = W;
   view.height = H;
-  Object.assign(view.style, canvas.style);
+  Object.assign(view.style, { border: "1px solid #cbd5e1", maxWidth: "100%", display: "block", marginTop: "1rem" });
   canvas.replaceWith(view);
   const res = await runGpuBench({ sizes, canvas: view, log, budgetMs: quick ? 5000 : 20000 });
   window.__bench = { userAgent: navigator.userAgent, canvas: [W, H], gpu: true, ...res };

@@ -99,7 +99,7 @@ export async function runGpuBench({ sizes, canvas, log, budgetMs = 20000 }) {
       steps.push((performance.now() - t0) / k);
     }
     add("GPU step", n, stats(steps), { note: `(${k} steps per submit)` });
-    // A frame: one step and the instanced-triangle draw from the same buffers, to a 1280×720
+    // A frame: one step and the triangles drawn from the same buffers, to a 1280×720
     // WebGPU canvas, awaited.
     const renderer = createRenderer(device, canvas, flock, { ...world, agentSize: 12, minPx: 2, mode });
     const frames = [];
@@ -110,14 +110,14 @@ export async function runGpuBench({ sizes, canvas, log, budgetMs = 20000 }) {
       await renderer.draw();
       frames.push(performance.now() - t0);
     }
-    add(`GPU frame (step + instanced draw${mode === "canvas" ? "" : ", read back"})`, n, stats(frames));
+    add(`GPU frame (step + triangles drawn${mode === "canvas" ? "" : ", read back"})`, n, stats(frames));
     const draws = [];
     for (let r = 0; r < freps; r++) {
       t0 = performance.now();
       await renderer.draw();
       draws.push(performance.now() - t0);
     }
-    add(`GPU draw alone (instanced triangles${mode === "canvas" ? "" : ", read back"})`, n, stats(draws));
+    add(`GPU draw alone (triangles${mode === "canvas" ? "" : ", read back"})`, n, stats(draws));
     // The other route: read the state back for a 2-D canvas (positions and velocities, 24 bytes
     // a boid), without the drawing itself.
     const reads = [];

@@ -304,7 +304,7 @@ export function presentMode() {
 }
 
 /**
- * Draws a flock's state buffers as instanced triangles: on the canvas's WebGPU context (`mode`
+ * Draws a flock's state buffers as triangles (three vertices a boid, one draw call): on the canvas's WebGPU context (`mode`
  * "canvas"), or into a texture read back onto the canvas's 2-D context ("readback", see
  * presentMode). `background`: [r, g, b] in 0..1. `agentSize`: world units (drawn at least `minPx`
  * device pixels). `draw()` returns a promise that resolves when the frame is on the canvas.
@@ -357,7 +357,7 @@ export function createRenderer(device, canvas, flock, { width, height, agentSize
     });
     pass.setPipeline(pipeline);
     pass.setBindGroup(0, group);
-    pass.draw(3, flock.n);
+    pass.draw(3 * flock.n);
     pass.end();
     if (readback) enc.copyTextureToBuffer({ texture: tex }, { buffer: staging, bytesPerRow: Math.ceil((cw * 4) / 256) * 256 }, [cw, ch]);
     device.queue.submit([enc.finish()]);

@@ -6,10 +6,10 @@
 // - WebGPU available: the wasm viewer hands over its scenario and its spawned flock (the same
 //   seeded agents the CPU engine starts from) and is destroyed; a fresh canvas takes the old
 //   one's place (a canvas that gave out a 2-D context cannot give a WebGPU one) and the GPU
-//   viewer runs there: state in GPU buffers, boids drawn as instanced triangles from them, the
+//   viewer runs there: state in GPU buffers, boids drawn as triangles from them, the
 //   scenario's sliders, play/pause/step/reset, and a HUD line "GPU engine (WebGPU) · …".
 // - WebGPU absent (no navigator.gpu, no adapter, no device): the wasm viewer keeps running on
-//   the CPU fast engine, and one line above its HUD says "CPU engine: WebGPU not available".
+//   the CPU fast engine, and one line under its HUD says "CPU engine: WebGPU not available".
 //
 // Pages that mount by hand: `import { mountAuto } from ".../www/gpu/mount.js"; await
 // mountAuto(steerlab, canvas, scenario)` does the same; `gpuViewerFor(canvas)` gives the GPU
@@ -35,7 +35,7 @@ export function gpuViewerFor(canvas) {
   return viewers.get(canvas) || null;
 }
 
-/** The engine line of a CPU viewer that stands in for the GPU engine: one line above its HUD. */
+/** The engine line of a CPU viewer that stands in for the GPU engine: one line under its HUD. */
 export function noteFallback(canvas, reason) {
   const root = canvas.closest(".steerlab");
   if (!root || root.querySelector(".steerlab-engine")) return;
@@ -44,8 +44,9 @@ export function noteFallback(canvas, reason) {
   line.textContent = `${TEXT[langOf(canvas)].cpu}: ${TEXT[langOf(canvas)].none}`;
   // What exactly failed (no navigator.gpu, no adapter, the device refused), for the curious.
   line.title = reason;
+  // Under the viewer's own HUD (which stays the first .steerlab-hud), or at the end.
   const hud = root.querySelector(".steerlab-hud");
-  if (hud) root.insertBefore(line, hud);
+  if (hud) hud.after(line);
   else root.appendChild(line);
   canvas.setAttribute("data-steerlab-engine", "cpu");
 }
