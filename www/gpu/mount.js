@@ -131,9 +131,10 @@ export async function takeOver(steerlab, canvas, viewer) {
     return null;
   }
   const mode = gpu.present;
-  let st;
+  let st, theme;
   try {
     st = viewer.state();
+    theme = viewer.theme; // the wasm viewer's resolved theme (data-theme, the page, the reader)
   } catch {
     return null; // the viewer stopped (its canvas says why)
   }
@@ -142,7 +143,7 @@ export async function takeOver(steerlab, canvas, viewer) {
   fresh.removeAttribute("data-steerlab-engine");
   canvas.replaceWith(fresh);
   fresh.setAttribute("data-steerlab-mounted", "");
-  const v = createViewer(steerlab, fresh, st.scenario, st.agents, gpu, mode);
+  const v = createViewer(steerlab, fresh, st.scenario, st.agents, gpu, mode, theme);
   fresh.dispatchEvent(new CustomEvent("steerlab:mounted", { bubbles: true, detail: { viewer: v } }));
   return v;
 }
@@ -154,7 +155,7 @@ function el(tag, cls, text) {
   return e;
 }
 
-function createViewer(steerlab, canvas, scenario, agents, gpu, mode) {
+function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
   const { device: dev } = gpu;
   const lang = langOf(canvas);
   const T = TEXT[lang];
@@ -166,6 +167,8 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode) {
   const root = el("div", "steerlab");
   root.setAttribute("lang", lang);
   root.setAttribute("data-engine", "gpu");
+  // The theme classes the stylesheet's --_sl-* defaults follow, as the wasm viewer sets them.
+  root.classList.add(theme === "dark" ? "steerlab-dark" : "steerlab-light");
   canvas.replaceWith(root);
   root.appendChild(canvas);
   canvas.classList.add("steerlab-canvas");
@@ -229,9 +232,14 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode) {
   syncInputs();
 
   let renderer = createRenderer(dev, canvas, flock, { width: setup.width, height: setup.height, agentSize: sc.agent_size || 12, background: background(), mode });
+  // The canvas colour (--_sl-canvas, "#rrggbb" or "rgb(r, g, b)"), as 0..1 floats.
   function background() {
-    const dark = document.documentElement.getAttribute("data-theme") === "dark" || (!document.documentElement.hasAttribute("data-theme") && matchMedia("(prefers-color-scheme: dark)").matches);
-    return dark ? [0.059, 0.09, 0.165] : [0.973, 0.98, 0.988];
+    const v = getComputedStyle(canvas).getPropertyValue("--_sl-canvas").trim();
+    let m = v.match(/^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i);
+    if (m) return m.slice(1, 4).map((h) => parseInt(h, 16) / 255);
+    m = v.match(/^rgba?\(\s*(\d+)[,\s]+(\d+)[,\s]+(\d+)/);
+    if (m) return m.slice(1, 4).map((d) => Number(d) / 255);
+    return theme === "dark" ? [0.059, 0.09, 0.165] : [0.973, 0.98, 0.988];
   }
 
   let playing = false, raf = 0, destroyed = false, frames = 0, lastTs = 0, fps = 0, stepMs = NaN, drawMs = NaN, hudAt = 0;
