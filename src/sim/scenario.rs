@@ -129,8 +129,6 @@ pub enum Engine {
     Auto,
 }
 
-const ENGINES: [(&str, Engine); 4] =
-    [("standard", Engine::Standard), ("fast", Engine::Fast), ("gpu", Engine::Gpu), ("auto", Engine::Auto)];
 const ENGINE_NAMES: &[&str] = &["standard", "fast", "gpu", "auto"];
 
 impl Serialize for Engine {
@@ -148,11 +146,13 @@ impl<'de> Deserialize<'de> for Engine {
                 f.write_str("an engine name")
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Engine, E> {
-                ENGINES
-                    .iter()
-                    .find(|(n, _)| *n == v)
-                    .map(|&(_, e)| e)
-                    .ok_or_else(|| E::unknown_variant(v, ENGINE_NAMES))
+                match v {
+                    "standard" => Ok(Engine::Standard),
+                    "fast" => Ok(Engine::Fast),
+                    "gpu" => Ok(Engine::Gpu),
+                    "auto" => Ok(Engine::Auto),
+                    _ => Err(E::unknown_variant(v, ENGINE_NAMES)),
+                }
             }
         }
         d.deserialize_str(Name)
