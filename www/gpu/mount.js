@@ -143,7 +143,18 @@ export async function takeOver(steerlab, canvas, viewer) {
   fresh.removeAttribute("data-steerlab-engine");
   canvas.replaceWith(fresh);
   fresh.setAttribute("data-steerlab-mounted", "");
-  const v = createViewer(steerlab, fresh, st.scenario, st.agents, gpu, mode, theme);
+  let v;
+  try {
+    v = createViewer(steerlab, fresh, st.scenario, st.agents, gpu, mode, theme);
+  } catch (e) {
+    // The GPU refused (a flock over its limits, an allocation): back to the CPU viewer.
+    console.error("steerlab: GPU engine:", e);
+    fresh.closest(".steerlab[data-engine=gpu]")?.replaceWith(fresh);
+    fresh.removeAttribute("data-steerlab-mounted");
+    steerlab.mount(fresh, JSON.stringify(st.scenario));
+    noteFallback(fresh, String(e && e.message ? e.message : e));
+    return null;
+  }
   fresh.dispatchEvent(new CustomEvent("steerlab:mounted", { bubbles: true, detail: { viewer: v } }));
   return v;
 }
