@@ -97,7 +97,11 @@ export function createFlock(device, { width, height, rules, maxSpeed, maxForce, 
   // The state (slot order of the last step) and its cell-ordered copy.
   const pos = buf(n * 8), vel = buf(n * 16), ids = buf(n * 4);
   const posS = buf(n * 8), velS = buf(n * 16), idsS = buf(n * 4);
-  const cell = buf(n * 4), order = buf(n * 4), probeBuf = buf(n * 32);
+  const cell = buf(n * 4), order = buf(n * 4);
+  // The probe's 32 bytes a boid only once probe() is called (twice the largest other binding, so
+  // the device's limits would otherwise halve the flock); until then a stand-in it never writes.
+  let probeBuf = null;
+  const noProbe = buf(32);
   const counts = buf((g.ncells + 1) * 4), cursor = buf(g.ncells * 4);
   {
     const p = new Float32Array(2 * n), v = new Float32Array(4 * n), id = new Uint32Array(n);
@@ -162,7 +166,7 @@ export function createFlock(device, { width, height, rules, maxSpeed, maxForce, 
     gather: bind(gatherP, [prm, order, pos, vel, ids, posS, velS, idsS]),
     steer: bind(steerP, [prm, counts, posS, velS, idsS, pos, vel, ids]),
     steerProbe: bind(steerP, [prmProbe, counts, posS, velS, idsS, pos, vel, ids]),
-    probe: bind(steerP, [probeBuf], 1),
+    probe: bind(steerP, [noProbe], 1),
   };
 
   function encodeStep(enc, probe) {
@@ -250,8 +254,14 @@ export function createFlock(device, { width, height, rules, maxSpeed, maxForce, 
     /** One step with the probe on, then per boid (by its index in `state`): the force the step
      *  applied, and the neighbour counts of the three rules, from the state before the step. */
     async probe() {
+      if (n * 32 > Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize)) {
+        throw new Error(`probe: ${n} boids are more than this device can probe (${maxBoids(device) >> 1})`);
+      }
+      probeBuf ??= buf(n * 32);
+      groups.probe = bind(steerP, [probeBuf], 1);
       flock.step(1, { probe: true });
       const [b] = await readBuffers([probeBuf]);
+      groups.probe = bind(steerP, [noProbe], 1);
       const a = new Float32Array(b, 0, 8 * n);
       const r = { fx: new Float32Array(n), fy: new Float32Array(n), ns: new Uint32Array(n), na: new Uint32Array(n), nc: new Uint32Array(n) };
       for (let s = 0; s < n; s++) {
@@ -262,7 +272,7 @@ export function createFlock(device, { width, height, rules, maxSpeed, maxForce, 
       return r;
     },
     destroy() {
-      for (const b of [pos, vel, ids, posS, velS, idsS, cell, order, probeBuf, counts, cursor, prm, prmProbe]) b.destroy();
+      for (const b of [pos, vel, ids, posS, velS, idsS, cell, order, probeBuf, noProbe, counts, cursor, prm, prmProbe]) b?.destroy();
     },
   };
   return flock;
