@@ -106,19 +106,66 @@ pub struct Scenario {
 
 /// `"standard"`: every behaviour, grid or naive neighbour queries. `"fast"`: the exact flocking
 /// engine of `sim/fast.rs` for large flocks (separation, alignment and cohesion on a wrapping world
-/// only; the shell draws its agents as one pixel buffer, `sim/raster.rs`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+/// only; the shell draws its agents as one pixel buffer, `sim/raster.rs`). `"gpu"` and `"auto"`:
+/// the same rules on the GPU (WebGPU compute shaders, `www/gpu/`) where the browser offers WebGPU,
+/// decided when the canvas mounts (`www/boot.js`); everywhere else, and in the core, the fast
+/// engine, and the HUD says which one runs. The two names choose alike: `"gpu"` says the scenario
+/// is meant for the GPU, `"auto"` that either engine suits it.
+// Read and written by name by hand (below): the derives' code for four variants cost the gallery's
+// module ~0.2 KB gzipped more than these few lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
-#[serde(rename_all = "snake_case")]
+#[cfg_attr(test, serde(rename_all = "snake_case"))]
 pub enum Engine {
+    /// Every behaviour; grid or naive neighbour queries.
     #[default]
     Standard,
+    /// The exact flocking engine for large flocks on the CPU (separation, alignment and cohesion on a wrapping world).
     Fast,
+    /// The same rules on the GPU (WebGPU compute shaders, loaded only for this canvas) where the browser offers WebGPU; the `fast` engine elsewhere. Decided when the canvas mounts; the HUD names the engine that runs.
+    Gpu,
+    /// Chooses like `gpu`: the GPU engine where WebGPU is available, else the `fast` engine.
+    Auto,
+}
+
+const ENGINE_NAMES: &[&str] = &["standard", "fast", "gpu", "auto"];
+
+impl Serialize for Engine {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(ENGINE_NAMES[*self as usize])
+    }
+}
+
+impl<'de> Deserialize<'de> for Engine {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Name;
+        impl Visitor<'_> for Name {
+            type Value = Engine;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an engine name")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Engine, E> {
+                match v {
+                    "standard" => Ok(Engine::Standard),
+                    "fast" => Ok(Engine::Fast),
+                    "gpu" => Ok(Engine::Gpu),
+                    "auto" => Ok(Engine::Auto),
+                    _ => Err(E::unknown_variant(v, ENGINE_NAMES)),
+                }
+            }
+        }
+        d.deserialize_str(Name)
+    }
 }
 
 impl Engine {
     pub fn is_standard(&self) -> bool {
         *self == Engine::Standard
+    }
+    /// Whether the core steps the flock on the fast engine (`"fast"`, and `"gpu"`/`"auto"` where
+    /// the GPU engine does not run: the core's fallback).
+    pub fn is_fast(&self) -> bool {
+        matches!(self, Engine::Fast | Engine::Gpu | Engine::Auto)
     }
 }
 
@@ -549,7 +596,7 @@ impl Scenario {
             Check { path: "food" }.point(&format!("[{i}]"), *f)?;
         }
         super::path::validate_path(self.path.as_ref())?;
-        if self.engine == Engine::Fast {
+        if self.engine.is_fast() {
             if self.world.edges != Edges::Wrap {
                 let got = serde_json::to_string(&self.world.edges).unwrap_or_default();
                 return Err(format!("world.edges: the fast engine needs \"wrap\", got {got}"));
