@@ -28,6 +28,7 @@ pub mod link;
 pub mod palette;
 pub mod params;
 pub mod path;
+pub mod pseudo;
 pub mod raster;
 pub mod render;
 pub mod report;

@@ -56,10 +56,19 @@ impl Arrive {
     }
 }
 
+/// The inspector's line of an arrive term.
+pub fn lines(p: &mut super::Lines) {
+    p.force("force = limit(normalize(target - self.position) * max_speed * min(1, distance / slow_radius) - velocity, max_force)")
+}
+
 impl Behave for Arrive {
     const KIND: &'static str = "arrive";
     type State = PointerTarget;
     type PerAgent = Approach;
+
+    fn pseudo(&self, _t: &crate::sim::steer::Contribution, p: &mut super::Lines) {
+        lines(p)
+    }
 
     fn weight(&self) -> f32 {
         self.weight

@@ -128,6 +128,12 @@ impl Behave for Containment {
     type State = ();
     type PerAgent = ();
 
+    fn pseudo(&self, _t: &crate::sim::steer::Contribution, p: &mut super::Lines) {
+        p.force_words("pseudo.containment.force");
+    }
+
+    const REQUIRED: &'static str = r#""walls": [[10, 10], [390, 10], [390, 390], [10, 390]]"#;
+
     fn weight(&self) -> f32 {
         self.weight
     }

@@ -65,10 +65,24 @@ impl Evade {
     }
 }
 
+/// The inspector's line of an evade term.
+pub fn lines(p: &mut super::Lines) {
+    p.force("force = flee(agent, hunter.position + hunter.velocity * T)")
+}
+
 impl Behave for Evade {
     const KIND: &'static str = "evade";
     type State = Hunt;
     type PerAgent = Angle;
+
+    /// Its evade, and without a hunter near its seek or wander.
+    fn pseudo(&self, t: &crate::sim::steer::Contribution, p: &mut super::Lines) {
+        match t.rule {
+            "seek" => super::seek::lines(p),
+            "wander" => super::wander::lines(p),
+            _ => lines(p),
+        }
+    }
 
     fn weight(&self) -> f32 {
         self.weight

@@ -28,10 +28,24 @@ pub struct Flee {
     pub panic_radius: f32,
 }
 
+/// The inspector's lines of a flee term: from the threat it noted, or the force in one line.
+pub fn lines(p: &mut super::Lines) {
+    if p.note("threat").is_none() {
+        return p.force("force = limit(normalize(self.position - threat) * max_speed - velocity, max_force)");
+    }
+    p.point("threat = pointer", "threat");
+    p.desired("desired = normalize(self.position - threat) * max_speed");
+    p.force(crate::sim::pseudo::LIMIT);
+}
+
 impl Behave for Flee {
     const KIND: &'static str = "flee";
     type State = PointerTarget;
     type PerAgent = ();
+
+    fn pseudo(&self, _t: &crate::sim::steer::Contribution, p: &mut super::Lines) {
+        lines(p)
+    }
 
     fn weight(&self) -> f32 {
         self.weight

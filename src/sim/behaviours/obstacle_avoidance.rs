@@ -94,6 +94,10 @@ impl Behave for ObstacleAvoidance {
     type State = ();
     type PerAgent = ();
 
+    fn pseudo(&self, _t: &crate::sim::steer::Contribution, p: &mut super::Lines) {
+        p.force_words("pseudo.obstacle_avoidance.force");
+    }
+
     fn weight(&self) -> f32 {
         self.weight
     }
@@ -106,7 +110,7 @@ impl Behave for ObstacleAvoidance {
 
     fn force(&self, _: &(), _: &mut (), ctx: &ForceCtx, a: &mut AgentStep) {
         if let Some(t) = self.threat(ctx.world, &ctx.scene.obstacles, a.agent) {
-            a.ctl.add("avoid", self.weight, t.force);
+            a.ctl.add("obstacle_avoidance", self.weight, t.force);
             a.tint(Tint::Set(Style::Braking));
         }
     }

@@ -66,11 +66,11 @@ pub fn tube_force(
 ) -> Follow {
     match wps.len() {
         0 => {
-            ctl.add("tube", pt.weight, brake(a));
+            ctl.add("path_tube", pt.weight, brake(a));
             return Follow::NoPath;
         }
         1 => {
-            ctl.add("tube", pt.weight, arrive(a, wps[0], pt.slow_radius));
+            ctl.add("path_tube", pt.weight, arrive(a, wps[0], pt.slow_radius));
             ctl.explain(|d| d.desired = Some(arrive_desired(a, wps[0], pt.slow_radius)));
             return Follow::Arriving;
         }
@@ -78,7 +78,7 @@ pub fn tube_force(
     }
     let Some(p) = tube_probe(a, wps, mode, pt.predict_ahead, pt.arrive_radius, pt.tube_radius, me.seg as usize, me.dir)
     else {
-        ctl.add("tube", pt.weight, brake(a));
+        ctl.add("path_tube", pt.weight, brake(a));
         return Follow::NoPath;
     };
     me.seg = p.seg as u32;
@@ -90,7 +90,7 @@ pub fn tube_force(
     } else {
         (Follow::Seeking, seek(a, p.aim), "seek")
     };
-    ctl.add("tube", pt.weight, f);
+    ctl.add("path_tube", pt.weight, f);
     ctl.explain(|d| {
         d.desired = Some(if p.arrive && !p.outside {
             arrive_desired(a, p.aim, pt.slow_radius)
@@ -111,6 +111,46 @@ impl Behave for PathTube {
     const KIND: &'static str = "path_tube";
     type State = ();
     type PerAgent = OnPath;
+
+    /// §5 pathFollowTube.
+    fn pseudo(&self, _t: &crate::sim::steer::Contribution, p: &mut super::Lines) {
+        use crate::sim::steer::Note;
+        p.point("predicted = agent.position + agent.velocity * p.predict_ahead", "prediction");
+        p.point("segment, proj, dist = closest_segment(predicted, path.segments)", "projection");
+        if let Some(Note::Num(x)) = p.note("distance") {
+            p.add("dist", crate::sim::pseudo::num(x), "distance");
+        }
+        if let Some(Note::Flag(out)) = p.note("outside") {
+            p.add_word("dist > p.tube_radius", super::Lines::yes(out), "outside");
+        }
+        match p.note("mode") {
+            Some(Note::Word("correction")) => {
+                p.desired("desired = normalize(proj - self.position) * max_speed  # seek(agent, proj)")
+            }
+            Some(Note::Word("arrive")) => p.desired(
+                "desired = normalize(last - self.position) * max_speed * min(1, distance / slow_radius)  # arrive",
+            ),
+            _ => p.desired("desired = normalize(path.waypoints[segment + 1] - self.position) * max_speed  # seek"),
+        }
+        p.force(crate::sim::pseudo::LIMIT);
+    }
+
+    /// The prediction's distance to its projection on the path.
+    fn highlight(&self, t: &crate::sim::steer::Contribution, key: &str, h: &mut super::Highlight) -> bool {
+        use crate::sim::steer::Note;
+        if !matches!(key, "distance" | "outside") {
+            return false;
+        }
+        let point = |k: &str| match t.detail.notes.iter().find(|n| n.0 == k).map(|n| n.1) {
+            Some(Note::Point(q)) => Some(q),
+            _ => None,
+        };
+        if let (Some(a), Some(b)) = (point("prediction"), point("projection")) {
+            h.line(a, b);
+            h.ring(b, 3.0);
+        }
+        true
+    }
 
     fn weight(&self) -> f32 {
         self.weight
@@ -275,7 +315,7 @@ mod tests {
         let mut trace = Trace::default();
         let mut ctl = Controller::new(Some(&mut trace));
         let follow = tube_force(&a, &mut OnPath::default(), wps, mode, &pt(), &mut ctl);
-        assert_eq!((trace.items.len(), trace.items[0].rule, trace.items[0].weight), (1, "tube", 1.5));
+        assert_eq!((trace.items.len(), trace.items[0].rule, trace.items[0].weight), (1, "path_tube", 1.5));
         (trace.items[0].raw, trace, follow)
     }
 

@@ -63,6 +63,15 @@ impl Behave for Pursuit {
     type State = Chase;
     type PerAgent = Angle;
 
+    /// Its pursuit, and without a quarry in sight its wander or cruise.
+    fn pseudo(&self, t: &crate::sim::steer::Contribution, p: &mut super::Lines) {
+        match t.rule {
+            "wander" => super::wander::lines(p),
+            "cruise" => p.force("force = limit(heading * max_speed - velocity, max_force)"),
+            _ => p.force("force = seek(agent, quarry.position + quarry.velocity * T)"),
+        }
+    }
+
     fn weight(&self) -> f32 {
         self.weight
     }

@@ -26,10 +26,19 @@ pub struct Seek {
     pub target: Option<[f32; 2]>,
 }
 
+/// The inspector's line of a seek term.
+pub fn lines(p: &mut super::Lines) {
+    p.force("force = limit(normalize(target - self.position) * max_speed - velocity, max_force)")
+}
+
 impl Behave for Seek {
     const KIND: &'static str = "seek";
     type State = PointerTarget;
     type PerAgent = ();
+
+    fn pseudo(&self, _t: &crate::sim::steer::Contribution, p: &mut super::Lines) {
+        lines(p)
+    }
 
     fn weight(&self) -> f32 {
         self.weight

@@ -32,6 +32,12 @@ impl Behave for SeekFood {
     type State = ();
     type PerAgent = ();
 
+    fn pseudo(&self, _t: &crate::sim::steer::Contribution, p: &mut super::Lines) {
+        p.point("target = nearest food", "target");
+        p.desired("desired = normalize(target - self.position) * max_speed");
+        p.force(crate::sim::pseudo::LIMIT);
+    }
+
     fn weight(&self) -> f32 {
         self.weight
     }
@@ -56,7 +62,7 @@ impl Behave for SeekFood {
         }
         if let Some((_, f)) = best {
             let target = me.position + ctx.world.delta(me.position, f);
-            a.ctl.add("food", self.weight, seek(me, target));
+            a.ctl.add("seek_food", self.weight, seek(me, target));
             a.ctl.explain(|d| {
                 d.desired = Some(desired_towards(target - me.position, me));
                 d.note("target", Note::Point(target));
