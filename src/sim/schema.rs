@@ -17,13 +17,10 @@ use std::fmt::Write;
 const SCHEMA_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/scenario.schema.json");
 const DOC_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/scenario-format.md");
 
-/// A scenario that parses, with one behaviour of `kind` and what it needs (a path, a goal, a
-/// leader among several agents).
+/// A scenario that parses, with one behaviour of `kind` and what it needs (a path, the fields it
+/// requires, a leader among several agents).
 fn base_with(kind: &str) -> Value {
-    let mut b = json!({ "type": kind });
-    if kind == "queue" {
-        b["goal"] = json!([300, 100]);
-    }
+    let b = super::behaviours::example(kind);
     json!({
         "name": "probe",
         "world": {"width": 400, "height": 300},

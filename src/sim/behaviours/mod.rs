@@ -687,6 +687,14 @@ macro_rules! registry {
             ""
         }
 
+        /// The smallest behaviour object of `kind` that parses (in a 400 × 400 world with a path):
+        /// its `type` and its [`Behave::REQUIRED`] fields.
+        pub fn example(kind: &str) -> Value {
+            let fields = required(kind);
+            let sep = if fields.is_empty() { "" } else { ", " };
+            serde_json::from_str(&format!(r#"{{"type": "{kind}"{sep}{fields}}}"#)).expect("REQUIRED is JSON object members")
+        }
+
         $(
             impl Registered for $m::$t {
                 fn params(b: &Behaviour) -> Option<&Self> {
@@ -1028,13 +1036,7 @@ mod tests {
     #[test]
     fn every_behaviour_refuses_negative_parameters_by_name() {
         for &kind in KINDS {
-            let mut b = serde_json::json!({ "type": kind });
-            if kind == "queue" {
-                b["goal"] = serde_json::json!([300, 100]);
-            }
-            if kind == "containment" {
-                b["walls"] = serde_json::json!([[10, 10], [390, 10], [390, 390], [10, 390]]);
-            }
+            let b = example(kind);
             let doc = |b: &serde_json::Value| {
                 serde_json::json!({"name": "t", "world": {"width": 400, "height": 400}, "agents": {"count": 4},
                                    "behaviours": [b], "path": {"waypoints": [[10, 10], [200, 200], [300, 50]]}})
@@ -1069,13 +1071,8 @@ mod tests {
     fn every_behaviour_caps_its_weight() {
         for &kind in KINDS {
             let doc = |w: f64| {
-                let mut b = serde_json::json!({ "type": kind, "weight": w });
-                if kind == "queue" {
-                    b["goal"] = serde_json::json!([300, 100]);
-                }
-                if kind == "containment" {
-                    b["walls"] = serde_json::json!([[10, 10], [390, 10], [390, 390], [10, 390]]);
-                }
+                let mut b = example(kind);
+                b["weight"] = serde_json::json!(w);
                 serde_json::json!({"name": "t", "world": {"width": 400, "height": 400}, "agents": {"count": 4},
                                    "behaviours": [b], "path": {"waypoints": [[10, 10], [200, 200], [300, 50]]}})
                 .to_string()
