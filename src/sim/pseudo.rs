@@ -112,8 +112,15 @@ impl<'a> Lines<'a> {
         }
     }
     pub fn desired(&mut self, code: &'static str) {
+        self.desired_as(Code::Code(code));
+    }
+    /// [`Lines::desired`] with a line that has words (catalog key `text`).
+    pub fn desired_words(&mut self, text: &'static str) {
+        self.desired_as(Code::Key(text));
+    }
+    fn desired_as(&mut self, code: Code) {
         if let Some(d) = self.t.detail.desired {
-            self.add(code, vlen(d), "desired");
+            self.lines.push(Line { code, value: Shown::Text(vlen(d)), key: "desired" });
         }
     }
     /// `force = …` (the rule's force, limited), its weight `w` and `w * force` (weighted).

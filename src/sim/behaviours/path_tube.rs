@@ -124,13 +124,9 @@ impl Behave for PathTube {
             p.add_word("dist > p.tube_radius", super::Lines::yes(out), "outside");
         }
         match p.note("mode") {
-            Some(Note::Word("correction")) => {
-                p.desired("desired = normalize(proj - self.position) * max_speed  # seek(agent, proj)")
-            }
-            Some(Note::Word("arrive")) => p.desired(
-                "desired = normalize(last - self.position) * max_speed * min(1, distance / slow_radius)  # arrive",
-            ),
-            _ => p.desired("desired = normalize(path.waypoints[segment + 1] - self.position) * max_speed  # seek"),
+            Some(Note::Word("correction")) => p.desired_words("pseudo.path_tube.desired_correction"),
+            Some(Note::Word("arrive")) => p.desired_words("pseudo.path_tube.desired_arrive"),
+            _ => p.desired_words("pseudo.path_tube.desired_seek"),
         }
         p.force(crate::sim::pseudo::LIMIT);
     }

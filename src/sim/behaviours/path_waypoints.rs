@@ -108,9 +108,9 @@ impl Behave for PathWaypoints {
             p.words("pseudo.path_waypoints.arrive_radius", crate::sim::pseudo::Shown::Text(num(x)), "arrive_radius");
         }
         if matches!(p.note("mode"), Some(Note::Word("arrive"))) {
-            p.desired("desired = normalize(target - self.position) * max_speed * min(1, distance / slow_radius)  # is_last: arrive");
+            p.desired_words("pseudo.path_waypoints.desired_arrive");
         } else {
-            p.desired("desired = normalize(target - self.position) * max_speed  # seek");
+            p.desired_words("pseudo.path_waypoints.desired_seek");
         }
         p.force(crate::sim::pseudo::LIMIT);
     }
