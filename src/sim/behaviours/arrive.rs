@@ -138,7 +138,7 @@ impl Behave for Arrive {
         let to = v.world.delta(a.position, inst.state.at(self.target, v.world));
         let overshoot = inst.agents.first().map_or(0.0, |ap| ap.overshoot);
         Some(
-            Readout::new("arrive")
+            Readout::new(Self::KIND)
                 .with("distance", Val::Num(to.length() as f64, 1))
                 .with("speed", Val::Num(a.speed() as f64, 1))
                 .with("desired_speed", Val::Num(arrive_desired_to(a, to, self.slow_radius).length() as f64, 1))

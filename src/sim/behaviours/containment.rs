@@ -200,7 +200,7 @@ impl Behave for Containment {
     fn readout(&self, _: &Inst<Self>, v: &View) -> Option<Readout> {
         let (touching, outside) = self.count(v);
         Some(
-            Readout::new("containment")
+            Readout::new(Self::KIND)
                 .with("touching", Val::Int(touching as i64))
                 .with("outside", Val::Int(outside as i64))
                 .with("agents", Val::Int(v.agents.len() as i64)),

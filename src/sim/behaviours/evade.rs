@@ -170,7 +170,7 @@ impl Behave for Evade {
             .enumerate()
             .filter(|&(i, a)| i != self.hunter && self.threat(v.world, v.agents, a).is_some());
         Some(
-            Readout::new("evade")
+            Readout::new(Self::KIND)
                 .with("distance", d.map_or(Val::None, |d| Val::Num(d as f64, 1)))
                 .with("evading", Val::Int(evading.count() as i64))
                 .with("caught", Val::Int(inst.state.caught as i64)),

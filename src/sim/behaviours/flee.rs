@@ -99,7 +99,7 @@ impl Behave for Flee {
         let d = v.agents.iter().map(|a| v.world.delta(a.position, t).length()).reduce(f32::min)?;
         let inside = v.agents.iter().filter(|a| v.world.distance_squared(a.position, t) < self.panic_radius.powi(2));
         Some(
-            Readout::new("flee")
+            Readout::new(Self::KIND)
                 .with("inside", Val::Int(inside.count() as i64))
                 .with("agents", Val::Int(v.agents.len() as i64))
                 .with("panic_radius", Val::Num(self.panic_radius as f64, 0))

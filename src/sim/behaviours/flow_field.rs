@@ -193,7 +193,7 @@ impl Behave for FlowField {
     fn readout(&self, inst: &Inst<Self>, v: &View) -> Option<Readout> {
         let f = self.field(v.world, v.scenario.seed, inst.state);
         Some(
-            Readout::new("flow_field")
+            Readout::new(Self::KIND)
                 .with("cols", Val::Int(f.cols as i64))
                 .with("rows", Val::Int(f.rows as i64))
                 .with("resolution", Val::Num(f.resolution as f64, 0))

@@ -630,7 +630,7 @@ impl Behave for FollowLeader {
     fn readout(&self, inst: &Inst<Self>, v: &View) -> Option<Readout> {
         let m = measure(&inst.state, v, self)?;
         Some(
-            Readout::new("follow_leader")
+            Readout::new(Self::KIND)
                 .with("followers", Val::Int(m.followers as i64))
                 .with("variant", Val::Word(self.variant.key()))
                 .with("mean_target_distance", Val::Num(m.mean_distance.unwrap_or(0.0) as f64, 1))

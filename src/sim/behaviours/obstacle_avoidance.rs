@@ -140,7 +140,7 @@ impl Behave for ObstacleAvoidance {
     fn readout(&self, _: &Inst<Self>, v: &View) -> Option<Readout> {
         let avoiding = v.agents.iter().filter(|a| self.threat(v.world, &v.scene.obstacles, a).is_some()).count();
         Some(
-            Readout::new("obstacle_avoidance")
+            Readout::new(Self::KIND)
                 .with("obstacles", Val::Int(v.scene.obstacles.len() as i64))
                 .with("avoiding", Val::Int(avoiding as i64))
                 .with("closest", closest(v).map_or(Val::None, |d| Val::Num(d as f64, 1))),

@@ -238,7 +238,7 @@ impl Behave for PathTube {
         let wps = &v.scene.path.waypoints;
         let d = distance_to_path(a.position, wps, mode_of(v.scenario));
         Some(
-            Readout::new("path_tube")
+            Readout::new(Self::KIND)
                 .with("waypoints", Val::Int(wps.len() as i64))
                 .with("mode", Val::Word(mode_of(v.scenario).name()))
                 .with("distance", if d.is_finite() { Val::Num(d as f64, 1) } else { Val::None })

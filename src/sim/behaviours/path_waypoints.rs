@@ -218,7 +218,7 @@ impl Behave for PathWaypoints {
         let n = v.scene.path.waypoints.len();
         let active = if n > 0 { Val::Int((leg.wp as usize).min(n - 1) as i64) } else { Val::None };
         Some(
-            Readout::new("path_waypoints")
+            Readout::new(Self::KIND)
                 .with("active", active)
                 .with("waypoints", Val::Int(n as i64))
                 .with("mode", Val::Word(mode_of(v.scenario).name()))

@@ -148,7 +148,7 @@ impl Behave for Pursuit {
     fn readout(&self, inst: &Inst<Self>, v: &View) -> Option<Readout> {
         let t = self.look_ahead(v)?;
         Some(
-            Readout::new("pursuit")
+            Readout::new(Self::KIND)
                 .with("look_ahead", Val::Num(t as f64, 2))
                 .with("catches", Val::Int(inst.state.catches as i64))
                 .with("mean_time", inst.state.mean().map_or(Val::None, |m| Val::Num(m, 1))),

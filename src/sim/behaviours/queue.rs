@@ -423,7 +423,7 @@ impl Behave for Queue {
     fn readout(&self, inst: &Inst<Self>, v: &View) -> Option<Readout> {
         let st = &inst.state;
         Some(
-            Readout::new("queue")
+            Readout::new(Self::KIND)
                 .with("braking_enabled", Val::Bool(self.braking))
                 .with("throughput", Val::Num(st.throughput(v.time), 2))
                 .with("overlaps", Val::Int(st.overlaps as i64))

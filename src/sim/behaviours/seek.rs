@@ -83,7 +83,7 @@ impl Behave for Seek {
         let a = v.agents.first()?;
         let to = v.world.delta(a.position, inst.state.at(self.target, v.world));
         Some(
-            Readout::new("seek")
+            Readout::new(Self::KIND)
                 .with("distance", Val::Num(to.length() as f64, 1))
                 .with("speed", Val::Num(a.speed() as f64, 1))
                 .with("steer", Val::Num(steer_towards(to, a).length() as f64, 0)),

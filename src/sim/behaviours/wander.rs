@@ -105,7 +105,7 @@ impl Behave for Wander {
     fn readout(&self, inst: &Inst<Self>, v: &View) -> Option<Readout> {
         let (a, angle) = (v.agents.first()?, inst.agents.first()?);
         Some(
-            Readout::new("wander")
+            Readout::new(Self::KIND)
                 .with("angle", Val::Num(angle.0.to_degrees() as f64, 0))
                 .with("jitter", Val::Num(self.jitter.to_degrees() as f64, 0))
                 .with("speed", Val::Num(a.speed() as f64, 1)),
