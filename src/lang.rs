@@ -295,6 +295,14 @@ mod tests {
         assert_eq!(hud(Lang::En, 59.6, 1.234, 0.5, 300), "60 fps · step 1.23 ms · draw 0.50 ms · 300 agents");
         assert_eq!(hud(Lang::Es, 59.6, 1.234, 0.5, 300), "60 fps · paso 1.23 ms · dibujo 0.50 ms · 300 agentes");
     }
+    /// Every behaviour's type names its main term (legend, inspector): each has `rule.<type>`.
+    #[test]
+    fn every_behaviour_has_its_name_in_the_catalogs() {
+        for kind in crate::sim::behaviours::KINDS {
+            assert!(Lang::En.lookup(&format!("rule.{kind}")).is_some(), "no rule.{kind} in catalog/en.txt");
+        }
+    }
+
     /// The pseudo-language test: in `qps` every catalog text is wrapped in ⟦ ⟧, so a letter left
     /// outside ⟦ ⟧ is a word that did not come from the catalogs. For every built-in scenario (all
     /// overlays on, an agent selected, a path in both modes, over a few hundred steps): the readout
