@@ -65,7 +65,7 @@ for f in tests/*.rs; do
   fi
 done
 
-run "native tests" cargo test --no-fail-fast
+run "native tests" cargo test --workspace --no-fail-fast
 # The pseudo-language test (every word shown comes from catalog/*.txt): needs the `qps` catalog.
 run "native: the pseudo-language" cargo test --features pseudo-lang --lib lang
 if [ "${#WASM_TESTS[@]}" -gt 0 ]; then

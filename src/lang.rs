@@ -139,7 +139,8 @@ mod tests {
     /// selected, ping-pong paths, over a few hundred steps), is a catalog key or a number.
     #[test]
     fn every_canvas_text_is_a_catalog_key_or_a_number() {
-        use crate::sim::render::{Overlays, Renderer};
+        use crate::sim::draw::Overlays;
+        use crate::sim::render::Renderer;
         use crate::sim::Sim;
         let mut seen = std::collections::BTreeSet::new();
         for name in crate::scenarios::names() {

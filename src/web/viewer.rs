@@ -7,12 +7,14 @@ use super::inspector::Inspector;
 use super::paint::{self, Palette, View};
 use super::params::{self, Change};
 use super::theme;
-use crate::sim::engine::Pointer;
+use crate::sim::draw::Overlay;
+use crate::sim::draw::Overlays;
 use crate::sim::input::{Input, Outcome};
 use crate::sim::link::Link;
+use crate::sim::pointer::Pointer;
 use crate::sim::raster::{Raster, RasterStyle, RasterView};
-use crate::sim::render::{Overlays, Renderer};
-use crate::sim::scenario::{ControlKind, Overlay};
+use crate::sim::render::Renderer;
+use crate::sim::scenario::ControlKind;
 use crate::sim::text::{short32, short64, Fixed};
 use crate::sim::Sim;
 use std::cell::{Cell, RefCell, RefMut};
@@ -313,8 +315,8 @@ impl Inner {
             root.append_child(&s)?;
         }
         let orig_attrs = ["aria-label", "role", "tabindex"].map(|a| (a, canvas.get_attribute(a))).to_vec();
-        let title = if lang == Lang::Es && !sc.title_es.is_empty() { &sc.title_es } else { &sc.title };
-        let label = if title.is_empty() { lang.t("canvas").to_string() } else { title.clone() };
+        let title = sc.title_in(lang.tag());
+        let label = if title.is_empty() { lang.t("canvas").to_string() } else { title.to_string() };
         if opts.title && !title.is_empty() {
             let h = el(&document, "p", "steerlab-title")?;
             h.set_text_content(Some(title));
@@ -423,7 +425,7 @@ impl Inner {
                             for (j, o) in c.options.iter().enumerate() {
                                 let opt = document.create_element("option")?;
                                 opt.set_attribute("value", o)?;
-                                opt.set_text_content(Some(c.option_label(j, lang)));
+                                opt.set_text_content(Some(c.option_label(j, lang.tag())));
                                 sel.append_child(&opt)?;
                             }
                             sel.set_value(&cur);
@@ -438,7 +440,7 @@ impl Inner {
                 root.append_child(&panel)?;
             }
         }
-        let caption = if lang == Lang::Es && !sc.caption_es.is_empty() { &sc.caption_es } else { &sc.caption };
+        let caption = sc.caption_in(lang.tag());
         if !caption.is_empty() {
             let p = el(&document, "p", "steerlab-caption")?;
             p.set_text_content(Some(caption));
