@@ -390,7 +390,7 @@ impl Inner {
                 for (k, c) in sc.controls.iter().enumerate() {
                     let row = el(&document, "label", "steerlab-control")?;
                     let name = el(&document, "span", "steerlab-label")?;
-                    let text = if lang == Lang::Es && !c.label_es.is_empty() { &c.label_es } else { &c.label };
+                    let text = c.label_in(lang.tag());
                     name.set_text_content(Some(text));
                     row.append_child(&name)?;
                     let current = params.as_ref().and_then(|p| p.get(&c.param).ok());

@@ -307,9 +307,9 @@ impl Interaction {
 pub struct Control {
     /// Parameter path for `set`, e.g. `"separation.weight"` (checked when the viewer mounts).
     pub param: String,
-    /// The control's label.
-    pub label: String,
-    /// The label on Spanish pages (`label` if empty).
+    /// The control's label: one text, or one per language.
+    pub label: Text,
+    /// The label on Spanish pages (older form of `{"es": …}` in `label`).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub label_es: String,
     /// `slider` (min, max, step), `toggle` (a boolean parameter) or `select` (options).
@@ -335,6 +335,11 @@ pub struct Control {
 }
 
 impl Control {
+    /// The label on a page in the language `tag`.
+    pub fn label_in(&self, tag: &str) -> &str {
+        pick(&self.label, &self.label_es, tag)
+    }
+
     /// The text a `select` shows for option `k` on a page in the language `tag` (`"es"`, `"en"` …).
     pub fn option_label(&self, k: usize, tag: &str) -> &str {
         let es = (tag == "es").then_some(&self.option_labels_es).filter(|l| !l.is_empty());
@@ -666,9 +671,15 @@ impl<'de> Deserialize<'de> for Text {
                 Ok(Text::One(v.to_string()))
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Text, A::Error> {
+                // Values read whole, then checked here: a message then names the text itself.
                 let mut m = std::collections::BTreeMap::new();
-                while let Some((k, v)) = map.next_entry::<String, String>()? {
-                    m.insert(k, v);
+                while let Some((k, v)) = map.next_entry::<String, serde_json::Value>()? {
+                    match v {
+                        serde_json::Value::String(t) if !k.is_empty() => m.insert(k, t),
+                        _ => return Err(de::Error::custom(
+                            "each text by language is a language tag and a text, e.g. {\"en\": \"…\", \"es\": \"…\"}",
+                        )),
+                    };
                 }
                 Ok(Text::ByLanguage(m))
             }
