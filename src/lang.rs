@@ -315,7 +315,8 @@ mod tests {
     #[cfg(feature = "pseudo-lang")]
     #[test]
     fn every_word_shown_comes_from_the_catalog() {
-        use crate::sim::render::{Overlays, Renderer};
+        use crate::sim::draw::Overlays;
+        use crate::sim::render::Renderer;
         use crate::sim::Sim;
         let qps = Lang::from_tag("qps");
         assert_eq!(qps.tag(), "qps");
@@ -385,8 +386,7 @@ mod tests {
                                 seen += 1;
                             }
                         }
-                        let svg =
-                            crate::sim::svg::still(&sim, &mut Renderer::new(), ov, &crate::sim::palette::LIGHT, qps);
+                        let svg = crate::svg::still(&sim, &mut Renderer::new(), ov, &crate::sim::palette::LIGHT, qps);
                         // The text between tags (not the markup), less the scenario's own title.
                         let sc = sim.scenario();
                         let mut text = String::new();
@@ -394,9 +394,9 @@ mod tests {
                             text.push_str(part.split('<').next().unwrap_or(""));
                             text.push(' ');
                         }
-                        for own in [&sc.title, &sc.title_es, &sc.name] {
+                        for own in [sc.title_in(qps.tag()), &sc.name] {
                             if !own.is_empty() {
-                                text = text.replace(own.as_str(), "");
+                                text = text.replace(own, "");
                             }
                         }
                         for entity in ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"] {
