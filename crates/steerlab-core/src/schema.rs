@@ -104,8 +104,8 @@ pub fn schema() -> Value {
     s["description"] = json!(
         "One visualisation: the world, the agents, the behaviours they run, what the canvas shows and which controls it offers. Generated from the Rust types by `cargo test --lib schema`; see docs/scenario-format.md."
     );
-    // Top-level numbers, on the flock-like base.
-    let base = base_with("separation");
+    // Top-level numbers, on a base with the first registered behaviour.
+    let base = base_with(KINDS[0]);
     for (def, pointer) in [("WorldSpec", "/world"), ("Motion", "/motion"), ("SpawnSpec", "/agents")] {
         let props = s["$defs"][def]["properties"].as_object_mut().unwrap();
         let mut d = base.clone();
