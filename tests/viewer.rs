@@ -2,7 +2,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use steerlab::web::{live_viewers, mount};
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -97,5 +97,115 @@ fn a_broken_scenario_throws_and_draws_its_message() {
     let next = c.next_element_sibling().unwrap();
     assert_eq!(next.text_content().unwrap(), msg);
     next.remove();
+    c.remove();
+}
+
+/// The elements of `root` matching `sel`, as `HtmlElement`s.
+fn all(root: &web_sys::Element, sel: &str) -> Vec<web_sys::HtmlElement> {
+    let list = root.query_selector_all(sel).unwrap();
+    (0..list.length()).map(|k| list.item(k).unwrap().dyn_into().unwrap()).collect()
+}
+
+fn steps(v: &steerlab::web::Viewer) -> f64 {
+    get(&v.state().unwrap(), &["steps"]).as_f64().unwrap()
+}
+
+/// The bar is built from its table (`src/web/viewer/controls.rs`), in order, and every button and
+/// overlay toggle in it does what it says; a toggle whose key is none of the table's is refused
+/// with a message and turns nothing on.
+#[wasm_bindgen_test]
+fn every_button_and_overlay_toggle_of_the_bar_responds() {
+    let c = canvas();
+    let v = mount(c.clone(), JsValue::from_str("flock")).unwrap();
+    v.pause().unwrap();
+    let root = c.parent_element().unwrap();
+    let button = |action: &str| root.query_selector(&format!(".steerlab-bar [data-action={action}]")).unwrap().unwrap();
+    let click = |action: &str| button(action).dyn_into::<web_sys::HtmlElement>().unwrap().click();
+    let actions: Vec<String> =
+        all(&root, ".steerlab-bar [data-action]").iter().map(|b| b.get_attribute("data-action").unwrap()).collect();
+    assert_eq!(actions, ["play", "step", "reset", "seed", "save", "share", "embed", "inspector"]);
+    let labels: Vec<String> =
+        all(&root, ".steerlab-bar [data-action]").iter().map(|b| b.text_content().unwrap()).collect();
+    assert_eq!(
+        labels,
+        ["▶ Play", "Step →", "↺ Reset", "New seed", "Save image", "Share", "Embed", "Inspector"],
+        "every button has its words"
+    );
+
+    click("play");
+    assert!(v.playing());
+    assert_eq!(button("play").get_attribute("aria-pressed").as_deref(), Some("true"));
+    assert_eq!(button("play").text_content().as_deref(), Some("❚❚ Pause"));
+    click("play");
+    assert!(!v.playing());
+    assert_eq!(button("play").get_attribute("aria-pressed").as_deref(), Some("false"));
+
+    let before = steps(&v);
+    click("step");
+    assert_eq!(steps(&v), before + 1.0);
+    click("reset");
+    assert_eq!(steps(&v), 0.0);
+
+    let seed = || get(&v.state().unwrap(), &["scenario", "seed"]).as_f64().unwrap();
+    assert_eq!(seed(), 7.0);
+    click("seed");
+    assert_ne!(seed(), 7.0, "a new seed");
+
+    // "Save image" downloads the SVG still through an `<a download>`: caught here.
+    js_sys::eval(
+        "window.__slClick = HTMLAnchorElement.prototype.click; \
+         HTMLAnchorElement.prototype.click = function () { window.__slSaved = this.download; };",
+    )
+    .unwrap();
+    click("save");
+    js_sys::eval("HTMLAnchorElement.prototype.click = window.__slClick;").unwrap();
+    let saved = get(&web_sys::window().unwrap().into(), &["__slSaved"]).as_string();
+    assert_eq!(saved.as_deref(), Some("flock-step-0.svg"));
+
+    for (action, title) in [("share", "Link to this moment"), ("embed", "Embed this canvas")] {
+        click(action);
+        let dialog = root.query_selector("dialog").unwrap().expect("a dialog");
+        assert!(dialog.has_attribute("open"), "{action} opens its dialog");
+        assert_eq!(dialog.get_attribute("aria-label").as_deref(), Some(title));
+        let close: web_sys::HtmlElement =
+            dialog.query_selector("[data-action=close]").unwrap().unwrap().dyn_into().unwrap();
+        close.click();
+        assert!(!dialog.has_attribute("open"), "Close closes it");
+    }
+
+    assert!(!v.inspector());
+    click("inspector");
+    assert!(v.inspector());
+    assert_eq!(button("inspector").get_attribute("aria-expanded").as_deref(), Some("true"));
+    let panel = button("inspector").get_attribute("aria-controls").unwrap();
+    assert!(web_sys::window().unwrap().document().unwrap().get_element_by_id(&panel).is_some());
+    click("inspector");
+    assert!(!v.inspector());
+
+    // Each overlay toggle changes the picture (the flock's selected boid shows its perception,
+    // separation distance and forces at first), and back when unticked.
+    let svg = || v.still("svg", None).unwrap().as_string().unwrap();
+    let toggles = all(&root, ".steerlab-overlays input[data-overlay]");
+    let keys: Vec<String> = toggles.iter().map(|t| t.get_attribute("data-overlay").unwrap()).collect();
+    assert_eq!(keys, ["perception", "sep_dist", "velocity", "forces", "grid"]);
+    let ticked: Vec<bool> =
+        toggles.iter().map(|t| t.clone().dyn_into::<web_sys::HtmlInputElement>().unwrap().checked()).collect();
+    assert_eq!(ticked, [true, true, false, true, false], "the scenario's overlays are ticked");
+    let start = svg();
+    for t in &toggles {
+        let key = t.get_attribute("data-overlay").unwrap();
+        t.click();
+        assert_ne!(svg(), start, "{key}: ticking it changes the picture");
+        t.click();
+        assert_eq!(svg(), start, "{key}: and back");
+    }
+    // A key no toggle has (a mistyped one) turns nothing on: a message instead.
+    let grid = &toggles[4];
+    grid.set_attribute("data-overlay", "gird").unwrap();
+    grid.click();
+    assert_eq!(svg(), start, "an unknown overlay key changes nothing");
+    let metric = root.query_selector(".steerlab-metric").unwrap().unwrap().text_content().unwrap();
+    assert_eq!(metric, "unknown overlay toggle `gird`");
+    v.destroy();
     c.remove();
 }

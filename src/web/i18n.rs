@@ -48,6 +48,7 @@ impl Lang {
                     "Save image"
                 }
             }
+            "inspector" => "Inspector",
             "overlays" => {
                 if es {
                     "Capas"

@@ -94,18 +94,11 @@ impl Inspector {
         };
         let title = find(".steerlab-inspector-agent")?;
         let body = find(".steerlab-inspector-body")?;
-        let button = root.query_selector(".steerlab-bar")?.map(|bar| -> Result<Element, JsValue> {
-            let b = el(doc, "button", "steerlab-btn")?;
-            b.set_attribute("type", "button")?;
-            b.set_attribute("data-action", "inspector")?;
-            b.set_attribute("aria-expanded", "false")?;
+        // The toggle in the viewer's bar (`viewer/controls.rs` builds it): it controls this panel.
+        let button = root.query_selector(".steerlab-bar [data-action=inspector]")?;
+        if let Some(b) = &button {
             b.set_attribute("aria-controls", &id)?;
-            b.set_text_content(Some("Inspector"));
-            // After the play / step / reset / seed buttons, before the overlay toggles.
-            let after = bar.query_selector(".steerlab-overlays")?;
-            bar.insert_before(&b, after.as_ref().map(|e| e.as_ref()))?;
-            Ok(b.into())
-        });
+        }
         Ok(Inspector {
             doc: doc.clone(),
             lang,
@@ -114,7 +107,7 @@ impl Inspector {
             panel,
             title,
             body,
-            button: button.transpose()?,
+            button,
             open: false,
             chose: false,
             shape: Vec::new(),

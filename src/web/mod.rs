@@ -26,31 +26,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement, HtmlElement};
 
-#[wasm_bindgen(start)]
-pub fn start() {
-    // The panic boundary. With `panic = "abort"` a panic cannot be caught: the call traps and JS
-    // gets a `RuntimeError`. The hook runs first: it logs the message, then stops the one viewer
-    // the panic happened in (its canvas shows the error; its callbacks return at once from then
-    // on). Every other viewer has its own state and frame loop and keeps running.
-    // (No `take_hook` here: it would link std's default hook, ~4 KB gzipped.)
-    std::panic::set_hook(Box::new(|info| {
-        console_error_panic_hook::hook(info);
-        panic_boundary(info);
-    }));
-}
-
-/// What the panic hook does after logging: stop the viewer the panic happened in (or show the
-/// error on the canvas being mounted). Public for test harnesses that install their own hook.
-pub fn panic_boundary(info: &std::panic::PanicHookInfo<'_>) {
-    let p = info.payload();
-    let what = p.downcast_ref::<&str>().copied().or_else(|| p.downcast_ref::<String>().map(|s| s.as_str()));
-    let what = what.unwrap_or("panic");
-    let msg = match info.location() {
-        Some(l) => format!("{what} (at {}:{})", l.file(), l.line()),
-        None => what.to_string(),
-    };
-    viewer::on_panic(&msg);
-}
+pub use viewer::panic_boundary;
 
 /// A mounted visualisation. Keep it to control the viewer; `destroy()` releases everything.
 #[wasm_bindgen]
