@@ -1,6 +1,7 @@
 //! The foundation's native tests: each rule on hand-placed agents against values computed by hand
 //! from flocking-boids.txt §2–4, degenerate cases, grid = naive, determinism.
 
+mod support;
 use glam::Vec2;
 use steerlab::sim::flock::{FlockRules, FlockSums};
 use steerlab::sim::grid::{naive_for_each_neighbour, Grid};
@@ -249,7 +250,7 @@ fn the_grid_makes_far_fewer_checks_than_naive() {
 }
 
 fn flock() -> Sim {
-    Sim::from_json(steerlab::scenarios::builtin("flock").unwrap()).unwrap()
+    support::builtin_sim("flock")
 }
 
 #[test]
@@ -352,7 +353,8 @@ fn mean_nearest_is_a_distance_not_its_square() {
 
 #[test]
 fn a_click_selects_an_agent_only_within_the_pick_radius() {
-    use steerlab::sim::engine::{Pointer, PICK_RADIUS};
+    use steerlab::sim::engine::PICK_RADIUS;
+    use steerlab::sim::pointer::Pointer;
     assert_eq!(PICK_RADIUS, 14.0);
     let mut s = bare(r#"{"width": 400, "height": 400}"#, r#"[{"position": [100, 100]}, {"position": [300, 300]}]"#);
     s.pointer_event(Pointer::Down(Vec2::new(120.0, 100.0)), true);

@@ -3,12 +3,13 @@
 //! stress scenario runs on it. (The exactness of every neighbour set and sum against the naive
 //! query, at every vector width, is checked inside the crate: `src/sim/fast/tests.rs`.)
 
+mod support;
 use glam::Vec2;
 use steerlab::sim::agent::Agent;
-use steerlab::sim::fast::workload::{self, sim_for};
 use steerlab::sim::fast::FastFlock;
 use steerlab::sim::world::{Edges, World};
 use steerlab::sim::Sim;
+use steerlab_workload::{self as workload, sim_for};
 
 /// Velocities after one step from the same state: the fast engine through `Sim` vs the standard
 /// grid engine. Equal up to summation order (a wrong or missing neighbour changes a velocity by
@@ -136,10 +137,11 @@ fn the_fast_engine_refuses_what_it_cannot_run() {
 
 #[test]
 fn the_stress_scenario_runs_on_the_fast_engine_and_draws_its_agents_as_pixels() {
+    use steerlab::sim::draw::Overlays;
     use steerlab::sim::raster::{Raster, RasterStyle, RasterView};
-    use steerlab::sim::render::{Overlays, Renderer};
+    use steerlab::sim::render::Renderer;
     use steerlab::sim::Style;
-    let mut sim = Sim::from_json(steerlab::scenarios::builtin("stress").unwrap()).unwrap();
+    let mut sim = support::builtin_sim("stress");
     assert_eq!(sim.agents().len(), 20_000, "it starts at 20 000 (the slider goes to 100 000)");
     assert!(sim.raster_agents());
     // ~20 neighbours per boid at 100k (the world is sized for it); checked on a smaller count in

@@ -5,9 +5,9 @@
 
 use super::dom::{el, fmt_value};
 use super::Inner;
+use crate::sim::draw::{Overlay, Overlays};
 use crate::sim::input::Input;
-use crate::sim::render::Overlays;
-use crate::sim::scenario::{ControlKind, Overlay};
+use crate::sim::scenario::ControlKind;
 use crate::sim::text::short64;
 use crate::sim::Sim;
 use crate::web::i18n::Lang;
@@ -160,7 +160,7 @@ pub(super) fn panel(doc: &Document, lang: Lang, sim: &Sim) -> Result<Option<Html
                 for (j, o) in c.options.iter().enumerate() {
                     let opt = doc.create_element("option")?;
                     opt.set_attribute("value", o)?;
-                    opt.set_text_content(Some(c.option_label(j, lang)));
+                    opt.set_text_content(Some(c.option_label(j, lang.tag())));
                     sel.append_child(&opt)?;
                 }
                 sel.set_value(&cur);

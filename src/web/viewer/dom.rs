@@ -2,8 +2,9 @@
 //! back as it was at destroy.
 
 use super::{controls, Handles, Inner, Options, Perf};
+use crate::sim::draw::Overlays;
 use crate::sim::raster::Raster;
-use crate::sim::render::{Overlays, Renderer};
+use crate::sim::render::Renderer;
 use crate::sim::text::{short32, Fixed};
 use crate::sim::Sim;
 use crate::web::history::Timeline;

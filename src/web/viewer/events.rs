@@ -3,8 +3,8 @@
 //! boundary's mark, the state borrowed); a destroyed, failed or busy viewer ignores the event.
 
 use super::{controls, Handles, Inner, Listener, Shared, Slot};
-use crate::sim::engine::Pointer;
 use crate::sim::input::Input;
+use crate::sim::pointer::Pointer;
 use crate::web::history as timeline;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
