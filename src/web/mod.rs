@@ -7,7 +7,6 @@
 #[cfg(feature = "bench")]
 mod bench;
 mod history;
-mod i18n;
 mod inspector;
 mod lifecycle;
 mod paint;
@@ -17,10 +16,10 @@ mod still;
 mod theme;
 mod viewer;
 
+use crate::lang::Lang;
 use crate::sim::input::Input;
 use crate::sim::text::short64;
 use crate::sim::{scenario, Sim};
-use i18n::Lang;
 use viewer::{Inner, Options, Shared, Slot};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -59,6 +58,15 @@ fn scenario_from(arg: &JsValue) -> Result<scenario::Scenario, String> {
         return scenario::parse(&String::from(text));
     }
     Err("scenario: give a built-in name, a scenario object or JSON text".into())
+}
+
+/// A catalog template (`lang::K`) with its `{name}` holes filled.
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = template.to_string();
+    for (k, v) in values {
+        out = out.replace(&format!("{{{k}}}"), v);
+    }
+    out
 }
 
 /// Show a readable message on the canvas, beside it, and in the console. Returns the alert

@@ -22,10 +22,10 @@ pub use events::attach;
 pub use panic::{panic_boundary, Guard};
 
 use super::history::Timeline;
-use super::i18n::Lang;
 use super::inspector::Inspector;
 use super::paint::{self, Palette, View};
 use super::params::{self, Change};
+use crate::lang::{Lang, K};
 use crate::sim::draw::Overlays;
 use crate::sim::input::{Input, Outcome};
 use crate::sim::link::Link;
@@ -445,7 +445,7 @@ impl Inner {
     }
 
     fn share(&mut self) {
-        let (title, note) = (self.lang.t("share_title"), self.lang.t("share_note"));
+        let (title, note) = (self.lang.text(K::UiShareTitle), self.lang.text(K::UiShareNote));
         match self.link() {
             Ok(f) => {
                 let url = super::share::url(&f);
@@ -456,7 +456,7 @@ impl Inner {
     }
 
     fn embed(&mut self) {
-        let (title, note) = (self.lang.t("embed_title"), self.lang.t("embed_note"));
+        let (title, note) = (self.lang.text(K::UiEmbedTitle), self.lang.text(K::UiEmbedNote));
         match self.embed_code() {
             Ok(code) => super::share::open_dialog(&self.root, self.lang, title, note, &code, false),
             Err(e) => self.report(&e),

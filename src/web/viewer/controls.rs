@@ -3,14 +3,14 @@
 //! is one row. The scenario's own controls (sliders, toggles, selects: `controls` in its JSON) are
 //! built from the scenario (`panel`) and set its parameters through the history.
 
-use super::dom::{el, fmt_value};
+use super::dom::{el, fmt_value, scenario_text};
 use super::Inner;
+use crate::lang::{Lang, K};
 use crate::sim::draw::{Overlay, Overlays};
 use crate::sim::input::Input;
 use crate::sim::scenario::ControlKind;
 use crate::sim::text::short64;
 use crate::sim::Sim;
-use crate::web::i18n::Lang;
 use crate::web::params;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -20,8 +20,8 @@ use web_sys::{Document, Element, HtmlElement, HtmlInputElement, HtmlSelectElemen
 pub(super) struct Button {
     /// Its `data-action`.
     pub action: &'static str,
-    /// Its label's key (`i18n.rs`).
-    pub label: &'static str,
+    /// Its label (`catalog/*.txt`).
+    pub label: K,
     /// The ARIA state it reports (`"false"` at first; the viewer keeps it current).
     pub state: Option<&'static str>,
     /// What a click does.
@@ -30,38 +30,39 @@ pub(super) struct Button {
 
 /// The bar's buttons, in order.
 pub(super) const BUTTONS: [Button; 8] = [
-    Button { action: "play", label: "play", state: Some("aria-pressed"), run: Inner::toggle_play },
+    Button { action: "play", label: K::UiPlay, state: Some("aria-pressed"), run: Inner::toggle_play },
     Button {
         action: "step",
-        label: "step",
+        label: K::UiStep,
         state: None,
         run: |i| {
             i.step(1);
             i.draw();
         },
     },
-    Button { action: "reset", label: "reset", state: None, run: Inner::reset },
-    Button { action: "seed", label: "seed", state: None, run: Inner::new_seed },
-    Button { action: "save", label: "save", state: None, run: Inner::save_image },
-    Button { action: "share", label: "share", state: None, run: Inner::share },
-    Button { action: "embed", label: "embed", state: None, run: Inner::embed },
+    Button { action: "reset", label: K::UiReset, state: None, run: Inner::reset },
+    Button { action: "seed", label: K::UiSeed, state: None, run: Inner::new_seed },
+    Button { action: "save", label: K::UiSave, state: None, run: Inner::save_image },
+    Button { action: "share", label: K::UiShare, state: None, run: Inner::share },
+    Button { action: "embed", label: K::UiEmbed, state: None, run: Inner::embed },
     // Its `aria-controls` (the panel's id) is set by `Inspector::new`.
-    Button { action: "inspector", label: "inspector", state: Some("aria-expanded"), run: Inner::toggle_inspector },
+    Button { action: "inspector", label: K::UiInspector, state: Some("aria-expanded"), run: Inner::toggle_inspector },
 ];
 
-/// An overlay toggle of the bar: the overlay, and its `data-overlay` key (also its label's key).
+/// An overlay toggle of the bar: the overlay, its `data-overlay` key and its label.
 pub(super) struct Toggle {
     pub overlay: Overlay,
     pub key: &'static str,
+    pub label: K,
 }
 
 /// The overlay toggles, in order (shown for scenarios with flocking rules).
 pub(super) const TOGGLES: [Toggle; 5] = [
-    Toggle { overlay: Overlay::Perception, key: "perception" },
-    Toggle { overlay: Overlay::SepDist, key: "sep_dist" },
-    Toggle { overlay: Overlay::Velocity, key: "velocity" },
-    Toggle { overlay: Overlay::Forces, key: "forces" },
-    Toggle { overlay: Overlay::Grid, key: "grid" },
+    Toggle { overlay: Overlay::Perception, key: "perception", label: K::UiOverlayPerception },
+    Toggle { overlay: Overlay::SepDist, key: "sep_dist", label: K::UiOverlaySepDist },
+    Toggle { overlay: Overlay::Velocity, key: "velocity", label: K::UiOverlayVelocity },
+    Toggle { overlay: Overlay::Forces, key: "forces", label: K::UiOverlayForces },
+    Toggle { overlay: Overlay::Grid, key: "grid", label: K::UiOverlayGrid },
 ];
 
 /// The button with this `data-action`, if it is one of the bar's.
@@ -90,7 +91,7 @@ pub(super) fn bar(
         if let Some(state) = b.state {
             e.set_attribute(state, "false")?;
         }
-        e.set_text_content(Some(lang.t(b.label)));
+        e.set_text_content(Some(lang.text(b.label)));
         if b.action == "play" {
             play = Some(e.clone());
         }
@@ -99,7 +100,7 @@ pub(super) fn bar(
     if let Some(on) = toggles {
         let group = el(doc, "span", "steerlab-overlays")?;
         group.set_attribute("role", "group")?;
-        group.set_attribute("aria-label", lang.t("overlays"))?;
+        group.set_attribute("aria-label", lang.text(K::UiOverlays))?;
         for t in &TOGGLES {
             let lab = el(doc, "label", "steerlab-toggle")?;
             let cb: HtmlInputElement = doc.create_element("input")?.dyn_into()?;
@@ -108,7 +109,7 @@ pub(super) fn bar(
             cb.set_attribute("data-overlay", t.key)?;
             lab.append_child(&cb)?;
             let span = el(doc, "span", "")?;
-            span.set_text_content(Some(lang.t(t.key)));
+            span.set_text_content(Some(lang.text(t.label)));
             lab.append_child(&span)?;
             group.append_child(&lab)?;
         }
@@ -129,7 +130,7 @@ pub(super) fn panel(doc: &Document, lang: Lang, sim: &Sim) -> Result<Option<Html
     for (k, c) in sc.controls.iter().enumerate() {
         let row = el(doc, "label", "steerlab-control")?;
         let name = el(doc, "span", "steerlab-label")?;
-        let text = if lang == Lang::Es && !c.label_es.is_empty() { &c.label_es } else { &c.label };
+        let text = scenario_text(lang, &c.label, &c.label_es);
         name.set_text_content(Some(text));
         row.append_child(&name)?;
         let current = params.as_ref().and_then(|p| p.get(&c.param).ok());
@@ -285,7 +286,7 @@ impl Inner {
     /// The play button's label and `aria-pressed` after playing or pausing.
     pub(super) fn set_playing_ui(&self) {
         if let Some(b) = &self.play_button {
-            b.set_text_content(Some(self.lang.t(if self.playing { "pause" } else { "play" })));
+            b.set_text_content(Some(self.lang.text(if self.playing { K::UiPause } else { K::UiPlay })));
             let _ = b.set_attribute("aria-pressed", if self.playing { "true" } else { "false" });
         }
     }

@@ -2,13 +2,13 @@
 //! back as it was at destroy.
 
 use super::{controls, Handles, Inner, Options, Perf};
+use crate::lang::{Lang, K};
 use crate::sim::draw::Overlays;
 use crate::sim::raster::Raster;
 use crate::sim::render::Renderer;
 use crate::sim::text::{short32, Fixed};
 use crate::sim::Sim;
 use crate::web::history::Timeline;
-use crate::web::i18n::Lang;
 use crate::web::inspector::Inspector;
 use crate::web::paint::{self, Palette, View};
 use std::cell::{Cell, RefCell};
@@ -40,7 +40,7 @@ impl Inner {
         // <div class="steerlab"> [title] canvas, scrub bar, bar, controls, caption, HUD, readout,
         // live region </div>
         let root = el(&document, "div", "steerlab")?;
-        root.set_attribute("lang", if lang == Lang::Es { "es" } else { "en" })?;
+        root.set_attribute("lang", lang.tag())?;
         if let Some(parent) = canvas.parent_node() {
             parent.insert_before(&root, Some(&canvas))?;
         }
@@ -53,14 +53,14 @@ impl Inner {
             root.append_child(&s)?;
         }
         let orig_attrs = ["aria-label", "role", "tabindex"].map(|a| (a, canvas.get_attribute(a))).to_vec();
-        let title = if lang == Lang::Es && !sc.title_es.is_empty() { &sc.title_es } else { &sc.title };
-        let label = if title.is_empty() { lang.t("canvas").to_string() } else { title.clone() };
+        let title = scenario_text(lang, &sc.title, &sc.title_es);
+        let label = if title.is_empty() { lang.text(K::UiCanvas) } else { title };
         if opts.title && !title.is_empty() {
             let h = el(&document, "p", "steerlab-title")?;
             h.set_text_content(Some(title));
             root.insert_before(&h, Some(&canvas))?;
         }
-        canvas.set_attribute("aria-label", &format!("{label}. {}", lang.t("keys")))?;
+        canvas.set_attribute("aria-label", &format!("{label}. {}", lang.text(K::UiKeys)))?;
         canvas.set_attribute("role", "img")?;
         if !canvas.has_attribute("tabindex") {
             canvas.set_attribute("tabindex", "0")?;
@@ -82,7 +82,7 @@ impl Inner {
                 root.append_child(&panel)?;
             }
         }
-        let caption = if lang == Lang::Es && !sc.caption_es.is_empty() { &sc.caption_es } else { &sc.caption };
+        let caption = scenario_text(lang, &sc.caption, &sc.caption_es);
         if !caption.is_empty() {
             let p = el(&document, "p", "steerlab-caption")?;
             p.set_text_content(Some(caption));
@@ -194,6 +194,16 @@ pub(super) fn restore(h: &Handles) {
         _ => {
             let _ = h.canvas.remove_attribute("style");
         }
+    }
+}
+
+/// A text the scenario gives (its title, caption, a control's label): the Spanish one on a Spanish
+/// page when it has one, else the English one, as `Control::option_label` picks.
+pub(super) fn scenario_text<'a>(lang: Lang, en: &'a str, es: &'a str) -> &'a str {
+    if lang.tag() == "es" && !es.is_empty() {
+        es
+    } else {
+        en
     }
 }
 
