@@ -265,7 +265,16 @@ fn not_from_catalog(text: &str, scenario_texts: &[String]) -> String {
 fn scenario_texts(v: &steerlab::web::Viewer) -> Vec<String> {
     let sc = get(&v.state().unwrap(), &["scenario"]);
     let s = |x: JsValue| x.as_string().unwrap_or_default();
-    let mut out = vec![s(get(&sc, &["title"])), s(get(&sc, &["caption"]))];
+    // A title or caption is one text or a language map.
+    let texts = |x: JsValue| -> Vec<String> {
+        match x.as_string() {
+            Some(t) => vec![t],
+            None if x.is_object() => js_sys::Object::values(&x.unchecked_into()).iter().map(s).collect(),
+            None => Vec::new(),
+        }
+    };
+    let mut out = texts(get(&sc, &["title"]));
+    out.extend(texts(get(&sc, &["caption"])));
     let controls = get(&sc, &["controls"]);
     if let Ok(list) = controls.dyn_into::<js_sys::Array>() {
         for c in list.iter() {

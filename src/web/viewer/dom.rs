@@ -6,6 +6,7 @@ use crate::lang::{Lang, K};
 use crate::sim::draw::Overlays;
 use crate::sim::raster::Raster;
 use crate::sim::render::Renderer;
+use crate::sim::scenario::Control;
 use crate::sim::text::{short32, Fixed};
 use crate::sim::Sim;
 use crate::web::history::Timeline;
@@ -53,7 +54,7 @@ impl Inner {
             root.append_child(&s)?;
         }
         let orig_attrs = ["aria-label", "role", "tabindex"].map(|a| (a, canvas.get_attribute(a))).to_vec();
-        let title = scenario_text(lang, &sc.title, &sc.title_es);
+        let title = sc.title_in(lang.tag());
         let label = if title.is_empty() { lang.text(K::UiCanvas) } else { title };
         if opts.title && !title.is_empty() {
             let h = el(&document, "p", "steerlab-title")?;
@@ -82,7 +83,7 @@ impl Inner {
                 root.append_child(&panel)?;
             }
         }
-        let caption = scenario_text(lang, &sc.caption, &sc.caption_es);
+        let caption = sc.caption_in(lang.tag());
         if !caption.is_empty() {
             let p = el(&document, "p", "steerlab-caption")?;
             p.set_text_content(Some(caption));
@@ -197,9 +198,10 @@ pub(super) fn restore(h: &Handles) {
     }
 }
 
-/// A text the scenario gives (its title, caption, a control's label): the Spanish one on a Spanish
-/// page when it has one, else the English one, as `Control::option_label` picks.
-pub(super) fn scenario_text<'a>(lang: Lang, en: &'a str, es: &'a str) -> &'a str {
+/// A control's label as the scenario gives it: the Spanish one on a Spanish page when it has one,
+/// else the English one, as `Control::option_label` picks.
+pub(super) fn control_label(lang: Lang, c: &Control) -> &str {
+    let (en, es) = (&c.label, &c.label_es);
     if lang.tag() == "es" && !es.is_empty() {
         es
     } else {
