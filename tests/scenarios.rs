@@ -290,6 +290,11 @@ fn scenario_texts_take_a_language_map() {
     assert!(e.starts_with("title:") && e.contains("by language"), "{e}");
     let e = with(r#"{"title": {"en": 5}}"#).unwrap_err();
     assert!(e.starts_with("title"), "{e}");
+    // A control's label too.
+    let mut v: serde_json::Value = serde_json::from_str(steerlab::scenarios::builtin("seek").unwrap()).unwrap();
+    v["controls"] = json!([{"param": "motion.max_speed", "label": {"en": "Top speed", "es": "Velocidad máxima"}, "min": 1, "max": 100}]);
+    let c = parse(&v.to_string()).unwrap().controls[0].clone();
+    assert_eq!((c.label_in("en"), c.label_in("es")), ("Top speed", "Velocidad máxima"));
     // Written back as it was read (links and the playground write scenarios out).
     let round = serde_json::to_value(&sc).unwrap();
     assert_eq!(round["title"]["es"], "Buscar");

@@ -3,7 +3,7 @@
 //! is one row. The scenario's own controls (sliders, toggles, selects: `controls` in its JSON) are
 //! built from the scenario (`panel`) and set its parameters through the history.
 
-use super::dom::{control_label, el, fmt_value};
+use super::dom::{el, fmt_value};
 use super::Inner;
 use crate::lang::{Lang, K};
 use crate::sim::draw::{Overlay, Overlays};
@@ -130,7 +130,7 @@ pub(super) fn panel(doc: &Document, lang: Lang, sim: &Sim) -> Result<Option<Html
     for (k, c) in sc.controls.iter().enumerate() {
         let row = el(doc, "label", "steerlab-control")?;
         let name = el(doc, "span", "steerlab-label")?;
-        let text = control_label(lang, c);
+        let text = c.label_in(lang.tag());
         name.set_text_content(Some(text));
         row.append_child(&name)?;
         let current = params.as_ref().and_then(|p| p.get(&c.param).ok());

@@ -2,11 +2,10 @@
 //! back as it was at destroy.
 
 use super::{controls, Handles, Inner, Options, Perf};
-use crate::lang::{Lang, K};
+use crate::lang::K;
 use crate::sim::draw::Overlays;
 use crate::sim::raster::Raster;
 use crate::sim::render::Renderer;
-use crate::sim::scenario::Control;
 use crate::sim::text::{short32, Fixed};
 use crate::sim::Sim;
 use crate::web::history::Timeline;
@@ -195,17 +194,6 @@ pub(super) fn restore(h: &Handles) {
         _ => {
             let _ = h.canvas.remove_attribute("style");
         }
-    }
-}
-
-/// A control's label as the scenario gives it: the Spanish one on a Spanish page when it has one,
-/// else the English one, as `Control::option_label` picks.
-pub(super) fn control_label(lang: Lang, c: &Control) -> &str {
-    let (en, es) = (&c.label, &c.label_es);
-    if lang.tag() == "es" && !es.is_empty() {
-        es
-    } else {
-        en
     }
 }
 
