@@ -2,7 +2,8 @@
 # Runs every steerlab test. Installs what is missing first (scripts/setup.sh), then:
 #   1. native      cargo test (unit, integration, doc tests; examples are built), and the
 #                  pseudo-language test (cargo test --features pseudo-lang --lib lang)
-#   2. wasm        cargo test --target wasm32-unknown-unknown --test web [--test …]: every
+#   2. wasm        cargo test --target wasm32-unknown-unknown --features fault-injection,pseudo-lang
+#                  --test web [--test …]: every
 #                  tests/*.rs with `wasm_bindgen_test_configure!(run_in_browser)`, in headless
 #                  Chromium via chromedriver (runner and Chromium flags: .cargo/config.toml,
 #                  tests/webdriver.json)
@@ -69,7 +70,7 @@ run "native tests" cargo test --workspace --no-fail-fast
 # The pseudo-language test (every word shown comes from catalog/*.txt): needs the `qps` catalog.
 run "native: the pseudo-language" cargo test --features pseudo-lang --lib lang
 if [ "${#WASM_TESTS[@]}" -gt 0 ]; then
-  run "wasm tests in headless Chromium" cargo test --no-fail-fast --target wasm32-unknown-unknown --features fault-injection "${WASM_TESTS[@]}"
+  run "wasm tests in headless Chromium" cargo test --no-fail-fast --target wasm32-unknown-unknown --features fault-injection,pseudo-lang "${WASM_TESTS[@]}"
 else
   skip "wasm tests in headless Chromium" "no tests/*.rs runs in the browser"
 fi

@@ -2,7 +2,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use steerlab::web::{live_viewers, mount};
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -98,4 +98,237 @@ fn a_broken_scenario_throws_and_draws_its_message() {
     assert_eq!(next.text_content().unwrap(), msg);
     next.remove();
     c.remove();
+}
+
+/// The elements of `root` matching `sel`, as `HtmlElement`s.
+fn all(root: &web_sys::Element, sel: &str) -> Vec<web_sys::HtmlElement> {
+    let list = root.query_selector_all(sel).unwrap();
+    (0..list.length()).map(|k| list.item(k).unwrap().dyn_into().unwrap()).collect()
+}
+
+fn steps(v: &steerlab::web::Viewer) -> f64 {
+    get(&v.state().unwrap(), &["steps"]).as_f64().unwrap()
+}
+
+/// The bar is built from its table (`src/web/viewer/controls.rs`), in order, and every button and
+/// overlay toggle in it does what it says; a toggle whose key is none of the table's is refused
+/// with a message and turns nothing on.
+#[wasm_bindgen_test]
+fn every_button_and_overlay_toggle_of_the_bar_responds() {
+    let c = canvas();
+    let v = mount(c.clone(), JsValue::from_str("flock")).unwrap();
+    v.pause().unwrap();
+    let root = c.parent_element().unwrap();
+    let button = |action: &str| root.query_selector(&format!(".steerlab-bar [data-action={action}]")).unwrap().unwrap();
+    let click = |action: &str| button(action).dyn_into::<web_sys::HtmlElement>().unwrap().click();
+    let actions: Vec<String> =
+        all(&root, ".steerlab-bar [data-action]").iter().map(|b| b.get_attribute("data-action").unwrap()).collect();
+    assert_eq!(actions, ["play", "step", "reset", "seed", "save", "share", "embed", "inspector"]);
+    let labels: Vec<String> =
+        all(&root, ".steerlab-bar [data-action]").iter().map(|b| b.text_content().unwrap()).collect();
+    assert_eq!(
+        labels,
+        ["▶ Play", "Step →", "↺ Reset", "New seed", "Save image", "Share", "Embed", "Inspector"],
+        "every button has its words"
+    );
+
+    click("play");
+    assert!(v.playing());
+    assert_eq!(button("play").get_attribute("aria-pressed").as_deref(), Some("true"));
+    assert_eq!(button("play").text_content().as_deref(), Some("❚❚ Pause"));
+    click("play");
+    assert!(!v.playing());
+    assert_eq!(button("play").get_attribute("aria-pressed").as_deref(), Some("false"));
+
+    let before = steps(&v);
+    click("step");
+    assert_eq!(steps(&v), before + 1.0);
+    click("reset");
+    assert_eq!(steps(&v), 0.0);
+
+    let seed = || get(&v.state().unwrap(), &["scenario", "seed"]).as_f64().unwrap();
+    assert_eq!(seed(), 7.0);
+    click("seed");
+    assert_ne!(seed(), 7.0, "a new seed");
+
+    // "Save image" downloads the SVG still through an `<a download>`: caught here.
+    js_sys::eval(
+        "window.__slClick = HTMLAnchorElement.prototype.click; \
+         HTMLAnchorElement.prototype.click = function () { window.__slSaved = this.download; };",
+    )
+    .unwrap();
+    click("save");
+    js_sys::eval("HTMLAnchorElement.prototype.click = window.__slClick;").unwrap();
+    let saved = get(&web_sys::window().unwrap().into(), &["__slSaved"]).as_string();
+    assert_eq!(saved.as_deref(), Some("flock-step-0.svg"));
+
+    for (action, title) in [("share", "Link to this moment"), ("embed", "Embed this canvas")] {
+        click(action);
+        let dialog = root.query_selector("dialog").unwrap().expect("a dialog");
+        assert!(dialog.has_attribute("open"), "{action} opens its dialog");
+        assert_eq!(dialog.get_attribute("aria-label").as_deref(), Some(title));
+        let close: web_sys::HtmlElement =
+            dialog.query_selector("[data-action=close]").unwrap().unwrap().dyn_into().unwrap();
+        close.click();
+        assert!(!dialog.has_attribute("open"), "Close closes it");
+    }
+
+    assert!(!v.inspector());
+    click("inspector");
+    assert!(v.inspector());
+    assert_eq!(button("inspector").get_attribute("aria-expanded").as_deref(), Some("true"));
+    let panel = button("inspector").get_attribute("aria-controls").unwrap();
+    assert!(web_sys::window().unwrap().document().unwrap().get_element_by_id(&panel).is_some());
+    click("inspector");
+    assert!(!v.inspector());
+
+    // Each overlay toggle changes the picture (the flock's selected boid shows its perception,
+    // separation distance and forces at first), and back when unticked.
+    let svg = || v.still("svg", None).unwrap().as_string().unwrap();
+    let toggles = all(&root, ".steerlab-overlays input[data-overlay]");
+    let keys: Vec<String> = toggles.iter().map(|t| t.get_attribute("data-overlay").unwrap()).collect();
+    assert_eq!(keys, ["perception", "sep_dist", "velocity", "forces", "grid"]);
+    let ticked: Vec<bool> =
+        toggles.iter().map(|t| t.clone().dyn_into::<web_sys::HtmlInputElement>().unwrap().checked()).collect();
+    assert_eq!(ticked, [true, true, false, true, false], "the scenario's overlays are ticked");
+    let start = svg();
+    for t in &toggles {
+        let key = t.get_attribute("data-overlay").unwrap();
+        t.click();
+        assert_ne!(svg(), start, "{key}: ticking it changes the picture");
+        t.click();
+        assert_eq!(svg(), start, "{key}: and back");
+    }
+    // A key no toggle has (a mistyped one) turns nothing on: a message instead.
+    let grid = &toggles[4];
+    grid.set_attribute("data-overlay", "gird").unwrap();
+    grid.click();
+    assert_eq!(svg(), start, "an unknown overlay key changes nothing");
+    let metric = root.query_selector(".steerlab-metric").unwrap().unwrap().text_content().unwrap();
+    assert_eq!(metric, "unknown overlay toggle `gird`");
+    v.destroy();
+    c.remove();
+}
+
+/// Every text and accessible label in the viewer's DOM (its wrapper and the inspector's panel,
+/// wherever it is): `[text, where]` pairs. `skip` is a selector of subtrees left out.
+#[cfg(feature = "pseudo-lang")]
+fn texts_of(root: &web_sys::Element, skip: &str) -> Vec<(String, String)> {
+    let f = js_sys::Function::new_with_args(
+        "root, skip",
+        r#"
+        const out = [];
+        const panels = [...root.querySelectorAll("[data-action=inspector]")]
+          .map((b) => document.getElementById(b.getAttribute("aria-controls"))).filter(Boolean);
+        const where = (e) => e.tagName.toLowerCase() + (e.className ? "." + String(e.className).split(" ")[0] : "");
+        for (const top of [root, ...panels.filter((p) => !root.contains(p))]) {
+          for (const e of [top, ...top.querySelectorAll("*")]) {
+            if (skip && e.closest(skip)) continue;
+            for (const a of ["aria-label", "aria-valuetext", "title", "placeholder", "alt"]) {
+              if (e.hasAttribute(a)) out.push([e.getAttribute(a), where(e) + "[" + a + "]"]);
+            }
+            for (const n of e.childNodes) {
+              if (n.nodeType === 3 && n.data.trim()) out.push([n.data, where(e)]);
+            }
+          }
+        }
+        return out;
+        "#,
+    );
+    let list: js_sys::Array = f.call2(&JsValue::NULL, root, &JsValue::from_str(skip)).unwrap().dyn_into().unwrap();
+    list.iter()
+        .map(|p| {
+            let p: js_sys::Array = p.dyn_into().unwrap();
+            (p.get(0).as_string().unwrap(), p.get(1).as_string().unwrap())
+        })
+        .collect()
+}
+
+/// What is left of a text once every catalog text (⟦…⟧ in the pseudo-language, nested when a
+/// template's value is a catalog word) and every text the scenario gives are taken out.
+#[cfg(feature = "pseudo-lang")]
+fn not_from_catalog(text: &str, scenario_texts: &[String]) -> String {
+    let mut s = text.to_string();
+    for t in scenario_texts.iter().filter(|t| !t.is_empty()) {
+        s = s.replace(t.as_str(), "");
+    }
+    while let Some(open) = s.rfind('⟦') {
+        let Some(close) = s[open..].find('⟧') else { break };
+        s.replace_range(open..open + close + '⟧'.len_utf8(), "");
+    }
+    s
+}
+
+/// The texts a scenario gives its canvas (title, caption, its controls' labels and options): the
+/// author's words, not the widget's.
+#[cfg(feature = "pseudo-lang")]
+fn scenario_texts(v: &steerlab::web::Viewer) -> Vec<String> {
+    let sc = get(&v.state().unwrap(), &["scenario"]);
+    let s = |x: JsValue| x.as_string().unwrap_or_default();
+    // A title or caption is one text or a language map.
+    let texts = |x: JsValue| -> Vec<String> {
+        match x.as_string() {
+            Some(t) => vec![t],
+            None if x.is_object() => js_sys::Object::values(&x.unchecked_into()).iter().map(s).collect(),
+            None => Vec::new(),
+        }
+    };
+    let mut out = texts(get(&sc, &["title"]));
+    out.extend(texts(get(&sc, &["caption"])));
+    let controls = get(&sc, &["controls"]);
+    if let Ok(list) = controls.dyn_into::<js_sys::Array>() {
+        for c in list.iter() {
+            out.push(s(get(&c, &["label"])));
+            for k in ["option_labels", "options"] {
+                if let Ok(l) = get(&c, &[k]).dyn_into::<js_sys::Array>() {
+                    out.extend(l.iter().map(s));
+                }
+            }
+        }
+    }
+    // Longest first, so that a label inside another one does not cut it.
+    out.sort_by_key(|t| std::cmp::Reverse(t.len()));
+    out
+}
+
+/// The pseudo-language (`--features pseudo-lang`: a throw-away language `qps`, every catalog text
+/// in ⟦ ⟧): on every built-in, every word of the widget — buttons, overlay toggles, the scrub
+/// bar, slider values, the readout and HUD, the inspector's panel, the Embed dialog,
+/// every aria-label — comes from the catalogs. What is left once the catalog texts and the
+/// scenario's own texts are taken out has no letter. The inspector's agent and rule titles and
+/// values are checked here; its code lines (code as the tutorials write it, a comment in them one
+/// catalog text across the code and comment elements) as `lang::pseudo` gives them, by
+/// `lang::tests::every_word_shown_comes_from_the_catalog`.
+#[cfg(feature = "pseudo-lang")]
+#[wasm_bindgen_test]
+fn every_word_of_the_widget_comes_from_the_catalogs() {
+    let mut bad = Vec::new();
+    let mut seen = 0;
+    for name in steerlab::scenarios::names() {
+        let c = canvas();
+        c.set_attribute("data-lang", "qps").unwrap();
+        let v = mount(c.clone(), JsValue::from_str(name)).unwrap();
+        v.pause().unwrap();
+        v.step(Some(3)).unwrap();
+        v.set_inspector(true).unwrap();
+        v.render().unwrap();
+        let root = c.parent_element().unwrap();
+        assert_eq!(root.get_attribute("lang").as_deref(), Some("qps"), "{name}: the wrapper's language");
+        // The dialogs, each opened once (Embed does not copy at once: no clipboard involved).
+        if let Ok(Some(b)) = root.query_selector("[data-action=embed]") {
+            b.dyn_into::<web_sys::HtmlElement>().unwrap().click();
+        }
+        let own = scenario_texts(&v);
+        for (text, at) in texts_of(&root, ".steerlab-inspector-body code, .steerlab-inspector-comment") {
+            seen += 1;
+            let rest = not_from_catalog(&text, &own);
+            if rest.chars().any(char::is_alphabetic) {
+                bad.push(format!("{name}: {at}: {text:?} (not from a catalog: {rest:?})"));
+            }
+        }
+        v.destroy();
+        c.remove();
+    }
+    assert!(seen > 100, "the walk found the widget's texts ({seen})");
+    assert!(bad.is_empty(), "words that do not come from the catalogs:\n{}", bad.join("\n"));
 }

@@ -13,26 +13,10 @@
 // mounts a canvas only when the reader scrolls near it, and a click on a button whose canvas is
 // still waiting mounts it (`viewerFor` does). Asking for every viewer up front would mount every
 // canvas of the chapter at load. This module looks on `steerlab:ready` and once at start in case
-// it runs after it. A module file, no inline script, so the strict CSP holds.
+// it runs after it. A module file, no inline script, so the strict CSP holds. Its words come from
+// ./words.js (the catalogs' page.chapter.* keys).
 
-const ES = (document.documentElement.lang || "").toLowerCase().startsWith("es");
-const TEXT = ES
-  ? {
-      notReady: "La visualización todavía no está lista; inténtalo en un momento.",
-      refused: "No se pudo aplicar:",
-      badButton: "Este botón está mal escrito (data-set no es un objeto JSON):",
-      noCanvas: "Este botón no encuentra su canvas:",
-      restored: "Ajustes restablecidos.",
-      nothing: "No había nada que restablecer.",
-    }
-  : {
-      notReady: "The visualisation is not ready yet; try again in a moment.",
-      refused: "Could not apply:",
-      badButton: "This button is malformed (data-set is not a JSON object):",
-      noCanvas: "This button cannot find its canvas:",
-      restored: "Settings restored.",
-      nothing: "There was nothing to restore.",
-    };
+import { t } from "./words.js";
 
 const SELECTOR = "button.try[data-for], button.try-reset[data-for]";
 
@@ -110,18 +94,18 @@ function buttonsFor(id) {
 function apply(button) {
   const id = button.dataset.for;
   const canvas = document.getElementById(id);
-  if (!canvas) return say(button, TEXT.noCanvas, `#${id}`, true);
+  if (!canvas) return say(button, t("page.chapter.no_canvas"), `#${id}`, true);
   let settings;
   try {
     settings = JSON.parse(button.dataset.set || "");
   } catch (err) {
-    return say(button, TEXT.badButton, errorText(err), true);
+    return say(button, t("page.chapter.bad_button"), errorText(err), true);
   }
   if (!settings || typeof settings !== "object" || Array.isArray(settings)) {
-    return say(button, TEXT.badButton, String(button.dataset.set), true);
+    return say(button, t("page.chapter.bad_button"), String(button.dataset.set), true);
   }
   const v = viewerOf(canvas);
-  if (!v) return say(button, TEXT.notReady, "", true);
+  if (!v) return say(button, t("page.chapter.not_ready"), "", true);
   const saved = originals.get(canvas) || new Map();
   originals.set(canvas, saved);
   try {
@@ -132,7 +116,7 @@ function apply(button) {
     }
     if (!v.playing) v.play();
   } catch (err) {
-    return say(button, TEXT.refused, errorText(err), true);
+    return say(button, t("page.chapter.refused"), errorText(err), true);
   }
   say(button, "");
   button.classList.add("is-applied");
@@ -142,20 +126,20 @@ function restore(button) {
   const id = button.dataset.for;
   const canvas = document.getElementById(id);
   const v = viewerOf(canvas);
-  if (!v) return say(button, canvas ? TEXT.notReady : TEXT.noCanvas, canvas ? "" : `#${id}`, true);
+  if (!v) return say(button, canvas ? t("page.chapter.not_ready") : t("page.chapter.no_canvas"), canvas ? "" : `#${id}`, true);
   const saved = originals.get(canvas);
-  if (!saved || saved.size === 0) return say(button, TEXT.nothing);
+  if (!saved || saved.size === 0) return say(button, t("page.chapter.nothing"));
   try {
     for (const [path, value] of saved) v.set(path, value);
   } catch (err) {
-    return say(button, TEXT.refused, errorText(err), true);
+    return say(button, t("page.chapter.refused"), errorText(err), true);
   }
   saved.clear();
   for (const b of buttonsFor(id)) {
     b.classList.remove("is-applied");
     say(b, "");
   }
-  say(button, TEXT.restored);
+  say(button, t("page.chapter.restored"));
 }
 
 document.addEventListener("click", (ev) => {

@@ -13,11 +13,8 @@
 //
 // A module file, no inline script: the page works under the project's strict CSP.
 import { ready } from "./boot.js";
+import { t } from "./words.js";
 
-const ES = document.documentElement.lang.startsWith("es");
-const T = ES
-  ? { ok: "✓ Escenario válido.", field: "Campo", line: "línea", col: "columna", copied: "Copiado.", copyFailed: "No se pudo copiar: selecciona el texto y cópialo.", loadFailed: "No se pudo cargar el escenario" }
-  : { ok: "✓ Valid scenario.", field: "Field", line: "line", col: "column", copied: "Copied.", copyFailed: "Could not copy: select the text and copy it.", loadFailed: "Could not load the scenario" };
 const DEBOUNCE_MS = 300;
 /** Where the page's embed code points; the author replaces it. */
 export const PLACEHOLDER = "/steerlab/";
@@ -173,7 +170,7 @@ function check() {
   const src = text.value;
   const err = steerlab.validate(src);
   if (err === null || err === undefined) {
-    message.textContent = T.ok;
+    message.textContent = t("page.playground.ok");
     message.classList.remove("pg-bad");
     text.setAttribute("aria-invalid", "false");
     gotoButton.hidden = true;
@@ -192,7 +189,7 @@ function check() {
   let where = "";
   if (range) {
     const { line, col } = lineCol(src, range.start);
-    where = ` (${T.line} ${line}, ${T.col} ${col})`;
+    where = ` (${t("page.playground.line")} ${line}, ${t("page.playground.column")} ${col})`;
   }
   message.textContent = err + where;
   message.classList.add("pg-bad");
@@ -247,7 +244,7 @@ function updateEmbed() {
 
 async function load(name) {
   const res = await fetch(new URL(`${name}.json`, SCENARIOS));
-  if (!res.ok) throw new Error(`${T.loadFailed} ${name}: HTTP ${res.status}`);
+  if (!res.ok) throw new Error(`${t("page.playground.load_failed")} ${name}: HTTP ${res.status}`);
   original = await res.text();
   text.value = original;
   canvas.setAttribute("data-scenario", name);
@@ -290,11 +287,11 @@ async function start() {
   $("pg-copy").addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(embed.value);
-      copied.textContent = T.copied;
+      copied.textContent = t("page.playground.copied");
     } catch {
       embed.focus();
       embed.select();
-      copied.textContent = document.execCommand("copy") ? T.copied : T.copyFailed;
+      copied.textContent = document.execCommand("copy") ? t("page.playground.copied") : t("page.playground.copy_failed");
     }
   });
   await load(select.value);

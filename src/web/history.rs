@@ -3,7 +3,7 @@
 //! under the canvas: a range input (keyboard: arrows, Page Up/Down, Home/End) and the step and
 //! time it stands at.
 
-use super::i18n::Lang;
+use crate::lang::{Lang, K};
 use crate::sim::history::History;
 use crate::sim::text::Fixed;
 use crate::sim::Sim;
@@ -52,7 +52,7 @@ impl Timeline {
         range.set_max("0");
         range.set_step("1");
         range.set_attribute("data-scrub", "")?;
-        range.set_attribute("aria-label", lang.t("timeline"))?;
+        range.set_attribute("aria-label", lang.text(K::UiTimeline))?;
         let label: HtmlElement = doc.create_element("output")?.dyn_into()?;
         label.set_class_name("steerlab-scrub-label");
         wrap.append_child(&range)?;
@@ -80,9 +80,14 @@ impl Timeline {
         }
         range.set_value(&step.to_string());
         let text = if restoring {
-            format!("{} {step} / {}", lang.t("restoring"), self.target.unwrap_or(end))
+            let end = self.target.unwrap_or(end).to_string();
+            crate::web::fill(lang.text(K::UiTimelineRestoring), &[("step", &step.to_string()), ("end", &end)])
         } else {
-            format!("{} {step} / {end} · {} s", lang.t("step_n"), Fixed(sim.time, 2))
+            let time = Fixed(sim.time, 2).to_string();
+            crate::web::fill(
+                lang.text(K::UiTimelineAt),
+                &[("step", &step.to_string()), ("end", &end.to_string()), ("time", &time)],
+            )
         };
         label.set_text_content(Some(&text));
         let _ = range.set_attribute("aria-valuetext", &text);

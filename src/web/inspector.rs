@@ -10,9 +10,9 @@
 //! between them), each a list item whose text reads as "code, value". Updates change the text
 //! nodes' data in place, so a focused line keeps its focus and the reading position holds.
 
-use super::i18n::Lang;
 use super::viewer::set_text;
 use crate::lang::pseudo::{self, Block};
+use crate::lang::{Lang, K};
 use crate::sim::draw::DrawList;
 use crate::sim::{inspect, Sim};
 use crate::svg::escape;
@@ -25,14 +25,6 @@ use web_sys::{Document, Element, Event, HtmlElement, KeyboardEvent};
 thread_local! {
     /// For unique panel ids (the toggle's `aria-controls`).
     static NEXT_ID: Cell<u32> = const { Cell::new(0) };
-}
-
-fn t(lang: Lang, en: &'static str, es: &'static str) -> &'static str {
-    if lang == Lang::Es {
-        es
-    } else {
-        en
-    }
 }
 
 /// The line under the pointer or the focus: (term, key) as the line's `data-term` / `data-key`.
@@ -80,7 +72,6 @@ impl Inspector {
         panel.set_id(&id);
         panel.set_attribute("role", "group")?;
         panel.set_attribute("lang", lang.tag())?;
-        use crate::lang::K;
         let (label, prev, next) =
             (lang.text(K::UiInspectorLabel), lang.text(K::UiInspectorPrev), lang.text(K::UiInspectorNext));
         panel.set_attribute("aria-label", label)?;
@@ -93,18 +84,11 @@ impl Inspector {
         };
         let title = find(".steerlab-inspector-agent")?;
         let body = find(".steerlab-inspector-body")?;
-        let button = root.query_selector(".steerlab-bar")?.map(|bar| -> Result<Element, JsValue> {
-            let b = el(doc, "button", "steerlab-btn")?;
-            b.set_attribute("type", "button")?;
-            b.set_attribute("data-action", "inspector")?;
-            b.set_attribute("aria-expanded", "false")?;
+        // The toggle in the viewer's bar (`viewer/controls.rs` builds it): it controls this panel.
+        let button = root.query_selector(".steerlab-bar [data-action=inspector]")?;
+        if let Some(b) = &button {
             b.set_attribute("aria-controls", &id)?;
-            b.set_text_content(Some("Inspector"));
-            // After the play / step / reset / seed buttons, before the overlay toggles.
-            let after = bar.query_selector(".steerlab-overlays")?;
-            bar.insert_before(&b, after.as_ref().map(|e| e.as_ref()))?;
-            Ok(b.into())
-        });
+        }
         Ok(Inspector {
             doc: doc.clone(),
             lang,
@@ -113,7 +97,7 @@ impl Inspector {
             panel,
             title,
             body,
-            button: button.transpose()?,
+            button,
             open: false,
             chose: false,
             shape: Vec::new(),
@@ -193,10 +177,7 @@ impl Inspector {
             self.shape.clear();
             self.texts.clear();
             self.body.set_text_content(None);
-            set_text(
-                &self.title,
-                t(self.lang, "No agent selected: choose one with ‹ ›", "Ningún agente elegido: elige uno con ‹ ›"),
-            );
+            set_text(&self.title, self.lang.text(K::UiInspectorNone));
             return;
         };
         set_text(&self.title, &agent.title);

@@ -7,7 +7,6 @@
 #[cfg(feature = "bench")]
 mod bench;
 mod history;
-mod i18n;
 mod inspector;
 mod lifecycle;
 mod paint;
@@ -17,40 +16,16 @@ mod still;
 mod theme;
 mod viewer;
 
+use crate::lang::Lang;
 use crate::sim::input::Input;
 use crate::sim::text::short64;
 use crate::sim::{scenario, Sim};
-use i18n::Lang;
 use viewer::{Inner, Options, Shared, Slot};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement, HtmlElement};
 
-#[wasm_bindgen(start)]
-pub fn start() {
-    // The panic boundary. With `panic = "abort"` a panic cannot be caught: the call traps and JS
-    // gets a `RuntimeError`. The hook runs first: it logs the message, then stops the one viewer
-    // the panic happened in (its canvas shows the error; its callbacks return at once from then
-    // on). Every other viewer has its own state and frame loop and keeps running.
-    // (No `take_hook` here: it would link std's default hook, ~4 KB gzipped.)
-    std::panic::set_hook(Box::new(|info| {
-        console_error_panic_hook::hook(info);
-        panic_boundary(info);
-    }));
-}
-
-/// What the panic hook does after logging: stop the viewer the panic happened in (or show the
-/// error on the canvas being mounted). Public for test harnesses that install their own hook.
-pub fn panic_boundary(info: &std::panic::PanicHookInfo<'_>) {
-    let p = info.payload();
-    let what = p.downcast_ref::<&str>().copied().or_else(|| p.downcast_ref::<String>().map(|s| s.as_str()));
-    let what = what.unwrap_or("panic");
-    let msg = match info.location() {
-        Some(l) => format!("{what} (at {}:{})", l.file(), l.line()),
-        None => what.to_string(),
-    };
-    viewer::on_panic(&msg);
-}
+pub use viewer::panic_boundary;
 
 /// A mounted visualisation. Keep it to control the viewer; `destroy()` releases everything.
 #[wasm_bindgen]
@@ -83,6 +58,15 @@ fn scenario_from(arg: &JsValue) -> Result<scenario::Scenario, String> {
         return scenario::parse(&String::from(text));
     }
     Err("scenario: give a built-in name, a scenario object or JSON text".into())
+}
+
+/// A catalog template (`lang::K`) with its `{name}` holes filled.
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = template.to_string();
+    for (k, v) in values {
+        out = out.replace(&format!("{{{k}}}"), v);
+    }
+    out
 }
 
 /// Show a readable message on the canvas, beside it, and in the console. Returns the alert

@@ -6,7 +6,7 @@
 //! canvas's `id`, or its index among the page's canvases when it has none. A canvas whose link is
 //! bad or outdated mounts as the page made it and says why above it; the page goes on.
 
-use super::i18n::Lang;
+use crate::lang::{Lang, K};
 use crate::sim::history::History;
 use crate::sim::link::{self, esc, unesc, Link};
 use crate::sim::params::with_sets;
@@ -153,7 +153,7 @@ pub fn notice(doc: &Document, root: &HtmlElement, canvas: &HtmlCanvasElement, la
     let Ok(p) = doc.create_element("p") else { return };
     p.set_class_name("steerlab-notice");
     let _ = p.set_attribute("role", "status");
-    p.set_text_content(Some(&format!("{} {msg}", lang.t("link_refused"))));
+    p.set_text_content(Some(&super::fill(lang.text(K::UiLinkRefused), &[("reason", msg)])));
     let _ = root.insert_before(&p, Some(canvas));
 }
 
@@ -184,8 +184,8 @@ pub fn open_dialog(root: &HtmlElement, lang: Lang, title: &str, note: &str, text
     for (sel, t) in [
         ("h2", title),
         (".steerlab-dialog-note", note),
-        ("[data-action=copy]", lang.t("copy")),
-        ("[data-action=close]", lang.t("close")),
+        ("[data-action=copy]", lang.text(K::UiDialogCopy)),
+        ("[data-action=close]", lang.text(K::UiDialogClose)),
         (".steerlab-dialog-status", ""),
     ] {
         if let Ok(Some(e)) = dialog.query_selector(sel) {
@@ -231,14 +231,14 @@ fn copy(dialog: &Element, lang: Lang) {
     let text = prop(&area, "value");
     let nav = prop(&web_sys::window().map(JsValue::from).unwrap_or(JsValue::UNDEFINED), "navigator");
     let promise = call(&prop(&nav, "clipboard"), "writeText", &[text]);
-    let say = |key: &'static str| {
+    let say = |key: K| {
         let status = status.clone();
-        Closure::<dyn FnMut(JsValue)>::once_into_js(move |_: JsValue| status.set_text_content(Some(lang.t(key))))
+        Closure::<dyn FnMut(JsValue)>::once_into_js(move |_: JsValue| status.set_text_content(Some(lang.text(key))))
     };
     match promise.is_instance_of::<js_sys::Promise>() {
         true => {
-            call(&promise, "then", &[say("copied"), say("copy_by_hand")]);
+            call(&promise, "then", &[say(K::UiDialogCopied), say(K::UiDialogCopyByHand)]);
         }
-        false => status.set_text_content(Some(lang.t("copy_by_hand"))),
+        false => status.set_text_content(Some(lang.text(K::UiDialogCopyByHand))),
     }
 }

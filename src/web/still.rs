@@ -3,8 +3,8 @@
 //! `v.still("png", scale)` (the same draw list painted on a scratch canvas at the still's size ×
 //! `scale`, as a PNG `Blob`), and the bar's "Save image" button (the SVG, downloaded).
 
-use super::i18n::Lang;
 use super::paint::{self, Palette};
+use crate::lang::Lang;
 use crate::sim::draw::Overlays;
 use crate::sim::draw::View;
 use crate::sim::raster::{Raster, RasterStyle, RasterView};

@@ -1,0 +1,223 @@
+//! The frame loop: one requestAnimationFrame in flight while playing, on screen and visible; the
+//! steps that fit a frame; the theme and the canvas's fit; drawing the draw list; the text around
+//! the canvas (scrub bar, HUD, readout, inspector) once per text period.
+
+use super::{set_text, Inner};
+use crate::sim::raster::{RasterStyle, RasterView};
+use crate::web::history as timeline;
+use crate::web::paint::{self, View};
+use crate::web::theme;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::{Clamped, JsCast};
+use web_sys::{ImageData, Window};
+
+/// The page's clock (ms).
+pub(super) fn now(w: &Window) -> f64 {
+    // The page's `performance` object, fetched once (a frame reads the clock four times per canvas).
+    thread_local!(static PERF: Option<web_sys::Performance> = web_sys::window().and_then(|w| w.performance()));
+    PERF.with(|p| p.as_ref().map_or_else(|| w.performance().map_or(0.0, |p| p.now()), |p| p.now()))
+}
+
+impl Inner {
+    /// Ask for the next frame unless one is in flight or there is nothing to show.
+    pub(super) fn ensure_frame(&mut self) {
+        let h = &self.h;
+        if h.destroyed()
+            || h.failed()
+            || h.parked.get().is_some()
+            || h.frame_in_flight()
+            || !self.playing && self.tl.target.is_none()
+            || !self.on_screen
+            || self.document.hidden()
+        {
+            return;
+        }
+        if let Some(cb) = h.raf.borrow().as_ref() {
+            if let Ok(id) = self.window.request_animation_frame(cb.as_ref().unchecked_ref()) {
+                h.raf_id.set(Some(id));
+            }
+        }
+    }
+
+    pub(super) fn frame(&mut self, ts: f64) {
+        self.h.raf_id.set(None);
+        if self.tl.target.is_some() && !self.h.destroyed() {
+            // A link or `data-step` being reached: a few steps a frame, then paused there.
+            let w = self.window.clone();
+            self.tl.catch_up(&mut self.sim, timeline::CATCH_UP_MS, || now(&w));
+            self.draw();
+            self.ensure_frame();
+            return;
+        }
+        if self.h.destroyed() || !self.playing {
+            return;
+        }
+        #[cfg(feature = "fault-injection")]
+        if std::mem::take(&mut self.fault_next_frame) {
+            panic!("injected fault in a frame (fault-injection build)");
+        }
+        let dt = match self.last_ts {
+            Some(prev) => ((ts - prev) / 1000.0).clamp(0.0, crate::sim::engine::MAX_FRAME),
+            None => 0.0,
+        };
+        self.last_ts = Some(ts);
+        if dt > 0.0 {
+            self.perf.fps = self.perf.fps * 0.9 + (1.0 / dt) * 0.1;
+        }
+        // No spiral of death: when steps are slow (the stress scenario at 100 000 boids on a slow
+        // machine), catching up on a long frame with several steps makes the next frame longer
+        // still. Take only the steps that fit in ~12 ms; the simulation then runs slower than
+        // real time instead of dropping to a few frames per second. Each step is the same fixed
+        // step, so results do not depend on this.
+        let budget_steps = if self.perf.step_ms > 0.0 { (12.0 / self.perf.step_ms).floor().max(1.0) } else { 4.0 };
+        let dt = dt.min(budget_steps * crate::sim::engine::STEP_SECONDS);
+        let t0 = now(&self.window);
+        // The fast engine's copy of the flock into `sim.agents` waits until something reads it
+        // (overlays, the readout, `state()`); the agent layer draws from the engine itself.
+        let steps = self.tl.hist.advance(&mut self.sim, dt);
+        let t1 = now(&self.window);
+        if steps > 0 {
+            self.perf.step_ms = self.perf.step_ms * 0.9 + ((t1 - t0) / steps as f64) * 0.1;
+        }
+        // Only a frame that stepped has anything new to show: on a 120 or 144 Hz screen about every
+        // other animation frame takes no step of 1/60 s, and drawing it again would cost a full
+        // repaint of the same picture. (Input while playing shows at the next step.)
+        if steps > 0 && self.view.scale != 0.0 {
+            self.frames = self.frames.wrapping_add(1);
+            self.frame_ts = Some(ts);
+            self.draw();
+            self.frame_ts = None;
+        } else if self.view.scale != 0.0 {
+            // The text still changes at the first frame of its period, as on every other canvas
+            // of the page (each viewer's steps fall on slightly different frames): one layout of
+            // the page's text per period, not one per canvas.
+            self.show_text(t1, ts);
+        }
+        self.ensure_frame();
+    }
+
+    /// Read the theme from the page once, before the first draw (`retheme` reads it again).
+    pub fn ensure_theme(&mut self) {
+        if !self.themed {
+            let t = theme::resolve(&self.window, &self.canvas, &self.root);
+            self.dark = t.dark;
+            self.palette = t.palette;
+            self.inspector.mark(t.dark);
+            self.themed = true;
+        }
+    }
+
+    /// Fit the backing store, and draw unless the canvas already shows this frame at this size
+    /// (the ResizeObserver's callback: its first call is the viewer's first draw).
+    pub fn fit_and_draw(&mut self) {
+        let (w, h, view) = (self.canvas.width(), self.canvas.height(), self.view);
+        self.fit();
+        if !self.drawn || w != self.canvas.width() || h != self.canvas.height() || view != self.view {
+            self.draw();
+        }
+    }
+
+    /// Backing store in device pixels for the canvas's CSS box; keeps the world's aspect.
+    pub fn fit(&mut self) {
+        let rect = self.canvas.get_bounding_client_rect();
+        let dpr = self.window.device_pixel_ratio().max(0.5);
+        let (w, h) = (rect.width().max(1.0), rect.height().max(1.0));
+        let (bw, bh) = ((w * dpr).round() as u32, (h * dpr).round() as u32);
+        if self.canvas.width() != bw {
+            self.canvas.set_width(bw);
+            self.drawn = false;
+        }
+        if self.canvas.height() != bh {
+            self.canvas.set_height(bh);
+            self.drawn = false;
+        }
+        self.view = View::fit(self.sim.world().size(), w, h, dpr);
+    }
+
+    pub fn draw(&mut self) {
+        let t0 = now(&self.window);
+        let clock = self.frame_ts.unwrap_or(t0);
+        self.ensure_theme();
+        if self.view.scale == 0.0 {
+            self.fit();
+        }
+        let s = self.view.scale.max(1e-6);
+        if s != self.dash_scale {
+            // The dash pattern in world units (4 screen px), made again only when the scale changes.
+            self.dash = js_sys::Array::of2(&JsValue::from(4.0 / s), &JsValue::from(4.0 / s)).into();
+            self.dash_scale = s;
+        }
+        // Large flocks: the agents as one pixel buffer (one putImageData), vector overlays on top.
+        let pixels = self.sim.raster_agents();
+        if pixels {
+            let (w, h) = (self.canvas.width(), self.canvas.height());
+            let v = &self.view;
+            let rv = RasterView::from_css(w, h, v.scale, v.ox, v.oy, v.dpr);
+            let style = RasterStyle {
+                background: self.palette.background_rgba,
+                agent: self.palette.agent_rgba,
+                by_heading: true,
+            };
+            let bytes = self.raster.draw_sim(&self.sim, &rv, &style);
+            let n = (w as usize) * (h as usize) * 4;
+            if let Ok(img) = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&bytes[..n.min(bytes.len())]), w, h) {
+                let _ = self.ctx.put_image_data(&img, 0.0, 0.0);
+            }
+        }
+        self.renderer.build(&self.sim, self.overlays);
+        self.inspector.decorate(&self.sim, &mut self.renderer.list);
+        paint::paint(
+            &self.ctx,
+            &self.view,
+            self.sim.world().size(),
+            &self.renderer.list,
+            &self.palette,
+            &self.dash,
+            &self.no_dash,
+            !pixels,
+            self.lang,
+            &mut self.legend,
+            self.playing.then(|| paint::text_period(clock)),
+        );
+        let t1 = now(&self.window);
+        self.perf.draw_ms = self.perf.draw_ms * 0.9 + (t1 - t0) * 0.1;
+        self.drawn = true;
+        self.show_text(t1, clock);
+    }
+
+    /// The text around the canvas: the scrub bar, the readouts, the inspector (each once per text
+    /// period while playing).
+    fn show_text(&mut self, t: f64, clock: f64) {
+        self.tl.show(&self.sim, self.lang, clock, self.playing);
+        self.update_live(t, clock);
+        self.inspector.refresh(&self.sim, clock, self.playing);
+    }
+
+    /// The HUD, the readout under the canvas and the screen-reader summary. While playing, the
+    /// HUD and the readout change once per text period (4 Hz, at the same frames in every viewer:
+    /// `paint::text_period`); a paused canvas's draws (a step, a set) show at once.
+    fn update_live(&mut self, t: f64, clock: f64) {
+        let period = paint::text_period(clock);
+        if self.playing && self.perf.metric_period == Some(period) || t < self.perf.hold_until {
+            return;
+        }
+        self.perf.metric_period = Some(period);
+        if let Some(h) = &self.hud_el {
+            let txt = crate::lang::hud(
+                self.lang,
+                self.perf.fps,
+                self.perf.step_ms,
+                self.perf.draw_ms,
+                self.sim.agent_count(),
+            );
+            set_text(h, &txt);
+        }
+        // The screen-reader summary every 5 s.
+        let text = crate::lang::readout(self.lang, &self.renderer.readout(&self.sim, self.overlays));
+        self.metric.set_text_content(Some(&text));
+        if t - self.perf.last_live >= 5000.0 || self.perf.last_live == 0.0 {
+            self.perf.last_live = t;
+            self.live.set_text_content(Some(&text));
+        }
+    }
+}

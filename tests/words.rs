@@ -1,0 +1,109 @@
+//! The pages' scripts' words (`www/chapter.js`, `www/playground.js`) come from the same catalogs as
+//! the widget's (`catalog/<tag>.txt`, the `page.*` keys, which build.rs leaves out of the module):
+//! this test writes them into `www/words.js`, a module the scripts import (so the pages have their
+//! words before the wasm loads), and fails when that file is stale, when a script asks for a key
+//! no catalog has, or when a `page.*` key is not used.
+//!
+//! After editing a catalog: `STEERLAB_WRITE_WORDS=1 cargo test --test words`.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+const SCRIPTS: [&str; 2] = ["www/chapter.js", "www/playground.js"];
+
+/// Each language's `page.*` texts by key, English first (the catalog's format: `key = text`).
+fn catalogs() -> Vec<(String, BTreeMap<String, String>)> {
+    let mut out = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(Path::new(ROOT).join("catalog"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    for p in files {
+        let tag = p.file_stem().unwrap().to_str().unwrap().to_string();
+        let mut words = BTreeMap::new();
+        for line in std::fs::read_to_string(&p).unwrap().lines() {
+            if let Some((k, v)) = line.split_once(" = ") {
+                let k = k.trim();
+                if k.starts_with("page.") && !line.trim_start().starts_with('#') {
+                    words.insert(k.to_string(), v.trim_end().replace("\\n", "\n"));
+                }
+            }
+        }
+        out.push((tag, words));
+    }
+    let en = out.iter().position(|(t, _)| t == "en").expect("catalog/en.txt");
+    let first = out.remove(en);
+    out.insert(0, first);
+    out
+}
+
+fn module(langs: &[(String, BTreeMap<String, String>)]) -> String {
+    let mut s = String::from(
+        "// The pages' scripts' words, one table per language: written from the page.* keys of\n\
+         // catalog/<tag>.txt by tests/words.rs. Do not edit: edit the catalogs, then run\n\
+         // `STEERLAB_WRITE_WORDS=1 cargo test --test words`.\n\
+         const WORDS = {\n",
+    );
+    for (tag, words) in langs {
+        s.push_str(&format!("  {tag}: {{\n"));
+        for (k, v) in words {
+            s.push_str(&format!("    {}: {},\n", serde_json::to_string(k).unwrap(), serde_json::to_string(v).unwrap()));
+        }
+        s.push_str("  },\n");
+    }
+    s.push_str(
+        "};\n\n\
+         // The page's language as the widget reads it (the primary subtag of <html lang>), else English.\n\
+         const tag = (document.documentElement.lang || \"\").trim().toLowerCase().split(/[-_]/)[0];\n\
+         const table = Object.hasOwn(WORDS, tag) ? WORDS[tag] : WORDS.en;\n\n\
+         /** The text of a `page.*` key in the page's language; a key no catalog has throws. */\n\
+         export function t(key) {\n  \
+           if (!Object.hasOwn(table, key)) throw new Error(`steerlab: no words for ${key}`);\n  \
+           return table[key];\n\
+         }\n",
+    );
+    s
+}
+
+#[test]
+fn www_words_js_is_written_from_the_catalogs() {
+    let want = module(&catalogs());
+    let path = Path::new(ROOT).join("www/words.js");
+    if std::env::var_os("STEERLAB_WRITE_WORDS").is_some() {
+        std::fs::write(&path, &want).unwrap();
+        return;
+    }
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(have == want, "www/words.js is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`");
+}
+
+/// Every `t("…")` of the scripts is a key of the catalogs, every `page.*` key is used by a script,
+/// and no script keeps words of its own per language.
+#[test]
+fn the_scripts_ask_for_catalog_keys_only() {
+    let langs = catalogs();
+    let keys: Vec<&String> = langs[0].1.keys().collect();
+    assert!(!keys.is_empty());
+    let mut used = Vec::new();
+    for script in SCRIPTS {
+        let src = std::fs::read_to_string(Path::new(ROOT).join(script)).unwrap();
+        assert!(src.contains("from \"./words.js\""), "{script} imports its words from ./words.js");
+        assert!(!src.contains("ES ?") && !src.contains("const ES"), "{script} picks words by language itself");
+        for (i, _) in src.match_indices("t(\"") {
+            if src[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.') {
+                continue;
+            }
+            let rest = &src[i + 3..];
+            let key = &rest[..rest.find('"').unwrap()];
+            assert!(keys.iter().any(|k| *k == key), "{script}: t({key:?}) is no key of catalog/*.txt");
+            used.push(key.to_string());
+        }
+    }
+    for k in keys {
+        assert!(used.contains(k), "{k} is in the catalogs but no script uses it");
+    }
+}

@@ -1,0 +1,43 @@
+// The pages' scripts' words, one table per language: written from the page.* keys of
+// catalog/<tag>.txt by tests/words.rs. Do not edit: edit the catalogs, then run
+// `STEERLAB_WRITE_WORDS=1 cargo test --test words`.
+const WORDS = {
+  en: {
+    "page.chapter.bad_button": "This button is malformed (data-set is not a JSON object):",
+    "page.chapter.no_canvas": "This button cannot find its canvas:",
+    "page.chapter.not_ready": "The visualisation is not ready yet; try again in a moment.",
+    "page.chapter.nothing": "There was nothing to restore.",
+    "page.chapter.refused": "Could not apply:",
+    "page.chapter.restored": "Settings restored.",
+    "page.playground.column": "column",
+    "page.playground.copied": "Copied.",
+    "page.playground.copy_failed": "Could not copy: select the text and copy it.",
+    "page.playground.line": "line",
+    "page.playground.load_failed": "Could not load the scenario",
+    "page.playground.ok": "✓ Valid scenario.",
+  },
+  es: {
+    "page.chapter.bad_button": "Este botón está mal escrito (data-set no es un objeto JSON):",
+    "page.chapter.no_canvas": "Este botón no encuentra su canvas:",
+    "page.chapter.not_ready": "La visualización todavía no está lista; inténtalo en un momento.",
+    "page.chapter.nothing": "No había nada que restablecer.",
+    "page.chapter.refused": "No se pudo aplicar:",
+    "page.chapter.restored": "Ajustes restablecidos.",
+    "page.playground.column": "columna",
+    "page.playground.copied": "Copiado.",
+    "page.playground.copy_failed": "No se pudo copiar: selecciona el texto y cópialo.",
+    "page.playground.line": "línea",
+    "page.playground.load_failed": "No se pudo cargar el escenario",
+    "page.playground.ok": "✓ Escenario válido.",
+  },
+};
+
+// The page's language as the widget reads it (the primary subtag of <html lang>), else English.
+const tag = (document.documentElement.lang || "").trim().toLowerCase().split(/[-_]/)[0];
+const table = Object.hasOwn(WORDS, tag) ? WORDS[tag] : WORDS.en;
+
+/** The text of a `page.*` key in the page's language; a key no catalog has throws. */
+export function t(key) {
+  if (!Object.hasOwn(table, key)) throw new Error(`steerlab: no words for ${key}`);
+  return table[key];
+}
