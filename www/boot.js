@@ -59,7 +59,10 @@ function showPosters() {
   return io;
 }
 const MARGIN = 200;
-showPosters();
+// Only in a browser: importing this module in Node (a static-site generator or a server renderer
+// importing the page's modules) touches no window, document or WebAssembly; `ready` rejects there.
+const IN_BROWSER = typeof window === "object" && typeof document === "object" && typeof WebAssembly === "object";
+if (IN_BROWSER) showPosters();
 
 // Lazy mounting: a canvas far from the viewport costs nothing until the reader comes near it. The
 // near ones are mounted one per task (a long page never blocks for the sum of its mounts); the
@@ -194,5 +197,7 @@ async function start() {
   return steerlab;
 }
 
-/** Resolves to the module's exports once the module is initialised and the page's canvases are mounted. */
-export const ready = start();
+/** Resolves to the module's exports once the module is initialised and the page's canvases are mounted.
+ *  Outside a browser (server-side rendering) it rejects, handled here so that nothing crashes. */
+export const ready = IN_BROWSER ? start() : Promise.reject(new Error("steerlab runs in a browser: ready never resolves on a server"));
+if (!IN_BROWSER) ready.catch(() => {});
