@@ -245,8 +245,9 @@ pub fn auto_mount() -> js_sys::Array {
 /// when it is valid, else the message `mount` would throw (`behaviours[1].perception: must be > 0,
 /// got -3`). The playground validates as the author types with it.
 #[wasm_bindgen]
-pub fn validate(scenario: JsValue) -> Option<String> {
-    scenario_from(&scenario).err()
+pub fn validate(scenario: JsValue) -> JsValue {
+    // `null`, not `undefined` (what an `Option` becomes), as the types and the README say.
+    scenario_from(&scenario).err().map_or(JsValue::NULL, JsValue::from)
 }
 
 /// How many viewers are mounted and not destroyed on this page (parked ones included).
