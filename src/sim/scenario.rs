@@ -398,7 +398,8 @@ pub fn parse(text: &str) -> Result<Scenario, String> {
     // parser is compiled for `Value` only.
     let value = read_text(text)?;
     let sc: Scenario =
-        super::json_path::from_value(&value).map_err(|(path, e)| clip(format!("{}: {e}", tidy_path(&path))))?;
+        super::json_path::from_value(&value)
+            .map_err(|(path, e)| clip(format!("{}: {}", tidy_path(&path), for_people(&e.to_string()))))?;
     sc.validate().map_err(clip)?;
     Ok(sc)
 }
@@ -501,7 +502,7 @@ pub(crate) fn read_text(text: &str) -> Result<serde_json::Value, String> {
     StrictVisitor { path: Some(&path), step: None }
         .deserialize(de)
         .map(|Strict(v)| v)
-        .map_err(|e| clip(format!("{}: {e}", tidy_path(&path_string(&path.borrow())))))
+        .map_err(|e| clip(format!("{}: {}", tidy_path(&path_string(&path.borrow())), for_people(&e.to_string()))))
 }
 
 /// Build from an already-parsed JSON value (the `set` route), with the same messages and the same
@@ -517,6 +518,58 @@ pub fn from_value(value: serde_json::Value) -> Result<Scenario, String> {
 /// ("invalid type: string \"…\"") and a 500 kB string made a 500 kB message. Cut long ones.
 pub const MAX_MESSAGE_CHARS: usize = 300;
 
+/// serde's reasons in the words of the JSON an author writes: no Rust type names (`f32`, `usize`,
+/// `struct WorldSpec`, `variant`), JSON's names for the kinds of value (`object`, `list`).
+pub(crate) fn for_people(reason: &str) -> String {
+    const WORDS: &[(&str, &str)] = &[
+        ("unknown variant", "unknown value"),
+        ("expected variant identifier", "expected a name"),
+        ("invalid type: map", "invalid type: object"),
+        ("invalid type: sequence", "invalid type: list"),
+        ("invalid type: unit value", "invalid type: null"),
+        ("invalid type: floating point", "invalid type: number"),
+        ("invalid value: floating point", "invalid value: number"),
+        ("expected f32", "expected a number"),
+        ("expected f64", "expected a number"),
+        ("expected usize", "expected a whole number, 0 or more"),
+        ("expected u64", "expected a whole number, 0 or more"),
+        ("expected u32", "expected a whole number, 0 or more"),
+        ("expected u16", "expected a whole number, 0 or more"),
+        ("expected u8", "expected a whole number, 0 or more"),
+        ("expected i64", "expected a whole number"),
+        ("expected i32", "expected a whole number"),
+        ("expected a boolean", "expected true or false"),
+        ("expected a sequence", "expected a list"),
+    ];
+    let mut out = String::with_capacity(reason.len());
+    let mut rest = reason;
+    'scan: while !rest.is_empty() {
+        for (rust, words) in WORDS {
+            let after = rest.strip_prefix(rust).map(|r| r.chars().next());
+            // Whole words only (`expected u8` is not the start of `expected u8x`).
+            if let Some(next) = after {
+                if !next.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                    out.push_str(words);
+                    rest = &rest[rust.len()..];
+                    continue 'scan;
+                }
+            }
+        }
+        // `expected struct WorldSpec`, `expected enum Edges`: an object, a name.
+        for (rust, words) in [("expected struct ", "expected an object"), ("expected enum ", "expected a name")] {
+            if let Some(r) = rest.strip_prefix(rust) {
+                out.push_str(words);
+                rest = r.trim_start_matches(|c: char| c.is_alphanumeric() || c == '_');
+                continue 'scan;
+            }
+        }
+        let c = rest.chars().next().unwrap();
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
 /// The path as messages write it: the document itself is called `scenario`, and 128 levels of
 /// nesting (`x[0][0]…`) are cut after 80 characters so that the reason still fits.
 fn tidy_path(path: &str) -> String {
@@ -530,6 +583,12 @@ fn tidy_path(path: &str) -> String {
 }
 
 pub(crate) fn clip(msg: String) -> String {
+    // A list of allowed values (the format's own words, a few hundred characters at most) is kept
+    // whole; what comes before it, which quotes the input, is cut.
+    if let Some(at) = msg.find(", expected one of ") {
+        let (head, tail) = msg.split_at(at);
+        return format!("{}{tail}", clip(head.to_owned()));
+    }
     match msg.char_indices().nth(MAX_MESSAGE_CHARS) {
         Some((i, _)) => format!("{} …", &msg[..i]),
         None => msg,
