@@ -34,7 +34,12 @@ function showStatus(message) {
 // or after a jump down the page while its canvas waits in the queue.)
 function showPosters() {
   const canvases = document.querySelectorAll("canvas[data-scenario]");
-  const show = (c) => c.classList.add("steerlab-poster-shown");
+  const show = (c) => {
+    // The auto theme's poster follows the page's background, as the viewer will (theme.rs).
+    const t = (c.getAttribute("data-theme") || "auto").trim();
+    if (t === "auto") c.classList.add(pageIsDark(c) ? "steerlab-poster-dark" : "steerlab-poster-light");
+    c.classList.add("steerlab-poster-shown");
+  };
   const near = (r) => r.bottom > -MARGIN && r.top < innerHeight + MARGIN && r.right > -MARGIN && r.left < innerWidth + MARGIN;
   if (typeof IntersectionObserver !== "function") {
     canvases.forEach(show);
@@ -59,6 +64,33 @@ function showPosters() {
   return io;
 }
 const MARGIN = 200;
+
+/** Whether the page behind `el` is dark, as src/web/theme.rs decides for `data-theme="auto"`: the
+ *  ancestors' backgrounds composited from the innermost up to the first opaque one, over the
+ *  browser's own canvas colour; dark below a relative luminance of 0.179. */
+function pageIsDark(el) {
+  const layers = [];
+  for (let e = el.parentElement; e; e = e.parentElement) {
+    const m = /rgba?\(([^)]+)\)/.exec(getComputedStyle(e).backgroundColor || "");
+    if (!m) continue;
+    const [r, g, b, a = 1] = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+    if (a > 0) {
+      layers.push([r, g, b, a]);
+      if (a >= 1) break;
+    }
+  }
+  const root = document.documentElement;
+  let scheme = getComputedStyle(root).colorScheme || "";
+  if (!scheme.trim() || scheme.trim() === "normal") scheme = document.querySelector('meta[name="color-scheme"]')?.content || "";
+  const words = scheme.split(/\s+/);
+  const prefersDark = matchMedia("(prefers-color-scheme: dark)").matches;
+  const base = words.includes("dark") && (!words.includes("light") || prefersDark) ? 0x12 / 255 : 1;
+  const rgb = [base, base, base];
+  for (const [r, g, b, a] of layers.reverse()) {
+    [r, g, b].forEach((c, k) => (rgb[k] = (c / 255) * a + rgb[k] * (1 - a)));
+  }
+  return 0.2126 * rgb[0] ** 2 + 0.7152 * rgb[1] ** 2 + 0.0722 * rgb[2] ** 2 < 0.179;
+}
 // Only in a browser: importing this module in Node (a static-site generator or a server renderer
 // importing the page's modules) touches no window, document or WebAssembly; `ready` rejects there.
 const IN_BROWSER = typeof window === "object" && typeof document === "object" && typeof WebAssembly === "object";
