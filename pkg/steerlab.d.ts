@@ -273,6 +273,7 @@ export interface SteerlabGlobal {
   readonly autoMount: typeof autoMount;
   readonly viewerFor: typeof viewerFor;
   readonly liveViewers: typeof liveViewers;
+  readonly validate: typeof validate;
   readonly start: typeof start;
   readonly Viewer: typeof Viewer;
   /** Resolved (boot.js's `ready`). */

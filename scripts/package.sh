@@ -15,6 +15,9 @@
 #   package/www/steer-lab.js    the <steer-lab> element (+ steer-lab.d.ts)
 #   package/www/steerlab.css    the widgets' styles and the --sl-* colour variables
 #   package/posters/            the built-in scenarios' first frames (SVG) and posters.css
+#   package/react.js            <SteerLab>, the React component (+ react.d.ts): "steerlab/react"
+#   package/scenarios/          the built-in scenarios (JSON) and scenario.schema.json, which they
+#                               name with a relative $schema (as dist/scenarios/ on the site)
 # The archive is reproducible: sorted names, fixed times and owners.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,6 +41,9 @@ mkdir -p "$P/www"
 cp dist/steerlab.js dist/steerlab_bg.wasm pkg/steerlab.d.ts "$P/"
 cp dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css pkg/www/boot.d.ts pkg/www/steer-lab.d.ts "$P/www/"
 cp -r dist/posters "$P/posters"
+cp pkg/react.js pkg/react.d.ts "$P/"
+mkdir -p "$P/scenarios"
+cp scenarios/*.json "$P/scenarios/"
 cp pkg/README.md "$P/README.md"
 VERSION="$VERSION" node - "$P/package.json" <<'JS'
 const fs = require("node:fs");
@@ -55,11 +61,16 @@ const pkg = {
     "./www/steer-lab.js": { types: "./www/steer-lab.d.ts", default: "./www/steer-lab.js" },
     "./www/steerlab.css": "./www/steerlab.css",
     "./steerlab_bg.wasm": "./steerlab_bg.wasm",
+    "./react": { types: "./react.d.ts", default: "./react.js" },
     "./posters/posters.css": "./posters/posters.css",
+    "./posters/*": "./posters/*",
+    "./scenarios/*": "./scenarios/*",
     "./package.json": "./package.json",
   },
   sideEffects: ["./www/boot.js", "./www/steer-lab.js", "./www/steerlab.css", "./posters/posters.css"],
-  files: ["steerlab.js", "steerlab_bg.wasm", "steerlab.d.ts", "www/", "posters/", "README.md"],
+  peerDependencies: { react: ">=18" },
+  peerDependenciesMeta: { react: { optional: true } },
+  files: ["steerlab.js", "steerlab_bg.wasm", "steerlab.d.ts", "react.js", "react.d.ts", "www/", "posters/", "scenarios/", "README.md"],
 };
 fs.writeFileSync(process.argv[2], JSON.stringify(pkg, null, 2) + "\n");
 JS
