@@ -76,6 +76,8 @@ fs.writeFileSync(process.argv[2], JSON.stringify(pkg, null, 2) + "\n");
 JS
 mkdir -p dist-pkg
 OUT="dist-pkg/steerlab-$VERSION.tgz"
-tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -C "$STAGE" -cf - package | gzip -9n > "$OUT"
+# Written aside, then renamed: a test installing the archive never reads half of it.
+tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -C "$STAGE" -cf - package | gzip -9n > "$OUT.part.$$"
+mv -f "$OUT.part.$$" "$OUT"
 printf 'package.sh: %s (%s bytes)\n' "$OUT" "$(wc -c < "$OUT")"
 tar -tzvf "$OUT" | awk '{printf "  %8s  %s\n", $3, $6}'
