@@ -145,11 +145,11 @@ test("Vite + React, production build: <SteerLab> draws, its props and `set` appl
   await page.screenshot({ path: path.join(ARTIFACTS, "example-vite-react.png") });
 });
 
-test("Vite + React, dev server (StrictMode's double effects, the wasm served unbundled)", async (t) => {
-  install("vite-react");
+// A dev server (vite or astro dev) on a free port; resolves to { url, log() } once it is up.
+async function devServer(t, name, bin, ready) {
   const port = await freePort();
-  const child = spawn(path.join(EX("vite-react"), "node_modules", ".bin", "vite"), ["--host", "127.0.0.1", "--port", String(port), "--strictPort"], {
-    cwd: EX("vite-react"),
+  const child = spawn(path.join(EX(name), "node_modules", ".bin", bin), ["dev", "--host", "127.0.0.1", "--port", String(port)], {
+    cwd: EX(name),
     env: NPM_ENV,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -158,14 +158,31 @@ test("Vite + React, dev server (StrictMode's double effects, the wasm served unb
   child.stderr.on("data", (d) => (log += d));
   t.after(() => child.kill());
   const deadline = Date.now() + 60000;
-  while (!/ready in/i.test(log)) {
-    assert.ok(Date.now() < deadline && child.exitCode === null, `vite dev did not start:\n${log}`);
+  while (!ready.test(log)) {
+    assert.ok(Date.now() < deadline && child.exitCode === null, `${bin} dev did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  const { context, page, problems } = await openPage(browser, `http://127.0.0.1:${port}/`);
+  return { url: `http://127.0.0.1:${port}/`, log: () => log };
+}
+
+test("Vite + React, dev server (StrictMode's double effects, the wasm served unbundled)", async (t) => {
+  install("vite-react");
+  const dev = await devServer(t, "vite-react", "vite", /ready in/i);
+  const { context, page, problems } = await openPage(browser, dev.url);
   t.after(() => context.close());
   await checkReactApp(page, problems, { strict: true });
-  assert.doesNotMatch(log, /error/i, log);
+  assert.doesNotMatch(dev.log(), /error/i, dev.log());
+});
+
+test("Astro, dev server: <steer-lab> draws", async (t) => {
+  install("astro");
+  const dev = await devServer(t, "astro", "astro", /watching for file changes/i);
+  const { context, page, problems } = await openPage(browser, dev.url);
+  t.after(() => context.close());
+  await page.waitForFunction(() => window.steerlab && window.steerlab.liveViewers() === 2, null, { timeout: 30000 });
+  await drawsAndMoves(page, ["#flock canvas", "#queue canvas"]);
+  assert.deepEqual(await allProblems(page, problems), []);
+  assert.doesNotMatch(dev.log(), /error/i, dev.log());
 });
 
 test("Astro: pages rendered in Node read the package, <steer-lab> draws, client-side navigation leaves no viewer", async (t) => {
