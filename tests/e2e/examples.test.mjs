@@ -200,14 +200,20 @@ test("Astro: pages rendered in Node read the package, <steer-lab> draws, client-
   await drawsAndMoves(page, ["#flock canvas", "#queue canvas"]);
   await page.evaluate(() => (window.__samePage = true));
   for (let k = 0; k < 3; k++) {
+    // (Each navigation done before the next: the router aborts a page fetch a newer click overtakes.)
     await page.click('a[href="/about/"]');
     await page.waitForURL(/about/);
     await waitLive(page, 0);
+    await page.waitForLoadState("networkidle");
     await page.click('a[href="/"]');
     await waitLive(page, 2);
+    await page.waitForLoadState("networkidle");
   }
   assert.equal(await page.evaluate(() => window.__samePage), true, "navigation stayed in the page (Astro's client router)");
   await drawsAndMoves(page, ["#flock canvas", "#queue canvas"]);
   await page.screenshot({ path: path.join(ARTIFACTS, "example-astro.png") });
-  assert.deepEqual(await allProblems(page, problems), []);
+  // The router prefetches a page when the pointer is over its link and drops the fetch when the
+  // click overtakes it: an aborted request for a page, which no reader sees.
+  const dropped = (p) => /^failed: http:\/\/127\.0\.0\.1:\d+\/(about\/)?: net::ERR_ABORTED$/.test(p);
+  assert.deepEqual((await allProblems(page, problems)).filter((p) => !dropped(p)), []);
 });
