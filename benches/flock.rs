@@ -14,8 +14,8 @@ mod cputime;
 use cputime::ThreadCpu;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput};
 use std::time::Duration;
-use steerlab::sim::fast::workload::{spawn, world_for, BenchFlock};
 use steerlab::sim::world::{Edges, World};
+use steerlab_workload::{spawn, world_for, BenchFlock};
 
 /// Steps from the pristine state before it is restored.
 const EPOCH: u64 = 60;

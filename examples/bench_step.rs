@@ -7,8 +7,8 @@
 #[allow(dead_code)]
 mod cputime;
 
-use steerlab::sim::fast::workload::{flock_world, BenchFlock};
 use steerlab::sim::fast::Kernel;
+use steerlab_workload::{flock_world, BenchFlock};
 
 fn main() {
     let mut args = std::env::args().skip(1);

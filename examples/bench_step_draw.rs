@@ -9,9 +9,9 @@
 #[allow(dead_code)]
 mod cputime;
 
-use steerlab::sim::fast::workload::{flock_world, params};
 use steerlab::sim::fast::FastFlock;
 use steerlab::sim::raster::{Raster, RasterStyle, RasterView};
+use steerlab_workload::{flock_world, params};
 
 fn main() {
     let mut args = std::env::args().skip(1);

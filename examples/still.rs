@@ -22,8 +22,9 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use steerlab::lang::Lang;
+use steerlab::sim::draw::Overlays;
 use steerlab::sim::palette::Palette;
-use steerlab::sim::render::{Overlays, Renderer};
+use steerlab::sim::render::Renderer;
 use steerlab::sim::Sim;
 
 const USAGE: &str =
@@ -101,7 +102,7 @@ fn svg(text: &str, step: u64, lang: Lang, dark: bool) -> Result<String, String> 
         sim.step();
     }
     let ov = Overlays::from_list(&sim.scenario().overlays);
-    Ok(steerlab::sim::svg::still(&sim, &mut Renderer::new(), ov, &Palette::builtin(dark), lang))
+    Ok(steerlab::svg::still(&sim, &mut Renderer::new(), ov, &Palette::builtin(dark), lang))
 }
 
 fn write_posters(dir: &std::path::Path) -> Result<(), String> {

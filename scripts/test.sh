@@ -66,7 +66,7 @@ for f in tests/*.rs; do
   fi
 done
 
-run "native tests" cargo test --no-fail-fast
+run "native tests" cargo test --workspace --no-fail-fast
 if [ "${#WASM_TESTS[@]}" -gt 0 ]; then
   run "wasm tests in headless Chromium" cargo test --no-fail-fast --target wasm32-unknown-unknown --features fault-injection "${WASM_TESTS[@]}"
 else

@@ -8,39 +8,10 @@ use crate::sim::draw::LegendRow;
 use crate::sim::text::Fixed;
 use std::fmt::Write;
 
+pub mod catalog;
 pub mod pseudo;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    En,
-    Es,
-}
-
-impl Lang {
-    /// `"es"`, `"es-MX"` … are Spanish; everything else is English.
-    pub fn from_tag(tag: &str) -> Lang {
-        if tag.trim().to_ascii_lowercase().starts_with("es") {
-            Lang::Es
-        } else {
-            Lang::En
-        }
-    }
-
-    /// The BCP 47 tag.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Es => "es",
-        }
-    }
-
-    fn pick(self, en: &'static str, es: &'static str) -> &'static str {
-        match self {
-            Lang::En => en,
-            Lang::Es => es,
-        }
-    }
-}
+pub use catalog::{Lang, K};
 
 /// A readout value as text.
 fn val(v: Option<Val>) -> String {
@@ -53,108 +24,17 @@ fn val(v: Option<Val>) -> String {
     }
 }
 
-/// Identifiers the core uses as values (variants, modes), in the reader's language.
+/// Identifiers the core uses as values (variants, modes), in the reader's language (`word.<id>`).
 pub fn word(lang: Lang, w: &str) -> String {
-    let t = match w {
-        "single" => lang.pick("single point", "punto único"),
-        "v" => "V",
-        "column" => lang.pick("column", "columna"),
-        "squad" => lang.pick("squad", "escuadrón"),
-        "dynamic" => lang.pick("dynamic slots", "slots dinámicos"),
-        "prediction" => lang.pick("prediction", "predicción"),
-        "one_shot" => lang.pick("one-shot", "una vez"),
-        "loop" => lang.pick("loop", "bucle"),
-        "ping_pong" => lang.pick("ping-pong", "ida y vuelta"),
-        _ => return w.to_string(),
-    };
-    t.to_string()
+    match lang.lookup(&format!("word.{w}")) {
+        Some(t) => t.to_string(),
+        None => w.to_string(),
+    }
 }
-
-/// The readout line's sentence of each kind, in English and Spanish. In a template, `{key}` is the
-/// value under that key, `{key:+}` a number with its sign, `{key?yes|no}` a boolean as one of two
-/// words, `{key~}` an identifier in the reader's words ([`word`]); `[text|other]` is `text` when
-/// every key in it has a value, else `other` (which may be empty).
-const SENTENCES: &[(&str, &str, &str)] = &[
-    (
-        "flock",
-        "{agents} agents · polarisation {polarisation} · mean neighbours {mean_neighbours} · {checks} distance checks/step[ · food eaten {food_eaten}|]",
-        "{agents} agentes · polarización {polarisation} · vecinos medios {mean_neighbours} · {checks} comprobaciones/paso[ · comida consumida {food_eaten}|]",
-    ),
-    (
-        "spatial_hash",
-        "self: {self_checks} distance checks (naive: {self_naive}) · whole flock: {checks} checks this step vs naive n·(n−1) = {naive} → {ratio}× fewer",
-        "yo: {self_checks} comprobaciones de distancia (ingenuo: {self_naive}) · toda la bandada: {checks} comprobaciones en este paso frente a n·(n−1) = {naive} → {ratio}× menos",
-    ),
-    (
-        "follow_leader",
-        "{followers} followers ({variant~}) · mean distance to their point {mean_target_distance} px · in the forbidden zone: {in_ahead_zone}",
-        "{followers} seguidores ({variant~}) · distancia media a su punto {mean_target_distance} px · en la zona prohibida: {in_ahead_zone}",
-    ),
-    (
-        "queue",
-        "{braking_enabled?braking on|braking off} · throughput {throughput} agents/s · overlaps {overlaps} (mean {mean_overlaps}) · braking {braking} · through {through}",
-        "{braking_enabled?freno activado|freno desactivado} · flujo {throughput} agentes/s · solapamientos {overlaps} (media {mean_overlaps}) · frenando {braking} · han pasado {through}",
-    ),
-    (
-        "path_waypoints",
-        "active waypoint {active} of {waypoints} · mode {mode~} · direction {direction:+}",
-        "waypoint activo {active} de {waypoints} · modo {mode~} · dirección {direction:+}",
-    ),
-    (
-        "path_tube",
-        "{waypoints} waypoints ({mode~}) · distance to the path [{distance} px|—] (tube {tube_radius}) · predictions outside: {outside}",
-        "{waypoints} waypoints ({mode~}) · distancia al camino [{distance} px|—] (tubo {tube_radius}) · predicciones fuera: {outside}",
-    ),
-    (
-        "seek",
-        "distance to the target {distance} px · speed {speed} px/s · steering force {steer} px/s²",
-        "distancia al objetivo {distance} px · velocidad {speed} px/s · fuerza de steering {steer} px/s²",
-    ),
-    (
-        "flee",
-        "{inside} of {agents} inside the panic radius ({panic_radius} px) · the nearest {nearest} px from the threat",
-        "{inside} de {agents} dentro del radio de pánico ({panic_radius} px) · el más cercano, a {nearest} px de la amenaza",
-    ),
-    (
-        "arrive",
-        "distance {distance} px · speed {speed} px/s (desired {desired_speed}) · overshoot {overshoot} px",
-        "distancia {distance} px · velocidad {speed} px/s (deseada {desired_speed}) · se pasó {overshoot} px",
-    ),
-    (
-        "pursuit",
-        "look-ahead T = {look_ahead} s · catches {catches} · mean time to a catch [{mean_time} s|—]",
-        "predicción T = {look_ahead} s · capturas {catches} · tiempo medio hasta una captura [{mean_time} s|—]",
-    ),
-    (
-        "evade",
-        "hunter to its prey {distance} px · evading {evading} · caught {caught}",
-        "del cazador a su presa {distance} px · evadiendo {evading} · capturas {caught}",
-    ),
-    (
-        "wander",
-        "target at {angle}° on the circle · jitter ±{jitter}° a step · speed {speed} px/s",
-        "objetivo a {angle}° en el círculo · jitter ±{jitter}° por paso · velocidad {speed} px/s",
-    ),
-    (
-        "obstacle_avoidance",
-        "{obstacles} obstacles · {avoiding} agents steering round one · closest to a surface: {closest} px",
-        "{obstacles} obstáculos · {avoiding} agentes esquivando uno · lo más cerca de una superficie: {closest} px",
-    ),
-    (
-        "containment",
-        "{touching} of {agents} agents with a feeler across a wall · outside the walls: {outside}",
-        "{touching} de {agents} agentes con un sensor cruzando una pared · fuera de las paredes: {outside}",
-    ),
-    (
-        "flow_field",
-        "field of {cols}×{rows} cells of {resolution} px · reseeded {reseeds} times · alignment with the field {alignment}",
-        "campo de {cols}×{rows} celdas de {resolution} px · semilla cambiada {reseeds} veces · alineación con el campo {alignment}",
-    ),
-];
 
 /// The readout line under a canvas.
 pub fn readout(lang: Lang, r: &Readout) -> String {
-    let Some(&(_, en, es)) = SENTENCES.iter().find(|(k, _, _)| *k == r.kind) else {
+    let Some(template) = lang.lookup(&format!("readout.{}", r.kind)) else {
         // A behaviour without a sentence yet: its keys and values.
         let mut s = String::new();
         for (k, x) in &r.items {
@@ -166,11 +46,11 @@ pub fn readout(lang: Lang, r: &Readout) -> String {
         return s;
     };
     let mut out = String::new();
-    fill(lang, r, lang.pick(en, es), &mut out);
+    fill(lang, r, template, &mut out);
     out
 }
 
-/// Write `template` with the values of `r` (see [`SENTENCES`]); false if a key had no value.
+/// Write `template` with the values of `r` (the template language is described in `catalog/en.txt`); false if a key had no value.
 fn fill(lang: Lang, r: &Readout, template: &str, out: &mut String) -> bool {
     let mut complete = true;
     let mut rest = template;
@@ -212,73 +92,43 @@ fn fill(lang: Lang, r: &Readout, template: &str, out: &mut String) -> bool {
 /// The HUD of the scenarios that ask for one: frames per second, the step's and the drawing's
 /// milliseconds, the agents.
 pub fn hud(lang: Lang, fps: f64, step_ms: f64, draw_ms: f64, agents: usize) -> String {
-    let (step, draw, agents_w) = match lang {
-        Lang::En => ("step", "draw", "agents"),
-        Lang::Es => ("paso", "dibujo", "agentes"),
-    };
-    format!(
-        "{} fps · {step} {} ms · {draw} {} ms · {agents} {agents_w}",
-        Fixed(fps, 0),
-        Fixed(step_ms, 2),
-        Fixed(draw_ms, 2)
-    )
+    let r = Readout::new("hud")
+        .with("fps", Val::Num(fps, 0))
+        .with("step_ms", Val::Num(step_ms, 2))
+        .with("draw_ms", Val::Num(draw_ms, 2))
+        .with("agents", Val::Int(agents as i64));
+    let mut out = String::new();
+    fill(lang, &r, lang.text(K::Hud), &mut out);
+    out
 }
 
-/// A rule's name (the controller's contribution names) in the reader's language.
+/// A rule's name (the controller's contribution names) in the reader's language (`rule.<id>`).
 pub fn rule(lang: Lang, rule: &str) -> &str {
-    if lang == Lang::En {
-        return rule;
-    }
-    match rule {
-        "separation" => "separación",
-        "alignment" => "alineación",
-        "cohesion" => "cohesión",
-        "wander" => "deambular",
-        "flee" => "huir",
-        "avoid" => "evitar",
-        "food" => "comida",
-        "edges" => "bordes",
-        "correction" => "corrección",
-        "path" => "path",
-        "cruise" => "crucero",
-        "containment" => "contención",
-        "flow" => "flujo",
-        "follow" => "seguir al líder",
-        "queue" => "cola",
-        "tube" => "tubo",
-        // seek, arrive, evade, pursuit: the tutorial's own terms.
-        other => other,
-    }
+    lang.lookup(&format!("rule.{rule}")).unwrap_or(rule)
 }
 
 /// One row of the force legend.
 pub fn legend(lang: Lang, row: &LegendRow) -> String {
-    match *row {
-        LegendRow::Rule { rule: r, weight, magnitude, .. } => {
-            format!("{} ×{} → {}", rule(lang, r), Fixed(weight as f64, 2), Fixed(magnitude as f64, 0))
-        }
-        LegendRow::Total { magnitude } => {
-            format!(
-                "{} {} ({})",
-                lang.pick("total", "total"),
-                Fixed(magnitude as f64, 0),
-                lang.pick("truncated to max_force", "limitado a max_force")
-            )
-        }
-    }
+    let r = match *row {
+        LegendRow::Rule { rule: id, weight, magnitude, .. } => Readout::new("legend")
+            .with("rule", Val::Word(rule(lang, id)))
+            .with("weight", Val::Num(weight as f64, 2))
+            .with("magnitude", Val::Num(magnitude as f64, 0)),
+        LegendRow::Total { magnitude } => Readout::new("legend").with("magnitude", Val::Num(magnitude as f64, 0)),
+    };
+    let template = match row {
+        LegendRow::Rule { .. } => lang.text(K::LegendRule),
+        LegendRow::Total { .. } => lang.text(K::LegendTotal),
+    };
+    let mut out = String::new();
+    fill(lang, &r, template, &mut out);
+    out
 }
 
-/// A label the draw list carries (a key like the chart's title, or a number), in the reader's
-/// language.
+/// A label the draw list carries: a catalog key (the chart's title, the direction of travel) in
+/// the reader's language, or a number as it is.
 pub fn canvas_text(lang: Lang, text: &str) -> &str {
-    match (lang, text) {
-        // (Short enough for the chart's frame on a 640 px world.)
-        (Lang::Es, crate::sim::render::CHART_TITLE) => "comprobaciones/paso frente a n",
-        // Ping-pong waypoints: the direction of travel along the path (the readout's "dirección").
-        (Lang::Es, "dir +1") => "sentido +1",
-        (Lang::Es, "dir -1") => "sentido −1",
-        _ => text,
-    }
+    lang.lookup(text).unwrap_or(text)
 }
 
 #[cfg(test)]
@@ -286,11 +136,11 @@ mod tests {
     use super::*;
 
     /// Every text the canvas draws, in every built-in scenario (all overlays on, an agent
-    /// selected, ping-pong paths, over a few hundred steps), has its Spanish words: it is a key
-    /// `canvas_text` translates or a number.
+    /// selected, ping-pong paths, over a few hundred steps), is a catalog key or a number.
     #[test]
-    fn every_canvas_text_has_its_spanish() {
-        use crate::sim::render::{Overlays, Renderer};
+    fn every_canvas_text_is_a_catalog_key_or_a_number() {
+        use crate::sim::draw::Overlays;
+        use crate::sim::render::Renderer;
         use crate::sim::Sim;
         let mut seen = std::collections::BTreeSet::new();
         for name in crate::scenarios::names() {
@@ -316,11 +166,10 @@ mod tests {
                 }
             }
         }
-        assert!(seen.contains("dir +1") || seen.contains("dir -1"), "the ping-pong label was drawn: {seen:?}");
+        assert!(seen.contains("canvas.dir_plus") || seen.contains("canvas.dir_minus"), "the ping-pong label: {seen:?}");
         for t in &seen {
-            let es = canvas_text(Lang::Es, t);
             let number = t.chars().all(|c| c.is_ascii_digit());
-            assert!(number || es != t, "canvas text {t:?} has no Spanish");
+            assert!(number || Lang::En.lookup(t).is_some(), "canvas text {t:?} is not a catalog key");
         }
     }
 
@@ -420,8 +269,9 @@ mod tests {
             "8 seguidores (escuadrón) · distancia media a su punto 4.6 px · en la zona prohibida: 0"
         );
         // Every kind has both sentences, and every key a sentence names is one its readout has.
-        for (kind, en, es) in SENTENCES {
-            assert!(!en.is_empty() && !es.is_empty() && en != es, "{kind}");
+        for k in catalog::KEYS.iter().filter(|k| k.starts_with("readout.")) {
+            let (en, es) = (Lang::En.lookup(k).unwrap(), Lang::Es.lookup(k).unwrap());
+            assert!(!en.is_empty() && !es.is_empty() && en != es, "{k}");
         }
     }
 

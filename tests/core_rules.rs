@@ -352,7 +352,8 @@ fn mean_nearest_is_a_distance_not_its_square() {
 
 #[test]
 fn a_click_selects_an_agent_only_within_the_pick_radius() {
-    use steerlab::sim::engine::{Pointer, PICK_RADIUS};
+    use steerlab::sim::engine::PICK_RADIUS;
+    use steerlab::sim::pointer::Pointer;
     assert_eq!(PICK_RADIUS, 14.0);
     let mut s = bare(r#"{"width": 400, "height": 400}"#, r#"[{"position": [100, 100]}, {"position": [300, 300]}]"#);
     s.pointer_event(Pointer::Down(Vec2::new(120.0, 100.0)), true);

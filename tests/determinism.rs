@@ -136,7 +136,7 @@ dual_test!(deferred_write_back_gives_the_eager_trajectory, {
         eager.step();
         lazy.advance_deferred(1.0 / 60.0);
     }
-    lazy.pointer_event(steerlab::sim::engine::Pointer::Leave, false);
+    lazy.pointer_event(steerlab::sim::pointer::Pointer::Leave, false);
     assert!(!lazy.agents_behind());
     assert_eq!(first_difference(&lazy, &eager), None);
     lazy.advance_deferred(1.0 / 60.0);

@@ -5,9 +5,9 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use steerlab::sim::fast::workload;
 use steerlab::sim::fast::{FastFlock, Kernel};
 use steerlab::sim::raster::{Raster, RasterStyle, RasterView};
+use steerlab_workload as workload;
 
 struct Counting;
 

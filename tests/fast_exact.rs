@@ -5,10 +5,10 @@
 
 use glam::Vec2;
 use steerlab::sim::agent::Agent;
-use steerlab::sim::fast::workload::{self, sim_for};
 use steerlab::sim::fast::FastFlock;
 use steerlab::sim::world::{Edges, World};
 use steerlab::sim::Sim;
+use steerlab_workload::{self as workload, sim_for};
 
 /// Velocities after one step from the same state: the fast engine through `Sim` vs the standard
 /// grid engine. Equal up to summation order (a wrong or missing neighbour changes a velocity by
@@ -136,8 +136,9 @@ fn the_fast_engine_refuses_what_it_cannot_run() {
 
 #[test]
 fn the_stress_scenario_runs_on_the_fast_engine_and_draws_its_agents_as_pixels() {
+    use steerlab::sim::draw::Overlays;
     use steerlab::sim::raster::{Raster, RasterStyle, RasterView};
-    use steerlab::sim::render::{Overlays, Renderer};
+    use steerlab::sim::render::Renderer;
     use steerlab::sim::Style;
     let mut sim = Sim::from_json(steerlab::scenarios::builtin("stress").unwrap()).unwrap();
     assert_eq!(sim.agents().len(), 20_000, "it starts at 20 000 (the slider goes to 100 000)");

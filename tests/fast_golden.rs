@@ -6,12 +6,12 @@
 
 use glam::Vec2;
 use steerlab::sim::agent::Agent;
-use steerlab::sim::fast::workload;
 use steerlab::sim::fast::{FastFlock, FastParams, Kernel};
 use steerlab::sim::flock::FlockRules;
 use steerlab::sim::rng::seeded;
 use steerlab::sim::world::{Edges, World};
 use steerlab::sim::DT;
+use steerlab_workload as workload;
 
 /// FNV-1a over 32-bit words.
 struct Fnv(u64);

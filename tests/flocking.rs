@@ -4,8 +4,9 @@
 use glam::Vec2;
 use steerlab::lang::Lang;
 use steerlab::scenarios::builtin;
-use steerlab::sim::render::{Overlays, Renderer};
-use steerlab::sim::scenario::Overlay;
+use steerlab::sim::draw::Overlay;
+use steerlab::sim::draw::Overlays;
+use steerlab::sim::render::Renderer;
 use steerlab::sim::{Sim, Style};
 
 fn sim(name: &str) -> Sim {
@@ -153,7 +154,7 @@ fn spatial_hash_cells_wrap_when_self_sits_in_a_corner() {
 
 #[test]
 fn choosing_self_with_the_pointer_moves_the_red_agent() {
-    use steerlab::sim::engine::Pointer;
+    use steerlab::sim::pointer::Pointer;
     let mut s = sim("spatial-hash");
     let target = s.agents()[57].position;
     s.pointer_event(Pointer::Down(target), true);
@@ -252,7 +253,7 @@ fn the_force_breakdown_shows_each_rule_raw_and_weighted() {
 
 #[test]
 fn playground_rules_flee_avoid_and_eat() {
-    use steerlab::sim::engine::Pointer;
+    use steerlab::sim::pointer::Pointer;
     let mut s = sim("bandada");
     // Flee: an agent right next to the pointer gets pushed away from it.
     let p = s.agents()[0].position + Vec2::new(5.0, 0.0);

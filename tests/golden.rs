@@ -10,7 +10,7 @@
 mod support;
 
 use serde_json::{json, Value};
-use steerlab::sim::engine::Pointer;
+use steerlab::sim::pointer::Pointer;
 use support::state_bits;
 
 /// FNV-1a over the state's bits and the step count.

@@ -12,7 +12,8 @@ use glam::Vec2;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use steerlab::sim::history::History;
-use steerlab::sim::input::{Input, Pointer};
+use steerlab::sim::input::Input;
+use steerlab::sim::pointer::Pointer;
 use steerlab::sim::Sim;
 use support::{builtin_sim, first_difference, state_bits};
 

@@ -11,9 +11,10 @@ use steerlab::sim::behaviours::path_tube::PathTube;
 use steerlab::sim::behaviours::path_waypoints::{Leg, PathWaypoints};
 use steerlab::sim::behaviours::queue::{Queue, QueueState};
 use steerlab::sim::behaviours::Registered;
-use steerlab::sim::engine::Pointer;
+use steerlab::sim::draw::Overlays;
 use steerlab::sim::path::distance_to_path;
-use steerlab::sim::render::{Overlays, Renderer};
+use steerlab::sim::pointer::Pointer;
+use steerlab::sim::render::Renderer;
 use steerlab::sim::steer::Trace;
 use steerlab::sim::{Sim, Style, DT};
 
@@ -851,7 +852,7 @@ fn the_draw_lists_of_the_other_scenarios() {
         && matches!(c.shape, steerlab::sim::Shape::Circle { c, r } if c == s.scene().path.waypoints[k] && r == 13.0)));
     set(&mut s, "path.mode", json!("ping_pong"));
     let l = r.build(&s, Overlays::default());
-    assert!(l.text.contains("dir +1"), "ping-pong shows the direction");
+    assert!(l.text.contains("canvas.dir_plus"), "ping-pong shows the direction");
 }
 
 // -------------------------------------------------------------------------------------------------

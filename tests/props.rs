@@ -35,11 +35,14 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
 use serde_json::{json, Value};
 use std::cell::Cell;
+use steerlab::sim::check::MAX_MAGNITUDE;
+use steerlab::sim::draw::Overlays;
 use steerlab::sim::draw::Shape;
-use steerlab::sim::engine::{Pointer, STEP_SECONDS};
+use steerlab::sim::engine::STEP_SECONDS;
 use steerlab::sim::grid::{naive_for_each_neighbour, Grid};
-use steerlab::sim::render::{Overlays, Renderer};
-use steerlab::sim::scenario::{self, Behaviour, Engine, MAX_FORCE, MAX_MAGNITUDE, MAX_SPEED, MAX_WEIGHT, MAX_WORLD};
+use steerlab::sim::pointer::Pointer;
+use steerlab::sim::render::Renderer;
+use steerlab::sim::scenario::{self, Behaviour, Engine, MAX_FORCE, MAX_SPEED, MAX_WEIGHT, MAX_WORLD};
 use steerlab::sim::steer::Trace;
 use steerlab::sim::{Edges, Sim};
 
@@ -1096,7 +1099,7 @@ fn act(sim: &mut Sim, a: &Action) -> Result<u32, TestCaseError> {
         Action::AddWaypoint(p) => {
             let had = sim.scene().path.waypoints.len();
             let r = sim.add_waypoint(*p);
-            if r.is_ok() != (sim.scenario().path.is_some() && p.is_finite() && had < scenario::MAX_LIST) {
+            if r.is_ok() != (sim.scenario().path.is_some() && p.is_finite() && had < steerlab::sim::check::MAX_LIST) {
                 return Err(fail(format!("add_waypoint({p}) gave {r:?}")));
             }
             r

@@ -5,11 +5,11 @@
 //! The raster hands JS a pointer into wasm memory (`pixels_ptr`, `pixels_len`), so a frame is one
 //! call into wasm to draw and one `putImageData` — no copy through JS.
 
-use crate::sim::fast::workload;
 use crate::sim::fast::{FastFlock, Kernel};
 use crate::sim::raster::{Raster, RasterStyle, RasterView};
 use crate::sim::world::{Edges, World};
 use crate::sim::Sim;
+use steerlab_workload as workload;
 use wasm_bindgen::prelude::*;
 
 /// The issue-6 flock in wasm: `n` boids at ~20 neighbours each (or in a given world).

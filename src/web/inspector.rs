@@ -14,8 +14,8 @@ use super::i18n::Lang;
 use super::viewer::set_text;
 use crate::lang::pseudo::{self, Block};
 use crate::sim::draw::DrawList;
-use crate::sim::svg::escape;
 use crate::sim::{inspect, Sim};
+use crate::svg::escape;
 use std::cell::Cell;
 use std::fmt::Write;
 use wasm_bindgen::prelude::*;
@@ -80,10 +80,9 @@ impl Inspector {
         panel.set_id(&id);
         panel.set_attribute("role", "group")?;
         panel.set_attribute("lang", lang.tag())?;
-        let (label, prev, next) = match lang {
-            Lang::En => ("Inspector: the selected agent's rules and values", "Previous agent", "Next agent"),
-            Lang::Es => ("Inspector: reglas y valores del agente elegido", "Agente anterior", "Agente siguiente"),
-        };
+        use crate::lang::K;
+        let (label, prev, next) =
+            (lang.text(K::UiInspectorLabel), lang.text(K::UiInspectorPrev), lang.text(K::UiInspectorNext));
         panel.set_attribute("aria-label", label)?;
         // Markup, not element by element: a smaller module (no script or style in it: CSP-safe).
         panel.set_inner_html(&format!(

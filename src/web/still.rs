@@ -5,9 +5,10 @@
 
 use super::i18n::Lang;
 use super::paint::{self, Palette};
+use crate::sim::draw::Overlays;
 use crate::sim::draw::View;
 use crate::sim::raster::{Raster, RasterStyle, RasterView};
-use crate::sim::render::{Overlays, Renderer};
+use crate::sim::render::Renderer;
 use crate::sim::Sim;
 use wasm_bindgen::{Clamped, JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement, ImageData};
@@ -28,7 +29,7 @@ pub struct Parts<'a> {
 
 /// The SVG document of the current frame.
 pub fn svg(p: Parts) -> String {
-    crate::sim::svg::still(p.sim, p.renderer, p.overlays, &p.palette.core, p.lang)
+    crate::svg::still(p.sim, p.renderer, p.overlays, &p.palette.core, p.lang)
 }
 
 /// The current frame as a PNG: a promise of a `Blob`, `scale` × the still's size in pixels.

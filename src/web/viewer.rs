@@ -7,12 +7,14 @@ use super::inspector::Inspector;
 use super::paint::{self, Palette, View};
 use super::params::{self, Change};
 use super::theme;
-use crate::sim::engine::Pointer;
+use crate::sim::draw::Overlay;
+use crate::sim::draw::Overlays;
 use crate::sim::input::{Input, Outcome};
 use crate::sim::link::Link;
+use crate::sim::pointer::Pointer;
 use crate::sim::raster::{Raster, RasterStyle, RasterView};
-use crate::sim::render::{Overlays, Renderer};
-use crate::sim::scenario::{ControlKind, Overlay};
+use crate::sim::render::Renderer;
+use crate::sim::scenario::ControlKind;
 use crate::sim::text::{short32, short64, Fixed};
 use crate::sim::Sim;
 use std::cell::{Cell, RefCell, RefMut};
@@ -423,7 +425,7 @@ impl Inner {
                             for (j, o) in c.options.iter().enumerate() {
                                 let opt = document.create_element("option")?;
                                 opt.set_attribute("value", o)?;
-                                opt.set_text_content(Some(c.option_label(j, lang)));
+                                opt.set_text_content(Some(c.option_label(j, lang.tag())));
                                 sel.append_child(&opt)?;
                             }
                             sel.set_value(&cur);

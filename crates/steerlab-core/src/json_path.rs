@@ -1,0 +1,495 @@
+//! Reading a typed scenario out of a `serde_json::Value` while keeping the field path of the place
+//! that failed (`world.width: invalid type: string "wide", expected f32`).
+//!
+//! Why not `serde_path_to_error`, the crate for this (the project used it until 2026-12-03):
+//! wrapping serde_json's `&Value` deserialiser compiles every derived reader of the scenario twice
+//! over (its own visitor wrapper around each of them), 9.5 KB gzipped of the wasm module
+//! (160.6 → 151.0 KB, measured on 2026-12-03 with the path dropped altogether). This deserialiser
+//! is the only one the derived readers are compiled against, and it notes the path itself: a key or
+//! an index is pushed before its value is read and popped once it was read, so after an error the
+//! stack names the innermost place (the unknown key itself for `unknown field`, the struct for
+//! `missing field`), as `serde_path_to_error` did.
+//!
+//! Numbers, strings, options and unit enums are read as serde_json's `&Value` reader reads them;
+//! a struct is read from an object only (serde_json also took an array of its fields in order).
+
+use glam::Vec2;
+use serde::de::value::BorrowedStrDeserializer;
+use serde::de::{self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Unexpected, Visitor};
+use serde::Deserialize;
+use serde_json::{Error, Value};
+use std::cell::RefCell;
+use std::fmt;
+use std::fmt::Write;
+
+/// One step of a field path: an object key or an array index (also what `scenario::read_text`
+/// notes while it reads the text).
+#[derive(Clone, Debug)]
+pub(crate) enum Seg {
+    Key(String),
+    Index(usize),
+}
+
+thread_local! {
+    /// Where the reader is. A thread-local rather than a field of the deserialiser so that a value
+    /// read in two steps (a behaviour: its keys first, then the struct its `type` names, through
+    /// [`nested`]) still has its whole path (`behaviours[0].radius: unknown field`).
+    static PATH: RefCell<Vec<Seg>> = const { RefCell::new(Vec::new()) };
+}
+
+fn push(seg: Seg) {
+    PATH.with(|p| p.borrow_mut().push(seg));
+}
+
+fn pop() {
+    PATH.with(|p| p.borrow_mut().pop());
+}
+
+/// The path as `serde_path_to_error` wrote it: `behaviours[0].type`, `world.width`; "" for the
+/// document itself.
+pub(crate) fn path_string(path: &[Seg]) -> String {
+    let mut s = String::new();
+    for seg in path {
+        match seg {
+            Seg::Key(k) => {
+                if !s.is_empty() {
+                    s.push('.');
+                }
+                s.push_str(k);
+            }
+            Seg::Index(i) => {
+                let _ = write!(s, "[{i}]");
+            }
+        }
+    }
+    s
+}
+
+/// Read a `T` from `value`; on error, the path of the failing place and the message.
+pub(crate) fn from_value<'a, T: de::Deserialize<'a>>(value: &'a Value) -> Result<T, (String, Error)> {
+    PATH.with(|p| p.borrow_mut().clear());
+    T::deserialize(At(value)).map_err(|e| (PATH.with(|p| path_string(&p.borrow())), e))
+}
+
+/// Read a `T` from `value` inside a [`from_value`] (the path goes on from where that reader is).
+pub(crate) fn nested<'a, T: de::Deserialize<'a>>(value: &'a Value) -> Result<T, Error> {
+    T::deserialize(At(value))
+}
+
+struct At<'a>(&'a Value);
+
+fn unexpected(v: &Value) -> Unexpected<'_> {
+    match v {
+        Value::Null => Unexpected::Unit,
+        Value::Bool(b) => Unexpected::Bool(*b),
+        Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+            (Some(u), _) => Unexpected::Unsigned(u),
+            (None, Some(i)) => Unexpected::Signed(i),
+            _ => Unexpected::Float(n.as_f64().unwrap_or(f64::NAN)),
+        },
+        Value::String(s) => Unexpected::Str(s),
+        Value::Array(_) => Unexpected::Seq,
+        Value::Object(_) => Unexpected::Map,
+    }
+}
+
+impl<'a> At<'a> {
+    fn wrong<V: Visitor<'a>>(&self, visitor: &V) -> Error {
+        de::Error::invalid_type(unexpected(self.0), visitor)
+    }
+    /// A number (integers as integers, like serde_json's own reader); nothing else is offered to
+    /// the visitor, so its other `visit_*` methods are not compiled for it.
+    fn number<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+                (Some(u), _) => visitor.visit_u64(u),
+                (None, Some(i)) => visitor.visit_i64(i),
+                _ => visitor.visit_f64(n.as_f64().unwrap_or(f64::NAN)),
+            },
+            _ => Err(self.wrong(&visitor)),
+        }
+    }
+    fn string<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::String(s) => visitor.visit_borrowed_str(s),
+            _ => Err(self.wrong(&visitor)),
+        }
+    }
+    fn seq<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Array(items) => {
+                // As serde_json's own reader: a fixed-size array (`[x, y]`) with elements left over
+                // is an error, not silently cut.
+                let mut seq = Items { iter: items.iter(), index: 0 };
+                let v = visitor.visit_seq(&mut seq)?;
+                if seq.iter.len() == 0 {
+                    Ok(v)
+                } else {
+                    Err(de::Error::invalid_length(items.len(), &"fewer elements in array"))
+                }
+            }
+            _ => Err(self.wrong(&visitor)),
+        }
+    }
+    fn map<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Object(map) => visitor.visit_map(Entries { iter: map.iter(), value: None }),
+            _ => Err(self.wrong(&visitor)),
+        }
+    }
+}
+
+macro_rules! typed {
+    ($how:ident: $($f:ident)*) => {
+        $(fn $f<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+            self.$how(visitor)
+        })*
+    };
+}
+
+impl<'a> Deserializer<'a> for At<'a> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Null => visitor.visit_unit(),
+            Value::Bool(b) => visitor.visit_bool(*b),
+            Value::Number(_) => self.number(visitor),
+            Value::String(s) => visitor.visit_borrowed_str(s),
+            Value::Array(_) => self.seq(visitor),
+            Value::Object(_) => self.map(visitor),
+        }
+    }
+
+    typed!(number: deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64 deserialize_u8
+        deserialize_u16 deserialize_u32 deserialize_u64 deserialize_f32 deserialize_f64);
+    typed!(string: deserialize_str deserialize_string deserialize_identifier deserialize_char);
+    typed!(seq: deserialize_seq deserialize_bytes deserialize_byte_buf);
+    typed!(map: deserialize_map);
+
+    fn deserialize_bool<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Bool(b) => visitor.visit_bool(*b),
+            _ => Err(self.wrong(&visitor)),
+        }
+    }
+
+    fn deserialize_unit<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Null => visitor.visit_unit(),
+            _ => Err(self.wrong(&visitor)),
+        }
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'a>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_unit(visitor)
+    }
+
+    fn deserialize_tuple<V: Visitor<'a>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
+        self.seq(visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'a>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.seq(visitor)
+    }
+
+    fn deserialize_option<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Null => visitor.visit_none(),
+            _ => visitor.visit_some(self),
+        }
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'a>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    /// Objects only: a derived reader's `visit_seq` is then never compiled.
+    fn deserialize_struct<V: Visitor<'a>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.map(visitor)
+    }
+
+    /// Unit variants, written as strings (`"edges": "wrap"`).
+    fn deserialize_enum<V: Visitor<'a>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::String(s) => visitor.visit_enum(BorrowedStrDeserializer::new(s)),
+            _ => Err(self.wrong(&visitor)),
+        }
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_unit()
+    }
+}
+
+struct Items<'a> {
+    iter: std::slice::Iter<'a, Value>,
+    index: usize,
+}
+
+impl<'a> SeqAccess<'a> for Items<'a> {
+    type Error = Error;
+
+    fn next_element_seed<T: DeserializeSeed<'a>>(&mut self, seed: T) -> Result<Option<T::Value>, Error> {
+        let Some(value) = self.iter.next() else { return Ok(None) };
+        push(Seg::Index(self.index));
+        self.index += 1;
+        let v = seed.deserialize(At(value))?;
+        pop();
+        Ok(Some(v))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.iter.len())
+    }
+}
+
+struct Entries<'a> {
+    iter: serde_json::map::Iter<'a>,
+    value: Option<&'a Value>,
+}
+
+impl<'a> MapAccess<'a> for Entries<'a> {
+    type Error = Error;
+
+    /// The key goes on the path before it is read: `unknown field` names it (`world.depth`).
+    fn next_key_seed<K: DeserializeSeed<'a>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
+        let Some((key, value)) = self.iter.next() else { return Ok(None) };
+        self.value = Some(value);
+        push(Seg::Key(key.clone()));
+        let k = seed.deserialize(key.as_str().into_deserializer())?;
+        Ok(Some(k))
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'a>>(&mut self, seed: V) -> Result<V::Value, Error> {
+        let value = self.value.take().ok_or_else(|| de::Error::custom("value is missing"))?;
+        let v = seed.deserialize(At(value))?;
+        pop();
+        Ok(v)
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.iter.len())
+    }
+}
+
+// The strict reader: a JSON value read with its place noted for messages.
+/// A JSON value read from text, like `serde_json::Value`'s own reader, except that a key written twice
+/// in one object is an error (`behaviours[0]: duplicate field `weight` at line 1 column 42`), as
+/// the derived readers said when they read the text directly.
+pub(crate) struct Strict(pub serde_json::Value);
+
+impl<'de> Deserialize<'de> for Strict {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(StrictVisitor { path: None, step: None })
+    }
+}
+
+/// Reads a [`Strict`] value and, when it is given a path, notes on it where it is: as a seed, its
+/// `step` (the key or index of the value it reads) goes on the path when the value itself starts
+/// (after the `:` or `,` before it, so a missing colon is the object's error) and comes off once
+/// the value was read; after a syntax error the path names the innermost place (`world: trailing
+/// comma at line 1 column 37`), as `serde_path_to_error` did. One visitor type for both uses: the
+/// text reader is compiled for it once.
+pub(crate) struct StrictVisitor<'p> {
+    pub(crate) path: Option<&'p RefCell<Vec<Seg>>>,
+    pub(crate) step: Option<Seg>,
+}
+
+impl<'de> DeserializeSeed<'de> for StrictVisitor<'_> {
+    type Value = Strict;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Strict, D::Error> {
+        let (path, step) = (self.path, self.step);
+        let noted = match (path, step) {
+            (Some(p), Some(step)) => {
+                p.borrow_mut().push(step);
+                true
+            }
+            _ => false,
+        };
+        let v = d.deserialize_any(StrictVisitor { path, step: None })?;
+        if noted {
+            path.map(|p| p.borrow_mut().pop());
+        }
+        Ok(v)
+    }
+}
+
+impl<'de> Visitor<'de> for StrictVisitor<'_> {
+    type Value = Strict;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Strict, E> {
+        Ok(Strict(Value::Bool(v)))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Strict, E> {
+        Ok(Strict(Value::Number(v.into())))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Strict, E> {
+        Ok(Strict(Value::Number(v.into())))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Strict, E> {
+        // The text reader gives finite numbers only ("number out of range" otherwise).
+        Ok(Strict(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number)))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Strict, E> {
+        Ok(Strict(Value::String(v.to_owned())))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Strict, E> {
+        Ok(Strict(Value::String(v)))
+    }
+    fn visit_unit<E>(self) -> Result<Strict, E> {
+        Ok(Strict(Value::Null))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Strict, A::Error> {
+        let mut items = Vec::new();
+        while let Some(Strict(v)) =
+            seq.next_element_seed(StrictVisitor { path: self.path, step: Some(Seg::Index(items.len())) })?
+        {
+            items.push(v);
+        }
+        Ok(Strict(Value::Array(items)))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Strict, A::Error> {
+        let mut m = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let step = self.path.map(|_| Seg::Key(key.clone()));
+            let Strict(v) = map.next_value_seed(StrictVisitor { path: self.path, step })?;
+            if m.contains_key(&key) {
+                return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+            }
+            m.insert(key, v);
+        }
+        Ok(Strict(Value::Object(m)))
+    }
+}
+
+// JSON helpers: the numbers steerlab reports, as JSON values.
+
+/// A JSON object from its entries. (`json!({…})` with computed values went through
+/// `serde_json::to_value`: a second serialiser, into `Value`, in the wasm module.)
+pub fn obj(entries: Vec<(&str, Value)>) -> Value {
+    // Inserted one by one: collecting into the map sorts the entries first (a stable sort in the
+    // wasm module for this alone).
+    let mut m = serde_json::Map::new();
+    for (k, v) in entries {
+        m.insert(k.to_string(), v);
+    }
+    Value::Object(m)
+}
+
+/// `[x, y]` in the shortest decimal form.
+pub fn vec2v(v: Vec2) -> Value {
+    Value::Array(vec![f32v(v.x), f32v(v.y)])
+}
+
+/// An f32 as a JSON number with its shortest round-trip decimal form.
+pub fn f32v(x: f32) -> Value {
+    if !x.is_finite() {
+        return Value::Null;
+    }
+    // serde_json writes an f32 as the shortest decimal that reads back as the same f32, and reads
+    // that text back as a JSON number itself: no second float printer or parser (core's `{}` and
+    // `str::parse::<f64>`, ~5 KB gzipped with their tables) in the wasm module.
+    serde_json::to_string(&x).ok().and_then(|t| t.parse::<serde_json::Number>().ok()).map_or(Value::Null, Value::Number)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+    use serde_json::json;
+
+    #[derive(Debug, Deserialize, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct Inner {
+        width: f32,
+        #[serde(default)]
+        tag: Option<String>,
+    }
+
+    #[derive(Debug, Deserialize, PartialEq)]
+    #[serde(rename_all = "snake_case")]
+    enum Mode {
+        Wrap,
+        Bounce,
+    }
+
+    #[derive(Debug, Deserialize, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct Outer {
+        inner: Inner,
+        items: Vec<Inner>,
+        mode: Mode,
+        count: usize,
+    }
+
+    fn err(v: Value) -> String {
+        let (path, e) = from_value::<Outer>(&v).unwrap_err();
+        format!("{path}: {e}")
+    }
+
+    fn good() -> Value {
+        json!({"inner": {"width": 3}, "items": [{"width": 1.5, "tag": "a"}, {"width": 2}], "mode": "bounce", "count": 4})
+    }
+
+    #[test]
+    fn reads_what_serde_json_reads() {
+        let v = good();
+        let ours: Outer = from_value(&v).unwrap();
+        assert_eq!(ours, Outer::deserialize(&v).unwrap());
+        assert_eq!(ours.items[0].tag.as_deref(), Some("a"));
+        assert_eq!(ours.mode, Mode::Bounce);
+    }
+
+    #[test]
+    fn errors_name_the_innermost_place() {
+        let mut v = good();
+        v["inner"]["width"] = json!("wide");
+        assert_eq!(err(v), "inner.width: invalid type: string \"wide\", expected f32");
+        let mut v = good();
+        v["items"][1]["depth"] = json!(3);
+        assert!(err(v).starts_with("items[1].depth: unknown field `depth`"));
+        let mut v = good();
+        v["items"][1] = json!({});
+        assert_eq!(err(v), "items[1]: missing field `width`");
+        let mut v = good();
+        v["mode"] = json!("mirror");
+        assert!(err(v).starts_with("mode: unknown variant `mirror`"));
+        let mut v = good();
+        v["count"] = json!(1.5);
+        assert_eq!(err(v), "count: invalid type: floating point `1.5`, expected usize");
+        let mut v = good();
+        v["inner"] = json!([3]);
+        assert!(err(v).starts_with("inner: invalid type: sequence"));
+        let mut v = good();
+        v["mode"] = json!(2);
+        assert!(err(v).starts_with("mode: invalid type: integer `2`"));
+        assert_eq!(err(json!([])), ": invalid type: sequence, expected struct Outer");
+    }
+
+    #[test]
+    fn the_path_is_unwound_after_each_value() {
+        // An error after several good entries names only its own place.
+        let mut v = good();
+        v["count"] = json!(-1);
+        assert_eq!(err(v), "count: invalid value: integer `-1`, expected usize");
+        assert_eq!(path_string(&[Seg::Key("a".into()), Seg::Index(2), Seg::Key("b".into())]), "a[2].b");
+    }
+}

@@ -1,0 +1,371 @@
+//! Colours as data: the built-in light and dark palettes and what each [`Style`] looks like
+//! (stroke, fill, line width, dash). One table for every painter: the web shell's Canvas 2D
+//! painter (`web::paint`), the SVG writer ([`super::svg`]) and the native `still` example, so a
+//! still and the canvas agree on every colour.
+//!
+//! A palette holds six colours a site can change through the `--sl-*` CSS variables (the web
+//! shell's `theme.rs` reads them into a [`Palette`]); the other colours are fixed across themes
+//! because the tutorials name them (self red, checked violet, the rules' force colours …).
+//!
+//! Colours are integers: RGB bytes and the alpha in thousandths, so a colour read from CSS text
+//! (`rgba(15, 23, 42, 0.14)`) and the same colour in the table below are equal, natively and in
+//! wasm, and print as the same text.
+
+use super::draw::Style;
+use super::text::Fixed;
+
+/// An sRGB colour with its alpha in thousandths (0 = transparent, 1000 = opaque).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Colour {
+    pub r: u8,
+    pub g: u8,
+    pub b: u8,
+    pub alpha: u16,
+}
+
+impl Colour {
+    /// `0xrrggbb`, opaque.
+    pub const fn hex(rgb: u32) -> Colour {
+        Colour { r: (rgb >> 16) as u8, g: (rgb >> 8) as u8, b: rgb as u8, alpha: 1000 }
+    }
+
+    /// RGB bytes and the alpha in thousandths.
+    pub const fn rgba(r: u8, g: u8, b: u8, alpha: u16) -> Colour {
+        Colour { r, g, b, alpha: if alpha > 1000 { 1000 } else { alpha } }
+    }
+
+    /// From RGBA bytes (alpha 0..255, as a canvas reads a colour back).
+    pub fn from_bytes(c: [u8; 4]) -> Colour {
+        Colour::rgba(c[0], c[1], c[2], ((c[3] as u32 * 1000 + 127) / 255) as u16)
+    }
+
+    /// As RGBA bytes (for the pixel agent layer).
+    pub fn bytes(self) -> [u8; 4] {
+        [self.r, self.g, self.b, ((self.alpha as u32 * 255 + 500) / 1000) as u8]
+    }
+
+    pub fn opaque(self) -> bool {
+        self.alpha >= 1000
+    }
+
+    /// `#rrggbb` (the alpha left out).
+    pub fn rgb_hex(self) -> String {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        let mut s = String::with_capacity(7);
+        s.push('#');
+        for b in [self.r, self.g, self.b] {
+            s.push(HEX[(b >> 4) as usize] as char);
+            s.push(HEX[(b & 15) as usize] as char);
+        }
+        s
+    }
+
+    /// The alpha as a short decimal (`1`, `0.14`, `0.005`).
+    pub fn alpha_text(self) -> String {
+        Fixed(self.alpha as f64 / 1000.0, 3).to_string().trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+
+    /// CSS text: `#rrggbb` when opaque, else `rgba(r,g,b,a)`.
+    pub fn css(self) -> String {
+        if self.opaque() {
+            self.rgb_hex()
+        } else {
+            format!("rgba({},{},{},{})", self.r, self.g, self.b, self.alpha_text())
+        }
+    }
+
+    /// Parse the CSS colour forms that can be read exactly: `#rgb`, `#rgba`, `#rrggbb`,
+    /// `#rrggbbaa`, `rgb()`/`rgba()` with commas or spaces (numbers or percentages, alpha after a
+    /// comma or a slash) and `transparent`. Anything else (`oklch()`, names) gives `None`: the
+    /// web shell asks the browser for those.
+    pub fn parse(css: &str) -> Option<Colour> {
+        let s = css.trim().as_bytes();
+        if let Some(h) = s.strip_prefix(b"#") {
+            return parse_hex(h);
+        }
+        if s.eq_ignore_ascii_case(b"transparent") {
+            return Some(Colour::rgba(0, 0, 0, 0));
+        }
+        let open = s.iter().position(|&b| b == b'(')?;
+        let (f, args) = (&s[..open], s[open + 1..].strip_suffix(b")")?);
+        if !(f.eq_ignore_ascii_case(b"rgb") || f.eq_ignore_ascii_case(b"rgba")) {
+            return None;
+        }
+        // r g b [a], separated by commas, spaces or (before the alpha) a slash.
+        let mut v = [1000u32; 4];
+        let mut n = 0;
+        for tok in args.split(|&b| b == b',' || b == b' ' || b == b'/').filter(|t| !t.is_empty()) {
+            let (num, pc) = match tok.strip_suffix(b"%") {
+                Some(t) => (t, true),
+                None => (tok, false),
+            };
+            let x = thousandths(num)?;
+            *v.get_mut(n)? = match (n, pc) {
+                (0..=2, true) => (x.min(100_000) * 255 + 50_000) / 100_000,
+                (0..=2, false) => (x.min(255_000) + 500) / 1000,
+                (_, true) => (x.min(100_000) + 50) / 100,
+                (_, false) => x.min(1000),
+            };
+            n += 1;
+        }
+        (n >= 3).then(|| Colour::rgba(v[0] as u8, v[1] as u8, v[2] as u8, v[3] as u16))
+    }
+}
+
+fn parse_hex(h: &[u8]) -> Option<Colour> {
+    let mut d = [0u8; 8];
+    if !matches!(h.len(), 3 | 4 | 6 | 8) {
+        return None;
+    }
+    for (slot, &c) in d.iter_mut().zip(h) {
+        *slot = (c as char).to_digit(16)? as u8;
+    }
+    let byte = |i: usize| d[i] * 16 + d[i + 1];
+    let c = match h.len() {
+        3 | 4 => [d[0] * 17, d[1] * 17, d[2] * 17, if h.len() == 4 { d[3] * 17 } else { 255 }],
+        _ => [byte(0), byte(2), byte(4), if h.len() == 8 { byte(6) } else { 255 }],
+    };
+    Some(Colour::from_bytes(c))
+}
+
+/// A non-negative decimal (`12`, `0.14`, `.5`, `50.25`) in thousandths, rounded half up; `None` for
+/// anything else (signs, exponents).
+fn thousandths(s: &[u8]) -> Option<u32> {
+    let (int, frac) = match s.iter().position(|&b| b == b'.') {
+        Some(p) => (&s[..p], &s[p + 1..]),
+        None => (s, &s[s.len()..]),
+    };
+    if (int.is_empty() && frac.is_empty()) || int.len() > 6 || !int.iter().chain(frac).all(u8::is_ascii_digit) {
+        return None;
+    }
+    let mut v = int.iter().fold(0u32, |a, &d| a * 10 + (d - b'0') as u32) * 1000;
+    for (k, scale) in [100, 10, 1].into_iter().enumerate() {
+        v += frac.get(k).map_or(0, |d| (d - b'0') as u32) * scale;
+    }
+    if frac.get(3).is_some_and(|&d| d >= b'5') {
+        v += 1;
+    }
+    Some(v)
+}
+
+/// The seven colours of a theme a site can change (`--sl-canvas`, `--sl-border`, `--sl-agent`,
+/// `--sl-fg`, `--sl-grid`, `--sl-faint`, `--sl-accent`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Palette {
+    /// The canvas background (also under the pixel agent layer).
+    pub background: Colour,
+    /// The world's frame, the chart's frame.
+    pub border: Colour,
+    pub agent: Colour,
+    /// Labels drawn on the canvas, the legend's text.
+    pub text: Colour,
+    pub grid: Colour,
+    /// Perception circles, velocity and neighbour lines.
+    pub faint: Colour,
+    /// The inspector's highlight (the page's accent: buttons, focus rings, sliders).
+    pub accent: Colour,
+}
+
+/// The light theme's colours (the defaults of `www/steerlab.css`; a test checks they agree).
+pub const LIGHT: Palette = Palette {
+    background: Colour::hex(0xf8fafc),
+    border: Colour::hex(0xcbd5e1),
+    agent: Colour::hex(0x1e3a8a),
+    text: Colour::hex(0x0f172a),
+    grid: Colour::rgba(15, 23, 42, 140),
+    faint: Colour::rgba(15, 23, 42, 350),
+    accent: Colour::hex(0x2563eb),
+};
+
+/// The dark theme's colours.
+pub const DARK: Palette = Palette {
+    background: Colour::hex(0x0f172a),
+    border: Colour::hex(0x334155),
+    agent: Colour::hex(0xbfdbfe),
+    text: Colour::hex(0xe2e8f0),
+    grid: Colour::rgba(226, 232, 240, 160),
+    faint: Colour::rgba(226, 232, 240, 400),
+    accent: Colour::hex(0x60a5fa),
+};
+
+impl Palette {
+    pub fn builtin(dark: bool) -> Palette {
+        if dark {
+            DARK
+        } else {
+            LIGHT
+        }
+    }
+}
+
+/// Spatial hash, as the tutorial describes it: self red, the 3×3 cells green, checked violet,
+/// others grey.
+pub const SELF_RED: Colour = Colour::hex(0xe11d48);
+pub const CELL_GREEN: Colour = Colour::rgba(34, 197, 94, 280);
+pub const CHECKED_VIOLET: Colour = Colour::hex(0x8b5cf6);
+pub const OTHER_GREY: Colour = Colour::hex(0x9ca3af);
+
+pub const SEPARATION: Colour = Colour::hex(0xef4444);
+pub const ALIGNMENT: Colour = Colour::hex(0x0ea5e9);
+pub const COHESION: Colour = Colour::hex(0x22c55e);
+pub const OTHER_FORCE: Colour = Colour::hex(0xf59e0b);
+pub const TOTAL: Colour = Colour::hex(0xd946ef);
+/// Reynolds' tube, light green (§4.3: "el área verde claro es el tubo"): the tube's shapes are
+/// filled as one area in this colour.
+pub const TUBE_FILL: Colour = Colour::rgba(134, 239, 172, 450);
+
+const ORANGE: Colour = Colour::hex(0xf97316);
+const GREEN: Colour = Colour::hex(0x16a34a);
+const RED: Colour = Colour::hex(0xdc2626);
+
+/// What a style looks like: stroke colour, fill colour (`None`: never filled), line width in
+/// screen pixels (0: no stroke), dashed or not.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Look {
+    pub stroke: Colour,
+    pub fill: Option<Colour>,
+    pub width_px: f32,
+    pub dash: bool,
+}
+
+/// The dash pattern of dashed styles, in screen pixels (on, off).
+pub const DASH_PX: f32 = 4.0;
+
+/// The look of `style` with palette `p`.
+pub fn look(style: Style, p: &Palette) -> Look {
+    let l = |stroke, fill, width_px, dash| Look { stroke, fill, width_px, dash };
+    match style {
+        Style::Agent => l(p.agent, Some(p.agent), 1.0, false),
+        Style::Selected => l(ORANGE, Some(ORANGE), 1.5, false),
+        Style::SelfAgent => l(SELF_RED, Some(SELF_RED), 1.0, false),
+        Style::Checked => l(CHECKED_VIOLET, Some(CHECKED_VIOLET), 1.0, false),
+        Style::Other => l(OTHER_GREY, Some(OTHER_GREY), 1.0, false),
+        Style::Cell => l(CELL_GREEN, Some(CELL_GREEN), 0.0, false),
+        Style::Grid => l(p.grid, None, 1.0, false),
+        Style::Perception => l(p.faint, None, 1.0, false),
+        Style::SepDist => l(SEPARATION, None, 1.0, true),
+        Style::Velocity => l(p.faint, None, 1.0, false),
+        Style::ForceSeparation => l(SEPARATION, None, 2.0, false),
+        Style::ForceAlignment => l(ALIGNMENT, None, 2.0, false),
+        Style::ForceCohesion => l(COHESION, None, 2.0, false),
+        Style::ForceOther => l(OTHER_FORCE, None, 2.0, false),
+        Style::ForceTotal => l(TOTAL, None, 2.5, false),
+        Style::MeanHeading => l(ALIGNMENT, None, 2.5, false),
+        Style::Centroid => l(COHESION, Some(COHESION), 1.5, true),
+        Style::Neighbour => l(p.faint, None, 0.75, false),
+        Style::Leader => l(ORANGE, Some(ORANGE), 1.5, false),
+        Style::Arriving => l(GREEN, Some(GREEN), 1.0, false),
+        Style::Evading => l(RED, Some(RED), 1.0, false),
+        Style::BehindPoint => l(GREEN, Some(GREEN), 1.5, false),
+        Style::AheadZone => l(RED, Some(Colour::rgba(220, 38, 38, 120)), 1.0, true),
+        Style::Cone => l(Colour::rgba(234, 179, 8, 700), Some(Colour::rgba(234, 179, 8, 120)), 1.0, false),
+        Style::Braking => l(Colour::hex(0xeab308), Some(Colour::hex(0xeab308)), 1.0, false),
+        Style::Goal => l(GREEN, Some(Colour::rgba(22, 163, 74, 180)), 2.0, false),
+        Style::Path => l(GREEN, None, 2.5, false),
+        Style::Tube => l(TUBE_FILL, None, 1.0, false),
+        Style::Waypoint => l(Colour::hex(0x15803d), Some(COHESION), 1.5, false),
+        Style::ActiveWaypoint => l(ORANGE, Some(Colour::hex(0xfb923c)), 2.0, false),
+        Style::ArriveRadius => l(ORANGE, None, 1.5, true),
+        Style::Prediction => l(p.faint, Some(p.faint), 1.5, true),
+        Style::PredictionOut => l(SEPARATION, Some(SEPARATION), 2.0, true),
+        Style::Projection => l(ALIGNMENT, Some(ALIGNMENT), 1.5, false),
+        Style::Correction => l(SEPARATION, None, 2.0, false),
+        Style::Obstacle => l(p.faint, Some(Colour::rgba(100, 116, 139, 450)), 1.5, false),
+        Style::Food => l(Colour::hex(0xca8a04), Some(Colour::hex(0xeab308)), 1.0, false),
+        Style::Pointer => l(RED, None, 2.0, true),
+        Style::SteerVelocity => l(Colour::hex(0x3b82f6), None, 2.0, false),
+        Style::DesiredVelocity => l(COHESION, None, 2.0, true),
+        Style::SteerForce => l(Colour::hex(0xec4899), None, 2.5, false),
+        Style::PanicRadius => l(RED, Some(Colour::rgba(220, 38, 38, 80)), 1.5, true),
+        Style::WanderCircle => l(p.faint, None, 1.5, false),
+        Style::WanderTarget => l(ORANGE, Some(ORANGE), 1.5, false),
+        Style::Jitter => l(ORANGE, None, 3.5, false),
+        Style::Feeler => l(p.faint, None, 1.5, false),
+        Style::FeelerHit => l(SEPARATION, Some(SEPARATION), 2.0, false),
+        Style::Threat => l(SEPARATION, None, 2.5, false),
+        Style::Wall => l(Colour::hex(0x64748b), None, 3.0, false),
+        Style::WallHit => l(SEPARATION, Some(SEPARATION), 4.0, false),
+        Style::FieldArrow => l(p.faint, None, 1.0, false),
+        Style::Label => l(p.text, Some(p.text), 1.0, false),
+        Style::ChartFrame => l(p.border, Some(p.background), 1.0, false),
+        Style::ChartNaive => l(SEPARATION, Some(SEPARATION), 2.0, false),
+        Style::ChartGrid => l(COHESION, Some(COHESION), 2.0, false),
+        Style::Highlight => l(p.accent, None, 3.0, false),
+        Style::HighlightHalo => l(p.background, None, 7.0, false),
+    }
+}
+
+/// Circles of these styles are filled (then stroked); other circles are only stroked.
+pub fn fills_circle(style: Style) -> bool {
+    matches!(style, Style::Tube | Style::AheadZone | Style::Goal | Style::PanicRadius)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn css_forms_parse_exactly() {
+        assert_eq!(Colour::parse("#f8fafc"), Some(Colour::hex(0xf8fafc)));
+        assert_eq!(Colour::parse(" #F8FAFC "), Some(Colour::hex(0xf8fafc)));
+        assert_eq!(Colour::parse("#fff"), Some(Colour::hex(0xffffff)));
+        assert_eq!(Colour::parse("#1e3a8a80"), Some(Colour::rgba(0x1e, 0x3a, 0x8a, 502)));
+        assert_eq!(Colour::parse("rgba(15,23,42,.14)"), Some(LIGHT.grid));
+        assert_eq!(Colour::parse("rgba(15, 23, 42, 0.14)"), Some(LIGHT.grid));
+        assert_eq!(Colour::parse("rgb(15 23 42 / 14%)"), Some(LIGHT.grid));
+        assert_eq!(Colour::parse("rgb(255, 204, 0)"), Some(Colour::hex(0xffcc00)));
+        assert_eq!(Colour::parse("rgb(100%, 0%, 50%)"), Some(Colour::hex(0xff0080)));
+        assert_eq!(Colour::parse("transparent"), Some(Colour::rgba(0, 0, 0, 0)));
+        for bad in ["", "#ggg", "#12345", "rgb(1,2)", "rgb(-1, 2, 3)", "oklch(0.5 0.1 200)", "red", "rgb(1e2,0,0)"] {
+            assert_eq!(Colour::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn colours_print_as_css() {
+        assert_eq!(LIGHT.agent.css(), "#1e3a8a");
+        assert_eq!(LIGHT.grid.css(), "rgba(15,23,42,0.14)");
+        assert_eq!(DARK.faint.css(), "rgba(226,232,240,0.4)");
+        assert_eq!(Colour::rgba(1, 2, 3, 5).alpha_text(), "0.005");
+        assert_eq!(Colour::rgba(1, 2, 3, 0).alpha_text(), "0");
+        assert_eq!(Colour::hex(0x000000).alpha_text(), "1");
+        for c in [LIGHT.grid, DARK.faint, CELL_GREEN, TUBE_FILL, Colour::rgba(9, 8, 7, 1)] {
+            assert_eq!(Colour::parse(&c.css()), Some(c));
+        }
+        assert_eq!(Colour::from_bytes([1, 2, 3, 255]).bytes(), [1, 2, 3, 255]);
+        for a in 0..=255u8 {
+            assert_eq!(Colour::from_bytes([0, 0, 0, a]).bytes()[3], a);
+        }
+    }
+
+    /// The stylesheet's per-theme defaults (`--_sl-*: var(--sl-*, default)` in www/steerlab.css)
+    /// are the tables above, colour for colour: a page with the stylesheet and one without draw
+    /// the same, and the browser's still equals the native one.
+    #[test]
+    fn the_stylesheet_defaults_are_the_tables() {
+        let css = include_str!("../../../www/steerlab.css");
+        let block = |selector: &str| -> String {
+            let at = css.find(selector).unwrap_or_else(|| panic!("{selector} not in steerlab.css"));
+            let rest = &css[at..];
+            let open = rest.find('{').unwrap();
+            let close = rest.find('}').unwrap();
+            rest[open + 1..close].to_string()
+        };
+        let var = |block: &str, name: &str| -> Colour {
+            let key = format!("--_sl-{name}: var(--sl-{name}, ");
+            let at = block.find(&key).unwrap_or_else(|| panic!("{key} missing")) + key.len();
+            let end = at + block[at..].find(");").unwrap();
+            Colour::parse(&block[at..end]).unwrap_or_else(|| panic!("{name}: {}", &block[at..end]))
+        };
+        for (selector, p) in [("\n.steerlab-inspector {", LIGHT), ("\n.steerlab-inspector.steerlab-dark {", DARK)] {
+            let b = block(selector);
+            assert_eq!(var(&b, "canvas"), p.background, "{selector} canvas");
+            assert_eq!(var(&b, "border"), p.border, "{selector} border");
+            assert_eq!(var(&b, "agent"), p.agent, "{selector} agent");
+            assert_eq!(var(&b, "fg"), p.text, "{selector} fg");
+            assert_eq!(var(&b, "grid"), p.grid, "{selector} grid");
+            assert_eq!(var(&b, "faint"), p.faint, "{selector} faint");
+            assert_eq!(var(&b, "accent"), p.accent, "{selector} accent");
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! Parameters by path (`cohesion.weight`, `behaviours[2].radius`, `world.edges`): where a path
+//! points in a scenario's JSON, and a value as `set` takes it. Plain JSON: no simulation here.
+
+use serde_json::Value;
+
+/// The scenario's parameters as they are now ([`Sim::params`]), read by path like `get_value`.
+pub struct Params(pub(crate) Value);
+
+impl Params {
+    /// The value at `path` (the first match, as [`Sim::get_value`]).
+    pub fn get(&self, path: &str) -> Result<Value, String> {
+        let pointers = resolve(&self.0, path)?;
+        pointers.first().and_then(|p| self.0.pointer(p)).cloned().ok_or_else(|| format!("{path}: unknown parameter"))
+    }
+}
+
+/// A value as `set` takes it: numbers must be finite, and a whole f64 (every number from JS) is
+/// made an integer so that it fits integer fields (counts). The history logs this form.
+pub(crate) fn normalise(path: &str, value: Value) -> Result<Value, String> {
+    Ok(match value {
+        Value::Number(n) => {
+            let x = n.as_f64().unwrap_or(f64::NAN);
+            if !x.is_finite() {
+                return Err(format!("{path}: must be a finite number"));
+            }
+            if n.is_f64() && x == x.trunc() && x.abs() < 9.0e15 {
+                Value::from(x as i64)
+            } else {
+                Value::Number(n)
+            }
+        }
+        v => v,
+    })
+}
+
+/// A JSON pointer as a parameter path: `/behaviours/1/weight` → `behaviours[1].weight`.
+pub(crate) fn tidy(pointer: &str) -> String {
+    let mut out = String::new();
+    for (k, seg) in pointer.trim_start_matches('/').split('/').enumerate() {
+        if k == 1 && pointer.starts_with("/behaviours/") {
+            out.push('[');
+            out.push_str(seg);
+            out.push(']');
+        } else {
+            if k > 0 {
+                out.push('.');
+            }
+            out.push_str(seg);
+        }
+    }
+    out
+}
+
+/// JSON pointers that a parameter path names.
+pub(crate) fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
+    let unknown = || format!("{path}: unknown parameter");
+    if path.is_empty() || path.len() > 200 {
+        return Err("set: the parameter path must be 1 to 200 characters".into());
+    }
+    let behaviours = doc.get("behaviours").and_then(Value::as_array).cloned().unwrap_or_default();
+    // behaviours[i].field
+    if let Some(rest) = path.strip_prefix("behaviours[") {
+        // Char patterns only: a `&str` pattern links core's two-way string searcher.
+        let (idx, field) = rest.split_once(']').ok_or_else(unknown)?;
+        let field = field.strip_prefix('.').ok_or_else(unknown)?;
+        let i: usize = idx.parse().map_err(|_| unknown())?;
+        let b = behaviours.get(i).ok_or_else(|| format!("{path}: there is no behaviour {i}"))?;
+        if field == "type" || b.get(field).is_none() {
+            return Err(unknown());
+        }
+        return Ok(vec![format!("/behaviours/{i}/{field}")]);
+    }
+    let segs: Vec<&str> = path.split('.').collect();
+    // <behaviour kind>.field, for every behaviour of that kind
+    if segs.len() == 2 {
+        let hits: Vec<String> = behaviours
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.get("type").and_then(Value::as_str) == Some(segs[0]))
+            .filter(|(_, b)| segs[1] != "type" && b.get(segs[1]).is_some())
+            .map(|(i, _)| format!("/behaviours/{i}/{}", segs[1]))
+            .collect();
+        if !hits.is_empty() {
+            return Ok(hits);
+        }
+    }
+    // A bare field name shared by behaviours, e.g. "perception" or "sep_dist".
+    if segs.len() == 1 && doc.get(path).is_none() {
+        let hits: Vec<String> = behaviours
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| path != "type" && b.get(path).is_some())
+            .map(|(i, _)| format!("/behaviours/{i}/{path}"))
+            .collect();
+        if !hits.is_empty() {
+            return Ok(hits);
+        }
+        return Err(unknown());
+    }
+    // A top-level path: "motion.max_speed", "world.edges", "agents.count", "seed".
+    const SETTABLE: &[&str] = &[
+        "seed",
+        "motion",
+        "world",
+        "agents",
+        "neighbours",
+        "agent_size",
+        "hud",
+        "selected",
+        "click",
+        "path",
+        "engine",
+    ];
+    if !SETTABLE.contains(&segs[0]) {
+        return Err(unknown());
+    }
+    let mut ptr = String::new();
+    let mut cur = doc;
+    for s in &segs {
+        cur = cur.get(*s).ok_or_else(unknown)?;
+        ptr.push('/');
+        ptr.push_str(s);
+    }
+    if cur.is_object() || cur.is_array() {
+        return Err(format!("{path}: names a group, not a parameter"));
+    }
+    Ok(vec![ptr])
+}
