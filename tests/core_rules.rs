@@ -1,6 +1,7 @@
 //! The foundation's native tests: each rule on hand-placed agents against values computed by hand
 //! from flocking-boids.txt §2–4, degenerate cases, grid = naive, determinism.
 
+mod support;
 use glam::Vec2;
 use steerlab::sim::flock::{FlockRules, FlockSums};
 use steerlab::sim::grid::{naive_for_each_neighbour, Grid};
@@ -249,7 +250,7 @@ fn the_grid_makes_far_fewer_checks_than_naive() {
 }
 
 fn flock() -> Sim {
-    Sim::from_json(steerlab::scenarios::builtin("flock").unwrap()).unwrap()
+    support::builtin_sim("flock")
 }
 
 #[test]

@@ -6,9 +6,8 @@ use glam::Vec2;
 use serde_json::{json, Value};
 use steerlab::sim::Sim;
 
-fn builtin(name: &str) -> Sim {
-    Sim::from_json(steerlab::scenarios::builtin(name).unwrap()).unwrap()
-}
+mod support;
+use support::builtin_sim as builtin;
 
 fn v2(v: &Value) -> Vec2 {
     Vec2::new(v[0].as_f64().unwrap() as f32, v[1].as_f64().unwrap() as f32)

@@ -3,6 +3,7 @@
 //! stress scenario runs on it. (The exactness of every neighbour set and sum against the naive
 //! query, at every vector width, is checked inside the crate: `src/sim/fast/tests.rs`.)
 
+mod support;
 use glam::Vec2;
 use steerlab::sim::agent::Agent;
 use steerlab::sim::fast::FastFlock;
@@ -140,7 +141,7 @@ fn the_stress_scenario_runs_on_the_fast_engine_and_draws_its_agents_as_pixels() 
     use steerlab::sim::raster::{Raster, RasterStyle, RasterView};
     use steerlab::sim::render::Renderer;
     use steerlab::sim::Style;
-    let mut sim = Sim::from_json(steerlab::scenarios::builtin("stress").unwrap()).unwrap();
+    let mut sim = support::builtin_sim("stress");
     assert_eq!(sim.agents().len(), 20_000, "it starts at 20 000 (the slider goes to 100 000)");
     assert!(sim.raster_agents());
     // ~20 neighbours per boid at 100k (the world is sized for it); checked on a smaller count in

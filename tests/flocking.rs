@@ -3,15 +3,13 @@
 
 use glam::Vec2;
 use steerlab::lang::Lang;
-use steerlab::scenarios::builtin;
 use steerlab::sim::draw::Overlay;
 use steerlab::sim::draw::Overlays;
 use steerlab::sim::render::Renderer;
 use steerlab::sim::{Sim, Style};
 
-fn sim(name: &str) -> Sim {
-    Sim::from_json(builtin(name).unwrap()).unwrap()
-}
+mod support;
+use support::builtin_sim as sim;
 
 fn run(s: &mut Sim, seconds: f32) {
     let steps = (seconds * 60.0).round() as u32;

@@ -25,17 +25,17 @@
 //!  I. `set` values: arbitrary JSON values (nested), extreme numbers, wrong types;
 //!  J. `set_number` with any f64 (NaN, ±inf, subnormals, −0, ±f64::MAX) on every real path.
 
+mod support;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
+use proptest::test_runner::{TestCaseError, TestRunner};
+#[path = "support/prop.rs"]
+mod prop_setup;
+use prop_setup::env_u64;
 use serde_json::{json, Map, Value};
 use std::cell::Cell;
 use steerlab::scenarios::BUILTIN;
 use steerlab::sim::scenario::{self, MAX_JSON_BYTES};
 use steerlab::sim::Sim;
-
-fn env_u64(name: &str, default: u64) -> u64 {
-    std::env::var(name).ok().and_then(|s| s.trim().parse().ok()).unwrap_or(default)
-}
 
 /// Cases per property (the soak raises it).
 fn cases() -> u32 {
@@ -43,13 +43,7 @@ fn cases() -> u32 {
 }
 
 fn runner(cases: u32, salt: u64) -> TestRunner {
-    let seed = env_u64("STEERLAB_PROP_SEED", 0xf022_1ab5) ^ salt;
-    let mut bytes = [0u8; 32];
-    for (k, b) in bytes.iter_mut().enumerate() {
-        *b = (seed.rotate_left(8 * (k as u32 % 8)) >> (k / 8)) as u8;
-    }
-    let config = Config { cases, max_shrink_iters: 4000, failure_persistence: None, ..Config::default() };
-    TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &bytes))
+    prop_setup::runner(cases, 0xf022_1ab5, salt, 4000)
 }
 
 fn run<S: Strategy>(
@@ -672,7 +666,7 @@ fn class_g_messages_are_short_even_when_the_input_is_long() {
     assert!(e.chars().count() <= MAX_MESSAGE, "{} chars", e.chars().count());
     let e = scenario::from_value(v).unwrap_err();
     assert!(e.chars().count() <= MAX_MESSAGE, "{} chars", e.chars().count());
-    let mut sim = Sim::from_json(steerlab::scenarios::builtin("flock").unwrap()).unwrap();
+    let mut sim = support::builtin_sim("flock");
     let e = sim.set("separation.weight", json!("w".repeat(500_000))).unwrap_err();
     assert!(e.starts_with("separation.weight: ") && e.chars().count() <= MAX_MESSAGE, "{e:.80}");
 }
@@ -862,7 +856,7 @@ fn validation_messages_write_extreme_numbers_short() {
 /// Found: `set("selected", i)` changed the scenario but not the highlighted agent (until a reset).
 #[test]
 fn set_selected_selects_now() {
-    let mut sim = Sim::from_json(steerlab::scenarios::builtin("alignment").unwrap()).unwrap();
+    let mut sim = support::builtin_sim("alignment");
     assert_eq!(sim.selected, Some(0));
     sim.set("selected", json!(5)).unwrap();
     assert_eq!(sim.selected, Some(5));
@@ -875,13 +869,13 @@ fn set_selected_selects_now() {
 /// floating point `150.0`, expected usize" — so the playground's Agents slider did nothing.
 #[test]
 fn set_accepts_integral_floats_for_integer_fields() {
-    let mut sim = Sim::from_json(steerlab::scenarios::builtin("bandada").unwrap()).unwrap();
+    let mut sim = support::builtin_sim("bandada");
     let float = |x: f64| Value::Number(serde_json::Number::from_f64(x).unwrap());
     sim.set("agents.count", float(150.0)).unwrap();
     assert_eq!(sim.agents().len(), 150);
     sim.set("seed", float(3.0)).unwrap();
     assert_eq!(sim.scenario().seed, 3);
-    let mut alignment = Sim::from_json(steerlab::scenarios::builtin("alignment").unwrap()).unwrap();
+    let mut alignment = support::builtin_sim("alignment");
     alignment.set("selected", float(2.0)).unwrap();
     assert_eq!(alignment.selected, Some(2));
     // A fractional count is still refused, naming the field.

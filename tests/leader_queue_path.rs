@@ -20,10 +20,8 @@ use steerlab::sim::{Sim, Style, DT};
 
 const SEC: usize = 60;
 
-fn sim(name: &str) -> Sim {
-    Sim::from_json(builtin(name).unwrap_or_else(|| panic!("no built-in {name}")))
-        .unwrap_or_else(|e| panic!("{name}: {e}"))
-}
+mod support;
+use support::builtin_sim as sim;
 
 fn steps(s: &mut Sim, n: usize) {
     for _ in 0..n {
@@ -202,7 +200,8 @@ fn settle_followers(variant: &str, target: Vec2, secs: usize) -> (Sim, f32, f32,
     steps(&mut s, secs * SEC);
     let (mut max, mut sum, mut vmax) = (0.0f32, 0.0f32, 0.0f32);
     for i in 1..s.agents().len() {
-        let t = follower_target(leader(&s), &s.agents(), FollowLeader::first(s.scenario()).unwrap(), i).unwrap();
+        let t = follower_target(leader(&s), &s.agents(), FollowLeader::first(&s.scenario().behaviours).unwrap(), i)
+            .unwrap();
         let d = (s.agents()[i].position - t).length();
         max = max.max(d);
         sum += d;
@@ -241,7 +240,7 @@ fn followers_settle_in_their_formation_slots() {
 fn followers_settle_around_the_single_behind_point() {
     for variant in ["single", "prediction"] {
         let (s, max, mean, vmax) = settle_followers(variant, Vec2::new(480.0, 200.0), 20);
-        let fl = FollowLeader::first(s.scenario()).unwrap();
+        let fl = FollowLeader::first(&s.scenario().behaviours).unwrap();
         println!("{variant}: 8 followers share one behind point: distance max {max:.2} mean {mean:.2} px (sep_radius {}), speed max {vmax:.3}", fl.sep_radius);
         // Eight bodies cannot sit on one point: they settle in a cluster held apart by separation,
         // within one sep_radius of the point.
@@ -262,7 +261,7 @@ fn followers_settle_around_the_single_behind_point() {
 #[test]
 fn followers_spend_almost_no_time_in_the_ahead_zone() {
     let mut s = sim("follow-leader");
-    let fl = FollowLeader::first(s.scenario()).unwrap().clone();
+    let fl = FollowLeader::first(&s.scenario().behaviours).unwrap().clone();
     steps(&mut s, 3 * SEC);
     let (mut inside, mut total, mut tagged) = (0u64, 0u64, 0u64);
     for _ in 0..120 * SEC {
@@ -313,7 +312,7 @@ fn a_leader_that_stops_keeps_its_last_heading() {
     leader_mut(&mut s).set_target(p0);
     set(&mut s, "follow_leader.wander_after", json!(1000));
     steps(&mut s, 10 * SEC);
-    let fl = FollowLeader::first(s.scenario()).unwrap().clone();
+    let fl = FollowLeader::first(&s.scenario().behaviours).unwrap().clone();
     println!("leader still: moved {:.3} px, heading {:?}", (s.agents()[0].position - p0).length(), leader(&s).heading);
     assert_eq!(leader(&s).heading, Vec2::X);
     let b = behind_point(s.agents()[0].position, leader(&s).heading(), &fl);
@@ -346,7 +345,7 @@ fn a_leader_that_stops_keeps_its_last_heading() {
 #[test]
 fn followers_all_on_the_behind_point_spread_out() {
     let mut s = sim("follow-leader");
-    let fl = FollowLeader::first(s.scenario()).unwrap().clone();
+    let fl = FollowLeader::first(&s.scenario().behaviours).unwrap().clone();
     s.agents_mut()[0].velocity = Vec2::ZERO;
     let lp = s.agents()[0].position;
     leader_mut(&mut s).set_target(lp);
@@ -405,7 +404,7 @@ fn braking_gives_far_fewer_overlaps() {
 /// from the door, count. Returns (overtakes, pairs).
 fn overtakes(braking: bool, t0: usize, min_dist: f32) -> (usize, usize) {
     let mut s = queue_run(braking, t0);
-    let q = Queue::first(s.scenario()).unwrap().clone();
+    let q = Queue::first(&s.scenario().behaviours).unwrap().clone();
     let n = s.agents().len();
     let mut watch = Vec::new();
     for i in 0..n {
@@ -518,7 +517,7 @@ fn queue_brake_matches_the_pseudocode() {
         "behaviours": [{"type": "queue", "goal": [600, 100]}]
     });
     let s = Sim::from_json(&doc.to_string()).unwrap();
-    let q = Queue::first(s.scenario()).unwrap();
+    let q = Queue::first(&s.scenario().behaviours).unwrap();
     let (b, who) = s.with_force_ctx(|ctx| queue_brake(ctx, 0, q));
     // along = 15, cone_length = 60: 15 / 60 = 0.25.
     assert!((b - 0.25).abs() < 1e-6, "{b}");

@@ -30,9 +30,13 @@
 //! (`scripts/soak.sh`) raises `STEERLAB_PROP_CASES` and `STEERLAB_PROP_BUDGET` and passes a random
 //! `STEERLAB_PROP_SEED`; a failing seed is printed and replays exactly.
 
+mod support;
 use glam::Vec2;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
+use proptest::test_runner::{TestCaseError, TestRunner};
+#[path = "support/prop.rs"]
+mod prop_setup;
+use prop_setup::{env_u64, report};
 use serde_json::{json, Value};
 use std::cell::Cell;
 use steerlab::sim::check::MAX_MAGNITUDE;
@@ -49,10 +53,6 @@ use steerlab::sim::{Edges, Sim};
 // ---------------------------------------------------------------------------------------------
 // Knobs (environment-driven so the soak can scale them up)
 
-fn env_u64(name: &str, default: u64) -> u64 {
-    std::env::var(name).ok().and_then(|s| s.trim().parse().ok()).unwrap_or(default)
-}
-
 /// Cases of the main property.
 fn cases() -> u32 {
     env_u64("STEERLAB_PROP_CASES", 128) as u32
@@ -63,24 +63,8 @@ fn budget() -> u64 {
     env_u64("STEERLAB_PROP_BUDGET", 12_000)
 }
 
-/// A fixed seed by default so a normal run is reproducible; the soak passes random ones.
 fn runner(cases: u32, salt: u64) -> TestRunner {
-    let seed = env_u64("STEERLAB_PROP_SEED", 0x5eed_1ab5) ^ salt;
-    let mut bytes = [0u8; 32];
-    for (k, b) in bytes.iter_mut().enumerate() {
-        *b = (seed.rotate_left(8 * (k as u32 % 8)) >> (k / 8)) as u8;
-    }
-    let config = Config { cases, max_shrink_iters: 2000, failure_persistence: None, ..Config::default() };
-    TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &bytes))
-}
-
-fn report<T: std::fmt::Debug>(what: &str, r: Result<(), TestError<T>>) {
-    if let Err(e) = r {
-        panic!(
-            "{what}: {e}\n(replay with STEERLAB_PROP_SEED={})",
-            std::env::var("STEERLAB_PROP_SEED").unwrap_or_else(|_| "<default>".into())
-        );
-    }
+    prop_setup::runner(cases, 0x5eed_1ab5, salt, 2000)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1585,7 +1569,7 @@ fn lowering_max_speed_applies_at_once() {
 /// circle at (inf, −inf); a click at such a point is now ignored.
 #[test]
 fn pointer_events_at_non_finite_points_are_ignored() {
-    let mut sim = Sim::from_json(steerlab::scenarios::builtin("bandada").unwrap()).unwrap();
+    let mut sim = support::builtin_sim("bandada");
     let obstacles = sim.scene().obstacles.len();
     sim.pointer_event(Pointer::Move(Vec2::new(100.0, 100.0)), false);
     assert_eq!(sim.pointer, Some(Vec2::new(100.0, 100.0)));

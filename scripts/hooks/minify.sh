@@ -4,23 +4,17 @@
 # (tools/package.json). Trunk 0.21.14's own `minify` cannot do it: its minify-js fails to parse the
 # glue ("Failed to minify JS: RequiredTokenNotFound(Identifier)") and leaves copy-dir files alone.
 #
-# Measured on 2026-12-02 (gzip -9): glue 9167 → 6390 B, loader 865 → 401 B. esbuild only renames
-# local identifiers and drops whitespace and comments: exports, import paths and `import.meta.url`
-# stay as they were, and it adds no inline code, so the page's CSP (`script-src 'self'
-# 'wasm-unsafe-eval'`) still holds. The glue keeps its identifiers (whitespace and syntax minified
-# only): with them shortened the console shows a viewer as `y {__wbg_ptr: …}` instead of `Viewer`
-# (issue 21). esbuild's `--keep-names` does not help there: it sets each class's `name` property,
-# but Chromium's console names an object after the class's declared identifier. Measured on
-# 2026-12-04 (gzip -9, glue after slim-module.mjs): all identifiers shortened 4960 B, kept
-# 5541 B (+0.6 KB), `--keep-names` 5870 B. The loader's names are shortened. The sources in www/
-# stay readable.
+# esbuild only renames local identifiers and drops whitespace and comments: exports, import paths
+# and `import.meta.url` stay, and it adds no inline code, so the page's CSP still holds. The glue
+# keeps its identifiers so that the console names a viewer `Viewer` (issue 21); the loader's are
+# shortened. Sizes: docs/performance.md, "Payload".
 set -euo pipefail
 [ "${TRUNK_PROFILE:-}" = release ] || exit 0
 ESBUILD="${TRUNK_SOURCE_DIR:?run by trunk}/tools/node_modules/.bin/esbuild"
 [ -x "$ESBUILD" ] || { echo "minify.sh: $ESBUILD is missing: run scripts/setup.sh" >&2; exit 1; }
 cd "${TRUNK_STAGING_DIR:?run by trunk}"
 # Short import names in the module and the glue first, no producers/target_features sections
-# (scripts/hooks/slim-module.mjs: wasm −3.0 KB and glue −1.9 KB gzipped on 2026-12-02), then esbuild.
+# (scripts/hooks/slim-module.mjs), then esbuild.
 node "$TRUNK_SOURCE_DIR/scripts/hooks/slim-module.mjs" steerlab_bg.wasm steerlab.js
 "$ESBUILD" steerlab.js --minify-whitespace --minify-syntax --format=esm --log-level=warning --allow-overwrite --outfile=steerlab.js
 "$ESBUILD" www/boot.js --minify --format=esm --log-level=warning --allow-overwrite --outfile=www/boot.js

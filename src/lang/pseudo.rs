@@ -136,7 +136,7 @@ fn term_lines(lang: Lang, c: &Contribution, sc: &Scenario) -> Vec<Line> {
     // separation that found nobody is the flocking rule's when the scenario has that rule.
     let flocking = d.mean.is_some()
         || c.rule != "separation"
-        || form.is_none() && crate::sim::behaviours::separation::Separation::first(sc).is_some();
+        || form.is_none() && crate::sim::behaviours::separation::Separation::first(&sc.behaviours).is_some();
     match (c.rule, flocking) {
         // The flocking rules (flocking-boids §2–3), from their shared neighbour pass.
         ("separation" | "alignment" | "cohesion", true) => {
@@ -219,7 +219,7 @@ fn term_lines(lang: Lang, c: &Contribution, sc: &Scenario) -> Vec<Line> {
         }
         // follow_leader §5, step 2: arrive at the point behind (or the follower's slot).
         ("follow", _) => {
-            let variant = FollowLeader::first(sc).map_or(FollowVariant::Single, |f| f.variant);
+            let variant = FollowLeader::first(&sc.behaviours).map_or(FollowVariant::Single, |f| f.variant);
             let (en, es) = match variant {
                 FollowVariant::Single => (
                     "behind = leader.position - heading * behind_dist",

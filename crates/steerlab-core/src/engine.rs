@@ -31,7 +31,6 @@ pub const STEP_SECONDS: f64 = 1.0 / 60.0;
 /// The longest frame the clock accepts (a tab that was hidden resumes without a jump).
 pub const MAX_FRAME: f64 = 0.25;
 
-use super::json_path::f32v;
 pub use super::pointer::{Pointer, PICK_RADIUS};
 
 /// What the last step measured.
@@ -204,7 +203,8 @@ impl Sim {
             agents: &agents,
             tints: &self.tints,
             scene: &self.scene,
-            scenario: &self.scenario,
+            setup: self.scenario.setup(),
+            behaviours: &self.scenario.behaviours,
             pointer: self.pointer,
             selected: self.selected,
             time: self.time,
@@ -248,7 +248,7 @@ impl Sim {
         for (b, s) in self.scenario.behaviours.iter().zip(&mut self.states) {
             b.reset(s, agents);
         }
-        self.scene.reset(&self.scenario);
+        self.scenario.reset_scene(&mut self.scene);
         self.selected = self.scenario.selected;
         self.time = 0.0;
         self.steps = 0;
@@ -400,7 +400,7 @@ impl Sim {
                 nb: (nb_radius > 0.0).then_some(&st.nb),
                 pointer: *pointer,
                 scene,
-                scenario,
+                setup: scenario.setup(),
                 time: self.time,
             };
             for (b, s) in scenario.behaviours.iter().zip(states.iter_mut()) {
@@ -543,7 +543,7 @@ impl Sim {
             nb: (r > 0.0).then_some(&nb),
             pointer: self.pointer,
             scene: &self.scene,
-            scenario: &self.scenario,
+            setup: self.scenario.setup(),
             time: self.time,
         };
         f(&ctx)

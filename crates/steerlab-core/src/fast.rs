@@ -56,13 +56,15 @@ mod avx;
 mod avx512;
 mod driver;
 mod finish;
+mod group;
 mod kernel;
 pub(crate) mod simd;
 #[cfg(test)]
 mod tests;
 
-use driver::{Out, Pass, Phase2, Query, Width};
+use driver::Width;
 use finish::Consts;
+use group::{Out, Pass, Phase2, Query};
 use simd::F4;
 
 /// The most cells per axis (the same cap as the grid's).
@@ -727,7 +729,7 @@ impl FastFlock {
             let [fx, fy, fvx, fvy, fhx, fhy, fid] = front;
             let [bx, by, bvx, bvy, bhx, bhy, bid] = back;
             bid[..n].copy_from_slice(&fid[..n]);
-            let v = kernel::View { x: as_f32(fx), y: as_f32(fy), vx: as_f32(fvx), vy: as_f32(fvy) };
+            let v = group::View { x: as_f32(fx), y: as_f32(fy), vx: as_f32(fvx), vy: as_f32(fvy) };
             let mut pass = Pass {
                 n,
                 q: Query { v, world: *world, radii, same: radii.ali2 == radii.coh2 },

@@ -228,7 +228,7 @@ impl Sim {
         }
         self.scene.path.waypoints.remove(k);
         let n = n - 1;
-        let mode: PathMode = mode_of(&self.scenario);
+        let mode: PathMode = mode_of(self.scenario.path.as_ref());
         for (b, s) in self.scenario.behaviours.iter().zip(self.states.iter_mut()) {
             b.waypoint_removed(s, k, n, mode);
         }

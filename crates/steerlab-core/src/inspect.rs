@@ -21,7 +21,7 @@ pub fn default_agent(sim: &Sim) -> Option<usize> {
     if n == 0 {
         return None;
     }
-    let leader = FollowLeader::first(sim.scenario()).map(|f| f.leader);
+    let leader = FollowLeader::first(&sim.scenario().behaviours).map(|f| f.leader);
     Some(if leader == Some(0) && n > 1 { 1 } else { 0 })
 }
 
@@ -39,10 +39,10 @@ fn rule_radius(sim: &Sim, rule: &str) -> f32 {
         return radius;
     }
     if rule == "separation" {
-        if let Some(f) = FollowLeader::first(sc) {
+        if let Some(f) = FollowLeader::first(&sc.behaviours) {
             return f.sep_radius;
         }
-        if let Some(q) = Queue::first(sc) {
+        if let Some(q) = Queue::first(&sc.behaviours) {
             return q.sep_radius;
         }
     }
@@ -103,7 +103,7 @@ pub fn highlight(sim: &Sim, e: &Explain, term: Option<usize>, key: &str, list: &
                 // leader.
                 let sep = t.rule == "separation";
                 let flock_sep = sep && d.mean.is_some();
-                let skip = FollowLeader::first(sim.scenario()).map(|f| f.leader).filter(|_| sep);
+                let skip = FollowLeader::first(&sim.scenario().behaviours).map(|f| f.leader).filter(|_| sep);
                 ring(list, p, r);
                 sim.with_view(|v| {
                     v.each_within(e.agent, r, |j, off, d2| {
@@ -158,7 +158,7 @@ pub fn highlight(sim: &Sim, e: &Explain, term: Option<usize>, key: &str, list: &
             }
         }
         "in_ahead_zone" => {
-            if let (Some(a), Some(f)) = (point("ahead"), FollowLeader::first(sim.scenario())) {
+            if let (Some(a), Some(f)) = (point("ahead"), FollowLeader::first(&sim.scenario().behaviours)) {
                 ring(list, near(a), f.ahead_radius);
             }
         }
@@ -238,7 +238,11 @@ mod tests {
             s.step();
         }
         let i = default_agent(&s).unwrap();
-        assert_ne!(Some(i), FollowLeader::first(s.scenario()).map(|f| f.leader), "a follower, not the leader");
+        assert_ne!(
+            Some(i),
+            FollowLeader::first(&s.scenario().behaviours).map(|f| f.leader),
+            "a follower, not the leader"
+        );
         let e = s.explain(i).unwrap();
         let k = e.terms.iter().position(|t| t.rule == "follow").unwrap();
         let mut list = DrawList::new();

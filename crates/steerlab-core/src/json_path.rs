@@ -1,14 +1,11 @@
 //! Reading a typed scenario out of a `serde_json::Value` while keeping the field path of the place
 //! that failed (`world.width: invalid type: string "wide", expected f32`).
 //!
-//! Why not `serde_path_to_error`, the crate for this (the project used it until 2026-12-03):
-//! wrapping serde_json's `&Value` deserialiser compiles every derived reader of the scenario twice
-//! over (its own visitor wrapper around each of them), 9.5 KB gzipped of the wasm module
-//! (160.6 → 151.0 KB, measured on 2026-12-03 with the path dropped altogether). This deserialiser
-//! is the only one the derived readers are compiled against, and it notes the path itself: a key or
-//! an index is pushed before its value is read and popped once it was read, so after an error the
-//! stack names the innermost place (the unknown key itself for `unknown field`, the struct for
-//! `missing field`), as `serde_path_to_error` did.
+//! Not `serde_path_to_error`: wrapping serde_json's reader compiles every derived reader twice
+//! (9.5 KB gzipped of the module: docs/performance.md, "Payload"). This deserialiser is the only
+//! one the derived readers are compiled against, and notes the path itself: a key or an index is
+//! pushed before its value is read and popped after, so after an error the stack names the
+//! innermost place.
 //!
 //! Numbers, strings, options and unit enums are read as serde_json's `&Value` reader reads them;
 //! a struct is read from an object only (serde_json also took an array of its fields in order).

@@ -39,6 +39,7 @@ pub mod scenario;
 pub mod scenarios;
 pub mod scene;
 mod schema;
+pub mod setup;
 pub mod steer;
 pub mod text;
 pub mod world;

@@ -9,7 +9,6 @@
 
 use super::agent::Agent;
 use super::check::{Check, MAX_LIST};
-use super::scenario::Scenario;
 use super::steer::truncate;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -52,8 +51,8 @@ pub struct PathSpec {
 
 /// The scenario-level path rules: all points finite; at most `MAX_LIST`. (A behaviour that follows
 /// the path checks that it has enough points: [`needs_points`].)
-pub(crate) fn validate_path(sc: &Scenario) -> Result<(), String> {
-    if let Some(p) = &sc.path {
+pub(crate) fn validate_path(path: Option<&PathSpec>) -> Result<(), String> {
+    if let Some(p) = path {
         if p.waypoints.len() > MAX_LIST {
             return Err(format!("path.waypoints: at most {MAX_LIST}, got {}", p.waypoints.len()));
         }
@@ -66,9 +65,9 @@ pub(crate) fn validate_path(sc: &Scenario) -> Result<(), String> {
 }
 
 /// A path-following behaviour needs a path of at least `need` points (waypoints: 1, tube: 2).
-pub fn needs_points(c: &Check, sc: &Scenario, kind: &str, need: usize) -> Result<(), String> {
+pub fn needs_points(c: &Check, path: Option<&PathSpec>, kind: &str, need: usize) -> Result<(), String> {
     let at = c.path;
-    match &sc.path {
+    match path {
         None => Err(format!("path: {at} ({kind}) needs a path, e.g. \"path\": {{\"waypoints\": [[x, y], ...]}}")),
         Some(p) if p.waypoints.len() < need => {
             let pts = if need == 1 { "point" } else { "points" };
@@ -87,9 +86,9 @@ pub struct PathState {
 }
 
 impl PathState {
-    pub fn reset(&mut self, sc: &Scenario) {
+    pub fn reset(&mut self, path: Option<&PathSpec>) {
         self.waypoints.clear();
-        if let Some(p) = &sc.path {
+        if let Some(p) = path {
             self.waypoints.extend(p.waypoints.iter().map(|&w| Vec2::from(w)));
         }
         self.selected = None;
@@ -97,9 +96,9 @@ impl PathState {
     }
 }
 
-/// The path mode of a scenario (loop when it has no path).
-pub fn mode_of(sc: &Scenario) -> PathMode {
-    sc.path.as_ref().map(|p| p.mode).unwrap_or_default()
+/// The mode of a path (loop when there is none).
+pub fn mode_of(path: Option<&PathSpec>) -> PathMode {
+    path.map(|p| p.mode).unwrap_or_default()
 }
 
 /// `+1` or `−1` from the stored direction (0, the default, is forwards).

@@ -74,7 +74,7 @@ impl Renderer {
 
     /// The scene, the behaviours' layers, the agents and the selected agent's overlays.
     fn frame(&mut self, sim: &Sim, v: &View, ov: Overlays) {
-        let sc = v.scenario;
+        let sc = sim.scenario();
         let states = sim.states();
         let layer = |list: &mut DrawList, l: Layer| {
             for (b, s) in sc.behaviours.iter().zip(states) {
@@ -82,7 +82,7 @@ impl Renderer {
             }
         };
         layer(&mut self.list, Layer::Floor);
-        v.scene.draw(sc, &mut self.list);
+        v.scene.draw(sc.path.as_ref(), &mut self.list);
         layer(&mut self.list, Layer::Under);
 
         let size = sc.agent_size;
@@ -215,7 +215,7 @@ impl Renderer {
             let list = &mut self.list;
             v.each_within(i, rules.radius(), |_, d, _| list.line(Style::Neighbour, a.position, a.position + d));
         }
-        for (b, s) in v.scenario.behaviours.iter().zip(sim.states()) {
+        for (b, s) in v.behaviours.iter().zip(sim.states()) {
             b.draw_selected(s, v, i, ov, &mut self.list);
         }
         if ov.has(Overlay::Forces) {
@@ -243,7 +243,7 @@ impl Renderer {
             self.list.arrow(Style::ForceTotal, a.position, a.position + total * FORCE_SCALE);
             self.list.legend.push(LegendRow::Total { magnitude: total.length() });
         }
-        self.list.agent(Style::Selected, a.position, a.heading, v.scenario.agent_size * 1.3);
+        self.list.agent(Style::Selected, a.position, a.heading, sim.scenario().agent_size * 1.3);
     }
 }
 

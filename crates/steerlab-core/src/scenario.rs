@@ -3,17 +3,16 @@
 //! behaviours with their parameters and weights, overlays, controls and caption.
 
 use super::behaviours::FlockRule;
-use super::check::{dot, fmt_f64, fmt_num, Check, MAX_LIST, MAX_MAGNITUDE};
-use super::json_path::{path_string, Seg};
+use super::check::{fmt_f64, fmt_num, Check, MAX_LIST};
+use super::json_path::path_string;
 use super::param_path::Params;
 pub use super::path::{PathMode, PathSpec};
-use super::text::{list32, short32, short64};
+use super::text::list32;
 use super::world::Edges;
 use crate::draw::Overlay;
 use crate::json_path::{Strict, StrictVisitor};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::cell::RefCell;
 use std::fmt;
 
@@ -563,7 +562,7 @@ impl Scenario {
         let mut flock_seen: [Option<usize>; 3] = [None; 3];
         for (i, b) in self.behaviours.iter().enumerate() {
             let p = format!("behaviours[{i}]");
-            b.validate(&Check { path: &p }, self)?;
+            b.validate(&Check { path: &p }, &self.setup())?;
             // The flocking rules share one neighbour pass: each may appear once.
             let slot = match b.flock_rule() {
                 Some(FlockRule::Separation { .. }) => Some(0),
@@ -602,7 +601,7 @@ impl Scenario {
         for (i, f) in self.food.iter().enumerate() {
             Check { path: "food" }.point(&format!("[{i}]"), *f)?;
         }
-        super::path::validate_path(self)?;
+        super::path::validate_path(self.path.as_ref())?;
         if self.engine == Engine::Fast {
             if self.world.edges != Edges::Wrap {
                 let got = serde_json::to_string(&self.world.edges).unwrap_or_default();
@@ -666,6 +665,24 @@ impl Scenario {
 /// boolean, a select a string). A missing one fails with the message `set` gives for that path,
 /// after the control's place: `controls[1].param: cohesion.wieght: unknown parameter`. Part of the
 /// scenario's validation, so `mount`, `validate` and the parser agree.
+impl Scenario {
+    /// What the behaviours may read of this scenario besides their parameters.
+    pub fn setup(&self) -> crate::setup::Setup<'_> {
+        crate::setup::Setup {
+            seed: self.seed,
+            max_speed: self.motion.max_speed,
+            agent_count: self.agents.count(),
+            path: self.path.as_ref(),
+        }
+    }
+
+    /// Reset `scene` to this scenario's obstacles, food and path.
+    pub fn reset_scene(&self, scene: &mut crate::scene::Scene) {
+        let obstacles = self.obstacles.iter().map(|o| (glam::Vec2::from(o.center), o.radius));
+        scene.reset(obstacles, &self.food, self.path.as_ref());
+    }
+}
+
 fn check_controls(sc: &Scenario) -> Result<(), String> {
     if sc.controls.is_empty() {
         return Ok(());

@@ -5,8 +5,7 @@
 
 use super::check::MAX_LIST;
 use super::draw::{DrawList, Style};
-use super::path::{is_closed, PathState};
-use super::scenario::Scenario;
+use super::path::{is_closed, PathSpec, PathState};
 use glam::Vec2;
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -22,11 +21,12 @@ pub struct Scene {
 
 impl Scene {
     /// The scenario's obstacles, food and path.
-    pub fn reset(&mut self, sc: &Scenario) {
-        self.obstacles = sc.obstacles.iter().map(|o| (Vec2::from(o.center), o.radius)).collect();
-        self.food = sc.food.iter().map(|&f| Vec2::from(f)).collect();
+    /// Back to the scenario's obstacles (centre, radius), food and path.
+    pub fn reset(&mut self, obstacles: impl Iterator<Item = (Vec2, f32)>, food: &[[f32; 2]], path: Option<&PathSpec>) {
+        self.obstacles = obstacles.collect();
+        self.food = food.iter().map(|&f| Vec2::from(f)).collect();
         self.eaten = 0;
-        self.path.reset(sc);
+        self.path.reset(path);
     }
 
     /// Add an obstacle (ignored when not finite, not positive, or when there are already
@@ -46,14 +46,14 @@ impl Scene {
 
     /// Obstacles, food, and the path: its polyline (green), the waypoints with their indices, the
     /// selected one.
-    pub fn draw(&self, sc: &Scenario, list: &mut DrawList) {
+    pub fn draw(&self, path: Option<&PathSpec>, list: &mut DrawList) {
         for &(c, r) in &self.obstacles {
             list.disc(Style::Obstacle, c, r);
         }
         for &f in &self.food {
             list.disc(Style::Food, f, 4.0);
         }
-        let Some(spec) = &sc.path else {
+        let Some(spec) = path else {
             return;
         };
         let wps = &self.path.waypoints;

@@ -6,7 +6,7 @@ use crate::check::Check;
 use crate::draw::Overlay;
 use crate::draw::Overlays;
 use crate::draw::{DrawList, Style};
-use crate::scenario::Scenario;
+use crate::setup::Setup;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -33,7 +33,7 @@ impl Behave for Alignment {
         self.weight
     }
 
-    fn validate(&self, c: &Check, _sc: &Scenario) -> Result<(), String> {
+    fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         c.positive("perception", self.perception)
     }

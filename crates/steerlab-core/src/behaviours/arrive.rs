@@ -15,7 +15,7 @@ use crate::check::Check;
 use crate::draw::{DrawList, Style};
 use crate::json_path::{f32v, vec2v};
 use crate::pointer::Pointer;
-use crate::scenario::Scenario;
+use crate::setup::Setup;
 use crate::steer::{arrive_desired_to, truncate};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -66,7 +66,7 @@ impl Behave for Arrive {
         self.weight
     }
 
-    fn validate(&self, c: &Check, _sc: &Scenario) -> Result<(), String> {
+    fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         c.positive("slow_radius", self.slow_radius)?;
         c.positive("time_to_target", self.time_to_target)?;

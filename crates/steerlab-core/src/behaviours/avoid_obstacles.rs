@@ -6,7 +6,7 @@
 use super::{AgentStep, Behave, ForceCtx, Tint};
 use crate::check::Check;
 use crate::draw::Style;
-use crate::scenario::Scenario;
+use crate::setup::Setup;
 use crate::steer::{desired_towards, steer_towards, Note};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -36,7 +36,7 @@ impl Behave for AvoidObstacles {
         self.weight
     }
 
-    fn validate(&self, c: &Check, _sc: &Scenario) -> Result<(), String> {
+    fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         c.non_negative("look_ahead", self.look_ahead)
     }

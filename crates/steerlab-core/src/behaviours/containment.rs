@@ -10,7 +10,7 @@ use crate::agent::Agent;
 use crate::check::{Check, MAX_LIST};
 use crate::draw::FORCE_SCALE;
 use crate::draw::{DrawList, Style};
-use crate::scenario::Scenario;
+use crate::setup::Setup;
 use crate::steer::{steer_towards, truncate};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -133,7 +133,7 @@ impl Behave for Containment {
         self.weight
     }
 
-    fn validate(&self, c: &Check, _sc: &Scenario) -> Result<(), String> {
+    fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         if self.walls.len() < 3 || self.walls.len() > MAX_LIST {
             return Err(format!("{}.walls: a polygon of 3 to {MAX_LIST} corners, got {}", c.path, self.walls.len()));
@@ -288,7 +288,7 @@ mod tests {
                 .map(|k| ((200.0 + 30.0 * k as f32, 160.0 + 10.0 * (k % 3) as f32), (60.0, 20.0 * k as f32 - 70.0)))
                 .collect();
             let mut s = sim_in(&sc, &hand_agents(&agents), "", r#"{"width": 640, "height": 400, "edges": "bounce"}"#);
-            let c: Containment = crate::behaviours::Registered::first(s.scenario()).cloned().unwrap();
+            let c: Containment = crate::behaviours::Registered::first(&s.scenario().behaviours).cloned().unwrap();
             let mut outside = 0;
             for _ in 0..60 * 60 {
                 s.step();
@@ -313,7 +313,7 @@ mod tests {
         for (n, ok) in [(2, false), (3, true), (MAX_LIST, true), (MAX_LIST + 1, false)] {
             let b =
                 Containment { walls: (0..n).map(|k| [(k % 300) as f32, (k / 300) as f32]).collect(), ..walls(SQUARE) };
-            assert_eq!(b.validate(&c, s.scenario()).is_ok(), ok, "{n} corners");
+            assert_eq!(b.validate(&c, &s.scenario().setup()).is_ok(), ok, "{n} corners");
         }
     }
 

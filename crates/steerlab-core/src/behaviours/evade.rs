@@ -11,7 +11,7 @@ use crate::agent::Agent;
 use crate::check::Check;
 use crate::draw::{DrawList, Style};
 use crate::json_path::vec2v;
-use crate::scenario::Scenario;
+use crate::setup::Setup;
 use crate::steer::{desired_towards, evade, predict, seek, wander, WanderParams};
 use crate::world::World;
 use glam::Vec2;
@@ -79,7 +79,7 @@ impl Behave for Evade {
         true
     }
 
-    fn validate(&self, c: &Check, sc: &Scenario) -> Result<(), String> {
+    fn validate(&self, c: &Check, sc: &Setup) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         super::check_agent(c, "hunter", self.hunter, sc)?;
         c.non_negative("max_prediction", self.max_prediction)?;

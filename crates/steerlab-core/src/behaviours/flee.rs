@@ -7,7 +7,7 @@ use crate::check::Check;
 use crate::draw::{DrawList, Style};
 use crate::json_path::vec2v;
 use crate::pointer::Pointer;
-use crate::scenario::Scenario;
+use crate::setup::Setup;
 use crate::steer::{desired_towards, steer_towards};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -38,7 +38,7 @@ impl Behave for Flee {
         self.weight
     }
 
-    fn validate(&self, c: &Check, _sc: &Scenario) -> Result<(), String> {
+    fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         c.positive("panic_radius", self.panic_radius)?;
         self.target.map_or(Ok(()), |t| c.point("target", t))

@@ -4,7 +4,7 @@
 use super::{AgentStep, Behave, ForceCtx, Inst, Layer, Tint, View};
 use crate::check::Check;
 use crate::draw::{DrawList, Style};
-use crate::scenario::Scenario;
+use crate::setup::Setup;
 use crate::steer::{desired_towards, flee, Note};
 use serde::{Deserialize, Serialize};
 
@@ -33,7 +33,7 @@ impl Behave for FleePointer {
         self.weight
     }
 
-    fn validate(&self, c: &Check, _sc: &Scenario) -> Result<(), String> {
+    fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         c.positive("radius", self.radius)
     }

@@ -13,7 +13,7 @@ use crate::check::Check;
 use crate::draw::{DrawList, Style};
 use crate::json_path::{f32v, obj};
 use crate::pointer::Pointer;
-use crate::scenario::Scenario;
+use crate::setup::Setup;
 use crate::steer::truncate;
 use crate::world::World;
 use glam::Vec2;
@@ -145,7 +145,7 @@ impl Behave for FlowField {
         self.weight
     }
 
-    fn validate(&self, c: &Check, _sc: &Scenario) -> Result<(), String> {
+    fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         c.positive("resolution", self.resolution)?;
         c.non_negative("strength", self.strength)?;
@@ -154,7 +154,7 @@ impl Behave for FlowField {
 
     fn force(&self, st: &Reseeds, _: &mut (), ctx: &ForceCtx, a: &mut AgentStep) {
         let me = a.agent;
-        let desired = self.field(ctx.world, ctx.scenario.seed, *st).at(me.position);
+        let desired = self.field(ctx.world, ctx.setup.seed, *st).at(me.position);
         a.ctl.add("flow", self.weight, truncate(desired - me.velocity, me.max_force));
     }
 
@@ -173,9 +173,9 @@ impl Behave for FlowField {
         if layer != Layer::Floor || self.strength <= 0.0 {
             return;
         }
-        let f = self.field(v.world, v.scenario.seed, inst.state);
+        let f = self.field(v.world, v.setup.seed, inst.state);
         let step = ((f.cols as f32 * f.rows as f32 / MAX_ARROWS as f32).sqrt().ceil() as u32).max(1);
-        let len = 0.8 * f.resolution * step as f32 * (self.strength / v.scenario.motion.max_speed).min(1.0);
+        let len = 0.8 * f.resolution * step as f32 * (self.strength / v.setup.max_speed).min(1.0);
         for row in (0..f.rows).step_by(step as usize) {
             for col in (0..f.cols).step_by(step as usize) {
                 let c = f.centre((col, row));
@@ -188,7 +188,7 @@ impl Behave for FlowField {
     /// The grid (columns, rows, cell size), reseeds, and how well the agents follow the field: the
     /// mean cosine between each agent's velocity and its cell's vector.
     fn readout(&self, inst: &Inst<Self>, v: &View) -> Option<Readout> {
-        let f = self.field(v.world, v.scenario.seed, inst.state);
+        let f = self.field(v.world, v.setup.seed, inst.state);
         Some(
             Readout::new("flow_field")
                 .with("cols", Val::Int(f.cols as i64))
@@ -201,7 +201,7 @@ impl Behave for FlowField {
 
     /// `state().field` {seed, cols, rows, resolution, reseeds}; metrics `field_alignment`.
     fn report(&self, inst: &Inst<Self>, v: &View, state: &mut Value) {
-        let f = self.field(v.world, v.scenario.seed, inst.state);
+        let f = self.field(v.world, v.setup.seed, inst.state);
         state["field"] = obj(vec![
             ("seed", f.seed.into()),
             ("cols", f.cols.into()),
@@ -235,7 +235,7 @@ mod tests {
     const SC: &str = r#"[{"type": "flow_field", "resolution": 32, "strength": 60, "scale": 240}]"#;
 
     fn field_of(s: &Sim) -> Field {
-        let ff = FlowField::first(s.scenario()).unwrap();
+        let ff = FlowField::first(&s.scenario().behaviours).unwrap();
         ff.field(s.world(), s.scenario().seed, s.behaviour::<FlowField>().unwrap().state)
     }
 
@@ -427,7 +427,7 @@ mod tests {
     fn readout_and_report_by_hand() {
         let sim = |moving: f32| {
             let s = sim_in(SC, &hand_agents(&[((10.0, 10.0), (0.0, 0.0))]), "", WORLD);
-            let f = FlowField::first(s.scenario()).unwrap().field(s.world(), s.scenario().seed, Reseeds(2));
+            let f = FlowField::first(&s.scenario().behaviours).unwrap().field(s.world(), s.scenario().seed, Reseeds(2));
             let v = |x: f32, y: f32, k: f32| {
                 let w = f.at(Vec2::new(x, y)) * k * moving;
                 ((x, y), (w.x, w.y))

@@ -25,7 +25,7 @@ use crate::draw::{DrawList, Style};
 use crate::json_path::{f32v, obj, vec2v};
 use crate::pointer::Pointer;
 use crate::rng::Rng;
-use crate::scenario::Scenario;
+use crate::setup::Setup;
 use crate::steer::{
     arrive, arrive_desired, desired_towards, evade, predict, steer_towards, wander, Controller, Note, WanderParams,
 };
@@ -467,8 +467,8 @@ impl Behave for FollowLeader {
         true
     }
 
-    fn validate(&self, c: &Check, sc: &Scenario) -> Result<(), String> {
-        self.check(c, sc.agents.count())
+    fn validate(&self, c: &Check, sc: &Setup) -> Result<(), String> {
+        self.check(c, sc.agent_count)
     }
 
     /// Followers keep apart within `sep_radius`.

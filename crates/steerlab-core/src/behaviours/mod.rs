@@ -21,8 +21,8 @@ use super::grid::{naive_for_each_neighbour, Grid};
 use super::path::PathMode;
 use super::pointer::Pointer;
 use super::rng::Rng;
-use super::scenario::Scenario;
 use super::scene::Scene;
+use super::setup::Setup;
 use super::steer::{desired_towards, steer_towards, truncate, Controller};
 use super::world::World;
 use glam::Vec2;
@@ -111,7 +111,7 @@ pub struct ForceCtx<'a> {
     pub pointer: Option<Vec2>,
     /// Obstacles, food and the path.
     pub scene: &'a Scene,
-    pub scenario: &'a Scenario,
+    pub setup: Setup<'a>,
     /// Simulated seconds at the start of the step.
     pub time: f64,
 }
@@ -170,7 +170,9 @@ pub struct View<'a> {
     /// Each agent's tint from its last step.
     pub tints: &'a [Option<Style>],
     pub scene: &'a Scene,
-    pub scenario: &'a Scenario,
+    pub setup: Setup<'a>,
+    /// The scenario's behaviours (their parameters).
+    pub behaviours: &'a [Behaviour],
     pub pointer: Option<Vec2>,
     pub selected: Option<usize>,
     pub time: f64,
@@ -262,7 +264,7 @@ pub trait Behave: Clone + PartialEq + fmt::Debug + Serialize + Sized {
 
     /// Rules that parsing cannot express. Messages start with `c.path` (`behaviours[2]`), then
     /// the field (`behaviours[2].radius: must be > 0, got -3`).
-    fn validate(&self, _c: &Check, _sc: &Scenario) -> Result<(), String> {
+    fn validate(&self, _c: &Check, _sc: &Setup) -> Result<(), String> {
         Ok(())
     }
 
@@ -330,9 +332,9 @@ pub trait Registered: Behave {
     /// `s` if it is this behaviour's state.
     fn inst(s: &State) -> Option<&Inst<Self>>;
     fn inst_mut(s: &mut State) -> Option<&mut Inst<Self>>;
-    /// The first behaviour of this kind in a scenario.
-    fn first(sc: &Scenario) -> Option<&Self> {
-        sc.behaviours.iter().find_map(Self::params)
+    /// The first behaviour of this kind in a scenario's list.
+    fn first(list: &[Behaviour]) -> Option<&Self> {
+        list.iter().find_map(Self::params)
     }
 }
 
@@ -470,8 +472,8 @@ impl PointerTarget {
 }
 
 /// Validation of a field that names an agent (pursuit's quarry, evade's hunter): it must exist.
-pub fn check_agent(c: &Check, field: &str, index: usize, sc: &Scenario) -> Result<(), String> {
-    let n = sc.agents.count();
+pub fn check_agent(c: &Check, field: &str, index: usize, sc: &Setup) -> Result<(), String> {
+    let n = sc.agent_count;
     if index >= n {
         return Err(format!("{}.{field}: no agent {index} (there are {n})", c.path));
     }
@@ -585,7 +587,7 @@ macro_rules! registry {
             pub fn weight(&self) -> f32 {
                 match self { $(Behaviour::$v(b) => b.weight(),)* }
             }
-            pub fn validate(&self, c: &Check, sc: &Scenario) -> Result<(), String> {
+            pub fn validate(&self, c: &Check, sc: &Setup) -> Result<(), String> {
                 match self { $(Behaviour::$v(b) => b.validate(c, sc),)* }
             }
             pub fn flock_rule(&self) -> Option<FlockRule> {
@@ -1168,7 +1170,7 @@ pub(crate) mod testing {
     pub fn drawn(s: &Sim, layer: Layer) -> Vec<(Style, D)> {
         let mut list = DrawList::new();
         s.with_view(|v| {
-            for (b, st) in v.scenario.behaviours.iter().zip(s.states()) {
+            for (b, st) in v.behaviours.iter().zip(s.states()) {
                 b.draw(st, v, layer, &mut list);
             }
         });
@@ -1179,7 +1181,7 @@ pub(crate) mod testing {
     pub fn drawn_selected(s: &Sim, i: usize, ov: &[Overlay]) -> Vec<(Style, D)> {
         let mut list = DrawList::new();
         s.with_view(|v| {
-            for (b, st) in v.scenario.behaviours.iter().zip(s.states()) {
+            for (b, st) in v.behaviours.iter().zip(s.states()) {
                 b.draw_selected(st, v, i, Overlays::from_list(ov), &mut list);
             }
         });

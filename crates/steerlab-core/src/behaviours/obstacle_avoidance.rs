@@ -14,7 +14,7 @@ use crate::check::Check;
 use crate::draw::FORCE_SCALE;
 use crate::draw::{DrawList, Style};
 use crate::json_path::f32v;
-use crate::scenario::Scenario;
+use crate::setup::Setup;
 use crate::steer::truncate;
 use crate::world::World;
 use glam::Vec2;
@@ -99,7 +99,7 @@ impl Behave for ObstacleAvoidance {
         self.weight
     }
 
-    fn validate(&self, c: &Check, _sc: &Scenario) -> Result<(), String> {
+    fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         c.non_negative("look_ahead", self.look_ahead)?;
         c.non_negative("clearance", self.clearance)

@@ -14,10 +14,8 @@ use crate::check::Check;
 use crate::draw::FORCE_SCALE;
 use crate::draw::{DrawList, Style};
 use crate::json_path::f32v;
-use crate::path::{
-    brake, distance_to_path, mode_of, needs_points, segment_count, tube_mode, tube_probe, Follow, PathMode,
-};
-use crate::scenario::Scenario;
+use crate::path::{brake, distance_to_path, needs_points, segment_count, tube_mode, tube_probe, Follow, PathMode};
+use crate::setup::Setup;
 use crate::steer::{arrive, arrive_desired, desired_towards, seek, Controller, Note};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -117,17 +115,17 @@ impl Behave for PathTube {
         self.weight
     }
 
-    fn validate(&self, c: &Check, sc: &Scenario) -> Result<(), String> {
+    fn validate(&self, c: &Check, sc: &Setup) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         c.positive("tube_radius", self.tube_radius)?;
         c.non_negative("predict_ahead", self.predict_ahead)?;
         c.positive("slow_radius", self.slow_radius)?;
         c.positive("arrive_radius", self.arrive_radius)?;
-        needs_points(c, sc, Self::KIND, 2)
+        needs_points(c, sc.path, Self::KIND, 2)
     }
 
     fn force(&self, _: &(), me: &mut OnPath, ctx: &ForceCtx, a: &mut AgentStep) {
-        let follow = tube_force(a.agent, me, &ctx.scene.path.waypoints, mode_of(ctx.scenario), self, a.ctl);
+        let follow = tube_force(a.agent, me, &ctx.scene.path.waypoints, ctx.setup.path_mode(), self, a.ctl);
         me.outside = follow == Follow::Correcting;
         if follow == Follow::Arriving {
             a.tint(Tint::Set(Style::Arriving));
@@ -150,7 +148,7 @@ impl Behave for PathTube {
     /// the closest segment, and then the seek-back correction.
     fn draw(&self, inst: &Inst<Self>, v: &View, layer: Layer, list: &mut DrawList) {
         let wps = &v.scene.path.waypoints;
-        let mode = mode_of(v.scenario);
+        let mode = v.setup.path_mode();
         match layer {
             Layer::Floor => {
                 let n = wps.len();
@@ -201,11 +199,11 @@ impl Behave for PathTube {
     fn readout(&self, inst: &Inst<Self>, v: &View) -> Option<Readout> {
         let a = v.agents.first()?;
         let wps = &v.scene.path.waypoints;
-        let d = distance_to_path(a.position, wps, mode_of(v.scenario));
+        let d = distance_to_path(a.position, wps, v.setup.path_mode());
         Some(
             Readout::new("path_tube")
                 .with("waypoints", Val::Int(wps.len() as i64))
-                .with("mode", Val::Word(mode_of(v.scenario).name()))
+                .with("mode", Val::Word(v.setup.path_mode().name()))
                 .with("distance", if d.is_finite() { Val::Num(d as f64, 1) } else { Val::None })
                 .with("tube_radius", Val::Num(self.tube_radius as f64, 0))
                 .with("outside", Val::Int(outside(inst) as i64)),
@@ -215,7 +213,7 @@ impl Behave for PathTube {
     /// Metrics `tube_distance` (agent 0's distance to the path), `max_tube_distance`,
     /// `prediction_outside`.
     fn report(&self, inst: &Inst<Self>, v: &View, state: &mut Value) {
-        let (wps, mode) = (&v.scene.path.waypoints, mode_of(v.scenario));
+        let (wps, mode) = (&v.scene.path.waypoints, v.setup.path_mode());
         let d = |a: &Agent| Some(distance_to_path(a.position, wps, mode)).filter(|d| d.is_finite());
         let m = &mut state["metrics"];
         m["tube_distance"] = v.agents.first().and_then(d).map_or(Value::Null, f32v);

@@ -6,8 +6,8 @@ use super::{AgentStep, Behave, ForceCtx, Inst, Layer, Readout, Tint, Val, View};
 use crate::agent::Agent;
 use crate::check::Check;
 use crate::draw::{DrawList, Style};
-use crate::path::{advance, brake, dir_of, mode_of, needs_points, Follow, PathMode};
-use crate::scenario::Scenario;
+use crate::path::{advance, brake, dir_of, needs_points, Follow, PathMode};
+use crate::setup::Setup;
 use crate::steer::{arrive, arrive_desired, desired_towards, seek, Controller, Note};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -97,15 +97,15 @@ impl Behave for PathWaypoints {
         self.weight
     }
 
-    fn validate(&self, c: &Check, sc: &Scenario) -> Result<(), String> {
+    fn validate(&self, c: &Check, sc: &Setup) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         c.positive("arrive_radius", self.arrive_radius)?;
         c.positive("slow_radius", self.slow_radius)?;
-        needs_points(c, sc, Self::KIND, 1)
+        needs_points(c, sc.path, Self::KIND, 1)
     }
 
     fn force(&self, _: &(), leg: &mut Leg, ctx: &ForceCtx, a: &mut AgentStep) {
-        let mode = mode_of(ctx.scenario);
+        let mode = ctx.setup.path_mode();
         if waypoints_force(a.agent, leg, &ctx.scene.path.waypoints, mode, self, a.ctl) == Follow::Arriving {
             a.tint(Tint::Set(Style::Arriving));
         }
@@ -136,7 +136,7 @@ impl Behave for PathWaypoints {
         if n == 0 {
             return;
         }
-        let mode = mode_of(v.scenario);
+        let mode = v.setup.path_mode();
         for leg in &inst.agents {
             let idx = (leg.wp as usize).min(n - 1);
             let dir = dir_of(leg.dir);
@@ -175,7 +175,7 @@ impl Behave for PathWaypoints {
             Readout::new("path_waypoints")
                 .with("active", active)
                 .with("waypoints", Val::Int(n as i64))
-                .with("mode", Val::Word(mode_of(v.scenario).name()))
+                .with("mode", Val::Word(v.setup.path_mode().name()))
                 .with("direction", Val::Int(dir_of(leg.dir) as i64)),
         )
     }
@@ -360,7 +360,8 @@ mod tests {
             agents: &agents,
             tints: &[],
             scene: &scene,
-            scenario: s.scenario(),
+            setup: s.scenario().setup(),
+            behaviours: &s.scenario().behaviours,
             pointer: None,
             selected: None,
             time: 0.0,

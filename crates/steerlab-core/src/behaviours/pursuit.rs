@@ -9,7 +9,7 @@ use super::{draw_steering, far_from, AgentStep, Behave, ForceCtx, Inst, Layer, M
 use crate::check::Check;
 use crate::draw::{DrawList, Style};
 use crate::json_path::{f32v, vec2v};
-use crate::scenario::Scenario;
+use crate::setup::Setup;
 use crate::steer::{desired_towards, predict, pursuit, steer_towards, wander, WanderParams};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -72,7 +72,7 @@ impl Behave for Pursuit {
         true
     }
 
-    fn validate(&self, c: &Check, sc: &Scenario) -> Result<(), String> {
+    fn validate(&self, c: &Check, sc: &Setup) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         super::check_agent(c, "quarry", self.quarry, sc)?;
         c.non_negative("max_prediction", self.max_prediction)?;
@@ -310,7 +310,7 @@ mod tests {
         // A pursuer that may not move looks no time ahead.
         let still =
             [Agent::new(Vec2::ZERO, Vec2::ZERO, 0.0, 192.0), Agent::new(Vec2::new(0.0, 80.0), Vec2::ZERO, 80.0, 192.0)];
-        let p = <Pursuit as crate::behaviours::Registered>::first(s.scenario()).unwrap();
+        let p = <Pursuit as crate::behaviours::Registered>::first(&s.scenario().behaviours).unwrap();
         let t = s.with_view(|v| p.look_ahead(&View { agents: &still, ..*v }));
         assert_eq!(t, Some(0.0));
     }

@@ -21,7 +21,7 @@ use crate::agent::Agent;
 use crate::check::Check;
 use crate::draw::{DrawList, Style};
 use crate::rng::Rng;
-use crate::scenario::Scenario;
+use crate::setup::Setup;
 use crate::steer::{truncate, Controller, Note};
 use crate::world::World;
 use glam::Vec2;
@@ -330,7 +330,7 @@ impl Behave for Queue {
         self.weight
     }
 
-    fn validate(&self, c: &Check, _sc: &Scenario) -> Result<(), String> {
+    fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {
         self.check(c)
     }
 
@@ -447,7 +447,7 @@ mod tests {
         let agents =
             hand_agents(&[((100.0, 100.0), (40.0, 0.0)), ((145.0, 100.0), (0.0, 0.0)), ((115.0, 104.0), (0.0, 0.0))]);
         let s = sim_with(r#"[{"type": "queue", "goal": [300, 100]}]"#, &agents, "");
-        let q = Queue::first(s.scenario()).unwrap();
+        let q = Queue::first(&s.scenario().behaviours).unwrap();
         let (b, who) = s.with_force_ctx(|ctx| queue_brake(ctx, 0, q));
         assert_eq!(who, Some(2));
         assert!((b - 15.0 / 60.0).abs() < 1e-6, "{b}");

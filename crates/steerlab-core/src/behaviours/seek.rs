@@ -8,7 +8,7 @@ use crate::check::Check;
 use crate::draw::{DrawList, Style};
 use crate::json_path::vec2v;
 use crate::pointer::Pointer;
-use crate::scenario::Scenario;
+use crate::setup::Setup;
 use crate::steer::{desired_towards, steer_towards};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -36,7 +36,7 @@ impl Behave for Seek {
         self.weight
     }
 
-    fn validate(&self, c: &Check, _sc: &Scenario) -> Result<(), String> {
+    fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         self.target.map_or(Ok(()), |t| c.point("target", t))
     }

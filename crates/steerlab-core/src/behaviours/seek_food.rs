@@ -4,7 +4,7 @@
 use super::{AgentStep, Behave, ForceCtx, Inst, MoveCtx, Tint};
 use crate::check::Check;
 use crate::draw::Style;
-use crate::scenario::Scenario;
+use crate::setup::Setup;
 use crate::steer::{desired_towards, seek, Note};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -37,7 +37,7 @@ impl Behave for SeekFood {
         self.weight
     }
 
-    fn validate(&self, c: &Check, _sc: &Scenario) -> Result<(), String> {
+    fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         c.positive("radius", self.radius)?;
         c.non_negative("eat_radius", self.eat_radius)

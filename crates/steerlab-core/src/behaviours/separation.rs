@@ -10,7 +10,7 @@ use crate::check::Check;
 use crate::draw::Overlay;
 use crate::draw::Overlays;
 use crate::draw::{DrawList, Style};
-use crate::scenario::Scenario;
+use crate::setup::Setup;
 use serde::{Deserialize, Serialize};
 
 super::defaults! { d_weight = 1.5; d_sep_dist = 22.0; }
@@ -36,7 +36,7 @@ impl Behave for Separation {
         self.weight
     }
 
-    fn validate(&self, c: &Check, _sc: &Scenario) -> Result<(), String> {
+    fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         c.positive("sep_dist", self.sep_dist)
     }

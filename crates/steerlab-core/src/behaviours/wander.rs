@@ -4,7 +4,7 @@
 use super::{draw_steering, AgentStep, Behave, ForceCtx, Inst, Layer, Readout, Val, View};
 use crate::check::Check;
 use crate::draw::{DrawList, Style};
-use crate::scenario::Scenario;
+use crate::setup::Setup;
 use crate::steer::{desired_towards, wander, Note, WanderParams};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -49,7 +49,7 @@ impl Behave for Wander {
         true
     }
 
-    fn validate(&self, c: &Check, _sc: &Scenario) -> Result<(), String> {
+    fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         c.non_negative("radius", self.radius)?;
         c.non_negative("distance", self.distance)?;

@@ -5,9 +5,10 @@
 //! Its `#[target_feature(enable = "avx2")]` functions are private to this file and reached only
 //! through [`Lanes8`], whose one constructor checks the CPU.
 
-use super::driver::{GroupKernel, Out, Pass, Phase2, Query};
 use super::finish::{finish_v, Consts, Lanes, StateV, Sums, SumsV};
-use super::kernel::{Lanes4, View};
+use super::group::View;
+use super::group::{GroupKernel, Out, Pass, Phase2, Query};
+use super::kernel::Lanes4;
 use super::simd::F4;
 use super::{Block, Radii};
 use crate::world::wrap_coord;

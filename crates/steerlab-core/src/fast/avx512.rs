@@ -9,9 +9,9 @@
 //! through [`Lanes16`], whose one constructor checks the CPU.
 
 use super::avx::{LaneSums, Lanes8};
-use super::driver::{GroupKernel, Out, Pass, Phase2, Query};
 use super::finish::Sums;
-use super::kernel::View;
+use super::group::View;
+use super::group::{GroupKernel, Out, Pass, Phase2, Query};
 use super::{Block, Radii};
 use crate::world::World;
 use core::arch::x86_64::*;

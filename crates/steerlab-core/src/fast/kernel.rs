@@ -13,8 +13,9 @@
 //!
 //! Self is excluded by index: the range holding slot `i` is split around it.
 
-use super::driver::{GroupKernel, Out, Pass, Phase2, Query};
 use super::finish::{finish4, Lanes, State4, Sums, Sums4};
+use super::group::View;
+use super::group::{GroupKernel, Out, Pass, Phase2, Query};
 use super::simd::{F4, I4};
 use super::{delta, Block, Radii};
 use crate::world::World;
@@ -87,15 +88,6 @@ impl GroupKernel for Lanes4 {
         }
         lanes
     }
-}
-
-/// The arrays a kernel reads (slot order, each at least `n + PAD` long).
-#[derive(Clone, Copy)]
-pub(crate) struct View<'a> {
-    pub x: &'a [f32],
-    pub y: &'a [f32],
-    pub vx: &'a [f32],
-    pub vy: &'a [f32],
 }
 
 /// Slot `i`'s sums over the block `b`, one candidate at a time with branches; with `WX`/`WY` the

@@ -4,7 +4,8 @@
 //! scalar kernel and for every lane of every group each vector width could form. (Moved here from
 //! `tests/fast_exact.rs` with issue 20: the entry points these checks need are not public API.)
 
-use super::driver::{sums_of, GroupKernel, Query};
+use super::driver::sums_of;
+use super::group::{GroupKernel, Query};
 use super::kernel::Lanes4;
 use super::*;
 use crate::flock::FlockSums;
@@ -25,8 +26,8 @@ impl FastFlock {
         self.ids().iter().position(|&x| x == id)
     }
 
-    fn view(&self) -> kernel::View<'_> {
-        kernel::View { x: self.colf(X), y: self.colf(Y), vx: self.colf(VX), vy: self.colf(VY) }
+    fn view(&self) -> group::View<'_> {
+        group::View { x: self.colf(X), y: self.colf(Y), vx: self.colf(VX), vy: self.colf(VY) }
     }
 
     fn query(&self) -> Option<Query<'_>> {
