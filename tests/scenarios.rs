@@ -64,7 +64,11 @@ fn bad_scenarios_each_give_their_message() {
         ("missing world", flock_with(|v| drop(v.as_object_mut().unwrap().remove("world"))), "missing field `world`"),
         ("negative width", flock_with(|v| v["world"]["width"] = json!(-5)), "world.width: must be > 0, got -5"),
         ("huge world", flock_with(|v| v["world"]["height"] = json!(1e9)), "world.height: must be <= 100000"),
-        ("bad edges", flock_with(|v| v["world"]["edges"] = json!("mirror")), "world.edges: unknown value `mirror`, expected one of `wrap`, `bounce`, `steer_to_center`"),
+        (
+            "bad edges",
+            flock_with(|v| v["world"]["edges"] = json!("mirror")),
+            "world.edges: unknown value `mirror`, expected one of `wrap`, `bounce`, `steer_to_center`",
+        ),
         (
             "negative perception",
             flock_with(|v| v["behaviours"][1]["perception"] = json!(-3)),
@@ -171,7 +175,10 @@ fn set_round_trips_and_rejects_bad_paths_and_values() {
     // Numbers arrive from JS as f64: a whole 800.0 must set an integer field.
     s.set("agents.count", json!(800.0)).unwrap();
     assert_eq!(s.agents().len(), 800);
-    assert!(s.set("agents.count", json!(80.5)).unwrap_err().contains("agents.count: invalid type: number `80.5`, expected a whole number"));
+    assert!(s
+        .set("agents.count", json!(80.5))
+        .unwrap_err()
+        .contains("agents.count: invalid type: number `80.5`, expected a whole number"));
     s.set_number("motion.max_speed", 120.0).unwrap();
     assert!(s.agents().iter().all(|a| a.max_speed == 120.0));
     // Errors name the path and the rule; nothing changes.
@@ -283,7 +290,23 @@ fn messages_are_for_people_whole_and_name_their_field() {
         (flock_with(|v| v["agents"] = json!([{"position": [1, 2, 3]}])), "agents[0].position"),
         (flock_with(|v| v["agents"] = json!([{"position": null}])), "agents[0].position"),
     ];
-    let rust = ["usize", "u32", "u64", "u8", "i32", "i64", "f32", "f64", "variant", "struct ", "enum ", "sequence", "map", "unit value", "floating point"];
+    let rust = [
+        "usize",
+        "u32",
+        "u64",
+        "u8",
+        "i32",
+        "i64",
+        "f32",
+        "f64",
+        "variant",
+        "struct ",
+        "enum ",
+        "sequence",
+        "map",
+        "unit value",
+        "floating point",
+    ];
     for (doc, field) in cases {
         let e = parse(&doc).err().unwrap_or_else(|| panic!("{field}: accepted"));
         assert!(e.starts_with(&format!("{field}: ")), "names {field}: {e}");
