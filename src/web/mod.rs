@@ -150,6 +150,7 @@ fn mount_with(
     })?;
     viewer::start(&shared, opts.autoplay);
     lifecycle::register(&shared);
+    shared.h.flush_changes(); // a link's parameters, when its step was reached at once
     Ok(Viewer { inner: shared })
 }
 
@@ -425,7 +426,7 @@ impl Viewer {
             return Err(js_err(format!("seek: step must be a whole number ≥ 0, got {}", short64(step))));
         }
         let mut i = self.live()?;
-        let t = i.seek(step.min(1e15) as u64);
+        let t = i.seek(step.min(1e15) as u64, "seek");
         drop(i);
         self.inner.h.flush_changes();
         Ok(t as f64)

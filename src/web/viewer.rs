@@ -175,6 +175,7 @@ impl Handles {
         self.parked.get()
     }
     /// Report the changes queued by the last callback or API call (`steerlab:change`).
+    #[inline(never)]
     pub fn flush_changes(&self) {
         let changes = self.pending.take();
         if !changes.is_empty() {
@@ -732,6 +733,7 @@ impl Inner {
             // A link or `data-step` being reached: a few steps a frame, then paused there.
             let w = self.window.clone();
             self.tl.catch_up(&mut self.sim, timeline::CATCH_UP_MS, || now(&w));
+            self.link_reached();
             self.draw();
             self.ensure_frame();
             return;
@@ -838,7 +840,7 @@ impl Inner {
             "ArrowLeft" => {
                 ev.prevent_default();
                 self.pause();
-                self.seek(self.sim.steps.saturating_sub(1));
+                self.seek(self.sim.steps.saturating_sub(1), "seek");
             }
             "r" | "R" => {
                 self.reset();
@@ -909,7 +911,7 @@ impl Inner {
         if timeline::is_scrub(&t) {
             let v = t.dyn_ref::<HtmlInputElement>().map_or(0.0, |i| i.value_as_number());
             self.pause();
-            self.seek(if v.is_finite() { v.max(0.0) as u64 } else { 0 });
+            self.seek(if v.is_finite() { v.max(0.0) as u64 } else { 0 }, "scrub");
             return;
         }
         if let Some(key) = t.get_attribute("data-overlay") {
@@ -1021,6 +1023,7 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
             if let Ok(mut i) = s.enter() {
                 i.frame(ts);
             }
+            s.h.flush_changes();
         }
     })));
 
@@ -1297,12 +1300,16 @@ impl Inner {
         self.act(Input::Pointer(ev, dragging)).is_ok_and(|o| o.redraw)
     }
 
-    /// Go to a step of the history (clamped to it); the controls follow the parameters there.
-    pub fn seek(&mut self, step: u64) -> u64 {
+    /// Go to a step of the history (clamped to it); the controls follow the parameters there, and
+    /// each one the history replayed to another value is reported as a change from `source`.
+    #[inline(never)]
+    pub fn seek(&mut self, step: u64, source: &'static str) -> u64 {
         self.tl.target = None;
+        let before = self.sim.params().ok();
         let t = self.tl.hist.seek(&mut self.sim, step);
         self.last_ts = None;
         self.sync_controls();
+        params::changes_since(&self.sim, before, source, &mut self.h.pending.borrow_mut());
         self.draw();
         t
     }
@@ -1315,10 +1322,22 @@ impl Inner {
             super::share::notice(&self.document, &self.root, &self.canvas, self.lang, msg);
         }
         if let Some(step) = step {
+            self.tl.before_link = self.sim.params().ok();
             self.tl.hist.set_future(&mut self.sim, link.map(|l| l.log).unwrap_or_default(), step);
             self.tl.target = Some(step);
             let w = self.window.clone();
             self.tl.catch_up(&mut self.sim, 50.0, || now(&w));
+            self.link_reached();
+        }
+    }
+
+    /// Once a link's step is reached: the controls show the parameters its inputs set, reported.
+    fn link_reached(&mut self) {
+        if self.tl.target.is_none() {
+            if let Some(before) = self.tl.before_link.take() {
+                self.sync_controls();
+                params::changes_since(&self.sim, Some(before), "link", &mut self.h.pending.borrow_mut());
+            }
         }
     }
 
