@@ -315,7 +315,8 @@ impl Inner {
         if let Some(s) = scrub {
             root.append_child(&s)?;
         }
-        let orig_attrs = ["aria-label", "role", "tabindex"].map(|a| (a, canvas.get_attribute(a))).to_vec();
+        let orig_attrs =
+            ["aria-label", "role", "tabindex", "aria-describedby"].map(|a| (a, canvas.get_attribute(a))).to_vec();
         let title = if lang == Lang::Es && !sc.title_es.is_empty() { &sc.title_es } else { &sc.title };
         let label = if title.is_empty() { lang.t("canvas").to_string() } else { title.clone() };
         if opts.title && !title.is_empty() {
@@ -350,7 +351,6 @@ impl Inner {
                 b.set_attribute("data-action", action)?;
                 b.set_text_content(Some(text));
                 if action == "play" {
-                    b.set_attribute("aria-pressed", "false")?;
                     play_button = Some(b.clone());
                 }
                 bar.append_child(&b)?;
@@ -445,6 +445,11 @@ impl Inner {
         if !caption.is_empty() {
             let p = el(&document, "p", "steerlab-caption")?;
             p.set_text_content(Some(caption));
+            // The canvas's accessible description is its caption.
+            static CAPTIONS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+            let id = format!("steerlab-caption-{}", CAPTIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+            p.set_id(&id);
+            canvas.set_attribute("aria-describedby", &id)?;
             root.append_child(&p)?;
         }
         let hud_el = if sc.hud {
@@ -684,8 +689,11 @@ impl Inner {
 
     fn set_playing_ui(&self) {
         if let Some(b) = &self.play_button {
-            b.set_text_content(Some(self.lang.t(if self.playing { "pause" } else { "play" })));
-            let _ = b.set_attribute("aria-pressed", if self.playing { "true" } else { "false" });
+            // Its name says what it does now ("Pause" while playing); no aria-pressed, which made
+            // it read "❚❚ Pause, pressed".
+            let t = self.lang.t(if self.playing { "pause" } else { "play" });
+            b.set_text_content(Some(t));
+            let _ = b.set_attribute("aria-label", spoken(t));
         }
     }
 
@@ -989,6 +997,11 @@ fn fmt_value(v: f64, step: f64) -> String {
         2
     };
     Fixed(v, decimals).to_string()
+}
+
+/// The play button's text without its glyph, for its accessible name: "❚❚ Pause" → "Pause".
+fn spoken(t: &str) -> &str {
+    t.split_once(' ').map_or(t, |x| x.1)
 }
 
 fn now(w: &Window) -> f64 {
