@@ -29,9 +29,9 @@ pub fn still(sim: &Sim, renderer: &mut Renderer, ov: Overlays, palette: &Palette
     let agents = sim.raster_agents().then(|| layer_agents(sim));
     let list = renderer.build(sim, ov);
     let sc = sim.scenario();
-    let title = if lang == Lang::Es && !sc.title_es.is_empty() { &sc.title_es } else { &sc.title };
+    let title = sc.title_in(lang.tag());
     let name = if title.is_empty() { &sc.name } else { title };
-    let step = if lang == Lang::Es { "paso" } else { "step" };
+    let step = lang.text(lang::K::StillStep);
     let title = format!("{name} · {step} {}", sim.steps);
     let layer = agents.as_ref().map(|a| Layer { agents: a, size: sc.agent_size, by_heading: true });
     write(list, sim.world().size(), palette, lang, &title, layer)

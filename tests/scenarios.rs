@@ -318,3 +318,45 @@ fn messages_are_for_people_whole_and_name_their_field() {
         }
     }
 }
+
+/// A title or caption is one text, or one per language; the older `title_es` and `caption_es`
+/// still read on Spanish pages; a language with no text of its own reads English.
+#[test]
+fn scenario_texts_take_a_language_map() {
+    let with = |extra: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(steerlab::scenarios::builtin("seek").unwrap()).unwrap();
+        let obj = v.as_object_mut().unwrap();
+        for k in ["title", "title_es", "caption", "caption_es"] {
+            obj.remove(k);
+        }
+        let extra: serde_json::Value = serde_json::from_str(extra).unwrap();
+        for (k, x) in extra.as_object().unwrap() {
+            obj.insert(k.clone(), x.clone());
+        }
+        parse(&v.to_string())
+    };
+    let sc = with(r#"{"title": {"en": "Seek", "es": "Buscar", "fr": "Chercher"}, "caption": {"es": "Solo español"}}"#)
+        .unwrap();
+    assert_eq!(
+        (sc.title_in("en"), sc.title_in("es"), sc.title_in("fr"), sc.title_in("de")),
+        ("Seek", "Buscar", "Chercher", "Seek")
+    );
+    assert_eq!(sc.caption_in("en"), "Solo español", "no English: the first text");
+    let old = with(r#"{"title": "Seek", "title_es": "Buscar", "caption": "Look", "caption_es": "Mira"}"#).unwrap();
+    assert_eq!((old.title_in("en"), old.title_in("es"), old.caption_in("es")), ("Seek", "Buscar", "Mira"));
+    let both = with(r#"{"title": {"en": "Seek", "es": "Buscar"}, "title_es": "Otro"}"#).unwrap();
+    assert_eq!(both.title_in("es"), "Buscar", "the map's own text wins over the older field");
+    let e = with(r#"{"title": 5}"#).unwrap_err();
+    assert!(e.starts_with("title:") && e.contains("by language"), "{e}");
+    let e = with(r#"{"title": {"en": 5}}"#).unwrap_err();
+    assert!(e.starts_with("title"), "{e}");
+    // A control's label too.
+    let mut v: serde_json::Value = serde_json::from_str(steerlab::scenarios::builtin("seek").unwrap()).unwrap();
+    v["controls"] = json!([{"param": "motion.max_speed", "label": {"en": "Top speed", "es": "Velocidad máxima"}, "min": 1, "max": 100}]);
+    let c = parse(&v.to_string()).unwrap().controls[0].clone();
+    assert_eq!((c.label_in("en"), c.label_in("es")), ("Top speed", "Velocidad máxima"));
+    // Written back as it was read (links and the playground write scenarios out).
+    let round = serde_json::to_value(&sc).unwrap();
+    assert_eq!(round["title"]["es"], "Buscar");
+    assert_eq!(serde_json::to_value(&old).unwrap()["title"], "Seek");
+}

@@ -317,8 +317,8 @@ impl Inner {
         }
         let orig_attrs =
             ["aria-label", "role", "tabindex", "aria-describedby"].map(|a| (a, canvas.get_attribute(a))).to_vec();
-        let title = if lang == Lang::Es && !sc.title_es.is_empty() { &sc.title_es } else { &sc.title };
-        let label = if title.is_empty() { lang.t("canvas").to_string() } else { title.clone() };
+        let title = sc.title_in(lang.tag());
+        let label = if title.is_empty() { lang.t("canvas").to_string() } else { title.to_string() };
         if opts.title && !title.is_empty() {
             let h = el(&document, "p", "steerlab-title")?;
             h.set_text_content(Some(title));
@@ -391,7 +391,7 @@ impl Inner {
                 for (k, c) in sc.controls.iter().enumerate() {
                     let row = el(&document, "label", "steerlab-control")?;
                     let name = el(&document, "span", "steerlab-label")?;
-                    let text = if lang == Lang::Es && !c.label_es.is_empty() { &c.label_es } else { &c.label };
+                    let text = c.label_in(lang.tag());
                     name.set_text_content(Some(text));
                     row.append_child(&name)?;
                     let current = params.as_ref().and_then(|p| p.get(&c.param).ok());
@@ -441,7 +441,7 @@ impl Inner {
                 root.append_child(&panel)?;
             }
         }
-        let caption = if lang == Lang::Es && !sc.caption_es.is_empty() { &sc.caption_es } else { &sc.caption };
+        let caption = sc.caption_in(lang.tag());
         if !caption.is_empty() {
             let p = el(&document, "p", "steerlab-caption")?;
             p.set_text_content(Some(caption));

@@ -41,16 +41,17 @@ pub struct Scenario {
     pub schema: Option<String>,
     /// Short identifier, e.g. `"flock"`.
     pub name: String,
-    /// Shown above the canvas with `data-title="true"`, and as the canvas's accessible name.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub title: String,
-    /// The title on Spanish pages (the English one if empty).
+    /// Shown above the canvas with `data-title="true"`, and as the canvas's accessible name: one
+    /// text, or one per language (`{"en": "…", "es": "…"}`).
+    #[serde(default, skip_serializing_if = "Text::is_empty")]
+    pub title: Text,
+    /// The title on Spanish pages (older form of `{"es": …}` in `title`).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub title_es: String,
-    /// Shown under the canvas: what to look at.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub caption: String,
-    /// The caption on Spanish pages (the English one if empty).
+    /// Shown under the canvas: what to look at. One text, or one per language.
+    #[serde(default, skip_serializing_if = "Text::is_empty")]
+    pub caption: Text,
+    /// The caption on Spanish pages (older form of `{"es": …}` in `caption`).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub caption_es: String,
     /// The world rectangle (world units: pixels of the tutorials' canvases) and its edges.
@@ -306,9 +307,9 @@ impl Interaction {
 pub struct Control {
     /// Parameter path for `set`, e.g. `"separation.weight"` (checked when the viewer mounts).
     pub param: String,
-    /// The control's label.
-    pub label: String,
-    /// The label on Spanish pages (`label` if empty).
+    /// The control's label: one text, or one per language.
+    pub label: Text,
+    /// The label on Spanish pages (older form of `{"es": …}` in `label`).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub label_es: String,
     /// `slider` (min, max, step), `toggle` (a boolean parameter) or `select` (options).
@@ -334,6 +335,11 @@ pub struct Control {
 }
 
 impl Control {
+    /// The label on a page in the language `tag`.
+    pub fn label_in(&self, tag: &str) -> &str {
+        pick(&self.label, &self.label_es, tag)
+    }
+
     /// The text a `select` shows for option `k` on a page in the language `tag` (`"es"`, `"en"` …).
     pub fn option_label(&self, k: usize, tag: &str) -> &str {
         let es = (tag == "es").then_some(&self.option_labels_es).filter(|l| !l.is_empty());
@@ -661,11 +667,97 @@ impl Scenario {
     }
 }
 
-/// Every control names an existing parameter of the kind it edits (a slider a number, a toggle a
-/// boolean, a select a string). A missing one fails with the message `set` gives for that path,
-/// after the control's place: `controls[1].param: cohesion.wieght: unknown parameter`. Part of the
-/// scenario's validation, so `mount`, `validate` and the parser agree.
+/// Words an author writes for readers: one text for every language, or one per language keyed by
+/// its tag (`{"en": "…", "es": "…"}`); a language without its own reads English, else the first.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(untagged)]
+pub enum Text {
+    One(String),
+    ByLanguage(std::collections::BTreeMap<String, String>),
+}
+
+impl Default for Text {
+    fn default() -> Self {
+        Text::One(String::new())
+    }
+}
+
+impl From<&str> for Text {
+    fn from(s: &str) -> Self {
+        Text::One(s.to_string())
+    }
+}
+
+impl Text {
+    pub fn is_empty(&self) -> bool {
+        match self {
+            Text::One(s) => s.is_empty(),
+            Text::ByLanguage(m) => m.values().all(String::is_empty),
+        }
+    }
+
+    /// The text for the language `tag` (`"es"`), if this one has its own.
+    pub fn own(&self, tag: &str) -> Option<&str> {
+        match self {
+            Text::One(_) => None,
+            Text::ByLanguage(m) => m.get(tag).map(String::as_str).filter(|s| !s.is_empty()),
+        }
+    }
+
+    /// The text for the language `tag`: its own, else English, else the first.
+    pub fn get(&self, tag: &str) -> &str {
+        match self {
+            Text::One(s) => s,
+            Text::ByLanguage(m) => self
+                .own(tag)
+                .or(m.get("en").map(String::as_str))
+                .or(m.values().next().map(String::as_str))
+                .unwrap_or(""),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Text;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a text, or an object of texts by language such as {\"en\": \"…\", \"es\": \"…\"}")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Text, E> {
+                Ok(Text::One(v.to_string()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Text, A::Error> {
+                // Values read whole, then checked here: a message then names the text itself.
+                let mut m = std::collections::BTreeMap::new();
+                while let Some((k, v)) = map.next_entry::<String, serde_json::Value>()? {
+                    match v {
+                        serde_json::Value::String(t) if !k.is_empty() => m.insert(k, t),
+                        _ => return Err(de::Error::custom(
+                            "each text by language is a language tag and a text, e.g. {\"en\": \"…\", \"es\": \"…\"}",
+                        )),
+                    };
+                }
+                Ok(Text::ByLanguage(m))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
 impl Scenario {
+    /// The title on a page in the language `tag`.
+    pub fn title_in(&self, tag: &str) -> &str {
+        pick(&self.title, &self.title_es, tag)
+    }
+
+    /// The caption on a page in the language `tag`.
+    pub fn caption_in(&self, tag: &str) -> &str {
+        pick(&self.caption, &self.caption_es, tag)
+    }
+
     /// What the behaviours may read of this scenario besides their parameters.
     pub fn setup(&self) -> crate::setup::Setup<'_> {
         crate::setup::Setup {
@@ -683,6 +775,19 @@ impl Scenario {
     }
 }
 
+/// A text in the language `tag`: its own, then the older `_es` field, then its fallback.
+fn pick<'a>(t: &'a Text, es: &'a str, tag: &str) -> &'a str {
+    match t.own(tag) {
+        Some(s) => s,
+        None if tag == "es" && !es.is_empty() => es,
+        None => t.get(tag),
+    }
+}
+
+/// Every control names an existing parameter of the kind it edits (a slider a number, a toggle a
+/// boolean, a select a string). A missing one fails with the message `set` gives for that path,
+/// after the control's place: `controls[1].param: cohesion.wieght: unknown parameter`. Part of the
+/// scenario's validation, so `mount`, `validate` and the parser agree.
 fn check_controls(sc: &Scenario) -> Result<(), String> {
     if sc.controls.is_empty() {
         return Ok(());

@@ -255,6 +255,9 @@ fn type_of(p: &Value, defs: &Value) -> String {
                 return consts.iter().map(|(c, _)| format!("`{c}`")).collect::<Vec<_>>().join(" \\| ");
             }
         }
+        if d.get("anyOf").is_some() {
+            return type_of(d, defs);
+        }
         return format!("[{name}](#{})", name.to_lowercase());
     }
     if let Some(any) = p.get("anyOf").and_then(Value::as_array) {
@@ -269,6 +272,9 @@ fn type_of(p: &Value, defs: &Value) -> String {
                 (Some(a), Some(b)) if a == b => format!("[{item} × {a}]"),
                 _ => format!("list of {item}"),
             }
+        }
+        Some(Value::String(t)) if t == "object" && p.get("additionalProperties").is_some_and(Value::is_object) => {
+            format!("object of {}", type_of(&p["additionalProperties"], defs))
         }
         Some(Value::String(t)) => t.clone(),
         Some(Value::Array(ts)) => ts.iter().filter(|t| *t != "null").map(|t| t.as_str().unwrap_or("?")).collect(),
