@@ -23,7 +23,11 @@
 /** A scenario: a built-in name, JSON text, or a scenario object (fields: see the scenario reference). */
 export type ScenarioInput = string | ScenarioObject;
 
-/** A scenario object as in scenarios/*.json (name, world, agents, motion, behaviours, controls, …). */
+/** A scenario object as in scenarios/*.json (name, world, agents, motion, behaviours, controls, …).
+ *  `engine`: "standard" | "fast" | "gpu" | "auto". mount() steps "gpu" and "auto" on the CPU fast
+ *  engine; boot.js (or `mountAuto` from www/gpu/mount.js, typed in www/gpu/mount.d.ts) hands such
+ *  a canvas to the WebGPU engine where the browser offers WebGPU, and notes the fallback in the
+ *  HUD where it does not. */
 export interface ScenarioObject {
   [field: string]: unknown;
 }

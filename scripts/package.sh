@@ -14,6 +14,8 @@
 #   package/www/boot.js         the page loader (+ boot.d.ts)
 #   package/www/steer-lab.js    the <steer-lab> element (+ steer-lab.d.ts)
 #   package/www/steerlab.css    the widgets' styles and the --sl-* colour variables
+#   package/www/gpu/            the GPU engine (mount.js + mount.d.ts, engine.js, shaders.js),
+#                               imported by boot.js only for scenarios with engine "gpu"/"auto"
 #   package/posters/            the built-in scenarios' first frames (SVG) and posters.css
 #   package/react.js            <SteerLab>, the React component (+ react.d.ts): "steerlab/react"
 #   package/scenarios/          the built-in scenarios (JSON) and scenario.schema.json, which they
@@ -30,7 +32,7 @@ case "${1:-}" in
 esac
 VERSION="$(sed -n 's/^version = "\([^"]*\)"/\1/p' Cargo.toml | head -1)"
 [ -n "$VERSION" ] || die "no version in Cargo.toml"
-for f in dist/steerlab.js dist/steerlab_bg.wasm dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css dist/posters/posters.css; do
+for f in dist/www/gpu/mount.js dist/steerlab.js dist/steerlab_bg.wasm dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css dist/posters/posters.css; do
   [ -f "$f" ] || die "$f is missing: run scripts/build.sh (or drop --no-build)"
 done
 
@@ -40,6 +42,8 @@ P="$STAGE/package"
 mkdir -p "$P/www"
 cp dist/steerlab.js dist/steerlab_bg.wasm pkg/steerlab.d.ts "$P/"
 cp dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css pkg/www/boot.d.ts pkg/www/steer-lab.d.ts "$P/www/"
+mkdir -p "$P/www/gpu"
+cp dist/www/gpu/engine.js dist/www/gpu/shaders.js dist/www/gpu/mount.js pkg/www/gpu/mount.d.ts "$P/www/gpu/"
 cp -r dist/posters "$P/posters"
 cp pkg/react.js pkg/react.d.ts "$P/"
 mkdir -p "$P/scenarios"
@@ -59,6 +63,7 @@ const pkg = {
     ".": { types: "./steerlab.d.ts", default: "./steerlab.js" },
     "./www/boot.js": { types: "./www/boot.d.ts", default: "./www/boot.js" },
     "./www/steer-lab.js": { types: "./www/steer-lab.d.ts", default: "./www/steer-lab.js" },
+    "./www/gpu/mount.js": { types: "./www/gpu/mount.d.ts", default: "./www/gpu/mount.js" },
     "./www/steerlab.css": "./www/steerlab.css",
     "./steerlab_bg.wasm": "./steerlab_bg.wasm",
     "./react": { types: "./react.d.ts", default: "./react.js" },

@@ -221,4 +221,19 @@ async function main() {
   log("done");
 }
 
-main().catch((e) => { log("error: " + (e && e.stack || e)); window.__bench = { error: String(e && e.stack || e) }; });
+// `?gpu`: the GPU engine instead (www/gpu/bench.js, loaded only here), at `?sizes=` (default
+// 100k, 1M, 4M boids), on a WebGPU canvas of its own; no wasm module needed.
+async function gpuMain() {
+  const { runGpuBench } = await import("./gpu/bench.js");
+  const sizes = (q.get("sizes") || "100000,1000000,4000000").split(",").map(Number);
+  const view = document.createElement("canvas");
+  view.width = W;
+  view.height = H;
+  Object.assign(view.style, { border: "1px solid #cbd5e1", maxWidth: "100%", display: "block", marginTop: "1rem" });
+  canvas.replaceWith(view);
+  const res = await runGpuBench({ sizes, canvas: view, log, budgetMs: quick ? 5000 : 20000 });
+  window.__bench = { userAgent: navigator.userAgent, canvas: [W, H], gpu: true, ...res };
+  log("done");
+}
+
+(q.has("gpu") ? gpuMain() : main()).catch((e) => { log("error: " + (e && e.stack || e)); window.__bench = { error: String(e && e.stack || e) }; });

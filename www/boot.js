@@ -109,8 +109,11 @@ function mountNow(steerlab, canvas) {
   if (!canvas.isConnected || canvas.hasAttribute("data-steerlab-mounted") || steerlab.viewerFor(canvas)) return;
   // Marked as tried first, as autoMount() does, so a canvas that fails is not tried again.
   canvas.setAttribute("data-steerlab-mounted", "");
+  // `"engine": "gpu"` or `"auto"`: the GPU engine where WebGPU is, its code loaded for this canvas
+  // only (www/gpu/mount.js; without WebGPU the CPU viewer stays and its HUD names the fallback).
   try {
-    steerlab.mount(canvas, scenarioOf(canvas));
+    const v = steerlab.mount(canvas, scenarioOf(canvas));
+    if (/^(gpu|auto)$/.test(v.get("engine"))) import("./gpu/mount.js").then((m) => m.takeOver(steerlab, canvas, v));
   } catch {
     // The message is on the canvas, in the console and in a steerlab:error event already.
   }

@@ -27,6 +27,14 @@ const only = (args.find((a) => a.startsWith("--only=")) || "").slice(7);
 const work = join(tmpdir(), "steerlab-bench");
 mkdirSync(work, { recursive: true });
 
+// `--gpu [--sizes=1000,…]`: the GPU engine's figures instead (www/gpu/bench.js through
+// bench.html?gpu), in Chromium with WebGPU (SwiftShader's software adapter unless the machine
+// offers a GPU: pass --adapter=default to let Chromium pick a hardware one). No wasm build.
+if (args.includes("--gpu")) {
+  await gpuBench();
+  process.exit(0);
+}
+
 const variants = [
   { name: "simd128", rustflags: "-C target-feature=+simd128" },
   { name: "baseline", rustflags: "" },
@@ -87,7 +95,7 @@ const server = createServer((req, res) => {
   let file = null;
   const m = p.match(/^\/(pkg-[a-z0-9]+)\/([\w.-]+)$/);
   if (m) file = join(work, m[1], m[2]);
-  else if (/^\/[\w.-]+$/.test(p)) file = join(root, "www", p.slice(1));
+  else if (/^\/(gpu\/)?[\w.-]+$/.test(p)) file = join(root, "www", p.slice(1));
   if (!file || !existsSync(file) || !statSync(file).isFile()) {
     res.writeHead(404).end("not found");
     return;
@@ -213,3 +221,43 @@ for (const [name, p] of Object.entries(payload)) {
   console.log(`- ${name}: wasm ${(p.wasm / 1024).toFixed(1)} KB → ${(p.wasmGz / 1024).toFixed(1)} KB gz; JS glue ${(p.js / 1024).toFixed(1)} KB → ${(p.jsGz / 1024).toFixed(1)} KB gz; total ${((p.wasmGz + p.jsGz) / 1024).toFixed(1)} KB gz`);
 }
 console.log("\nJSON:", JSON.stringify({ results, native, paired, payload }));
+
+async function gpuBench() {
+  const sizes = (args.find((a) => a.startsWith("--sizes=")) || "--sizes=100000,1000000,4000000").slice(8);
+  const adapter = (args.find((a) => a.startsWith("--adapter=")) || "--adapter=swiftshader").slice(10);
+  const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
+  const server = createServer((req, res) => {
+    const p = decodeURIComponent(new URL(req.url, "http://127.0.0.1").pathname);
+    const file = /^\/(gpu\/)?[\w.-]+$/.test(p) ? join(root, "www", p.slice(1)) : null;
+    if (!file || !existsSync(file) || !statSync(file).isFile()) return res.writeHead(404).end("not found");
+    res.writeHead(200, { "content-type": types[extname(file)] || "application/octet-stream", "cache-control": "no-store" });
+    res.end(readFileSync(file));
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  const { chromium } = playwright();
+  const flags = ["--headless", "--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--enable-unsafe-webgpu", "--enable-features=Vulkan"];
+  if (adapter !== "default") flags.push(`--use-webgpu-adapter=${adapter}`);
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: flags });
+  try {
+    const page = await browser.newPage();
+    page.on("console", (m) => { if (m.type() === "error") console.error(`[page] ${m.text()}`); });
+    await page.route(/^(?!http:\/\/127\.0\.0\.1)/, (r) => r.abort());
+    await page.goto(`http://127.0.0.1:${server.address().port}/bench.html?gpu&sizes=${sizes}${quick ? "&quick" : ""}`);
+    await page.waitForFunction(() => window.__bench, null, { timeout: 60 * 60 * 1000, polling: 1000 });
+    const r = await page.evaluate(() => window.__bench);
+    if (r.error) throw new Error(r.error);
+    const f = (x) => (x === undefined || Number.isNaN(x) ? "—" : x.toFixed(2));
+    console.log(`\n## GPU engine, Chromium, adapter ${JSON.stringify(r.adapter)}; ${r.userAgent}`);
+    console.log(`largest flock the device's limits hold: ${r.limits.maxBoids} (maxStorageBufferBindingSize ${r.limits.maxStorageBufferBindingSize})`);
+    console.log("| measure | n | median ms | min–max ms | runs |");
+    console.log("|---|---|---|---|---|");
+    for (const row of r.rows) {
+      const extra = row.neighbours ? ` (mean neighbours ${row.neighbours.toFixed(1)})` : "";
+      console.log(`| ${row.name}${extra} | ${row.n} | ${f(row.median)} | ${f(row.min)}–${f(row.max)} | ${row.runs ?? "—"} |`);
+    }
+    console.log("\nJSON:", JSON.stringify(r));
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}

@@ -131,12 +131,18 @@ export async function serveDist({ root = DIST, csp = CSP, extra = {}, delays = {
   };
 }
 
-/** Debian's Chromium, headless, with the project's flags. */
-export async function launchBrowser() {
+/** WebGPU on Chromium's software adapter (SwiftShader): correct, slow, on any machine. The page
+ *  must be served from http://127.0.0.1 (a secure context). */
+export const WEBGPU_FLAGS = ["--enable-unsafe-webgpu", "--use-webgpu-adapter=swiftshader", "--enable-features=Vulkan"];
+
+/** Debian's Chromium, headless, with the project's flags (`webgpu`: without --disable-gpu and
+ *  with WEBGPU_FLAGS, so that navigator.gpu gives the software adapter). */
+export async function launchBrowser({ webgpu = false } = {}) {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} not found: run scripts/setup.sh (installs Debian's chromium)`);
   }
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  const args = webgpu ? [...CHROMIUM_FLAGS.filter((f) => f !== "--disable-gpu"), ...WEBGPU_FLAGS] : CHROMIUM_FLAGS;
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args });
 }
 
 /**

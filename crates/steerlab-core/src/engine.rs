@@ -17,7 +17,7 @@ use super::fast::FastFlock;
 use super::flock::{FlockRules, FlockSums};
 use super::grid::{naive_for_each_neighbour, Grid};
 use super::rng::{seeded, Rng};
-use super::scenario::{self, Agents, Engine, NeighbourQuery, Scenario};
+use super::scenario::{self, Agents, NeighbourQuery, Scenario};
 use super::scene::Scene;
 use super::steer::{Controller, Trace};
 use super::world::{integrate, World};
@@ -298,7 +298,7 @@ impl Sim {
         self.stats = StepStats::default();
         // (The fast engine's readout comes with its first step: a full grid query here would cost
         // a noticeable pause at 100 000 agents on every `set`.)
-        if !self.rules.any() || self.scenario.engine == Engine::Fast {
+        if !self.rules.any() || self.scenario.engine.is_fast() {
             return;
         }
         let agents = self.agents.get_mut();
@@ -360,7 +360,7 @@ impl Sim {
     /// One step as the frame loop takes it: with the fast engine the agents are copied back when
     /// next read (see [`Sim::advance_deferred`]).
     pub fn step_deferred(&mut self) {
-        if self.scenario.engine == Engine::Fast {
+        if self.scenario.engine.is_fast() {
             self.step_fast(false);
         } else {
             self.step();
@@ -369,7 +369,7 @@ impl Sim {
 
     /// One fixed step: all forces from one snapshot, then move everyone.
     pub fn step(&mut self) {
-        if self.scenario.engine == Engine::Fast {
+        if self.scenario.engine.is_fast() {
             self.step_fast(true);
             return;
         }
@@ -497,7 +497,7 @@ impl Sim {
     /// True when the shell should draw the agents as a pixel buffer ([`super::raster::Raster`])
     /// instead of one draw-list shape each (the renderer then leaves them out of the list).
     pub fn raster_agents(&self) -> bool {
-        self.scenario.engine == Engine::Fast
+        self.scenario.engine.is_fast()
     }
 
     /// A new seed: re-spawn from it.

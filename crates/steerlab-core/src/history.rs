@@ -28,7 +28,7 @@ use super::engine::{rules_of, world_of, Sim, StepStats};
 use super::fast::FastParams;
 use super::input::{Input, Outcome};
 use super::rng::Rng;
-use super::scenario::{self, Engine, Scenario};
+use super::scenario::{self, Scenario};
 use super::scene::Scene;
 use glam::Vec2;
 use std::rc::Rc;
@@ -176,7 +176,7 @@ impl Sim {
     /// What one step costs in agent-steps of the fast engine (for [`MAX_REPLAY`]).
     fn step_cost(&self) -> u64 {
         let n = self.agent_count().max(1) as u64;
-        if self.scenario.engine == Engine::Fast {
+        if self.scenario.engine.is_fast() {
             n
         } else {
             n * STANDARD_COST

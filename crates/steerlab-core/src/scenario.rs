@@ -106,19 +106,66 @@ pub struct Scenario {
 
 /// `"standard"`: every behaviour, grid or naive neighbour queries. `"fast"`: the exact flocking
 /// engine of `sim/fast.rs` for large flocks (separation, alignment and cohesion on a wrapping world
-/// only; the shell draws its agents as one pixel buffer, `sim/raster.rs`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+/// only; the shell draws its agents as one pixel buffer, `sim/raster.rs`). `"gpu"` and `"auto"`:
+/// the same rules on the GPU (WebGPU compute shaders, `www/gpu/`) where the browser offers WebGPU,
+/// decided when the canvas mounts (`www/boot.js`); everywhere else, and in the core, the fast
+/// engine, and the HUD says which one runs. The two names choose alike: `"gpu"` says the scenario
+/// is meant for the GPU, `"auto"` that either engine suits it.
+// Read and written by name by hand (below): the derives' code for four variants cost the gallery's
+// module ~0.2 KB gzipped more than these few lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
-#[serde(rename_all = "snake_case")]
+#[cfg_attr(test, serde(rename_all = "snake_case"))]
 pub enum Engine {
+    /// Every behaviour; grid or naive neighbour queries.
     #[default]
     Standard,
+    /// The exact flocking engine for large flocks on the CPU (separation, alignment and cohesion on a wrapping world).
     Fast,
+    /// The same rules on the GPU (WebGPU compute shaders, loaded only for this canvas) where the browser offers WebGPU; the `fast` engine elsewhere. Decided when the canvas mounts; the HUD names the engine that runs.
+    Gpu,
+    /// Chooses like `gpu`: the GPU engine where WebGPU is available, else the `fast` engine.
+    Auto,
+}
+
+const ENGINE_NAMES: &[&str] = &["standard", "fast", "gpu", "auto"];
+
+impl Serialize for Engine {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(ENGINE_NAMES[*self as usize])
+    }
+}
+
+impl<'de> Deserialize<'de> for Engine {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Name;
+        impl Visitor<'_> for Name {
+            type Value = Engine;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an engine name")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Engine, E> {
+                match v {
+                    "standard" => Ok(Engine::Standard),
+                    "fast" => Ok(Engine::Fast),
+                    "gpu" => Ok(Engine::Gpu),
+                    "auto" => Ok(Engine::Auto),
+                    _ => Err(E::unknown_variant(v, ENGINE_NAMES)),
+                }
+            }
+        }
+        d.deserialize_str(Name)
+    }
 }
 
 impl Engine {
     pub fn is_standard(&self) -> bool {
         *self == Engine::Standard
+    }
+    /// Whether the core steps the flock on the fast engine (`"fast"`, and `"gpu"`/`"auto"` where
+    /// the GPU engine does not run: the core's fallback).
+    pub fn is_fast(&self) -> bool {
+        matches!(self, Engine::Fast | Engine::Gpu | Engine::Auto)
     }
 }
 
@@ -608,7 +655,7 @@ impl Scenario {
             Check { path: "food" }.point(&format!("[{i}]"), *f)?;
         }
         super::path::validate_path(self.path.as_ref())?;
-        if self.engine == Engine::Fast {
+        if self.engine.is_fast() {
             if self.world.edges != Edges::Wrap {
                 let got = serde_json::to_string(&self.world.edges).unwrap_or_default();
                 return Err(format!("world.edges: the fast engine needs \"wrap\", got {got}"));
@@ -674,7 +721,21 @@ impl Scenario {
 #[serde(untagged)]
 pub enum Text {
     One(String),
-    ByLanguage(std::collections::BTreeMap<String, String>),
+    // (tag, text) pairs in the order written: a list rather than a map, for a smaller module.
+    ByLanguage(
+        #[serde(serialize_with = "as_object")]
+        #[cfg_attr(test, schemars(with = "std::collections::BTreeMap<String, String>"))]
+        Vec<(String, String)>,
+    ),
+}
+
+fn as_object<S: serde::Serializer>(pairs: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut m = s.serialize_map(Some(pairs.len()))?;
+    for (k, v) in pairs {
+        m.serialize_entry(k, v)?;
+    }
+    m.end()
 }
 
 impl Default for Text {
@@ -693,7 +754,7 @@ impl Text {
     pub fn is_empty(&self) -> bool {
         match self {
             Text::One(s) => s.is_empty(),
-            Text::ByLanguage(m) => m.values().all(String::is_empty),
+            Text::ByLanguage(m) => m.iter().all(|(_, t)| t.is_empty()),
         }
     }
 
@@ -701,7 +762,7 @@ impl Text {
     pub fn own(&self, tag: &str) -> Option<&str> {
         match self {
             Text::One(_) => None,
-            Text::ByLanguage(m) => m.get(tag).map(String::as_str).filter(|s| !s.is_empty()),
+            Text::ByLanguage(m) => m.iter().find(|(k, t)| k == tag && !t.is_empty()).map(|(_, t)| t.as_str()),
         }
     }
 
@@ -709,11 +770,9 @@ impl Text {
     pub fn get(&self, tag: &str) -> &str {
         match self {
             Text::One(s) => s,
-            Text::ByLanguage(m) => self
-                .own(tag)
-                .or(m.get("en").map(String::as_str))
-                .or(m.values().next().map(String::as_str))
-                .unwrap_or(""),
+            Text::ByLanguage(m) => {
+                self.own(tag).or(self.own("en")).or(m.first().map(|(_, t)| t.as_str())).unwrap_or("")
+            }
         }
     }
 }
@@ -731,10 +790,10 @@ impl<'de> Deserialize<'de> for Text {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Text, A::Error> {
                 // Values read whole, then checked here: a message then names the text itself.
-                let mut m = std::collections::BTreeMap::new();
+                let mut m = Vec::new();
                 while let Some((k, v)) = map.next_entry::<String, serde_json::Value>()? {
                     match v {
-                        serde_json::Value::String(t) if !k.is_empty() => m.insert(k, t),
+                        serde_json::Value::String(t) if !k.is_empty() => m.push((k, t)),
                         _ => return Err(de::Error::custom(
                             "each text by language is a language tag and a text, e.g. {\"en\": \"…\", \"es\": \"…\"}",
                         )),

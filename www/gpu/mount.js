@@ -1,0 +1,418 @@
+// The GPU path of a canvas whose scenario asks for `"engine": "gpu"` or `"auto"` (issue 37).
+//
+// www/boot.js mounts every canvas with the wasm viewer as always (the CPU fast engine), reads the
+// viewer's engine, and for "gpu"/"auto" imports this file (so the WebGPU code and its shaders
+// load only for such canvases, never with the gallery). Here, decided once at mount:
+// - WebGPU available: the wasm viewer hands over its scenario and its spawned flock (the same
+//   seeded agents the CPU engine starts from) and is destroyed; a fresh canvas takes the old
+//   one's place (a canvas that gave out a 2-D context cannot give a WebGPU one) and the GPU
+//   viewer runs there: state in GPU buffers, boids drawn as triangles from them, the
+//   scenario's sliders, play/pause/step/reset, and a HUD line "GPU engine (WebGPU) · …".
+// - WebGPU absent (no navigator.gpu, no adapter, no device): the wasm viewer keeps running on
+//   the CPU fast engine, and one line under its HUD says "CPU engine: WebGPU not available".
+//
+// Pages that mount by hand: `import { mountAuto } from ".../www/gpu/mount.js"; await
+// mountAuto(steerlab, canvas, scenario)` does the same; `gpuViewerFor(canvas)` gives the GPU
+// viewer of a canvas (or null).
+
+import { requestDevice, createFlock, createRenderer, DT } from "./engine.js";
+
+const viewers = new WeakMap();
+const f32 = Math.fround;
+
+const TEXT = {
+  en: { gpu: "GPU engine (WebGPU)", cpu: "CPU engine", none: "WebGPU not available", play: "Play", pause: "Pause", step: "Step", reset: "Reset", steps: "step", draw: "draw", agents: "agents", ms: "ms" },
+  es: { gpu: "motor GPU (WebGPU)", cpu: "motor CPU", none: "WebGPU no disponible", play: "Reproducir", pause: "Pausa", step: "Paso", reset: "Reiniciar", steps: "paso", draw: "dibujo", agents: "agentes", ms: "ms" },
+};
+
+function langOf(el) {
+  const l = (el.closest("[lang]")?.getAttribute("lang") || document.documentElement.lang || "en").toLowerCase();
+  return l.startsWith("es") ? "es" : "en";
+}
+
+/** The GPU viewer of `canvas`, if one runs there. */
+export function gpuViewerFor(canvas) {
+  return viewers.get(canvas) || null;
+}
+
+/** The engine line of a CPU viewer that stands in for the GPU engine: one line under its HUD. */
+export function noteFallback(canvas, reason) {
+  const root = canvas.closest(".steerlab");
+  if (!root || root.querySelector(".steerlab-engine")) return;
+  const line = document.createElement("div");
+  line.className = "steerlab-hud steerlab-engine";
+  line.textContent = `${TEXT[langOf(canvas)].cpu}: ${TEXT[langOf(canvas)].none}`;
+  // What exactly failed (no navigator.gpu, no adapter, the device refused), for the curious.
+  line.title = reason;
+  // Under the viewer's own HUD (which stays the first .steerlab-hud), or at the end.
+  const hud = root.querySelector(".steerlab-hud");
+  if (hud) hud.after(line);
+  else root.appendChild(line);
+  canvas.setAttribute("data-steerlab-engine", "cpu");
+}
+
+/** `mount()` then, for a scenario asking for the GPU engine, `takeOver()`. Resolves to the viewer
+ *  that runs (the wasm Viewer or the GPU viewer). */
+export async function mountAuto(steerlab, canvas, scenario) {
+  const v = steerlab.mount(canvas, scenario);
+  let engine = "";
+  try {
+    engine = v.get("engine");
+  } catch {
+    /* an older module */
+  }
+  if (engine !== "gpu" && engine !== "auto") return v;
+  return (await takeOver(steerlab, canvas, v)) || v;
+}
+
+// One device for the page (adapters are expensive; every GPU viewer shares it).
+let devicePromise = null;
+function device() {
+  devicePromise ??= requestDevice();
+  return devicePromise;
+}
+
+/** Rules, limits and spawn of a scenario value as `state()` gives it. */
+export function setupOf(sc) {
+  const rules = { separation: null, alignment: null, cohesion: null };
+  for (const b of sc.behaviours || []) {
+    if (b.type === "separation") rules.separation = [f32(b.weight), f32(b.sep_dist)];
+    if (b.type === "alignment") rules.alignment = [f32(b.weight), f32(b.perception)];
+    if (b.type === "cohesion") rules.cohesion = [f32(b.weight), f32(b.perception)];
+  }
+  const m = sc.motion || {};
+  return { width: f32(sc.world.width), height: f32(sc.world.height), rules, maxSpeed: f32(m.max_speed), maxForce: f32(m.max_force), minSpeed: f32(m.min_speed || 0), dt: DT };
+}
+
+/** x, y, vx, vy, hx, hy per agent from `state().agents` (headings from the velocities, as
+ *  Agent::new makes them). */
+export function stateOf(agents) {
+  const s = new Float32Array(agents.length * 6);
+  agents.forEach((a, i) => {
+    const vx = f32(a.velocity[0]), vy = f32(a.velocity[1]);
+    const l2 = f32(f32(vx * vx) + f32(vy * vy));
+    let hx = 1, hy = 0;
+    if (l2 > f32(1e-8)) {
+      const l = f32(Math.sqrt(l2));
+      hx = f32(vx / l);
+      hy = f32(vy / l);
+    }
+    s.set([a.position[0], a.position[1], vx, vy, hx, hy], 6 * i);
+  });
+  return s;
+}
+
+/** The seeded spawn of `scenario` (a scenario value) as the CPU makes it: a hidden wasm viewer,
+ *  its state, gone again. */
+function spawn(steerlab, scenario) {
+  const box = document.createElement("div");
+  box.hidden = true;
+  const c = document.createElement("canvas");
+  box.appendChild(c);
+  document.body.appendChild(box);
+  try {
+    const v = steerlab.mount(c, JSON.stringify({ ...scenario, hud: false, controls: [] }));
+    const st = v.state();
+    v.destroy();
+    return st.agents;
+  } finally {
+    box.remove();
+  }
+}
+
+/**
+ * Replace the wasm viewer `viewer` on `canvas` by the GPU viewer when WebGPU is available;
+ * otherwise leave it and note the fallback. Resolves to the GPU viewer, or null.
+ */
+export async function takeOver(steerlab, canvas, viewer) {
+  const gpu = await device();
+  if (!gpu.device) {
+    noteFallback(canvas, gpu.reason);
+    return null;
+  }
+  const mode = gpu.present;
+  let st, theme;
+  try {
+    st = viewer.state();
+    theme = viewer.theme; // the wasm viewer's resolved theme (data-theme, the page, the reader)
+  } catch {
+    return null; // the viewer stopped (its canvas says why)
+  }
+  viewer.destroy();
+  const fresh = canvas.cloneNode(false);
+  fresh.removeAttribute("data-steerlab-engine");
+  canvas.replaceWith(fresh);
+  fresh.setAttribute("data-steerlab-mounted", "");
+  let v;
+  try {
+    v = createViewer(steerlab, fresh, st.scenario, st.agents, gpu, mode, theme);
+  } catch (e) {
+    // The GPU refused (a flock over its limits, an allocation): back to the CPU viewer.
+    console.error("steerlab: GPU engine:", e);
+    fresh.closest(".steerlab[data-engine=gpu]")?.replaceWith(fresh);
+    fresh.removeAttribute("data-steerlab-mounted");
+    steerlab.mount(fresh, JSON.stringify(st.scenario));
+    noteFallback(fresh, String(e && e.message ? e.message : e));
+    return null;
+  }
+  fresh.dispatchEvent(new CustomEvent("steerlab:mounted", { bubbles: true, detail: { viewer: v } }));
+  return v;
+}
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text != null) e.textContent = text;
+  return e;
+}
+
+function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
+  const { device: dev } = gpu;
+  const lang = langOf(canvas);
+  const T = TEXT[lang];
+  let sc = structuredClone(scenario);
+  let setup = setupOf(sc);
+  let flock = createFlock(dev, { ...setup, state: stateOf(agents) });
+
+  // <div class="steerlab"> canvas, bar, controls, caption, HUD </div>, as the wasm viewer lays it out.
+  const root = el("div", "steerlab");
+  root.setAttribute("lang", lang);
+  root.setAttribute("data-engine", "gpu");
+  // The theme classes the stylesheet's --_sl-* defaults follow, as the wasm viewer sets them.
+  root.classList.add(theme === "dark" ? "steerlab-dark" : "steerlab-light");
+  canvas.replaceWith(root);
+  root.appendChild(canvas);
+  canvas.classList.add("steerlab-canvas");
+  canvas.style.setProperty("aspect-ratio", `${sc.world.width} / ${sc.world.height}`);
+  canvas.setAttribute("data-steerlab-engine", "gpu");
+  const title = (lang === "es" && sc.title_es) || sc.title || "";
+  canvas.setAttribute("role", "img");
+  canvas.setAttribute("aria-label", `${title} (${T.gpu})`);
+  const bar = el("div", "steerlab-bar");
+  const play = el("button", "steerlab-btn", T.play);
+  play.type = "button";
+  play.setAttribute("data-action", "play");
+  play.setAttribute("aria-pressed", "false");
+  const stepB = el("button", "steerlab-btn", T.step);
+  stepB.type = "button";
+  stepB.setAttribute("data-action", "step");
+  const resetB = el("button", "steerlab-btn", T.reset);
+  resetB.type = "button";
+  resetB.setAttribute("data-action", "reset");
+  bar.append(play, stepB, resetB);
+  root.appendChild(bar);
+
+  const panel = el("div", "steerlab-controls");
+  const inputs = [];
+  for (const [k, c] of (sc.controls || []).entries()) {
+    if ((c.kind || "slider") !== "slider") continue;
+    const row = el("label", "steerlab-control");
+    row.appendChild(el("span", "steerlab-label", (lang === "es" && c.label_es) || c.label));
+    const inp = document.createElement("input");
+    inp.type = "range";
+    inp.min = c.min;
+    inp.max = c.max;
+    inp.step = c.step;
+    inp.setAttribute("data-param", c.param);
+    inp.setAttribute("data-control", String(k));
+    const out = el("output", "steerlab-value");
+    row.append(inp, out);
+    panel.appendChild(row);
+    inputs.push({ inp, out, c });
+  }
+  if (inputs.length) root.appendChild(panel);
+  const caption = (lang === "es" && sc.caption_es) || sc.caption;
+  if (caption) root.appendChild(el("p", "steerlab-caption", caption));
+  const hud = el("div", "steerlab-hud steerlab-engine");
+  root.appendChild(hud);
+
+  const valueOf = (param) => {
+    if (param === "agents.count") return sc.agents.count;
+    const [type, field] = param.split(".");
+    const b = (sc.behaviours || []).find((x) => x.type === type);
+    return b ? b[field] : undefined;
+  };
+  const syncInputs = () => {
+    for (const { inp, out, c } of inputs) {
+      const v = valueOf(c.param);
+      if (v === undefined) continue;
+      inp.value = v;
+      out.textContent = c.step >= 1 ? String(Math.round(v)) : Number(v).toFixed(1);
+    }
+  };
+  syncInputs();
+
+  let renderer = createRenderer(dev, canvas, flock, { width: setup.width, height: setup.height, agentSize: sc.agent_size || 12, background: background(), mode });
+  // The canvas colour (--_sl-canvas, "#rrggbb" or "rgb(r, g, b)"), as 0..1 floats.
+  function background() {
+    const v = getComputedStyle(canvas).getPropertyValue("--_sl-canvas").trim();
+    let m = v.match(/^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i);
+    if (m) return m.slice(1, 4).map((h) => parseInt(h, 16) / 255);
+    m = v.match(/^rgba?\(\s*(\d+)[,\s]+(\d+)[,\s]+(\d+)/);
+    if (m) return m.slice(1, 4).map((d) => Number(d) / 255);
+    return theme === "dark" ? [0.059, 0.09, 0.165] : [0.973, 0.98, 0.988];
+  }
+
+  let playing = false, raf = 0, destroyed = false, frames = 0, lastTs = 0, fps = 0, stepMs = NaN, drawMs = NaN, hudAt = 0;
+  let timing = false;
+  const resize = () => {
+    const r = canvas.getBoundingClientRect();
+    const dpr = devicePixelRatio || 1;
+    const w = Math.max(1, Math.round(r.width * dpr)), h = Math.max(1, Math.round(r.height * dpr));
+    if (canvas.width !== w || canvas.height !== h) {
+      canvas.width = w;
+      canvas.height = h;
+    }
+  };
+  const ro = new ResizeObserver(() => {
+    resize();
+    if (!playing) renderer.draw();
+  });
+  ro.observe(canvas);
+
+  const writeHud = () => {
+    const ms = (x) => (Number.isFinite(x) ? x.toFixed(2) : "…");
+    hud.textContent = `${T.gpu} · ${Math.round(fps)} fps · ${T.steps} ${ms(stepMs)} ${T.ms} · ${T.draw} ${ms(drawMs)} ${T.ms} · ${flock.n} ${T.agents}`;
+  };
+  writeHud();
+
+  // Step time: every 30th frame the step is awaited alone (the GPU's queue drained first), so the
+  // HUD shows what one step costs, not the frame's pipelining.
+  async function timeStep() {
+    timing = true;
+    try {
+      await flock.done();
+      const t0 = performance.now();
+      flock.step(1);
+      await flock.done();
+      stepMs = performance.now() - t0;
+      const t1 = performance.now();
+      await renderer.draw();
+      drawMs = performance.now() - t1;
+    } finally {
+      timing = false;
+    }
+  }
+
+  const frame = (ts) => {
+    raf = 0;
+    if (destroyed || !playing) return;
+    // One step a frame; with read-back frames, none while a frame is still on its way (the
+    // flock then runs at the pace it can be shown). fps counts the frames that stepped.
+    if (!timing && !renderer.busy) {
+      if (lastTs) fps = fps ? fps * 0.8 + (1000 / Math.max(1, ts - lastTs)) * 0.2 : 1000 / Math.max(1, ts - lastTs);
+      lastTs = ts;
+      frames++;
+      if (frames % 30 === 2) timeStep();
+      else {
+        flock.step(1);
+        renderer.draw();
+      }
+    }
+    if (ts - hudAt > 250) {
+      hudAt = ts;
+      writeHud();
+    }
+    raf = requestAnimationFrame(frame);
+  };
+  const setPlaying = (on) => {
+    playing = on;
+    play.textContent = on ? T.pause : T.play;
+    play.setAttribute("aria-pressed", String(on));
+    lastTs = 0;
+    if (on && !raf) raf = requestAnimationFrame(frame);
+  };
+
+  const rebuild = (agentsNow) => {
+    const old = flock;
+    setup = setupOf(sc);
+    flock = createFlock(dev, { ...setup, state: stateOf(agentsNow) });
+    renderer.destroy();
+    renderer = createRenderer(dev, canvas, flock, { width: setup.width, height: setup.height, agentSize: sc.agent_size || 12, background: background(), mode });
+    old.destroy();
+    renderer.draw();
+    writeHud();
+  };
+  const set = async (param, value) => {
+    if (param === "agents.count") {
+      sc.agents = { ...sc.agents, count: Math.round(value) };
+      rebuild(spawn(steerlab, sc));
+    } else {
+      const [type, field] = param.split(".");
+      const b = (sc.behaviours || []).find((x) => x.type === type);
+      if (!b || !(field in b)) throw new Error(`${param}: not a parameter of this scenario`);
+      b[field] = Number(value);
+      // The flock keeps its state: read it back and start the new rules from it.
+      const r = await flock.read();
+      const order = new Array(flock.n);
+      for (let s = 0; s < flock.n; s++) order[r.id[s]] = s;
+      const agentsNow = order.map((s) => ({ position: [r.x[s], r.y[s]], velocity: [r.vx[s], r.vy[s]] }));
+      rebuild(agentsNow);
+    }
+    syncInputs();
+  };
+  const onInput = (e) => {
+    const inp = e.target;
+    if (!(inp instanceof HTMLInputElement) || !inp.hasAttribute("data-param")) return;
+    set(inp.getAttribute("data-param"), Number(inp.value)).catch((err) => console.error("steerlab:", err));
+  };
+  panel.addEventListener("change", onInput);
+  const onClick = (e) => {
+    const a = e.target.closest?.("[data-action]")?.getAttribute("data-action");
+    if (a === "play") setPlaying(!playing);
+    if (a === "step") {
+      setPlaying(false);
+      flock.step(1);
+      renderer.draw();
+    }
+    if (a === "reset") rebuild(spawn(steerlab, sc));
+  };
+  bar.addEventListener("click", onClick);
+
+  const viewer = {
+    engine: "gpu",
+    adapter: gpu.info,
+    /** How frames reach the page: "canvas" (WebGPU context) or "readback" (see engine.js presentMode). */
+    present: mode,
+    canvas,
+    get flock() {
+      return flock;
+    },
+    get playing() {
+      return playing;
+    },
+    play: () => setPlaying(true),
+    pause: () => setPlaying(false),
+    /** `n` steps (one submit), then a frame. */
+    step(n = 1) {
+      flock.step(n);
+      renderer.draw();
+    },
+    render: () => renderer.draw(),
+    set,
+    get: (param) => valueOf(param),
+    reset: () => rebuild(spawn(steerlab, sc)),
+    hudText: () => hud.textContent,
+    /** The last measured step time, ms (NaN before the first). */
+    stepMs: () => stepMs,
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      if (raf) cancelAnimationFrame(raf);
+      ro.disconnect();
+      panel.removeEventListener("change", onInput);
+      bar.removeEventListener("click", onClick);
+      renderer.destroy();
+      flock.destroy();
+      root.replaceWith(canvas);
+      canvas.classList.remove("steerlab-canvas");
+      viewers.delete(canvas);
+    },
+  };
+  viewers.set(canvas, viewer);
+  resize();
+  renderer.draw();
+  const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  if (!reduced) setPlaying(true);
+  return viewer;
+}
