@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every steerlab test. Installs what is missing first (scripts/setup.sh), then:
-#   1. native      cargo test (unit, integration, doc tests; examples are built)
+#   1. native      cargo test (unit, integration, doc tests; examples are built), and the
+#                  pseudo-language test (cargo test --features pseudo-lang --lib lang)
 #   2. wasm        cargo test --target wasm32-unknown-unknown --test web [--test …]: every
 #                  tests/*.rs with `wasm_bindgen_test_configure!(run_in_browser)`, in headless
 #                  Chromium via chromedriver (runner and Chromium flags: .cargo/config.toml,
@@ -67,6 +68,8 @@ for f in tests/*.rs; do
 done
 
 run "native tests" cargo test --workspace --no-fail-fast
+# The pseudo-language test (every word shown comes from catalog/*.txt): needs the `qps` catalog.
+run "native: the pseudo-language" cargo test --features pseudo-lang --lib lang
 if [ "${#WASM_TESTS[@]}" -gt 0 ]; then
   run "wasm tests in headless Chromium" cargo test --no-fail-fast --target wasm32-unknown-unknown --features fault-injection "${WASM_TESTS[@]}"
 else

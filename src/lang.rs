@@ -296,4 +296,118 @@ mod tests {
         assert_eq!(hud(Lang::En, 59.6, 1.234, 0.5, 300), "60 fps · step 1.23 ms · draw 0.50 ms · 300 agents");
         assert_eq!(hud(Lang::Es, 59.6, 1.234, 0.5, 300), "60 fps · paso 1.23 ms · dibujo 0.50 ms · 300 agentes");
     }
+    /// Every behaviour's type names its main term (legend, inspector): each has `rule.<type>`.
+    #[test]
+    fn every_behaviour_has_its_name_in_the_catalogs() {
+        for kind in crate::sim::behaviours::KINDS {
+            assert!(Lang::En.lookup(&format!("rule.{kind}")).is_some(), "no rule.{kind} in catalog/en.txt");
+        }
+    }
+
+    /// The pseudo-language test: in `qps` every catalog text is wrapped in ⟦ ⟧, so a letter left
+    /// outside ⟦ ⟧ is a word that did not come from the catalogs. For every built-in scenario (all
+    /// overlays on, an agent selected, a path in both modes, over a few hundred steps): the readout
+    /// (the scenario's own and the spatial-hash one), the legend rows, the canvas labels, the
+    /// inspector's blocks (titles, values and comments; code as the tutorials write it is exempt,
+    /// but a comment in it must come from the catalog), the HUD and the SVG still's text. The
+    /// scenario's own texts (title, name) are its author's data, not the catalog's: exempt.
+    /// Run by `scripts/test.sh` (`cargo test --features pseudo-lang --lib lang`).
+    #[cfg(feature = "pseudo-lang")]
+    #[test]
+    fn every_word_shown_comes_from_the_catalog() {
+        use crate::sim::draw::Overlays;
+        use crate::sim::render::Renderer;
+        use crate::sim::Sim;
+        let qps = Lang::from_tag("qps");
+        assert_eq!(qps.tag(), "qps");
+        /// What is left of `s` outside the (nested) ⟦ ⟧ spans.
+        fn outside(s: &str) -> String {
+            let mut depth = 0usize;
+            let mut out = String::new();
+            for c in s.chars() {
+                match c {
+                    '⟦' => depth += 1,
+                    '⟧' => depth = depth.saturating_sub(1),
+                    c if depth == 0 => out.push(c),
+                    _ => {}
+                }
+            }
+            out
+        }
+        let check = |what: &str, s: &str| {
+            let rest = outside(s);
+            assert!(
+                !rest.chars().any(|c| c.is_ascii_alphabetic()),
+                "{what}: {s:?}: words not from the catalog: {rest:?}"
+            );
+        };
+        let mut seen = 0usize;
+        for name in crate::scenarios::names() {
+            for mode in [None, Some("ping_pong")] {
+                let mut sim = Sim::from_json(crate::scenarios::builtin(name).unwrap()).unwrap();
+                if let Some(m) = mode {
+                    if sim.set("path.mode", serde_json::json!(m)).is_err() {
+                        continue;
+                    }
+                }
+                if name == "stress" {
+                    sim.set("agents.count", serde_json::json!(300)).unwrap();
+                }
+                sim.selected = crate::sim::inspect::default_agent(&sim);
+                let ov = Overlays(u32::MAX);
+                let mut r = Renderer::new();
+                for step in 0..240 {
+                    if step % 60 == 0 {
+                        let at = format!("{name} {mode:?} step {step}");
+                        let list = r.build(&sim, ov);
+                        for c in &list.cmds {
+                            if let crate::sim::draw::Shape::Text { start, len, .. } = c.shape {
+                                check(&format!("{at}: canvas label"), canvas_text(qps, list.text_of(start, len)));
+                            }
+                        }
+                        for row in &list.legend {
+                            check(&format!("{at}: legend"), &legend(qps, row));
+                        }
+                        check(&format!("{at}: readout"), &readout(qps, &r.readout(&sim, ov)));
+                        check(&format!("{at}: readout"), &readout(qps, &r.readout(&sim, Overlays::default())));
+                        check(&format!("{at}: HUD"), &hud(qps, 60.0, 1.25, 0.5, sim.agent_count()));
+                        let e = sim.explain(sim.selected.unwrap()).unwrap();
+                        for b in pseudo::blocks(qps, &e, sim.scenario()) {
+                            check(&format!("{at}: inspector title"), &b.title);
+                            for l in &b.lines {
+                                if !l.code.starts_with('⟦') {
+                                    assert!(
+                                        !l.code.contains('#'),
+                                        "{at}: a comment not from the catalog: {:?}",
+                                        l.code
+                                    );
+                                }
+                                check(&format!("{at}: inspector value of {:?}", l.code), &l.value);
+                                seen += 1;
+                            }
+                        }
+                        let svg = crate::svg::still(&sim, &mut Renderer::new(), ov, &crate::sim::palette::LIGHT, qps);
+                        // The text between tags (not the markup), less the scenario's own title.
+                        let sc = sim.scenario();
+                        let mut text = String::new();
+                        for part in svg.split('>').skip(1) {
+                            text.push_str(part.split('<').next().unwrap_or(""));
+                            text.push(' ');
+                        }
+                        for own in [sc.title_in(qps.tag()), &sc.name] {
+                            if !own.is_empty() {
+                                text = text.replace(own, "");
+                            }
+                        }
+                        for entity in ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"] {
+                            text = text.replace(entity, "");
+                        }
+                        check(&format!("{at}: SVG still"), &text);
+                    }
+                    sim.step();
+                }
+            }
+        }
+        assert!(seen > 500, "the inspector showed {seen} lines");
+    }
 }

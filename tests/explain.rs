@@ -150,7 +150,7 @@ fn follow_queue_waypoints_and_tube_name_what_they_looked_at() {
     );
     s.selected = Some(1);
     let e = s.explain_json();
-    let f = term(&e, "follow");
+    let f = term(&e, "follow_leader");
     near(&f["behind"], Vec2::new(168.0, 100.0));
     near(&f["ahead"], Vec2::new(224.0, 100.0));
     assert_eq!(f["in_ahead_zone"], false);
@@ -174,7 +174,7 @@ fn follow_queue_waypoints_and_tube_name_what_they_looked_at() {
         json!([{"position": [100, 100]}]),
         json!({"path": {"waypoints": [[100, 200], [300, 200]]}}),
     );
-    let w = term(&s.explain_json(), "waypoints").clone();
+    let w = term(&s.explain_json(), "path_waypoints").clone();
     assert_eq!(w["active"], 0);
     assert_eq!(w["distance"], 100.0);
     assert_eq!(w["arrive_radius"], 13.0);
@@ -186,7 +186,7 @@ fn follow_queue_waypoints_and_tube_name_what_they_looked_at() {
         json!([{"position": [150, 130], "velocity": [40, 0]}]),
         json!({"path": {"waypoints": [[100, 100], [300, 100]], "mode": "one_shot"}}),
     );
-    let t = term(&s.explain_json(), "tube").clone();
+    let t = term(&s.explain_json(), "path_tube").clone();
     near(&t["prediction"], Vec2::new(170.0, 130.0));
     near(&t["projection"], Vec2::new(170.0, 100.0));
     assert_eq!(t["distance"], 30.0);

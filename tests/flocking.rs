@@ -258,7 +258,7 @@ fn playground_rules_flee_avoid_and_eat() {
     s.pointer_event(Pointer::Move(p), false);
     let mut t = Default::default();
     s.trace(0, &mut t);
-    let flee = t.items.iter().find(|c| c.rule == "flee").expect("flee contribution");
+    let flee = t.items.iter().find(|c| c.rule == "flee_pointer").expect("flee contribution");
     assert!(flee.raw.x < 0.0, "{:?}", flee.raw);
     // Clicks place obstacles, or food once the click action is switched.
     let n_obs = s.scene().obstacles.len();

@@ -299,7 +299,8 @@ fn evade_pushes_a_follower_out_of_the_path_of_the_leader() {
     println!("evade raw force {:?} weight {}", evade.raw, evade.weight);
     assert_eq!(evade.weight, 2.0);
     assert!(evade.raw.y > 0.0, "pushed towards +y, away from the leader's line: {:?}", evade.raw);
-    let arrive = trace.items.iter().find(|c| c.rule == "follow").expect("the arrive at the behind point contributes");
+    let arrive =
+        trace.items.iter().find(|c| c.rule == "follow_leader").expect("the arrive at the behind point contributes");
     assert!(arrive.raw.x < 0.0, "arrive pulls back towards the behind point: {:?}", arrive.raw);
 }
 

@@ -39,6 +39,7 @@ mod prop_setup;
 use prop_setup::{env_u64, report};
 use serde_json::{json, Value};
 use std::cell::Cell;
+use steerlab::sim::behaviours::{example, KINDS};
 use steerlab::sim::check::MAX_MAGNITUDE;
 use steerlab::sim::draw::Overlays;
 use steerlab::sim::draw::Shape;
@@ -106,57 +107,12 @@ fn put(obj: &mut Value, key: &str, v: Option<Value>) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Behaviours: one generator per kind, plus an exhaustive `match` that stops compiling when a new
-// `Behaviour` variant lands without a generator here.
+// Behaviours: a generator per kind where one was written, else the weight and the fields the
+// behaviour itself says it requires (`behaviours::example`).
 
-/// Every behaviour kind the generators produce (must be every variant of `Behaviour`).
-const KINDS: &[&str] = &[
-    "separation",
-    "alignment",
-    "cohesion",
-    "wander",
-    "flee_pointer",
-    "avoid_obstacles",
-    "seek_food",
-    "follow_leader",
-    "queue",
-    "path_waypoints",
-    "path_tube",
-    "seek",
-    "flee",
-    "arrive",
-    "pursuit",
-    "evade",
-    "obstacle_avoidance",
-    "containment",
-    "flow_field",
-];
-
-/// Index in [`KINDS`]. No wildcard arm on purpose: a new variant is a compile error here.
+/// Index in [`KINDS`].
 fn kind_index(b: &Behaviour) -> usize {
-    let k = match b {
-        Behaviour::Separation(_) => "separation",
-        Behaviour::Alignment(_) => "alignment",
-        Behaviour::Cohesion(_) => "cohesion",
-        Behaviour::Wander(_) => "wander",
-        Behaviour::FleePointer(_) => "flee_pointer",
-        Behaviour::AvoidObstacles(_) => "avoid_obstacles",
-        Behaviour::SeekFood(_) => "seek_food",
-        Behaviour::FollowLeader(_) => "follow_leader",
-        Behaviour::Queue(_) => "queue",
-        Behaviour::PathWaypoints(_) => "path_waypoints",
-        Behaviour::PathTube(_) => "path_tube",
-        Behaviour::Seek(_) => "seek",
-        Behaviour::Flee(_) => "flee",
-        Behaviour::Arrive(_) => "arrive",
-        Behaviour::Pursuit(_) => "pursuit",
-        Behaviour::Evade(_) => "evade",
-        Behaviour::ObstacleAvoidance(_) => "obstacle_avoidance",
-        Behaviour::Containment(_) => "containment",
-        Behaviour::FlowField(_) => "flow_field",
-    };
-    assert_eq!(k, b.kind());
-    KINDS.iter().position(|&x| x == k).expect("KINDS lists every behaviour")
+    KINDS.iter().position(|&x| x == b.kind()).expect("KINDS lists every behaviour")
 }
 
 fn behaviour(kind: &'static str) -> BoxedStrategy<Value> {
@@ -410,7 +366,14 @@ fn behaviour(kind: &'static str) -> BoxedStrategy<Value> {
                 b
             })
             .boxed(),
-        other => panic!("no generator for behaviour `{other}`"),
+        // Any other behaviour: its weight and what it requires (`Behave::REQUIRED`).
+        other => w
+            .prop_map(move |w| {
+                let mut b = example(other);
+                put(&mut b, "weight", w.map(|x| json!(x)));
+                b
+            })
+            .boxed(),
     }
 }
 
@@ -444,7 +407,7 @@ fn behaviours() -> BoxedStrategy<Vec<Value>> {
         3 => any_behaviour().prop_map(|b| vec![b]),
         2 => (behaviour("separation"), behaviour("alignment"), behaviour("cohesion")).prop_map(|(a, b, c)| vec![a, b, c]),
         4 => prop::collection::vec(any_behaviour(), 1..7).prop_map(one_of_each_flock_rule),
-        1 => Just(KINDS.iter().map(|k| json!({"type": k})).collect()),
+        1 => Just(KINDS.iter().map(|k| example(k)).collect()),
     ]
     .boxed()
 }

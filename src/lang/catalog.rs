@@ -46,16 +46,6 @@ impl Lang {
         TEXTS[self.0 as usize][k as usize]
     }
 
-    /// Transitional: the inspector's pseudocode still picks between two literals (until its words
-    /// move to the catalogs with the behaviours).
-    pub(crate) fn pick(self, en: &'static str, es: &'static str) -> &'static str {
-        if self == Lang::Es {
-            es
-        } else {
-            en
-        }
-    }
-
     /// The text under a key given by name (keys built at run time, like `rule.<id>`), if there is
     /// one.
     pub fn lookup(self, key: &str) -> Option<&'static str> {

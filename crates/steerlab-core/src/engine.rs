@@ -603,8 +603,9 @@ impl Sim {
             let mut ctl = Controller::new(Some(trace));
             let agent = ctx.agents[i];
             let mut a = AgentStep { i, agent: &agent, flock: &sums, rng: &mut rng, ctl: &mut ctl, tint: None };
-            for (b, s) in self.scenario.behaviours.iter().zip(&states) {
+            for (k, (b, s)) in self.scenario.behaviours.iter().zip(&states).enumerate() {
                 b.force_dry(s, ctx, &mut a);
+                a.ctl.claim(k);
             }
             add_edge_force(&self.world, &agent, &mut ctl);
             (ctl.result(agent.max_force), checked)

@@ -4,64 +4,36 @@
 //! (`desired`, `steer`, `weighted`, `sum`, `behind`, `blocker` …, or `velocity` / `total` for the
 //! agent's own) — so the panel and the canvas agree on one vocabulary.
 
-use super::behaviours::follow_leader::FollowLeader;
-use super::behaviours::queue::Queue;
-use super::behaviours::Registered;
-use super::draw::{DrawList, Style};
+use super::behaviours::Highlight;
+use super::draw::DrawList;
 use super::draw::{FORCE_SCALE, VELOCITY_SCALE};
 use super::engine::Sim;
+use super::pseudo::{Line, Lines};
 use super::report::Explain;
-use super::steer::Note;
+use super::scenario::Scenario;
+use super::steer::{Contribution, Note};
 use glam::Vec2;
 
-/// The agent the inspector shows when the reader has not chosen one: the first agent, or with a
-/// leader the first follower (the leader's own steering is not the lesson).
+/// The agent the inspector shows when the reader has not chosen one: the first agent, or the
+/// next when a behaviour says the first is not the lesson (a leader).
 pub fn default_agent(sim: &Sim) -> Option<usize> {
     let n = sim.agent_count();
     if n == 0 {
         return None;
     }
-    let leader = FollowLeader::first(&sim.scenario().behaviours).map(|f| f.leader);
-    Some(if leader == Some(0) && n > 1 { 1 } else { 0 })
+    let skip = sim.scenario().behaviours.iter().any(|b| b.not_inspected_first() == Some(0));
+    Some(if skip && n > 1 { 1 } else { 0 })
 }
 
-/// The radius within which rule `rule`'s neighbours count (0: the rule has no neighbours).
-fn rule_radius(sim: &Sim, rule: &str) -> f32 {
-    let r = sim.rules();
-    let sc = sim.scenario();
-    let own = match rule {
-        "separation" => r.separation,
-        "alignment" => r.alignment,
-        "cohesion" => r.cohesion,
-        _ => None,
-    };
-    if let Some((_, radius)) = own {
-        return radius;
+/// The inspector's lines of term `t`: its behaviour's pseudocode (the engine's own term, the
+/// world's edges, when no behaviour added it).
+pub fn lines(sc: &Scenario, t: &Contribution) -> Vec<Line> {
+    let mut p = Lines::new(t);
+    match t.by.and_then(|k| sc.behaviours.get(k)) {
+        Some(b) => b.pseudo(t, &mut p),
+        None => p.edges(),
     }
-    if rule == "separation" {
-        if let Some(f) = FollowLeader::first(&sc.behaviours) {
-            return f.sep_radius;
-        }
-        if let Some(q) = Queue::first(&sc.behaviours) {
-            return q.sep_radius;
-        }
-    }
-    0.0
-}
-
-/// Push one highlighted shape: a halo in the canvas colour under the accent-coloured stroke, so it
-/// stands out over whatever is drawn below it.
-fn arrow(list: &mut DrawList, from: Vec2, to: Vec2) {
-    list.arrow(Style::HighlightHalo, from, to);
-    list.arrow(Style::Highlight, from, to);
-}
-fn line(list: &mut DrawList, a: Vec2, b: Vec2) {
-    list.line(Style::HighlightHalo, a, b);
-    list.line(Style::Highlight, a, b);
-}
-fn ring(list: &mut DrawList, c: Vec2, r: f32) {
-    list.circle(Style::HighlightHalo, c, r);
-    list.circle(Style::Highlight, c, r);
+    p.lines
 }
 
 /// Add the highlight for `key` of term `term` (`None`: the agent's own `velocity` or `total`) of
@@ -69,123 +41,71 @@ fn ring(list: &mut DrawList, c: Vec2, r: f32) {
 /// rule that contributed nothing this step).
 pub fn highlight(sim: &Sim, e: &Explain, term: Option<usize>, key: &str, list: &mut DrawList) -> usize {
     let before = list.cmds.len();
-    let p = e.position;
-    let world = sim.world();
-    // A point in the world as seen from the agent (nearest image in a wrapping world).
-    let near = |q: Vec2| p + world.delta(p, q);
-    let Some(t) = term.and_then(|k| e.terms.get(k)) else {
+    sim.with_view(|v| {
+        let p = e.position;
+        let mut h = Highlight { v, i: e.agent, p, list };
+        let Some(t) = term.and_then(|k| e.terms.get(k)) else {
+            match key {
+                "velocity" => h.arrow(p, p + e.velocity * VELOCITY_SCALE),
+                "total" => h.arrow(p, p + e.total * FORCE_SCALE),
+                _ => {}
+            }
+            return;
+        };
+        if let Some(b) = t.by.and_then(|k| v.behaviours.get(k)) {
+            if b.highlight(t, key, &mut h) {
+                return;
+            }
+        }
+        // A point in the world as seen from the agent (nearest image in a wrapping world).
+        let near = |q: Vec2| p + v.world.delta(p, q);
+        let d = &t.detail;
+        let note = |k: &str| d.notes.iter().find(|(n, _)| *n == k).map(|&(_, v)| v);
         match key {
-            "velocity" => arrow(list, p, p + e.velocity * VELOCITY_SCALE),
-            "total" => arrow(list, p, p + e.total * FORCE_SCALE),
-            _ => {}
-        }
-        return list.cmds.len() - before;
-    };
-    let d = &t.detail;
-    let note = |k: &str| d.notes.iter().find(|(n, _)| *n == k).map(|&(_, v)| v);
-    let point = |k: &str| match note(k) {
-        Some(Note::Point(q)) => Some(q),
-        _ => None,
-    };
-    match key {
-        "steer" if t.raw != Vec2::ZERO => arrow(list, p, p + t.raw * FORCE_SCALE),
-        "weighted" if t.raw != Vec2::ZERO => arrow(list, p, p + t.raw * t.weight * FORCE_SCALE),
-        "desired" => {
-            if let Some(v) = d.desired {
-                arrow(list, p, p + v * VELOCITY_SCALE);
-            }
-        }
-        // The neighbours that counted: the rule's radius and a line to each of them.
-        "neighbours" | "sum" => {
-            let r = rule_radius(sim, t.rule);
-            if r > 0.0 {
-                // Flocking separation leaves out coincident agents; a follower's leaves out the
-                // leader.
-                let sep = t.rule == "separation";
-                let flock_sep = sep && d.mean.is_some();
-                let skip = FollowLeader::first(&sim.scenario().behaviours).map(|f| f.leader).filter(|_| sep);
-                ring(list, p, r);
-                sim.with_view(|v| {
-                    v.each_within(e.agent, r, |j, off, d2| {
-                        if (d2 > 0.0 || !flock_sep) && Some(j) != skip {
-                            line(list, p, p + off);
-                        }
-                    })
-                });
-            }
-        }
-        // The mean: the offset to the centroid (cohesion), the mean velocity (alignment), the
-        // mean push's direction (separation, drawn as long as the radius).
-        "mean" => {
-            if let Some(m) = d.mean {
-                let v = match t.rule {
-                    "cohesion" => m,
-                    "alignment" => m * VELOCITY_SCALE,
-                    _ => m.normalize_or_zero() * rule_radius(sim, t.rule),
-                };
-                arrow(list, p, p + v);
-            }
-        }
-        "blocker" | "brake" => {
-            if let Some(Note::Index(Some(j))) = note("blocker") {
-                if let Some(b) = sim.agents().get(j) {
-                    let q = near(b.position);
-                    line(list, p, q);
-                    ring(list, q, sim.scenario().agent_size);
+            "steer" if t.raw != Vec2::ZERO => h.arrow(p, p + t.raw * FORCE_SCALE),
+            "weighted" if t.raw != Vec2::ZERO => h.arrow(p, p + t.raw * t.weight * FORCE_SCALE),
+            "desired" => {
+                if let Some(d) = d.desired {
+                    h.arrow(p, p + d * VELOCITY_SCALE);
                 }
             }
-        }
-        "active" | "arrive_radius" | "distance" if t.rule == "waypoints" => {
-            if let Some(Note::Index(Some(k))) = note("active") {
-                if let Some(&w) = sim.scene().path.waypoints.get(k) {
-                    let r = match note("arrive_radius") {
-                        Some(Note::Num(r)) => r,
-                        _ => 0.0,
-                    };
-                    if key == "distance" {
-                        line(list, p, w);
-                    } else {
-                        ring(list, w, r.max(4.0));
+            // An agent it looked at (the queue's blocker).
+            "blocker" | "brake" => {
+                if let Some(Note::Index(Some(j))) = note("blocker") {
+                    if let Some(b) = v.agents.get(j) {
+                        let q = near(b.position);
+                        h.line(p, q);
+                        h.ring(q, sim.scenario().agent_size);
                     }
                 }
             }
-        }
-        // The tube: the prediction's distance to its projection on the path.
-        "distance" | "outside" => {
-            if let (Some(a), Some(b)) = (point("prediction"), point("projection")) {
-                line(list, a, b);
-                ring(list, b, 3.0);
+            "obstacle" => {
+                if let Some(Note::Index(Some(k))) = note("obstacle") {
+                    if let Some(&(c, r)) = v.scene.obstacles.get(k) {
+                        h.ring(c, r);
+                    }
+                }
             }
-        }
-        "in_ahead_zone" => {
-            if let (Some(a), Some(f)) = (point("ahead"), FollowLeader::first(&sim.scenario().behaviours)) {
-                ring(list, near(a), f.ahead_radius);
-            }
-        }
-        "obstacle" => {
-            if let Some(Note::Index(Some(k))) = note("obstacle") {
-                if let Some(&(c, r)) = sim.scene().obstacles.get(k) {
-                    ring(list, c, r);
+            // A point the rule looked at (behind, ahead, predicted, prediction, projection, target,
+            // threat, centroid): a line to it and a ring around it.
+            k => {
+                if let Some(Note::Point(q)) = note(k) {
+                    let q = near(q);
+                    h.line(p, q);
+                    h.ring(q, 4.0);
                 }
             }
         }
-        // A point the rule looked at (behind, ahead, predicted, prediction, projection, target,
-        // threat, centroid): a line to it and a ring around it.
-        k => {
-            if let Some(q) = point(k) {
-                let q = near(q);
-                line(list, p, q);
-                ring(list, q, 4.0);
-            }
-        }
-    }
+    });
     list.cmds.len() - before
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draw::Shape;
+    use crate::behaviours::follow_leader::FollowLeader;
+    use crate::behaviours::Registered;
+    use crate::draw::{Shape, Style};
 
     fn builtin(name: &str) -> Sim {
         Sim::from_json(crate::scenarios::builtin(name).unwrap()).unwrap()
@@ -244,7 +164,7 @@ mod tests {
             "a follower, not the leader"
         );
         let e = s.explain(i).unwrap();
-        let k = e.terms.iter().position(|t| t.rule == "follow").unwrap();
+        let k = e.terms.iter().position(|t| t.rule == "follow_leader").unwrap();
         let mut list = DrawList::new();
         highlight(&s, &e, Some(k), "behind", &mut list);
         let behind = e.terms[k].detail.notes.iter().find(|n| n.0 == "behind").unwrap().1;

@@ -31,6 +31,7 @@ pub mod param_path;
 pub mod params;
 pub mod path;
 pub mod pointer;
+pub mod pseudo;
 pub mod raster;
 pub mod render;
 pub mod report;

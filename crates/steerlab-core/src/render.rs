@@ -221,12 +221,9 @@ impl Renderer {
         if ov.has(Overlay::Forces) {
             let total = sim.trace(i, &mut self.trace);
             for c in &self.trace.items {
-                let style = match c.rule {
-                    "separation" => Style::ForceSeparation,
-                    "alignment" => Style::ForceAlignment,
-                    "cohesion" => Style::ForceCohesion,
-                    _ => Style::ForceOther,
-                };
+                // (The behaviour that added the term chooses its style; the engine's edges are "other".)
+                let by = c.by.and_then(|k| v.behaviours.get(k));
+                let style = by.map_or(Style::ForceOther, |b| b.style(c.rule));
                 // Raw force thin (Line), weighted force as an arrow (a rule that contributed nothing
                 // this step has a legend row but no arrow).
                 if c.raw != Vec2::ZERO {

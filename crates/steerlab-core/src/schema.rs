@@ -17,13 +17,10 @@ use std::fmt::Write;
 const SCHEMA_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/scenario.schema.json");
 const DOC_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/scenario-format.md");
 
-/// A scenario that parses, with one behaviour of `kind` and what it needs (a path, a goal, a
-/// leader among several agents).
+/// A scenario that parses, with one behaviour of `kind` and what it needs (a path, the fields it
+/// requires, a leader among several agents).
 fn base_with(kind: &str) -> Value {
-    let mut b = json!({ "type": kind });
-    if kind == "queue" {
-        b["goal"] = json!([300, 100]);
-    }
+    let b = super::behaviours::example(kind);
     json!({
         "name": "probe",
         "world": {"width": 400, "height": 300},
@@ -107,8 +104,8 @@ pub fn schema() -> Value {
     s["description"] = json!(
         "One visualisation: the world, the agents, the behaviours they run, what the canvas shows and which controls it offers. Generated from the Rust types by `cargo test --lib schema`; see docs/scenario-format.md."
     );
-    // Top-level numbers, on the flock-like base.
-    let base = base_with("separation");
+    // Top-level numbers, on a base with the first registered behaviour.
+    let base = base_with(KINDS[0]);
     for (def, pointer) in [("WorldSpec", "/world"), ("Motion", "/motion"), ("SpawnSpec", "/agents")] {
         let props = s["$defs"][def]["properties"].as_object_mut().unwrap();
         let mut d = base.clone();

@@ -116,6 +116,9 @@ pub fn wander(agent: &Agent, angle: &mut f32, params: &WanderParams, rng: &mut R
 #[derive(Clone, Debug, PartialEq)]
 pub struct Contribution {
     pub rule: &'static str,
+    /// The behaviour that added it: its index in the scenario's `behaviours` (set when tracing;
+    /// `None`: the engine's own, the world's edges).
+    pub by: Option<usize>,
     pub raw: Vec2,
     pub weight: f32,
     pub detail: Detail,
@@ -178,7 +181,7 @@ impl<'a> Controller<'a> {
     pub fn add(&mut self, rule: &'static str, weight: f32, raw: Vec2) {
         self.sum += raw * weight;
         if let Some(t) = self.trace.as_deref_mut() {
-            t.items.push(Contribution { rule, raw, weight, detail: Detail::default() });
+            t.items.push(Contribution { rule, by: None, raw, weight, detail: Detail::default() });
         }
     }
 
@@ -198,7 +201,16 @@ impl<'a> Controller<'a> {
         if let Some(t) = self.trace.as_deref_mut() {
             let mut detail = Detail::default();
             f(&mut detail);
-            t.items.push(Contribution { rule, raw: Vec2::ZERO, weight, detail });
+            t.items.push(Contribution { rule, by: None, raw: Vec2::ZERO, weight, detail });
+        }
+    }
+
+    /// When tracing, mark the contributions recorded since the last claim as behaviour `k`'s.
+    pub fn claim(&mut self, k: usize) {
+        if let Some(t) = self.trace.as_deref_mut() {
+            for c in t.items.iter_mut().rev().take_while(|c| c.by.is_none()) {
+                c.by = Some(k);
+            }
         }
     }
 

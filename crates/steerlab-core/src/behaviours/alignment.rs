@@ -29,6 +29,25 @@ impl Behave for Alignment {
     type State = ();
     type PerAgent = ();
 
+    fn pseudo(&self, _t: &crate::steer::Contribution, p: &mut super::Lines) {
+        super::flock_lines(
+            p,
+            "pseudo.alignment.count",
+            "align += n.velocity",
+            "align / count",
+            "desired = normalize(align / count) * max_speed",
+        );
+    }
+
+    fn style(&self, _rule: &str) -> Style {
+        Style::ForceAlignment
+    }
+
+    /// The mean velocity.
+    fn highlight(&self, t: &crate::steer::Contribution, key: &str, h: &mut super::Highlight) -> bool {
+        super::flock_highlight(t, key, h, self.perception, |m| m * crate::draw::VELOCITY_SCALE)
+    }
+
     fn weight(&self) -> f32 {
         self.weight
     }

@@ -57,10 +57,19 @@ impl Arrive {
     }
 }
 
+/// The inspector's line of an arrive term.
+pub fn lines(p: &mut super::Lines) {
+    p.force("force = limit(normalize(target - self.position) * max_speed * min(1, distance / slow_radius) - velocity, max_force)")
+}
+
 impl Behave for Arrive {
     const KIND: &'static str = "arrive";
     type State = PointerTarget;
     type PerAgent = Approach;
+
+    fn pseudo(&self, _t: &crate::steer::Contribution, p: &mut super::Lines) {
+        lines(p)
+    }
 
     fn weight(&self) -> f32 {
         self.weight
@@ -130,7 +139,7 @@ impl Behave for Arrive {
         let to = v.world.delta(a.position, inst.state.at(self.target, v.world));
         let overshoot = inst.agents.first().map_or(0.0, |ap| ap.overshoot);
         Some(
-            Readout::new("arrive")
+            Readout::new(Self::KIND)
                 .with("distance", Val::Num(to.length() as f64, 1))
                 .with("speed", Val::Num(a.speed() as f64, 1))
                 .with("desired_speed", Val::Num(arrive_desired_to(a, to, self.slow_radius).length() as f64, 1))

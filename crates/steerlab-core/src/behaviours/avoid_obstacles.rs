@@ -32,6 +32,17 @@ impl Behave for AvoidObstacles {
     type State = ();
     type PerAgent = ();
 
+    fn pseudo(&self, _t: &crate::steer::Contribution, p: &mut super::Lines) {
+        if let Some(crate::steer::Note::Index(Some(k))) = p.note("obstacle") {
+            p.add("obstacle", format!("#{k}"), "obstacle");
+        }
+        if let Some(crate::steer::Note::Num(u)) = p.note("urgency") {
+            p.add("urgency = 1 - distance / look_ahead", crate::pseudo::num(u), "");
+        }
+        p.desired("desired = normalize(self.position - obstacle.center) * max_speed");
+        p.force(crate::pseudo::LIMIT);
+    }
+
     fn weight(&self) -> f32 {
         self.weight
     }
@@ -62,7 +73,7 @@ impl Behave for AvoidObstacles {
             }
         }
         if let Some((urgency, away)) = best {
-            a.ctl.add("avoid", self.weight * urgency.clamp(0.0, 1.0), steer_towards(away, me));
+            a.ctl.add("avoid_obstacles", self.weight * urgency.clamp(0.0, 1.0), steer_towards(away, me));
             a.ctl.explain(|d| {
                 d.desired = Some(desired_towards(away, me));
                 d.note("obstacle", Note::Index(Some(which))).note("urgency", Note::Num(urgency.clamp(0.0, 1.0)));

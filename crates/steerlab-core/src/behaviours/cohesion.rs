@@ -31,6 +31,25 @@ impl Behave for Cohesion {
     type State = ();
     type PerAgent = ();
 
+    fn pseudo(&self, _t: &crate::steer::Contribution, p: &mut super::Lines) {
+        super::flock_lines(
+            p,
+            "pseudo.cohesion.count",
+            "coh += n.position - self.position",
+            "centroid = self.position + coh / count",
+            "desired = normalize(centroid - self.position) * max_speed",
+        );
+    }
+
+    fn style(&self, _rule: &str) -> Style {
+        Style::ForceCohesion
+    }
+
+    /// The offset to the centroid.
+    fn highlight(&self, t: &crate::steer::Contribution, key: &str, h: &mut super::Highlight) -> bool {
+        super::flock_highlight(t, key, h, self.perception, |m| m)
+    }
+
     fn weight(&self) -> f32 {
         self.weight
     }

@@ -129,6 +129,12 @@ impl Behave for Containment {
     type State = ();
     type PerAgent = ();
 
+    fn pseudo(&self, _t: &crate::steer::Contribution, p: &mut super::Lines) {
+        p.force_words("pseudo.containment.force");
+    }
+
+    const REQUIRED: &'static str = r#""walls": [[10, 10], [390, 10], [390, 390], [10, 390]]"#;
+
     fn weight(&self) -> f32 {
         self.weight
     }
@@ -195,7 +201,7 @@ impl Behave for Containment {
     fn readout(&self, _: &Inst<Self>, v: &View) -> Option<Readout> {
         let (touching, outside) = self.count(v);
         Some(
-            Readout::new("containment")
+            Readout::new(Self::KIND)
                 .with("touching", Val::Int(touching as i64))
                 .with("outside", Val::Int(outside as i64))
                 .with("agents", Val::Int(v.agents.len() as i64)),

@@ -66,10 +66,24 @@ impl Evade {
     }
 }
 
+/// The inspector's line of an evade term.
+pub fn lines(p: &mut super::Lines) {
+    p.force("force = flee(agent, hunter.position + hunter.velocity * T)")
+}
+
 impl Behave for Evade {
     const KIND: &'static str = "evade";
     type State = Hunt;
     type PerAgent = Angle;
+
+    /// Its evade, and without a hunter near its seek or wander.
+    fn pseudo(&self, t: &crate::steer::Contribution, p: &mut super::Lines) {
+        match t.rule {
+            "seek" => super::seek::lines(p),
+            "wander" => super::wander::lines(p),
+            _ => lines(p),
+        }
+    }
 
     fn weight(&self) -> f32 {
         self.weight
@@ -157,7 +171,7 @@ impl Behave for Evade {
             .enumerate()
             .filter(|&(i, a)| i != self.hunter && self.threat(v.world, v.agents, a).is_some());
         Some(
-            Readout::new("evade")
+            Readout::new(Self::KIND)
                 .with("distance", d.map_or(Val::None, |d| Val::Num(d as f64, 1)))
                 .with("evading", Val::Int(evading.count() as i64))
                 .with("caught", Val::Int(inst.state.caught as i64)),

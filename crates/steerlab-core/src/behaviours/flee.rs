@@ -29,10 +29,24 @@ pub struct Flee {
     pub panic_radius: f32,
 }
 
+/// The inspector's lines of a flee term: from the threat it noted, or the force in one line.
+pub fn lines(p: &mut super::Lines) {
+    if p.note("threat").is_none() {
+        return p.force("force = limit(normalize(self.position - threat) * max_speed - velocity, max_force)");
+    }
+    p.point("threat = pointer", "threat");
+    p.desired("desired = normalize(self.position - threat) * max_speed");
+    p.force(crate::pseudo::LIMIT);
+}
+
 impl Behave for Flee {
     const KIND: &'static str = "flee";
     type State = PointerTarget;
     type PerAgent = ();
+
+    fn pseudo(&self, _t: &crate::steer::Contribution, p: &mut super::Lines) {
+        lines(p)
+    }
 
     fn weight(&self) -> f32 {
         self.weight
@@ -86,7 +100,7 @@ impl Behave for Flee {
         let d = v.agents.iter().map(|a| v.world.delta(a.position, t).length()).reduce(f32::min)?;
         let inside = v.agents.iter().filter(|a| v.world.distance_squared(a.position, t) < self.panic_radius.powi(2));
         Some(
-            Readout::new("flee")
+            Readout::new(Self::KIND)
                 .with("inside", Val::Int(inside.count() as i64))
                 .with("agents", Val::Int(v.agents.len() as i64))
                 .with("panic_radius", Val::Num(self.panic_radius as f64, 0))

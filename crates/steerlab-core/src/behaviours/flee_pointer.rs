@@ -29,6 +29,10 @@ impl Behave for FleePointer {
     type State = ();
     type PerAgent = ();
 
+    fn pseudo(&self, _t: &crate::steer::Contribution, p: &mut super::Lines) {
+        super::flee::lines(p)
+    }
+
     fn weight(&self) -> f32 {
         self.weight
     }
@@ -46,7 +50,7 @@ impl Behave for FleePointer {
         let me = a.agent;
         if ctx.world.distance_squared(me.position, p) < self.radius * self.radius {
             let threat = me.position + ctx.world.delta(me.position, p);
-            a.ctl.add("flee", self.weight, flee(me, threat));
+            a.ctl.add("flee_pointer", self.weight, flee(me, threat));
             a.ctl.explain(|d| {
                 d.desired = Some(desired_towards(me.position - threat, me));
                 d.note("threat", Note::Point(threat)).note("radius", Note::Num(self.radius));
@@ -132,7 +136,7 @@ mod tests {
             s.pointer = Some(Vec2::from(pointer));
             let e = s.explain(0).unwrap();
             let t = &e.terms[0];
-            assert_eq!((t.rule, t.weight), ("flee", 3.0));
+            assert_eq!((t.rule, t.weight), ("flee_pointer", 3.0));
             assert!((t.detail.desired.unwrap() - Vec2::from(desired)).length() < 1e-4, "{:?}", t.detail.desired);
             assert_eq!(t.detail.notes, [("threat", Note::Point(Vec2::from(threat))), ("radius", Note::Num(90.0))]);
         }

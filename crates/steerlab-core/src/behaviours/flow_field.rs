@@ -141,6 +141,10 @@ impl Behave for FlowField {
     type State = Reseeds;
     type PerAgent = ();
 
+    fn pseudo(&self, _t: &crate::steer::Contribution, p: &mut super::Lines) {
+        p.force_words("pseudo.flow_field.force");
+    }
+
     fn weight(&self) -> f32 {
         self.weight
     }
@@ -155,7 +159,7 @@ impl Behave for FlowField {
     fn force(&self, st: &Reseeds, _: &mut (), ctx: &ForceCtx, a: &mut AgentStep) {
         let me = a.agent;
         let desired = self.field(ctx.world, ctx.setup.seed, *st).at(me.position);
-        a.ctl.add("flow", self.weight, truncate(desired - me.velocity, me.max_force));
+        a.ctl.add("flow_field", self.weight, truncate(desired - me.velocity, me.max_force));
     }
 
     /// `"interaction": "pointer"`: a click reseeds the field.
@@ -190,7 +194,7 @@ impl Behave for FlowField {
     fn readout(&self, inst: &Inst<Self>, v: &View) -> Option<Readout> {
         let f = self.field(v.world, v.setup.seed, inst.state);
         Some(
-            Readout::new("flow_field")
+            Readout::new(Self::KIND)
                 .with("cols", Val::Int(f.cols as i64))
                 .with("rows", Val::Int(f.rows as i64))
                 .with("resolution", Val::Num(f.resolution as f64, 0))
@@ -291,7 +295,7 @@ mod tests {
         for (i, a) in agents.iter().enumerate() {
             let total = s.trace(i, &mut t);
             assert_eq!(t.items.len(), 1, "agent {i}: {:?}", t.items);
-            assert_eq!(t.items[0].rule, "flow");
+            assert_eq!(t.items[0].rule, "flow_field");
             assert_eq!(t.items[0].raw, truncate(f.at(a.position) - a.velocity, a.max_force), "agent {i}");
             assert_eq!(total, truncate(t.items[0].raw * t.items[0].weight, a.max_force));
         }

@@ -427,7 +427,7 @@ pub fn follower_force(
         // Pursuit of the behind point: where it will be, given the leader's velocity.
         target = predict(a, target, leader.velocity, fl.max_prediction);
     }
-    ctl.add("follow", fl.weight, arrive(a, target, fl.slow_radius));
+    ctl.add("follow_leader", fl.weight, arrive(a, target, fl.slow_radius));
     ctl.explain(|d| {
         d.desired = Some(arrive_desired(a, target, fl.slow_radius));
         d.note("behind", Note::Point(target))
@@ -458,6 +458,81 @@ impl Behave for FollowLeader {
     const KIND: &'static str = "follow_leader";
     type State = LeaderState;
     type PerAgent = LeaderAngle;
+
+    /// Steering-iv §5: evade the point ahead of the leader, arrive at the point behind (or the
+    /// follower's slot), keep apart; the leader's own arrive, wander and edges.
+    fn pseudo(&self, t: &crate::steer::Contribution, p: &mut super::Lines) {
+        use crate::pseudo::{vec, LIMIT};
+        use crate::steer::Note;
+        match t.rule {
+            "evade" if p.note("in_ahead_zone").is_some() => {
+                p.point("ahead = leader.position + heading * ahead_dist", "ahead");
+                let inside = matches!(p.note("in_ahead_zone"), Some(Note::Flag(true)));
+                p.add_word(
+                    "distance(follower.position, ahead) < ahead_radius",
+                    super::Lines::yes(inside),
+                    "in_ahead_zone",
+                );
+                if !inside {
+                    return p.nothing("pseudo.follow_leader.not_in_the_way");
+                }
+                p.point("predicted = ahead + leader.velocity * T", "predicted");
+                p.desired("desired = normalize(self.position - predicted) * max_speed");
+                p.force(LIMIT);
+            }
+            "evade" => super::evade::lines(p),
+            "separation" => super::sep_form_lines(p),
+            "arrive" => super::arrive::lines(p),
+            "wander" => super::wander::lines(p),
+            "edges" => p.edges(),
+            _ => {
+                if let Some(Note::Point(q)) = p.note("behind") {
+                    let shown = crate::pseudo::Shown::Text(vec(q));
+                    match self.variant {
+                        FollowVariant::Single => {
+                            p.add_word("behind = leader.position - heading * behind_dist", shown, "behind")
+                        }
+                        FollowVariant::Prediction => p.add_word(
+                            "behind = (leader.position - heading * behind_dist) + leader.velocity * T",
+                            shown,
+                            "behind",
+                        ),
+                        _ => p.words("pseudo.follow_leader.slot", shown, "behind"),
+                    }
+                }
+                p.desired("desired = normalize(behind - self.position) * max_speed * min(1, distance / slow_radius)");
+                p.force(LIMIT);
+            }
+        }
+    }
+
+    fn style(&self, rule: &str) -> Style {
+        if rule == "separation" {
+            Style::ForceSeparation
+        } else {
+            Style::ForceOther
+        }
+    }
+
+    /// The others within `sep_radius` (not the leader), and the zone ahead of the leader.
+    fn highlight(&self, t: &crate::steer::Contribution, key: &str, h: &mut super::Highlight) -> bool {
+        match key {
+            "neighbours" | "sum" if t.rule == "separation" => h.neighbours(self.sep_radius, Some(self.leader), true),
+            "in_ahead_zone" => {
+                if let Some(crate::steer::Note::Point(a)) = t.detail.notes.iter().find(|n| n.0 == "ahead").map(|n| n.1)
+                {
+                    let c = h.p + h.v.world.delta(h.p, a);
+                    h.ring(c, self.ahead_radius);
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    fn not_inspected_first(&self) -> Option<usize> {
+        Some(self.leader)
+    }
 
     fn weight(&self) -> f32 {
         self.weight
@@ -555,7 +630,7 @@ impl Behave for FollowLeader {
     fn readout(&self, inst: &Inst<Self>, v: &View) -> Option<Readout> {
         let m = measure(&inst.state, v, self)?;
         Some(
-            Readout::new("follow_leader")
+            Readout::new(Self::KIND)
                 .with("followers", Val::Int(m.followers as i64))
                 .with("variant", Val::Word(self.variant.key()))
                 .with("mean_target_distance", Val::Num(m.mean_distance.unwrap_or(0.0) as f64, 1))
@@ -1053,7 +1128,7 @@ mod tests {
             hand_agents(&[((200.0, 200.0), (40.0, 0.0)), ((100.0, 300.0), (0.0, 0.0)), ((146.0, 250.0), (0.0, 0.0))]);
         let mut s =
             sim_with(r#"[{"type": "follow_leader", "variant": "column"}]"#, &agents, r#""interaction": "leader""#);
-        assert_eq!(explain_of(&s, 2, "follow").raw, Vec2::new(0.0, -80.0));
+        assert_eq!(explain_of(&s, 2, "follow_leader").raw, Vec2::new(0.0, -80.0));
         s.behaviour_mut::<FollowLeader>().unwrap().state.heading = Vec2::Y;
         s.step();
         let v = s.agents()[0].velocity;

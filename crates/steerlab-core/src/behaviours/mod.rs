@@ -20,10 +20,11 @@ use super::flock::FlockSums;
 use super::grid::{naive_for_each_neighbour, Grid};
 use super::path::PathMode;
 use super::pointer::Pointer;
+use super::pseudo::{vec, Lines, LIMIT};
 use super::rng::Rng;
 use super::scene::Scene;
 use super::setup::Setup;
-use super::steer::{desired_towards, steer_towards, truncate, Controller};
+use super::steer::{desired_towards, steer_towards, truncate, Contribution, Controller, Note};
 use super::world::World;
 use glam::Vec2;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
@@ -197,6 +198,45 @@ impl View<'_> {
     }
 }
 
+/// Where the inspector draws one line's highlight ([`Behave::highlight`]): the selected agent `i`
+/// at `p`, the simulation as it is, and the draw list (each shape a halo under an accent stroke).
+pub struct Highlight<'a, 'v> {
+    pub v: &'a View<'v>,
+    pub i: usize,
+    pub p: Vec2,
+    pub list: &'a mut DrawList,
+}
+
+impl Highlight<'_, '_> {
+    pub fn arrow(&mut self, from: Vec2, to: Vec2) {
+        self.list.arrow(Style::HighlightHalo, from, to);
+        self.list.arrow(Style::Highlight, from, to);
+    }
+    pub fn line(&mut self, a: Vec2, b: Vec2) {
+        self.list.line(Style::HighlightHalo, a, b);
+        self.list.line(Style::Highlight, a, b);
+    }
+    pub fn ring(&mut self, c: Vec2, r: f32) {
+        self.list.circle(Style::HighlightHalo, c, r);
+        self.list.circle(Style::Highlight, c, r);
+    }
+    /// The radius `r` around the agent and a line to each other agent within it (but `skip`;
+    /// coincident ones only with `coincident`).
+    pub fn neighbours(&mut self, r: f32, skip: Option<usize>, coincident: bool) {
+        if r <= 0.0 {
+            return;
+        }
+        let p = self.p;
+        self.ring(p, r);
+        let (v, i) = (self.v, self.i);
+        v.each_within(i, r, |j, off, d2| {
+            if (d2 > 0.0 || coincident) && Some(j) != skip {
+                self.line(p, p + off);
+            }
+        });
+    }
+}
+
 /// A readout: numbers under stable keys, in the order they are read. The shell turns it into a line
 /// of text in the reader's language (`crate::i18n`); tests read the numbers.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -323,6 +363,33 @@ pub trait Behave: Clone + PartialEq + fmt::Debug + Serialize + Sized {
 
     /// Additions to `state()` (metrics and the behaviour's own keys).
     fn report(&self, _inst: &Inst<Self>, _v: &View, _state: &mut Value) {}
+
+    /// The inspector's lines for term `t`, which this behaviour added to the controller: its
+    /// pseudocode with the agent's values (words are catalog keys, `pseudo.<type>.…`). The default
+    /// shows what the term noted, and its force.
+    fn pseudo(&self, _t: &Contribution, p: &mut Lines) {
+        p.noted()
+    }
+
+    /// The style of the force overlay's arrows and legend row for term `rule` it added.
+    fn style(&self, _rule: &str) -> Style {
+        Style::ForceOther
+    }
+
+    /// The inspector's highlight for `key` of term `t` it added, where the shared ones (the desired
+    /// velocity, the force, a noted point or agent or obstacle) do not fit: true if it drew it.
+    fn highlight(&self, _t: &Contribution, _key: &str, _h: &mut Highlight) -> bool {
+        false
+    }
+
+    /// An agent the inspector does not start on (a leader: its steering is not the lesson).
+    fn not_inspected_first(&self) -> Option<usize> {
+        None
+    }
+
+    /// The fields a scenario must give it besides `type`, as JSON object members
+    /// (`"goal": [300, 100]`): what the schema's and the tests' probes add.
+    const REQUIRED: &'static str = "";
 }
 
 /// Typed access to one behaviour in a scenario or a simulation (generated for every behaviour).
@@ -391,6 +458,75 @@ pub fn flock_term(a: &mut AgentStep, rule: &'static str, weight: f32, n: u32, su
         d.desired = Some(desired_towards(mean, agent));
     });
     Some(mean)
+}
+
+/// A flocking rule's inspector lines (flocking-boids §2–3): its neighbours (`count`: the catalog
+/// key of that line), their sum, the mean, the desired velocity and the force.
+pub fn flock_lines(p: &mut Lines, count: &'static str, sum: &'static str, mean: &'static str, desired: &'static str) {
+    if p.count(count) == 0 {
+        p.nothing("pseudo.count_zero");
+        return;
+    }
+    let d = &p.t.detail;
+    p.add(sum, vec(d.sum.unwrap_or_default()), "sum");
+    // (Cohesion shows the centroid itself: position + coh / count.)
+    let shown = match p.note("centroid") {
+        Some(Note::Point(q)) => q,
+        _ => d.mean.unwrap_or_default(),
+    };
+    p.add(mean, vec(shown), "mean");
+    p.desired(desired);
+    p.force(LIMIT);
+}
+
+/// A flocking rule's highlights: the neighbours within `radius` and a line to each (separation
+/// leaves out coincident agents), and the mean as `mean(m)` draws it.
+pub fn flock_highlight(
+    t: &Contribution,
+    key: &str,
+    h: &mut Highlight,
+    radius: f32,
+    mean: impl Fn(Vec2) -> Vec2,
+) -> bool {
+    match key {
+        "neighbours" | "sum" => h.neighbours(radius, None, t.rule != "separation" || t.detail.mean.is_none()),
+        "mean" => {
+            if let Some(m) = t.detail.mean {
+                let p = h.p;
+                h.arrow(p, p + mean(m));
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// The inspector's lines of a follower's or a queuing agent's separation (steering-iv §2.1, §5,
+/// §6), in its form ([`SepForm`]).
+pub fn sep_form_lines(p: &mut Lines) {
+    if p.count("pseudo.sep_form.count") == 0 {
+        p.nothing("pseudo.count_zero");
+        return;
+    }
+    let sum = vec(p.t.detail.sum.unwrap_or_default());
+    match p.note("form") {
+        Some(Note::Word("unity")) => {
+            p.add(
+                "sep += normalize(self.position - n.position) * max_speed * (1 - distance / sep_radius) - velocity",
+                sum,
+                "sum",
+            );
+            p.force("force = limit(sep, max_force)");
+        }
+        Some(Note::Word("push")) => {
+            p.add("sep += normalize(self.position - n.position) * (1 - distance / sep_radius)", sum, "sum");
+            p.force("force = limit(sep * max_speed, max_force)");
+        }
+        _ => {
+            p.add("sep += normalize(self.position - n.position) / distance", sum, "sum");
+            p.force("force = limit(normalize(sep / count) * max_speed - velocity, max_force)");
+        }
+    }
 }
 
 /// Below this distance two agents count as coincident and are pushed apart along [`tie_dir`].
@@ -546,6 +682,22 @@ macro_rules! registry {
         /// Every behaviour's `type`, in registry order.
         pub const KINDS: &[&str] = &[$(<$m::$t as Behave>::KIND,)*];
 
+        /// The fields a behaviour of `kind` requires besides `type` ([`Behave::REQUIRED`]).
+        pub fn required(kind: &str) -> &'static str {
+            $(if kind == <$m::$t as Behave>::KIND {
+                return <$m::$t as Behave>::REQUIRED;
+            })*
+            ""
+        }
+
+        /// The smallest behaviour object of `kind` that parses (in a 400 × 400 world with a path):
+        /// its `type` and its [`Behave::REQUIRED`] fields.
+        pub fn example(kind: &str) -> Value {
+            let fields = required(kind);
+            let sep = if fields.is_empty() { "" } else { ", " };
+            serde_json::from_str(&format!(r#"{{"type": "{kind}"{sep}{fields}}}"#)).expect("REQUIRED is JSON object members")
+        }
+
         $(
             impl Registered for $m::$t {
                 fn params(b: &Behaviour) -> Option<&Self> {
@@ -598,6 +750,18 @@ macro_rules! registry {
             }
             pub fn draws_random(&self) -> bool {
                 match self { $(Behaviour::$v(b) => b.draws_random(),)* }
+            }
+            pub fn pseudo(&self, t: &Contribution, p: &mut Lines) {
+                match self { $(Behaviour::$v(b) => b.pseudo(t, p),)* }
+            }
+            pub fn style(&self, rule: &str) -> Style {
+                match self { $(Behaviour::$v(b) => b.style(rule),)* }
+            }
+            pub fn highlight(&self, t: &Contribution, key: &str, h: &mut Highlight) -> bool {
+                match self { $(Behaviour::$v(b) => b.highlight(t, key, h),)* }
+            }
+            pub fn not_inspected_first(&self) -> Option<usize> {
+                match self { $(Behaviour::$v(b) => b.not_inspected_first(),)* }
             }
             /// A fresh state for `n` agents.
             pub fn new_state(&self, n: usize) -> State {
@@ -875,13 +1039,7 @@ mod tests {
     #[test]
     fn every_behaviour_refuses_negative_parameters_by_name() {
         for &kind in KINDS {
-            let mut b = serde_json::json!({ "type": kind });
-            if kind == "queue" {
-                b["goal"] = serde_json::json!([300, 100]);
-            }
-            if kind == "containment" {
-                b["walls"] = serde_json::json!([[10, 10], [390, 10], [390, 390], [10, 390]]);
-            }
+            let b = example(kind);
             let doc = |b: &serde_json::Value| {
                 serde_json::json!({"name": "t", "world": {"width": 400, "height": 400}, "agents": {"count": 4},
                                    "behaviours": [b], "path": {"waypoints": [[10, 10], [200, 200], [300, 50]]}})
@@ -916,13 +1074,8 @@ mod tests {
     fn every_behaviour_caps_its_weight() {
         for &kind in KINDS {
             let doc = |w: f64| {
-                let mut b = serde_json::json!({ "type": kind, "weight": w });
-                if kind == "queue" {
-                    b["goal"] = serde_json::json!([300, 100]);
-                }
-                if kind == "containment" {
-                    b["walls"] = serde_json::json!([[10, 10], [390, 10], [390, 390], [10, 390]]);
-                }
+                let mut b = example(kind);
+                b["weight"] = serde_json::json!(w);
                 serde_json::json!({"name": "t", "world": {"width": 400, "height": 400}, "agents": {"count": 4},
                                    "behaviours": [b], "path": {"waypoints": [[10, 10], [200, 200], [300, 50]]}})
                 .to_string()

@@ -95,6 +95,10 @@ impl Behave for ObstacleAvoidance {
     type State = ();
     type PerAgent = ();
 
+    fn pseudo(&self, _t: &crate::steer::Contribution, p: &mut super::Lines) {
+        p.force_words("pseudo.obstacle_avoidance.force");
+    }
+
     fn weight(&self) -> f32 {
         self.weight
     }
@@ -107,7 +111,7 @@ impl Behave for ObstacleAvoidance {
 
     fn force(&self, _: &(), _: &mut (), ctx: &ForceCtx, a: &mut AgentStep) {
         if let Some(t) = self.threat(ctx.world, &ctx.scene.obstacles, a.agent) {
-            a.ctl.add("avoid", self.weight, t.force);
+            a.ctl.add("obstacle_avoidance", self.weight, t.force);
             a.tint(Tint::Set(Style::Braking));
         }
     }
@@ -137,7 +141,7 @@ impl Behave for ObstacleAvoidance {
     fn readout(&self, _: &Inst<Self>, v: &View) -> Option<Readout> {
         let avoiding = v.agents.iter().filter(|a| self.threat(v.world, &v.scene.obstacles, a).is_some()).count();
         Some(
-            Readout::new("obstacle_avoidance")
+            Readout::new(Self::KIND)
                 .with("obstacles", Val::Int(v.scene.obstacles.len() as i64))
                 .with("avoiding", Val::Int(avoiding as i64))
                 .with("closest", closest(v).map_or(Val::None, |d| Val::Num(d as f64, 1))),

@@ -65,11 +65,11 @@ pub fn tube_force(
 ) -> Follow {
     match wps.len() {
         0 => {
-            ctl.add("tube", pt.weight, brake(a));
+            ctl.add("path_tube", pt.weight, brake(a));
             return Follow::NoPath;
         }
         1 => {
-            ctl.add("tube", pt.weight, arrive(a, wps[0], pt.slow_radius));
+            ctl.add("path_tube", pt.weight, arrive(a, wps[0], pt.slow_radius));
             ctl.explain(|d| d.desired = Some(arrive_desired(a, wps[0], pt.slow_radius)));
             return Follow::Arriving;
         }
@@ -77,7 +77,7 @@ pub fn tube_force(
     }
     let Some(p) = tube_probe(a, wps, mode, pt.predict_ahead, pt.arrive_radius, pt.tube_radius, me.seg as usize, me.dir)
     else {
-        ctl.add("tube", pt.weight, brake(a));
+        ctl.add("path_tube", pt.weight, brake(a));
         return Follow::NoPath;
     };
     me.seg = p.seg as u32;
@@ -89,7 +89,7 @@ pub fn tube_force(
     } else {
         (Follow::Seeking, seek(a, p.aim), "seek")
     };
-    ctl.add("tube", pt.weight, f);
+    ctl.add("path_tube", pt.weight, f);
     ctl.explain(|d| {
         d.desired = Some(if p.arrive && !p.outside {
             arrive_desired(a, p.aim, pt.slow_radius)
@@ -110,6 +110,42 @@ impl Behave for PathTube {
     const KIND: &'static str = "path_tube";
     type State = ();
     type PerAgent = OnPath;
+
+    /// §5 pathFollowTube.
+    fn pseudo(&self, _t: &crate::steer::Contribution, p: &mut super::Lines) {
+        use crate::steer::Note;
+        p.point("predicted = agent.position + agent.velocity * p.predict_ahead", "prediction");
+        p.point("segment, proj, dist = closest_segment(predicted, path.segments)", "projection");
+        if let Some(Note::Num(x)) = p.note("distance") {
+            p.add("dist", crate::pseudo::num(x), "distance");
+        }
+        if let Some(Note::Flag(out)) = p.note("outside") {
+            p.add_word("dist > p.tube_radius", super::Lines::yes(out), "outside");
+        }
+        match p.note("mode") {
+            Some(Note::Word("correction")) => p.desired_words("pseudo.path_tube.desired_correction"),
+            Some(Note::Word("arrive")) => p.desired_words("pseudo.path_tube.desired_arrive"),
+            _ => p.desired_words("pseudo.path_tube.desired_seek"),
+        }
+        p.force(crate::pseudo::LIMIT);
+    }
+
+    /// The prediction's distance to its projection on the path.
+    fn highlight(&self, t: &crate::steer::Contribution, key: &str, h: &mut super::Highlight) -> bool {
+        use crate::steer::Note;
+        if !matches!(key, "distance" | "outside") {
+            return false;
+        }
+        let point = |k: &str| match t.detail.notes.iter().find(|n| n.0 == k).map(|n| n.1) {
+            Some(Note::Point(q)) => Some(q),
+            _ => None,
+        };
+        if let (Some(a), Some(b)) = (point("prediction"), point("projection")) {
+            h.line(a, b);
+            h.ring(b, 3.0);
+        }
+        true
+    }
 
     fn weight(&self) -> f32 {
         self.weight
@@ -201,7 +237,7 @@ impl Behave for PathTube {
         let wps = &v.scene.path.waypoints;
         let d = distance_to_path(a.position, wps, v.setup.path_mode());
         Some(
-            Readout::new("path_tube")
+            Readout::new(Self::KIND)
                 .with("waypoints", Val::Int(wps.len() as i64))
                 .with("mode", Val::Word(v.setup.path_mode().name()))
                 .with("distance", if d.is_finite() { Val::Num(d as f64, 1) } else { Val::None })
@@ -274,7 +310,7 @@ mod tests {
         let mut trace = Trace::default();
         let mut ctl = Controller::new(Some(&mut trace));
         let follow = tube_force(&a, &mut OnPath::default(), wps, mode, &pt(), &mut ctl);
-        assert_eq!((trace.items.len(), trace.items[0].rule, trace.items[0].weight), (1, "tube", 1.5));
+        assert_eq!((trace.items.len(), trace.items[0].rule, trace.items[0].weight), (1, "path_tube", 1.5));
         (trace.items[0].raw, trace, follow)
     }
 

@@ -51,7 +51,7 @@ pub fn waypoints_force(
 ) -> Follow {
     let n = wps.len();
     if n == 0 {
-        ctl.add("waypoints", pw.weight, brake(a));
+        ctl.add("path_waypoints", pw.weight, brake(a));
         ctl.explain(|d| {
             d.desired = Some(Vec2::ZERO);
             d.note("active", Note::Index(None));
@@ -68,10 +68,10 @@ pub fn waypoints_force(
     let target = wps[idx];
     let is_final = n == 1 || (mode == PathMode::OneShot && idx == n - 1);
     let follow = if is_final {
-        ctl.add("waypoints", pw.weight, arrive(a, target, pw.slow_radius));
+        ctl.add("path_waypoints", pw.weight, arrive(a, target, pw.slow_radius));
         Follow::Arriving
     } else {
-        ctl.add("waypoints", pw.weight, seek(a, target));
+        ctl.add("path_waypoints", pw.weight, seek(a, target));
         Follow::Seeking
     };
     ctl.explain(|d| {
@@ -92,6 +92,53 @@ impl Behave for PathWaypoints {
     const KIND: &'static str = "path_waypoints";
     type State = ();
     type PerAgent = Leg;
+
+    /// §5 pathFollowWaypoints.
+    fn pseudo(&self, _t: &crate::steer::Contribution, p: &mut super::Lines) {
+        use crate::pseudo::num;
+        use crate::steer::Note;
+        let k = match p.note("active") {
+            Some(Note::Index(i)) => super::Lines::index(i),
+            _ => super::Lines::index(None),
+        };
+        p.add_word("target = path.waypoints[path.current]", k, "active");
+        if let Some(Note::Num(x)) = p.note("distance") {
+            p.add("distance(agent.position, target)", num(x), "distance");
+        }
+        if let Some(Note::Num(x)) = p.note("arrive_radius") {
+            p.words("pseudo.path_waypoints.arrive_radius", crate::pseudo::Shown::Text(num(x)), "arrive_radius");
+        }
+        if matches!(p.note("mode"), Some(Note::Word("arrive"))) {
+            p.desired_words("pseudo.path_waypoints.desired_arrive");
+        } else {
+            p.desired_words("pseudo.path_waypoints.desired_seek");
+        }
+        p.force(crate::pseudo::LIMIT);
+    }
+
+    /// The active waypoint: its arrival ring, or the line to it.
+    fn highlight(&self, t: &crate::steer::Contribution, key: &str, h: &mut super::Highlight) -> bool {
+        use crate::steer::Note;
+        if !matches!(key, "active" | "arrive_radius" | "distance") {
+            return false;
+        }
+        let note = |k: &str| t.detail.notes.iter().find(|n| n.0 == k).map(|n| n.1);
+        if let Some(Note::Index(Some(k))) = note("active") {
+            if let Some(&w) = h.v.scene.path.waypoints.get(k) {
+                let r = match note("arrive_radius") {
+                    Some(Note::Num(r)) => r,
+                    _ => 0.0,
+                };
+                if key == "distance" {
+                    let p = h.p;
+                    h.line(p, w);
+                } else {
+                    h.ring(w, r.max(4.0));
+                }
+            }
+        }
+        true
+    }
 
     fn weight(&self) -> f32 {
         self.weight
@@ -172,7 +219,7 @@ impl Behave for PathWaypoints {
         let n = v.scene.path.waypoints.len();
         let active = if n > 0 { Val::Int((leg.wp as usize).min(n - 1) as i64) } else { Val::None };
         Some(
-            Readout::new("path_waypoints")
+            Readout::new(Self::KIND)
                 .with("active", active)
                 .with("waypoints", Val::Int(n as i64))
                 .with("mode", Val::Word(v.setup.path_mode().name()))
@@ -246,7 +293,7 @@ mod tests {
         let mut ctl = Controller::new(Some(&mut trace));
         let follow = waypoints_force(&a, &mut leg, wps, mode, &pw(), &mut ctl);
         let f = ctl.result(192.0);
-        assert_eq!((trace.items.len(), trace.items[0].rule, trace.items[0].weight), (1, "waypoints", 1.5));
+        assert_eq!((trace.items.len(), trace.items[0].rule, trace.items[0].weight), (1, "path_waypoints", 1.5));
         (f / 1.5, trace, follow, leg)
     }
 

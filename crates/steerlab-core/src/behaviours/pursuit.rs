@@ -64,6 +64,15 @@ impl Behave for Pursuit {
     type State = Chase;
     type PerAgent = Angle;
 
+    /// Its pursuit, and without a quarry in sight its wander or cruise.
+    fn pseudo(&self, t: &crate::steer::Contribution, p: &mut super::Lines) {
+        match t.rule {
+            "wander" => super::wander::lines(p),
+            "cruise" => p.force("force = limit(heading * max_speed - velocity, max_force)"),
+            _ => p.force("force = seek(agent, quarry.position + quarry.velocity * T)"),
+        }
+    }
+
     fn weight(&self) -> f32 {
         self.weight
     }
@@ -140,7 +149,7 @@ impl Behave for Pursuit {
     fn readout(&self, inst: &Inst<Self>, v: &View) -> Option<Readout> {
         let t = self.look_ahead(v)?;
         Some(
-            Readout::new("pursuit")
+            Readout::new(Self::KIND)
                 .with("look_ahead", Val::Num(t as f64, 2))
                 .with("catches", Val::Int(inst.state.catches as i64))
                 .with("mean_time", inst.state.mean().map_or(Val::None, |m| Val::Num(m, 1))),

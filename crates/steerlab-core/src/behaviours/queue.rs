@@ -326,6 +326,43 @@ impl Behave for Queue {
     type State = QueueState;
     type PerAgent = Braking;
 
+    /// §3 and §5's queueBrake: arrive at the goal with the desired speed braked; keep apart.
+    fn pseudo(&self, t: &crate::steer::Contribution, p: &mut super::Lines) {
+        use crate::steer::Note;
+        if t.rule == "separation" {
+            return super::sep_form_lines(p);
+        }
+        if let Some(Note::Num(k)) = p.note("brake") {
+            p.add("brake = queue_brake(agent, others, p)", crate::pseudo::num(k), "brake");
+        }
+        let who = match p.note("blocker") {
+            Some(Note::Index(i)) => super::Lines::index(i),
+            _ => super::Lines::index(None),
+        };
+        p.words("pseudo.queue.blocker", who, "blocker");
+        p.desired("desired = normalize(goal - self.position) * max_speed * min(1, distance / slow_radius) * brake");
+        p.force(crate::pseudo::LIMIT);
+    }
+
+    fn style(&self, rule: &str) -> Style {
+        if rule == "separation" {
+            Style::ForceSeparation
+        } else {
+            Style::ForceOther
+        }
+    }
+
+    /// The others within `sep_radius`.
+    fn highlight(&self, t: &crate::steer::Contribution, key: &str, h: &mut super::Highlight) -> bool {
+        if t.rule == "separation" && matches!(key, "neighbours" | "sum") {
+            h.neighbours(self.sep_radius, None, true);
+            return true;
+        }
+        false
+    }
+
+    const REQUIRED: &'static str = r#""goal": [300, 100]"#;
+
     fn weight(&self) -> f32 {
         self.weight
     }
@@ -387,7 +424,7 @@ impl Behave for Queue {
     fn readout(&self, inst: &Inst<Self>, v: &View) -> Option<Readout> {
         let st = &inst.state;
         Some(
-            Readout::new("queue")
+            Readout::new(Self::KIND)
                 .with("braking_enabled", Val::Bool(self.braking))
                 .with("throughput", Val::Num(st.throughput(v.time), 2))
                 .with("overlaps", Val::Int(st.overlaps as i64))

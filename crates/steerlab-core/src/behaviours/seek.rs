@@ -27,10 +27,19 @@ pub struct Seek {
     pub target: Option<[f32; 2]>,
 }
 
+/// The inspector's line of a seek term.
+pub fn lines(p: &mut super::Lines) {
+    p.force("force = limit(normalize(target - self.position) * max_speed - velocity, max_force)")
+}
+
 impl Behave for Seek {
     const KIND: &'static str = "seek";
     type State = PointerTarget;
     type PerAgent = ();
+
+    fn pseudo(&self, _t: &crate::steer::Contribution, p: &mut super::Lines) {
+        lines(p)
+    }
 
     fn weight(&self) -> f32 {
         self.weight
@@ -75,7 +84,7 @@ impl Behave for Seek {
         let a = v.agents.first()?;
         let to = v.world.delta(a.position, inst.state.at(self.target, v.world));
         Some(
-            Readout::new("seek")
+            Readout::new(Self::KIND)
                 .with("distance", Val::Num(to.length() as f64, 1))
                 .with("speed", Val::Num(a.speed() as f64, 1))
                 .with("steer", Val::Num(steer_towards(to, a).length() as f64, 0)),

@@ -33,6 +33,12 @@ impl Behave for SeekFood {
     type State = ();
     type PerAgent = ();
 
+    fn pseudo(&self, _t: &crate::steer::Contribution, p: &mut super::Lines) {
+        p.point("target = nearest food", "target");
+        p.desired("desired = normalize(target - self.position) * max_speed");
+        p.force(crate::pseudo::LIMIT);
+    }
+
     fn weight(&self) -> f32 {
         self.weight
     }
@@ -57,7 +63,7 @@ impl Behave for SeekFood {
         }
         if let Some((_, f)) = best {
             let target = me.position + ctx.world.delta(me.position, f);
-            a.ctl.add("food", self.weight, seek(me, target));
+            a.ctl.add("seek_food", self.weight, seek(me, target));
             a.ctl.explain(|d| {
                 d.desired = Some(desired_towards(target - me.position, me));
                 d.note("target", Note::Point(target));

@@ -32,6 +32,26 @@ impl Behave for Separation {
     type State = ();
     type PerAgent = ();
 
+    fn pseudo(&self, _t: &crate::steer::Contribution, p: &mut super::Lines) {
+        super::flock_lines(
+            p,
+            "pseudo.separation.count",
+            "sep += normalize(self.position - n.position) / distance",
+            "sep / count",
+            "desired = normalize(sep / count) * max_speed",
+        );
+    }
+
+    fn style(&self, _rule: &str) -> Style {
+        Style::ForceSeparation
+    }
+
+    /// The mean push's direction, drawn as long as the radius.
+    fn highlight(&self, t: &crate::steer::Contribution, key: &str, h: &mut super::Highlight) -> bool {
+        let r = self.sep_dist;
+        super::flock_highlight(t, key, h, r, |m| m.normalize_or_zero() * r)
+    }
+
     fn weight(&self) -> f32 {
         self.weight
     }

@@ -36,10 +36,25 @@ pub struct Wander {
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Angle(pub f32);
 
+/// The inspector's lines of a wander term: the point on the circle it seeks, or the force in one
+/// line.
+pub fn lines(p: &mut super::Lines) {
+    if p.note("target").is_none() {
+        return p.force("force = seek(agent, circle_center + (cos(angle), sin(angle)) * radius)");
+    }
+    p.point("target = circle_center + (cos(angle), sin(angle)) * radius", "target");
+    p.desired("desired = normalize(target - self.position) * max_speed");
+    p.force(crate::pseudo::LIMIT);
+}
+
 impl Behave for Wander {
     const KIND: &'static str = "wander";
     type State = ();
     type PerAgent = Angle;
+
+    fn pseudo(&self, _t: &crate::steer::Contribution, p: &mut super::Lines) {
+        lines(p)
+    }
 
     fn weight(&self) -> f32 {
         self.weight
@@ -91,7 +106,7 @@ impl Behave for Wander {
     fn readout(&self, inst: &Inst<Self>, v: &View) -> Option<Readout> {
         let (a, angle) = (v.agents.first()?, inst.agents.first()?);
         Some(
-            Readout::new("wander")
+            Readout::new(Self::KIND)
                 .with("angle", Val::Num(angle.0.to_degrees() as f64, 0))
                 .with("jitter", Val::Num(self.jitter.to_degrees() as f64, 0))
                 .with("speed", Val::Num(a.speed() as f64, 1)),
