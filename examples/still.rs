@@ -138,13 +138,13 @@ fn write_posters(dir: &std::path::Path) -> Result<(), String> {
             |extra: &str| format!("{base}{extra}:lang(es):not([data-lang]),{base}{extra}[data-lang^=\"es\"]");
         let _ = writeln!(
             dark_rules,
-            "{base}:not([data-theme=\"light\"]){{background-image:url(\"{name}.dark.svg\")}}\n{}{{background-image:url(\"es/{name}.dark.svg\")}}",
-            dark_sel(":not([data-theme=\"light\"])")
+            "{base}:not([data-theme=\"light\"]):not(.steerlab-poster-light){{background-image:url(\"{name}.dark.svg\")}}\n{}{{background-image:url(\"es/{name}.dark.svg\")}}",
+            dark_sel(":not([data-theme=\"light\"]):not(.steerlab-poster-light)")
         );
         let _ = writeln!(
             css,
-            "{base}[data-theme=\"dark\"]{{background-image:url(\"{name}.dark.svg\")}}\n{}{{background-image:url(\"es/{name}.dark.svg\")}}",
-            dark_sel("[data-theme=\"dark\"]")
+            "{base}:is([data-theme=\"dark\"],.steerlab-poster-dark){{background-image:url(\"{name}.dark.svg\")}}\n{}{{background-image:url(\"es/{name}.dark.svg\")}}",
+            dark_sel(":is([data-theme=\"dark\"],.steerlab-poster-dark)")
         );
     }
     let _ = write!(css, "@media (prefers-color-scheme:dark){{\n{dark_rules}}}\n}}\n");
@@ -163,7 +163,9 @@ const UNMOUNTED: &str =
 
 const POSTERS_CSS_HEAD: &str = "/* Posters: each built-in scenario's first frame as an SVG still (written by
    `cargo run --example still -- --posters DIR`), shown in its canvas until a viewer is mounted
-   on it (the viewer adds .steerlab-canvas), in the canvas's language and theme. Each SVG image
+   on it (the viewer adds .steerlab-canvas), in the canvas's language and theme (for the auto
+   theme, boot.js marks the canvas .steerlab-poster-dark or -light from the page's background,
+   as the viewer decides; without it, the reader's colour scheme). Each SVG image
    costs the page some parsing, so not every poster loads with the page: those of canvases with
    data-poster=\"eager\" do (a page's first canvases), and boot.js marks the others with
    .steerlab-poster-shown as they come near the viewport until the module is ready. Without

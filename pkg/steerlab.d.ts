@@ -107,8 +107,13 @@ export interface ChangeDetail {
   path: string;
   /** The value now in use, read back as `get(path)` would. */
   value: ParamValue | null;
-  /** "control": the viewer's own slider, toggle, select or button; "api": `set()`. */
-  source: "control" | "api";
+  /**
+   * "control": the viewer's own slider, toggle, select or button; "api": `set()`; "seek": `seek()`
+   * or the ← key; "scrub": the scrub bar; "link": a link's inputs, replayed at mount. A seek, a
+   * scrub or a link reports each controlled parameter the history replayed to another value.
+   * (`reset()` changes no parameter.)
+   */
+  source: "control" | "api" | "seek" | "scrub" | "link";
 }
 
 /** `detail` of `steerlab:mounted`. */
@@ -277,6 +282,7 @@ export interface SteerlabGlobal {
   readonly autoMount: typeof autoMount;
   readonly viewerFor: typeof viewerFor;
   readonly liveViewers: typeof liveViewers;
+  readonly validate: typeof validate;
   readonly start: typeof start;
   readonly Viewer: typeof Viewer;
   /** Resolved (boot.js's `ready`). */

@@ -17,6 +17,9 @@
 #   package/www/gpu/            the GPU engine (mount.js + mount.d.ts, engine.js, shaders.js),
 #                               imported by boot.js only for scenarios with engine "gpu"/"auto"
 #   package/posters/            the built-in scenarios' first frames (SVG) and posters.css
+#   package/react.js            <SteerLab>, the React component (+ react.d.ts): "steerlab/react"
+#   package/scenarios/          the built-in scenarios (JSON) and scenario.schema.json, which they
+#                               name with a relative $schema (as dist/scenarios/ on the site)
 # The archive is reproducible: sorted names, fixed times and owners.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,6 +45,9 @@ cp dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css pkg/www/boot.d.t
 mkdir -p "$P/www/gpu"
 cp dist/www/gpu/engine.js dist/www/gpu/shaders.js dist/www/gpu/mount.js pkg/www/gpu/mount.d.ts "$P/www/gpu/"
 cp -r dist/posters "$P/posters"
+cp pkg/react.js pkg/react.d.ts "$P/"
+mkdir -p "$P/scenarios"
+cp scenarios/*.json "$P/scenarios/"
 cp pkg/README.md "$P/README.md"
 VERSION="$VERSION" node - "$P/package.json" <<'JS'
 const fs = require("node:fs");
@@ -60,16 +66,23 @@ const pkg = {
     "./www/gpu/mount.js": { types: "./www/gpu/mount.d.ts", default: "./www/gpu/mount.js" },
     "./www/steerlab.css": "./www/steerlab.css",
     "./steerlab_bg.wasm": "./steerlab_bg.wasm",
+    "./react": { types: "./react.d.ts", default: "./react.js" },
     "./posters/posters.css": "./posters/posters.css",
+    "./posters/*": "./posters/*",
+    "./scenarios/*": "./scenarios/*",
     "./package.json": "./package.json",
   },
   sideEffects: ["./www/boot.js", "./www/steer-lab.js", "./www/steerlab.css", "./posters/posters.css"],
-  files: ["steerlab.js", "steerlab_bg.wasm", "steerlab.d.ts", "www/", "posters/", "README.md"],
+  peerDependencies: { react: ">=18" },
+  peerDependenciesMeta: { react: { optional: true } },
+  files: ["steerlab.js", "steerlab_bg.wasm", "steerlab.d.ts", "react.js", "react.d.ts", "www/", "posters/", "scenarios/", "README.md"],
 };
 fs.writeFileSync(process.argv[2], JSON.stringify(pkg, null, 2) + "\n");
 JS
 mkdir -p dist-pkg
 OUT="dist-pkg/steerlab-$VERSION.tgz"
-tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -C "$STAGE" -cf - package | gzip -9n > "$OUT"
+# Written aside, then renamed: a test installing the archive never reads half of it.
+tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -C "$STAGE" -cf - package | gzip -9n > "$OUT.part.$$"
+mv -f "$OUT.part.$$" "$OUT"
 printf 'package.sh: %s (%s bytes)\n' "$OUT" "$(wc -c < "$OUT")"
 tar -tzvf "$OUT" | awk '{printf "  %8s  %s\n", $3, $6}'

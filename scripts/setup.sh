@@ -7,8 +7,10 @@
 #   trunk 0.21.14            cargo install --locked (newer trunk needs a newer rustc; ~10 min on 2 cores)
 #   chromium, chromedriver   Debian packages (apt-get); no tool ever downloads a browser of its own
 #   tools/node_modules       npm ci from tools/package-lock.json: playwright-core (drives Debian's
-#                            chromium), binaryen (the wasm-opt Trunk runs on release builds) and
-#                            esbuild (minifies the glue and the loader: scripts/hooks/minify.sh)
+#                            chromium), binaryen (the wasm-opt Trunk runs on release builds),
+#                            esbuild (minifies the glue and the loader: scripts/hooks/minify.sh),
+#                            typescript, ajv, react (the bundle's types, schema and component)
+#   examples/*/node_modules  not here: tests/e2e/examples.test.mjs runs `npm ci` in each example
 #
 # Used by scripts/serve.sh and scripts/test.sh; can be run on its own. Needs root for apt-get
 # (or sudo); CI runs as root.
@@ -73,8 +75,10 @@ fi
 
 # 5. node packages (exactly tools/package-lock.json). playwright-core must never fetch a browser.
 command -v node >/dev/null || die "node not found: install Node.js >= 20 (with npm)"
-node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' ||
-  die "Node.js >= 20 is needed (found $(node --version))"
+# 20.19: the example projects' Vite 8 (examples/, tests/e2e/examples.test.mjs installs them with
+# `npm ci` from their own lockfiles; Astro 5 there, as Astro 6 and later need Node 22).
+node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)' ||
+  die "Node.js >= 20.19 is needed (found $(node --version))"
 LOCK_SUM="$(sha256sum tools/package-lock.json | cut -d' ' -f1)"
 STAMP=tools/node_modules/.steerlab-lock.sha256
 if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$LOCK_SUM" ] && [ -x tools/node_modules/.bin/wasm-opt ] &&

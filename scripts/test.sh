@@ -9,7 +9,9 @@
 #                  tests/webdriver.json)
 #   3. build       trunk build --release  (dist/: the gallery, the module, www/)
 #   4. end-to-end  node --test tests/e2e/  (dist/ served on 127.0.0.1 with the page's CSP,
-#                  Debian chromium driven by playwright-core; screenshots in artifacts/)
+#                  Debian chromium driven by playwright-core; screenshots in artifacts/); among
+#                  them examples.test.mjs, which packs the bundle, installs examples/* with
+#                  `npm ci` (about 35 s from npm's cache, mostly Astro) and builds and opens them
 # Every section runs even if an earlier one failed (the end-to-end tests need the build); the
 # script exits non-zero if anything failed. `.ci/run` calls this script.
 set -uo pipefail

@@ -132,7 +132,7 @@ fn the_fast_engine_refuses_what_it_cannot_run() {
         &base(r#","engine":"quick""#.replace(r#","engine":"quick""#, "").as_str(), "wrap", sep)
             .replace(r#""fast""#, r#""quick""#),
     );
-    assert!(e.err().unwrap().starts_with("engine: unknown variant `quick`"));
+    assert!(e.err().unwrap().starts_with("engine: unknown value `quick`"));
 }
 
 #[test]

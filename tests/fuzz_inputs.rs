@@ -614,7 +614,7 @@ fn class_g_deep_nesting_and_huge_counts_and_lists_are_capped() {
     let cases: Vec<(String, &str)> = vec![
         (flock(&|v| v["agents"] = json!({"count": 200_001})), "agents.count: must be at most 200000, got 200001"),
         (flock(&|v| v["agents"] = json!({"count": 18446744073709551615u64})), "agents.count: must be at most 200000"),
-        (flock(&|v| v["agents"] = json!({"count": 1e20})), "agents.count: invalid type: floating point"),
+        (flock(&|v| v["agents"] = json!({"count": 1e20})), "agents.count: invalid type: number"),
         (flock(&|v| v["agents"] = json!({"count": -1})), "agents.count: invalid value: integer `-1`"),
         (flock(&|v| v["seed"] = json!(-1)), "seed: invalid value: integer `-1`"),
         (flock(&|v| v["behaviours"] = json!(vec![json!({"type": "wander"}); 65])), "behaviours: at most 64, got 65"),
@@ -880,5 +880,5 @@ fn set_accepts_integral_floats_for_integer_fields() {
     assert_eq!(alignment.selected, Some(2));
     // A fractional count is still refused, naming the field.
     let e = sim.set("agents.count", float(150.5)).unwrap_err();
-    assert!(e.starts_with("agents.count: invalid type: floating point `150.5`"), "{e}");
+    assert!(e.starts_with("agents.count: invalid type: number `150.5`, expected a whole number"), "{e}");
 }

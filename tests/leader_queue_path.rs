@@ -140,7 +140,7 @@ fn validation_messages_name_the_field() {
         (
             "path-waypoints",
             json!({"path": {"waypoints": [[1, 2]], "mode": "zigzag"}}),
-            "path.mode: unknown variant `zigzag`",
+            "path.mode: unknown value `zigzag`",
         ),
         (
             "path-waypoints",
@@ -160,7 +160,7 @@ fn validation_messages_name_the_field() {
         (
             "follow-leader",
             json!({"behaviours": [{"type": "follow_leader", "variant": "wedge"}]}),
-            "behaviours[0].variant: unknown variant `wedge`",
+            "behaviours[0].variant: unknown value `wedge`",
         ),
         ("queue", json!({"behaviours": [{"type": "queue"}]}), "behaviours[0]: missing field `goal`"),
         (
@@ -182,7 +182,7 @@ fn validation_messages_name_the_field() {
     assert!(patched("flock", json!({"path": {"waypoints": []}})).is_ok());
     // `set` re-validates: an unknown mode is refused and nothing changes; waypoints are not a parameter.
     let mut s = sim("path-waypoints");
-    assert!(s.set("path.mode", json!("zigzag")).unwrap_err().contains("unknown variant"));
+    assert!(s.set("path.mode", json!("zigzag")).unwrap_err().contains("unknown value `zigzag`"));
     assert_eq!(s.state_json()["path_mode"], "loop");
     assert!(s.set("path.waypoints", json!([])).unwrap_err().contains("names a group"));
 }

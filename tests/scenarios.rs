@@ -64,7 +64,11 @@ fn bad_scenarios_each_give_their_message() {
         ("missing world", flock_with(|v| drop(v.as_object_mut().unwrap().remove("world"))), "missing field `world`"),
         ("negative width", flock_with(|v| v["world"]["width"] = json!(-5)), "world.width: must be > 0, got -5"),
         ("huge world", flock_with(|v| v["world"]["height"] = json!(1e9)), "world.height: must be <= 100000"),
-        ("bad edges", flock_with(|v| v["world"]["edges"] = json!("mirror")), "world.edges: unknown variant `mirror`"),
+        (
+            "bad edges",
+            flock_with(|v| v["world"]["edges"] = json!("mirror")),
+            "world.edges: unknown value `mirror`, expected one of `wrap`, `bounce`, `steer_to_center`",
+        ),
         (
             "negative perception",
             flock_with(|v| v["behaviours"][1]["perception"] = json!(-3)),
@@ -83,7 +87,7 @@ fn bad_scenarios_each_give_their_message() {
         (
             "unknown behaviour",
             flock_with(|v| v["behaviours"][0] = json!({"type": "teleport"})),
-            "behaviours[0].type: unknown variant `teleport`",
+            "behaviours[0].type: unknown value `teleport`",
         ),
         (
             "unknown behaviour field",
@@ -132,7 +136,7 @@ fn bad_scenarios_each_give_their_message() {
             flock_with(|v| v["obstacles"] = json!([{"center": [1, 1], "radius": -4}])),
             "obstacles[0].radius: must be > 0, got -4",
         ),
-        ("unknown overlay", flock_with(|v| v["overlays"] = json!(["xray"])), "overlays[0]: unknown variant `xray`"),
+        ("unknown overlay", flock_with(|v| v["overlays"] = json!(["xray"])), "overlays[0]: unknown value `xray`"),
         ("oversize text", format!("{{\"name\": \"{}\"}}", "x".repeat(2 << 20)), "is too large"),
     ];
     assert!(cases.len() >= 20);
@@ -171,7 +175,10 @@ fn set_round_trips_and_rejects_bad_paths_and_values() {
     // Numbers arrive from JS as f64: a whole 800.0 must set an integer field.
     s.set("agents.count", json!(800.0)).unwrap();
     assert_eq!(s.agents().len(), 800);
-    assert!(s.set("agents.count", json!(80.5)).unwrap_err().contains("agents.count: invalid type: floating point"));
+    assert!(s
+        .set("agents.count", json!(80.5))
+        .unwrap_err()
+        .contains("agents.count: invalid type: number `80.5`, expected a whole number"));
     s.set_number("motion.max_speed", 120.0).unwrap();
     assert!(s.agents().iter().all(|a| a.max_speed == 120.0));
     // Errors name the path and the rule; nothing changes.
@@ -257,6 +264,59 @@ fn a_select_shows_its_option_labels_in_the_readers_language() {
     assert_eq!(c.option_label(2, "es"), "steer to the centre");
     c.option_labels.clear();
     assert_eq!(c.option_label(2, "es"), "steer_to_center");
+}
+
+/// Issue 34: messages speak the JSON an author writes — no Rust type names (`usize`, `f32`,
+/// `variant`, `struct …`) — give the allowed values whole, and still name the field.
+#[test]
+fn messages_are_for_people_whole_and_name_their_field() {
+    let kinds: Vec<String> = steerlab::sim::behaviours::KINDS.iter().map(|k| format!("`{k}`")).collect();
+    let cases: Vec<(String, &str)> = vec![
+        (flock_with(|v| v["world"]["width"] = json!("wide")), "world.width"),
+        (flock_with(|v| v["world"]["width"] = json!([1])), "world.width"),
+        (flock_with(|v| v["world"]["edges"] = json!("mirror")), "world.edges"),
+        (flock_with(|v| v["world"]["edges"] = json!(3)), "world.edges"),
+        (flock_with(|v| v["world"] = json!("big")), "world"),
+        (flock_with(|v| v["agents"] = json!({"count": 2.5})), "agents.count"),
+        (flock_with(|v| v["agents"] = json!({"count": -1})), "agents.count"),
+        (flock_with(|v| v["agents"] = json!({"count": "many"})), "agents.count"),
+        (flock_with(|v| v["seed"] = json!(-3)), "seed"),
+        (flock_with(|v| v["behaviours"][0] = json!({"type": "teleport"})), "behaviours[0].type"),
+        (flock_with(|v| v["behaviours"][0] = json!({"type": 3})), "behaviours[0].type"),
+        (flock_with(|v| v["behaviours"][0]["enabled"] = json!("yes")), "behaviours[0].enabled"),
+        (flock_with(|v| v["overlays"] = json!(["vectors"])), "overlays[0]"),
+        (flock_with(|v| v["overlays"] = json!({"a": 1})), "overlays"),
+        (flock_with(|v| v["controls"][0]["kind"] = json!("knob")), "controls[0].kind"),
+        (flock_with(|v| v["agents"] = json!([{"position": [1, 2, 3]}])), "agents[0].position"),
+        (flock_with(|v| v["agents"] = json!([{"position": null}])), "agents[0].position"),
+    ];
+    let rust = [
+        "usize",
+        "u32",
+        "u64",
+        "u8",
+        "i32",
+        "i64",
+        "f32",
+        "f64",
+        "variant",
+        "struct ",
+        "enum ",
+        "sequence",
+        "map",
+        "unit value",
+        "floating point",
+    ];
+    for (doc, field) in cases {
+        let e = parse(&doc).err().unwrap_or_else(|| panic!("{field}: accepted"));
+        assert!(e.starts_with(&format!("{field}: ")), "names {field}: {e}");
+        for w in rust {
+            assert!(!e.contains(w), "no Rust word `{w}` in: {e}");
+        }
+        if field == "behaviours[0].type" && e.contains("teleport") {
+            assert!(e.ends_with(&kinds.join(", ")), "every behaviour type, whole: {e}");
+        }
+    }
 }
 
 /// A title or caption is one text, or one per language; the older `title_es` and `caption_es`

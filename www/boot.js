@@ -34,7 +34,12 @@ function showStatus(message) {
 // or after a jump down the page while its canvas waits in the queue.)
 function showPosters() {
   const canvases = document.querySelectorAll("canvas[data-scenario]");
-  const show = (c) => c.classList.add("steerlab-poster-shown");
+  const show = (c) => {
+    // The auto theme's poster follows the page's background, as the viewer will (theme.rs).
+    const t = (c.getAttribute("data-theme") || "auto").trim();
+    if (t === "auto") c.classList.add(pageIsDark(c) ? "steerlab-poster-dark" : "steerlab-poster-light");
+    c.classList.add("steerlab-poster-shown");
+  };
   const near = (r) => r.bottom > -MARGIN && r.top < innerHeight + MARGIN && r.right > -MARGIN && r.left < innerWidth + MARGIN;
   if (typeof IntersectionObserver !== "function") {
     canvases.forEach(show);
@@ -59,7 +64,29 @@ function showPosters() {
   return io;
 }
 const MARGIN = 200;
-showPosters();
+
+/** Whether the page behind `el` is dark, as src/web/theme.rs decides for `data-theme="auto"`: the
+ *  ancestors' backgrounds composited from the innermost up to the first opaque one, over the
+ *  browser's own canvas colour; dark below a relative luminance of 0.179 (payload: 240 KB). */
+function pageIsDark(el) {
+  const layers = [];
+  for (let e = el.parentElement; e; e = e.parentElement) {
+    const [r, g, b, a = 1] = (/rgba?\(([^)]+)/.exec(getComputedStyle(e).backgroundColor)?.[1].split(/[\s,/]+/) ?? [0, 0, 0, 0]).map(Number);
+    if (a > 0) layers.unshift([r / 255, g / 255, b / 255, a]);
+    if (a >= 1) break;
+  }
+  // (The root's color-scheme only: the viewer also reads <meta name="color-scheme">, a page
+  // that sets no background of its own and only that meta gets the light poster.)
+  const w = getComputedStyle(document.documentElement).colorScheme.split(/\s+/);
+  const k = w.includes("dark") && (!w.includes("light") || matchMedia("(prefers-color-scheme: dark)").matches) ? 0x12 / 255 : 1;
+  const rgb = [k, k, k];
+  for (const l of layers) for (let i = 0; i < 3; i++) rgb[i] = l[i] * l[3] + rgb[i] * (1 - l[3]);
+  return 0.2126 * rgb[0] ** 2 + 0.7152 * rgb[1] ** 2 + 0.0722 * rgb[2] ** 2 < 0.179;
+}
+// Only in a browser: importing this module in Node (a static-site generator or a server renderer
+// importing the page's modules) touches no window, document or WebAssembly; `ready` rejects there.
+const IN_BROWSER = typeof document == "object";
+if (IN_BROWSER) showPosters();
 
 // Lazy mounting: a canvas far from the viewport costs nothing until the reader comes near it. The
 // near ones are mounted one per task (a long page never blocks for the sum of its mounts); the
@@ -197,5 +224,7 @@ async function start() {
   return steerlab;
 }
 
-/** Resolves to the module's exports once the module is initialised and the page's canvases are mounted. */
-export const ready = start();
+/** Resolves to the module's exports once the module is initialised and the page's canvases are mounted.
+ *  Outside a browser (server-side rendering) it rejects, handled here so that nothing crashes. */
+export const ready = IN_BROWSER ? start() : Promise.reject(new Error("steerlab runs in a browser"));
+if (!IN_BROWSER) ready.catch(() => {});

@@ -12,7 +12,11 @@ import { ready } from "./boot.js";
 
 const PASSED = ["seed", "autoplay", "lang", "controls", "theme"];
 
-class SteerLab extends HTMLElement {
+// In Node (server-side rendering) there is no HTMLElement: the class is defined on a stand-in and
+// never registered, so importing this module there is harmless.
+const Base = typeof HTMLElement === "function" ? HTMLElement : class {};
+
+class SteerLab extends Base {
   static get observedAttributes() {
     return ["scenario"];
   }
@@ -63,4 +67,6 @@ class SteerLab extends HTMLElement {
   }
 }
 
-if (!customElements.get("steer-lab")) customElements.define("steer-lab", SteerLab);
+if (typeof customElements === "object" && customElements && !customElements.get("steer-lab")) {
+  customElements.define("steer-lab", SteerLab);
+}

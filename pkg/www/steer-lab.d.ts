@@ -4,7 +4,16 @@
 // data-* attributes. Events of the inner canvas (steerlab:mounted, steerlab:change …) bubble to it.
 import type { Viewer } from "../steerlab.js";
 
-export {};
+/** The attributes of <steer-lab>, for JSX (React's typing is in steerlab/react). */
+export interface SteerLabAttributes {
+  /** A built-in name ("flock", "queue" …) or scenario JSON text. */
+  scenario?: string;
+  seed?: number | string;
+  autoplay?: "true" | "false" | boolean;
+  lang?: "en" | "es" | string;
+  controls?: "true" | "false" | boolean;
+  theme?: "light" | "dark" | "auto";
+}
 
 declare global {
   interface SteerLabElement extends HTMLElement {
@@ -13,5 +22,11 @@ declare global {
   }
   interface HTMLElementTagNameMap {
     "steer-lab": SteerLabElement;
+  }
+  /** JSX typing for frameworks with a global JSX namespace (Preact, Solid, React's older types). */
+  namespace JSX {
+    interface IntrinsicElements {
+      "steer-lab": SteerLabAttributes & { [attribute: string]: unknown };
+    }
   }
 }

@@ -22,6 +22,8 @@ pub struct Timeline {
     pub mounted: String,
     /// A link's or `data-step`'s step, still to be reached (a few steps each frame).
     pub target: Option<u64>,
+    /// The parameters before a link's inputs were replayed (`Sim::params`).
+    pub before_link: Option<crate::sim::param_path::Params>,
     scrub: Option<(HtmlInputElement, HtmlElement)>,
     /// What the scrub bar shows: (step, start, end, restoring).
     shown: (u64, u64, u64, bool),
@@ -37,6 +39,7 @@ impl Timeline {
             hist: History::new(sim),
             mounted: String::new(),
             target: None,
+            before_link: None,
             scrub: None,
             shown: (u64::MAX, 0, 0, false),
             shown_period: None,

@@ -134,6 +134,7 @@ fn mount_with(
     })?;
     viewer::start(&shared, opts.autoplay);
     lifecycle::register(&shared);
+    shared.h.flush_changes(); // a link's parameters, when its step was reached at once
     Ok(Viewer { inner: shared })
 }
 
@@ -229,8 +230,9 @@ pub fn auto_mount() -> js_sys::Array {
 /// when it is valid, else the message `mount` would throw (`behaviours[1].perception: must be > 0,
 /// got -3`). The playground validates as the author types with it.
 #[wasm_bindgen]
-pub fn validate(scenario: JsValue) -> Option<String> {
-    scenario_from(&scenario).err()
+pub fn validate(scenario: JsValue) -> JsValue {
+    // `null`, not `undefined` (what an `Option` becomes), as the types and the README say.
+    scenario_from(&scenario).err().map_or(JsValue::NULL, JsValue::from)
 }
 
 /// How many viewers are mounted and not destroyed on this page (parked ones included).
@@ -408,7 +410,7 @@ impl Viewer {
             return Err(js_err(format!("seek: step must be a whole number ≥ 0, got {}", short64(step))));
         }
         let mut i = self.live()?;
-        let t = i.seek(step.min(1e15) as u64);
+        let t = i.seek(step.min(1e15) as u64, "seek");
         drop(i);
         self.inner.h.flush_changes();
         Ok(t as f64)

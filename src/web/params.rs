@@ -8,10 +8,13 @@
 //! - `steerlab:change`, detail `{ path, value, source }`: a parameter changed. `source` is
 //!   `"control"` (the viewer's slider, toggle, select or "new seed" button, `path` as the control
 //!   names it, `"seed"` for the button) or `"api"` (`set(path, value)`, `path` as given, fired only
-//!   when the value read back differs). `value` is read back through `get(path)`, so it is what
-//!   the simulation now uses. `reset()` restarts from the current parameters and changes none, so
-//!   it fires no change event.
+//!   when the value read back differs), `"seek"` (`seek()`, the ← key), `"scrub"` (the scrub bar)
+//!   or `"link"` (a link's logged inputs replayed at mount): each controlled parameter the history
+//!   replayed to another value. `value` is read back through `get(path)`, so it is what the
+//!   simulation now uses, and the controls show it. `reset()` restarts from the current parameters
+//!   and changes none, so it fires no change event.
 
+use crate::sim::param_path::Params;
 use crate::sim::Sim;
 use serde_json::Value;
 use wasm_bindgen::JsValue;
@@ -47,6 +50,20 @@ pub fn same(a: &Value, b: &Value) -> bool {
         (Value::String(x), Value::String(y)) => x == y,
         (Value::Null, Value::Null) => true,
         _ => false,
+    }
+}
+
+/// The controls' parameters that differ between `before` (`sim.params()` earlier) and now, as
+/// changes from `source`, onto `out` (after a seek, a scrub or a link).
+#[inline(never)]
+pub fn changes_since(sim: &Sim, before: Option<Params>, source: &'static str, out: &mut Vec<Change>) {
+    let (Some(before), Ok(now)) = (before, sim.params()) else { return };
+    for c in &sim.scenario().controls {
+        if let (Ok(b), Ok(value)) = (before.get(&c.param), now.get(&c.param)) {
+            if !same(&b, &value) {
+                out.push(Change { path: c.param.clone(), value, source });
+            }
+        }
     }
 }
 

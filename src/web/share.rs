@@ -166,7 +166,8 @@ const DIALOG: &str = concat!(
     r#"<p class="steerlab-dialog-status" aria-live="polite"></p>"#
 );
 
-/// The Share or Embed dialog (a modal `<dialog>`: Esc closes it): a title, a note, the text
+/// The Share or Embed dialog (a `<dialog>` that does not trap the page: shown in the viewer's
+/// wrapper, not modal; Esc closes it, `closedby="closerequest"`): a title, a note, the text
 /// (selected), Copy and Close, a status line. Built on first use inside the viewer's wrapper, so
 /// `destroy()` takes it along.
 pub fn open_dialog(root: &HtmlElement, lang: Lang, title: &str, note: &str, text: &str, copy_now: bool) {
@@ -175,6 +176,7 @@ pub fn open_dialog(root: &HtmlElement, lang: Lang, title: &str, note: &str, text
         _ => {
             let Some(d) = root.owner_document().and_then(|doc| doc.create_element("dialog").ok()) else { return };
             d.set_class_name("steerlab-dialog");
+            let _ = d.set_attribute("closedby", "closerequest");
             d.set_inner_html(DIALOG);
             let _ = root.append_child(&d);
             d
@@ -198,7 +200,7 @@ pub fn open_dialog(root: &HtmlElement, lang: Lang, title: &str, note: &str, text
     let _ = js_sys::Reflect::set(&area, &"value".into(), &JsValue::from_str(text));
     let _ = area.set_attribute("rows", if text.contains('\n') { "5" } else { "2" });
     if !dialog.has_attribute("open") {
-        call(&dialog, "showModal", &[]);
+        call(&dialog, "show", &[]);
     }
     call(&area, "select", &[]);
     if copy_now {

@@ -157,6 +157,7 @@ impl Handles {
         self.parked.get()
     }
     /// Report the changes queued by the last callback or API call (`steerlab:change`).
+    #[inline(never)]
     pub fn flush_changes(&self) {
         let changes = self.pending.take();
         if !changes.is_empty() {
@@ -408,12 +409,16 @@ impl Inner {
         self.act(Input::Pointer(ev, dragging)).is_ok_and(|o| o.redraw)
     }
 
-    /// Go to a step of the history (clamped to it); the controls follow the parameters there.
-    pub fn seek(&mut self, step: u64) -> u64 {
+    /// Go to a step of the history (clamped to it); the controls follow the parameters there, and
+    /// each one the history replayed to another value is reported as a change from `source`.
+    #[inline(never)]
+    pub fn seek(&mut self, step: u64, source: &'static str) -> u64 {
         self.tl.target = None;
+        let before = self.sim.params().ok();
         let t = self.tl.hist.seek(&mut self.sim, step);
         self.last_ts = None;
         self.sync_controls();
+        params::changes_since(&self.sim, before, source, &mut self.h.pending.borrow_mut());
         self.draw();
         t
     }
@@ -426,10 +431,22 @@ impl Inner {
             super::share::notice(&self.document, &self.root, &self.canvas, self.lang, msg);
         }
         if let Some(step) = step {
+            self.tl.before_link = self.sim.params().ok();
             self.tl.hist.set_future(&mut self.sim, link.map(|l| l.log).unwrap_or_default(), step);
             self.tl.target = Some(step);
             let w = self.window.clone();
             self.tl.catch_up(&mut self.sim, 50.0, || now(&w));
+            self.link_reached();
+        }
+    }
+
+    /// Once a link's step is reached: the controls show the parameters its inputs set, reported.
+    fn link_reached(&mut self) {
+        if self.tl.target.is_none() {
+            if let Some(before) = self.tl.before_link.take() {
+                self.sync_controls();
+                params::changes_since(&self.sim, Some(before), "link", &mut self.h.pending.borrow_mut());
+            }
         }
     }
 

@@ -89,7 +89,11 @@ test("the archive is an npm-style package: package.json with exports and types, 
   assert.equal(pkg.types, "./steerlab.d.ts");
   const targets = [pkg.main, pkg.types];
   for (const v of Object.values(pkg.exports)) targets.push(...(typeof v === "string" ? [v] : Object.values(v)));
-  for (const f of targets) assert.ok(fs.existsSync(path.join(dir, "steerlab", f)), `${f} (named in package.json) is in the archive`);
+  for (const f of targets) {
+    // "./scenarios/*": the folder.
+    const file = f.endsWith("/*") ? f.slice(0, -2) : f;
+    assert.ok(fs.existsSync(path.join(dir, "steerlab", file)), `${f} (named in package.json) is in the archive`);
+  }
   for (const f of ["steerlab.js", "steerlab_bg.wasm", "www/boot.js", "www/steer-lab.js", "www/steerlab.css", "README.md"]) {
     assert.ok(fs.existsSync(path.join(dir, "steerlab", f)), f);
   }
@@ -105,6 +109,11 @@ test("served from the unpacked folder, an author's page and module embed canvase
   t.after(() => context.close());
   await waitForSteerlab(page);
   await page.waitForFunction(() => window.__app);
+  // validate: null for a good scenario (not undefined), the message for a bad one.
+  assert.deepEqual(
+    await page.evaluate(() => [window.steerlab.validate("flock"), typeof window.steerlab.validate('{"name": 1}')]),
+    [null, "string"],
+  );
   assert.deepEqual(await page.evaluate(() => window.__app), { live: 3, playing: true });
   for (const sel of ["#c", "#mine", "steer-lab canvas"]) {
     await page.locator(sel).scrollIntoViewIfNeeded(); // off-screen canvases draw no frames
@@ -139,6 +148,19 @@ test("the types declare every export of the built module and every member of Vie
   assert.ok(runtime.length >= 15, runtime.join(", "));
   for (const n of runtime) assert.ok(members.has(n), `Viewer.${n} is declared`);
   for (const n of members) if (n !== "constructor") assert.ok(runtime.includes(n), `Viewer.${n} is declared but not in the module`);
+  // window.steerlab (boot.js: the module's exports and `ready`) is SteerlabGlobal, member for member.
+  const gBlock = dts.slice(dts.indexOf("export interface SteerlabGlobal {"), dts.indexOf("\n}\n", dts.indexOf("export interface SteerlabGlobal {")));
+  assert.deepEqual([...declared(gBlock)].sort(), [...Object.keys(mod), "ready"].sort(), "SteerlabGlobal declares window.steerlab's members");
+  // The events the code dispatches are the events the types declare.
+  const dispatched = new Set();
+  for (const d of ["src/web", "www"]) {
+    for (const f of fs.readdirSync(path.join(ROOT, d), { recursive: true })) {
+      if (!/\.(rs|js)$/.test(f)) continue;
+      for (const m of fs.readFileSync(path.join(ROOT, d, f), "utf8").matchAll(/"(steerlab:[a-z]+)"/g)) dispatched.add(m[1]);
+    }
+  }
+  const declaredEvents = new Set([...dts.matchAll(/^\s+"(steerlab:[a-z]+)": CustomEvent/gm)].map((m) => m[1]));
+  assert.deepEqual([...declaredEvents].sort(), [...dispatched].sort(), "events declared = events dispatched");
   // boot.js's export too.
   const boot = fs.readFileSync(path.join(dir, "steerlab", "www", "boot.js"), "utf8");
   assert.match(boot, /export\s*\{[^}]*\bready\b/, "boot.js exports ready");
@@ -202,12 +224,12 @@ v.still("gif");
 `;
 const BAD_LINES = [3, 4, 5, 6, 7, 8, 9, 10, 11];
 
-function tsc(dirTs, file) {
+function tsc(dirTs, file, ext = "ts") {
   fs.writeFileSync(
     path.join(dirTs, `tsconfig.${file}.json`),
     JSON.stringify({
-      compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler", lib: ["es2022", "dom", "dom.iterable"], types: [], skipLibCheck: false },
-      files: [`${file}.ts`],
+      compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler", lib: ["es2022", "dom", "dom.iterable"], types: [], skipLibCheck: false, jsx: "react-jsx" },
+      files: [`${file}.${ext}`],
     }),
   );
   return run(TSC, ["-p", `tsconfig.${file}.json`, "--pretty", "false"], { cwd: dirTs });
@@ -225,4 +247,48 @@ test("tsc --noEmit: a page using the types passes, wrong calls fail (no Rust on 
   assert.notEqual(bad.status, 0, "tsc must refuse bad.ts");
   const lines = new Set([...`${bad.stdout}${bad.stderr}`.matchAll(/bad\.ts[(:](\d+)[,:]\d+/g)].map((m) => Number(m[1])));
   assert.deepEqual([...lines].sort((a, b) => a - b), BAD_LINES, `errors reported:\n${bad.stdout}`);
+});
+
+// React: the component's props and <steer-lab> in JSX (React 19's types, jsx: react-jsx).
+const TSX_OK = `import { useState } from "react";
+import { SteerLab } from "steerlab/react";
+import type { Viewer } from "steerlab";
+export function Page() {
+  const [w, setW] = useState(1.5);
+  return (
+    <main>
+      <SteerLab scenario="flock" seed={7} theme="dark" lang="es" controls={false} set={{ "separation.weight": w }}
+        onReady={(v: Viewer) => v.play()} onError={(m: string) => console.log(m.length)} className="wide" id="f" />
+      <SteerLab scenario={{ name: "mine", world: { width: 300, height: 200 } }} />
+      <steer-lab scenario="queue" theme="light" lang="en" seed="3" autoplay="false" />
+      <input type="range" onChange={(e) => setW(+e.target.value)} />
+    </main>
+  );
+}
+`;
+const TSX_BAD = `import { SteerLab } from "steerlab/react";
+export const a = <SteerLab scenario={42} />;
+export const b = <SteerLab theme="blue" />;
+export const c = <SteerLab set={{ "separation.weight": { x: 1 } }} />;
+export const d = <steer-lab theme="blue" />;
+export const e = <SteerLab nope={1} />;
+`;
+const TSX_BAD_LINES = [2, 3, 4, 5, 6];
+
+test("tsc: <SteerLab> and <steer-lab> in React JSX are typed; wrong props fail", () => {
+  const dirTs = path.join(dir, "tsx");
+  fs.mkdirSync(path.join(dirTs, "node_modules"), { recursive: true });
+  fs.symlinkSync(path.join(dir, "steerlab"), path.join(dirTs, "node_modules", "steerlab"), "dir");
+  // React and its types where both the page and the unpacked package (../steerlab) find them.
+  fs.mkdirSync(path.join(dir, "node_modules", "@types"), { recursive: true });
+  fs.symlinkSync(path.join(ROOT, "tools", "node_modules", "react"), path.join(dir, "node_modules", "react"), "dir");
+  fs.symlinkSync(path.join(ROOT, "tools", "node_modules", "@types", "react"), path.join(dir, "node_modules", "@types", "react"), "dir");
+  fs.writeFileSync(path.join(dirTs, "ok.tsx"), TSX_OK);
+  fs.writeFileSync(path.join(dirTs, "bad.tsx"), TSX_BAD);
+  const ok = tsc(dirTs, "ok", "tsx");
+  assert.equal(ok.status, 0, `tsc on ok.tsx:\n${ok.stdout}${ok.stderr}`);
+  const bad = tsc(dirTs, "bad", "tsx");
+  assert.notEqual(bad.status, 0, "tsc must refuse bad.tsx");
+  const lines = new Set([...`${bad.stdout}${bad.stderr}`.matchAll(/bad\.tsx[(:](\d+)[,:]\d+/g)].map((m) => Number(m[1])));
+  assert.deepEqual([...lines].sort((a, b) => a - b), TSX_BAD_LINES, `errors reported:\n${bad.stdout}`);
 });

@@ -16,6 +16,17 @@ import { ROOT, serveDist, launchBrowser, openPage } from "./helpers.mjs";
 const requireFromTools = createRequire(path.join(ROOT, "tools", "package.json"));
 const Ajv2020 = requireFromTools("ajv/dist/2020").default;
 
+// Ajv as an author's editor or build runs it: its defaults for the schema's draft (2020-12: strict
+// mode, formats checked, first error only), with whatever it logs kept.
+function ajvWithDefaults() {
+  const logged = [];
+  const logger = { log: (...a) => logged.push(a.join(" ")), warn: (...a) => logged.push(a.join(" ")), error: (...a) => logged.push(a.join(" ")) };
+  const ajv = new Ajv2020({ logger });
+  return { validate: ajv.compile(schema), logged };
+}
+// Where an Ajv error points: the instance path and the property it names (unknown or missing).
+const named = (e) => `${e.instancePath}/${e.params?.additionalProperty ?? e.params?.missingProperty ?? ""}`;
+
 const schema = JSON.parse(fs.readFileSync(path.join(ROOT, "scenarios", "scenario.schema.json"), "utf8"));
 const builtins = fs
   .readdirSync(path.join(ROOT, "scenarios"))
@@ -31,7 +42,8 @@ const with_ = (base, patch) => {
   return d;
 };
 
-// [name, scenario, expected verdict of both] — one per kind of mistake an author makes.
+// [name, scenario, expected verdict of both, the field a refusal names] — one per kind of mistake
+// an author makes.
 const corpus = [
   ["hand-placed agents", with_(flock, (d) => (d.agents = [{ position: [10, 10] }, { position: [20, 20], velocity: [1, 0] }])), true],
   ["a path and waypoints", with_(flock, (d) => {
@@ -39,32 +51,40 @@ const corpus = [
     d.controls = [];
     d.path = { waypoints: [[1, 1], [50, 50]], mode: "ping_pong" };
   }), true],
-  ["unknown field", with_(flock, (d) => (d.colour = "red")), false],
-  ["unknown behaviour field", with_(flock, (d) => (d.behaviours[0].raduis = 3)), false],
-  ["unknown behaviour type", with_(flock, (d) => d.behaviours.push({ type: "teleport" })), false],
-  ["missing world", with_(flock, (d) => delete d.world), false],
-  ["missing name", with_(flock, (d) => delete d.name), false],
-  ["width as text", with_(flock, (d) => (d.world.width = "wide")), false],
-  ["negative width", with_(flock, (d) => (d.world.width = -5)), false],
-  ["zero width", with_(flock, (d) => (d.world.width = 0)), false],
-  ["world too large", with_(flock, (d) => (d.world.width = 2e5)), false],
-  ["bad edges", with_(flock, (d) => (d.world.edges = "mirror")), false],
-  ["zero agents", with_(flock, (d) => (d.agents.count = 0)), false],
-  ["too many agents", with_(flock, (d) => (d.agents.count = 200001)), false],
-  ["fractional count", with_(flock, (d) => (d.agents.count = 2.5)), false],
-  ["negative weight", with_(flock, (d) => (d.behaviours[0].weight = -1)), false],
-  ["huge weight", with_(flock, (d) => (d.behaviours[0].weight = 2e6)), false],
-  ["zero sep_dist", with_(flock, (d) => (d.behaviours[0].sep_dist = 0)), false],
+  ["unknown field", with_(flock, (d) => (d.colour = "red")), false, "colour"],
+  ["unknown behaviour field", with_(flock, (d) => (d.behaviours[0].raduis = 3)), false, "raduis"],
+  ["unknown behaviour type", with_(flock, (d) => d.behaviours.push({ type: "teleport" })), false, "type"],
+  ["missing world", with_(flock, (d) => delete d.world), false, "world"],
+  ["missing name", with_(flock, (d) => delete d.name), false, "name"],
+  ["width as text", with_(flock, (d) => (d.world.width = "wide")), false, "width"],
+  ["negative width", with_(flock, (d) => (d.world.width = -5)), false, "width"],
+  ["zero width", with_(flock, (d) => (d.world.width = 0)), false, "width"],
+  ["world too large", with_(flock, (d) => (d.world.width = 2e5)), false, "width"],
+  ["bad edges", with_(flock, (d) => (d.world.edges = "mirror")), false, "edges"],
+  ["zero agents", with_(flock, (d) => (d.agents.count = 0)), false, "count"],
+  ["too many agents", with_(flock, (d) => (d.agents.count = 200001)), false, "count"],
+  ["fractional count", with_(flock, (d) => (d.agents.count = 2.5)), false, "count"],
+  ["negative weight", with_(flock, (d) => (d.behaviours[0].weight = -1)), false, "weight"],
+  ["huge weight", with_(flock, (d) => (d.behaviours[0].weight = 2e6)), false, "weight"],
+  ["zero sep_dist", with_(flock, (d) => (d.behaviours[0].sep_dist = 0)), false, "sep_dist"],
   ["zero max_force is allowed", with_(flock, (d) => (d.motion = { max_force: 0 })), true],
-  ["zero max_speed", with_(flock, (d) => (d.motion = { max_speed: 0 })), false],
-  ["negative margin", with_(flock, (d) => (d.world.margin = -1)), false],
-  ["agent_size 0", with_(flock, (d) => (d.agent_size = 0)), false],
-  ["bad overlay", with_(flock, (d) => (d.overlays = ["vectors"])), false],
-  ["bad control kind", with_(flock, (d) => (d.controls[0].kind = "knob")), false],
-  ["queue without goal", with_(queue, (d) => delete d.behaviours[0].goal), false],
-  ["queue goal of three numbers", with_(queue, (d) => (d.behaviours[0].goal = [1, 2, 3])), false],
-  ["bad sep_form", with_(queue, (d) => (d.behaviours[0].sep_form = "shove")), false],
+  ["zero max_speed", with_(flock, (d) => (d.motion = { max_speed: 0 })), false, "max_speed"],
+  ["negative margin", with_(flock, (d) => (d.world.margin = -1)), false, "margin"],
+  ["agent_size 0", with_(flock, (d) => (d.agent_size = 0)), false, "agent_size"],
+  ["bad overlay", with_(flock, (d) => (d.overlays = ["vectors"])), false, "overlays"],
+  ["bad control kind", with_(flock, (d) => (d.controls[0].kind = "knob")), false, "kind"],
+  ["queue without goal", with_(queue, (d) => delete d.behaviours[0].goal), false, "goal"],
+  ["queue goal of three numbers", with_(queue, (d) => (d.behaviours[0].goal = [1, 2, 3])), false, "goal"],
+  ["bad sep_form", with_(queue, (d) => (d.behaviours[0].sep_form = "shove")), false, "sep_form"],
   ["separation weight zero", with_(flock, (d) => (d.behaviours[0].weight = 0)), true],
+  ["a hand-placed agent with a typo", with_(flock, (d) => (d.agents = [{ position: [10, 10] }, { position: [20, 20], velocty: [1, 0] }])), false, "velocty"],
+  ["bad path mode", with_(flock, (d) => {
+    d.behaviours = [{ type: "path_waypoints" }];
+    d.controls = [];
+    d.path = { waypoints: [[1, 1], [50, 50]], mode: "zigzag" };
+  }), false, "mode"],
+  ["bad follow_leader variant", with_(flock, (d) => (d.behaviours = [{ type: "follow_leader", variant: "sideways" }])), false, "variant"],
+  ["a wander field on separation", with_(flock, (d) => (d.behaviours[0].jitter = 1)), false, "jitter"],
 ];
 
 // Accepted by the schema, refused by the parser: rules across fields.
@@ -91,33 +111,43 @@ after(async () => {
 
 const parserVerdict = (doc) => page.evaluate((text) => window.steerlab.validate(text), JSON.stringify(doc));
 
-test("the schema compiles and every built-in scenario names it and passes it", () => {
-  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
-  const validate = ajv.compile(schema);
+test("Ajv with its defaults compiles the schema with no error and no warning; every built-in names it and passes it", () => {
+  const { validate, logged } = ajvWithDefaults();
+  assert.deepEqual(logged, [], "Ajv logs nothing");
+  assert.equal(schema.$schema, "https://json-schema.org/draft/2020-12/schema");
+  assert.equal(schema.$id, "scenario.schema.json", "a relative identity: the file's own address where it is served");
+  const formats = JSON.stringify(schema).match(/"format":/g) ?? [];
+  assert.deepEqual(formats, [], "no format keyword (schemars' float, uint … are not standard)");
   for (const [file, doc] of builtins) {
     assert.equal(doc.$schema, "./scenario.schema.json", file);
     assert.ok(validate(doc), `${file}: ${JSON.stringify(validate.errors)}`);
   }
+  // The site serves the schema beside the built-ins (index.html copies scenarios/ into dist/).
+  assert.ok(fs.existsSync(path.join(ROOT, "dist", "scenarios", "scenario.schema.json")), "dist/scenarios/scenario.schema.json");
 });
 
-test("the schema and the parser agree on every case of the corpus", async () => {
-  const ajv = new Ajv2020({ strict: false, validateFormats: false });
-  const validate = ajv.compile(schema);
+test("the schema and the parser agree on every case of the corpus; one mistake, one error naming its field", async () => {
+  const { validate } = ajvWithDefaults();
   const disagreements = [];
-  for (const [name, doc, want] of [...builtins.map(([f, d]) => [f, d, true]), ...corpus]) {
+  for (const [name, doc, want, field] of [...builtins.map(([f, d]) => [f, d, true]), ...corpus]) {
     const bySchema = validate(doc);
+    const errors = validate.errors ?? [];
     const message = await parserVerdict(doc);
-    const byParser = message === null || message === undefined;
+    const byParser = message === null;
     if (bySchema !== want || byParser !== want) {
       disagreements.push(`${name}: expected ${want}, schema ${bySchema}, parser ${byParser} (${message})`);
+    }
+    if (!want) {
+      if (errors.length !== 1) disagreements.push(`${name}: ${errors.length} Ajv errors: ${JSON.stringify(errors)}`);
+      else if (!named(errors[0]).split("/").includes(field)) disagreements.push(`${name}: Ajv's error does not name ${field}: ${JSON.stringify(errors[0])}`);
+      if (typeof message === "string" && !message.includes(field)) disagreements.push(`${name}: the parser's message does not name ${field}: ${message}`);
     }
   }
   assert.deepEqual(disagreements, []);
 });
 
 test("rules across fields: the schema lets them through, the parser refuses with a message naming the field", async () => {
-  const ajv = new Ajv2020({ strict: false, validateFormats: false });
-  const validate = ajv.compile(schema);
+  const { validate } = ajvWithDefaults();
   for (const [name, doc] of crossField) {
     assert.ok(validate(doc), `${name}: the schema should accept it (${JSON.stringify(validate.errors)})`);
     const message = await parserVerdict(doc);

@@ -113,7 +113,19 @@ test("Space pauses and plays, → steps, R resets", async (t) => {
   await page.focus(canvas);
   await page.keyboard.press("Space");
   assert.equal(await playing(), false);
-  assert.equal(await page.locator('#viz-flock button[data-action="play"]').getAttribute("aria-pressed"), "false");
+  // Its accessible name is what it does now, without glyphs, and agrees with its text; no
+  // aria-pressed (it read "❚❚ Pausa, pressed").
+  const play = page.locator('#viz-flock button[data-action="play"]');
+  assert.deepEqual([await play.getAttribute("aria-pressed"), await play.getAttribute("aria-label"), await play.textContent()], [null, "Play", "▶ Play"]);
+  await page.keyboard.press("Space");
+  assert.deepEqual([await play.getAttribute("aria-label"), await play.textContent()], ["Pause", "❚❚ Pause"]);
+  await page.keyboard.press("Space");
+  // The canvas is described by its caption.
+  const described = await page.evaluate((s) => {
+    const c = document.querySelector(s);
+    return [document.getElementById(c.getAttribute("aria-describedby"))?.className, c.closest(".steerlab").querySelector(".steerlab-caption")?.id === c.getAttribute("aria-describedby")];
+  }, canvas);
+  assert.deepEqual(described, ["steerlab-caption", true]);
   const s0 = (await state(page, canvas)).steps;
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");

@@ -192,7 +192,7 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
   const play = el("button", "steerlab-btn", T.play);
   play.type = "button";
   play.setAttribute("data-action", "play");
-  play.setAttribute("aria-pressed", "false");
+  play.setAttribute("aria-label", T.play);
   const stepB = el("button", "steerlab-btn", T.step);
   stepB.type = "button";
   stepB.setAttribute("data-action", "step");
@@ -318,7 +318,7 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
   const setPlaying = (on) => {
     playing = on;
     play.textContent = on ? T.pause : T.play;
-    play.setAttribute("aria-pressed", String(on));
+    play.setAttribute("aria-label", on ? T.pause : T.play);
     lastTs = 0;
     if (on && !raf) raf = requestAnimationFrame(frame);
   };

@@ -431,8 +431,8 @@ pub fn parse(text: &str) -> Result<Scenario, String> {
     // every struct's reader against the text parser (3.4 KB gzipped more wasm); this way the text
     // parser is compiled for `Value` only.
     let value = read_text(text)?;
-    let sc: Scenario =
-        super::json_path::from_value(&value).map_err(|(path, e)| clip(format!("{}: {e}", tidy_path(&path))))?;
+    let sc: Scenario = super::json_path::from_value(&value)
+        .map_err(|(path, e)| clip(format!("{}: {}", tidy_path(&path), for_people(&e.to_string()))))?;
     sc.validate().map_err(clip)?;
     Ok(sc)
 }
@@ -444,7 +444,7 @@ pub(crate) fn read_text(text: &str) -> Result<serde_json::Value, String> {
     StrictVisitor { path: Some(&path), step: None }
         .deserialize(de)
         .map(|Strict(v)| v)
-        .map_err(|e| clip(format!("{}: {e}", tidy_path(&path_string(&path.borrow())))))
+        .map_err(|e| clip(format!("{}: {}", tidy_path(&path_string(&path.borrow())), for_people(&e.to_string()))))
 }
 
 /// Build from an already-parsed JSON value (the `set` route), with the same messages and the same
@@ -460,6 +460,57 @@ pub fn from_value(value: serde_json::Value) -> Result<Scenario, String> {
 /// ("invalid type: string \"…\"") and a 500 kB string made a 500 kB message. Cut long ones.
 pub const MAX_MESSAGE_CHARS: usize = 300;
 
+/// serde's reasons in the words of the JSON an author writes: no Rust type names (`f32`, `usize`,
+/// `struct WorldSpec`, `variant`), JSON's names for the kinds of value (`object`, `list`).
+pub(crate) fn for_people(reason: &str) -> String {
+    // (pattern, words, whether a Rust name follows to drop: `struct WorldSpec`). Bytes and ASCII
+    // only: `char` classes and `&str` searches would link Unicode tables and core's two-way
+    // searcher into the module (2.6 KB gzipped when this was written with them).
+    const WORDS: &[(&str, &str, bool)] = &[
+        ("unknown variant", "unknown value", false),
+        ("variant identifier", "a name", false),
+        ("floating point", "number", false),
+        ("unit value", "null", false),
+        ("type: map", "type: object", false),
+        ("type: sequence", "type: list", false),
+        ("expected a sequence", "expected a list", false),
+        ("expected f32", "expected a number", false),
+        ("expected f64", "expected a number", false),
+        // usize, u64 …; i32, i64 (no other serde reason says `expected u…` or `expected i…`).
+        ("expected u", "expected a whole number, 0 or more", true),
+        ("expected i", "expected a whole number", true),
+        ("expected struct ", "expected an object", true),
+        ("expected enum ", "expected a name", true),
+    ];
+    let word = |c: &u8| c.is_ascii_alphanumeric() || *c == b'_';
+    let b = reason.as_bytes();
+    let mut out = String::with_capacity(reason.len() + 16);
+    let (mut i, mut from) = (0, 0);
+    while i < b.len() {
+        let rest = &b[i..];
+        let hit = WORDS
+            .iter()
+            .find(|(p, _, name)| rest.starts_with(p.as_bytes()) && (*name || !rest.get(p.len()).is_some_and(word)));
+        match hit {
+            // Patterns are ASCII, so `i` is on a character boundary.
+            Some((p, words, name)) => {
+                out.push_str(&reason[from..i]);
+                out.push_str(words);
+                i += p.len();
+                if *name {
+                    while b.get(i).is_some_and(word) {
+                        i += 1;
+                    }
+                }
+                from = i;
+            }
+            None => i += 1,
+        }
+    }
+    out.push_str(&reason[from..]);
+    out
+}
+
 /// The path as messages write it: the document itself is called `scenario`, and 128 levels of
 /// nesting (`x[0][0]…`) are cut after 80 characters so that the reason still fits.
 fn tidy_path(path: &str) -> String {
@@ -473,6 +524,14 @@ fn tidy_path(path: &str) -> String {
 }
 
 pub(crate) fn clip(msg: String) -> String {
+    // A list of allowed values (the format's own words, a few hundred characters at most) is kept
+    // whole; what comes before it, which quotes the input, is cut.
+    // (Bytes, not `str::find`: a `&str` pattern links core's two-way searcher into the module.)
+    const LIST: &[u8] = b", expected one of ";
+    if let Some(at) = msg.as_bytes().windows(LIST.len()).position(|w| w == LIST) {
+        let (head, tail) = msg.split_at(at);
+        return format!("{}{tail}", clip(head.to_owned()));
+    }
     match msg.char_indices().nth(MAX_MESSAGE_CHARS) {
         Some((i, _)) => format!("{} …", &msg[..i]),
         None => msg,

@@ -137,6 +137,92 @@ pub fn schema() -> Value {
     s
 }
 
+/// The schema as the file carries it, for editors and validators (Ajv with its defaults for
+/// draft 2020-12, VS Code): no non-standard `format` (schemars' `float`, `uint` …), a relative
+/// `$id` (the file's own address wherever it is served), and no `oneOf`/`anyOf` whose every branch
+/// reports an error: behaviours are told apart by `type` (if/then), lists of words are `enum`s,
+/// and optional objects are if/then on the value's type. One mistake, one error naming its field.
+/// The reference page is written from `schema()` itself.
+pub fn for_editors(mut s: Value) -> Value {
+    fn strip_formats(v: &mut Value) {
+        match v {
+            Value::Object(m) => {
+                m.remove("format");
+                m.values_mut().for_each(strip_formats);
+            }
+            Value::Array(a) => a.iter_mut().for_each(strip_formats),
+            _ => {}
+        }
+    }
+    /// `oneOf` of string constants (each with its description) → one `enum`, the descriptions in words.
+    fn words(d: &mut Value) {
+        let Some(one) = d.get("oneOf").and_then(Value::as_array) else { return };
+        if !one.iter().all(|b| b.get("const").is_some() || b.get("enum").is_some()) {
+            return;
+        }
+        let vs = variants(one);
+        let described: Vec<String> =
+            vs.iter().filter(|(_, t)| !t.is_empty()).map(|(c, t)| format!("`{c}`: {t}")).collect();
+        let m = d.as_object_mut().unwrap();
+        m.remove("oneOf");
+        m.insert("type".into(), json!("string"));
+        m.insert("enum".into(), json!(vs.iter().map(|(c, _)| c.as_str()).collect::<Vec<_>>()));
+        if !described.is_empty() {
+            let before = m.get("description").and_then(Value::as_str).map(|t| format!("{t} ")).unwrap_or_default();
+            m.insert("description".into(), json!(format!("{before}{}", described.join(" "))));
+        }
+    }
+    /// `anyOf: [{$ref: X}, {type: null}]` → if it is an object then X (written out: Ajv reports an
+    /// error inside a `$ref` it calls, not inlines, twice), else null.
+    fn optional_objects(v: &mut Value, defs: &Map<String, Value>) {
+        match v {
+            Value::Object(m) => {
+                let pair = m.get("anyOf").and_then(Value::as_array).filter(|a| a.len() == 2).cloned();
+                if let Some(a) = pair {
+                    if let (Some(r), true) = (a[0].get("$ref"), a[1] == json!({"type": "null"})) {
+                        m.remove("anyOf");
+                        m.insert("if".into(), json!({"type": "object"}));
+                        let name = r.as_str().unwrap_or("").trim_start_matches("#/$defs/");
+                        m.insert("then".into(), defs.get(name).cloned().unwrap_or_else(|| json!({"$ref": r})));
+                        m.insert("else".into(), json!({"type": "null"}));
+                    }
+                }
+                m.values_mut().for_each(|x| optional_objects(x, defs));
+            }
+            Value::Array(a) => a.iter_mut().for_each(|x| optional_objects(x, defs)),
+            _ => {}
+        }
+    }
+    strip_formats(&mut s);
+    s["$id"] = json!("scenario.schema.json");
+    let defs = s["$defs"].as_object_mut().unwrap();
+    for d in defs.values_mut() {
+        words(d);
+    }
+    // Agents: an object (spawned) or a list (hand-placed).
+    if let Some(any) = defs["Agents"].as_object_mut().unwrap().remove("anyOf") {
+        let a = defs["Agents"].as_object_mut().unwrap();
+        a.insert("if".into(), json!({"type": "object"}));
+        a.insert("then".into(), any[0].clone());
+        a.insert("else".into(), any[1].clone());
+    }
+    // Behaviours: the `type` picks the one schema that applies.
+    let b = defs["Behaviour"].as_object_mut().unwrap();
+    let one = b.remove("oneOf").and_then(|v| v.as_array().cloned()).unwrap_or_default();
+    let kinds: Vec<Value> = one.iter().map(|v| v["properties"]["type"]["const"].clone()).collect();
+    b.insert("type".into(), json!("object"));
+    b.insert("required".into(), json!(["type"]));
+    b.insert("properties".into(), json!({"type": {"enum": kinds, "description": "The behaviour."}}));
+    let cases: Vec<Value> = one
+        .into_iter()
+        .map(|v| json!({"if": {"properties": {"type": {"const": v["properties"]["type"]["const"]}}, "required": ["type"]}, "then": v}))
+        .collect();
+    b.insert("allOf".into(), Value::Array(cases));
+    let defs = s["$defs"].as_object().cloned().unwrap_or_default();
+    optional_objects(&mut s, &defs);
+    s
+}
+
 /// The values of an enum written as `oneOf` (a `const` with its description, or an `enum` list of
 /// the undocumented ones), with their descriptions.
 fn variants(one: &[Value]) -> Vec<(String, String)> {
@@ -388,7 +474,7 @@ fn check_file(path: &str, want: &str) {
 
 #[test]
 fn the_schema_file_is_current() {
-    check_file(SCHEMA_FILE, &pretty(&schema()));
+    check_file(SCHEMA_FILE, &pretty(&for_editors(schema())));
 }
 
 #[test]

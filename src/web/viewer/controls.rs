@@ -30,7 +30,8 @@ pub(super) struct Button {
 
 /// The bar's buttons, in order.
 pub(super) const BUTTONS: [Button; 8] = [
-    Button { action: "play", label: K::UiPlay, state: Some("aria-pressed"), run: Inner::toggle_play },
+    // Its name says what it does now ("Pause" while playing): no aria-pressed, which read "❚❚ Pause, pressed".
+    Button { action: "play", label: K::UiPlay, state: None, run: Inner::toggle_play },
     Button {
         action: "step",
         label: K::UiStep,
@@ -283,11 +284,17 @@ impl Inner {
         }
     }
 
-    /// The play button's label and `aria-pressed` after playing or pausing.
+    /// The play button's label and accessible name after playing or pausing.
     pub(super) fn set_playing_ui(&self) {
         if let Some(b) = &self.play_button {
-            b.set_text_content(Some(self.lang.text(if self.playing { K::UiPause } else { K::UiPlay })));
-            let _ = b.set_attribute("aria-pressed", if self.playing { "true" } else { "false" });
+            let t = self.lang.text(if self.playing { K::UiPause } else { K::UiPlay });
+            b.set_text_content(Some(t));
+            let _ = b.set_attribute("aria-label", spoken(t));
         }
     }
+}
+
+/// The play button's text without its glyph, for its accessible name: "❚❚ Pause" → "Pause".
+fn spoken(t: &str) -> &str {
+    t.split_once(' ').map_or(t, |x| x.1)
 }

@@ -52,7 +52,8 @@ impl Inner {
         if let Some(s) = scrub {
             root.append_child(&s)?;
         }
-        let orig_attrs = ["aria-label", "role", "tabindex"].map(|a| (a, canvas.get_attribute(a))).to_vec();
+        let orig_attrs =
+            ["aria-label", "role", "tabindex", "aria-describedby"].map(|a| (a, canvas.get_attribute(a))).to_vec();
         let title = sc.title_in(lang.tag());
         let label = if title.is_empty() { lang.text(K::UiCanvas) } else { title };
         if opts.title && !title.is_empty() {
@@ -86,6 +87,11 @@ impl Inner {
         if !caption.is_empty() {
             let p = el(&document, "p", "steerlab-caption")?;
             p.set_text_content(Some(caption));
+            // The canvas's accessible description is its caption.
+            static CAPTIONS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+            let id = format!("steerlab-caption-{}", CAPTIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+            p.set_id(&id);
+            canvas.set_attribute("aria-describedby", &id)?;
             root.append_child(&p)?;
         }
         let hud_el = if sc.hud {

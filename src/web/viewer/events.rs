@@ -29,6 +29,7 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
             if let Ok(mut i) = s.enter() {
                 i.frame(ts);
             }
+            s.h.flush_changes();
         }
     })));
 
@@ -209,7 +210,7 @@ impl Inner {
             "ArrowLeft" => {
                 ev.prevent_default();
                 self.pause();
-                self.seek(self.sim.steps.saturating_sub(1));
+                self.seek(self.sim.steps.saturating_sub(1), "seek");
             }
             "r" | "R" => {
                 self.reset();
@@ -241,7 +242,7 @@ impl Inner {
         if timeline::is_scrub(&t) {
             let v = t.dyn_ref::<HtmlInputElement>().map_or(0.0, |i| i.value_as_number());
             self.pause();
-            self.seek(if v.is_finite() { v.max(0.0) as u64 } else { 0 });
+            self.seek(if v.is_finite() { v.max(0.0) as u64 } else { 0 }, "scrub");
         } else if let Some(key) = t.get_attribute("data-overlay") {
             let on = t.dyn_ref::<HtmlInputElement>().is_some_and(|i| i.checked());
             self.on_overlay(&key, on);

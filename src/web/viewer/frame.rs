@@ -45,6 +45,7 @@ impl Inner {
             // A link or `data-step` being reached: a few steps a frame, then paused there.
             let w = self.window.clone();
             self.tl.catch_up(&mut self.sim, timeline::CATCH_UP_MS, || now(&w));
+            self.link_reached();
             self.draw();
             self.ensure_frame();
             return;
