@@ -14,6 +14,7 @@
 #   package/www/boot.js         the page loader (+ boot.d.ts)
 #   package/www/steer-lab.js    the <steer-lab> element (+ steer-lab.d.ts)
 #   package/www/steerlab.css    the widgets' styles and the --sl-* colour variables
+#   package/www/words.js        the words of the GPU viewer (and the pages' scripts), from the catalogs
 #   package/www/gpu/            the GPU engine (mount.js + mount.d.ts, engine.js, shaders.js),
 #                               imported by boot.js only for scenarios with engine "gpu"/"auto"
 #   package/posters/            the built-in scenarios' first frames (SVG) and posters.css
@@ -41,7 +42,7 @@ trap 'rm -rf "$STAGE"' EXIT
 P="$STAGE/package"
 mkdir -p "$P/www"
 cp dist/steerlab.js dist/steerlab_bg.wasm pkg/steerlab.d.ts "$P/"
-cp dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css pkg/www/boot.d.ts pkg/www/steer-lab.d.ts "$P/www/"
+cp dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css dist/www/words.js pkg/www/boot.d.ts pkg/www/steer-lab.d.ts "$P/www/"
 mkdir -p "$P/www/gpu"
 cp dist/www/gpu/engine.js dist/www/gpu/shaders.js dist/www/gpu/mount.js pkg/www/gpu/mount.d.ts "$P/www/gpu/"
 cp -r dist/posters "$P/posters"

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-const SCRIPTS: [&str; 2] = ["www/chapter.js", "www/playground.js"];
+const SCRIPTS: [&str; 3] = ["www/chapter.js", "www/playground.js", "www/gpu/mount.js"];
 
 /// Each language's `page.*` texts by key, English first (the catalog's format: `key = text`).
 fn catalogs() -> Vec<(String, BTreeMap<String, String>)> {
@@ -57,11 +57,15 @@ fn module(langs: &[(String, BTreeMap<String, String>)]) -> String {
     }
     s.push_str(
         "};\n\n\
-         // The page's language as the widget reads it (the primary subtag of <html lang>), else English.\n\
-         const tag = (document.documentElement.lang || \"\").trim().toLowerCase().split(/[-_]/)[0];\n\
-         const table = Object.hasOwn(WORDS, tag) ? WORDS[tag] : WORDS.en;\n\n\
-         /** The text of a `page.*` key in the page's language; a key no catalog has throws. */\n\
-         export function t(key) {\n  \
+         /** The catalog of a language tag (`es-MX` → es), else English. */\n\
+         function tableOf(lang) {\n  \
+           const tag = String(lang || \"\").trim().toLowerCase().split(/[-_]/)[0];\n  \
+           return Object.hasOwn(WORDS, tag) ? WORDS[tag] : WORDS.en;\n\
+         }\n\n\
+         /** The text of a `page.*` key in `lang` (by default the page's: the primary subtag of\n\
+          *  <html lang>); a key no catalog has throws. Safe to import outside a browser. */\n\
+         export function t(key, lang = globalThis.document?.documentElement.lang) {\n  \
+           const table = tableOf(lang);\n  \
            if (!Object.hasOwn(table, key)) throw new Error(`steerlab: no words for ${key}`);\n  \
            return table[key];\n\
          }\n",
@@ -91,8 +95,8 @@ fn the_scripts_ask_for_catalog_keys_only() {
     let mut used = Vec::new();
     for script in SCRIPTS {
         let src = std::fs::read_to_string(Path::new(ROOT).join(script)).unwrap();
-        assert!(src.contains("from \"./words.js\""), "{script} imports its words from ./words.js");
-        assert!(!src.contains("ES ?") && !src.contains("const ES"), "{script} picks words by language itself");
+        assert!(src.contains("/words.js\""), "{script} imports its words from www/words.js");
+        assert!(!src.contains("ES ?") && !src.contains("const ES") && !src.contains("const TEXT"), "{script} picks words by language itself");
         for (i, _) in src.match_indices("t(\"") {
             if src[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.') {
                 continue;

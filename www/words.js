@@ -9,6 +9,14 @@ const WORDS = {
     "page.chapter.nothing": "There was nothing to restore.",
     "page.chapter.refused": "Could not apply:",
     "page.chapter.restored": "Settings restored.",
+    "page.gpu.cpu": "CPU engine",
+    "page.gpu.engine": "GPU engine (WebGPU)",
+    "page.gpu.hud": "{engine} · {fps} fps · step {step} ms · draw {draw} ms · {agents} agents",
+    "page.gpu.none": "WebGPU not available",
+    "page.gpu.pause": "Pause",
+    "page.gpu.play": "Play",
+    "page.gpu.reset": "Reset",
+    "page.gpu.step": "Step",
     "page.playground.column": "column",
     "page.playground.copied": "Copied.",
     "page.playground.copy_failed": "Could not copy: select the text and copy it.",
@@ -23,6 +31,14 @@ const WORDS = {
     "page.chapter.nothing": "No había nada que restablecer.",
     "page.chapter.refused": "No se pudo aplicar:",
     "page.chapter.restored": "Ajustes restablecidos.",
+    "page.gpu.cpu": "motor CPU",
+    "page.gpu.engine": "motor GPU (WebGPU)",
+    "page.gpu.hud": "{engine} · {fps} fps · paso {step} ms · dibujo {draw} ms · {agents} agentes",
+    "page.gpu.none": "WebGPU no disponible",
+    "page.gpu.pause": "Pausa",
+    "page.gpu.play": "Reproducir",
+    "page.gpu.reset": "Reiniciar",
+    "page.gpu.step": "Paso",
     "page.playground.column": "columna",
     "page.playground.copied": "Copiado.",
     "page.playground.copy_failed": "No se pudo copiar: selecciona el texto y cópialo.",
@@ -32,12 +48,16 @@ const WORDS = {
   },
 };
 
-// The page's language as the widget reads it (the primary subtag of <html lang>), else English.
-const tag = (document.documentElement.lang || "").trim().toLowerCase().split(/[-_]/)[0];
-const table = Object.hasOwn(WORDS, tag) ? WORDS[tag] : WORDS.en;
+/** The catalog of a language tag (`es-MX` → es), else English. */
+function tableOf(lang) {
+  const tag = String(lang || "").trim().toLowerCase().split(/[-_]/)[0];
+  return Object.hasOwn(WORDS, tag) ? WORDS[tag] : WORDS.en;
+}
 
-/** The text of a `page.*` key in the page's language; a key no catalog has throws. */
-export function t(key) {
+/** The text of a `page.*` key in `lang` (by default the page's: the primary subtag of
+*  <html lang>); a key no catalog has throws. Safe to import outside a browser. */
+export function t(key, lang = globalThis.document?.documentElement.lang) {
+  const table = tableOf(lang);
   if (!Object.hasOwn(table, key)) throw new Error(`steerlab: no words for ${key}`);
   return table[key];
 }

@@ -16,14 +16,27 @@
 // viewer of a canvas (or null).
 
 import { requestDevice, createFlock, createRenderer, DT } from "./engine.js";
+import { t } from "../words.js";
 
 const viewers = new WeakMap();
 const f32 = Math.fround;
 
-const TEXT = {
-  en: { gpu: "GPU engine (WebGPU)", cpu: "CPU engine", none: "WebGPU not available", play: "Play", pause: "Pause", step: "Step", reset: "Reset", steps: "step", draw: "draw", agents: "agents", ms: "ms" },
-  es: { gpu: "motor GPU (WebGPU)", cpu: "motor CPU", none: "WebGPU no disponible", play: "Reproducir", pause: "Pausa", step: "Paso", reset: "Reiniciar", steps: "paso", draw: "dibujo", agents: "agentes", ms: "ms" },
-};
+
+/** `{name}` holes of a catalog template filled with `values`. */
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (_, k) => String(values[k]));
+}
+
+/** A scenario text in `lang`: one text or one per language ({"en": …, "es": …}), then the older
+ *  `_es` field, then English or the first (as the core's `Text`). */
+function textIn(text, es, lang) {
+  if (text && typeof text === "object") {
+    if (text[lang]) return text[lang];
+    if (lang === "es" && es) return es;
+    return text.en || Object.values(text)[0] || "";
+  }
+  return (lang === "es" && es) || text || "";
+}
 
 function langOf(el) {
   const l = (el.closest("[lang]")?.getAttribute("lang") || document.documentElement.lang || "en").toLowerCase();
@@ -41,7 +54,8 @@ export function noteFallback(canvas, reason) {
   if (!root || root.querySelector(".steerlab-engine")) return;
   const line = document.createElement("div");
   line.className = "steerlab-hud steerlab-engine";
-  line.textContent = `${TEXT[langOf(canvas)].cpu}: ${TEXT[langOf(canvas)].none}`;
+  const lang = langOf(canvas);
+  line.textContent = `${t("page.gpu.cpu", lang)}: ${t("page.gpu.none", lang)}`;
   // What exactly failed (no navigator.gpu, no adapter, the device refused), for the curious.
   line.title = reason;
   // Under the viewer's own HUD (which stays the first .steerlab-hud), or at the end.
@@ -169,7 +183,7 @@ function el(tag, cls, text) {
 function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
   const { device: dev } = gpu;
   const lang = langOf(canvas);
-  const T = TEXT[lang];
+  const T = { gpu: t("page.gpu.engine", lang), play: t("page.gpu.play", lang), pause: t("page.gpu.pause", lang), step: t("page.gpu.step", lang), reset: t("page.gpu.reset", lang) };
   let sc = structuredClone(scenario);
   let setup = setupOf(sc);
   let flock = createFlock(dev, { ...setup, state: stateOf(agents) });
@@ -185,7 +199,7 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
   canvas.classList.add("steerlab-canvas");
   canvas.style.setProperty("aspect-ratio", `${sc.world.width} / ${sc.world.height}`);
   canvas.setAttribute("data-steerlab-engine", "gpu");
-  const title = (lang === "es" && sc.title_es) || sc.title || "";
+  const title = textIn(sc.title, sc.title_es, lang);
   canvas.setAttribute("role", "img");
   canvas.setAttribute("aria-label", `${title} (${T.gpu})`);
   const bar = el("div", "steerlab-bar");
@@ -207,7 +221,7 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
   for (const [k, c] of (sc.controls || []).entries()) {
     if ((c.kind || "slider") !== "slider") continue;
     const row = el("label", "steerlab-control");
-    row.appendChild(el("span", "steerlab-label", (lang === "es" && c.label_es) || c.label));
+    row.appendChild(el("span", "steerlab-label", textIn(c.label, c.label_es, lang)));
     const inp = document.createElement("input");
     inp.type = "range";
     inp.min = c.min;
@@ -221,7 +235,7 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
     inputs.push({ inp, out, c });
   }
   if (inputs.length) root.appendChild(panel);
-  const caption = (lang === "es" && sc.caption_es) || sc.caption;
+  const caption = textIn(sc.caption, sc.caption_es, lang);
   if (caption) root.appendChild(el("p", "steerlab-caption", caption));
   const hud = el("div", "steerlab-hud steerlab-engine");
   root.appendChild(hud);
@@ -272,7 +286,7 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
 
   const writeHud = () => {
     const ms = (x) => (Number.isFinite(x) ? x.toFixed(2) : "…");
-    hud.textContent = `${T.gpu} · ${Math.round(fps)} fps · ${T.steps} ${ms(stepMs)} ${T.ms} · ${T.draw} ${ms(drawMs)} ${T.ms} · ${flock.n} ${T.agents}`;
+    hud.textContent = fill(t("page.gpu.hud", lang), { engine: T.gpu, fps: Math.round(fps), step: ms(stepMs), draw: ms(drawMs), agents: flock.n });
   };
   writeHud();
 
