@@ -96,7 +96,10 @@ fn the_scripts_ask_for_catalog_keys_only() {
     for script in SCRIPTS {
         let src = std::fs::read_to_string(Path::new(ROOT).join(script)).unwrap();
         assert!(src.contains("/words.js\""), "{script} imports its words from www/words.js");
-        assert!(!src.contains("ES ?") && !src.contains("const ES") && !src.contains("const TEXT"), "{script} picks words by language itself");
+        assert!(
+            !src.contains("ES ?") && !src.contains("const ES") && !src.contains("const TEXT"),
+            "{script} picks words by language itself"
+        );
         for (i, _) in src.match_indices("t(\"") {
             if src[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.') {
                 continue;

@@ -56,8 +56,9 @@ export function noteFallback(canvas, reason) {
   line.className = "steerlab-hud steerlab-engine";
   const lang = langOf(canvas);
   line.textContent = `${t("page.gpu.cpu", lang)}: ${t("page.gpu.none", lang)}`;
-  // What exactly failed (no navigator.gpu, no adapter, the device refused), for the curious.
-  line.title = reason;
+  // What exactly failed (no navigator.gpu, no adapter, the device refused), for developers: a data
+  // attribute, not a tooltip (the reason is the browser's words, not the reader's language).
+  line.dataset.reason = reason;
   // Under the viewer's own HUD (which stays the first .steerlab-hud), or at the end.
   const hud = root.querySelector(".steerlab-hud");
   if (hud) hud.after(line);

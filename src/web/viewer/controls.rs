@@ -287,14 +287,9 @@ impl Inner {
     /// The play button's label and accessible name after playing or pausing.
     pub(super) fn set_playing_ui(&self) {
         if let Some(b) = &self.play_button {
-            let t = self.lang.text(if self.playing { K::UiPause } else { K::UiPlay });
-            b.set_text_content(Some(t));
-            let _ = b.set_attribute("aria-label", spoken(t));
+            let (text, name) = if self.playing { (K::UiPause, K::UiPauseName) } else { (K::UiPlay, K::UiPlayName) };
+            b.set_text_content(Some(self.lang.text(text)));
+            let _ = b.set_attribute("aria-label", self.lang.text(name));
         }
     }
-}
-
-/// The play button's text without its glyph, for its accessible name: "❚❚ Pause" → "Pause".
-fn spoken(t: &str) -> &str {
-    t.split_once(' ').map_or(t, |x| x.1)
 }
