@@ -360,3 +360,29 @@ fn scenario_texts_take_a_language_map() {
     assert_eq!(round["title"]["es"], "Buscar");
     assert_eq!(serde_json::to_value(&old).unwrap()["title"], "Seek");
 }
+
+/// `overlays_off` switches off one behaviour's own overlays (evade's panic circle around every
+/// evader) while it still steers; a type that is not one of the scenario's behaviours is refused
+/// with a message naming the entry.
+#[test]
+fn a_behaviours_overlays_can_be_switched_off() {
+    use steerlab::sim::draw::{Overlays, Style};
+    use steerlab::sim::render::Renderer;
+    let text = builtin("evade").unwrap();
+    let mut on = Sim::from_json(text).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+    v["overlays_off"] = json!(["evade"]);
+    let mut off = Sim::from_json(&v.to_string()).unwrap();
+    for _ in 0..60 {
+        on.step();
+        off.step();
+    }
+    let (mut r1, mut r2) = (Renderer::new(), Renderer::new());
+    let ov = Overlays::from_list(&on.scenario().overlays);
+    assert!(r1.build(&on, ov).count(Style::PanicRadius) > 0, "evade draws its panic circles");
+    assert_eq!(r2.build(&off, ov).count(Style::PanicRadius), 0, "switched off");
+    assert_eq!(on.state_json()["agents"], off.state_json()["agents"], "the same trajectory: it still steers");
+    v["overlays_off"] = json!(["evad"]);
+    let e = Sim::from_json(&v.to_string()).err().unwrap();
+    assert!(e.starts_with("overlays_off[0]: \"evad\" is not the type of a behaviour") && e.contains("evade"), "{e}");
+}

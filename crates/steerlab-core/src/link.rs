@@ -255,8 +255,18 @@ impl Link {
 /// The scenario's fingerprint, in base 36: FNV-1a over its JSON without what never steers
 /// (title, caption, controls, overlays, HUD) and without its seed (links carry their own).
 pub fn fingerprint(sc: &Scenario) -> String {
-    const SKIP: [&str; 9] =
-        ["$schema", "seed", "hud", "title", "title_es", "caption", "caption_es", "controls", "overlays"];
+    const SKIP: [&str; 10] = [
+        "$schema",
+        "seed",
+        "hud",
+        "title",
+        "title_es",
+        "caption",
+        "caption_es",
+        "controls",
+        "overlays",
+        "overlays_off",
+    ];
     let mut h = 0x811c_9dc5u32;
     if let Ok(Value::Object(m)) = doc(sc) {
         for (k, v) in m.iter().filter(|(k, _)| !SKIP.contains(&k.as_str())) {

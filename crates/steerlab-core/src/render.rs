@@ -78,7 +78,9 @@ impl Renderer {
         let states = sim.states();
         let layer = |list: &mut DrawList, l: Layer| {
             for (b, s) in sc.behaviours.iter().zip(states) {
-                b.draw(s, v, l, list);
+                if !sc.overlays_off.iter().any(|t| t == b.kind()) {
+                    b.draw(s, v, l, list);
+                }
             }
         };
         layer(&mut self.list, Layer::Floor);
@@ -215,8 +217,11 @@ impl Renderer {
             let list = &mut self.list;
             v.each_within(i, rules.radius(), |_, d, _| list.line(Style::Neighbour, a.position, a.position + d));
         }
+        let off = &sim.scenario().overlays_off;
         for (b, s) in v.behaviours.iter().zip(sim.states()) {
-            b.draw_selected(s, v, i, ov, &mut self.list);
+            if !off.iter().any(|t| t == b.kind()) {
+                b.draw_selected(s, v, i, ov, &mut self.list);
+            }
         }
         if ov.has(Overlay::Forces) {
             let total = sim.trace(i, &mut self.trace);

@@ -82,6 +82,10 @@ pub struct Scenario {
     pub neighbours: NeighbourQuery,
     #[serde(default)]
     pub overlays: Vec<Overlay>,
+    /// Behaviours whose own overlays are not drawn, by `type` (e.g. `["evade"]`: no panic circle
+    /// around every evader). Their forces still steer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub overlays_off: Vec<String>,
     #[serde(default)]
     pub controls: Vec<Control>,
     /// Agent highlighted from the start (force breakdown, spatial-hash "self").
@@ -541,6 +545,16 @@ pub(crate) fn clip(msg: String) -> String {
 impl Scenario {
     /// Rules that parsing cannot express: finite numbers, positive radii and speeds, caps.
     pub fn validate(&self) -> Result<(), String> {
+        for (k, t) in self.overlays_off.iter().enumerate() {
+            if !self.behaviours.iter().any(|b| b.kind() == t) {
+                let have: Vec<&str> = self.behaviours.iter().map(|b| b.kind()).collect();
+                return Err(format!(
+                    "overlays_off[{k}]: \"{}\" is not the type of a behaviour of this scenario (its behaviours: {})",
+                    t.chars().take(40).collect::<String>(),
+                    if have.is_empty() { "none".to_string() } else { have.join(", ") }
+                ));
+            }
+        }
         let w = Check { path: "world" };
         w.positive("width", self.world.width)?;
         w.positive("height", self.world.height)?;
