@@ -70,7 +70,7 @@ const FILES = ["steerlab_bg.wasm", "steerlab.js", "www/boot.js"];
 const KB = 1024;
 /// The project's payload budget (DEVELOPERS.md): what a page loads before the reader interacts.
 const BUDGET = 240 * KB;
-/// What this test holds the build to today: the build is over the budget (2026-12-05: 243.8 KB
+/// What this test holds the build to today: the build is over the budget (2026-12-05: 244.7 KB
 /// after the core crate split, the catalogs and the authoring work; docs/performance.md,
 /// "Payload", has where it went and the lever that brings it back: the built-in scenarios out of
 /// the module, ~10 KB). The test fails on any growth past this ceiling and reports the distance to
