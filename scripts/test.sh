@@ -71,6 +71,8 @@ done
 run "native tests" cargo test --workspace --no-fail-fast
 # The pseudo-language test (every word shown comes from catalog/*.txt): needs the `qps` catalog.
 run "native: the pseudo-language" cargo test --features pseudo-lang --lib lang
+# The core crate's modules import one another in one direction (docs/architecture.md).
+run "core: no import circle" python3 scripts/dev/modgraph.py crates/steerlab-core/src --quiet
 if [ "${#WASM_TESTS[@]}" -gt 0 ]; then
   run "wasm tests in headless Chromium" cargo test --no-fail-fast --target wasm32-unknown-unknown --features fault-injection,pseudo-lang "${WASM_TESTS[@]}"
 else

@@ -3,6 +3,7 @@
 
     python3 scripts/dev/modgraph.py crates/steerlab-core/src        # edges, then the cycles
     python3 scripts/dev/modgraph.py crates/steerlab-core/src --dot  # Graphviz
+    python3 scripts/dev/modgraph.py crates/steerlab-core/src --quiet  # only the cycles (the test command)
 
 A node is a file (a module or a submodule: `fast/kernel`); an edge is a `crate::m::…` or
 `super::m::…` path outside comments and `#[cfg(test)]` modules. Exits 1 when there is a cycle.
@@ -86,6 +87,8 @@ if '--dot' in sys.argv:
         for b in sorted(edges[a]):
             print(f'  "{a}" -> "{b}";')
     print('}')
+elif '--quiet' in sys.argv:
+    print('import cycles in', root + ':', comps if comps else 'none')
 else:
     for a in sorted(edges):
         print(f'{a} -> {", ".join(sorted(edges[a])) or "(nothing)"}')
