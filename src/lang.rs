@@ -26,7 +26,7 @@ fn val(v: Option<Val>) -> String {
 
 /// Identifiers the core uses as values (variants, modes), in the reader's language (`word.<id>`).
 pub fn word(lang: Lang, w: &str) -> String {
-    match lang.lookup(&format!("word.{w}")) {
+    match lang.lookup_in("word.", w) {
         Some(t) => t.to_string(),
         None => w.to_string(),
     }
@@ -34,7 +34,7 @@ pub fn word(lang: Lang, w: &str) -> String {
 
 /// The readout line under a canvas.
 pub fn readout(lang: Lang, r: &Readout) -> String {
-    let Some(template) = lang.lookup(&format!("readout.{}", r.kind)) else {
+    let Some(template) = lang.lookup_in("readout.", r.kind) else {
         // A behaviour without a sentence yet: its keys and values.
         let mut s = String::new();
         for (k, x) in &r.items {
@@ -104,7 +104,7 @@ pub fn hud(lang: Lang, fps: f64, step_ms: f64, draw_ms: f64, agents: usize) -> S
 
 /// A rule's name (the controller's contribution names) in the reader's language (`rule.<id>`).
 pub fn rule(lang: Lang, rule: &str) -> &str {
-    lang.lookup(&format!("rule.{rule}")).unwrap_or(rule)
+    lang.lookup_in("rule.", rule).unwrap_or(rule)
 }
 
 /// One row of the force legend.

@@ -51,6 +51,13 @@ impl Lang {
     pub fn lookup(self, key: &str) -> Option<&'static str> {
         KEYS.binary_search(&key).ok().map(|i| TEXTS[self.0 as usize][i])
     }
+
+    /// [`Lang::lookup`] of `prefix` followed by `id` (`"rule."`, `"separation"`) without building the
+    /// key: the legend asks for its rows' names every frame.
+    pub fn lookup_in(self, prefix: &str, id: &str) -> Option<&'static str> {
+        let want = || prefix.bytes().chain(id.bytes());
+        KEYS.binary_search_by(|k| k.bytes().cmp(want())).ok().map(|i| TEXTS[self.0 as usize][i])
+    }
 }
 
 const fn eq(a: &[u8], b: &[u8]) -> bool {
@@ -79,6 +86,11 @@ mod tests {
             assert_eq!(Lang::En.lookup(KEYS[i]), Some(Lang::En.text(*k)));
         }
         assert_eq!(Lang::En.lookup("no.such.key"), None);
+        for k in KEYS {
+            let (prefix, id) = k.split_at(k.find('.').map_or(0, |i| i + 1));
+            assert_eq!(Lang::Es.lookup_in(prefix, id), Lang::Es.lookup(k), "{k}");
+        }
+        assert_eq!(Lang::En.lookup_in("rule.", "no_such_rule"), None);
     }
 
     #[test]
