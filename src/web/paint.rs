@@ -287,7 +287,7 @@ pub fn paint(
                 let text = lang::canvas_text(lang, list.text_of(start, len));
                 if text_fits(text, max_w, s) {
                     if !font_set {
-                        ctx.set_font(&format!("{}px system-ui, sans-serif", 11.0 / s));
+                        ctx.set_font(&format!("{}px system-ui, sans-serif", crate::sim::text::short64(11.0 / s)));
                         ctx.set_text_baseline("middle");
                         font_set = true;
                     }

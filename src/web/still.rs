@@ -9,6 +9,7 @@ use crate::sim::draw::Overlays;
 use crate::sim::draw::View;
 use crate::sim::raster::{Raster, RasterStyle, RasterView};
 use crate::sim::render::Renderer;
+use crate::sim::text::{short64, Fixed};
 use crate::sim::Sim;
 use wasm_bindgen::{Clamped, JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement, ImageData};
@@ -37,14 +38,17 @@ pub fn png(p: Parts, scale: f64) -> Result<js_sys::Promise, String> {
     let world = p.sim.world().size();
     let still = View::still(world);
     if !(scale.is_finite() && scale > 0.0) {
-        return Err(format!("still: scale must be a number > 0, got {}", crate::sim::text::short64(scale)));
+        return Err(format!("still: scale must be a number > 0, got {}", short64(scale)));
     }
     let (w, h) = ((still.css_w * scale).round().max(1.0), (still.css_h * scale).round().max(1.0));
     if w > MAX_PNG_PX || h > MAX_PNG_PX {
         return Err(format!(
-            "still: scale {} gives a {w} × {h} px image; at most {MAX_PNG_PX} px a side (scale ≤ {})",
-            crate::sim::text::short64(scale),
-            crate::sim::text::Fixed(MAX_PNG_PX / still.css_w.max(still.css_h), 2)
+            "still: scale {} gives a {} × {} px image; at most {} px a side (scale ≤ {})",
+            short64(scale),
+            short64(w),
+            short64(h),
+            short64(MAX_PNG_PX),
+            Fixed(MAX_PNG_PX / still.css_w.max(still.css_h), 2)
         ));
     }
     let js = |e: JsValue| format!("still: {e:?}");

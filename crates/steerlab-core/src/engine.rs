@@ -21,6 +21,7 @@ use super::scenario::{self, Agents, NeighbourQuery, Scenario};
 use super::scene::Scene;
 use super::steer::{Controller, Trace};
 use super::world::{integrate, World};
+use crate::num::clamp;
 use glam::Vec2;
 use std::cell::{Cell, Ref, RefCell};
 
@@ -342,7 +343,7 @@ impl Sim {
     /// The clock alone: feed real elapsed time and take from the accumulator the whole fixed
     /// steps it covers, without running them (the history runs them one by one).
     pub fn due_steps(&mut self, frame_seconds: f64) -> u32 {
-        let f = if frame_seconds.is_finite() { frame_seconds.clamp(0.0, MAX_FRAME) } else { 0.0 };
+        let f = if frame_seconds.is_finite() { clamp(frame_seconds, 0.0, MAX_FRAME) } else { 0.0 };
         self.acc += f;
         let dt = STEP_SECONDS;
         let mut n = 0;

@@ -48,6 +48,7 @@
 use super::agent::Agent;
 use super::flock::FlockRules;
 use super::world::{wrap_coord, wrap_delta, World};
+use crate::num::clamp;
 use glam::Vec2;
 
 #[cfg(target_arch = "x86_64")]
@@ -224,8 +225,8 @@ impl Cells {
     fn set_geometry(&mut self, world: &World, radius: f32, n: usize) {
         // The cell counts of `Grid::rebuild`.
         let cs = if radius.is_finite() && radius > 0.0 { radius } else { world.width.max(world.height) };
-        self.cols = (world.width / cs).floor().clamp(1.0, MAX_AXIS) as usize;
-        self.rows = (world.height / cs).floor().clamp(1.0, MAX_AXIS) as usize;
+        self.cols = clamp((world.width / cs).floor(), 1.0, MAX_AXIS) as usize;
+        self.rows = clamp((world.height / cs).floor(), 1.0, MAX_AXIS) as usize;
         let cells = self.cols * self.rows;
         let budget = (4 * n).max(1 << 16);
         // (Rows cut in two as well measured no faster: four-agent groups then span twice as many

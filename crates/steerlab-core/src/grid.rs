@@ -7,6 +7,7 @@
 //! axis (where the 3×3 block would visit a column twice, each column is visited once).
 
 use super::world::World;
+use crate::num::clamp;
 use glam::Vec2;
 
 /// The grid never has more than `max(4·n, MIN_CELL_CAP)` cells (n = agents binned).
@@ -58,8 +59,8 @@ impl Grid {
         let cs = if cell_size.is_finite() && cell_size > 0.0 { cell_size } else { world.width.max(world.height) };
         // Cap the cell count so a tiny radius in a huge world cannot allocate without bound.
         let max_axis = 4096.0;
-        self.cols = ((world.width / cs).floor().clamp(1.0, max_axis)) as usize;
-        self.rows = ((world.height / cs).floor().clamp(1.0, max_axis)) as usize;
+        self.cols = clamp((world.width / cs).floor(), 1.0, max_axis) as usize;
+        self.rows = clamp((world.height / cs).floor(), 1.0, max_axis) as usize;
         let n = positions.len();
         // And keep the cell count O(n): a few agents in a huge world (10⁵ × 10⁵ at perception 48 is
         // 4.3 M cells) would otherwise clear and prefix-sum millions of empty cells every step.

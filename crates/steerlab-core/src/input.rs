@@ -13,6 +13,7 @@ use super::engine::Sim;
 use super::path::{mode_of, PathMode};
 use super::scenario::{ClickAction, Interaction};
 use super::text::short32;
+use crate::num::clamp;
 use crate::pointer::{Pointer, PICK_RADIUS};
 use glam::Vec2;
 use serde_json::Value;
@@ -259,7 +260,7 @@ impl Sim {
     }
 
     fn clamp_to_world(&self, p: Vec2) -> Vec2 {
-        Vec2::new(p.x.clamp(0.0, self.world.width), p.y.clamp(0.0, self.world.height))
+        Vec2::new(clamp(p.x, 0.0, self.world.width), clamp(p.y, 0.0, self.world.height))
     }
 
     /// Pointer handling of `Interaction::Waypoints`: down on a waypoint selects it and starts a drag;

@@ -14,7 +14,7 @@ use glam::Vec2;
 use serde::de::value::BorrowedStrDeserializer;
 use serde::de::{self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Unexpected, Visitor};
 use serde::Deserialize;
-use serde_json::{Error, Value};
+use serde_json::Value;
 use std::cell::RefCell;
 use std::fmt;
 use std::fmt::Write;
@@ -71,6 +71,55 @@ pub(crate) fn from_value<'a, T: de::Deserialize<'a>>(value: &'a Value) -> Result
 /// Read a `T` from `value` inside a [`from_value`] (the path goes on from where that reader is).
 pub(crate) fn nested<'a, T: de::Deserialize<'a>>(value: &'a Value) -> Result<T, Error> {
     T::deserialize(At(value))
+}
+
+/// The reader's error: a message for people, worded as serde_json's own reader words it.
+///
+/// Not `serde_json::Error`: its `invalid_type` prints serde's `Unexpected`, whose float arm links
+/// core's float printer (`flt2dec`, with `f32::clamp`'s panic message the last users of it in the
+/// module); this one describes the unexpected value itself, floats through serde_json's printer.
+#[derive(Debug)]
+pub struct Error(String);
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl de::Error for Error {
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        Error(msg.to_string())
+    }
+    fn invalid_type(unexp: Unexpected<'_>, exp: &dyn de::Expected) -> Self {
+        Error(format!("invalid type: {}, expected {exp}", describe(&unexp)))
+    }
+    fn invalid_value(unexp: Unexpected<'_>, exp: &dyn de::Expected) -> Self {
+        Error(format!("invalid value: {}, expected {exp}", describe(&unexp)))
+    }
+}
+
+/// What serde_json's reader says of an unexpected value (`string "wide"`, `floating point `1.5``).
+fn describe(u: &Unexpected<'_>) -> String {
+    match *u {
+        Unexpected::Bool(b) => format!("boolean `{b}`"),
+        Unexpected::Unsigned(n) => format!("integer `{n}`"),
+        Unexpected::Signed(n) => format!("integer `{n}`"),
+        Unexpected::Float(x) => match serde_json::Number::from_f64(x) {
+            Some(n) if n.to_string().contains(['.', 'e']) => format!("floating point `{n}`"),
+            Some(n) => format!("floating point `{n}.0`"),
+            None => "floating point".into(),
+        },
+        Unexpected::Char(c) => format!("character `{c}`"),
+        Unexpected::Str(s) => format!("string {s:?}"),
+        Unexpected::Unit => "null".into(),
+        Unexpected::Seq => "sequence".into(),
+        Unexpected::Map => "map".into(),
+        Unexpected::Other(o) => o.into(),
+        _ => "value".into(),
+    }
 }
 
 struct At<'a>(&'a Value);
@@ -412,6 +461,28 @@ mod tests {
     use super::*;
     use serde::Deserialize;
     use serde_json::json;
+
+    /// The reader's own error words a wrong value as serde_json's reader does (floats included,
+    /// printed without core's float printer).
+    #[test]
+    fn messages_as_serde_json_words_them() {
+        fn both<T: for<'a> Deserialize<'a> + std::fmt::Debug>(v: Value) {
+            let ours = from_value::<T>(&v).unwrap_err().1.to_string();
+            let theirs = serde_json::from_value::<T>(v.clone()).unwrap_err().to_string();
+            assert_eq!(ours, theirs, "{v}");
+        }
+        both::<u32>(json!(1.5));
+        both::<u32>(json!(-2.0e-7));
+        both::<u32>(json!(1e300));
+        both::<u32>(json!(3.0));
+        both::<bool>(json!(3));
+        both::<bool>(json!(-3));
+        both::<String>(json!(null));
+        both::<String>(json!(true));
+        both::<f32>(json!("wi\"de"));
+        both::<Vec<u8>>(json!({"a": 1}));
+        both::<u8>(json!(300));
+    }
 
     #[derive(Debug, Deserialize, PartialEq)]
     #[serde(deny_unknown_fields)]

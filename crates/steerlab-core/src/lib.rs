@@ -26,6 +26,7 @@ pub mod input;
 pub mod inspect;
 pub mod json_path;
 pub mod link;
+pub mod num;
 pub mod palette;
 pub mod param_path;
 pub mod params;

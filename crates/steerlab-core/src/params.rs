@@ -39,7 +39,7 @@ impl Sim {
     /// Set a numeric parameter (the slider route); NaN and infinities are refused with a message.
     pub fn set_number(&mut self, path: &str, value: f64) -> Result<(), String> {
         if !value.is_finite() {
-            return Err(format!("{path}: must be a finite number, got {value}"));
+            return Err(format!("{path}: must be a finite number, got {}", crate::text::short64(value)));
         }
         self.set(path, Value::from(value))
     }

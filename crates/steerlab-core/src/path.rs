@@ -10,6 +10,7 @@
 use super::agent::Agent;
 use super::check::{Check, MAX_LIST};
 use super::steer::truncate;
+use crate::num::clamp;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -185,7 +186,7 @@ pub fn segment_count(n: usize, mode: PathMode) -> usize {
 pub fn project_on_segment(p: Vec2, a: Vec2, b: Vec2) -> (Vec2, f32) {
     let ab = b - a;
     let len2 = ab.length_squared();
-    let t = if len2 > 1e-12 { ((p - a).dot(ab) / len2).clamp(0.0, 1.0) } else { 0.0 };
+    let t = if len2 > 1e-12 { clamp((p - a).dot(ab) / len2, 0.0, 1.0) } else { 0.0 };
     let proj = a + ab * t;
     (proj, (p - proj).length())
 }

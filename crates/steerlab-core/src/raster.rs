@@ -12,6 +12,7 @@
 
 use super::agent::Agent;
 use super::fast::simd::F4;
+use crate::num::clamp;
 
 /// World → canvas pixels: `px = x · scale + ox`, `py = y · scale + oy` (device pixels).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -69,7 +70,7 @@ pub fn heading_colour(hx: f32, hy: f32, style: &RasterStyle) -> (usize, [u8; 4])
 /// (quantised to quarter pixels, at most 40): below 1.5 a pixel, below 2.5 a 2×2 dot, else a
 /// triangle.
 pub fn sprite_px(size_world: f32, scale: f32) -> f32 {
-    ((size_world * scale * 4.0).round() / 4.0).clamp(0.0, 40.0)
+    clamp((size_world * scale * 4.0).round() / 4.0, 0.0, 40.0)
 }
 
 /// Orientations with their own sprite (and hue).
@@ -542,7 +543,7 @@ fn hue(t: f32) -> [u8; 4] {
     let h = t * 6.0;
     let k = |n: f32| {
         let k = (n + h) % 6.0;
-        let v = 1.0 - (k.min(4.0 - k).clamp(0.0, 1.0));
+        let v = 1.0 - clamp(k.min(4.0 - k), 0.0, 1.0);
         (40.0 + 190.0 * v) as u8
     };
     [k(5.0), k(3.0), k(1.0), 0xff]

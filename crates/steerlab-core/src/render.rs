@@ -11,6 +11,7 @@ use super::steer::Trace;
 use crate::draw::Overlays;
 use crate::draw::FORCE_SCALE;
 use crate::draw::VELOCITY_SCALE;
+use crate::num::clamp;
 use glam::Vec2;
 
 #[derive(Default)]
@@ -154,7 +155,7 @@ impl Renderer {
     /// Checks per step against n: the naive curve n·(n−1) and the grid's measured points.
     fn draw_chart(&mut self, sim: &Sim) {
         let (w, h) = (sim.world().width, sim.world().height);
-        let size = Vec2::new((w * 0.3).clamp(120.0, 260.0), (h * 0.28).clamp(70.0, 150.0));
+        let size = Vec2::new(clamp(w * 0.3, 120.0, 260.0), clamp(h * 0.28, 70.0, 150.0));
         let max = Vec2::new(w - 8.0, h - 8.0);
         let min = max - size;
         self.list.rect(Style::ChartFrame, min, max);

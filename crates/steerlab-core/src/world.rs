@@ -3,6 +3,7 @@
 
 use super::agent::Agent;
 use super::steer::{steer_towards, truncate};
+use crate::num::clamp;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -89,8 +90,8 @@ impl World {
                 bounce_axis(&mut a.position.y, &mut a.velocity.y, self.height);
             }
             Edges::SteerToCenter => {
-                a.position.x = a.position.x.clamp(0.0, self.width);
-                a.position.y = a.position.y.clamp(0.0, self.height);
+                a.position.x = clamp(a.position.x, 0.0, self.width);
+                a.position.y = clamp(a.position.y, 0.0, self.height);
             }
         }
     }

@@ -221,7 +221,7 @@ impl Inner {
                 match serde_json::Number::from_f64(v) {
                     Some(n) => serde_json::Value::Number(n),
                     None => {
-                        self.report(&format!("{param}: must be a finite number, got {v}"));
+                        self.report(&format!("{param}: must be a finite number, got {}", crate::sim::text::short64(v)));
                         return;
                     }
                 }

@@ -58,7 +58,7 @@ impl Inner {
             panic!("injected fault in a frame (fault-injection build)");
         }
         let dt = match self.last_ts {
-            Some(prev) => ((ts - prev) / 1000.0).clamp(0.0, crate::sim::engine::MAX_FRAME),
+            Some(prev) => crate::sim::num::clamp((ts - prev) / 1000.0, 0.0, crate::sim::engine::MAX_FRAME),
             None => 0.0,
         };
         self.last_ts = Some(ts);

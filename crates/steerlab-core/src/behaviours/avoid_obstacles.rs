@@ -6,6 +6,7 @@
 use super::{AgentStep, Behave, ForceCtx, Tint};
 use crate::check::Check;
 use crate::draw::Style;
+use crate::num::clamp;
 use crate::setup::Setup;
 use crate::steer::{desired_towards, steer_towards, Note};
 use glam::Vec2;
@@ -73,10 +74,10 @@ impl Behave for AvoidObstacles {
             }
         }
         if let Some((urgency, away)) = best {
-            a.ctl.add("avoid_obstacles", self.weight * urgency.clamp(0.0, 1.0), steer_towards(away, me));
+            a.ctl.add("avoid_obstacles", self.weight * clamp(urgency, 0.0, 1.0), steer_towards(away, me));
             a.ctl.explain(|d| {
                 d.desired = Some(desired_towards(away, me));
-                d.note("obstacle", Note::Index(Some(which))).note("urgency", Note::Num(urgency.clamp(0.0, 1.0)));
+                d.note("obstacle", Note::Index(Some(which))).note("urgency", Note::Num(clamp(urgency, 0.0, 1.0)));
             });
             a.tint(Tint::Set(Style::Braking));
         }

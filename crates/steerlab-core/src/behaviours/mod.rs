@@ -724,7 +724,7 @@ macro_rules! registry {
             }
         )*
 
-        fn read_kind(kind: Kind, v: &Value) -> Result<Behaviour, serde_json::Error> {
+        fn read_kind(kind: Kind, v: &Value) -> Result<Behaviour, super::json_path::Error> {
             use super::json_path::nested;
             match kind {
                 $(Kind::$v => nested(v).map(Behaviour::$v),)*

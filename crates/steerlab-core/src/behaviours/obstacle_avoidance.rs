@@ -14,6 +14,7 @@ use crate::check::Check;
 use crate::draw::FORCE_SCALE;
 use crate::draw::{DrawList, Style};
 use crate::json_path::f32v;
+use crate::num::clamp;
 use crate::setup::Setup;
 use crate::steer::truncate;
 use crate::world::World;
@@ -84,7 +85,7 @@ impl ObstacleAvoidance {
             // Away from the side the obstacle is on; dead ahead, along the normal `left`.
             let away = if lateral > 0.0 { -left } else { left };
             let reach = t.radius + self.clearance;
-            t.force = away * a.max_force * ((reach - lateral.abs()) / reach).clamp(0.0, 1.0);
+            t.force = away * a.max_force * clamp((reach - lateral.abs()) / reach, 0.0, 1.0);
             t
         })
     }

@@ -20,6 +20,7 @@ use super::{separate, AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, Readout
 use crate::agent::Agent;
 use crate::check::Check;
 use crate::draw::{DrawList, Style};
+use crate::num::clamp;
 use crate::rng::Rng;
 use crate::setup::Setup;
 use crate::steer::{truncate, Controller, Note};
@@ -125,10 +126,10 @@ impl Queue {
     pub fn respawn_rect(&self, world: &World) -> [f32; 4] {
         let [x0, y0, x1, y1] = self.respawn.unwrap_or([0.0, 0.0, world.width * 0.1, world.height]);
         [
-            x0.clamp(0.0, world.width),
-            y0.clamp(0.0, world.height),
-            x1.clamp(0.0, world.width),
-            y1.clamp(0.0, world.height),
+            clamp(x0, 0.0, world.width),
+            clamp(y0, 0.0, world.height),
+            clamp(x1, 0.0, world.width),
+            clamp(y1, 0.0, world.height),
         ]
     }
 }
@@ -168,7 +169,7 @@ pub fn queue_brake(ctx: &ForceCtx, i: usize, q: &Queue) -> (f32, Option<usize>) 
     if !closest.is_finite() {
         return (1.0, None);
     }
-    ((closest / q.cone_length).clamp(0.0, 1.0), who)
+    (clamp(closest / q.cone_length, 0.0, 1.0), who)
 }
 
 /// An agent's queue steering: arrive at the goal with the desired speed scaled by `brake`

@@ -507,8 +507,8 @@ fn the_direct_group_window_is_the_general_one() {
         // A cluster somewhere (edges included), spread up to a little more than a group may be.
         let (cx, cy) = (rng.f32() * world.width, rng.f32() * world.height);
         let (sx, sy) = (rng.f32() * 200.0, rng.f32() * 60.0);
-        let x: Vec<f32> = (0..16).map(|_| (cx + (rng.f32() - 0.5) * sx).clamp(0.0, 959.9)).collect();
-        let y: Vec<f32> = (0..16).map(|_| (cy + (rng.f32() - 0.5) * sy).clamp(0.0, 539.9)).collect();
+        let x: Vec<f32> = (0..16).map(|_| crate::num::clamp(cx + (rng.f32() - 0.5) * sx, 0.0, 959.9)).collect();
+        let y: Vec<f32> = (0..16).map(|_| crate::num::clamp(cy + (rng.f32() - 0.5) * sy, 0.0, 539.9)).collect();
         for c in [check::<4>(&cells, &x, &y), check::<8>(&cells, &x, &y), check::<16>(&cells, &x, &y)] {
             seen[0] += c[0];
             seen[1] += c[1];
