@@ -23,7 +23,7 @@
 // simulation time during which every check held; a parameter change, a reset or a seek starts
 // the count again.
 //
-// API: `attach(el)` → controller { state, check(), reset(), solve(), condition, viewer };
+// API: `attach(el)` → controller { state, check(), reset(), clear(), solve(), condition, viewer };
 // `controllerFor(el)`; `validate(condition)` → null or the message; `attachAll(root)`.
 
 import { t } from "./words.js";
@@ -329,7 +329,6 @@ class Challenge {
     }
     // The groups' link distance: the scenario's perception as written (not the tuned one).
     this.radius = groupRadius(v);
-    this.original = new Map();
     this.base = baseLink(v);
     if (this.solutionLink && this.base) this.solutionLink.href = this.solutionHref();
     if ("IntersectionObserver" in window) {
@@ -455,15 +454,19 @@ class Challenge {
     if (this.state === "late") this.state = "trying";
   }
 
-  /** Back to the start: the parameters the challenge's solution changed as they were, the canvas
-   *  reset and playing, the verdict cleared. */
+  /** Start again: the canvas back to its first step with the settings it has now (the reader's
+   *  tuning is kept), playing, and the verdict cleared. */
   reset() {
     const v = this.viewer;
     if (!v) return;
-    for (const [p, value] of this.original) v.set(p, value);
-    this.original.clear();
     v.reset();
     if (!v.playing) v.play();
+    this.clear();
+  }
+
+  /** Forget the verdict and the count (the canvas is left as it is) and check again. */
+  clear() {
+    if (this.state === "error") return;
     this.hold = null;
     this.last = null;
     this.set("trying", t("page.challenge.waiting"));
@@ -475,17 +478,10 @@ class Challenge {
   solve() {
     const v = this.viewer;
     if (!v || !this.solution) return;
-    for (const [p, value] of Object.entries(this.solution)) {
-      if (!this.original.has(p)) this.original.set(p, v.get(p));
-      v.set(p, value);
-    }
+    for (const [p, value] of Object.entries(this.solution)) v.set(p, value);
     v.reset();
     if (!v.playing) v.play();
-    this.hold = null;
-    this.last = null;
-    if (this.state === "done" || this.state === "late") this.set("trying", "");
-    this.check();
-    this.loop();
+    this.clear();
   }
 }
 
