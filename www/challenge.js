@@ -220,11 +220,14 @@ class Challenge {
     const hint = el.querySelector(".challenge-hint");
     const row = document.createElement("p");
     row.className = "challenge-row";
+    // The status changes with the numbers (four times a second at most); screen readers hear only
+    // the changes of state (not yet → holding → done), from a live region of their own.
     this.status = document.createElement("span");
     this.status.className = "challenge-status";
-    this.status.setAttribute("role", "status");
-    this.status.setAttribute("aria-live", "polite");
-    row.append(this.status);
+    this.live = document.createElement("span");
+    this.live.className = "challenge-live";
+    this.live.setAttribute("role", "status");
+    row.append(this.status, this.live);
     const actions = document.createElement("span");
     actions.className = "challenge-actions";
     if (hint) {
@@ -277,9 +280,15 @@ class Challenge {
   }
 
   set(state, text) {
+    const changed = state !== this.state;
+    const now = performance.now();
     this.state = state;
     this.el.setAttribute("data-state", state);
-    if (this.status.textContent !== text) this.status.textContent = text;
+    if (changed || now - (this.shownAt || 0) >= 250) {
+      if (this.status.textContent !== text) this.status.textContent = text;
+      this.shownAt = now;
+    }
+    if (changed && state !== "waiting") this.live.textContent = text;
   }
 
   /** Find the canvas's viewer once the module is ready (mounting it if it still waits). */
@@ -366,14 +375,14 @@ class Challenge {
   check() {
     const v = this.viewer;
     if (!v || this.state === "error") return this.state;
-    let steps;
+    let steps, inputs;
     try {
-      steps = v.history().step;
+      ({ step: steps, inputs } = v.history());
     } catch {
       return this.state;
     }
     if (this.last && steps === this.last.steps && this.state !== "waiting") return this.state;
-    const st = v.state();
+    const st = stateOf(v, this.canvas, `${steps}/${inputs}`);
     const time = st.time;
     // Back in time (a reset, a seek) or a jump ahead (a link): the count starts again.
     if (this.last && (steps < this.last.steps || steps - this.last.steps > 120)) this.hold = null;
@@ -450,8 +459,9 @@ class Challenge {
   }
 
   restart() {
+    states.delete(this.canvas);
     this.hold = null;
-    if (this.state === "late") this.state = "trying";
+    this.last = null; // checked again even while paused (a parameter test may have changed)
   }
 
   /** Start again: the canvas back to its first step with the settings it has now (the reader's
@@ -467,6 +477,7 @@ class Challenge {
   /** Forget the verdict and the count (the canvas is left as it is) and check again. */
   clear() {
     if (this.state === "error") return;
+    states.delete(this.canvas);
     this.hold = null;
     this.last = null;
     this.set("trying", t("page.challenge.waiting"));
@@ -484,6 +495,23 @@ class Challenge {
     this.clear();
   }
 }
+
+/** `v.state()` once per canvas and step, however many challenges read it (the parameters are
+ *  part of it: a change drops the cached copy). */
+const states = new WeakMap();
+function stateOf(v, canvas, key) {
+  const c = states.get(canvas);
+  if (c && c.key === key && c.frame === frameNo) return c.st;
+  const st = v.state();
+  states.set(canvas, { key, st, frame: frameNo });
+  return st;
+}
+let frameNo = 0;
+function countFrames() {
+  frameNo++;
+  requestAnimationFrame(countFrames);
+}
+if (typeof requestAnimationFrame === "function") requestAnimationFrame(countFrames);
 
 const OP_TEXT = { ">=": "≥", "<=": "≤", ">": ">", "<": "<", "==": "=" };
 
