@@ -17,6 +17,7 @@
 import { t } from "./words.js";
 
 const compares = new WeakMap();
+let ids = 0;
 
 /** The compare whose first (as written) canvas is `canvas`. */
 export function compareFor(canvas) {
@@ -65,7 +66,6 @@ export function mountCompare(steerlab, canvas, scenario) {
   wrap.className = "sl-compare";
   wrap.setAttribute("role", "group");
   const text = label(change);
-  wrap.setAttribute("aria-label", t("page.compare.region").replace("{change}", text));
   const sides = doc.createElement("div");
   sides.className = "sl-compare-sides";
   const b = doc.createElement("canvas");
@@ -85,8 +85,10 @@ export function mountCompare(steerlab, canvas, scenario) {
     d.className = "sl-compare-side";
     const l = doc.createElement("p");
     l.className = "sl-compare-label";
+    l.id = `sl-compare-${++ids}`;
     if (isCode) {
       const code = doc.createElement("code");
+      code.setAttribute("translate", "no");
       code.textContent = name;
       l.append(code);
     } else l.textContent = name;
@@ -94,6 +96,8 @@ export function mountCompare(steerlab, canvas, scenario) {
     return d;
   };
   sides.append(side(canvas, t("page.compare.as_written"), false), side(b, text, true));
+  // Named by its two labels ("as written", `alignment.weight = 0`: the change stays code).
+  wrap.setAttribute("aria-labelledby", [...sides.querySelectorAll(".sl-compare-label")].map((l) => l.id).join(" "));
   const bar = doc.createElement("div");
   bar.className = "sl-compare-bar";
   const play = doc.createElement("button");
