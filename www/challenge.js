@@ -455,7 +455,7 @@ class Challenge {
     if (typeof x !== "number" || !Number.isFinite(x)) return t("page.challenge.no_value").replace("{measure}", name);
     const ok = op === ">=" ? x >= target : op === "<=" ? x <= target : op === ">" ? x > target : op === "<" ? x < target : x === target;
     if (ok) return null;
-    return t("page.challenge.needs").replace("{measure}", name).replace("{value}", fmt(x)).replace("{op}", OP_TEXT[op]).replace("{target}", fmt(target));
+    return t("page.challenge.needs").replace("{measure}", name).replace("{value}", fmt(x)).replace("{op} ", OP_TEXT[op]).replace("{target}", fmt(target));
   }
 
   restart() {
@@ -513,7 +513,7 @@ function countFrames() {
 }
 if (typeof requestAnimationFrame === "function") requestAnimationFrame(countFrames);
 
-const OP_TEXT = { ">=": "≥", "<=": "≤", ">": ">", "<": "<", "==": "=" };
+const OP_TEXT = { ">=": "≥ ", "<=": "≤ ", ">": "> ", "<": "< ", "==": "" };
 
 function button(text, action) {
   const b = document.createElement("button");
