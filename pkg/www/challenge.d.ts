@@ -1,6 +1,6 @@
 // Types for www/challenge.js: challenges the simulation checks (issue 35). boot.js imports it by
 // itself when a page has an element with `data-challenge`; import it yourself to drive or test one.
-import type { Viewer } from "../steerlab.js";
+import type { Viewer, ChallengeDetail } from "../steerlab.js";
 
 /** A comparison of one measure (`state().metrics`, or `time`, `agents`, `groups`) or one parameter. */
 export type Test =
@@ -15,16 +15,8 @@ export type ChallengeCondition = Condition & { for?: number; after?: number; wit
 
 export type ChallengeState = "waiting" | "trying" | "holding" | "done" | "late" | "error";
 
-/** `detail` of the bubbling `steerlab:challenge` event, fired on the challenge's element. */
-export interface ChallengeEventDetail {
-  element: Element;
-  state: "done" | "error";
-  /** When done: the simulation time and step it was met at. */
-  time?: number;
-  step?: number;
-  /** When refused: what is wrong, naming the field (`all[1].>=: must be a number, got "2"`). */
-  message?: string;
-}
+/** `detail` of the bubbling `steerlab:challenge` event (declared with the others in steerlab.d.ts). */
+export type ChallengeEventDetail = ChallengeDetail;
 
 export interface Challenge {
   readonly el: Element;
