@@ -518,7 +518,7 @@ const OP_TEXT = { ">=": "≥ ", "<=": "≤ ", ">": "> ", "<": "< ", "==": "" };
 function button(text, action) {
   const b = document.createElement("button");
   b.type = "button";
-  b.className = `challenge-${action}`;
+  b.className = `challenge-btn challenge-btn-${action}`;
   b.textContent = text;
   return b;
 }

@@ -286,3 +286,87 @@ test("challenge.js and compare.js load on first use: not on the gallery, not at 
   await page.waitForFunction(() => document.querySelector("[data-challenge][data-state]"), null, { timeout: 10_000 });
   assert.ok(urls.some((u) => u.endsWith("/www/challenge.js")));
 });
+
+test("live, as a reader: Hint shows the hint, See a solution runs the canvas with it until the challenge is done, Start again restarts it", async (t) => {
+  const { context, page, problems } = await openPage(browser, server.url("/chapters/leader-queue-path.html"));
+  t.after(() => context.close());
+  await waitForSteerlab(page);
+  await page.evaluate(() => document.getElementById("c-ch-queue").scrollIntoView());
+  const jam = page.locator("[data-challenge]").nth(1);
+  await page.waitForFunction(() => document.querySelectorAll("[data-challenge]")[1].dataset.state === "trying", null, { timeout: 15_000 });
+  const hint = jam.locator("p.challenge-hint");
+  assert.equal(await hint.isVisible(), false);
+  await jam.locator("button.challenge-btn-hint").click();
+  assert.equal(await hint.isVisible(), true);
+  assert.equal(await jam.locator("button.challenge-btn-hint").getAttribute("aria-expanded"), "true");
+  // The solution (the brake off) from step 0, played by the viewer's own loop: done within ~10 s
+  // of simulated time, announced once.
+  await page.evaluate(() => {
+    window.__done = [];
+    document.addEventListener("steerlab:challenge", (e) => window.__done.push([e.detail.state, e.detail.time]));
+  });
+  await jam.locator(".challenge-solution").click();
+  assert.equal(await page.evaluate(() => window.steerlab.viewerFor(document.getElementById("c-ch-queue")).get("queue.braking")), false);
+  await page.waitForFunction(() => document.querySelectorAll("[data-challenge]")[1].dataset.state === "done", null, { timeout: 60_000 });
+  const done = await page.evaluate(() => window.__done);
+  assert.equal(done.length, 1);
+  assert.equal(done[0][0], "done");
+  assert.ok(done[0][1] >= 2, `held 2 s first (done at ${done[0][1]} s)`);
+  assert.match(await jam.locator(".challenge-live").textContent(), /Done/);
+  // Start again: the canvas at its start, the settings kept, the verdict cleared.
+  await jam.locator("button.challenge-btn-reset").click();
+  const after = await page.evaluate(() => {
+    const v = window.steerlab.viewerFor(document.getElementById("c-ch-queue"));
+    return { step: v.history().step, braking: v.get("queue.braking"), state: document.querySelectorAll("[data-challenge]")[1].dataset.state };
+  });
+  assert.ok(after.step < 30, `restarted (step ${after.step})`);
+  assert.equal(after.braking, false);
+  assert.notEqual(after.state, "done");
+  assert.deepEqual(await allProblems(page, problems), []);
+});
+
+test("groups: agents linked by chains of neighbours closer than the radius, across wrapping edges", async (t) => {
+  const { context, page } = await openPage(browser, server.url("/bad.html"));
+  t.after(() => context.close());
+  const r = await page.evaluate(async () => {
+    const { groups } = await import("/www/challenge.js");
+    const at = (...ps) => ps.map((p) => ({ position: p }));
+    const W = { width: 640, height: 400, edges: "wrap" };
+    const B = { width: 640, height: 400, edges: "bounce" };
+    // A chain 0–10–20–30 is one group although its ends are 30 apart; a far agent is another.
+    const chain = at([0.5, 200], [10.5, 200], [20.5, 200], [30.5, 200], [300, 100]);
+    // Two agents 4 px apart across the left/right edge, and across the top/bottom edge.
+    const edge = at([2, 50], [638, 50], [320, 1], [320, 397]);
+    // Random points against the O(n²) definition.
+    let s = 7;
+    const rnd = () => ((s = (s * 16807) % 2147483647) / 2147483647);
+    const pts = Array.from({ length: 300 }, () => [rnd() * 640, rnd() * 400]);
+    const naive = (ps, r, w) => {
+      const n = ps.length, parent = ps.map((_, i) => i);
+      const f = (i) => (parent[i] === i ? i : (parent[i] = f(parent[i])));
+      for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) {
+        let dx = Math.abs(ps[i][0] - ps[j][0]), dy = Math.abs(ps[i][1] - ps[j][1]);
+        if (w) { dx = Math.min(dx, 640 - dx); dy = Math.min(dy, 400 - dy); }
+        if (dx * dx + dy * dy < r * r) parent[f(i)] = f(j);
+      }
+      return ps.filter((_, i) => f(i) === i).length;
+    };
+    return {
+      chain: groups(chain, 11, B),
+      chainShort: groups(chain, 9, B),
+      edgeWrap: groups(edge, 10, W),
+      edgeBounce: groups(edge, 10, B),
+      none: groups([], 48, W),
+      random: [25, 48].map((r) => [groups(at(...pts), r, W), naive(pts, r, true), groups(at(...pts), r, B), naive(pts, r, false)]),
+    };
+  });
+  assert.equal(r.chain, 2);
+  assert.equal(r.chainShort, 5);
+  assert.equal(r.edgeWrap, 2);
+  assert.equal(r.edgeBounce, 4);
+  assert.equal(r.none, 0);
+  for (const [gw, nw, gb, nb] of r.random) {
+    assert.equal(gw, nw);
+    assert.equal(gb, nb);
+  }
+});
