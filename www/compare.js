@@ -12,7 +12,7 @@
 // stepped that many times (the core is deterministic; tests/e2e/challenges.test.mjs checks it
 // number for number).
 //
-//   const c = compareFor(canvas);   // { a, b, playing, play(), pause(), step(n), seek(s), reset() }
+//   const c = compareFor(canvas);   // { a, b, playing, play(), pause(), advance(n), seek(s), reset(), destroy() }
 
 import { t } from "./words.js";
 
@@ -133,10 +133,12 @@ export function mountCompare(steerlab, canvas, scenario) {
   }
 
   // The bar takes the views' theme (light or dark, as the viewer resolved it for the page).
-  const theme = () => wrap.classList.toggle("steerlab-dark", va.theme === "dark");
+  const theme = () => wrap.isConnected && wrap.classList.toggle("steerlab-dark", va.theme === "dark");
   theme();
-  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => requestAnimationFrame(theme));
   const c = new Compare(va, vb, { wrap, play, reset, scrub, time });
+  c.scheme = matchMedia("(prefers-color-scheme: dark)");
+  c.onScheme = () => requestAnimationFrame(theme);
+  c.scheme.addEventListener("change", c.onScheme);
   compares.set(canvas, c);
   return c;
 }
@@ -219,7 +221,8 @@ class Compare {
     if (this.frame || !this.playing || !this.visible) return;
     const tick = (ts) => {
       this.frame = 0;
-      if (!this.playing || !this.visible || !this.ui.wrap.isConnected || this.a.failed || this.b.failed) return;
+      if (!this.ui.wrap.isConnected) return this.destroy();
+      if (!this.playing || !this.visible || this.a.failed || this.b.failed) return;
       if (!document.hidden) {
         // Fixed steps of 1/60 s, as many as the time since the last frame holds (at most 4).
         const dt = this.lastTs == null ? 1 / 60 : Math.min((ts - this.lastTs) / 1000, 4 / 60);
@@ -234,7 +237,19 @@ class Compare {
     this.frame = requestAnimationFrame(tick);
   }
 
+  /** Stop, let go of the observers and destroy both viewers (also done by itself when the compare
+   *  leaves the document while playing; the viewers go with their canvases in any case). */
+  destroy() {
+    this.destroyed = true;
+    this.pause();
+    this.io?.disconnect();
+    this.scheme?.removeEventListener("change", this.onScheme);
+    this.a.destroy();
+    this.b.destroy();
+  }
+
   update() {
+    if (this.destroyed) return;
     const { play, scrub, time } = this.ui;
     const label = this.playing ? t("page.compare.pause") : t("page.compare.play");
     if (play.textContent !== label) {

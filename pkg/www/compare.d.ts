@@ -14,6 +14,8 @@ export interface Compare {
   /** Both views at `step` (clamped to what both histories hold); returns the step reached. */
   seek(step: number): number;
   reset(): void;
+  /** Stop and destroy both viewers. */
+  destroy(): void;
 }
 
 /** The compare whose first canvas is `canvas` (once mounted). */

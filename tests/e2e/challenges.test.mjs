@@ -370,3 +370,25 @@ test("groups: agents linked by chains of neighbours closer than the radius, acro
     assert.equal(gb, nb);
   }
 });
+
+test("a compare removed from the page stops and lets both viewers go", async (t) => {
+  const { context, page, problems } = await openPage(browser, server.url("/chapters/flocking.html"));
+  t.after(() => context.close());
+  await waitForSteerlab(page);
+  await page.evaluate(() => document.getElementById("c-flock-vs").scrollIntoView());
+  await page.waitForFunction(async () => !!(await import("/www/compare.js")).compareFor(document.getElementById("c-flock-vs")), null, { timeout: 15_000 });
+  const before = await page.evaluate(() => window.steerlab.liveViewers());
+  await page.evaluate(() => {
+    window.__vs = document.getElementById("c-flock-vs");
+    document.querySelector(".sl-compare").closest("figure").remove();
+  });
+  await page.waitForTimeout(500);
+  const r = await page.evaluate(async () => {
+    const c = (await import("/www/compare.js")).compareFor(window.__vs);
+    return { live: window.steerlab.liveViewers(), playing: c.playing, destroyed: c.destroyed === true };
+  });
+  assert.equal(r.live, before - 2);
+  assert.equal(r.playing, false);
+  assert.equal(r.destroyed, true);
+  assert.deepEqual(await allProblems(page, problems), []);
+});
