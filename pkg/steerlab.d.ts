@@ -116,6 +116,18 @@ export interface ChangeDetail {
   source: "control" | "api" | "seek" | "scrub" | "link";
 }
 
+/** `detail` of `steerlab:challenge`, fired (bubbling) on a `[data-challenge]` element by
+ *  www/challenge.js: once when its condition is met, or when the condition is refused. */
+export interface ChallengeDetail {
+  element: Element;
+  state: "done" | "error";
+  /** When done: the simulation time (s) and step it was met at. */
+  time?: number;
+  step?: number;
+  /** When refused: what is wrong, naming the field (`all[1].>=: must be a number, got "2"`). */
+  message?: string;
+}
+
 /** `detail` of `steerlab:mounted`. */
 export interface MountedDetail {
   viewer: Viewer;
@@ -305,5 +317,7 @@ declare global {
     "steerlab:error": CustomEvent<ErrorDetail>;
     /** On a canvas: a parameter changed (bubbles). */
     "steerlab:change": CustomEvent<ChangeDetail>;
+    /** On a `[data-challenge]` element: met or refused (bubbles; www/challenge.js). */
+    "steerlab:challenge": CustomEvent<ChallengeDetail>;
   }
 }

@@ -111,6 +111,8 @@ function mountNow(steerlab, canvas) {
   canvas.setAttribute("data-steerlab-mounted", "");
   // `"engine": "gpu"` or `"auto"`: the GPU engine where WebGPU is, its code loaded for this canvas
   // only (www/gpu/mount.js; without WebGPU the CPU viewer stays and its HUD names the fallback).
+  // `data-compare`: two views in lockstep, www/compare.js loaded on first use.
+  if (canvas.hasAttribute("data-compare")) return void import("./compare.js").then((m) => m.mountCompare(steerlab, canvas, scenarioOf(canvas)));
   try {
     const v = steerlab.mount(canvas, scenarioOf(canvas));
     if (/^(gpu|auto)$/.test(v.get("engine"))) import("./gpu/mount.js").then((m) => m.takeOver(steerlab, canvas, v));
@@ -221,6 +223,12 @@ async function start() {
   await mountAll(steerlab);
   window.steerlab = steerlab;
   window.dispatchEvent(new CustomEvent("steerlab:ready", { detail: steerlab }));
+  // `data-challenge`: www/challenge.js checks them, loaded when the first comes within a screen.
+  const ch = document.querySelectorAll("[data-challenge]");
+  if (ch.length) {
+    const io = new IntersectionObserver((es) => es.some((e) => e.isIntersecting) && (io.disconnect(), import("./challenge.js").then((m) => m.attachAll())), { rootMargin: "100%" });
+    ch.forEach((e) => io.observe(e));
+  }
   return steerlab;
 }
 

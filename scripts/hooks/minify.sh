@@ -18,6 +18,10 @@ cd "${TRUNK_STAGING_DIR:?run by trunk}"
 node "$TRUNK_SOURCE_DIR/scripts/hooks/slim-module.mjs" steerlab_bg.wasm steerlab.js
 "$ESBUILD" steerlab.js --minify-whitespace --minify-syntax --format=esm --log-level=warning --allow-overwrite --outfile=steerlab.js
 "$ESBUILD" www/boot.js --minify --format=esm --log-level=warning --allow-overwrite --outfile=www/boot.js
+# Loaded on first use (issue 35): smaller when a reader first meets a challenge or a compare.
+for f in www/challenge.js www/compare.js; do
+  "$ESBUILD" "$f" --minify --format=esm --log-level=warning --allow-overwrite --outfile="$f"
+done
 # A site whose address is known (STEERLAB_SITE_URL=https://example.org/steerlab/ scripts/build.sh):
 # absolute hreflang links and a canonical link on every page (scripts/hooks/site-url.mjs).
 if [ -n "${STEERLAB_SITE_URL:-}" ]; then

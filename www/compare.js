@@ -1,0 +1,266 @@
+// Side by side (issue 35): one canvas written with `data-compare='{"alignment.weight": 0}'` becomes
+// two views of the same scenario and seed, the one as written and one with the change, stepping in
+// lockstep under one play/pause, one scrub bar and one reset. Loaded by boot.js on first use (when
+// a `data-compare` canvas comes near the viewport); nothing of it is in the wasm module.
+//
+// How: two ordinary viewers (the page's canvas, and a second canvas made here with the change as
+// its `data-set`), both mounted without their own bar and paused; this module is their clock. Each
+// frame it steps both by the same whole number of fixed steps through the API (`step(n)`), then
+// draws both (`render()`); the scrub bar seeks both to the same step (`seek(step)`), reset resets
+// both. Neither viewer runs a loop of its own, so they cannot drift: after any sequence of frames
+// both are at the same step, and each equals a separate viewer with the same seed and parameters
+// stepped that many times (the core is deterministic; tests/e2e/challenges.test.mjs checks it
+// number for number).
+//
+//   const c = compareFor(canvas);   // { a, b, playing, play(), pause(), advance(n), seek(s), reset(), destroy() }
+
+import { t } from "./words.js";
+
+const compares = new WeakMap();
+let ids = 0;
+
+/** The compare whose first (as written) canvas is `canvas`. */
+export function compareFor(canvas) {
+  return compares.get(canvas);
+}
+
+/** `path = value, …` as the changed view's label. */
+function label(change) {
+  return Object.entries(change)
+    .map(([p, v]) => `${p} = ${typeof v === "string" ? v : JSON.stringify(v)}`)
+    .join(", ");
+}
+
+function fail(steerlab, canvas, message) {
+  console.error(`steerlab: ${message}`);
+  const p = document.createElement("p");
+  p.className = "steerlab-error";
+  p.setAttribute("role", "alert");
+  p.textContent = message;
+  canvas.after(p);
+  canvas.dispatchEvent(new CustomEvent("steerlab:error", { bubbles: true, detail: { message } }));
+  return null;
+}
+
+export function mountCompare(steerlab, canvas, scenario) {
+  if (compares.has(canvas)) return compares.get(canvas);
+  let change;
+  try {
+    change = JSON.parse(canvas.getAttribute("data-compare"));
+  } catch (err) {
+    return fail(steerlab, canvas, `data-compare: not JSON (${err.message})`);
+  }
+  if (!change || typeof change !== "object" || Array.isArray(change) || !Object.keys(change).length) {
+    return fail(steerlab, canvas, `data-compare: must be an object of parameters such as {"alignment.weight": 0}, got ${JSON.stringify(change)}`);
+  }
+  let base = {};
+  if (canvas.hasAttribute("data-set")) {
+    try {
+      base = JSON.parse(canvas.getAttribute("data-set"));
+    } catch {
+      base = {}; // the first viewer's mount reports it
+    }
+  }
+  const doc = canvas.ownerDocument;
+  const wrap = doc.createElement("div");
+  wrap.className = "sl-compare";
+  wrap.setAttribute("role", "group");
+  const text = label(change);
+  const sides = doc.createElement("div");
+  sides.className = "sl-compare-sides";
+  const b = doc.createElement("canvas");
+  for (const k of ["data-scenario", "data-scenario-json", "data-seed", "data-lang", "data-theme"]) {
+    if (canvas.hasAttribute(k)) b.setAttribute(k, canvas.getAttribute(k));
+  }
+  if (canvas.id) b.id = `${canvas.id}-compare`;
+  b.setAttribute("data-set", JSON.stringify({ ...base, ...change }));
+  for (const c of [canvas, b]) {
+    c.setAttribute("data-controls", "false");
+    c.setAttribute("data-autoplay", "false");
+    c.setAttribute("data-steerlab-mounted", "");
+  }
+  canvas.replaceWith(wrap);
+  const side = (c, name, isCode) => {
+    const d = doc.createElement("div");
+    d.className = "sl-compare-side";
+    const l = doc.createElement("p");
+    l.className = "sl-compare-label";
+    l.id = `sl-compare-${++ids}`;
+    if (isCode) {
+      const code = doc.createElement("code");
+      code.setAttribute("translate", "no");
+      code.textContent = name;
+      l.append(code);
+    } else l.textContent = name;
+    d.append(l, c);
+    return d;
+  };
+  sides.append(side(canvas, t("page.compare.as_written"), false), side(b, text, true));
+  // Named by its two labels ("as written", `alignment.weight = 0`: the change stays code).
+  wrap.setAttribute("aria-labelledby", [...sides.querySelectorAll(".sl-compare-label")].map((l) => l.id).join(" "));
+  const bar = doc.createElement("div");
+  bar.className = "sl-compare-bar";
+  const play = doc.createElement("button");
+  play.type = "button";
+  play.className = "sl-compare-play";
+  const reset = doc.createElement("button");
+  reset.type = "button";
+  reset.className = "sl-compare-reset";
+  reset.textContent = t("page.compare.reset");
+  const scrub = doc.createElement("input");
+  scrub.type = "range";
+  scrub.className = "sl-compare-scrub";
+  scrub.min = "0";
+  scrub.max = "0";
+  scrub.step = "1";
+  scrub.value = "0";
+  scrub.setAttribute("aria-label", t("page.compare.scrub"));
+  const time = doc.createElement("output");
+  time.className = "sl-compare-time";
+  bar.append(play, scrub, time, reset);
+  wrap.append(sides, bar);
+
+  let va, vb;
+  try {
+    va = steerlab.mount(canvas, scenario);
+  } catch {
+    return null; // its message is on the canvas and in a steerlab:error event
+  }
+  try {
+    vb = steerlab.mount(b, scenario);
+  } catch {
+    return null;
+  }
+
+  // The bar takes the views' theme (light or dark, as the viewer resolved it for the page).
+  const theme = () => wrap.isConnected && wrap.classList.toggle("steerlab-dark", va.theme === "dark");
+  theme();
+  const c = new Compare(va, vb, { wrap, play, reset, scrub, time });
+  c.scheme = matchMedia("(prefers-color-scheme: dark)");
+  c.onScheme = () => requestAnimationFrame(theme);
+  c.scheme.addEventListener("change", c.onScheme);
+  compares.set(canvas, c);
+  return c;
+}
+
+class Compare {
+  constructor(a, b, ui) {
+    this.a = a;
+    this.b = b;
+    this.ui = ui;
+    this.playing = false;
+    this.frame = 0;
+    this.acc = 0;
+    this.lastTs = null;
+    this.visible = true;
+    this.shown = 0;
+    ui.play.addEventListener("click", () => (this.playing ? this.pause() : this.play()));
+    ui.reset.addEventListener("click", () => this.reset());
+    ui.scrub.addEventListener("input", () => {
+      this.pause();
+      this.seek(Number(ui.scrub.value));
+    });
+    if ("IntersectionObserver" in window) {
+      this.io = new IntersectionObserver((es) => {
+        for (const e of es) this.visible = e.isIntersecting;
+        if (this.visible && this.playing) this.ensure();
+      });
+      this.io.observe(ui.wrap);
+    }
+    this.update();
+    const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (!still) this.play();
+  }
+
+  get step() {
+    return this.a.history().step;
+  }
+
+  play() {
+    this.playing = true;
+    this.lastTs = null;
+    this.update();
+    this.ensure();
+  }
+
+  pause() {
+    this.playing = false;
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.update();
+  }
+
+  /** Both views `n` steps on, drawn. */
+  advance(n) {
+    if (n <= 0) return;
+    this.a.step(n);
+    this.b.step(n);
+    this.a.render();
+    this.b.render();
+    this.update();
+  }
+
+  /** Both views at `step` (within what both histories hold); returns the step reached. */
+  seek(step) {
+    const end = Math.min(this.a.history().end, this.b.history().end);
+    const s = Math.max(0, Math.min(step, end));
+    const ra = this.a.seek(s);
+    this.b.seek(ra);
+    this.update();
+    return ra;
+  }
+
+  reset() {
+    this.a.reset();
+    this.b.reset();
+    this.acc = 0;
+    this.update();
+  }
+
+  ensure() {
+    if (this.frame || !this.playing || !this.visible) return;
+    const tick = (ts) => {
+      this.frame = 0;
+      if (!this.ui.wrap.isConnected) return this.destroy();
+      if (!this.playing || !this.visible || this.a.failed || this.b.failed) return;
+      if (!document.hidden) {
+        // Fixed steps of 1/60 s, as many as the time since the last frame holds (at most 4).
+        const dt = this.lastTs == null ? 1 / 60 : Math.min((ts - this.lastTs) / 1000, 4 / 60);
+        this.acc += dt;
+        const n = Math.floor(this.acc * 60 + 1e-6);
+        this.acc -= n / 60;
+        this.advance(n);
+      }
+      this.lastTs = ts;
+      this.frame = requestAnimationFrame(tick);
+    };
+    this.frame = requestAnimationFrame(tick);
+  }
+
+  /** Stop, let go of the observers and destroy both viewers (also done by itself when the compare
+   *  leaves the document while playing; the viewers go with their canvases in any case). */
+  destroy() {
+    this.destroyed = true;
+    this.pause();
+    this.io?.disconnect();
+    this.scheme?.removeEventListener("change", this.onScheme);
+    this.a.destroy();
+    this.b.destroy();
+  }
+
+  update() {
+    if (this.destroyed) return;
+    const { play, scrub, time } = this.ui;
+    const label = this.playing ? t("page.compare.pause") : t("page.compare.play");
+    if (play.textContent !== label) {
+      play.textContent = label;
+      play.setAttribute("aria-pressed", String(this.playing));
+    }
+    const h = this.a.history();
+    scrub.max = String(Math.min(h.end, this.b.history().end));
+    scrub.min = String(h.start);
+    scrub.value = String(h.step);
+    const s = (h.step / 60).toLocaleString(document.documentElement.lang || "en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    time.textContent = t("page.compare.time").replace("{time}", s);
+  }
+}
