@@ -23,6 +23,7 @@ const WORDS = {
     "page.playground.line": "line",
     "page.playground.load_failed": "Could not load the scenario",
     "page.playground.ok": "✓ Valid scenario.",
+    "page.touch.unpin": "Put the figure back",
   },
   es: {
     "page.chapter.bad_button": "Este botón está mal escrito (data-set no es un objeto JSON):",
@@ -45,6 +46,7 @@ const WORDS = {
     "page.playground.line": "línea",
     "page.playground.load_failed": "No se pudo cargar el escenario",
     "page.playground.ok": "✓ Escenario válido.",
+    "page.touch.unpin": "Devolver la figura a su sitio",
   },
 };
 
