@@ -125,9 +125,9 @@ function apply(button) {
 
 // ---- The canvas stays with its text (issue 33) ----------------------------------------------
 //
-// After a try button, its canvas is at least half on screen: when it is not, and canvas and button
+// After a try button, its canvas is on screen: when less than 90 % of it is, and canvas and button
 // fit on one screen, the page scrolls (smoothly, unless the reader asks for reduced motion) to show
-// the canvas with the button under it; when they are farther apart (a chapter with one canvas at
+// the canvas with the button under it; when they are farther apart and less than half of it shows (a chapter with one canvas at
 // the top and its buttons in later sections), the figure is pinned to the top of the screen
 // (`.is-pinned`, a placeholder keeps its place in the text) until the reader taps its close button
 // or scrolls back to where it stands.
@@ -183,7 +183,8 @@ function pin(canvas) {
 
 function keepInView(canvas, button) {
   if (pinned && pinned.figure.contains(canvas)) return;
-  if (onScreen(canvas) >= 0.5) return;
+  const seen = onScreen(canvas);
+  if (seen >= 0.9) return;
   const c = canvas.getBoundingClientRect();
   const b = button.getBoundingClientRect();
   const top = Math.min(c.top, b.top);
@@ -193,7 +194,7 @@ function keepInView(canvas, button) {
     // from the screen's bottom, if that moves less).
     const by = c.top < 0 ? c.top - 8 : Math.max(b.bottom - innerHeight + 8, c.bottom - innerHeight + 8);
     window.scrollBy({ top: by, behavior: reduced() ? "auto" : "smooth" });
-  } else {
+  } else if (seen < 0.5) {
     pin(canvas);
   }
 }

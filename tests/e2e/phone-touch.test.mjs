@@ -128,28 +128,33 @@ for (const [url, lang] of PAGES) {
     const before = await scenes(page);
     const count = before.length;
     assert.ok(count > 0, "canvases");
+    let firstEditable = null;
     for (let k = 0; k < count; k++) {
       const at = await page.evaluate((k) => {
         const c = document.querySelectorAll("canvas[data-scenario]")[k];
         c.scrollIntoView({ block: "center", behavior: "instant" });
         const r = c.getBoundingClientRect();
-        return { x: Math.round(r.left + r.width / 2), y: Math.round(r.top + r.height / 2), sy: scrollY, name: c.dataset.scenario };
+        const edits = (window.steerlab.viewerFor(c).state().scenario.interaction || "select") !== "select";
+        return { x: Math.round(r.left + r.width / 2), y: Math.round(r.top + r.height / 2), sy: scrollY, name: c.dataset.scenario, edits };
       }, k);
-      await page.waitForTimeout(100);
-      await swipe(page, cdp, at.x, at.y);
-      await page.waitForTimeout(250);
+      await swipe(page, cdp, at.x, at.y, -300, 8);
+      await page.waitForTimeout(150);
       const sy = await page.evaluate(() => scrollY);
       assert.ok(sy - at.sy > 150, `${url} ${at.name}: a 300 px swipe on the canvas scrolled the page ${sy - at.sy} px`);
-      const hints = await page.$$eval(".steerlab-hint", (hs) => hs.map((h) => ({ hidden: h.hidden, text: h.textContent, lang: h.closest("[lang]")?.lang })));
-      if (k === 0) {
-        assert.equal(hints.length, 1, `${url}: the first swipe shows one hint`);
+      // The hint: on the first swipe over a canvas where a drag edits something (not on one
+      // where a tap only selects an agent), once a page.
+      const hints = await page.$$eval(".steerlab-hint", (hs) => hs.map((h) => ({ hidden: h.hidden, text: h.textContent })));
+      if (firstEditable === null && at.edits) {
+        firstEditable = at.name;
+        assert.equal(hints.length, 1, `${url}: the first swipe on a canvas that edits (${at.name}) shows one hint`);
         assert.equal(hints[0].hidden, false, `${url}: the hint is shown`);
         assert.equal(hints[0].text, HINT[lang], `${url}: the hint in ${lang}`);
         await page.screenshot({ path: path.join(ensureArtifacts(), `phone-touch-hint-${lang}-${url.replace(/\W+/g, "_")}.png`) });
       } else {
-        assert.equal(hints.length, 1, `${url}: after ${at.name}, still the first canvas's hint only (once a page)`);
+        assert.equal(hints.length, firstEditable === null ? 0 : 1, `${url}: after ${at.name}, the hint was shown ${hints.length} times`);
       }
     }
+    assert.ok(firstEditable, `${url}: a canvas that edits`);
     const afterAll = await scenes(page);
     for (let k = 0; k < count; k++) assert.ok(afterAll[k] === before[k], `${url}: canvas ${k} changed under swipes`);
     assert.deepEqual(await allProblems(page, problems), []);
@@ -239,8 +244,10 @@ for (const [url, lang] of [["/", "en"], ["/es/", "es"], ["/chapters/flocking.htm
     await page.waitForTimeout(300);
     const w = await widget(page, sel);
     t.diagnostic(`${url}: canvas ${w.canvas} px, controls ${w.controls.toFixed(0)} px, widget (caption and readout too) ${w.widget.toFixed(0)} px`);
-    assert.ok(w.widget <= w.canvas, `${url}: ${w.widget} px of widget under a ${w.canvas} px canvas`);
-    assert.deepEqual(w.visible, ["scrub", "fine", "play", "step-back", "step", "menu", "settings"], "the default widget");
+    // The controls (scrub bar, buttons, settings): what the issue measured at 528 px. The caption
+    // and the readout under them are the figure's text.
+    assert.ok(w.controls <= w.canvas, `${url}: ${w.controls} px of controls under a ${w.canvas} px canvas`);
+    assert.deepEqual(w.visible, ["scrub", "fine", "play", "step-back", "step", "settings", "menu"], "the default widget");
     const root = page.locator(sel).locator("xpath=..");
     // The settings: sliders and overlays, on demand.
     const settings = root.locator('.steerlab-bar [data-action="settings"]');
@@ -298,6 +305,7 @@ for (const [url, lang] of CHAPTERS) {
     const seen = [];
     for (let k = 0; k < n; k++) {
       const b = page.locator("button.try").nth(k);
+      if (!(await b.isVisible())) continue;
       const id = await b.getAttribute("data-for");
       // The reader reaches the button from above, reading: it is in the lower part of the screen.
       await b.evaluate((e) => e.scrollIntoView({ block: "end", behavior: "instant" }));
@@ -342,7 +350,7 @@ test("time on touch: ← gives back the previous step bit for bit; the fine scru
     assert.ok((await v("return JSON.stringify(v.state())")) === states[k], `← back to the state of ${k} steps ago`);
   }
   // A long run: 3000 steps (50 s). The whole bar: several steps a pixel.
-  await v("v.step(3000)");
+  await v("v.step(3000); v.render()");
   await page.waitForTimeout(100);
   const range = root.locator("input[data-scrub]");
   const coarse = await range.evaluate((r) => (Number(r.max) - Number(r.min)) / r.getBoundingClientRect().width);

@@ -33,8 +33,9 @@ pub(super) struct Button {
     pub action: &'static str,
     /// Its label (`catalog/*.txt`).
     pub label: K,
-    /// A symbol before and after the label ("" for none). With a symbol and a `name`, a narrow
-    /// figure shows the symbol alone (the label is a `.steerlab-word`, hidden there).
+    /// A symbol (and a space) before or after the label ("" for none). With a symbol, a narrow
+    /// figure shows the symbol alone (the label is a `.steerlab-word`, hidden there; its `name`
+    /// names the button).
     pub icon: (&'static str, &'static str),
     /// Its accessible name when it differs from its label (`aria-label`).
     pub name: Option<K>,
@@ -62,7 +63,7 @@ pub(super) const BUTTONS: [Button; 12] = [
     Button {
         action: "step-back",
         label: K::TouchStep,
-        icon: ("←", ""),
+        icon: ("← ", ""),
         name: Some(K::TouchStepBackName),
         state: None,
         place: Place::Bar,
@@ -71,7 +72,7 @@ pub(super) const BUTTONS: [Button; 12] = [
     Button {
         action: "step",
         label: K::TouchStep,
-        icon: ("", "→"),
+        icon: ("", " →"),
         name: Some(K::TouchStepName),
         state: None,
         place: Place::Bar,
@@ -80,24 +81,25 @@ pub(super) const BUTTONS: [Button; 12] = [
             i.draw();
         },
     },
-    // The menu's and the settings' toggles (disclosures: `aria-expanded`, `aria-controls`).
-    Button {
-        action: "menu",
-        label: K::TouchMore,
-        icon: ("⋯", ""),
-        name: Some(K::TouchMoreName),
-        state: Some("aria-expanded"),
-        place: Place::Bar,
-        run: |i| i.toggle_fold(Fold::MENU),
-    },
+    // The settings' and the menu's toggles (disclosures: `aria-expanded`, `aria-controls`); the
+    // menu follows its toggle (the next tab stop), its entries are the `Place::Menu` rows.
     Button {
         action: "settings",
         label: K::TouchSettings,
-        icon: ("⚙\u{fe0e}", ""),
+        icon: ("⚙\u{fe0e} ", ""),
         name: Some(K::TouchSettingsName),
         state: Some("aria-expanded"),
         place: Place::Bar,
         run: |i| i.toggle_fold(Fold::SETTINGS),
+    },
+    Button {
+        action: "menu",
+        label: K::TouchMore,
+        icon: ("⋯ ", ""),
+        name: Some(K::TouchMoreName),
+        state: Some("aria-expanded"),
+        place: Place::Bar,
+        run: |i| i.toggle_fold(Fold::MENU),
     },
     Button {
         action: "share",
@@ -195,7 +197,7 @@ pub(super) fn overlay(key: &str) -> Option<Overlay> {
 /// compact on every width. Values, space-separated (README, "Data attributes"):
 /// `"false"`/`"none"` nothing; absent/`"true"`/`"auto"` everything (compact under 480 px);
 /// `"compact"` everything, compact on every width; or a list of parts: `play` (with the steps),
-/// `time` (the scrub bar), `menu`, `settings` (parameters and overlays).
+/// `time` (the scrub bar), `menu`, `settings` (parameters and overlays), and `compact`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Parts {
     pub play: bool,
@@ -221,12 +223,11 @@ impl Parts {
                 let mut p = Parts::NONE;
                 for w in list.split([' ', ',']).filter(|w| !w.is_empty()) {
                     match w {
-                        "play" | "step" => p.play = true,
-                        "time" | "scrub" => p.time = true,
+                        "play" => p.play = true,
+                        "time" => p.time = true,
                         "menu" => p.menu = true,
-                        "settings" | "parameters" | "sliders" | "overlays" => p.settings = true,
+                        "settings" => p.settings = true,
                         "compact" => p.always_compact = true,
-                        "all" => p = Parts { always_compact: p.always_compact, ..Parts::ALL },
                         _ => {}
                     }
                 }
@@ -285,12 +286,7 @@ pub(super) fn make_button(doc: &Document, lang: Lang, b: &Button) -> Result<Html
             e.append_with_str_1(before)?;
         }
         let word = el(doc, "span", "steerlab-word")?;
-        let text = lang.text(b.label);
-        word.set_text_content(Some(&match (before.is_empty(), after.is_empty()) {
-            (false, false) => format!(" {text} "),
-            (false, true) => format!(" {text}"),
-            _ => format!("{text} "),
-        }));
+        word.set_text_content(Some(lang.text(b.label)));
         e.append_child(&word)?;
         if !after.is_empty() {
             e.append_with_str_1(after)?;
@@ -398,11 +394,12 @@ pub(super) fn bar(
                 }
             }
             (_, "menu") => {
+                bar.append_child(&e)?;
                 if let Some(m) = &menu {
                     e.set_attribute("aria-controls", &m.id())?;
                     folds[Fold::MENU] = Some(Fold { toggle: e.clone(), body: m.clone() });
+                    bar.append_child(m)?;
                 }
-                bar.append_child(&e)?;
             }
             (_, "settings") => {
                 if let Some(s) = &settings {
@@ -418,9 +415,6 @@ pub(super) fn bar(
                 bar.append_child(&e)?;
             }
         }
-    }
-    if let Some(m) = menu {
-        bar.append_child(&m)?;
     }
     Ok(Bar { bar, play, folds, settings })
 }
@@ -618,17 +612,18 @@ impl Inner {
     pub(super) fn set_playing_ui(&self) {
         if let Some(b) = &self.play_button {
             let (text, name) = if self.playing { (K::UiPause, K::UiPauseName) } else { (K::UiPlay, K::UiPlayName) };
+            // "▶ Play": the symbol, then " Play" (its space kept) as the word.
             let text = self.lang.text(text);
-            let (symbol, word) = text.split_once(' ').unwrap_or(("", text));
+            let (symbol, word) = text.split_at(text.find(' ').unwrap_or(0));
             match (b.first_child(), b.last_child()) {
                 (Some(s), Some(w)) if b.child_element_count() == 1 => {
                     s.set_node_value(Some(symbol));
-                    w.set_text_content(Some(&format!(" {word}")));
+                    w.set_text_content(Some(word));
                 }
                 _ => {
                     b.set_text_content(Some(symbol));
                     if let Ok(w) = el(&self.document, "span", "steerlab-word") {
-                        w.set_text_content(Some(&format!(" {word}")));
+                        w.set_text_content(Some(word));
                         let _ = b.append_child(&w);
                     }
                 }

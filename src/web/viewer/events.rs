@@ -329,7 +329,7 @@ impl Inner {
                     let p = self.client_world(mx, my);
                     self.pointer(Pointer::Move(p), true)
                 } else {
-                    if !t.moved && (x - t.start.0).hypot(y - t.start.1) > TAP_SLOP {
+                    if !t.moved && (x - t.start.0).powi(2) + (y - t.start.1).powi(2) > TAP_SLOP * TAP_SLOP {
                         // One finger dragging: the page's, not the scene's.
                         t.moved = true;
                         self.show_hint(false);
@@ -384,9 +384,15 @@ impl Inner {
         timeline::quantise(self.view.to_world(x - rect.left(), y - rect.top()))
     }
 
+    /// Whether a drag edits this canvas's scene (a waypoint, a target, the leader, the player,
+    /// "self"); on a canvas where a click only selects an agent, a tap does that and no more.
+    fn drags(&self) -> bool {
+        self.sim.scenario().interaction != crate::sim::scenario::Interaction::Select
+    }
+
     /// Make the canvas active (one finger drags it, the page does not scroll over it) or not.
     pub(super) fn set_active(&mut self, on: bool) {
-        if self.touch.active == on {
+        if self.touch.active == on || (on && !self.drags()) {
             return;
         }
         self.touch.active = on;
@@ -404,7 +410,7 @@ impl Inner {
     fn show_hint(&mut self, active: bool) {
         use std::sync::atomic::Ordering::Relaxed;
         let flag = if active { &TOLD_ACTIVE } else { &HINTED };
-        if flag.swap(true, Relaxed) {
+        if !self.drags() || flag.swap(true, Relaxed) {
             return;
         }
         if !active {
