@@ -39,9 +39,19 @@ const HINT = {
   es: "Para editar: arrastra con dos dedos, o toca antes el lienzo y luego arrastra.",
 };
 
+// data-controls: what an author chooses to show.
+const CONTROLS_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="stylesheet" href="/www/steerlab.css">
+<link rel="icon" href="/www/favicon.svg"><title>controls</title><script type="module" src="/www/boot.js"></script></head><body>
+<canvas id="all" data-scenario="flock" data-mount="eager"></canvas>
+<canvas id="compact" data-scenario="flock" data-controls="compact" data-mount="eager"></canvas>
+<canvas id="parts" data-scenario="flock" data-controls="play time" data-mount="eager"></canvas>
+<canvas id="settings" data-scenario="flock" data-controls="menu settings" data-mount="eager"></canvas>
+<canvas id="none" data-scenario="flock" data-controls="false" data-mount="eager"></canvas>
+</body></html>`;
+
 let server, browser;
 before(async () => {
-  server = await serveDist();
+  server = await serveDist({ extra: { "/controls.html": CONTROLS_PAGE } });
   browser = await launchBrowser();
 });
 after(async () => {
@@ -285,6 +295,21 @@ test("desktop (1280 px, mouse): the widget unfolded as before, the menu's toggle
     assert.ok(w.visible.includes(a), `desktop shows ${a}: ${w.visible}`);
   }
   assert.ok(!w.visible.includes("menu") && !w.visible.includes("settings"), `no folds on desktop: ${w.visible}`);
+  assert.deepEqual(await allProblems(page, problems), []);
+});
+
+test("data-controls: everything (unfolded on a wide figure), compact, a list of parts, none", async (t) => {
+  const { context, page, problems } = await openPhone("/controls.html", { touch: false, viewport: { width: 1000, height: 900 } });
+  t.after(() => context.close());
+  await mountEvery(page);
+  await page.waitForTimeout(300);
+  const parts = {};
+  for (const id of ["all", "compact", "parts", "settings", "none"]) parts[id] = (await widget(page, `#${id}`)).visible;
+  assert.deepEqual(parts.all.slice(0, 12), ["scrub", "fine", "play", "step-back", "step", "share", "embed", "save", "seed", "inspector", "reset", "perception"], "unfolded");
+  assert.deepEqual(parts.compact, ["scrub", "fine", "play", "step-back", "step", "settings", "menu"], "compact on a wide figure too");
+  assert.deepEqual(parts.parts, ["scrub", "fine", "play", "step-back", "step"], "play time");
+  assert.ok(!parts.settings.includes("play") && !parts.settings.includes("scrub") && parts.settings.includes("seed") && parts.settings.includes("separation.weight"), `menu settings: ${parts.settings}`);
+  assert.deepEqual(parts.none, [], "false");
   assert.deepEqual(await allProblems(page, problems), []);
 });
 
