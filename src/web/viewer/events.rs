@@ -32,7 +32,8 @@ static TOLD_ACTIVE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBoo
 /// Fingers on the canvas, following embedded maps' "cooperative gestures" (Google Maps, Leaflet
 /// GestureHandling): one finger scrolls the page and never edits (a tap acts, as a click does);
 /// two fingers drag (what one mouse button drags); a tap makes the canvas active, and while it is
-/// (until it loses the focus: a tap elsewhere) one finger drags as a mouse does.
+/// (until it loses the focus — a tap elsewhere — or leaves the screen) one finger drags as a mouse
+/// does.
 #[derive(Default)]
 pub(super) struct Touch {
     /// The fingers down: pointer id, client x, y now.
@@ -220,6 +221,10 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
             if let Ok(mut i) = s.enter() {
                 if let Some(e) = entries.iter().last().and_then(|e| e.dyn_into::<IntersectionObserverEntry>().ok()) {
                     i.on_screen = e.is_intersecting();
+                    if !i.on_screen {
+                        // Scrolled away: the next swipe over it, back on screen, scrolls again.
+                        i.set_active(false);
+                    }
                     i.last_ts = None;
                     i.ensure_frame();
                 }
