@@ -53,8 +53,8 @@ pub(super) const BUTTONS: [Button; 12] = [
     // Its name says what it does now ("Pause" while playing): no aria-pressed, which read "❚❚ Pause, pressed".
     Button {
         action: "play",
-        label: K::UiPlay,
-        icon: ("", ""),
+        label: K::UiPlayName,
+        icon: ("▶ ", ""),
         name: None,
         state: None,
         place: Place::Bar,
@@ -611,10 +611,10 @@ impl Inner {
     /// its word in a `.steerlab-word` (a narrow figure shows the symbol alone).
     pub(super) fn set_playing_ui(&self) {
         if let Some(b) = &self.play_button {
-            let (text, name) = if self.playing { (K::UiPause, K::UiPauseName) } else { (K::UiPlay, K::UiPlayName) };
-            // "▶ Play": the symbol, then " Play" (its space kept) as the word.
-            let text = self.lang.text(text);
-            let (symbol, word) = text.split_at(text.find(' ').unwrap_or(0));
+            let name = if self.playing { K::UiPauseName } else { K::UiPlayName };
+            // The symbol, then the word (its name) in a `.steerlab-word`: "▶ Play", "❚❚ Pause".
+            let symbol = if self.playing { "❚❚ " } else { "▶ " };
+            let word = self.lang.text(name);
             match (b.first_child(), b.last_child()) {
                 (Some(s), Some(w)) if b.child_element_count() == 1 => {
                     s.set_node_value(Some(symbol));
