@@ -13,7 +13,8 @@ export interface SteerLabProps extends Omit<ComponentProps<"div">, "ref" | "chil
   /** Interface language (else the nearest `lang` attribute, else the page's). */
   lang?: "en" | "es";
   /** `false` hides the buttons and sliders. */
-  controls?: boolean | "true" | "false";
+  /** `data-controls`: true/false, "compact", or a list of parts ("play time menu settings"). */
+  controls?: boolean | "true" | "false" | "compact" | "none" | (string & {});
   /** `false` starts paused. */
   autoplay?: boolean | "true" | "false";
   /** Parameters to set after mounting ({"separation.weight": 2}); applied again when they change. */

@@ -8,7 +8,9 @@
 //   data-seed="42"               seed of the random numbers (overrides the scenario's)
 //   data-autoplay="false"        start paused (also paused when the reader asks for reduced motion)
 //   data-lang="es"               interface language (else the nearest [lang], else <html lang>)
-//   data-controls="false"        no buttons, toggles or sliders
+//   data-controls="false"        no buttons, toggles or sliders ("none" too); "compact": the menu and
+//                                settings folded at every width (else unfolded from 480 px); or a list
+//                                of parts: "play time menu settings" (▶ ← →, scrub bar, ⋯ menu, ⚙)
 //   data-theme="light|dark|auto" colours; auto (default) follows the page's background, then the
 //                                reader's prefers-color-scheme where the page allows dark
 //   data-lifecycle="manual"      the viewer outlives its canvas leaving the document (until destroy())

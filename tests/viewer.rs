@@ -123,12 +123,28 @@ fn every_button_and_overlay_toggle_of_the_bar_responds() {
     let click = |action: &str| button(action).dyn_into::<web_sys::HtmlElement>().unwrap().click();
     let actions: Vec<String> =
         all(&root, ".steerlab-bar [data-action]").iter().map(|b| b.get_attribute("data-action").unwrap()).collect();
-    assert_eq!(actions, ["play", "step", "reset", "seed", "save", "share", "embed", "inspector"]);
+    // Play, step back, step, the settings' and the menu's toggles, then the menu's entries (issue 33).
+    assert_eq!(
+        actions,
+        ["play", "step-back", "step", "settings", "menu", "share", "embed", "save", "seed", "inspector", "reset"]
+    );
     let labels: Vec<String> =
         all(&root, ".steerlab-bar [data-action]").iter().map(|b| b.text_content().unwrap()).collect();
     assert_eq!(
         labels,
-        ["▶ Play", "Step →", "↺ Reset", "New seed", "Save image", "Share", "Embed", "Inspector"],
+        [
+            "▶ Play",
+            "← Step",
+            "Step →",
+            "⚙\u{fe0e} Settings",
+            "⋯ More",
+            "Share",
+            "Embed",
+            "Save image",
+            "New seed",
+            "Inspector",
+            "↺ Reset"
+        ],
         "every button has its words"
     );
 
@@ -144,6 +160,17 @@ fn every_button_and_overlay_toggle_of_the_bar_responds() {
     let before = steps(&v);
     click("step");
     assert_eq!(steps(&v), before + 1.0);
+    click("step-back");
+    assert_eq!(steps(&v), before, "one step back");
+    click("step");
+    // The menu and the settings: disclosures.
+    for fold in ["menu", "settings"] {
+        assert_eq!(button(fold).get_attribute("aria-expanded").as_deref(), Some("false"));
+        click(fold);
+        assert_eq!(button(fold).get_attribute("aria-expanded").as_deref(), Some("true"), "{fold} opens");
+        click(fold);
+        assert_eq!(button(fold).get_attribute("aria-expanded").as_deref(), Some("false"), "{fold} closes");
+    }
     click("reset");
     assert_eq!(steps(&v), 0.0);
 

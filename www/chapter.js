@@ -120,7 +120,95 @@ function apply(button) {
   }
   say(button, "");
   button.classList.add("is-applied");
+  keepInView(canvas, button);
 }
+
+// ---- The canvas stays with its text (issue 33) ----------------------------------------------
+//
+// After a try button, its canvas is on screen: when less than 90 % of it is, and canvas and button
+// fit on one screen, the page scrolls (smoothly, unless the reader asks for reduced motion) to show
+// the canvas with the button under it; when they are farther apart and less than half of it shows (a chapter with one canvas at
+// the top and its buttons in later sections), the figure is pinned to the top of the screen
+// (`.is-pinned`, a placeholder keeps its place in the text) until the reader taps its close button
+// or scrolls back to where it stands.
+
+const reduced = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** The share of the canvas's height that is on screen (0–1). */
+function onScreen(canvas) {
+  const r = canvas.getBoundingClientRect();
+  if (r.height <= 0) return 0;
+  return Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0)) / r.height;
+}
+
+let pinned = null; // { figure, spacer, observer, close }
+
+function unpin() {
+  if (!pinned) return;
+  const { figure, spacer, observer, close } = pinned;
+  pinned = null;
+  observer.disconnect();
+  close.remove();
+  figure.classList.remove("is-pinned");
+  spacer.remove();
+}
+
+function pin(canvas) {
+  const figure = canvas.closest("figure") || canvas.closest(".steerlab");
+  if (!figure) return;
+  if (pinned?.figure === figure) return;
+  unpin();
+  const spacer = document.createElement("div");
+  spacer.className = "pin-spacer";
+  spacer.style.height = `${figure.getBoundingClientRect().height}px`;
+  figure.before(spacer);
+  figure.classList.add("is-pinned");
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "pin-close";
+  close.setAttribute("aria-label", t("page.touch.unpin"));
+  close.textContent = "×";
+  close.addEventListener("click", unpin);
+  figure.prepend(close);
+  // Back where the figure stands in the text: it goes back there.
+  let first = true;
+  const observer = new IntersectionObserver((entries) => {
+    const seen = entries.some((e) => e.isIntersecting);
+    if (first) first = false;
+    else if (seen) unpin();
+  });
+  observer.observe(spacer);
+  pinned = { figure, spacer, observer, close };
+}
+
+function keepInView(canvas, button) {
+  if (pinned && pinned.figure.contains(canvas)) return;
+  const seen = onScreen(canvas);
+  if (seen >= 0.9) return;
+  const c = canvas.getBoundingClientRect();
+  const b = button.getBoundingClientRect();
+  const top = Math.min(c.top, b.top);
+  const bottom = Math.max(c.bottom, b.bottom);
+  if (bottom - top <= innerHeight - 16) {
+    // Both on one screen: the canvas's top 8 px from the screen's (or the button's bottom 8 px
+    // from the screen's bottom, if that moves less).
+    const by = c.top < 0 ? c.top - 8 : Math.max(b.bottom - innerHeight + 8, c.bottom - innerHeight + 8);
+    window.scrollBy({ top: by, behavior: reduced() ? "auto" : "smooth" });
+  } else if (seen < 0.5) {
+    pin(canvas);
+  }
+}
+
+/** Each inspector slot goes after the try buttons that follow it, so that on a phone the buttons
+ *  sit right under their figure (the inspector is long: it pushed them a screen away). */
+function placeSlots() {
+  for (const slot of document.querySelectorAll(".steerlab-inspector-slot[data-for]")) {
+    let last = null;
+    for (let n = slot.nextElementSibling; n && n.classList.contains("try-row"); n = n.nextElementSibling) last = n;
+    if (last) last.after(slot);
+  }
+}
+placeSlots();
 
 function restore(button) {
   const id = button.dataset.for;

@@ -43,6 +43,7 @@ const WORDS = {
     "page.playground.line": "line",
     "page.playground.load_failed": "Could not load the scenario",
     "page.playground.ok": "✓ Valid scenario.",
+    "page.touch.unpin": "Put the figure back",
   },
   es: {
     "page.challenge.after": "Se comprueba a partir de {after} s de simulación (ahora {time} s).",
@@ -85,6 +86,7 @@ const WORDS = {
     "page.playground.line": "línea",
     "page.playground.load_failed": "No se pudo cargar el escenario",
     "page.playground.ok": "✓ Escenario válido.",
+    "page.touch.unpin": "Devolver la figura a su sitio",
   },
 };
 

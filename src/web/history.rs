@@ -29,7 +29,16 @@ pub struct Timeline {
     shown: (u64, u64, u64, bool),
     /// The text period (`paint::text_period`) the bar was last written in while playing.
     shown_period: Option<u64>,
+    /// Fine mode: the steps the bar covers (around the step it was centred on), else `None`
+    /// (the whole history).
+    window: Option<(u64, u64)>,
+    /// The bar's range as last written.
+    shown_range: (u64, u64),
 }
+
+/// Steps on each side of the centre in fine mode: 121 steps over the bar (2–3 px a step on a
+/// phone), so a finger can stop on any one of them.
+pub const FINE_HALF: u64 = 60;
 
 impl Timeline {
     /// The history from the simulation's state now, and the scrub bar (in a `div`, to put under
@@ -43,6 +52,8 @@ impl Timeline {
             scrub: None,
             shown: (u64::MAX, 0, 0, false),
             shown_period: None,
+            window: None,
+            shown_range: (u64::MAX, 0),
         };
         if !ui {
             return Ok((tl, None));
@@ -77,9 +88,17 @@ impl Timeline {
         }
         self.shown_period = Some(period);
         let (step, start, end, restoring) = now;
-        if (start, end) != (self.shown.1, self.shown.2) {
-            range.set_min(&start.to_string());
-            range.set_max(&end.to_string());
+        // Fine mode: the window around the step, moved when the step leaves it (playing, a step).
+        if let Some((lo, hi)) = self.window {
+            if step < lo || step > hi || lo < start {
+                self.window = Some(fine_window(step, start, end));
+            }
+        }
+        let (lo, hi) = self.window.map_or((start, end), |(lo, hi)| (lo.max(start), hi.min(end)));
+        if (lo, hi) != self.shown_range {
+            range.set_min(&lo.to_string());
+            range.set_max(&hi.to_string());
+            self.shown_range = (lo, hi);
         }
         range.set_value(&step.to_string());
         let text = if restoring {
@@ -95,6 +114,23 @@ impl Timeline {
         label.set_text_content(Some(&text));
         let _ = range.set_attribute("aria-valuetext", &text);
         self.shown = now;
+    }
+
+    pub fn fine(&self) -> bool {
+        self.window.is_some()
+    }
+
+    /// Fine mode on (centred on the step now) or off; the bar is written by the next `show`.
+    pub fn set_fine(&mut self, on: bool, sim: &Sim) {
+        self.window = on.then(|| fine_window(sim.steps, self.hist.start(), self.hist.end()));
+        self.shown = (u64::MAX, 0, 0, false);
+    }
+
+    /// The scrub bar was let go: in fine mode, centre its window on the step it stopped at.
+    pub fn recentre(&mut self, sim: &Sim) {
+        if self.window.is_some() {
+            self.set_fine(true, sim);
+        }
     }
 
     /// Step towards [`Timeline::target`] for at most `ms` (measured with `now`); true when it
@@ -114,6 +150,13 @@ impl Timeline {
         }
         self.target.is_none()
     }
+}
+
+/// The fine mode's window around `step`, within the history `start..=end`.
+fn fine_window(step: u64, start: u64, end: u64) -> (u64, u64) {
+    let lo = step.saturating_sub(FINE_HALF).max(start);
+    let hi = (lo + 2 * FINE_HALF).min(end.max(step));
+    (hi.saturating_sub(2 * FINE_HALF).max(start).min(lo), hi)
 }
 
 /// Whether `el` is a scrub bar.

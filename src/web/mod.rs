@@ -189,7 +189,7 @@ fn options_from(canvas: &HtmlCanvasElement) -> Options {
     Options {
         autoplay: attr("data-autoplay").is_none_or(|v| v != "false"),
         lang,
-        controls: attr("data-controls").is_none_or(|v| v != "false"),
+        controls: viewer::controls::Parts::parse(attr("data-controls").as_deref()),
         inspector: attr("data-inspector").is_some_and(|v| v == "true"),
         title: attr("data-title").is_some_and(|v| v == "true"),
     }

@@ -11,7 +11,7 @@
 //! - `viewer/events.rs`: the handlers, and attaching / detaching every listener and observer;
 //! - `viewer/frame.rs`: the frame loop, theme and fit, drawing and the text around the canvas.
 
-mod controls;
+pub mod controls;
 mod dom;
 mod events;
 mod frame;
@@ -45,7 +45,8 @@ use web_sys::{
 pub struct Options {
     pub autoplay: bool,
     pub lang: Lang,
-    pub controls: bool,
+    /// `data-controls`: which parts of the widget exist (`controls::Parts`).
+    pub controls: controls::Parts,
     /// `data-inspector="true"`: the inspector open from the start.
     pub inspector: bool,
     /// `data-title="true"`: the scenario's title above the canvas.
@@ -212,6 +213,16 @@ pub struct Inner {
     on_screen: bool,
     last_ts: Option<f64>,
     drag: Option<i32>,
+    /// Touch on the canvas: what a finger is doing (`events.rs`: one finger scrolls the page).
+    touch: events::Touch,
+    /// The menu's and the settings' disclosures (`controls::Fold::MENU`, `SETTINGS`).
+    folds: [Option<controls::Fold>; 2],
+    /// Whether the figure shows its menu and settings unfolded (its canvas 480 CSS px wide or more).
+    wide: Option<bool>,
+    /// Whether the widget is compact at every width (`data-controls="compact"`).
+    always_compact: bool,
+    /// The one-line hint over the canvas (made on first use).
+    hint: Option<HtmlElement>,
     frames: u32,
     perf: Perf,
     /// The force legend's lines between frames (`paint::Legend`).
@@ -336,6 +347,22 @@ impl Inner {
             self.tl.hist.step(&mut self.sim, false);
         }
         self.inspector.refresh(&self.sim, now(&self.window), self.playing);
+    }
+
+    /// One step back (pauses): the state the viewer had one step ago, from the history.
+    pub fn step_back(&mut self) {
+        self.pause();
+        self.seek(self.sim.steps.saturating_sub(1), "seek");
+    }
+
+    /// The scrub bar's fine mode: the bar covers the steps around this one, one step at a time.
+    fn toggle_fine(&mut self) {
+        let on = !self.tl.fine();
+        self.tl.set_fine(on, &self.sim);
+        if let Ok(Some(b)) = self.root.query_selector("[data-action=fine]") {
+            let _ = b.set_attribute("aria-pressed", if on { "true" } else { "false" });
+        }
+        self.tl.show(&self.sim, self.lang, now(&self.window), false);
     }
 
     pub fn reset(&mut self) {

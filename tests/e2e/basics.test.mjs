@@ -98,20 +98,34 @@ test("seek: a mouse drag carries the target, and the agent turns to it", async (
   assert.deepEqual(await allProblems(page, problems), []);
 });
 
-test("seek and arrive: a touch drag carries the target too", async (t) => {
+test("seek and arrive: one finger alone scrolls and leaves the target; after a tap, a touch drag carries it", async (t) => {
   const { context, page, problems } = await openAt("/", "seek");
   t.after(() => context.close());
   const cdp = await context.newCDPSession(page);
   const touch = (type, [x, y]) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
-  for (const name of ["seek", "arrive"]) {
-    await page.locator(sel(name)).scrollIntoViewIfNeeded();
-    await viewer(page, name, "v.pause()");
-    const path = [[120, 80], [250, 150], [380, 220], [500, 300]];
+  const path = [[120, 80], [250, 150], [380, 220], [500, 300]];
+  const drag = async (name) => {
     const points = [];
     for (const p of path) points.push(await toPage(page, name, p));
     await touch("touchStart", points[0]);
     for (const p of points.slice(1)) await touch("touchMove", p);
     await touch("touchEnd", points.at(-1));
+  };
+  for (const name of ["seek", "arrive"]) {
+    await page.locator(sel(name)).scrollIntoViewIfNeeded();
+    await viewer(page, name, "v.pause()");
+    // Issue 33: a one-finger drag that starts on a canvas is the page's (it scrolls), not the scene's.
+    const before = (await state(page, name)).target;
+    await drag(name);
+    assert.deepEqual((await state(page, name)).target, before, `${name}: one finger moved the target`);
+    // A tap acts (the target goes there) and makes the canvas active: one finger then drags it.
+    await page.locator(sel(name)).scrollIntoViewIfNeeded();
+    const at = await toPage(page, name, path[0]);
+    await touch("touchStart", at);
+    await touch("touchEnd", at);
+    const tapped = (await state(page, name)).target;
+    assert.ok(Math.hypot(tapped[0] - 120, tapped[1] - 80) < 1.5, `${name}: target ${tapped} after a tap at (120, 80)`);
+    await drag(name);
     const s = await state(page, name);
     assert.ok(Math.hypot(s.target[0] - 500, s.target[1] - 300) < 1.5, `${name}: target ${s.target} after a touch drag to (500, 300)`);
   }

@@ -158,7 +158,9 @@ test("the bandada chapter's text does not move when its canvas mounts, at 375 px
         }));
         assert.ok(before >= 812, `${url}: before the mount the next section starts below the first screen (at ${before})`);
         assert.ok(after > before, `${url}: the mounted widget is taller than the screen it held (${before} → ${after})`);
-        assert.ok(figure > 812, `${url}: the mounted figure is ${figure} px`);
+        // The figure itself is shorter than a screen since issue 33 (the compact widget); the
+        // inspector under it is what makes the mounted content taller than the screen it held.
+        assert.ok(figure > 300, `${url}: the mounted figure is ${figure} px`);
         assert.ok(shift < 0.01, `${url}: layout shift ${shift.toFixed(3)}`);
         assert.deepEqual(await allProblems(page, problems), []);
       } finally {

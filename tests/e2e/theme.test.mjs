@@ -126,6 +126,8 @@ test("a dark blog with a light OS setting: dark theme, and every text of the wid
     await waitForDrawn(p, "#flock");
     const themes = await p.evaluate(() => ["flock", "bandada"].map((id) => window.steerlab.viewerFor(document.getElementById(id)).theme));
     assert.deepEqual(themes, ["dark", "dark"], "auto follows the page's background, not the OS setting");
+    // On a phone the menu and the settings are folded (issue 33): open them, every text shows.
+    await p.evaluate(() => document.querySelectorAll('.steerlab-bar [data-action="menu"], .steerlab-bar [data-action="settings"]').forEach((b) => b.click()));
     const list = await p.evaluate(contrasts);
     const low = list.filter((x) => x.ratio < 4.5);
     t.diagnostic(`${list.length} texts at ${deviceScaleFactor}×, lowest contrast ${Math.min(...list.map((x) => x.ratio))}`);

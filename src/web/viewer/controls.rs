@@ -16,38 +16,155 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
+/// Where a button of the bar goes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Place {
+    /// Always under the canvas (play, step back, step, and the toggles of the menu and settings).
+    Bar,
+    /// In the menu: folded under "⋯ More" on a narrow figure, in the bar's row on a wide one.
+    Menu,
+    /// Beside the scrub bar (its fine mode).
+    Scrub,
+}
+
 /// A button of the bar.
 pub(super) struct Button {
     /// Its `data-action`.
     pub action: &'static str,
     /// Its label (`catalog/*.txt`).
     pub label: K,
+    /// A symbol (and a space) before or after the label ("" for none). With a symbol, a narrow
+    /// figure shows the symbol alone (the label is a `.steerlab-word`, hidden there; its `name`
+    /// names the button).
+    pub icon: (&'static str, &'static str),
+    /// Its accessible name when it differs from its label (`aria-label`).
+    pub name: Option<K>,
     /// The ARIA state it reports (`"false"` at first; the viewer keeps it current).
     pub state: Option<&'static str>,
+    pub place: Place,
     /// What a click does.
     pub run: fn(&mut Inner),
 }
 
-/// The bar's buttons, in order.
-pub(super) const BUTTONS: [Button; 8] = [
+/// The bar's buttons, in order. A new entry of the menu (a chart, say) is one row here with
+/// `place: Place::Menu`: it is built into the menu, shown in the bar's row on a wide figure, and
+/// its `run` is called on a click (the menu then closes). `add_menu_item` adds one at run time.
+pub(super) const BUTTONS: [Button; 12] = [
     // Its name says what it does now ("Pause" while playing): no aria-pressed, which read "❚❚ Pause, pressed".
-    Button { action: "play", label: K::UiPlay, state: None, run: Inner::toggle_play },
+    Button {
+        action: "play",
+        label: K::UiPlayName,
+        icon: ("▶ ", ""),
+        name: None,
+        state: None,
+        place: Place::Bar,
+        run: Inner::toggle_play,
+    },
+    Button {
+        action: "step-back",
+        label: K::TouchStep,
+        icon: ("← ", ""),
+        name: Some(K::TouchStepBackName),
+        state: None,
+        place: Place::Bar,
+        run: Inner::step_back,
+    },
     Button {
         action: "step",
-        label: K::UiStep,
+        label: K::TouchStep,
+        icon: ("", " →"),
+        name: Some(K::TouchStepName),
         state: None,
+        place: Place::Bar,
         run: |i| {
             i.step(1);
             i.draw();
         },
     },
-    Button { action: "reset", label: K::UiReset, state: None, run: Inner::reset },
-    Button { action: "seed", label: K::UiSeed, state: None, run: Inner::new_seed },
-    Button { action: "save", label: K::UiSave, state: None, run: Inner::save_image },
-    Button { action: "share", label: K::UiShare, state: None, run: Inner::share },
-    Button { action: "embed", label: K::UiEmbed, state: None, run: Inner::embed },
+    // The settings' and the menu's toggles (disclosures: `aria-expanded`, `aria-controls`); the
+    // menu follows its toggle (the next tab stop), its entries are the `Place::Menu` rows.
+    Button {
+        action: "settings",
+        label: K::TouchSettings,
+        icon: ("⚙\u{fe0e} ", ""),
+        name: Some(K::TouchSettingsName),
+        state: Some("aria-expanded"),
+        place: Place::Bar,
+        run: |i| i.toggle_fold(Fold::SETTINGS),
+    },
+    Button {
+        action: "menu",
+        label: K::TouchMore,
+        icon: ("⋯ ", ""),
+        name: Some(K::TouchMoreName),
+        state: Some("aria-expanded"),
+        place: Place::Bar,
+        run: |i| i.toggle_fold(Fold::MENU),
+    },
+    Button {
+        action: "share",
+        label: K::UiShare,
+        icon: ("", ""),
+        name: None,
+        state: None,
+        place: Place::Menu,
+        run: Inner::share,
+    },
+    Button {
+        action: "embed",
+        label: K::UiEmbed,
+        icon: ("", ""),
+        name: None,
+        state: None,
+        place: Place::Menu,
+        run: Inner::embed,
+    },
+    Button {
+        action: "save",
+        label: K::UiSave,
+        icon: ("", ""),
+        name: None,
+        state: None,
+        place: Place::Menu,
+        run: Inner::save_image,
+    },
+    Button {
+        action: "seed",
+        label: K::UiSeed,
+        icon: ("", ""),
+        name: None,
+        state: None,
+        place: Place::Menu,
+        run: Inner::new_seed,
+    },
     // Its `aria-controls` (the panel's id) is set by `Inspector::new`.
-    Button { action: "inspector", label: K::UiInspector, state: Some("aria-expanded"), run: Inner::toggle_inspector },
+    Button {
+        action: "inspector",
+        label: K::UiInspector,
+        icon: ("", ""),
+        name: None,
+        state: Some("aria-expanded"),
+        place: Place::Menu,
+        run: Inner::toggle_inspector,
+    },
+    Button {
+        action: "reset",
+        label: K::UiReset,
+        icon: ("", ""),
+        name: None,
+        state: None,
+        place: Place::Menu,
+        run: Inner::reset,
+    },
+    Button {
+        action: "fine",
+        label: K::TouchFine,
+        icon: ("", ""),
+        name: Some(K::TouchFineName),
+        state: Some("aria-pressed"),
+        place: Place::Scrub,
+        run: Inner::toggle_fine,
+    },
 ];
 
 /// An overlay toggle of the bar: the overlay, its `data-overlay` key and its label.
@@ -76,52 +193,235 @@ pub(super) fn overlay(key: &str) -> Option<Overlay> {
     TOGGLES.iter().find(|t| t.key == key).map(|t| t.overlay)
 }
 
-/// The bar: the buttons, then (when `toggles` gives the overlays on at first) the overlay
-/// toggles. Returns it and the play button.
+/// What `data-controls` asks for: which parts of the widget exist, and whether the figure is
+/// compact on every width. Values, space-separated (README, "Data attributes"):
+/// `"false"`/`"none"` nothing; absent/`"true"`/`"auto"` everything (compact under 480 px);
+/// `"compact"` everything, compact on every width; or a list of parts: `play` (with the steps),
+/// `time` (the scrub bar), `menu`, `settings` (parameters and overlays), and `compact`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Parts {
+    pub play: bool,
+    pub time: bool,
+    pub menu: bool,
+    pub settings: bool,
+    /// Compact at every width (else from 480 CSS px on, the menu and settings are unfolded).
+    pub always_compact: bool,
+}
+
+impl Parts {
+    pub const ALL: Parts = Parts { play: true, time: true, menu: true, settings: true, always_compact: false };
+    pub const NONE: Parts = Parts { play: false, time: false, menu: false, settings: false, always_compact: false };
+
+    /// From `data-controls` (`None`: absent).
+    pub fn parse(attr: Option<&str>) -> Parts {
+        let Some(v) = attr.map(str::trim) else { return Parts::ALL };
+        match v {
+            "" | "true" | "auto" => Parts::ALL,
+            "false" | "none" => Parts::NONE,
+            "compact" => Parts { always_compact: true, ..Parts::ALL },
+            list => {
+                let mut p = Parts::NONE;
+                for w in list.split([' ', ',']).filter(|w| !w.is_empty()) {
+                    match w {
+                        "play" => p.play = true,
+                        "time" => p.time = true,
+                        "menu" => p.menu = true,
+                        "settings" => p.settings = true,
+                        "compact" => p.always_compact = true,
+                        _ => {}
+                    }
+                }
+                p
+            }
+        }
+    }
+
+    pub fn any(&self) -> bool {
+        self.play || self.time || self.menu || self.settings
+    }
+}
+
+/// A disclosure of the bar: its toggle and what it shows (the menu, or the settings).
+pub(super) struct Fold {
+    pub toggle: HtmlElement,
+    pub body: HtmlElement,
+}
+
+impl Fold {
+    pub const MENU: usize = 0;
+    pub const SETTINGS: usize = 1;
+
+    pub fn is_open(&self) -> bool {
+        self.body.class_list().contains("steerlab-open")
+    }
+
+    pub fn set_open(&self, on: bool) {
+        let _ = self.body.class_list().toggle_with_force("steerlab-open", on);
+        let _ = self.toggle.set_attribute("aria-expanded", if on { "true" } else { "false" });
+    }
+}
+
+static FOLDS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+fn fold_id(kind: &str) -> String {
+    format!("steerlab-{kind}-{}", FOLDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+}
+
+/// A button of the table, built: its symbols around its label (a `.steerlab-word`).
+pub(super) fn make_button(doc: &Document, lang: Lang, b: &Button) -> Result<HtmlElement, JsValue> {
+    let e = el(doc, "button", "steerlab-btn")?;
+    e.set_attribute("type", "button")?;
+    e.set_attribute("data-action", b.action)?;
+    if let Some(state) = b.state {
+        e.set_attribute(state, "false")?;
+    }
+    if let Some(name) = b.name {
+        e.set_attribute("aria-label", lang.text(name))?;
+    }
+    let (before, after) = b.icon;
+    if before.is_empty() && after.is_empty() {
+        e.set_text_content(Some(lang.text(b.label)));
+    } else {
+        if !before.is_empty() {
+            e.append_with_str_1(before)?;
+        }
+        let word = el(doc, "span", "steerlab-word")?;
+        word.set_text_content(Some(lang.text(b.label)));
+        e.append_child(&word)?;
+        if !after.is_empty() {
+            e.append_with_str_1(after)?;
+        }
+    }
+    Ok(e)
+}
+
+/// Add an entry to a viewer's menu at run time (for a feature that loads later, e.g. a chart):
+/// a button with `data-action="<action>"` and this label, at the end of the menu of the viewer
+/// whose wrapper is `root`. `None` when that viewer has no menu (`data-controls` left it out).
+/// A click on it reaches `Inner::on_click`: give the action a row in `BUTTONS` (`Place::Menu`,
+/// then it is built at mount and this is not needed) or handle it there.
+#[allow(dead_code)]
+pub(super) fn add_menu_item(root: &HtmlElement, action: &str, label: &str) -> Result<Option<HtmlElement>, JsValue> {
+    let Some(menu) = root.query_selector(".steerlab-menu")? else { return Ok(None) };
+    let doc = root.owner_document().ok_or("no document")?;
+    let e = el(&doc, "button", "steerlab-btn")?;
+    e.set_attribute("type", "button")?;
+    e.set_attribute("data-action", action)?;
+    e.set_text_content(Some(label));
+    menu.append_child(&e)?;
+    Ok(Some(e))
+}
+
+/// The bar: play, step back, step, the menu's toggle and the menu, the settings' toggle (when
+/// `settings` has something: the overlay toggles and the scenario's controls), and the settings
+/// themselves, to put after the bar. Returns the bar, the play button, the folds (menu, settings)
+/// and the settings' body.
+pub(super) struct Bar {
+    pub bar: HtmlElement,
+    pub play: Option<HtmlElement>,
+    pub folds: [Option<Fold>; 2],
+    pub settings: Option<HtmlElement>,
+}
+
 pub(super) fn bar(
     doc: &Document,
     lang: Lang,
+    parts: Parts,
     toggles: Option<Overlays>,
-) -> Result<(HtmlElement, Option<HtmlElement>), JsValue> {
+    sim: &Sim,
+) -> Result<Bar, JsValue> {
     let bar = el(doc, "div", "steerlab-bar")?;
     let mut play = None;
+    // The settings: overlays, then the scenario's controls.
+    let mut settings = None;
+    if parts.settings {
+        let body = el(doc, "div", "steerlab-settings")?;
+        let mut any = false;
+        if let Some(on) = toggles {
+            let group = el(doc, "span", "steerlab-overlays")?;
+            group.set_attribute("role", "group")?;
+            group.set_attribute("aria-label", lang.text(K::UiOverlays))?;
+            for t in &TOGGLES {
+                let lab = el(doc, "label", "steerlab-toggle")?;
+                let cb: HtmlInputElement = doc.create_element("input")?.dyn_into()?;
+                cb.set_type("checkbox");
+                cb.set_checked(on.has(t.overlay));
+                cb.set_attribute("data-overlay", t.key)?;
+                lab.append_child(&cb)?;
+                let span = el(doc, "span", "")?;
+                span.set_text_content(Some(lang.text(t.label)));
+                lab.append_child(&span)?;
+                group.append_child(&lab)?;
+            }
+            body.append_child(&group)?;
+            any = true;
+        }
+        if let Some(panel) = panel(doc, lang, sim)? {
+            body.append_child(&panel)?;
+            any = true;
+        }
+        if any {
+            body.set_id(&fold_id("settings"));
+            settings = Some(body);
+        }
+    }
+    let menu = if parts.menu {
+        let m = el(doc, "div", "steerlab-menu")?;
+        m.set_id(&fold_id("menu"));
+        m.set_attribute("role", "group")?;
+        m.set_attribute("aria-label", lang.text(K::TouchMore))?;
+        Some(m)
+    } else {
+        None
+    };
+    let mut folds: [Option<Fold>; 2] = [None, None];
     for b in &BUTTONS {
-        let e = el(doc, "button", "steerlab-btn")?;
-        e.set_attribute("type", "button")?;
-        e.set_attribute("data-action", b.action)?;
-        if let Some(state) = b.state {
-            e.set_attribute(state, "false")?;
+        let wanted = match (b.place, b.action) {
+            (Place::Bar, "menu") => menu.is_some(),
+            (Place::Bar, "settings") => settings.is_some(),
+            (Place::Bar, _) => parts.play,
+            (Place::Menu, _) => menu.is_some(),
+            (Place::Scrub, _) => false,
+        };
+        if !wanted {
+            continue;
         }
-        e.set_text_content(Some(lang.text(b.label)));
-        if b.action == "play" {
-            play = Some(e.clone());
+        let e = make_button(doc, lang, b)?;
+        match (b.place, b.action) {
+            (Place::Menu, _) => {
+                if let Some(m) = &menu {
+                    m.append_child(&e)?;
+                }
+            }
+            (_, "menu") => {
+                bar.append_child(&e)?;
+                if let Some(m) = &menu {
+                    e.set_attribute("aria-controls", &m.id())?;
+                    folds[Fold::MENU] = Some(Fold { toggle: e.clone(), body: m.clone() });
+                    bar.append_child(m)?;
+                }
+            }
+            (_, "settings") => {
+                if let Some(s) = &settings {
+                    e.set_attribute("aria-controls", &s.id())?;
+                    folds[Fold::SETTINGS] = Some(Fold { toggle: e.clone(), body: s.clone() });
+                }
+                bar.append_child(&e)?;
+            }
+            _ => {
+                if b.action == "play" {
+                    play = Some(e.clone());
+                }
+                bar.append_child(&e)?;
+            }
         }
-        bar.append_child(&e)?;
     }
-    if let Some(on) = toggles {
-        let group = el(doc, "span", "steerlab-overlays")?;
-        group.set_attribute("role", "group")?;
-        group.set_attribute("aria-label", lang.text(K::UiOverlays))?;
-        for t in &TOGGLES {
-            let lab = el(doc, "label", "steerlab-toggle")?;
-            let cb: HtmlInputElement = doc.create_element("input")?.dyn_into()?;
-            cb.set_type("checkbox");
-            cb.set_checked(on.has(t.overlay));
-            cb.set_attribute("data-overlay", t.key)?;
-            lab.append_child(&cb)?;
-            let span = el(doc, "span", "")?;
-            span.set_text_content(Some(lang.text(t.label)));
-            lab.append_child(&span)?;
-            group.append_child(&lab)?;
-        }
-        bar.append_child(&group)?;
-    }
-    Ok((bar, play))
+    Ok(Bar { bar, play, folds, settings })
 }
 
 /// The scenario's controls (`None` when it has none): a labelled row each, with its input and an
 /// `<output>` for a slider's value.
-pub(super) fn panel(doc: &Document, lang: Lang, sim: &Sim) -> Result<Option<HtmlElement>, JsValue> {
+fn panel(doc: &Document, lang: Lang, sim: &Sim) -> Result<Option<HtmlElement>, JsValue> {
     let sc = sim.scenario();
     if sc.controls.is_empty() {
         return Ok(None);
@@ -191,6 +491,29 @@ impl Inner {
         if let Err(e) = crate::web::still::save(self.still_parts()) {
             self.report(&format!("save image: {e:?}"));
         }
+    }
+
+    /// Open or close the menu (`Fold::MENU`) or the settings (`Fold::SETTINGS`).
+    pub(super) fn toggle_fold(&mut self, k: usize) {
+        if let Some(f) = &self.folds[k] {
+            f.set_open(!f.is_open());
+        }
+    }
+
+    /// Close the open disclosures (Escape, or after a menu entry ran); true when one was open
+    /// (`focus`: give the focus back to its toggle).
+    pub(super) fn close_folds(&mut self, focus: bool) -> bool {
+        let mut closed = false;
+        for f in self.folds.iter().flatten() {
+            if f.is_open() {
+                f.set_open(false);
+                if focus {
+                    let _ = f.toggle.focus();
+                }
+                closed = true;
+            }
+        }
+        closed
     }
 
     fn toggle_inspector(&mut self) {
@@ -284,11 +607,27 @@ impl Inner {
         }
     }
 
-    /// The play button's label and accessible name after playing or pausing.
+    /// The play button's label and accessible name after playing or pausing: its symbol, then
+    /// its word in a `.steerlab-word` (a narrow figure shows the symbol alone).
     pub(super) fn set_playing_ui(&self) {
         if let Some(b) = &self.play_button {
-            let (text, name) = if self.playing { (K::UiPause, K::UiPauseName) } else { (K::UiPlay, K::UiPlayName) };
-            b.set_text_content(Some(self.lang.text(text)));
+            let name = if self.playing { K::UiPauseName } else { K::UiPlayName };
+            // The symbol, then the word (its name) in a `.steerlab-word`: "▶ Play", "❚❚ Pause".
+            let symbol = if self.playing { "❚❚ " } else { "▶ " };
+            let word = self.lang.text(name);
+            match (b.first_child(), b.last_child()) {
+                (Some(s), Some(w)) if b.child_element_count() == 1 => {
+                    s.set_node_value(Some(symbol));
+                    w.set_text_content(Some(word));
+                }
+                _ => {
+                    b.set_text_content(Some(symbol));
+                    if let Ok(w) = el(&self.document, "span", "steerlab-word") {
+                        w.set_text_content(Some(word));
+                        let _ = b.append_child(&w);
+                    }
+                }
+            }
             let _ = b.set_attribute("aria-label", self.lang.text(name));
         }
     }

@@ -48,8 +48,14 @@ impl Inner {
         // CSP forbids (and Chromium serialises CSSOM writes into the attribute lazily).
         let orig_style = canvas.has_attribute("style").then(|| canvas.style().css_text());
         root.append_child(&canvas)?;
-        let (tl, scrub) = Timeline::new(&sim, &document, lang, opts.controls)?;
+        let parts = opts.controls;
+        let (tl, scrub) = Timeline::new(&sim, &document, lang, parts.time)?;
         if let Some(s) = scrub {
+            // Fine mode beside the bar (`controls::Place::Scrub`).
+            for b in controls::BUTTONS.iter().filter(|b| b.place == controls::Place::Scrub) {
+                let button = controls::make_button(&document, lang, b)?;
+                s.append_child(&button)?;
+            }
             root.append_child(&s)?;
         }
         let orig_attrs =
@@ -68,19 +74,25 @@ impl Inner {
         }
         let style = canvas.style();
         style.set_property("aspect-ratio", &format!("{} / {}", short32(sc.world.width), short32(sc.world.height)))?;
-        style.set_property("touch-action", "none")?;
+        // One finger scrolls the page and pinches zoom it; a drag edits only with two fingers or
+        // once a tap has made the canvas active (then `none`: `events.rs`).
+        style.set_property("touch-action", super::events::TOUCH_ACTION)?;
         canvas.class_list().add_1("steerlab-canvas")?;
 
         let overlays = Overlays::from_list(&sc.overlays);
         let mut play_button = None;
-        if opts.controls {
+        let mut folds = [None, None];
+        if parts.any() {
             // Overlay toggles only for scenarios with flocking rules (what they draw).
             let toggles = sim.rules().any().then_some(overlays);
-            let (bar, play) = controls::bar(&document, lang, toggles)?;
-            play_button = play;
-            root.append_child(&bar)?;
-            if let Some(panel) = controls::panel(&document, lang, &sim)? {
-                root.append_child(&panel)?;
+            let b = controls::bar(&document, lang, parts, toggles, &sim)?;
+            play_button = b.play;
+            folds = b.folds;
+            if b.bar.has_child_nodes() {
+                root.append_child(&b.bar)?;
+            }
+            if let Some(settings) = b.settings {
+                root.append_child(&settings)?;
             }
         }
         let caption = sc.caption_in(lang.tag());
@@ -165,6 +177,11 @@ impl Inner {
             on_screen: true,
             last_ts: None,
             drag: None,
+            touch: Default::default(),
+            folds,
+            wide: None,
+            always_compact: parts.always_compact,
+            hint: None,
             frames: 0,
             perf: Perf::default(),
             legend: paint::Legend::default(),

@@ -2,7 +2,7 @@
 //! and the handlers they call. Each callback holds the viewer weakly and enters it (the panic
 //! boundary's mark, the state borrowed); a destroyed, failed or busy viewer ignores the event.
 
-use super::{controls, Handles, Inner, Listener, Shared, Slot};
+use super::{controls, frame, Handles, Inner, Listener, Shared, Slot};
 use crate::sim::input::Input;
 use crate::sim::pointer::Pointer;
 use crate::web::history as timeline;
@@ -15,6 +15,46 @@ use web_sys::{
 };
 
 type Handler = Box<dyn FnMut(&mut Inner, Event)>;
+
+/// The canvas's `touch-action` while it is not active: the page scrolls (one finger) and zooms
+/// (two), as over any picture in an article; `none` once a tap made the canvas active.
+pub const TOUCH_ACTION: &str = "pan-x pan-y pinch-zoom";
+
+/// How far (CSS px) a finger may move and still tap; how long (ms) a tap may last.
+const TAP_SLOP: f64 = 10.0;
+const TAP_MS: f64 = 600.0;
+
+/// Whether the page showed its hint already (once a page: the first one-finger drag on any
+/// canvas), and the "now editing" line (the first activation).
+static HINTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+static TOLD_ACTIVE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Fingers on the canvas, following embedded maps' "cooperative gestures" (Google Maps, Leaflet
+/// GestureHandling): one finger scrolls the page and never edits (a tap acts, as a click does);
+/// two fingers drag (what one mouse button drags); a tap makes the canvas active, and while it is
+/// (until it loses the focus — a tap elsewhere — or leaves the screen) one finger drags as a mouse
+/// does.
+#[derive(Default)]
+pub(super) struct Touch {
+    /// The fingers down: pointer id, client x, y now.
+    points: Vec<(i32, f64, f64)>,
+    /// Where and when the first finger went down (client px, ms).
+    start: (f64, f64, f64),
+    /// The gesture moved past the tap's slop, or had two fingers: it is no tap.
+    moved: bool,
+    /// A two-finger drag is editing (since the second finger).
+    two: bool,
+    /// The canvas is active (a tap): touch works as the mouse.
+    active: bool,
+}
+
+impl Touch {
+    fn mid(&self) -> (f64, f64) {
+        let n = self.points.len().clamp(1, 2) as f64;
+        let (x, y) = self.points.iter().take(2).fold((0.0, 0.0), |(x, y), p| (x + p.1, y + p.2));
+        (x / n, y / n)
+    }
+}
 
 /// Register every listener and observer, owned by the viewer.
 pub fn attach(shared: &Shared) -> Result<(), JsValue> {
@@ -78,16 +118,67 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
         }),
     )?);
     listeners.push(add(&root, "click", Box::new(|i, ev| i.on_click(&ev)))?);
+    listeners.push(add(
+        &root,
+        "keydown",
+        Box::new(|i, ev| {
+            if let Some(k) = ev.dyn_ref::<KeyboardEvent>() {
+                if k.key() == "Escape" && i.close_folds(true) {
+                    k.prevent_default();
+                }
+            }
+        }),
+    )?);
+    // The hint fades out (a CSS animation), then leaves the accessibility tree.
+    listeners.push(add(
+        &root,
+        "animationend",
+        Box::new(|i, _| {
+            if let Some(h) = &i.hint {
+                h.set_hidden(true);
+            }
+        }),
+    )?);
+    listeners.push(add(&canvas, "blur", Box::new(|i, _| i.set_active(false)))?);
+    // Two fingers: the page must not take the gesture (pan or pinch) — the only listener that
+    // cancels, so non-passive, and only on the canvas; one finger is left to the page.
+    {
+        let w = weak.clone();
+        let cb = Closure::<dyn FnMut(Event)>::new(move |ev: Event| {
+            let fingers = js_sys::Reflect::get(&ev, &JsValue::from_str("touches"))
+                .and_then(|t| js_sys::Reflect::get(&t, &JsValue::from_str("length")))
+                .ok()
+                .and_then(|n| n.as_f64())
+                .unwrap_or(0.0);
+            let active = w.upgrade().and_then(|s| s.peek().map(|i| i.touch.active || i.touch.two)).unwrap_or(false);
+            if (fingers >= 2.0 || active) && ev.cancelable() {
+                ev.prevent_default();
+            }
+        });
+        let opts = web_sys::AddEventListenerOptions::new();
+        opts.set_passive(false);
+        canvas.add_event_listener_with_callback_and_add_event_listener_options(
+            "touchmove",
+            cb.as_ref().unchecked_ref(),
+            &opts,
+        )?;
+        listeners.push((canvas.clone(), "touchmove", cb));
+    }
     listeners.push(add(&root, "input", Box::new(|i, ev| i.on_input(&ev)))?);
     listeners.push(add(
         &root,
         "change",
         Box::new(|i, ev| {
             // Sliders already reported on `input`; checkboxes and selects report here.
-            let is_range =
-                ev.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()).is_some_and(|x| x.type_() == "range");
+            let target = ev.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok());
+            let is_range = target.as_ref().is_some_and(|x| x.type_() == "range");
             if !is_range {
                 i.on_input(&ev)
+            } else if target.is_some_and(|t| timeline::is_scrub(&t)) && i.tl.fine() {
+                // The scrub bar let go in fine mode: its window centred on the step it stopped at.
+                i.tl.recentre(&i.sim);
+                let t = frame::now(&i.window);
+                i.tl.show(&i.sim, i.lang, t, false);
             }
         }),
     )?);
@@ -130,6 +221,10 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
             if let Ok(mut i) = s.enter() {
                 if let Some(e) = entries.iter().last().and_then(|e| e.dyn_into::<IntersectionObserverEntry>().ok()) {
                     i.on_screen = e.is_intersecting();
+                    if !i.on_screen {
+                        // Scrolled away: the next swipe over it, back on screen, scrolls again.
+                        i.set_active(false);
+                    }
                     i.last_ts = None;
                     i.ensure_frame();
                 }
@@ -167,6 +262,10 @@ impl Inner {
     }
 
     fn on_pointer(&mut self, ev: &PointerEvent, kind: &str) {
+        if ev.pointer_type() == "touch" && !self.touch.active {
+            self.on_touch(ev, kind);
+            return;
+        }
         let p = self.event_world(ev);
         let changed = match kind {
             "pointerdown" => {
@@ -194,6 +293,153 @@ impl Inner {
         if changed && !self.playing {
             self.draw();
         }
+    }
+
+    /// A finger on a canvas that is not active (`Touch`).
+    fn on_touch(&mut self, ev: &PointerEvent, kind: &str) {
+        let id = ev.pointer_id();
+        let (x, y) = client_xy(ev);
+        let t = &mut self.touch;
+        let changed = match kind {
+            "pointerdown" => {
+                t.points.retain(|p| p.0 != id);
+                t.points.push((id, x, y));
+                match t.points.len() {
+                    1 => {
+                        t.start = (x, y, frame::now(&self.window));
+                        t.moved = false;
+                        t.two = false;
+                        false
+                    }
+                    2 if !t.two => {
+                        // The second finger: a drag begins, at the point between the two.
+                        t.two = true;
+                        t.moved = true;
+                        let (mx, my) = t.mid();
+                        let p = self.client_world(mx, my);
+                        for (pid, ..) in self.touch.points.clone() {
+                            let _ = self.canvas.set_pointer_capture(pid);
+                        }
+                        self.drag = Some(id);
+                        self.pointer(Pointer::Down(p), true)
+                    }
+                    _ => false,
+                }
+            }
+            "pointermove" => {
+                let Some(k) = t.points.iter().position(|p| p.0 == id) else { return };
+                t.points[k] = (id, x, y);
+                if t.two {
+                    let (mx, my) = t.mid();
+                    let p = self.client_world(mx, my);
+                    self.pointer(Pointer::Move(p), true)
+                } else {
+                    if !t.moved && (x - t.start.0).powi(2) + (y - t.start.1).powi(2) > TAP_SLOP * TAP_SLOP {
+                        // One finger dragging: the page's, not the scene's.
+                        t.moved = true;
+                        self.show_hint(false);
+                    }
+                    false
+                }
+            }
+            "pointerup" | "pointercancel" => {
+                let Some(k) = t.points.iter().position(|p| p.0 == id) else { return };
+                let was_two = t.two;
+                let (mx, my) = t.mid();
+                t.points.remove(k);
+                let tap = kind == "pointerup"
+                    && !was_two
+                    && !t.moved
+                    && t.points.is_empty()
+                    && frame::now(&self.window) - t.start.2 <= TAP_MS;
+                if was_two {
+                    // One of the two fingers left: the drag ends there.
+                    self.touch.two = false;
+                    self.drag = None;
+                    let p = self.client_world(mx, my);
+                    self.pointer(Pointer::Up(p), false)
+                } else if tap {
+                    // A tap acts where it is (a click: down and up), and makes the canvas active.
+                    let p = self.client_world(x, y);
+                    let _ = self.canvas.focus();
+                    let a = self.pointer(Pointer::Down(p), true);
+                    let b = self.pointer(Pointer::Up(p), false);
+                    self.set_active(true);
+                    a || b
+                } else {
+                    if kind == "pointercancel" && !t.moved {
+                        // The page took the finger (a scroll began before it passed our slop).
+                        t.moved = true;
+                        self.show_hint(false);
+                    }
+                    false
+                }
+            }
+            "pointerleave" if !self.touch.two && self.touch.points.is_empty() => self.pointer(Pointer::Leave, false),
+            _ => false,
+        };
+        if changed && !self.playing {
+            self.draw();
+        }
+    }
+
+    /// A client point in world units (quantised as the history logs it).
+    fn client_world(&self, x: f64, y: f64) -> glam::Vec2 {
+        let rect = self.canvas.get_bounding_client_rect();
+        timeline::quantise(self.view.to_world(x - rect.left(), y - rect.top()))
+    }
+
+    /// Whether a drag edits this canvas's scene (a waypoint, a target, the leader, the player,
+    /// "self"); on a canvas where a click only selects an agent, a tap does that and no more.
+    fn drags(&self) -> bool {
+        self.sim.scenario().interaction != crate::sim::scenario::Interaction::Select
+    }
+
+    /// Make the canvas active (one finger drags it, the page does not scroll over it) or not.
+    pub(super) fn set_active(&mut self, on: bool) {
+        if self.touch.active == on || (on && !self.drags()) {
+            return;
+        }
+        self.touch.active = on;
+        let _ = self.canvas.style().set_property("touch-action", if on { "none" } else { TOUCH_ACTION });
+        let _ = self.canvas.class_list().toggle_with_force("steerlab-active", on);
+        if on {
+            self.show_hint(true);
+        } else if let Some(h) = &self.hint {
+            h.set_hidden(true);
+        }
+    }
+
+    /// The one-line hint over the canvas, once a page: how to edit (`active`: false), or that
+    /// the canvas is now being edited (the first activation).
+    fn show_hint(&mut self, active: bool) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let flag = if active { &TOLD_ACTIVE } else { &HINTED };
+        if !self.drags() || flag.swap(true, Relaxed) {
+            return;
+        }
+        if !active {
+            // Whoever was shown how to edit needs no line about it on activating.
+            TOLD_ACTIVE.store(true, Relaxed);
+        }
+        let hint = match &self.hint {
+            Some(h) => h.clone(),
+            None => {
+                let Ok(h) = super::dom::el(&self.document, "p", "steerlab-hint") else { return };
+                let _ = h.set_attribute("role", "status");
+                let _ = self.root.append_child(&h);
+                self.hint = Some(h.clone());
+                h
+            }
+        };
+        let text = self.lang.text(if active { crate::lang::K::TouchActive } else { crate::lang::K::TouchHint });
+        hint.set_text_content(Some(text));
+        let _ = hint.set_attribute("data-kind", if active { "active" } else { "hint" });
+        // Over the canvas (the wrapper is its positioned ancestor).
+        let style = hint.style();
+        let _ = style.set_property("top", &format!("{}px", self.canvas.offset_top()));
+        let _ = style.set_property("height", &format!("{}px", self.canvas.offset_height()));
+        hint.set_hidden(false);
     }
 
     fn on_key(&mut self, ev: &KeyboardEvent) {
@@ -229,7 +475,12 @@ impl Inner {
         let Ok(Some(b)) = t.closest("[data-action]") else { return };
         let Some(action) = b.get_attribute("data-action") else { return };
         match controls::button(&action) {
-            Some(button) => (button.run)(self),
+            Some(button) => {
+                (button.run)(self);
+                if button.place == controls::Place::Menu {
+                    self.close_folds(false);
+                }
+            }
             None => {
                 crate::web::share::on_action(&self.root, &action, self.lang);
             }

@@ -123,6 +123,13 @@ impl Inner {
         let rect = self.canvas.get_bounding_client_rect();
         let dpr = self.window.device_pixel_ratio().max(0.5);
         let (w, h) = (rect.width().max(1.0), rect.height().max(1.0));
+        // A figure 480 CSS px wide or more shows its menu's entries and its settings unfolded
+        // (a desktop column); a narrower one (a phone) folds them (`steerlab.css`).
+        let wide = !self.always_compact && w >= 480.0;
+        if self.wide != Some(wide) {
+            self.wide = Some(wide);
+            let _ = self.root.class_list().toggle_with_force("steerlab-wide", wide);
+        }
         let (bw, bh) = ((w * dpr).round() as u32, (h * dpr).round() as u32);
         if self.canvas.width() != bw {
             self.canvas.set_width(bw);
