@@ -1,6 +1,7 @@
 //! Replays the core's draw list on a Canvas 2D context. Styles become colours here, in one table.
 
 use crate::lang::{self, Lang};
+use crate::svg::PathText;
 use crate::sim::draw::{
     legend_rows, legend_width, text_fits, turned, DrawList, LegendRow, Shape, Style, LEGEND_ROW_PX,
 };
@@ -98,6 +99,34 @@ impl Palette {
     }
 }
 
+/// The fill and stroke paths of the style being drawn.
+#[derive(Default)]
+struct Paths {
+    fill: PathText,
+    stroke: PathText,
+    /// Agent triangles in `fill`.
+    agents: usize,
+}
+
+impl Paths {
+    /// Fill, then stroke, what is written (with the context's current styles), and start afresh.
+    fn flush(&mut self, ctx: &Ctx2d) {
+        if !self.fill.text.is_empty() {
+            if let Ok(p) = web_sys::Path2d::new_with_path_string(&self.fill.text) {
+                ctx.fill_with_path_2d(&p);
+            }
+            self.fill.text.clear();
+        }
+        if !self.stroke.text.is_empty() {
+            if let Ok(p) = web_sys::Path2d::new_with_path_string(&self.stroke.text) {
+                ctx.stroke_with_path(&p);
+            }
+            self.stroke.text.clear();
+        }
+        self.agents = 0;
+    }
+}
+
 /// At most this many agent triangles in one path (see `Shape::Agent` in `paint`).
 const AGENTS_PER_PATH: usize = 256;
 
@@ -144,44 +173,41 @@ pub fn paint(
     let mut font_set = false;
     let mut dashed = false;
     let mut run: Option<Style> = None;
+    // A run of one style is drawn as at most two paths: its filled shapes (agents, discs) and its
+    // stroked ones (lines, arrows, circles, polylines), each written as SVG path text and crossing
+    // into the canvas once (`Path2D`) instead of once per point.
+    let mut paths = Paths::default();
     let mut k = 0;
     while k < list.cmds.len() {
         let cmd = &list.cmds[k];
         k += 1;
         if cmd.style == Style::Tube {
+            paths.flush(ctx);
             // The tube: every consecutive tube shape (segment quads, corner discs) is one path filled
             // once, so overlaps do not darken. Sub-paths share one winding (nonzero: their union).
-            ctx.begin_path();
             let mut j = k - 1;
             while j < list.cmds.len() && list.cmds[j].style == Style::Tube {
                 match list.cmds[j].shape {
                     Shape::Polyline { start, len, .. } => {
                         for (idx, p) in turned(list.points_of(start, len)).enumerate() {
-                            if idx == 0 {
-                                ctx.move_to(p.x as f64, p.y as f64);
-                            } else {
-                                ctx.line_to(p.x as f64, p.y as f64);
-                            }
+                            paths.fill.to(idx == 0, p.x, p.y);
                         }
-                        ctx.close_path();
+                        paths.fill.close();
                     }
-                    Shape::Circle { c, r } | Shape::Disc { c, r } => {
-                        ctx.move_to((c.x + r) as f64, c.y as f64);
-                        let _ = ctx.arc(c.x as f64, c.y as f64, r.max(0.0) as f64, 0.0, std::f64::consts::TAU);
-                        ctx.close_path();
-                    }
+                    Shape::Circle { c, r } | Shape::Disc { c, r } => paths.fill.circle(c, r),
                     _ => {}
                 }
                 j += 1;
             }
             fill_style(ctx, &pal.tube);
-            ctx.fill();
+            paths.flush(ctx);
             run = None;
             k = j;
             continue;
         }
         let lk = pal.look(cmd.style);
         if run != Some(cmd.style) {
+            paths.flush(ctx);
             stroke_style(ctx, &lk.stroke);
             if let Some(f) = &lk.fill {
                 fill_style(ctx, f);
@@ -194,44 +220,35 @@ pub fn paint(
             run = Some(cmd.style);
         }
         match cmd.shape {
-            Shape::Agent { .. } => {
-                // A run of agents of one style is one path filled once, up to AGENTS_PER_PATH
-                // triangles (3 calls into the canvas each instead of 6). Measured in this
-                // Chromium's software rasteriser: for 120 agents one path costs what 120 fills
-                // cost to rasterise; for thousands, one path costs several times more.
-                ctx.begin_path();
-                let mut n = 0;
-                let mut j = k - 1;
-                while j < list.cmds.len() && n < AGENTS_PER_PATH && list.cmds[j].style == cmd.style {
-                    let Shape::Agent { pos, dir, size } = list.cmds[j].shape else { break };
-                    let (p, f) = (pos.as_dvec2(), dir.normalize_or(Vec2::X).as_dvec2() * size as f64);
-                    let side = glam::DVec2::new(-f.y, f.x) * 0.45;
-                    ctx.move_to(p.x + f.x * 0.6, p.y + f.y * 0.6);
-                    ctx.line_to(p.x - f.x * 0.4 + side.x, p.y - f.y * 0.4 + side.y);
-                    ctx.line_to(p.x - f.x * 0.4 - side.x, p.y - f.y * 0.4 - side.y);
-                    n += 1;
-                    j += 1;
+            Shape::Agent { pos, dir, size } => {
+                // Agents of one style: one path filled once, up to AGENTS_PER_PATH triangles.
+                // Measured in this Chromium's software rasteriser: for 120 agents one path costs
+                // what 120 fills cost to rasterise; for thousands, one path costs several times more.
+                let (p, f) = (pos.as_dvec2(), dir.normalize_or(Vec2::X).as_dvec2() * size as f64);
+                let side = glam::DVec2::new(-f.y, f.x) * 0.45;
+                let t = &mut paths.fill;
+                t.to(true, p.x + f.x * 0.6, p.y + f.y * 0.6);
+                t.to(false, p.x - f.x * 0.4 + side.x, p.y - f.y * 0.4 + side.y);
+                t.to(false, p.x - f.x * 0.4 - side.x, p.y - f.y * 0.4 - side.y);
+                paths.agents += 1;
+                if paths.agents == AGENTS_PER_PATH {
+                    paths.flush(ctx);
                 }
-                ctx.fill();
-                k = j;
             }
             Shape::Circle { c, r } => {
-                ctx.begin_path();
-                let _ = ctx.arc(c.x as f64, c.y as f64, r.max(0.0) as f64, 0.0, std::f64::consts::TAU);
-                if fills_circle(cmd.style) {
-                    if let Some(f) = &lk.fill {
-                        fill_style(ctx, f);
-                        ctx.fill();
-                    }
+                if fills_circle(cmd.style) && lk.fill.is_some() {
+                    // Filled then stroked, each on its own (translucent fills overlap visibly).
+                    paths.flush(ctx);
+                    paths.fill.circle(c, r);
+                    paths.stroke.circle(c, r);
+                    paths.flush(ctx);
+                } else {
+                    paths.stroke.circle(c, r);
                 }
-                ctx.stroke();
             }
-            Shape::Disc { c, r } => {
-                ctx.begin_path();
-                let _ = ctx.arc(c.x as f64, c.y as f64, r.max(0.0) as f64, 0.0, std::f64::consts::TAU);
-                ctx.fill();
-            }
+            Shape::Disc { c, r } => paths.fill.circle(c, r),
             Shape::Rect { min, max } => {
+                paths.flush(ctx);
                 let (w, h) = ((max.x - min.x) as f64, (max.y - min.y) as f64);
                 if lk.fill.is_some() {
                     ctx.fill_rect(min.x as f64, min.y as f64, w, h);
@@ -241,51 +258,38 @@ pub fn paint(
                 }
             }
             Shape::Line { a, b } => {
-                ctx.begin_path();
-                ctx.move_to(a.x as f64, a.y as f64);
-                ctx.line_to(b.x as f64, b.y as f64);
-                ctx.stroke();
+                paths.stroke.to(true, a.x as f64, a.y as f64);
+                paths.stroke.to(false, b.x as f64, b.y as f64);
             }
             Shape::Arrow { from, to } => {
                 let (a, b) = (from.as_dvec2(), to.as_dvec2());
                 let v = b - a;
                 let len = v.length();
-                ctx.begin_path();
-                ctx.move_to(a.x, a.y);
-                ctx.line_to(b.x, b.y);
+                let t = &mut paths.stroke;
+                t.to(true, a.x, a.y);
+                t.to(false, b.x, b.y);
                 if len > 1e-6 {
                     let u = v / len;
                     let head = (6.0 / s).min(len * 0.5);
                     let n = glam::DVec2::new(-u.y, u.x);
-                    ctx.move_to(b.x - u.x * head + n.x * head * 0.5, b.y - u.y * head + n.y * head * 0.5);
-                    ctx.line_to(b.x, b.y);
-                    ctx.line_to(b.x - u.x * head - n.x * head * 0.5, b.y - u.y * head - n.y * head * 0.5);
+                    t.to(true, b.x - u.x * head + n.x * head * 0.5, b.y - u.y * head + n.y * head * 0.5);
+                    t.to(false, b.x, b.y);
+                    t.to(false, b.x - u.x * head - n.x * head * 0.5, b.y - u.y * head - n.y * head * 0.5);
                 }
-                ctx.stroke();
             }
             Shape::Polyline { start, len, closed } => {
                 let pts = list.points_of(start, len);
-                if pts.is_empty() {
-                    continue;
+                for (idx, p) in pts.iter().enumerate() {
+                    paths.stroke.to(idx == 0, p.x as f64, p.y as f64);
                 }
-                ctx.begin_path();
-                ctx.move_to(pts[0].x as f64, pts[0].y as f64);
-                for p in &pts[1..] {
-                    ctx.line_to(p.x as f64, p.y as f64);
+                if closed && !pts.is_empty() {
+                    paths.stroke.close();
                 }
-                if closed {
-                    ctx.close_path();
-                }
-                if cmd.style == Style::Tube {
-                    // The tube: the polyline stroked as wide as the tube (2 · radius is in the width).
-                    ctx.set_line_cap("round");
-                    ctx.set_line_join("round");
-                }
-                ctx.stroke();
             }
             Shape::Text { at, start, len, max_w } => {
                 let text = lang::canvas_text(lang, list.text_of(start, len));
                 if text_fits(text, max_w, s) {
+                    paths.flush(ctx);
                     if !font_set {
                         ctx.set_font(&format!("{}px system-ui, sans-serif", 11.0 / s));
                         ctx.set_text_baseline("middle");
@@ -296,6 +300,7 @@ pub fn paint(
             }
         }
     }
+    paths.flush(ctx);
     ctx.restore();
     if dashed {
         let _ = ctx.set_line_dash(no_dash);
