@@ -190,7 +190,7 @@ pub fn paint(
                 match list.cmds[j].shape {
                     Shape::Polyline { start, len, .. } => {
                         for (idx, p) in turned(list.points_of(start, len)).enumerate() {
-                            paths.fill.to(idx == 0, p.x, p.y);
+                            paths.fill.to(idx == 0, p.x as f64, p.y as f64);
                         }
                         paths.fill.close();
                     }
