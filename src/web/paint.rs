@@ -1,7 +1,6 @@
 //! Replays the core's draw list on a Canvas 2D context. Styles become colours here, in one table.
 
 use crate::lang::{self, Lang};
-use crate::svg::PathText;
 use crate::sim::draw::{
     legend_rows, legend_width, text_fits, turned, DrawList, LegendRow, Shape, Style, LEGEND_ROW_PX,
 };
@@ -99,29 +98,45 @@ impl Palette {
     }
 }
 
-/// The fill and stroke paths of the style being drawn.
+/// A whole circle as a sub-path of the current path (starting at its rightmost point, so that no
+/// line joins it to the sub-path before).
+fn circle(ctx: &Ctx2d, c: Vec2, r: f32) {
+    let r = r.max(0.0) as f64;
+    ctx.move_to(c.x as f64 + r, c.y as f64);
+    let _ = ctx.arc(c.x as f64, c.y as f64, r, 0.0, std::f64::consts::TAU);
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Fill,
+    Stroke,
+}
+
+/// The path being written for the style being drawn: filled or stroked once, when the style or
+/// the kind of shape changes.
 #[derive(Default)]
-struct Paths {
-    fill: PathText,
-    stroke: PathText,
-    /// Agent triangles in `fill`.
+struct Batch {
+    open: Option<Mode>,
+    /// Agent triangles in the path.
     agents: usize,
 }
 
-impl Paths {
-    /// Fill, then stroke, what is written (with the context's current styles), and start afresh.
-    fn flush(&mut self, ctx: &Ctx2d) {
-        if !self.fill.text.is_empty() {
-            if let Ok(p) = web_sys::Path2d::new_with_path_string(&self.fill.text) {
-                ctx.fill_with_path_2d(&p);
-            }
-            self.fill.text.clear();
+impl Batch {
+    /// Continue the path if it is of this kind, else draw it and begin another.
+    fn open(&mut self, ctx: &Ctx2d, mode: Mode) {
+        if self.open != Some(mode) {
+            self.flush(ctx);
+            ctx.begin_path();
+            self.open = Some(mode);
         }
-        if !self.stroke.text.is_empty() {
-            if let Ok(p) = web_sys::Path2d::new_with_path_string(&self.stroke.text) {
-                ctx.stroke_with_path(&p);
-            }
-            self.stroke.text.clear();
+    }
+
+    /// Fill or stroke the path written (with the context's current styles).
+    fn flush(&mut self, ctx: &Ctx2d) {
+        match self.open.take() {
+            Some(Mode::Fill) => ctx.fill(),
+            Some(Mode::Stroke) => ctx.stroke(),
+            None => {}
         }
         self.agents = 0;
     }
@@ -164,50 +179,61 @@ pub fn paint(
     stroke_style(ctx, &pal.border);
     ctx.set_line_width(1.0 / s);
     ctx.stroke_rect(0.0, 0.0, world.x as f64, world.y as f64);
-    ctx.save();
-    ctx.begin_path();
-    ctx.rect(0.0, 0.0, world.x as f64, world.y as f64);
-    ctx.clip();
+    // Clip to the world only when the canvas shows more than the world (margins of half a device
+    // pixel or more): an anti-aliased clip costs the rasteriser on every shape after it.
+    let clip = view.ox * d >= 0.5 || view.oy * d >= 0.5;
+    if clip {
+        ctx.save();
+        ctx.begin_path();
+        ctx.rect(0.0, 0.0, world.x as f64, world.y as f64);
+        ctx.clip();
+    }
 
     // Text in world units (labels): the font is set at the first one (most frames have none).
     let mut font_set = false;
     let mut dashed = false;
     let mut run: Option<Style> = None;
-    // A run of one style is drawn as at most two paths: its filled shapes (agents, discs) and its
-    // stroked ones (lines, arrows, circles, polylines), each written as SVG path text and crossing
-    // into the canvas once (`Path2D`) instead of once per point.
-    let mut paths = Paths::default();
+    // A run of shapes of one style is one path, filled or stroked once (`Batch`): a run of agents
+    // up to AGENTS_PER_PATH triangles, the neighbour lines, the force arrows of one rule … Fewer
+    // fill and stroke calls are fewer passes of the rasteriser over the canvas, and fewer calls
+    // from the module into the canvas.
+    let mut batch = Batch::default();
     let mut k = 0;
     while k < list.cmds.len() {
         let cmd = &list.cmds[k];
         k += 1;
         if cmd.style == Style::Tube {
-            paths.flush(ctx);
+            batch.flush(ctx);
             // The tube: every consecutive tube shape (segment quads, corner discs) is one path filled
             // once, so overlaps do not darken. Sub-paths share one winding (nonzero: their union).
+            ctx.begin_path();
             let mut j = k - 1;
             while j < list.cmds.len() && list.cmds[j].style == Style::Tube {
                 match list.cmds[j].shape {
                     Shape::Polyline { start, len, .. } => {
                         for (idx, p) in turned(list.points_of(start, len)).enumerate() {
-                            paths.fill.to(idx == 0, p.x as f64, p.y as f64);
+                            if idx == 0 {
+                                ctx.move_to(p.x as f64, p.y as f64);
+                            } else {
+                                ctx.line_to(p.x as f64, p.y as f64);
+                            }
                         }
-                        paths.fill.close();
+                        ctx.close_path();
                     }
-                    Shape::Circle { c, r } | Shape::Disc { c, r } => paths.fill.circle(c, r),
+                    Shape::Circle { c, r } | Shape::Disc { c, r } => circle(ctx, c, r),
                     _ => {}
                 }
                 j += 1;
             }
             fill_style(ctx, &pal.tube);
-            paths.flush(ctx);
+            ctx.fill();
             run = None;
             k = j;
             continue;
         }
         let lk = pal.look(cmd.style);
         if run != Some(cmd.style) {
-            paths.flush(ctx);
+            batch.flush(ctx);
             stroke_style(ctx, &lk.stroke);
             if let Some(f) = &lk.fill {
                 fill_style(ctx, f);
@@ -221,34 +247,38 @@ pub fn paint(
         }
         match cmd.shape {
             Shape::Agent { pos, dir, size } => {
-                // Agents of one style: one path filled once, up to AGENTS_PER_PATH triangles.
                 // Measured in this Chromium's software rasteriser: for 120 agents one path costs
                 // what 120 fills cost to rasterise; for thousands, one path costs several times more.
+                if batch.agents == AGENTS_PER_PATH {
+                    batch.flush(ctx);
+                }
+                batch.open(ctx, Mode::Fill);
+                batch.agents += 1;
                 let (p, f) = (pos.as_dvec2(), dir.normalize_or(Vec2::X).as_dvec2() * size as f64);
                 let side = glam::DVec2::new(-f.y, f.x) * 0.45;
-                let t = &mut paths.fill;
-                t.to(true, p.x + f.x * 0.6, p.y + f.y * 0.6);
-                t.to(false, p.x - f.x * 0.4 + side.x, p.y - f.y * 0.4 + side.y);
-                t.to(false, p.x - f.x * 0.4 - side.x, p.y - f.y * 0.4 - side.y);
-                paths.agents += 1;
-                if paths.agents == AGENTS_PER_PATH {
-                    paths.flush(ctx);
-                }
+                ctx.move_to(p.x + f.x * 0.6, p.y + f.y * 0.6);
+                ctx.line_to(p.x - f.x * 0.4 + side.x, p.y - f.y * 0.4 + side.y);
+                ctx.line_to(p.x - f.x * 0.4 - side.x, p.y - f.y * 0.4 - side.y);
             }
             Shape::Circle { c, r } => {
                 if fills_circle(cmd.style) && lk.fill.is_some() {
-                    // Filled then stroked, each on its own (translucent fills overlap visibly).
-                    paths.flush(ctx);
-                    paths.fill.circle(c, r);
-                    paths.stroke.circle(c, r);
-                    paths.flush(ctx);
+                    // Filled then stroked, each circle on its own (translucent fills overlap visibly).
+                    batch.flush(ctx);
+                    ctx.begin_path();
+                    circle(ctx, c, r);
+                    ctx.fill();
+                    ctx.stroke();
                 } else {
-                    paths.stroke.circle(c, r);
+                    batch.open(ctx, Mode::Stroke);
+                    circle(ctx, c, r);
                 }
             }
-            Shape::Disc { c, r } => paths.fill.circle(c, r),
+            Shape::Disc { c, r } => {
+                batch.open(ctx, Mode::Fill);
+                circle(ctx, c, r);
+            }
             Shape::Rect { min, max } => {
-                paths.flush(ctx);
+                batch.flush(ctx);
                 let (w, h) = ((max.x - min.x) as f64, (max.y - min.y) as f64);
                 if lk.fill.is_some() {
                     ctx.fill_rect(min.x as f64, min.y as f64, w, h);
@@ -258,38 +288,44 @@ pub fn paint(
                 }
             }
             Shape::Line { a, b } => {
-                paths.stroke.to(true, a.x as f64, a.y as f64);
-                paths.stroke.to(false, b.x as f64, b.y as f64);
+                batch.open(ctx, Mode::Stroke);
+                ctx.move_to(a.x as f64, a.y as f64);
+                ctx.line_to(b.x as f64, b.y as f64);
             }
             Shape::Arrow { from, to } => {
+                batch.open(ctx, Mode::Stroke);
                 let (a, b) = (from.as_dvec2(), to.as_dvec2());
                 let v = b - a;
                 let len = v.length();
-                let t = &mut paths.stroke;
-                t.to(true, a.x, a.y);
-                t.to(false, b.x, b.y);
+                ctx.move_to(a.x, a.y);
+                ctx.line_to(b.x, b.y);
                 if len > 1e-6 {
                     let u = v / len;
                     let head = (6.0 / s).min(len * 0.5);
                     let n = glam::DVec2::new(-u.y, u.x);
-                    t.to(true, b.x - u.x * head + n.x * head * 0.5, b.y - u.y * head + n.y * head * 0.5);
-                    t.to(false, b.x, b.y);
-                    t.to(false, b.x - u.x * head - n.x * head * 0.5, b.y - u.y * head - n.y * head * 0.5);
+                    ctx.move_to(b.x - u.x * head + n.x * head * 0.5, b.y - u.y * head + n.y * head * 0.5);
+                    ctx.line_to(b.x, b.y);
+                    ctx.line_to(b.x - u.x * head - n.x * head * 0.5, b.y - u.y * head - n.y * head * 0.5);
                 }
             }
             Shape::Polyline { start, len, closed } => {
                 let pts = list.points_of(start, len);
-                for (idx, p) in pts.iter().enumerate() {
-                    paths.stroke.to(idx == 0, p.x as f64, p.y as f64);
+                if pts.is_empty() {
+                    continue;
                 }
-                if closed && !pts.is_empty() {
-                    paths.stroke.close();
+                batch.open(ctx, Mode::Stroke);
+                ctx.move_to(pts[0].x as f64, pts[0].y as f64);
+                for p in &pts[1..] {
+                    ctx.line_to(p.x as f64, p.y as f64);
+                }
+                if closed {
+                    ctx.close_path();
                 }
             }
             Shape::Text { at, start, len, max_w } => {
                 let text = lang::canvas_text(lang, list.text_of(start, len));
                 if text_fits(text, max_w, s) {
-                    paths.flush(ctx);
+                    batch.flush(ctx);
                     if !font_set {
                         ctx.set_font(&format!("{}px system-ui, sans-serif", 11.0 / s));
                         ctx.set_text_baseline("middle");
@@ -300,8 +336,10 @@ pub fn paint(
             }
         }
     }
-    paths.flush(ctx);
-    ctx.restore();
+    batch.flush(ctx);
+    if clip {
+        ctx.restore();
+    }
     if dashed {
         let _ = ctx.set_line_dash(no_dash);
     }
