@@ -419,3 +419,89 @@ fn explore() {
         }
     }
 }
+
+/// The legend says "(truncated to max_force)" only at the steps where the weighted terms' sum was
+/// longer than max_force (issue 33: it said so whatever the total was); on the flock's selected
+/// agent both happen within 10 s.
+#[test]
+fn the_legend_says_clipped_only_when_it_was() {
+    use steerlab::sim::draw::{LegendRow, Overlay, Overlays};
+    use steerlab::sim::render::Renderer;
+    let mut s = sim("flock");
+    let max_force = s.scenario().motion.max_force;
+    let i = s.selected.unwrap();
+    let mut r = Renderer::new();
+    let (mut clipped, mut not) = (0, 0);
+    for _ in 0..600 {
+        s.step();
+        let e = s.explain(i).unwrap();
+        let sum: glam::Vec2 = e.terms.iter().map(|t| t.raw * t.weight).sum();
+        let list = r.build(&s, Overlays::from_list(&[Overlay::Forces]));
+        let Some(&LegendRow::Total { clipped: c, .. }) = list.legend.last() else { panic!("no total row") };
+        assert_eq!(c, sum.length() > max_force * 1.001, "step {}: |sum| {} vs max_force {max_force}", s.steps, sum.length());
+        if c {
+            clipped += 1;
+        } else {
+            not += 1;
+        }
+    }
+    assert!(clipped > 0 && not > 0, "clipped {clipped}, not clipped {not}");
+}
+
+/// The inspector rounds the avoid term's weight and says it is the rule's weight times the
+/// urgency (issue 33: `w 0.015967011`, "the rule's weight").
+#[test]
+fn the_avoid_terms_weight_is_rounded_and_named() {
+    use steerlab::lang::{pseudo, Lang};
+    let mut s = sim("bandada");
+    let mut seen = 0;
+    for _ in 0..600 {
+        s.step();
+        for i in 0..s.agent_count() {
+            let e = s.explain(i).unwrap();
+            if !e.terms.iter().any(|t| t.rule == "avoid_obstacles" && t.weight > 0.0) {
+                continue;
+            }
+            for lang in [Lang::En, Lang::Es] {
+                let blocks = pseudo::blocks(lang, &e, s.scenario());
+                let line = blocks.iter().flat_map(|b| &b.lines).find(|l| l.code.starts_with("w = weight * urgency")).expect("the w line");
+                assert!(line.value.len() <= 5 && line.value.parse::<f32>().is_ok(), "{:?}", line.value);
+                assert!(!blocks.iter().flat_map(|b| &b.lines).any(|l| l.value.len() > 12 && !l.value.contains(['(', '#'])), "an unrounded value");
+            }
+            seen += 1;
+        }
+        if seen > 20 {
+            break;
+        }
+    }
+    assert!(seen > 0, "no agent avoided the obstacle");
+}
+
+#[test]
+#[ignore = "a tool: the native cost of a flock canvas's frame (step, draw list)"]
+fn frame_cost() {
+    use steerlab::sim::draw::Overlays;
+    use steerlab::sim::render::Renderer;
+    let mut s = sim("flock");
+    let ov = Overlays::from_list(&s.scenario().overlays);
+    let mut r = Renderer::new();
+    for _ in 0..600 {
+        s.step();
+    }
+    let t = std::time::Instant::now();
+    for _ in 0..3000 {
+        s.step();
+    }
+    let step = t.elapsed().as_secs_f64() / 3000.0 * 1e6;
+    let t = std::time::Instant::now();
+    for _ in 0..3000 {
+        std::hint::black_box(r.build(&s, ov).cmds.len());
+    }
+    let build = t.elapsed().as_secs_f64() / 3000.0 * 1e6;
+    let t = std::time::Instant::now();
+    for _ in 0..3000 {
+        std::hint::black_box(s.readout());
+    }
+    let readout = t.elapsed().as_secs_f64() / 3000.0 * 1e6;
+    println!("flock ({} agents): step {step:.1} µs, draw list {build:.1} µs, readout {readout:.1} µs", s.agent_count());
+}

@@ -137,6 +137,7 @@ const mainCpuShare = (before, after, wall) => {
 
 // (A stylesheet of its own: the pages are served with the strict CSP, which refuses inline styles.)
 const TEN_CSS = "body { margin: 8px; display: flex; flex-wrap: wrap; gap: 8px } figure { margin: 0; width: 240px }";
+const BARE = process.argv.includes("--bare") ? ' data-controls="false"' : "";
 const TEN = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ten canvases</title>
 <link rel="stylesheet" href="/www/steerlab.css"><link rel="stylesheet" href="/ten.css"></head><body>
 ${Array.from({ length: 10 }, (_, i) => `<figure><canvas data-scenario="flock" data-seed="${i + 1}" width="240" height="150"></canvas></figure>`).join("\n")}
