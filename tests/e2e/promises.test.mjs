@@ -45,7 +45,8 @@ test("paused, the inspector's step is the canvas's and the scrub bar's", async (
       const v = window.steerlab.viewerFor(c);
       v.pause();
       const root = c.closest(".steerlab");
-      const title = document.querySelector(".steerlab-inspector-agent").textContent;
+      // (The chapter gives each canvas's inspector a slot of its own.)
+      const title = (document.querySelector('[data-for="c-flock"] .steerlab-inspector-agent') ?? root.querySelector(".steerlab-inspector-agent")).textContent;
       return { steps: v.state().steps, title, scrub: Number(root.querySelector(".steerlab-scrub input").value), label: root.querySelector(".steerlab-scrub-label").textContent };
     });
     const shown = Number(/step (\d+)/.exec(r.title)?.[1]);
