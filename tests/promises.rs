@@ -45,6 +45,20 @@ fn the_default_agent_has_neighbours_most_of_the_first_ten_seconds() {
     assert!(mine > 0.2 + 0.05, "separation: agent {i} {mine}");
 }
 
+/// A count below the agent selected at the start is taken (nobody is selected then), not refused.
+#[test]
+fn fewer_agents_than_the_selected_one_are_taken() {
+    let mut s = sim("flock");
+    assert_eq!(s.selected, Some(30));
+    s.set("agents.count", serde_json::json!(7)).unwrap();
+    assert_eq!(s.agent_count(), 7);
+    assert!(s.selected.is_none_or(|i| i < 7), "{:?}", s.selected);
+    s.step();
+    // An explicit selection out of range is still refused, naming the field.
+    let e = s.set("selected", serde_json::json!(9)).unwrap_err();
+    assert!(e.starts_with("selected"), "{e}");
+}
+
 /// The selection ring differs from every colour an agent's role gives it, in both themes: the
 /// selected follower is no longer drawn in the leader's orange; and the selected agent keeps its
 /// role's colour inside the ring.

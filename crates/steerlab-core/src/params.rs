@@ -26,7 +26,18 @@ impl Sim {
                 *slot = value.clone();
             }
         }
-        let next = scenario::from_value(doc).map_err(|e| {
+        let next = match scenario::from_value(doc.clone()) {
+            // Fewer agents than the one selected at the start (the flock selects agent 30): none is
+            // selected, rather than refusing the reader's count.
+            Err(e) if path != "selected" && e.starts_with("selected: no agent") => {
+                if let Some(o) = doc.as_object_mut() {
+                    o.remove("selected");
+                }
+                scenario::from_value(doc)
+            }
+            r => r,
+        };
+        let next = next.map_err(|e| {
             if e.starts_with(&format!("{path}: ")) {
                 e
             } else {
