@@ -114,9 +114,9 @@ pub fn legend(lang: Lang, row: &LegendRow) -> String {
             .with("rule", Val::Word(rule(lang, id)))
             .with("weight", Val::Num(weight as f64, 2))
             .with("magnitude", Val::Num(magnitude as f64, 0)),
-        LegendRow::Total { magnitude, clipped } => Readout::new("legend")
-            .with("magnitude", Val::Num(magnitude as f64, 0))
-            .with("clipped", Val::Bool(clipped)),
+        LegendRow::Total { magnitude, clipped } => {
+            Readout::new("legend").with("magnitude", Val::Num(magnitude as f64, 0)).with("clipped", Val::Bool(clipped))
+        }
     };
     let template = match row {
         LegendRow::Rule { .. } => lang.text(K::LegendRule),

@@ -96,9 +96,8 @@ fn the_selection_differs_from_every_role_colour() {
     for _ in 0..120 {
         s.step();
     }
-    let i = (0..s.agent_count())
-        .find(|&i| matches!(s.tint(i), Some(t) if t != Style::Leader))
-        .expect("a tinted follower");
+    let i =
+        (0..s.agent_count()).find(|&i| matches!(s.tint(i), Some(t) if t != Style::Leader)).expect("a tinted follower");
     s.selected = Some(i);
     let mut r = Renderer::new();
     let list = r.build(&s, Overlays::default()).clone();
@@ -112,7 +111,10 @@ fn the_selection_differs_from_every_role_colour() {
         })
         .collect();
     assert_eq!(drawn, [s.tint(i).unwrap()], "agent {i} drawn once, in its role's colour");
-    assert!(list.cmds.iter().any(|c| c.style == Style::Selected && matches!(c.shape, Shape::Circle { c, .. } if c == pos)));
+    assert!(list
+        .cmds
+        .iter()
+        .any(|c| c.style == Style::Selected && matches!(c.shape, Shape::Circle { c, .. } if c == pos)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -304,12 +306,44 @@ const PROMISES: &[Promise] = &[
     p("bandada", r#"{"cohesion.weight": 0}"#, "", 15.0, "never becomes a flock", neighbours, Less(0.8)),
     p("bandada", r#"{"cohesion.weight": 4, "separation.weight": 0.4}"#, "", 10.0, "it clumps", nearest, Less(0.7)),
     // (Raised to 3 against cohesion 4 it packed them tighter still: 1.2 px vs 2.3 px.)
-    p("bandada", r#"{"separation.weight": 6}"#, r#"{"cohesion.weight": 4, "separation.weight": 0.4}"#, 10.0, "the clump opens", nearest, More(3.0)),
-    p("bandada", r#"{"cohesion.weight": 0.1, "separation.weight": 2.5}"#, "", 10.0, "it scatters", neighbours, Less(0.7)),
-    p("bandada", r#"{"cohesion.weight": 2.5}"#, r#"{"cohesion.weight": 0.1, "separation.weight": 2.5}"#, 10.0, "it gathers again", neighbours, More(1.3)),
+    p(
+        "bandada",
+        r#"{"separation.weight": 6}"#,
+        r#"{"cohesion.weight": 4, "separation.weight": 0.4}"#,
+        10.0,
+        "the clump opens",
+        nearest,
+        More(3.0),
+    ),
+    p(
+        "bandada",
+        r#"{"cohesion.weight": 0.1, "separation.weight": 2.5}"#,
+        "",
+        10.0,
+        "it scatters",
+        neighbours,
+        Less(0.7),
+    ),
+    p(
+        "bandada",
+        r#"{"cohesion.weight": 2.5}"#,
+        r#"{"cohesion.weight": 0.1, "separation.weight": 2.5}"#,
+        10.0,
+        "it gathers again",
+        neighbours,
+        More(1.3),
+    ),
     // (At 15, under sep_dist 22, nobody sees anybody.)
     p("bandada", r#"{"perception": 25}"#, "", 15.0, "many independent little groups", groups, More(2.0)),
-    p("bandada", r#"{"perception": 25}"#, "", 15.0, "little groups: a few neighbours each", neighbours, Within(1.5, 6.0)),
+    p(
+        "bandada",
+        r#"{"perception": 25}"#,
+        "",
+        15.0,
+        "little groups: a few neighbours each",
+        neighbours,
+        Within(1.5, 6.0),
+    ),
     p("bandada", r#"{"perception": 150}"#, "", 20.0, "one single big flock", groups, Within(1.0, 3.0)),
     p("bandada", r#"{"motion.max_speed": 250}"#, "", 5.0, "a fast flock", mean_speed, More(1.8)),
     p("bandada", r#"{"motion.min_speed": 0}"#, "", 10.0, "slow boids hang about", slowest, Less(0.5)),
@@ -320,7 +354,6 @@ const PROMISES: &[Promise] = &[
     p("queue", r#"{"queue.cone_length": 120}"#, "", 20.0, "agents brake earlier", braking, More(1.2)),
     p("queue", r#"{"queue.cone_width": 3}"#, "", 20.0, "only for someone exactly in front", braking, Less(0.8)),
     p("path-tube", r#"{"path_tube.tube_radius": 2}"#, "", 20.0, "corrects all the time", outside, More(1.5)),
-
 ];
 
 /// Buttons whose promise no test checks yet (issue 33 item 6 is not done while this list is not
@@ -382,12 +415,26 @@ fn every_try_button_keeps_its_promise() {
             More(k) | Less(k) => {
                 let without = measured(p.scenario, p.before, "", p.seconds, p.measure);
                 let ok = if matches!(p.holds, More(_)) { with >= without * k } else { with <= without * k };
-                println!("{} {} ({}): {with:.3} vs {without:.3} without: {:?} {}", p.scenario, p.set, p.what, p.holds, if ok { "ok" } else { "BROKEN" });
+                println!(
+                    "{} {} ({}): {with:.3} vs {without:.3} without: {:?} {}",
+                    p.scenario,
+                    p.set,
+                    p.what,
+                    p.holds,
+                    if ok { "ok" } else { "BROKEN" }
+                );
                 ok
             }
             Within(lo, hi) => {
                 let ok = (lo..=hi).contains(&with);
-                println!("{} {} ({}): {with:.3} {:?} {}", p.scenario, p.set, p.what, p.holds, if ok { "ok" } else { "BROKEN" });
+                println!(
+                    "{} {} ({}): {with:.3} {:?} {}",
+                    p.scenario,
+                    p.set,
+                    p.what,
+                    p.holds,
+                    if ok { "ok" } else { "BROKEN" }
+                );
                 ok
             }
         };
@@ -401,7 +448,9 @@ fn every_try_button_keeps_its_promise() {
 #[test]
 #[ignore = "a tool: prints each agent's share of the first 10 s with neighbours"]
 fn print_agents_with_neighbours() {
-    for (name, rule) in [("separation", "separation"), ("cohesion", "cohesion"), ("alignment", "alignment"), ("flock", "separation")] {
+    for (name, rule) in
+        [("separation", "separation"), ("cohesion", "cohesion"), ("alignment", "alignment"), ("flock", "separation")]
+    {
         let n = sim(name).agent_count();
         let mut best: Vec<(usize, f32)> = (0..n).map(|i| (i, with_neighbours(name, rule, i, 600))).collect();
         best.sort_by(|a, b| b.1.total_cmp(&a.1));
@@ -416,19 +465,40 @@ fn explore() {
     for item in e.split('!') {
         let v: Vec<&str> = item.split(';').collect();
         let (sc, before, set, secs) = (v[0], v[1], v[2], v[3].parse().unwrap());
-        for (name, m) in [("nearest", nearest as fn(&Sim) -> f64), ("groups", groups), ("neighbours", neighbours), ("polarisation", polarisation)] {
+        for (name, m) in [
+            ("nearest", nearest as fn(&Sim) -> f64),
+            ("groups", groups),
+            ("neighbours", neighbours),
+            ("polarisation", polarisation),
+        ] {
             if sc == "queue" || sc.starts_with("path") || sc == "follow-leader" {
                 break;
             }
-            println!("{sc} {before} {set}: {name} {:.3} (without {:.3})", measured(sc, before, set, secs, m), measured(sc, before, "", secs, m));
+            println!(
+                "{sc} {before} {set}: {name} {:.3} (without {:.3})",
+                measured(sc, before, set, secs, m),
+                measured(sc, before, "", secs, m)
+            );
         }
         if sc.starts_with("path") {
-            println!("{sc} {set}: path distance {:.3} (without {:.3})", measured(sc, before, set, secs, path_distance), measured(sc, before, "", secs, path_distance));
+            println!(
+                "{sc} {set}: path distance {:.3} (without {:.3})",
+                measured(sc, before, set, secs, path_distance),
+                measured(sc, before, "", secs, path_distance)
+            );
         }
         if sc == "queue" {
             for k in ["throughput", "braking", "overlaps"] {
-                let f: fn(&Sim) -> f64 = match k { "throughput" => |s| readout(s, "throughput"), "braking" => braking, _ => mean_overlaps };
-                println!("{sc} {set}: {k} {:.3} (without {:.3})", measured(sc, before, set, secs, f), measured(sc, before, "", secs, f));
+                let f: fn(&Sim) -> f64 = match k {
+                    "throughput" => |s| readout(s, "throughput"),
+                    "braking" => braking,
+                    _ => mean_overlaps,
+                };
+                println!(
+                    "{sc} {set}: {k} {:.3} (without {:.3})",
+                    measured(sc, before, set, secs, f),
+                    measured(sc, before, "", secs, f)
+                );
             }
         }
     }
@@ -452,7 +522,13 @@ fn the_legend_says_clipped_only_when_it_was() {
         let sum: glam::Vec2 = e.terms.iter().map(|t| t.raw * t.weight).sum();
         let list = r.build(&s, Overlays::from_list(&[Overlay::Forces]));
         let Some(&LegendRow::Total { clipped: c, .. }) = list.legend.last() else { panic!("no total row") };
-        assert_eq!(c, sum.length() > max_force * 1.001, "step {}: |sum| {} vs max_force {max_force}", s.steps, sum.length());
+        assert_eq!(
+            c,
+            sum.length() > max_force * 1.001,
+            "step {}: |sum| {} vs max_force {max_force}",
+            s.steps,
+            sum.length()
+        );
         if c {
             clipped += 1;
         } else {
@@ -478,9 +554,16 @@ fn the_avoid_terms_weight_is_rounded_and_named() {
             }
             for lang in [Lang::En, Lang::Es] {
                 let blocks = pseudo::blocks(lang, &e, s.scenario());
-                let line = blocks.iter().flat_map(|b| &b.lines).find(|l| l.code.starts_with("w = weight * urgency")).expect("the w line");
+                let line = blocks
+                    .iter()
+                    .flat_map(|b| &b.lines)
+                    .find(|l| l.code.starts_with("w = weight * urgency"))
+                    .expect("the w line");
                 assert!(line.value.len() <= 5 && line.value.parse::<f32>().is_ok(), "{:?}", line.value);
-                assert!(!blocks.iter().flat_map(|b| &b.lines).any(|l| l.value.len() > 12 && !l.value.contains(['(', '#'])), "an unrounded value");
+                assert!(
+                    !blocks.iter().flat_map(|b| &b.lines).any(|l| l.value.len() > 12 && !l.value.contains(['(', '#'])),
+                    "an unrounded value"
+                );
             }
             seen += 1;
         }

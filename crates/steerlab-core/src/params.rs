@@ -37,13 +37,16 @@ impl Sim {
             }
             r => r,
         };
-        let next = next.map_err(|e| {
-            if e.starts_with(&format!("{path}: ")) {
-                e
-            } else {
-                scenario::clip(format!("{path}: {e}"))
-            }
-        })?;
+        let next =
+            next.map_err(
+                |e| {
+                    if e.starts_with(&format!("{path}: ")) {
+                        e
+                    } else {
+                        scenario::clip(format!("{path}: {e}"))
+                    }
+                },
+            )?;
         Ok(self.apply(next))
     }
 
