@@ -26,27 +26,23 @@ impl Sim {
                 *slot = value.clone();
             }
         }
-        let next = match scenario::from_value(doc.clone()) {
-            // Fewer agents than the one selected at the start (the flock selects agent 30): none is
-            // selected, rather than refusing the reader's count.
-            Err(e) if path != "selected" && e.starts_with("selected: no agent") => {
-                if let Some(o) = doc.as_object_mut() {
-                    o.remove("selected");
+        // Fewer agents than the one selected at the start (the flock selects agent 30): none is
+        // selected, rather than refusing the reader's count.
+        if path != "selected" {
+            let count = doc.pointer("/agents/count").and_then(Value::as_u64);
+            if let (Some(n), Some(slot)) = (count, doc.pointer_mut("/selected")) {
+                if slot.as_u64().is_some_and(|s| s >= n) {
+                    *slot = Value::Null;
                 }
-                scenario::from_value(doc)
             }
-            r => r,
-        };
-        let next =
-            next.map_err(
-                |e| {
-                    if e.starts_with(&format!("{path}: ")) {
-                        e
-                    } else {
-                        scenario::clip(format!("{path}: {e}"))
-                    }
-                },
-            )?;
+        }
+        let next = scenario::from_value(doc).map_err(|e| {
+            if e.starts_with(&format!("{path}: ")) {
+                e
+            } else {
+                scenario::clip(format!("{path}: {e}"))
+            }
+        })?;
         Ok(self.apply(next))
     }
 
