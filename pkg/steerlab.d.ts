@@ -59,6 +59,8 @@ export interface ViewerState {
     polarisation: number;
     mean_nearest: number | null;
     mean_centroid_distance: number | null;
+    /** Groups of two or more agents, each joined to every agent within perception. */
+    groups: number;
     food_eaten?: number;
     [metric: string]: number | null | undefined;
   };

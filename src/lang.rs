@@ -114,7 +114,9 @@ pub fn legend(lang: Lang, row: &LegendRow) -> String {
             .with("rule", Val::Word(rule(lang, id)))
             .with("weight", Val::Num(weight as f64, 2))
             .with("magnitude", Val::Num(magnitude as f64, 0)),
-        LegendRow::Total { magnitude } => Readout::new("legend").with("magnitude", Val::Num(magnitude as f64, 0)),
+        LegendRow::Total { magnitude, clipped } => {
+            Readout::new("legend").with("magnitude", Val::Num(magnitude as f64, 0)).with("clipped", Val::Bool(clipped))
+        }
     };
     let template = match row {
         LegendRow::Rule { .. } => lang.text(K::LegendRule),
@@ -287,7 +289,12 @@ mod tests {
             magnitude: 41.6,
         };
         assert_eq!(legend(Lang::Es, &row), "cohesión ×1.00 → 42");
-        assert_eq!(legend(Lang::En, &LegendRow::Total { magnitude: 192.0 }), "total 192 (truncated to max_force)");
+        assert_eq!(
+            legend(Lang::En, &LegendRow::Total { magnitude: 192.0, clipped: true }),
+            "total 192 (truncated to max_force)"
+        );
+        assert_eq!(legend(Lang::En, &LegendRow::Total { magnitude: 80.0, clipped: false }), "total 80");
+        assert_eq!(legend(Lang::Es, &LegendRow::Total { magnitude: 80.0, clipped: false }), "total 80");
         assert_eq!(word(Lang::Es, "loop"), "bucle");
     }
 

@@ -832,12 +832,14 @@ fn the_draw_lists_of_the_other_scenarios() {
     let mut s = sim("queue");
     steps(&mut s, 10 * SEC);
     let l = r.build(&s, Overlays::default());
-    assert_eq!(l.count(Style::Cone), 24);
+    // One lane per agent: yellow (Cone) for each braking agent, plain (Lane) for the others.
+    assert_eq!(l.count(Style::Cone) + l.count(Style::Lane), 24);
     assert!(l.count(Style::Goal) >= 1);
     let braking = l.count(Style::Braking);
     println!("queue after 10 s: {braking} braking agents drawn");
     assert!(braking > 0);
     assert_eq!(braking as f64, metric(&s, "braking"));
+    assert_eq!(l.count(Style::Cone), braking, "a yellow lane for each braking agent, no other");
 
     let mut s = sim("path-waypoints");
     steps(&mut s, SEC);

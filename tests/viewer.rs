@@ -302,7 +302,10 @@ fn scenario_texts(v: &steerlab::web::Viewer) -> Vec<String> {
         }
     };
     let mut out = texts(get(&sc, &["title"]));
-    out.extend(texts(get(&sc, &["caption"])));
+    // (A caption's `{touch|mouse}` instructions as either reader sees them.)
+    for t in texts(get(&sc, &["caption"])) {
+        out.extend([true, false].map(|touch| steerlab::sim::text::for_pointer(&t, touch).into_owned()));
+    }
     let controls = get(&sc, &["controls"]);
     if let Ok(list) = controls.dyn_into::<js_sys::Array>() {
         for c in list.iter() {

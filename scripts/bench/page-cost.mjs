@@ -24,6 +24,8 @@
 //           them: a page with no steerlab at all whose own script fills each canvas once a frame
 //           ("clear"), and one that also draws 120 triangles and a four-line legend per canvas in
 //           plain JS ("js"): a lower bound for the "frames" figure in this browser.
+// 5. ratio  "frames" (each --dist) and the "js" floor alternated in one loop, run after run, and the
+//           ratio of their main-thread shares (issue 33's target: at most 1.2× the floor).
 //
 // Quote figures from one run; on a loaded machine compare runs alternated, not across hours.
 
@@ -92,8 +94,50 @@ function chromiumCpuSeconds() {
 }
 const MARKER = "--steerlab-page-cost";
 
+// The CPU time (s) of each renderer's main thread (its first thread: tid = pid) in this browser's
+// tree. Unlike TaskDuration (wall time of the page's tasks, which grows when other processes take
+// the cores), CPU time holds on a loaded machine; the page measured is the renderer whose main
+// thread used the most CPU over the interval.
+function rendererMainCpu() {
+  const out = new Map();
+  const tree = new Set();
+  let root = null;
+  const procs = new Map();
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      procs.set(pid, { ppid: f[1], cpu: (Number(f[11]) + Number(f[12])) / 100, renderer: cmd.includes("--type=renderer") });
+      if (!root && cmd.includes(MARKER) && !cmd.includes("--type=")) root = pid;
+    } catch {
+      /* the process ended */
+    }
+  }
+  for (const [pid, p] of procs) {
+    let q = pid;
+    for (let n = 0; q && q !== "0" && n < 64; q = procs.get(q)?.ppid, n++) if (q === root) tree.add(pid);
+    if (!tree.has(pid) || !p.renderer) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out.set(pid, (Number(f[11]) + Number(f[12])) / 100);
+    } catch {
+      /* the process ended */
+    }
+  }
+  return out;
+}
+const mainCpuShare = (before, after, wall) => {
+  let best = 0;
+  for (const [pid, t] of after) best = Math.max(best, t - (before.get(pid) ?? t));
+  return (100 * best) / wall;
+};
+
 // (A stylesheet of its own: the pages are served with the strict CSP, which refuses inline styles.)
 const TEN_CSS = "body { margin: 8px; display: flex; flex-wrap: wrap; gap: 8px } figure { margin: 0; width: 240px }";
+const BARE = process.argv.includes("--bare") ? ' data-controls="false"' : "";
 const TEN = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ten canvases</title>
 <link rel="stylesheet" href="/www/steerlab.css"><link rel="stylesheet" href="/ten.css"></head><body>
 ${Array.from({ length: 10 }, (_, i) => `<figure><canvas data-scenario="flock" data-seed="${i + 1}" width="240" height="150"></canvas></figure>`).join("\n")}
@@ -185,13 +229,13 @@ async function floor(browser, server, mode) {
   const metric = async (name) => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === name).value;
   const busy = () => metric("TaskDuration");
   const s0 = await metric("ScriptDuration");
-  const [b0, c0, f0, t0] = [await busy(), chromiumCpuSeconds(), await page.evaluate(() => window.floorFrames()), Date.now()];
+  const [b0, c0, f0, t0, r0] = [await busy(), chromiumCpuSeconds(), await page.evaluate(() => window.floorFrames()), Date.now(), rendererMainCpu()];
   await page.waitForTimeout(10_000);
-  const [b1, c1, f1] = [await busy(), chromiumCpuSeconds(), await page.evaluate(() => window.floorFrames())];
+  const [b1, c1, f1, r1] = [await busy(), chromiumCpuSeconds(), await page.evaluate(() => window.floorFrames()), rendererMainCpu()];
   const s1 = await metric("ScriptDuration");
   const wall = (Date.now() - t0) / 1000;
   await context.close();
-  return { main: (100 * (b1 - b0)) / wall, script: (100 * (s1 - s0)) / wall, all: (100 * (c1 - c0)) / wall, frames: 10 * (f1 - f0) };
+  return { main: (100 * (b1 - b0)) / wall, script: (100 * (s1 - s0)) / wall, all: (100 * (c1 - c0)) / wall, frames: 10 * (f1 - f0), cpu: mainCpuShare(r0, r1, wall) };
 }
 
 async function tenCanvases(browser, server, playing) {
@@ -208,14 +252,16 @@ async function tenCanvases(browser, server, playing) {
   const metric = async (name) => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === name).value;
   const [b0, s0] = [await metric("TaskDuration"), await metric("ScriptDuration")];
   const c0 = chromiumCpuSeconds();
+  const r0 = rendererMainCpu();
   const t0 = Date.now();
   await page.waitForTimeout(10_000);
   const [b1, s1] = [await metric("TaskDuration"), await metric("ScriptDuration")];
   const c1 = chromiumCpuSeconds();
+  const r1 = rendererMainCpu();
   const wall = (Date.now() - t0) / 1000;
   const frames = await page.evaluate(() => [...document.querySelectorAll("canvas")].reduce((s, c) => s + window.steerlab.viewerFor(c).frames, 0));
   await context.close();
-  return { main: (100 * (b1 - b0)) / wall, script: (100 * (s1 - s0)) / wall, all: (100 * (c1 - c0)) / wall, frames };
+  return { main: (100 * (b1 - b0)) / wall, script: (100 * (s1 - s0)) / wall, all: (100 * (c1 - c0)) / wall, frames, cpu: mainCpuShare(r0, r1, wall) };
 }
 
 const servers = [];
@@ -254,6 +300,28 @@ try {
       const m = (key) => median(rs[k].map((r) => r[key]));
       console.log(
         `== ten flock canvases, ${playing ? "playing" : "paused"}, 10 s (median of ${runs}): main thread ${m("main").toFixed(1)} % of a core (script, JS and wasm: ${m("script").toFixed(1)} %) · all Chromium processes ${m("all").toFixed(1)} % · ${m("frames")} frames drawn in all${label(k)}`,
+      );
+    }
+  }
+  if (!only || only === "ratio") {
+    const rs = servers.map(() => []);
+    const fl = [];
+    for (let i = 0; i < runs; i++) {
+      for (const [k, s] of servers.entries()) rs[k].push(await tenCanvases(browser, s.server, true));
+      fl.push(await floor(browser, servers[0].server, "js"));
+    }
+    const m = (xs, key) => median(xs.map((r) => r[key]));
+    console.log(
+      `== ratio, alternated (median of ${runs}): the plain-JS floor's main thread: busy ${m(fl, "main").toFixed(1)} % of a core (script ${m(fl, "script").toFixed(1)} %), CPU time ${m(fl, "cpu").toFixed(1)} % (${m(fl, "frames")} canvas-frames)`,
+    );
+    for (const k of rs.keys()) {
+      const busy = rs[k].map((r, i) => r.main / fl[i].main);
+      const cpu = rs[k].map((r, i) => r.cpu / fl[i].cpu);
+      // Per frame drawn: a loaded machine drops frames, and a page that draws fewer costs less.
+      const perFrame = rs[k].map((r, i) => r.cpu / r.frames / (fl[i].cpu / fl[i].frames));
+      const list = (xs) => xs.map((x) => x.toFixed(2)).join(", ");
+      console.log(
+        `  ten playing flock canvases: busy ${m(rs[k], "main").toFixed(1)} % (script ${m(rs[k], "script").toFixed(1)} %), CPU time ${m(rs[k], "cpu").toFixed(1)} % (${m(rs[k], "frames")} frames) · ${median(busy).toFixed(2)}× the floor busy (runs ${list(busy)}), ${median(cpu).toFixed(2)}× its CPU time (runs ${list(cpu)}), ${median(perFrame).toFixed(2)}× its CPU time per canvas-frame (runs ${list(perFrame)})${label(k)}`,
       );
     }
   }

@@ -98,6 +98,50 @@ impl Palette {
     }
 }
 
+/// A whole circle as a sub-path of the current path (starting at its rightmost point, so that no
+/// line joins it to the sub-path before).
+fn circle(ctx: &Ctx2d, c: Vec2, r: f32) {
+    let r = r.max(0.0) as f64;
+    ctx.move_to(c.x as f64 + r, c.y as f64);
+    let _ = ctx.arc(c.x as f64, c.y as f64, r, 0.0, std::f64::consts::TAU);
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Fill,
+    Stroke,
+}
+
+/// The path being written for the style being drawn: filled or stroked once, when the style or
+/// the kind of shape changes.
+#[derive(Default)]
+struct Batch {
+    open: Option<Mode>,
+    /// Agent triangles in the path.
+    agents: usize,
+}
+
+impl Batch {
+    /// Continue the path if it is of this kind, else draw it and begin another.
+    fn open(&mut self, ctx: &Ctx2d, mode: Mode) {
+        if self.open != Some(mode) {
+            self.flush(ctx);
+            ctx.begin_path();
+            self.open = Some(mode);
+        }
+    }
+
+    /// Fill or stroke the path written (with the context's current styles).
+    fn flush(&mut self, ctx: &Ctx2d) {
+        match self.open.take() {
+            Some(Mode::Fill) => ctx.fill(),
+            Some(Mode::Stroke) => ctx.stroke(),
+            None => {}
+        }
+        self.agents = 0;
+    }
+}
+
 /// At most this many agent triangles in one path (see `Shape::Agent` in `paint`).
 const AGENTS_PER_PATH: usize = 256;
 
@@ -135,20 +179,31 @@ pub fn paint(
     stroke_style(ctx, &pal.border);
     ctx.set_line_width(1.0 / s);
     ctx.stroke_rect(0.0, 0.0, world.x as f64, world.y as f64);
-    ctx.save();
-    ctx.begin_path();
-    ctx.rect(0.0, 0.0, world.x as f64, world.y as f64);
-    ctx.clip();
+    // Clip to the world only when the canvas shows more than the world (margins of half a device
+    // pixel or more): an anti-aliased clip costs the rasteriser on every shape after it.
+    let clip = view.ox * d >= 0.5 || view.oy * d >= 0.5;
+    if clip {
+        ctx.save();
+        ctx.begin_path();
+        ctx.rect(0.0, 0.0, world.x as f64, world.y as f64);
+        ctx.clip();
+    }
 
     // Text in world units (labels): the font is set at the first one (most frames have none).
     let mut font_set = false;
     let mut dashed = false;
     let mut run: Option<Style> = None;
+    // A run of shapes of one style is one path, filled or stroked once (`Batch`): a run of agents
+    // up to AGENTS_PER_PATH triangles, the neighbour lines, the force arrows of one rule … Fewer
+    // fill and stroke calls are fewer passes of the rasteriser over the canvas, and fewer calls
+    // from the module into the canvas.
+    let mut batch = Batch::default();
     let mut k = 0;
     while k < list.cmds.len() {
         let cmd = &list.cmds[k];
         k += 1;
         if cmd.style == Style::Tube {
+            batch.flush(ctx);
             // The tube: every consecutive tube shape (segment quads, corner discs) is one path filled
             // once, so overlaps do not darken. Sub-paths share one winding (nonzero: their union).
             ctx.begin_path();
@@ -165,11 +220,7 @@ pub fn paint(
                         }
                         ctx.close_path();
                     }
-                    Shape::Circle { c, r } | Shape::Disc { c, r } => {
-                        ctx.move_to((c.x + r) as f64, c.y as f64);
-                        let _ = ctx.arc(c.x as f64, c.y as f64, r.max(0.0) as f64, 0.0, std::f64::consts::TAU);
-                        ctx.close_path();
-                    }
+                    Shape::Circle { c, r } | Shape::Disc { c, r } => circle(ctx, c, r),
                     _ => {}
                 }
                 j += 1;
@@ -182,6 +233,7 @@ pub fn paint(
         }
         let lk = pal.look(cmd.style);
         if run != Some(cmd.style) {
+            batch.flush(ctx);
             stroke_style(ctx, &lk.stroke);
             if let Some(f) = &lk.fill {
                 fill_style(ctx, f);
@@ -194,44 +246,39 @@ pub fn paint(
             run = Some(cmd.style);
         }
         match cmd.shape {
-            Shape::Agent { .. } => {
-                // A run of agents of one style is one path filled once, up to AGENTS_PER_PATH
-                // triangles (3 calls into the canvas each instead of 6). Measured in this
-                // Chromium's software rasteriser: for 120 agents one path costs what 120 fills
-                // cost to rasterise; for thousands, one path costs several times more.
-                ctx.begin_path();
-                let mut n = 0;
-                let mut j = k - 1;
-                while j < list.cmds.len() && n < AGENTS_PER_PATH && list.cmds[j].style == cmd.style {
-                    let Shape::Agent { pos, dir, size } = list.cmds[j].shape else { break };
-                    let (p, f) = (pos.as_dvec2(), dir.normalize_or(Vec2::X).as_dvec2() * size as f64);
-                    let side = glam::DVec2::new(-f.y, f.x) * 0.45;
-                    ctx.move_to(p.x + f.x * 0.6, p.y + f.y * 0.6);
-                    ctx.line_to(p.x - f.x * 0.4 + side.x, p.y - f.y * 0.4 + side.y);
-                    ctx.line_to(p.x - f.x * 0.4 - side.x, p.y - f.y * 0.4 - side.y);
-                    n += 1;
-                    j += 1;
+            Shape::Agent { pos, dir, size } => {
+                // Measured in this Chromium's software rasteriser: for 120 agents one path costs
+                // what 120 fills cost to rasterise; for thousands, one path costs several times more.
+                if batch.agents == AGENTS_PER_PATH {
+                    batch.flush(ctx);
                 }
-                ctx.fill();
-                k = j;
+                batch.open(ctx, Mode::Fill);
+                batch.agents += 1;
+                let (p, f) = (pos.as_dvec2(), dir.normalize_or(Vec2::X).as_dvec2() * size as f64);
+                let side = glam::DVec2::new(-f.y, f.x) * 0.45;
+                ctx.move_to(p.x + f.x * 0.6, p.y + f.y * 0.6);
+                ctx.line_to(p.x - f.x * 0.4 + side.x, p.y - f.y * 0.4 + side.y);
+                ctx.line_to(p.x - f.x * 0.4 - side.x, p.y - f.y * 0.4 - side.y);
             }
             Shape::Circle { c, r } => {
-                ctx.begin_path();
-                let _ = ctx.arc(c.x as f64, c.y as f64, r.max(0.0) as f64, 0.0, std::f64::consts::TAU);
-                if fills_circle(cmd.style) {
-                    if let Some(f) = &lk.fill {
-                        fill_style(ctx, f);
-                        ctx.fill();
-                    }
+                if fills_circle(cmd.style) && lk.fill.is_some() {
+                    // Filled then stroked, each circle on its own (translucent fills overlap visibly).
+                    batch.flush(ctx);
+                    ctx.begin_path();
+                    circle(ctx, c, r);
+                    ctx.fill();
+                    ctx.stroke();
+                } else {
+                    batch.open(ctx, Mode::Stroke);
+                    circle(ctx, c, r);
                 }
-                ctx.stroke();
             }
             Shape::Disc { c, r } => {
-                ctx.begin_path();
-                let _ = ctx.arc(c.x as f64, c.y as f64, r.max(0.0) as f64, 0.0, std::f64::consts::TAU);
-                ctx.fill();
+                batch.open(ctx, Mode::Fill);
+                circle(ctx, c, r);
             }
             Shape::Rect { min, max } => {
+                batch.flush(ctx);
                 let (w, h) = ((max.x - min.x) as f64, (max.y - min.y) as f64);
                 if lk.fill.is_some() {
                     ctx.fill_rect(min.x as f64, min.y as f64, w, h);
@@ -241,16 +288,15 @@ pub fn paint(
                 }
             }
             Shape::Line { a, b } => {
-                ctx.begin_path();
+                batch.open(ctx, Mode::Stroke);
                 ctx.move_to(a.x as f64, a.y as f64);
                 ctx.line_to(b.x as f64, b.y as f64);
-                ctx.stroke();
             }
             Shape::Arrow { from, to } => {
+                batch.open(ctx, Mode::Stroke);
                 let (a, b) = (from.as_dvec2(), to.as_dvec2());
                 let v = b - a;
                 let len = v.length();
-                ctx.begin_path();
                 ctx.move_to(a.x, a.y);
                 ctx.line_to(b.x, b.y);
                 if len > 1e-6 {
@@ -261,14 +307,13 @@ pub fn paint(
                     ctx.line_to(b.x, b.y);
                     ctx.line_to(b.x - u.x * head - n.x * head * 0.5, b.y - u.y * head - n.y * head * 0.5);
                 }
-                ctx.stroke();
             }
             Shape::Polyline { start, len, closed } => {
                 let pts = list.points_of(start, len);
                 if pts.is_empty() {
                     continue;
                 }
-                ctx.begin_path();
+                batch.open(ctx, Mode::Stroke);
                 ctx.move_to(pts[0].x as f64, pts[0].y as f64);
                 for p in &pts[1..] {
                     ctx.line_to(p.x as f64, p.y as f64);
@@ -276,16 +321,11 @@ pub fn paint(
                 if closed {
                     ctx.close_path();
                 }
-                if cmd.style == Style::Tube {
-                    // The tube: the polyline stroked as wide as the tube (2 · radius is in the width).
-                    ctx.set_line_cap("round");
-                    ctx.set_line_join("round");
-                }
-                ctx.stroke();
             }
             Shape::Text { at, start, len, max_w } => {
                 let text = lang::canvas_text(lang, list.text_of(start, len));
                 if text_fits(text, max_w, s) {
+                    batch.flush(ctx);
                     if !font_set {
                         ctx.set_font(&format!("{}px system-ui, sans-serif", crate::sim::text::short64(11.0 / s)));
                         ctx.set_text_baseline("middle");
@@ -296,7 +336,10 @@ pub fn paint(
             }
         }
     }
-    ctx.restore();
+    batch.flush(ctx);
+    if clip {
+        ctx.restore();
+    }
     if dashed {
         let _ = ctx.set_line_dash(no_dash);
     }

@@ -330,8 +330,11 @@ impl Inner {
         self.playing = false;
         self.h.cancel_frame();
         self.set_playing_ui();
-        // The scrub bar is written at most every 250 ms while playing: now the step it stopped at.
-        self.tl.show(&self.sim, self.lang, now(&self.window), false);
+        // The scrub bar and the inspector are written at most every 250 ms while playing: now the
+        // step it stopped at, the one the canvas shows.
+        let t = now(&self.window);
+        self.tl.show(&self.sim, self.lang, t, false);
+        self.inspector.refresh(&self.sim, t, false);
     }
 
     fn toggle_play(&mut self) {

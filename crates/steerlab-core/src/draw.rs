@@ -97,11 +97,13 @@ pub enum Style {
     /// or the focus (`sim::inspect`), drawn over a halo in the canvas colour.
     Highlight,
     HighlightHalo,
+    /// Queue: an agent's front lane while it is not braking (the braking lane is `Cone`, yellow).
+    Lane,
 }
 
 impl Style {
     /// Every style, in declaration order (`Style::ALL[s as usize] == s`).
-    pub const ALL: [Style; 57] = [
+    pub const ALL: [Style; 58] = [
         Style::Agent,
         Style::Selected,
         Style::SelfAgent,
@@ -159,6 +161,7 @@ impl Style {
         Style::ChartGrid,
         Style::Highlight,
         Style::HighlightHalo,
+        Style::Lane,
     ];
 }
 
@@ -220,8 +223,9 @@ pub struct Cmd {
 pub enum LegendRow {
     /// One rule's contribution: its weight and the length of `weight × force`.
     Rule { style: Style, rule: &'static str, weight: f32, magnitude: f32 },
-    /// The total, truncated to `max_force`.
-    Total { magnitude: f32 },
+    /// The total, truncated to `max_force` (`clipped`: the weighted terms' sum was longer than
+    /// that, so the truncation shortened it this step).
+    Total { magnitude: f32, clipped: bool },
 }
 
 #[derive(Clone, Debug, Default)]
@@ -450,7 +454,7 @@ mod tests {
         for (k, s) in Style::ALL.iter().enumerate() {
             assert_eq!(*s as usize, k, "{s:?}");
         }
-        assert_eq!(Style::ALL.len(), Style::HighlightHalo as usize + 1);
+        assert_eq!(Style::ALL.len(), Style::Lane as usize + 1);
     }
 
     #[test]

@@ -253,9 +253,10 @@ impl Link {
 }
 
 /// The scenario's fingerprint, in base 36: FNV-1a over its JSON without what never steers
-/// (title, caption, controls, overlays, HUD) and without its seed (links carry their own).
+/// (title, caption, controls, overlays, HUD, the agent selected at the start) and without its seed
+/// (links carry their own).
 pub fn fingerprint(sc: &Scenario) -> String {
-    const SKIP: [&str; 10] = [
+    const SKIP: [&str; 11] = [
         "$schema",
         "seed",
         "hud",
@@ -266,6 +267,7 @@ pub fn fingerprint(sc: &Scenario) -> String {
         "controls",
         "overlays",
         "overlays_off",
+        "selected",
     ];
     let mut h = 0x811c_9dc5u32;
     if let Ok(Value::Object(m)) = doc(sc) {

@@ -215,6 +215,10 @@ pub const TOTAL: Colour = Colour::hex(0xd946ef);
 pub const TUBE_FILL: Colour = Colour::rgba(134, 239, 172, 450);
 
 const ORANGE: Colour = Colour::hex(0xf97316);
+/// The selection ring (the selected agent keeps its role's colour inside it): cyan, a hue no
+/// agent's role has (blue and light blue agents, the orange leader, green, red, yellow, violet,
+/// grey; a test checks the distance).
+pub const SELECTED: Colour = Colour::hex(0x06b6d4);
 const GREEN: Colour = Colour::hex(0x16a34a);
 const RED: Colour = Colour::hex(0xdc2626);
 
@@ -236,7 +240,7 @@ pub fn look(style: Style, p: &Palette) -> Look {
     let l = |stroke, fill, width_px, dash| Look { stroke, fill, width_px, dash };
     match style {
         Style::Agent => l(p.agent, Some(p.agent), 1.0, false),
-        Style::Selected => l(ORANGE, Some(ORANGE), 1.5, false),
+        Style::Selected => l(SELECTED, None, 2.0, false),
         Style::SelfAgent => l(SELF_RED, Some(SELF_RED), 1.0, false),
         Style::Checked => l(CHECKED_VIOLET, Some(CHECKED_VIOLET), 1.0, false),
         Style::Other => l(OTHER_GREY, Some(OTHER_GREY), 1.0, false),
@@ -292,6 +296,7 @@ pub fn look(style: Style, p: &Palette) -> Look {
         Style::ChartGrid => l(COHESION, Some(COHESION), 2.0, false),
         Style::Highlight => l(p.accent, None, 3.0, false),
         Style::HighlightHalo => l(p.background, None, 7.0, false),
+        Style::Lane => l(p.faint, None, 1.0, false),
     }
 }
 

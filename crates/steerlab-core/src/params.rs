@@ -26,6 +26,16 @@ impl Sim {
                 *slot = value.clone();
             }
         }
+        // Fewer agents than the one selected at the start (the flock selects agent 30): none is
+        // selected, rather than refusing the reader's count.
+        if path != "selected" {
+            let count = doc.pointer("/agents/count").and_then(Value::as_u64);
+            if let (Some(n), Some(slot)) = (count, doc.pointer_mut("/selected")) {
+                if slot.as_u64().is_some_and(|s| s >= n) {
+                    *slot = Value::Null;
+                }
+            }
+        }
         let next = scenario::from_value(doc).map_err(|e| {
             if e.starts_with(&format!("{path}: ")) {
                 e

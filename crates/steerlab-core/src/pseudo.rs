@@ -5,7 +5,7 @@
 //! holds no words: the shell writes the keys in the reader's language (`lang::pseudo`).
 
 use super::steer::{Contribution, Note};
-use super::text::{short32, Fixed};
+use super::text::Fixed;
 use glam::Vec2;
 
 /// A line's text: code, or a catalog key (`pseudo.<behaviour>.<line>`) for a line with words.
@@ -39,6 +39,21 @@ pub const LIMIT: &str = "force = limit(desired - velocity, max_force)";
 /// A number as the panel shows it: more decimals for small numbers (separation's sums are ~0.05).
 pub fn num(x: f32) -> String {
     fixed(x, decimals(x.abs()))
+}
+
+/// A number rounded as [`num`] rounds it, without trailing zeros: a weight of 1.5 reads `1.5`,
+/// 2 reads `2`, weight × urgency 0.015967011 reads `0.016`.
+pub fn short(x: f32) -> String {
+    let mut s = num(x);
+    if s.contains('.') {
+        while s.ends_with('0') {
+            s.pop();
+        }
+        if s.ends_with('.') {
+            s.pop();
+        }
+    }
+    s
 }
 
 /// The decimals for numbers up to `a` in size.
@@ -132,9 +147,17 @@ impl<'a> Lines<'a> {
         self.force_as(Code::Key(text));
     }
     fn force_as(&mut self, code: Code) {
+        self.force_weighted(code, "pseudo.weight");
+    }
+    /// [`Lines::force`] for a term whose weight is not the rule's weight alone: `weight` is the
+    /// catalog key of the `w` line that says what it is (avoid_obstacles: weight × urgency).
+    pub fn force_with_weight(&mut self, code: &'static str, weight: &'static str) {
+        self.force_weighted(Code::Code(code), weight);
+    }
+    fn force_weighted(&mut self, code: Code, weight: &'static str) {
         let c = self.t;
         self.lines.push(Line { code, value: Shown::Text(vlen(c.raw)), key: "steer" });
-        self.words("pseudo.weight", Shown::Text(short32(c.weight)), "");
+        self.words(weight, Shown::Text(short(c.weight)), "");
         self.add("w * force", vlen(c.raw * c.weight), "weighted");
     }
     /// The neighbours that counted, on a line with words (catalog key `text`).
@@ -183,6 +206,12 @@ mod tests {
         assert_eq!(num(-12.345), "-12.35");
         assert_eq!(num(192.0), "192.0");
         assert_eq!(num(-0.0001), "0.000");
+        // Weights: rounded, trailing zeros dropped.
+        assert_eq!(short(0.015967011), "0.016");
+        assert_eq!(short(1.5), "1.5");
+        assert_eq!(short(2.0), "2");
+        assert_eq!(short(0.6), "0.6");
+        assert_eq!(short(-0.0001), "0");
         // A vector's two numbers with the decimals of the larger.
         assert_eq!(vec(Vec2::new(1.0, -0.5)), "(1.00, -0.50)");
         assert_eq!(vec(Vec2::new(-39.55, 0.36)), "(-39.55, 0.36)");

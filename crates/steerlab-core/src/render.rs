@@ -244,9 +244,18 @@ impl Renderer {
                 });
             }
             self.list.arrow(Style::ForceTotal, a.position, a.position + total * FORCE_SCALE);
-            self.list.legend.push(LegendRow::Total { magnitude: total.length() });
+            // (The terms' sum is what the controller truncates: when it is no longer than the total,
+            // nothing was clipped and the legend does not say so.)
+            let sum: Vec2 = self.trace.items.iter().map(|c| c.raw * c.weight).sum();
+            let clipped = sum.length() > total.length() * 1.0001 + 1e-4;
+            self.list.legend.push(LegendRow::Total { magnitude: total.length(), clipped });
         }
-        self.list.agent(Style::Selected, a.position, a.heading, sim.scenario().agent_size * 1.3);
+        // The selected agent in its own role's colour (a follower stays green or red), larger, in
+        // the selection ring.
+        let role = v.tints.get(i).copied().flatten().unwrap_or(Style::Agent);
+        let size = sim.scenario().agent_size * if role == Style::Leader { 1.5 } else { 1.3 };
+        self.list.circle(Style::Selected, a.position, size * 0.85);
+        self.list.agent(role, a.position, a.heading, size);
     }
 }
 

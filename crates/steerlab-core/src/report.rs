@@ -23,12 +23,15 @@ pub struct Metrics {
     pub mean_nearest: Option<f32>,
     /// Mean distance to the local centroid (neighbours within perception), over agents with neighbours.
     pub mean_centroid_distance: Option<f32>,
+    /// Groups of two or more agents, each agent joined to every agent within perception (the
+    /// connected groups a reader sees; an agent with no neighbour is in none).
+    pub groups: u32,
 }
 
 impl Sim {
     pub fn metrics(&self) -> Metrics {
         let n = self.agent_count();
-        let (mean_nearest, mean_centroid_distance) = self.spacing();
+        let (mean_nearest, mean_centroid_distance, groups) = self.spacing();
         Metrics {
             checks: self.stats.checks,
             naive_checks: (n as u64) * (n.saturating_sub(1) as u64),
@@ -36,6 +39,7 @@ impl Sim {
             polarisation: self.polarisation(),
             mean_nearest,
             mean_centroid_distance,
+            groups,
         }
     }
 
@@ -62,13 +66,23 @@ impl Sim {
         (self.polarisation(), self.stats.checks)
     }
 
-    /// Exact mean nearest-neighbour distance and mean distance to the local centroid, computed with a
-    /// grid whose rings grow until the nearest agent is certainly found.
-    fn spacing(&self) -> (Option<f32>, Option<f32>) {
+    /// Exact mean nearest-neighbour distance, mean distance to the local centroid (computed with a
+    /// grid whose rings grow until the nearest agent is certainly found) and the groups (a
+    /// union-find over the pairs within perception).
+    fn spacing(&self) -> (Option<f32>, Option<f32>, u32) {
         let agents = self.agents();
         let n = agents.len();
         if n < 2 {
-            return (None, None);
+            return (None, None, 0);
+        }
+        let mut parent: Vec<u32> = (0..n as u32).collect();
+        fn root(parent: &mut [u32], mut i: u32) -> u32 {
+            while parent[i as usize] != i {
+                let up = parent[parent[i as usize] as usize];
+                parent[i as usize] = up;
+                i = up;
+            }
+            i
         }
         let pos: Vec<Vec2> = agents.iter().map(|a| a.position).collect();
         let r = self.perception();
@@ -81,10 +95,14 @@ impl Sim {
             let mut best = f32::INFINITY;
             let mut c = Vec2::ZERO;
             let mut k = 0u32;
-            grid.for_each_neighbour(&self.world, &pos, i, r, |_, d, d2| {
+            grid.for_each_neighbour(&self.world, &pos, i, r, |j, d, d2| {
                 best = best.min(d2);
                 c += d;
                 k += 1;
+                let (a, b) = (root(&mut parent, i as u32), root(&mut parent, j as u32));
+                if a != b {
+                    parent[a.max(b) as usize] = a.min(b);
+                }
             });
             if k > 0 {
                 cen_sum += (c / k as f32).length() as f64;
@@ -98,7 +116,13 @@ impl Sim {
             nearest_sum += (best.sqrt()) as f64;
         }
         let cen = if cen_n > 0 { Some((cen_sum / cen_n as f64) as f32) } else { None };
-        (Some((nearest_sum / n as f64) as f32), cen)
+        // A group: a root with at least one other agent under it.
+        let mut size = vec![0u32; n];
+        for i in 0..n as u32 {
+            size[root(&mut parent, i) as usize] += 1;
+        }
+        let groups = size.iter().filter(|&&k| k >= 2).count() as u32;
+        (Some((nearest_sum / n as f64) as f32), cen, groups)
     }
 
     /// The spatial-hash query of agent `i` against the current positions.
@@ -146,6 +170,7 @@ impl Sim {
             ("polarisation", f32v(m.polarisation)),
             ("mean_nearest", opt(m.mean_nearest)),
             ("mean_centroid_distance", opt(m.mean_centroid_distance)),
+            ("groups", m.groups.into()),
         ]);
         let scene = &self.scene;
         if !scene.food.is_empty() || scene.eaten > 0 {
@@ -279,4 +304,34 @@ fn term_json(c: &Contribution) -> Value {
         };
     }
     t
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::behaviours::testing::{hand_agents, sim_with};
+
+    /// Groups by hand, perception 30 in a 400 × 400 wrapping world: a chain 0–1–2 (25 px apart:
+    /// 0 and 2 are 50 px apart, joined through 1), a pair 3–4, a pair across the wrapping edge
+    /// (5 at x 395, 6 at x 10: 15 px apart) and a loner 7: three groups.
+    #[test]
+    fn groups_by_hand() {
+        let still = (0.0, 0.0);
+        let agents = hand_agents(&[
+            ((100.0, 100.0), still),
+            ((125.0, 100.0), still),
+            ((150.0, 100.0), still),
+            ((100.0, 300.0), still),
+            ((100.0, 320.0), still),
+            ((395.0, 200.0), still),
+            ((10.0, 200.0), still),
+            ((250.0, 250.0), still),
+        ]);
+        let s = sim_with(r#"[{"type": "cohesion", "perception": 30}]"#, &agents, "");
+        assert_eq!(s.metrics().groups, 3);
+        assert_eq!(s.state_json()["metrics"]["groups"], 3);
+        // Apart by 31 px, the chain breaks: 0 and 1 alone, 1–2 at 25 px still a pair.
+        let agents = hand_agents(&[((100.0, 100.0), still), ((131.0, 100.0), still), ((156.0, 100.0), still)]);
+        let s = sim_with(r#"[{"type": "cohesion", "perception": 30}]"#, &agents, "");
+        assert_eq!(s.metrics().groups, 1);
+    }
 }

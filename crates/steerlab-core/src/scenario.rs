@@ -48,7 +48,9 @@ pub struct Scenario {
     /// The title on Spanish pages (older form of `{"es": …}` in `title`).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub title_es: String,
-    /// Shown under the canvas: what to look at. One text, or one per language.
+    /// Shown under the canvas: what to look at. One text, or one per language. Instructions that
+    /// depend on the reader's pointer are written `{touch|mouse}` (`{Tap|Click} a boid`): a reader
+    /// on a touch screen reads the first, one with a mouse the second.
     #[serde(default, skip_serializing_if = "Text::is_empty")]
     pub caption: Text,
     /// The caption on Spanish pages (older form of `{"es": …}` in `caption`).

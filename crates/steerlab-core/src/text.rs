@@ -74,6 +74,35 @@ fn non_finite(x: f64) -> String {
     }
 }
 
+/// An author's text with instructions for both kinds of pointer, `{on a touch screen|with a
+/// mouse}` (`{Tap|Click} a boid`), as a reader with one of them reads it (`touch`: a coarse
+/// pointer, as the page's `(pointer: coarse)` says). Braces that are not one such pair stay as
+/// they are.
+pub fn for_pointer(text: &str, touch: bool) -> std::borrow::Cow<'_, str> {
+    if !text.contains('{') {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.find('}').map(|close| (&after[..close], &after[close + 1..])) {
+            Some((inner, tail)) if inner.matches('|').count() == 1 && !inner.contains('{') => {
+                let (t, m) = inner.split_once('|').unwrap_or((inner, ""));
+                out.push_str(if touch { t } else { m });
+                rest = tail;
+            }
+            _ => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out.into()
+}
+
 /// `[a, b, c]` with each number in its short form (what `{:?}` of an array wrote).
 pub fn list32(xs: &[f32]) -> String {
     // Pushed by hand: `join` on a Vec<String> was a second copy of the join helper (the web shell
@@ -91,6 +120,16 @@ pub fn list32(xs: &[f32]) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn instructions_for_the_pointer() {
+        let t = "{Tap|Click} a boid; {tap|click or drag} to move it. Braces {x, y} and {a|b|c} stay.";
+        assert_eq!(for_pointer(t, true), "Tap a boid; tap to move it. Braces {x, y} and {a|b|c} stay.");
+        assert_eq!(for_pointer(t, false), "Click a boid; click or drag to move it. Braces {x, y} and {a|b|c} stay.");
+        assert_eq!(for_pointer("no braces", true), "no braces");
+        assert_eq!(for_pointer("{|double-click to remove it}", true), "");
+        assert_eq!(for_pointer("open {", false), "open {");
+    }
+
     use super::*;
 
     #[test]

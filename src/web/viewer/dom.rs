@@ -98,7 +98,9 @@ impl Inner {
         let caption = sc.caption_in(lang.tag());
         if !caption.is_empty() {
             let p = el(&document, "p", "steerlab-caption")?;
-            p.set_text_content(Some(caption));
+            // Its instructions for the reader's pointer (issue 33: "tap" on a touch screen).
+            let touch = window.match_media("(pointer: coarse)").ok().flatten().is_some_and(|m| m.matches());
+            p.set_text_content(Some(&crate::sim::text::for_pointer(caption, touch)));
             // The canvas's accessible description is its caption.
             static CAPTIONS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
             let id = format!("steerlab-caption-{}", CAPTIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed));

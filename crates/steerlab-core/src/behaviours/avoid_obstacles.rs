@@ -41,7 +41,8 @@ impl Behave for AvoidObstacles {
             p.add("urgency = 1 - distance / look_ahead", crate::pseudo::num(u), "");
         }
         p.desired("desired = normalize(self.position - obstacle.center) * max_speed");
-        p.force(crate::pseudo::LIMIT);
+        // (Its weight this step is the rule's weight times the urgency, and the line says so.)
+        p.force_with_weight(crate::pseudo::LIMIT, "pseudo.avoid_obstacles.weight");
     }
 
     fn weight(&self) -> f32 {

@@ -397,7 +397,7 @@ impl Behave for Queue {
 
     /// Under the agents the goal (a doorway: the goal circle between two posts); over them each
     /// agent's front lane (the cone of §3.3: `0 ≤ along ≤ cone_length`, `perp ≤ cone_width`).
-    fn draw(&self, _: &Inst<Self>, v: &View, layer: Layer, list: &mut DrawList) {
+    fn draw(&self, inst: &Inst<Self>, v: &View, layer: Layer, list: &mut DrawList) {
         match layer {
             Layer::Under => {
                 let g = self.goal();
@@ -408,12 +408,15 @@ impl Behave for Queue {
                 list.line(Style::Goal, g - Vec2::new(0.0, gap), g - Vec2::new(0.0, gap + post));
             }
             Layer::Over => {
-                for a in v.agents {
+                for (i, a) in v.agents.iter().enumerate() {
                     let h = a.heading;
                     let n = Vec2::new(-h.y, h.x) * self.cone_width;
                     let p = a.position;
                     let f = h * self.cone_length;
-                    list.polyline(Style::Cone, [p + n, p + f + n, p + f - n, p - n], true);
+                    // Yellow only for an agent braking this step (the caption's "yellow: braking").
+                    let braking = inst.agents.get(i).is_some_and(|b| b.0);
+                    let style = if braking { Style::Cone } else { Style::Lane };
+                    list.polyline(style, [p + n, p + f + n, p + f - n, p - n], true);
                 }
             }
             Layer::Floor => {}
@@ -715,6 +718,15 @@ mod tests {
             (0..4).map(|i| s.tint(i)).collect::<Vec<_>>(),
             [Some(Style::Braking), None, Some(Style::Braking), None]
         );
+        // The braking agents' lanes are yellow (Cone), the others' plain (Lane); with braking off
+        // nobody brakes and no lane is yellow.
+        use super::super::testing::drawn;
+        use crate::behaviours::Layer;
+        let styles = |s: &crate::engine::Sim| drawn(s, Layer::Over).iter().map(|d| d.0).collect::<Vec<_>>();
+        assert_eq!(styles(&s), [Style::Cone, Style::Lane, Style::Cone, Style::Lane, Style::Lane, Style::Lane]);
+        let mut off = sim_with(r#"[{"type": "queue", "goal": [300, 100], "braking": false}]"#, &agents, "");
+        off.step();
+        assert!(styles(&off).iter().all(|&st| st == Style::Lane), "{:?}", styles(&off));
         let r = s.readout();
         assert_eq!(r.kind, "queue");
         assert_eq!(r.get("braking_enabled"), Some(Val::Bool(true)));
@@ -789,7 +801,8 @@ mod tests {
                 (Style::Goal, D::Line(v(300.0, 84.4), v(300.0, 48.4))),
             ],
         );
-        let lane = |pts: [Vec2; 4]| (Style::Cone, D::Poly(pts.to_vec(), true));
+        // (No step yet: nobody is braking, so every lane is drawn as a plain lane, not yellow.)
+        let lane = |pts: [Vec2; 4]| (Style::Lane, D::Poly(pts.to_vec(), true));
         assert_drawn(
             &drawn(&s, Layer::Over),
             &[

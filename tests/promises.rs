@@ -1,0 +1,604 @@
+//! Issue 33 item 6, promises kept: what the chapters' try buttons promise, each checked against the
+//! measure it names on the built-in scenario; the agent the inspector and the overlays show by
+//! default is one the caption can explain; the styles that mean a state show only in it.
+
+use steerlab::sim::Sim;
+
+mod support;
+use support::builtin_sim as sim;
+
+/// The share of the first `steps` steps in which agent `i` has at least one neighbour for the
+/// rule `rule` (the inspector's count: the neighbours that rule summed).
+fn with_neighbours(name: &str, rule: &str, i: usize, steps: u32) -> f32 {
+    let mut s = sim(name);
+    let mut n = 0;
+    for _ in 0..steps {
+        s.step();
+        let e = s.explain(i).unwrap();
+        let t = e.terms.iter().find(|t| t.rule == rule).unwrap();
+        if t.detail.neighbours.unwrap_or(0) > 0 {
+            n += 1;
+        }
+    }
+    n as f32 / steps as f32
+}
+
+/// The agent selected by default in "separation alone", "cohesion alone", "alignment alone" and
+/// the flock has neighbours for its rule, so the caption's arrows (the pushes; the centroid and
+/// the arrow to it; the mean heading) are drawn (issue 33: agent 0 had none 80 % of the first
+/// 10 s in separation alone and 54 % in cohesion alone). Separation alone spreads the boids
+/// until nobody is within sep_dist of anybody (its caption's "field of mutual repulsions"): there
+/// the default agent is the one that keeps neighbours longest.
+#[test]
+fn the_default_agent_has_neighbours_most_of_the_first_ten_seconds() {
+    for (name, rule) in [("cohesion", "cohesion"), ("alignment", "alignment"), ("flock", "separation")] {
+        let i = sim(name).selected.expect("a selected agent");
+        let share = with_neighbours(name, rule, i, 600);
+        assert!(share >= 0.8, "{name}: agent {i} has neighbours only {:.0} % of the first 10 s", share * 100.0);
+    }
+    let i = sim("separation").selected.expect("a selected agent");
+    let mine = with_neighbours("separation", "separation", i, 600);
+    let best = (0..sim("separation").agent_count())
+        .map(|j| with_neighbours("separation", "separation", j, 600))
+        .fold(0.0, f32::max);
+    assert!(mine >= best, "separation: agent {i} {mine} < the best agent's {best}");
+    assert!(mine > 0.2 + 0.05, "separation: agent {i} {mine}");
+}
+
+/// A count below the agent selected at the start is taken (nobody is selected then), not refused.
+#[test]
+fn fewer_agents_than_the_selected_one_are_taken() {
+    let mut s = sim("flock");
+    assert_eq!(s.selected, Some(30));
+    s.set("agents.count", serde_json::json!(7)).unwrap();
+    assert_eq!(s.agent_count(), 7);
+    assert!(s.selected.is_none_or(|i| i < 7), "{:?}", s.selected);
+    s.step();
+    // An explicit selection out of range is still refused, naming the field.
+    let e = s.set("selected", serde_json::json!(9)).unwrap_err();
+    assert!(e.starts_with("selected"), "{e}");
+}
+
+/// The selection ring differs from every colour an agent's role gives it, in both themes: the
+/// selected follower is no longer drawn in the leader's orange; and the selected agent keeps its
+/// role's colour inside the ring.
+#[test]
+fn the_selection_differs_from_every_role_colour() {
+    use steerlab::sim::palette::{look, Colour, DARK, LIGHT};
+    use steerlab::sim::Style;
+    let far = |a: Colour, b: Colour| {
+        let d = |x: u8, y: u8| (x as f32 - y as f32).powi(2);
+        (d(a.r, b.r) + d(a.g, b.g) + d(a.b, b.b)).sqrt()
+    };
+    let roles = [
+        Style::Agent,
+        Style::Leader,
+        Style::Arriving,
+        Style::Evading,
+        Style::Braking,
+        Style::SelfAgent,
+        Style::Checked,
+        Style::Other,
+    ];
+    for p in [LIGHT, DARK] {
+        let ring = look(Style::Selected, &p).stroke;
+        for r in roles {
+            let l = look(r, &p);
+            let c = l.fill.unwrap_or(l.stroke);
+            assert!(far(ring, c) > 120.0, "{r:?}: {c:?} vs the ring {ring:?} ({})", far(ring, c));
+        }
+    }
+    // A selected follower: drawn in its own state's colour (arriving or evading), never the
+    // leader's, inside the ring.
+    use steerlab::sim::draw::{Overlays, Shape};
+    use steerlab::sim::render::Renderer;
+    let mut s = sim("follow-leader");
+    for _ in 0..120 {
+        s.step();
+    }
+    let i =
+        (0..s.agent_count()).find(|&i| matches!(s.tint(i), Some(t) if t != Style::Leader)).expect("a tinted follower");
+    s.selected = Some(i);
+    let mut r = Renderer::new();
+    let list = r.build(&s, Overlays::default()).clone();
+    let pos = s.agents()[i].position;
+    let drawn: Vec<Style> = list
+        .cmds
+        .iter()
+        .filter_map(|c| match c.shape {
+            Shape::Agent { pos: p, .. } if p == pos => Some(c.style),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(drawn, [s.tint(i).unwrap()], "agent {i} drawn once, in its role's colour");
+    assert!(list
+        .cmds
+        .iter()
+        .any(|c| c.style == Style::Selected && matches!(c.shape, Shape::Circle { c, .. } if c == pos)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The try buttons: every `<button class="try" data-for=… data-set=…>` of the chapters (both
+// languages) has a promise below, checked on the built-in scenario of its canvas: the measure the
+// text names, with the button's settings against without them, after the same time.
+
+/// Every try button of the chapters: (scenario of its canvas, its data-set as written).
+fn buttons() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for dir in ["pages/chapters", "pages/es/chapters"] {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let html = std::fs::read_to_string(e.unwrap().path()).unwrap();
+            let canvas = |id: &str| -> String {
+                let at = html.find(&format!(r#"<canvas id="{id}" data-scenario=""#)).expect(id);
+                let rest = &html[at..];
+                let v = &rest[rest.find("data-scenario=\"").unwrap() + 15..];
+                v[..v.find('"').unwrap()].to_string()
+            };
+            for part in html.split(r#"class="try" data-for=""#).skip(1) {
+                let id = &part[..part.find('"').unwrap()];
+                let set = &part[part.find("data-set='").unwrap() + 10..];
+                let set = &set[..set.find('\'').unwrap()];
+                out.push((canvas(id), set.to_string()));
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// `measure` averaged over the last second of `seconds` of `name`, with `before` then `set`
+/// applied at the start (JSON objects of path → value, as the buttons write them).
+fn measured(name: &str, before: &str, set: &str, seconds: f32, measure: fn(&Sim) -> f64) -> f64 {
+    let mut s = sim(name);
+    for sets in [before, set] {
+        if sets.is_empty() {
+            continue;
+        }
+        let v: serde_json::Value = serde_json::from_str(sets).unwrap();
+        for (path, value) in v.as_object().unwrap() {
+            s.set(path, value.clone()).unwrap_or_else(|e| panic!("{name}: {path}: {e}"));
+        }
+    }
+    let steps = (seconds * 60.0) as u32;
+    let (mut sum, mut n) = (0.0, 0);
+    for k in 0..steps {
+        s.step();
+        if k + 60 >= steps && k % 6 == 0 {
+            sum += measure(&s);
+            n += 1;
+        }
+    }
+    sum / n.max(1) as f64
+}
+
+fn nearest(s: &Sim) -> f64 {
+    s.metrics().mean_nearest.unwrap_or(0.0) as f64
+}
+fn polarisation(s: &Sim) -> f64 {
+    s.metrics().polarisation as f64
+}
+fn groups(s: &Sim) -> f64 {
+    s.metrics().groups as f64
+}
+fn neighbours(s: &Sim) -> f64 {
+    s.metrics().mean_neighbours as f64
+}
+fn checks(s: &Sim) -> f64 {
+    s.metrics().checks as f64
+}
+/// How far apart the chart's two curves are: the naive checks minus the grid's.
+fn checks_saved(s: &Sim) -> f64 {
+    let m = s.metrics();
+    m.naive_checks as f64 - m.checks as f64
+}
+/// The agents' mean distance to the path (its segments; the closing one too when it loops).
+fn path_distance(s: &Sim) -> f64 {
+    let st = s.state_json();
+    let pt = |v: &serde_json::Value| glam::Vec2::new(v[0].as_f64().unwrap() as f32, v[1].as_f64().unwrap() as f32);
+    let wps: Vec<glam::Vec2> = st["waypoints"].as_array().unwrap().iter().map(pt).collect();
+    let mut segs: Vec<(glam::Vec2, glam::Vec2)> = wps.windows(2).map(|w| (w[0], w[1])).collect();
+    if st["path_mode"] == "loop" {
+        segs.push((wps[wps.len() - 1], wps[0]));
+    }
+    let agents = s.agents();
+    let d = agents.iter().map(|a| {
+        segs.iter()
+            .map(|&(p, q)| {
+                let t = ((a.position - p).dot(q - p) / (q - p).length_squared().max(1e-6)).clamp(0.0, 1.0);
+                (a.position - (p + (q - p) * t)).length()
+            })
+            .fold(f32::INFINITY, f32::min) as f64
+    });
+    d.sum::<f64>() / s.agent_count().max(1) as f64
+}
+fn agents(s: &Sim) -> f64 {
+    s.agent_count() as f64
+}
+fn mean_speed(s: &Sim) -> f64 {
+    s.agents().iter().map(|a| a.velocity.length() as f64).sum::<f64>() / s.agent_count().max(1) as f64
+}
+fn slowest(s: &Sim) -> f64 {
+    s.agents().iter().map(|a| a.velocity.length() as f64).fold(f64::INFINITY, f64::min)
+}
+/// The share of agents within 20 px of an edge of the world.
+fn near_edges(s: &Sim) -> f64 {
+    let w = s.world().size();
+    let agents = s.agents();
+    let near = agents.iter().filter(|a| {
+        let p = a.position;
+        p.x < 20.0 || p.y < 20.0 || p.x > w.x - 20.0 || p.y > w.y - 20.0
+    });
+    near.count() as f64 / s.agent_count().max(1) as f64
+}
+fn readout(s: &Sim, key: &str) -> f64 {
+    s.readout().num(key).unwrap_or_else(|| panic!("no readout {key}"))
+}
+fn mean_overlaps(s: &Sim) -> f64 {
+    readout(s, "overlaps")
+}
+fn braking(s: &Sim) -> f64 {
+    readout(s, "braking")
+}
+fn outside(s: &Sim) -> f64 {
+    readout(s, "outside")
+}
+
+/// What a button promises: with its settings the measure is `More` (at least ×k), `Less` (at most
+/// ×k) than without, or `Within` a range with them.
+#[derive(Clone, Copy, Debug)]
+enum Holds {
+    More(f64),
+    Less(f64),
+    Within(f64, f64),
+}
+
+struct Promise {
+    scenario: &'static str,
+    set: &'static str,
+    /// Settings the text has the reader apply first ("make it clump, then raise separation").
+    before: &'static str,
+    seconds: f32,
+    what: &'static str,
+    measure: fn(&Sim) -> f64,
+    holds: Holds,
+}
+
+const fn p(
+    scenario: &'static str,
+    set: &'static str,
+    before: &'static str,
+    seconds: f32,
+    what: &'static str,
+    measure: fn(&Sim) -> f64,
+    holds: Holds,
+) -> Promise {
+    Promise { scenario, set, before, seconds, what, measure, holds }
+}
+
+use Holds::{Less, More, Within};
+
+/// The chapters' promises, in the chapters' order.
+const PROMISES: &[Promise] = &[
+    // Flocking §2–§5.
+    p("separation", r#"{"separation.sep_dist": 60}"#, "", 10.0, "the spacing grows", nearest, More(1.3)),
+    p("separation", r#"{"separation.sep_dist": 8}"#, "", 10.0, "they stay packed", nearest, Less(0.8)),
+    p("separation", r#"{"separation.weight": 0}"#, "", 10.0, "nothing keeps them apart", nearest, Less(0.8)),
+    p("alignment", r#"{"alignment.perception": 150}"#, "", 20.0, "one heading wins", polarisation, Within(0.9, 1.0)),
+    p("alignment", r#"{"alignment.perception": 15}"#, "", 20.0, "many small streams", polarisation, Less(0.8)),
+    p("cohesion", r#"{"cohesion.perception": 150}"#, "", 15.0, "fewer, larger clumps", groups, Less(0.7)),
+    p("cohesion", r#"{"cohesion.weight": 0}"#, "", 15.0, "each boid just coasts", nearest, More(1.5)),
+    p("flock", r#"{"separation.weight": 0}"#, "", 10.0, "the boids overlap", nearest, Less(0.5)),
+    p("flock", r#"{"cohesion.weight": 3}"#, "", 10.0, "tight, dense clumps", nearest, Less(0.9)),
+    p("flock", r#"{"alignment.weight": 0}"#, "", 15.0, "no shared direction", polarisation, Less(0.8)),
+    // (At 20, under sep_dist 22, nobody sees anybody: 0.0 mean neighbours, a uniform cloud.)
+    p("flock", r#"{"perception": 25}"#, "", 15.0, "small groups: more of them", groups, More(2.0)),
+    p("flock", r#"{"perception": 25}"#, "", 15.0, "small groups: a few neighbours each", neighbours, Within(1.5, 6.0)),
+    // Flocking §6.
+    p("spatial-hash", r#"{"agents.count": 3000}"#, "", 0.5, "the curves far apart", checks_saved, More(10.0)),
+    p("spatial-hash", r#"{"perception": 120}"#, "", 1.0, "much bigger neighbourhoods", checks, More(3.0)),
+    p("spatial-hash", r#"{"perception": 20}"#, "", 1.0, "tiny neighbourhoods", checks, Less(0.5)),
+    p("stress", r#"{"agents.count": 100000}"#, "", 0.05, "100 000 boids", agents, Within(100_000.0, 100_000.0)),
+    p("stress", r#"{"agents.count": 100000}"#, "", 0.05, "about 20 neighbours each", neighbours, Within(10.0, 40.0)),
+    // Bandada.
+    p("bandada", r#"{"separation.weight": 0}"#, "", 10.0, "they pile up", nearest, Less(0.5)),
+    p("bandada", r#"{"alignment.weight": 0}"#, "", 15.0, "no common direction", polarisation, Less(0.8)),
+    p("bandada", r#"{"cohesion.weight": 0}"#, "", 15.0, "never becomes a flock", neighbours, Less(0.8)),
+    p("bandada", r#"{"cohesion.weight": 4, "separation.weight": 0.4}"#, "", 10.0, "it clumps", nearest, Less(0.7)),
+    // (Raised to 3 against cohesion 4 it packed them tighter still: 1.2 px vs 2.3 px.)
+    p(
+        "bandada",
+        r#"{"separation.weight": 6}"#,
+        r#"{"cohesion.weight": 4, "separation.weight": 0.4}"#,
+        10.0,
+        "the clump opens",
+        nearest,
+        More(3.0),
+    ),
+    p(
+        "bandada",
+        r#"{"cohesion.weight": 0.1, "separation.weight": 2.5}"#,
+        "",
+        10.0,
+        "it scatters",
+        neighbours,
+        Less(0.7),
+    ),
+    p(
+        "bandada",
+        r#"{"cohesion.weight": 2.5}"#,
+        r#"{"cohesion.weight": 0.1, "separation.weight": 2.5}"#,
+        10.0,
+        "it gathers again",
+        neighbours,
+        More(1.3),
+    ),
+    // (At 15, under sep_dist 22, nobody sees anybody.)
+    p("bandada", r#"{"perception": 25}"#, "", 15.0, "many independent little groups", groups, More(2.0)),
+    p(
+        "bandada",
+        r#"{"perception": 25}"#,
+        "",
+        15.0,
+        "little groups: a few neighbours each",
+        neighbours,
+        Within(1.5, 6.0),
+    ),
+    p("bandada", r#"{"perception": 150}"#, "", 20.0, "one single big flock", groups, Within(1.0, 3.0)),
+    p("bandada", r#"{"motion.max_speed": 250}"#, "", 5.0, "a fast flock", mean_speed, More(1.8)),
+    p("bandada", r#"{"motion.min_speed": 0}"#, "", 10.0, "slow boids hang about", slowest, Less(0.5)),
+    p("bandada", r#"{"agents.count": 1500}"#, "", 0.1, "1500 boids", agents, Within(1500.0, 1500.0)),
+    p("bandada", r#"{"world.edges": "steer_to_center"}"#, "", 10.0, "away from the walls", near_edges, Less(0.5)),
+    // Leaders, queues and paths.
+    p("queue", r#"{"queue.braking": false}"#, "", 20.0, "the jam comes back: overlaps", mean_overlaps, More(1.5)),
+    p("queue", r#"{"queue.cone_length": 120}"#, "", 20.0, "agents brake earlier", braking, More(1.2)),
+    p("queue", r#"{"queue.cone_width": 3}"#, "", 20.0, "only for someone exactly in front", braking, Less(0.8)),
+    p("path-tube", r#"{"path_tube.tube_radius": 2}"#, "", 20.0, "corrects all the time", outside, More(1.5)),
+];
+
+/// Buttons whose promise no test checks yet (issue 33 item 6 is not done while this list is not
+/// empty): their measures need more than a number of `state()` (a click, the pointer, a path's
+/// shape over time).
+const NOT_YET: &[(&str, &str)] = &[
+    ("bandada", r#"{"world.edges": "bounce"}"#),
+    ("bandada", r#"{"click": "food"}"#),
+    ("bandada", r#"{"flee_pointer.enabled": false}"#),
+    ("follow-leader", r#"{"follow_leader.ahead_radius": 4}"#),
+    ("follow-leader", r#"{"follow_leader.variant": "v"}"#),
+    ("follow-leader", r#"{"follow_leader.variant": "column"}"#),
+    ("follow-leader", r#"{"follow_leader.variant": "squad"}"#),
+    ("follow-leader", r#"{"follow_leader.variant": "dynamic"}"#),
+    ("follow-leader", r#"{"follow_leader.variant": "prediction"}"#),
+    ("follow-leader", r#"{"follow_leader.variant": "single"}"#),
+    ("path-waypoints", r#"{"path_waypoints.arrive_radius": 2}"#),
+    ("path-waypoints", r#"{"path_waypoints.arrive_radius": 60}"#),
+    ("path-waypoints", r#"{"motion.max_speed": 240}"#),
+    ("path-waypoints", r#"{"path.mode": "one_shot"}"#),
+    ("path-waypoints", r#"{"path.mode": "loop"}"#),
+    ("path-waypoints", r#"{"path.mode": "ping_pong"}"#),
+    // Measured, the agents' mean distance to the path after 20 s: 9.6 px with a tube of 60 and
+    // 7.8 px without prediction, vs 10.8 px by default: neither "roams" nor "reacts late" shows.
+    ("path-tube", r#"{"path_tube.tube_radius": 60}"#),
+    ("path-tube", r#"{"path_tube.predict_ahead": 0}"#),
+    // Measured, the mean distance to their points after 20 s: 32.2 px vs 34.7 px by default.
+    ("follow-leader", r#"{"follow_leader.slow_radius": 4}"#),
+    // Does not hold as measured: braking 15.8 agents vs 16.6, throughput 1.61 vs 1.57 agents/s.
+    ("queue", r#"{"queue.door_interval": 0}"#),
+];
+
+/// Every try button has a promise here (or is listed as not checked yet), and nothing else is.
+#[test]
+fn every_try_button_has_a_promise() {
+    let have = buttons();
+    assert!(have.len() > 40, "{} buttons", have.len());
+    let known = |sc: &str, set: &str| {
+        PROMISES.iter().any(|p| p.scenario == sc && p.set == set) || NOT_YET.iter().any(|&(a, b)| a == sc && b == set)
+    };
+    let missing: Vec<_> = have.iter().filter(|(sc, set)| !known(sc, set)).collect();
+    assert!(missing.is_empty(), "try buttons with no promise: {missing:#?}");
+    let stale: Vec<_> = PROMISES
+        .iter()
+        .map(|p| (p.scenario, p.set))
+        .chain(NOT_YET.iter().copied())
+        .filter(|&(sc, set)| !have.iter().any(|(a, b)| a == sc && b == set))
+        .collect();
+    assert!(stale.is_empty(), "promises of no button: {stale:?}");
+}
+
+/// Each promise holds on the built-in scenario (its own seed: what a reader sees).
+#[test]
+fn every_try_button_keeps_its_promise() {
+    let mut broken = Vec::new();
+    for p in PROMISES {
+        let with = measured(p.scenario, p.before, p.set, p.seconds, p.measure);
+        let ok = match p.holds {
+            More(k) | Less(k) => {
+                let without = measured(p.scenario, p.before, "", p.seconds, p.measure);
+                let ok = if matches!(p.holds, More(_)) { with >= without * k } else { with <= without * k };
+                println!(
+                    "{} {} ({}): {with:.3} vs {without:.3} without: {:?} {}",
+                    p.scenario,
+                    p.set,
+                    p.what,
+                    p.holds,
+                    if ok { "ok" } else { "BROKEN" }
+                );
+                ok
+            }
+            Within(lo, hi) => {
+                let ok = (lo..=hi).contains(&with);
+                println!(
+                    "{} {} ({}): {with:.3} {:?} {}",
+                    p.scenario,
+                    p.set,
+                    p.what,
+                    p.holds,
+                    if ok { "ok" } else { "BROKEN" }
+                );
+                ok
+            }
+        };
+        if !ok {
+            broken.push(format!("{} {} ({})", p.scenario, p.set, p.what));
+        }
+    }
+    assert!(broken.is_empty(), "promises broken: {broken:#?}");
+}
+
+#[test]
+#[ignore = "a tool: prints each agent's share of the first 10 s with neighbours"]
+fn print_agents_with_neighbours() {
+    for (name, rule) in
+        [("separation", "separation"), ("cohesion", "cohesion"), ("alignment", "alignment"), ("flock", "separation")]
+    {
+        let n = sim(name).agent_count();
+        let mut best: Vec<(usize, f32)> = (0..n).map(|i| (i, with_neighbours(name, rule, i, 600))).collect();
+        best.sort_by(|a, b| b.1.total_cmp(&a.1));
+        println!("{name}: {:?}", &best[..6]);
+    }
+}
+
+#[test]
+#[ignore = "a tool: STEERLAB_EXPLORE='scenario;before;set;seconds' prints the measures with and without"]
+fn explore() {
+    let Ok(e) = std::env::var("STEERLAB_EXPLORE") else { return };
+    for item in e.split('!') {
+        let v: Vec<&str> = item.split(';').collect();
+        let (sc, before, set, secs) = (v[0], v[1], v[2], v[3].parse().unwrap());
+        for (name, m) in [
+            ("nearest", nearest as fn(&Sim) -> f64),
+            ("groups", groups),
+            ("neighbours", neighbours),
+            ("polarisation", polarisation),
+        ] {
+            if sc == "queue" || sc.starts_with("path") || sc == "follow-leader" {
+                break;
+            }
+            println!(
+                "{sc} {before} {set}: {name} {:.3} (without {:.3})",
+                measured(sc, before, set, secs, m),
+                measured(sc, before, "", secs, m)
+            );
+        }
+        if sc.starts_with("path") {
+            println!(
+                "{sc} {set}: path distance {:.3} (without {:.3})",
+                measured(sc, before, set, secs, path_distance),
+                measured(sc, before, "", secs, path_distance)
+            );
+        }
+        if sc == "queue" {
+            for k in ["throughput", "braking", "overlaps"] {
+                let f: fn(&Sim) -> f64 = match k {
+                    "throughput" => |s| readout(s, "throughput"),
+                    "braking" => braking,
+                    _ => mean_overlaps,
+                };
+                println!(
+                    "{sc} {set}: {k} {:.3} (without {:.3})",
+                    measured(sc, before, set, secs, f),
+                    measured(sc, before, "", secs, f)
+                );
+            }
+        }
+    }
+}
+
+/// The legend says "(truncated to max_force)" only at the steps where the weighted terms' sum was
+/// longer than max_force (issue 33: it said so whatever the total was); on the flock's selected
+/// agent both happen within 10 s.
+#[test]
+fn the_legend_says_clipped_only_when_it_was() {
+    use steerlab::sim::draw::{LegendRow, Overlay, Overlays};
+    use steerlab::sim::render::Renderer;
+    let mut s = sim("flock");
+    let max_force = s.scenario().motion.max_force;
+    let i = s.selected.unwrap();
+    let mut r = Renderer::new();
+    let (mut clipped, mut not) = (0, 0);
+    for _ in 0..600 {
+        s.step();
+        let e = s.explain(i).unwrap();
+        let sum: glam::Vec2 = e.terms.iter().map(|t| t.raw * t.weight).sum();
+        let list = r.build(&s, Overlays::from_list(&[Overlay::Forces]));
+        let Some(&LegendRow::Total { clipped: c, .. }) = list.legend.last() else { panic!("no total row") };
+        assert_eq!(
+            c,
+            sum.length() > max_force * 1.001,
+            "step {}: |sum| {} vs max_force {max_force}",
+            s.steps,
+            sum.length()
+        );
+        if c {
+            clipped += 1;
+        } else {
+            not += 1;
+        }
+    }
+    assert!(clipped > 0 && not > 0, "clipped {clipped}, not clipped {not}");
+}
+
+/// The inspector rounds the avoid term's weight and says it is the rule's weight times the
+/// urgency (issue 33: `w 0.015967011`, "the rule's weight").
+#[test]
+fn the_avoid_terms_weight_is_rounded_and_named() {
+    use steerlab::lang::{pseudo, Lang};
+    let mut s = sim("bandada");
+    let mut seen = 0;
+    for _ in 0..600 {
+        s.step();
+        for i in 0..s.agent_count() {
+            let e = s.explain(i).unwrap();
+            if !e.terms.iter().any(|t| t.rule == "avoid_obstacles" && t.weight > 0.0) {
+                continue;
+            }
+            for lang in [Lang::En, Lang::Es] {
+                let blocks = pseudo::blocks(lang, &e, s.scenario());
+                let line = blocks
+                    .iter()
+                    .flat_map(|b| &b.lines)
+                    .find(|l| l.code.starts_with("w = weight * urgency"))
+                    .expect("the w line");
+                assert!(line.value.len() <= 5 && line.value.parse::<f32>().is_ok(), "{:?}", line.value);
+                assert!(
+                    !blocks.iter().flat_map(|b| &b.lines).any(|l| l.value.len() > 12 && !l.value.contains(['(', '#'])),
+                    "an unrounded value"
+                );
+            }
+            seen += 1;
+        }
+        if seen > 20 {
+            break;
+        }
+    }
+    assert!(seen > 0, "no agent avoided the obstacle");
+}
+
+#[test]
+#[ignore = "a tool: the native cost of a flock canvas's frame (step, draw list)"]
+fn frame_cost() {
+    use steerlab::sim::draw::Overlays;
+    use steerlab::sim::render::Renderer;
+    let mut s = sim("flock");
+    let ov = Overlays::from_list(&s.scenario().overlays);
+    let mut r = Renderer::new();
+    for _ in 0..600 {
+        s.step();
+    }
+    let t = std::time::Instant::now();
+    for _ in 0..3000 {
+        s.step();
+    }
+    let step = t.elapsed().as_secs_f64() / 3000.0 * 1e6;
+    let t = std::time::Instant::now();
+    for _ in 0..3000 {
+        std::hint::black_box(r.build(&s, ov).cmds.len());
+    }
+    let build = t.elapsed().as_secs_f64() / 3000.0 * 1e6;
+    let t = std::time::Instant::now();
+    for _ in 0..3000 {
+        std::hint::black_box(s.readout());
+    }
+    let readout = t.elapsed().as_secs_f64() / 3000.0 * 1e6;
+    println!("flock ({} agents): step {step:.1} µs, draw list {build:.1} µs, readout {readout:.1} µs", s.agent_count());
+}
