@@ -25,11 +25,44 @@ pub struct Parts<'a> {
     pub palette: &'a Palette,
     pub lang: Lang,
     pub document: &'a Document,
+    /// The chart's painter (`www/chart.js`) while the chart is shown: the still has it under the frame.
+    pub chart: Option<js_sys::Object>,
 }
 
-/// The SVG document of the current frame.
+/// Call `painter[name](args…)`; `None` when it is not a function or throws.
+fn call(painter: &js_sys::Object, name: &str, args: &[JsValue]) -> Option<JsValue> {
+    let f: js_sys::Function = js_sys::Reflect::get(painter, &JsValue::from_str(name)).ok()?.dyn_into().ok()?;
+    f.apply(painter, &args.iter().collect::<js_sys::Array>()).ok()
+}
+
+/// The chart's height in px at the still's width.
+fn chart_height(painter: &js_sys::Object, w: f64) -> Option<f64> {
+    call(painter, "height", &[w.into()])?.as_f64().filter(|h| h.is_finite() && *h > 0.0)
+}
+
+/// The SVG document of the current frame (with the chart under it when shown: the frame's
+/// document and the chart's, each an `<svg>`, inside one).
 pub fn svg(p: Parts) -> String {
-    crate::svg::still(p.sim, p.renderer, p.overlays, &p.palette.core, p.lang)
+    let frame = crate::svg::still(p.sim, p.renderer, p.overlays, &p.palette.core, p.lang);
+    let Some(painter) = &p.chart else { return frame };
+    let still = View::still(p.sim.world().size());
+    let (w, h) = (still.css_w, still.css_h);
+    let (Some(ch), Some(chart)) = (chart_height(painter, w), call(painter, "svg", &[w.into()]).and_then(|s| s.as_string()))
+    else {
+        return frame;
+    };
+    let num = crate::sim::text::short64;
+    let total = num(h + ch);
+    let mut o = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{total}\" viewBox=\"0 0 {} {total}\">\n",
+        num(w),
+        num(w)
+    );
+    o.push_str(&frame);
+    o.push_str(&format!("<g transform=\"translate(0 {})\">\n", num(h)));
+    o.push_str(&chart);
+    o.push_str("</g>\n</svg>\n");
+    o
 }
 
 /// The current frame as a PNG: a promise of a `Blob`, `scale` × the still's size in pixels.
@@ -40,7 +73,8 @@ pub fn png(p: Parts, scale: f64) -> Result<js_sys::Promise, String> {
         return Err(format!("still: scale must be a number > 0, got {}", crate::sim::text::short64(scale)));
     }
     let (w, h) = ((still.css_w * scale).round().max(1.0), (still.css_h * scale).round().max(1.0));
-    if w > MAX_PNG_PX || h > MAX_PNG_PX {
+    let chart_h = p.chart.as_ref().and_then(|c| chart_height(c, still.css_w)).map_or(0.0, |ch| (ch * scale).round());
+    if w > MAX_PNG_PX || h + chart_h > MAX_PNG_PX {
         return Err(format!(
             "still: scale {} gives a {w} × {h} px image; at most {MAX_PNG_PX} px a side (scale ≤ {})",
             crate::sim::text::short64(scale),
@@ -50,7 +84,7 @@ pub fn png(p: Parts, scale: f64) -> Result<js_sys::Promise, String> {
     let js = |e: JsValue| format!("still: {e:?}");
     let canvas: HtmlCanvasElement = p.document.create_element("canvas").map_err(js)?.unchecked_into();
     canvas.set_width(w as u32);
-    canvas.set_height(h as u32);
+    canvas.set_height((h + chart_h) as u32);
     let ctx: CanvasRenderingContext2d =
         canvas.get_context("2d").map_err(js)?.ok_or("still: no 2d context")?.unchecked_into();
     let view = View::fit(world, still.css_w, still.css_h, scale);
@@ -81,6 +115,9 @@ pub fn png(p: Parts, scale: f64) -> Result<js_sys::Promise, String> {
         &mut paint::Legend::default(),
         None,
     );
+    if let (Some(c), true) = (&p.chart, chart_h > 0.0) {
+        call(c, "paint", &[ctx.clone().into(), h.into(), still.css_w.into(), scale.into()]);
+    }
     // toBlob calls its callback with the Blob: the promise's own `resolve` is that callback.
     Ok(js_sys::Promise::new(&mut |resolve, _reject| {
         let _ = canvas.to_blob_with_type(&resolve, "image/png");

@@ -38,6 +38,7 @@ pub mod report;
 pub mod rng;
 pub mod scenario;
 pub mod scenarios;
+pub mod series;
 pub mod scene;
 mod schema;
 pub mod setup;

@@ -1,7 +1,8 @@
 //! Reports: the live measures of the flock ([`Metrics`]), `state()` as JSON (with what each
 //! behaviour adds), and the default readout line's numbers.
 
-use super::behaviours::{Readout, Val};
+use super::behaviours::{Measures, Readout, Val};
+use super::draw::Overlay;
 use super::engine::Sim;
 use super::grid::{Grid, QueryReport};
 use super::steer::{Contribution, Note, Trace};
@@ -23,20 +24,64 @@ pub struct Metrics {
     pub mean_nearest: Option<f32>,
     /// Mean distance to the local centroid (neighbours within perception), over agents with neighbours.
     pub mean_centroid_distance: Option<f32>,
+    /// The smallest distance between two agents (`None` with fewer than 2 agents).
+    pub min_nearest: Option<f32>,
+    /// Groups: agents linked by chains of neighbours within perception (0 without agents).
+    pub groups: u32,
+}
+
+/// The spacing measures of [`Sim::spacing`].
+struct Spacing {
+    mean_nearest: Option<f32>,
+    min_nearest: Option<f32>,
+    mean_centroid_distance: Option<f32>,
+    groups: u32,
 }
 
 impl Sim {
     pub fn metrics(&self) -> Metrics {
         let n = self.agent_count();
-        let (mean_nearest, mean_centroid_distance) = self.spacing();
+        let sp = self.spacing();
         Metrics {
             checks: self.stats.checks,
             naive_checks: (n as u64) * (n.saturating_sub(1) as u64),
             mean_neighbours: if n > 0 { self.stats.neighbours as f32 / n as f32 } else { 0.0 },
             polarisation: self.polarisation(),
-            mean_nearest,
-            mean_centroid_distance,
+            mean_nearest: sp.mean_nearest,
+            mean_centroid_distance: sp.mean_centroid_distance,
+            min_nearest: sp.min_nearest,
+            groups: sp.groups,
         }
+    }
+
+    /// The scenario's measures over time (`v.series()`, the chart), each also a key of
+    /// `state().metrics` with the same number: its behaviours' own ([`super::behaviours::Behave::measures`]),
+    /// else the spatial hash's distance checks against n·(n−1) (a scenario with its chart or
+    /// overlay), else the flock's (polarisation, nearest-neighbour distance mean and min, mean
+    /// neighbours, groups). Computes [`Sim::metrics`] at most once.
+    pub fn measures(&self, out: &mut Measures) {
+        out.clear();
+        self.with_view(|v| {
+            for (b, s) in self.scenario.behaviours.iter().zip(&self.states) {
+                b.measures(s, v, out);
+            }
+        });
+        if !out.is_empty() {
+            return;
+        }
+        let n = self.agent_count() as u64;
+        let ov = &self.scenario.overlays;
+        if ov.contains(&Overlay::SpatialHash) || ov.contains(&Overlay::Chart) {
+            out.push(("checks", Some(self.stats.checks as f32)));
+            out.push(("naive_checks", Some((n * n.saturating_sub(1)) as f32)));
+            return;
+        }
+        let m = self.metrics();
+        out.push(("polarisation", Some(m.polarisation)));
+        out.push(("mean_nearest", m.mean_nearest));
+        out.push(("min_nearest", m.min_nearest));
+        out.push(("mean_neighbours", Some(m.mean_neighbours)));
+        out.push(("groups", Some(m.groups as f32)));
     }
 
     /// |mean of the moving agents' unit velocities|.
@@ -64,27 +109,39 @@ impl Sim {
 
     /// Exact mean nearest-neighbour distance and mean distance to the local centroid, computed with a
     /// grid whose rings grow until the nearest agent is certainly found.
-    fn spacing(&self) -> (Option<f32>, Option<f32>) {
+    /// Groups too: the connected parts of the graph of pairs within perception (union-find over
+    /// the pairs the same queries visit).
+    fn spacing(&self) -> Spacing {
         let agents = self.agents();
         let n = agents.len();
         if n < 2 {
-            return (None, None);
+            return Spacing { mean_nearest: None, min_nearest: None, mean_centroid_distance: None, groups: n as u32 };
         }
         let pos: Vec<Vec2> = agents.iter().map(|a| a.position).collect();
         let r = self.perception();
         let mut grid = Grid::new();
         grid.rebuild(&self.world, r, pos.iter().copied());
         let mut nearest_sum = 0.0f64;
+        let mut min2 = f32::INFINITY;
         let mut cen_sum = 0.0f64;
         let mut cen_n = 0usize;
+        let mut parent: Vec<u32> = (0..n as u32).collect();
+        let mut groups = n as u32;
         for i in 0..n {
             let mut best = f32::INFINITY;
             let mut c = Vec2::ZERO;
             let mut k = 0u32;
-            grid.for_each_neighbour(&self.world, &pos, i, r, |_, d, d2| {
+            grid.for_each_neighbour(&self.world, &pos, i, r, |j, d, d2| {
                 best = best.min(d2);
                 c += d;
                 k += 1;
+                if j > i {
+                    let (a, b) = (root(&mut parent, i as u32), root(&mut parent, j as u32));
+                    if a != b {
+                        parent[a.max(b) as usize] = a.min(b);
+                        groups -= 1;
+                    }
+                }
             });
             if k > 0 {
                 cen_sum += (c / k as f32).length() as f64;
@@ -96,9 +153,15 @@ impl Sim {
                 best = grid.nearest(&self.world, &pos, i).0.unwrap_or(f32::INFINITY);
             }
             nearest_sum += (best.sqrt()) as f64;
+            min2 = min2.min(best);
         }
         let cen = if cen_n > 0 { Some((cen_sum / cen_n as f64) as f32) } else { None };
-        (Some((nearest_sum / n as f64) as f32), cen)
+        Spacing {
+            mean_nearest: Some((nearest_sum / n as f64) as f32),
+            min_nearest: Some(min2.sqrt()).filter(|d| d.is_finite()),
+            mean_centroid_distance: cen,
+            groups,
+        }
     }
 
     /// The spatial-hash query of agent `i` against the current positions.
@@ -146,6 +209,8 @@ impl Sim {
             ("polarisation", f32v(m.polarisation)),
             ("mean_nearest", opt(m.mean_nearest)),
             ("mean_centroid_distance", opt(m.mean_centroid_distance)),
+            ("min_nearest", opt(m.min_nearest)),
+            ("groups", m.groups.into()),
         ]);
         let scene = &self.scene;
         if !scene.food.is_empty() || scene.eaten > 0 {
@@ -190,6 +255,19 @@ impl Sim {
                 b.report(s, v, &mut state);
             }
         });
+        // The behaviours' measures (`v.series()`) are metrics too, where a report has not
+        // written them already (with the same number, in its own precision).
+        let mut own = Measures::new();
+        self.with_view(|v| {
+            for (b, s) in self.scenario.behaviours.iter().zip(&self.states) {
+                b.measures(s, v, &mut own);
+            }
+        });
+        if let Some(m) = state["metrics"].as_object_mut() {
+            for (k, x) in own {
+                m.entry(k).or_insert_with(|| opt(x));
+            }
+        }
         state
     }
 }
@@ -279,4 +357,14 @@ fn term_json(c: &Contribution) -> Value {
         };
     }
     t
+}
+
+/// The root of `i` in a union-find forest (path halving).
+fn root(parent: &mut [u32], mut i: u32) -> u32 {
+    while parent[i as usize] != i {
+        let p = parent[parent[i as usize] as usize];
+        parent[i as usize] = p;
+        i = p;
+    }
+    i
 }

@@ -1,0 +1,169 @@
+//! Series: the scenario's measures over time ([`Sim::measures`]), sampled as the history records
+//! new steps, and the marks of every parameter change, for the chart under a canvas and
+//! `v.series()`. Read-only: recording reads the simulation and never changes it, so trajectories
+//! are the same with or without it.
+//!
+//! Cost. A sample computes the measures once (for the flock, one grid pass: about one step of the
+//! neighbour query); samples are taken every [`Series::every`] steps, which grows with the agents
+//! (every 6 steps up to 1000 agents of the fast engine or 8000 of the standard one, then
+//! proportionally more), so recording stays a small fraction of stepping. Steps replayed by a
+//! seek were sampled when first reached and are not measured again. Over [`MAX_ROWS`] samples the
+//! series thins out (every other sample goes and the interval doubles), like the history's
+//! snapshots.
+
+use super::behaviours::Measures;
+use super::engine::Sim;
+use crate::json_path::{f32v, obj};
+use serde_json::Value;
+
+/// Steps between samples at most 1000 agents (fast engine): 0.1 s.
+pub const FIRST_EVERY: u64 = 6;
+/// The most samples kept before thinning.
+pub const MAX_ROWS: usize = 2048;
+
+/// A parameter change: at `step`, `path` went from `from` to `to`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mark {
+    pub step: u64,
+    pub path: String,
+    pub from: Value,
+    pub to: Value,
+}
+
+/// The measures sampled so far (see the module's note).
+#[derive(Clone, Debug, Default)]
+pub struct Series {
+    every: u64,
+    ids: Vec<&'static str>,
+    steps: Vec<u64>,
+    /// Row-major: one row of `ids.len()` values per step.
+    values: Vec<Option<f32>>,
+    marks: Vec<Mark>,
+    scratch: Measures,
+}
+
+impl Series {
+    /// A series that starts with a sample of the simulation's state now.
+    pub fn new(sim: &Sim) -> Series {
+        let n = sim.agent_count() as u64;
+        let per = if sim.scenario().engine.is_fast() { 1000 } else { 8000 };
+        let mut s = Series { every: FIRST_EVERY * (1 + n.saturating_sub(1) / per), ..Series::default() };
+        s.sample(sim);
+        s
+    }
+
+    /// Steps between samples.
+    pub fn every(&self) -> u64 {
+        self.every
+    }
+
+    /// The measures' ids, in order.
+    pub fn ids(&self) -> &[&'static str] {
+        &self.ids
+    }
+
+    /// The sampled steps, ascending.
+    pub fn steps(&self) -> &[u64] {
+        &self.steps
+    }
+
+    /// Measure `k` (an index into [`Series::ids`]) at sample `row`.
+    pub fn value(&self, row: usize, k: usize) -> Option<f32> {
+        self.values.get(row * self.ids.len() + k).copied().flatten()
+    }
+
+    /// The parameter changes, ascending by step.
+    pub fn marks(&self) -> &[Mark] {
+        &self.marks
+    }
+
+    /// A newly reached step: sampled when it falls on the interval.
+    pub fn record(&mut self, sim: &Sim) {
+        if sim.steps.is_multiple_of(self.every) && self.steps.last().is_none_or(|&k| k < sim.steps) {
+            self.sample(sim);
+        }
+    }
+
+    fn sample(&mut self, sim: &Sim) {
+        sim.measures(&mut self.scratch);
+        if self.steps.is_empty() {
+            self.ids = self.scratch.iter().map(|&(k, _)| k).collect();
+        }
+        self.steps.push(sim.steps);
+        for k in 0..self.ids.len() {
+            let id = self.ids[k];
+            self.values.push(self.scratch.iter().find(|(j, _)| *j == id).and_then(|&(_, x)| x));
+        }
+        if self.steps.len() > MAX_ROWS {
+            self.thin();
+        }
+    }
+
+    /// Every other sample goes (those off the doubled interval; the first stays).
+    fn thin(&mut self) {
+        self.every *= 2;
+        let (w, every, first) = (self.ids.len(), self.every, self.steps[0]);
+        let mut keep = 0;
+        for row in 0..self.steps.len() {
+            let k = self.steps[row];
+            if k == first || k.is_multiple_of(every) {
+                self.steps[keep] = k;
+                self.values.copy_within(row * w..(row + 1) * w, keep * w);
+                keep += 1;
+            }
+        }
+        self.steps.truncate(keep);
+        self.values.truncate(keep * w);
+    }
+
+    /// A parameter changed at `step` (once per step and path: a replayed change is not marked
+    /// twice).
+    pub fn mark(&mut self, step: u64, path: &str, from: Value, to: Value) {
+        if from == to || self.marks.iter().any(|m| m.step == step && m.path == path) {
+            return;
+        }
+        let at = self.marks.partition_point(|m| m.step <= step);
+        self.marks.insert(at, Mark { step, path: path.to_string(), from, to });
+    }
+
+    /// Drop the samples and marks after step `k` (the future a new input replaces).
+    pub fn forget_after(&mut self, k: u64) {
+        let keep = self.steps.partition_point(|&s| s <= k);
+        self.steps.truncate(keep);
+        self.values.truncate(keep * self.ids.len());
+        let keep = self.marks.partition_point(|m| m.step <= k);
+        self.marks.truncate(keep);
+    }
+
+    /// `v.series()` without the viewer's own keys: `{ every, measures, step: [...], time: [...],
+    /// values: { <id>: [...] }, marks: [{ step, path, from, to }] }` (`time` in seconds).
+    pub fn json(&self) -> Value {
+        let hz = (1.0 / super::engine::DT as f64).round();
+        let mut values = serde_json::Map::new();
+        for (k, id) in self.ids.iter().enumerate() {
+            let col: Vec<Value> =
+                (0..self.steps.len()).map(|r| self.value(r, k).map_or(Value::Null, f32v)).collect();
+            values.insert((*id).to_string(), col.into());
+        }
+        let marks: Vec<Value> = self
+            .marks
+            .iter()
+            .map(|m| {
+                obj(vec![
+                    ("step", m.step.into()),
+                    ("path", m.path.as_str().into()),
+                    ("from", m.from.clone()),
+                    ("to", m.to.clone()),
+                ])
+            })
+            .collect();
+        obj(vec![
+            ("every", self.every.into()),
+            ("measures", self.ids.iter().map(|&k| Value::from(k)).collect()),
+            ("step", self.steps.iter().map(|&k| Value::from(k)).collect()),
+            ("time", self.steps.iter().map(|&k| Value::from(k as f64 / hz)).collect()),
+            ("values", Value::Object(values)),
+            ("marks", marks.into()),
+        ])
+    }
+}
