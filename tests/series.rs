@@ -162,3 +162,46 @@ fn groups_and_nearest_distances_by_hand() {
     assert_eq!(state["metrics"]["groups"], json!(2));
     assert_eq!(state["metrics"]["min_nearest"], json!(6.0));
 }
+
+/// The catalog's keys (catalog/en.txt; tests/words.rs and build.rs check every language has the same).
+fn catalog_keys() -> Vec<String> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/catalog/en.txt")).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once(" = "))
+        .map(|(k, _)| k.trim().to_string())
+        .collect()
+}
+
+/// Every measure a chart shows has its name and its meaning, and every item of every readout its
+/// meaning (`meaning.<readout>.<item>` or `meaning.<item>`), as www/chart.js and www/meaning.js
+/// look them up.
+#[test]
+fn every_measure_shown_has_a_name_and_a_meaning() {
+    use steerlab::sim::draw::Overlays;
+    use steerlab::sim::render::Renderer;
+    let keys = catalog_keys();
+    let has = |k: &str| keys.iter().any(|x| x == k);
+    for name in steerlab::scenarios::names() {
+        let mut sim = builtin_sim(name);
+        for _ in 0..3 {
+            sim.step();
+        }
+        let hist = History::new(&sim);
+        for id in hist.series().ids() {
+            assert!(has(&format!("chart.m.{id}")), "{name}: no chart.m.{id}");
+            assert!(has(&format!("meaning.{id}")), "{name}: no meaning.{id}");
+        }
+        let ov = Overlays::from_list(&sim.scenario().overlays);
+        let mut r = Renderer::new();
+        for readout in [sim.readout(), r.readout(&sim, ov)] {
+            for (item, _) in &readout.items {
+                assert!(
+                    has(&format!("meaning.{}.{item}", readout.kind)) || has(&format!("meaning.{item}")),
+                    "{name}: readout {} item {item} has no meaning",
+                    readout.kind
+                );
+            }
+        }
+    }
+}

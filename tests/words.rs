@@ -109,7 +109,10 @@ fn www_chart_words_js_is_written_from_the_catalogs() {
         return;
     }
     let have = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(have == want, "www/chart-words.js is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`");
+    assert!(
+        have == want,
+        "www/chart-words.js is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`"
+    );
     for script in ["www/chart.js", "www/meaning.js"] {
         let src = std::fs::read_to_string(Path::new(ROOT).join(script)).unwrap();
         assert!(src.contains("./chart-words.js\""), "{script} imports its words from www/chart-words.js");

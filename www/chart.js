@@ -29,16 +29,16 @@ const FIXED = { polarisation: [0, 1] };
 const LIGHT = ["#2563eb", "#c2410c", "#15803d", "#7e22ce", "#b91c1c", "#0e7490"];
 const DARK = ["#60a5fa", "#fdba74", "#4ade80", "#d8b4fe", "#fca5a5", "#67e8f9"];
 /** Colours by measure where the scenario's text names them (the spatial hash: naive red, grid green). */
-const COLOUR_OF = { naive_checks: 4, checks: 2, min_nearest: 1 };
+const COLOUR_OF = { naive_checks: 4, checks: 2, min_nearest: 5 };
 
 const FONT = 11;
-const PANEL_H = 34;
+let PANEL_H = 34;
 const TITLE_H = 15;
 const GAP = 6;
 const LEFT = 40;
 const RIGHT = 8;
 const MARK_ROW = 13;
-const AXIS_H = 30;
+const AXIS_H = 36;
 
 /** The panels of a series: `[{ title, ids }]`, in the order of its measures. */
 export function panels(measures) {
@@ -62,6 +62,15 @@ function num(x, lang) {
   return new Intl.NumberFormat(lang, opts).format(x);
 }
 
+let measurer = null;
+/** A text's width in css px in the chart's font (measured on a scratch canvas; estimated without one). */
+function textWidth(text, bold = false) {
+  measurer ??= globalThis.document?.createElement("canvas").getContext("2d") ?? false;
+  if (!measurer) return text.length * FONT * 0.6;
+  measurer.font = `${bold ? "600 " : ""}${FONT}px system-ui, sans-serif`;
+  return measurer.measureText(text).width;
+}
+
 /** A "nice" value ≥ x (1, 2, 2.5, 5 × 10^k). */
 function niceCeil(x) {
   if (!(x > 0)) return 1;
@@ -78,6 +87,7 @@ export function layout(s, width, colours, lang) {
   const ps = panels(s.measures);
   const items = [];
   const w = Math.max(120, width);
+  PANEL_H = w >= 600 ? 46 : 34;
   const plotW = w - LEFT - RIGHT;
   const x0 = s.start ?? s.step[0] ?? 0;
   const x1 = Math.max(s.end ?? 0, s.cursor ?? 0, x0 + 600);
@@ -88,7 +98,7 @@ export function layout(s, width, colours, lang) {
   const placed = [];
   for (const m of marks) {
     const x = X(m.step);
-    const tw = m.label.length * FONT * 0.56;
+    const tw = textWidth(m.label);
     const tx = Math.min(Math.max(x - tw / 2, 0), w - tw);
     const row = rowEnd.findIndex((e) => tx > e + 6);
     if (row >= 0) {
@@ -98,24 +108,30 @@ export function layout(s, width, colours, lang) {
   }
   const rows = Math.max(0, ...placed.map((p) => p.row + 1));
   const top = 4 + rows * MARK_ROW;
-  const height = top + ps.length * (TITLE_H + PANEL_H + GAP) + AXIS_H;
-  items.push({ t: "rect", x: 0, y: 0, w, h: height, fill: colours.bg });
   const upto = s.step.findLastIndex((k) => k <= s.cursor);
-  ps.forEach((p, pi) => {
-    const py = top + pi * (TITLE_H + PANEL_H + GAP);
-    const plotTop = py + TITLE_H;
+  // Each panel's title with its values at the cursor: one line, or two where one does not fit
+  // (a shared panel on a phone: its title, then each member's value).
+  let y = top;
+  for (const p of ps) {
+    const now = p.ids.map((id) => num(upto >= 0 ? (s.values[id] || [])[upto] : null, lang));
+    const one = p.ids.length === 1 ? `${p.title}  ${now[0]}` : `${p.title}:  ${p.ids.map((id, k) => `${name(id)} ${now[k]}`).join(" · ")}`;
+    p.lines = textWidth(one, true) <= w - LEFT - 2 || p.ids.length === 1 ? [one] : [p.title, p.ids.map((id, k) => `${name(id)} ${now[k]}`).join(" · ")];
+    p.y = y;
+    y += p.lines.length * TITLE_H + PANEL_H + GAP;
+  }
+  const bottom = y - GAP;
+  const height = bottom + AXIS_H;
+  items.push({ t: "rect", x: 0, y: 0, w, h: height, fill: colours.bg });
+  ps.forEach((p) => {
+    const py = p.y;
+    const plotTop = py + p.lines.length * TITLE_H;
     const cols = p.ids.map((id) => s.values[id] || []);
     let lo = 0;
     let hi = 0;
     for (const c of cols) for (const v of c) if (v != null) (lo = Math.min(lo, v)), (hi = Math.max(hi, v));
     [lo, hi] = FIXED[p.ids[0]] ?? [lo < 0 ? -niceCeil(-lo) : 0, niceCeil(hi)];
     const Y = (v) => plotTop + PANEL_H - ((v - lo) / (hi - lo)) * PANEL_H;
-    // Title with the values at the cursor.
-    const now = p.ids.map((id, k) => ({ id, v: upto >= 0 ? cols[k][upto] : null }));
-    let title = p.title;
-    if (p.ids.length === 1) title += `  ${num(now[0].v, lang)}`;
-    else title += ":  " + now.map(({ id, v }) => `${name(id)} ${num(v, lang)}`).join(" · ");
-    items.push({ t: "text", x: LEFT, y: py + 11, text: title, fill: colours.fg, align: "left", bold: true });
+    p.lines.forEach((text, k) => items.push({ t: "text", x: LEFT, y: py + 11 + k * TITLE_H, text, fill: colours.fg, align: "left", bold: k === 0 }));
     // Frame, grid and the y scale (its ends).
     items.push({ t: "line", pts: [LEFT, plotTop, LEFT + plotW, plotTop], stroke: colours.grid, width: 1 });
     items.push({ t: "line", pts: [LEFT, plotTop + PANEL_H, LEFT + plotW, plotTop + PANEL_H], stroke: colours.border, width: 1 });
@@ -146,7 +162,6 @@ export function layout(s, width, colours, lang) {
       flush();
     });
   });
-  const bottom = top + ps.length * (TITLE_H + PANEL_H + GAP) - GAP;
   // Marks: a dashed line through every panel and its label on top.
   for (const { m, x, tx, row } of placed) {
     items.push({ t: "line", pts: [x, top - 2, x, bottom], stroke: colours.muted, width: 1, dash: [3, 3] });
@@ -246,7 +261,8 @@ export function chart(steerlab, canvas, on) {
   if (v && on === undefined) on = v.chart();
   let c = charts.get(canvas);
   if (!v || (!on && !c)) return;
-  if (!c || c.v !== v) {
+  // (viewerFor gives a new handle each time: the same viewer unless the old one is gone.)
+  if (!c || c.gone()) {
     c = new Chart(v, canvas);
     charts.set(canvas, c);
   }
@@ -272,6 +288,17 @@ class Chart {
     this.list = null;
   }
 
+  /** Whether its viewer was destroyed (the canvas may have a new one). */
+  gone() {
+    try {
+      this.v.history();
+      return false;
+    } catch {
+      this.fig.remove();
+      return true;
+    }
+  }
+
   show(on) {
     if (!on) {
       this.fig.remove();
@@ -286,18 +313,19 @@ class Chart {
     const after = this.root.querySelector(":scope > .steerlab-scrub") || this.v.canvas;
     after.after(this.fig);
     const chart = this;
+    // Stills: the viewer gives the series (it is busy drawing the still: no call back into it).
     this.v.chartPainter = {
-      height: (w) => chart.draw(w).height,
-      svg: (w) => svg(chart.draw(w)),
-      paint: (ctx, y, w, scale) => paint(ctx, chart.draw(w), scale, y),
+      height: (w, s) => chart.draw(w, s).height,
+      svg: (w, s) => svg(chart.draw(w, s)),
+      paint: (ctx, y, w, scale, s) => paint(ctx, chart.draw(w, s), scale, y),
     };
     this.key = "";
     this.loop();
   }
 
-  /** The draw list at `width` from the series now. */
-  draw(width) {
-    return layout(this.v.series(), width, coloursOf(this.root), this.lang);
+  /** The draw list of series `s` at `width`. */
+  draw(width, s) {
+    return layout(s, width, coloursOf(this.root), this.lang);
   }
 
   loop() {

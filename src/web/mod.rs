@@ -416,7 +416,8 @@ impl Viewer {
     }
 
     /// For `www/chart.js`: the painter that draws the chart into stills while it is shown
-    /// (`{ height(width), svg(width), paint(ctx, y, width, scale) }`; `null` removes it).
+    /// (`{ height(width, series), svg(width, series), paint(ctx, y, width, scale, series) }`; `null`
+    /// removes it).
     #[wasm_bindgen(setter, js_name = chartPainter)]
     pub fn set_chart_painter(&self, p: JsValue) -> Result<(), JsValue> {
         self.live()?.set_chart_painter(p);

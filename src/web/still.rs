@@ -26,7 +26,7 @@ pub struct Parts<'a> {
     pub lang: Lang,
     pub document: &'a Document,
     /// The chart's painter (`www/chart.js`) while the chart is shown: the still has it under the frame.
-    pub chart: Option<js_sys::Object>,
+    pub chart: Option<(js_sys::Object, JsValue)>,
 }
 
 /// Call `painter[name](args…)`; `None` when it is not a function or throws.
@@ -36,8 +36,8 @@ fn call(painter: &js_sys::Object, name: &str, args: &[JsValue]) -> Option<JsValu
 }
 
 /// The chart's height in px at the still's width.
-fn chart_height(painter: &js_sys::Object, w: f64) -> Option<f64> {
-    call(painter, "height", &[w.into()])?.as_f64().filter(|h| h.is_finite() && *h > 0.0)
+fn chart_height((painter, series): &(js_sys::Object, JsValue), w: f64) -> Option<f64> {
+    call(painter, "height", &[w.into(), series.clone()])?.as_f64().filter(|h| h.is_finite() && *h > 0.0)
 }
 
 /// The SVG document of the current frame (with the chart under it when shown: the frame's
@@ -47,7 +47,8 @@ pub fn svg(p: Parts) -> String {
     let Some(painter) = &p.chart else { return frame };
     let still = View::still(p.sim.world().size());
     let (w, h) = (still.css_w, still.css_h);
-    let (Some(ch), Some(chart)) = (chart_height(painter, w), call(painter, "svg", &[w.into()]).and_then(|s| s.as_string()))
+    let (Some(ch), Some(chart)) =
+        (chart_height(painter, w), call(&painter.0, "svg", &[w.into(), painter.1.clone()]).and_then(|s| s.as_string()))
     else {
         return frame;
     };
@@ -115,8 +116,8 @@ pub fn png(p: Parts, scale: f64) -> Result<js_sys::Promise, String> {
         &mut paint::Legend::default(),
         None,
     );
-    if let (Some(c), true) = (&p.chart, chart_h > 0.0) {
-        call(c, "paint", &[ctx.clone().into(), h.into(), still.css_w.into(), scale.into()]);
+    if let (Some((c, series)), true) = (&p.chart, chart_h > 0.0) {
+        call(c, "paint", &[ctx.clone().into(), h.into(), still.css_w.into(), scale.into(), series.clone()]);
     }
     // toBlob calls its callback with the Blob: the promise's own `resolve` is that callback.
     Ok(js_sys::Promise::new(&mut |resolve, _reject| {

@@ -21,6 +21,15 @@ pub const FIRST_EVERY: u64 = 6;
 /// The most samples kept before thinning.
 pub const MAX_ROWS: usize = 2048;
 
+/// The sampling interval for the simulation's agents now: [`FIRST_EVERY`] up to 1000 agents of
+/// the fast engine or 8000 of the standard one (whose steps cost ~8× more per agent), then
+/// proportionally more.
+fn interval(sim: &Sim) -> u64 {
+    let n = sim.agent_count() as u64;
+    let per = if sim.scenario().engine.is_fast() { 1000 } else { 8000 };
+    FIRST_EVERY * (1 + n.saturating_sub(1) / per)
+}
+
 /// A parameter change: at `step`, `path` went from `from` to `to`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mark {
@@ -45,9 +54,7 @@ pub struct Series {
 impl Series {
     /// A series that starts with a sample of the simulation's state now.
     pub fn new(sim: &Sim) -> Series {
-        let n = sim.agent_count() as u64;
-        let per = if sim.scenario().engine.is_fast() { 1000 } else { 8000 };
-        let mut s = Series { every: FIRST_EVERY * (1 + n.saturating_sub(1) / per), ..Series::default() };
+        let mut s = Series { every: interval(sim), ..Series::default() };
         s.sample(sim);
         s
     }
@@ -79,7 +86,17 @@ impl Series {
 
     /// A newly reached step: sampled when it falls on the interval.
     pub fn record(&mut self, sim: &Sim) {
-        if sim.steps.is_multiple_of(self.every) && self.steps.last().is_none_or(|&k| k < sim.steps) {
+        if self.steps.last().is_some_and(|&k| k >= sim.steps) {
+            return;
+        }
+        // More agents than when it began (a slider): thinned to their interval.
+        if sim.steps.is_multiple_of(self.every) && self.steps.len() > 1 {
+            let want = interval(sim);
+            while self.every < want {
+                self.thin();
+            }
+        }
+        if sim.steps.is_multiple_of(self.every) {
             self.sample(sim);
         }
     }
@@ -141,8 +158,7 @@ impl Series {
         let hz = (1.0 / super::engine::DT as f64).round();
         let mut values = serde_json::Map::new();
         for (k, id) in self.ids.iter().enumerate() {
-            let col: Vec<Value> =
-                (0..self.steps.len()).map(|r| self.value(r, k).map_or(Value::Null, f32v)).collect();
+            let col: Vec<Value> = (0..self.steps.len()).map(|r| self.value(r, k).map_or(Value::Null, f32v)).collect();
             values.insert((*id).to_string(), col.into());
         }
         let marks: Vec<Value> = self

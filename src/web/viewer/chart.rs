@@ -20,7 +20,7 @@ use web_sys::{Document, HtmlElement};
 #[derive(Default)]
 pub struct ChartState {
     on: bool,
-    /// `www/chart.js`'s painter for stills (`{ height(w), svg(w), paint(ctx, y, w, scale) }`).
+    /// `www/chart.js`'s painter for stills (`{ height(w, s), svg(w, s), paint(ctx, y, w, scale, s) }`).
     painter: Option<js_sys::Object>,
     /// The readout's "?" button, and the measures it explains now (`data-measures`).
     meanings: Option<HtmlElement>,
@@ -67,9 +67,12 @@ impl Inner {
         self.chart.painter = p.dyn_into().ok();
     }
 
-    /// The painter of a still's chart, when the chart is shown.
-    pub fn chart_painter(&self) -> Option<js_sys::Object> {
-        self.chart.painter.clone().filter(|_| self.chart.on)
+    /// The painter of a still's chart, when the chart is shown, and the series it draws (given to
+    /// it: the viewer is busy while it draws a still, so the painter cannot ask for it).
+    pub fn chart_painter(&self) -> Option<(js_sys::Object, JsValue)> {
+        let p = self.chart.painter.clone().filter(|_| self.chart.on)?;
+        let text = serde_json::to_string(&self.series_json()).ok()?;
+        Some((p, js_sys::JSON::parse(&text).ok()?))
     }
 
     /// `v.series()`: the history's series with the viewer's step (`cursor`), the history's span
@@ -80,7 +83,12 @@ impl Inner {
         if let Some(marks) = v["marks"].as_array_mut() {
             for m in marks {
                 let path = m["path"].as_str().unwrap_or_default();
-                let label = format!("{} {} → {}", self.param_name(path), word(self.lang, &m["from"]), word(self.lang, &m["to"]));
+                let label = format!(
+                    "{} {} → {}",
+                    self.param_name(path),
+                    word(self.lang, &m["from"]),
+                    word(self.lang, &m["to"])
+                );
                 m["label"] = label.into();
             }
         }
