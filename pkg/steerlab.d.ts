@@ -150,9 +150,10 @@ export interface SeriesMark {
  */
 export interface Series {
   /** The scenario's measures, in order (flocking: polarisation, mean_nearest, min_nearest,
-   *  mean_neighbours, groups; the spatial hash: checks, naive_checks; queue: throughput, overlaps; …). */
+   *  mean_neighbours, groups — polarisation, mean_neighbours, checks on the fast engine or over 5000
+   *  agents; the spatial hash: checks, naive_checks; queue: throughput, overlaps; …). */
   measures: MeasureId[];
-  /** Steps between samples (6 = 0.1 s; more with many agents, and doubled when a long run thins out). */
+  /** Steps between samples (15 = 0.25 s; doubled each time a long run thins out, over 2048 samples). */
   every: number;
   step: number[];
   time: number[];

@@ -80,10 +80,10 @@ test("series(): its shape, numbers equal to state().metrics, a labelled mark per
   });
   const s = r.s;
   assert.deepEqual(s.measures, ["polarisation", "mean_nearest", "min_nearest", "mean_neighbours", "groups"]);
-  assert.equal(s.every, 6);
-  assert.equal(s.step.length, 21);
-  assert.deepEqual(s.step.slice(0, 3), [0, 6, 12]);
-  assert.deepEqual(s.time.slice(0, 3), [0, 0.1, 0.2]);
+  assert.equal(s.every, 15);
+  assert.equal(s.step.length, 9);
+  assert.deepEqual(s.step.slice(0, 3), [0, 15, 30]);
+  assert.deepEqual(s.time.slice(0, 3), [0, 0.25, 0.5]);
   for (const id of s.measures) assert.equal(s.values[id].length, s.step.length, id);
   assert.equal(s.cursor, 120);
   assert.equal(s.chart, true);

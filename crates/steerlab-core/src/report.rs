@@ -30,6 +30,10 @@ pub struct Metrics {
     pub groups: u32,
 }
 
+/// Above this many agents (or on the fast engine) [`Sim::measures`] leaves out the spacing
+/// (nearest neighbours, groups).
+pub const BIG_FLOCK: u64 = 5000;
+
 /// The spacing measures of [`Sim::spacing`].
 struct Spacing {
     mean_nearest: Option<f32>,
@@ -58,7 +62,8 @@ impl Sim {
     /// `state().metrics` with the same number: its behaviours' own ([`super::behaviours::Behave::measures`]),
     /// else the spatial hash's distance checks against n·(n−1) (a scenario with its chart or
     /// overlay), else the flock's (polarisation, nearest-neighbour distance mean and min, mean
-    /// neighbours, groups). Computes [`Sim::metrics`] at most once.
+    /// neighbours, groups; on the fast engine or over [`BIG_FLOCK`] agents polarisation, mean
+    /// neighbours and distance checks). Computes [`Sim::metrics`] at most once.
     pub fn measures(&self, out: &mut Measures) {
         out.clear();
         self.with_view(|v| {
@@ -74,6 +79,14 @@ impl Sim {
         if ov.contains(&Overlay::SpatialHash) || ov.contains(&Overlay::Chart) {
             out.push(("checks", Some(self.stats.checks as f32)));
             out.push(("naive_checks", Some((n * n.saturating_sub(1)) as f32)));
+            return;
+        }
+        if n > BIG_FLOCK || self.scenario.engine.is_fast() {
+            // The fast engine or a large flock (the stress scenario): what costs one pass over
+            // the agents, no more (the spacing's grid pass costs a frame or more at 100 000).
+            out.push(("polarisation", Some(self.polarisation())));
+            out.push(("mean_neighbours", Some(self.stats.neighbours as f32 / n as f32)));
+            out.push(("checks", Some(self.stats.checks as f32)));
             return;
         }
         let m = self.metrics();
@@ -263,9 +276,9 @@ impl Sim {
                 b.measures(s, v, &mut own);
             }
         });
-        if let Some(m) = state["metrics"].as_object_mut() {
-            for (k, x) in own {
-                m.entry(k).or_insert_with(|| opt(x));
+        for (k, x) in own {
+            if state["metrics"].get(k).is_none() {
+                state["metrics"][k] = opt(x);
             }
         }
         state

@@ -3,31 +3,33 @@
 //! `v.series()`. Read-only: recording reads the simulation and never changes it, so trajectories
 //! are the same with or without it.
 //!
-//! Cost. A sample computes the measures once (for the flock, one grid pass: about one step of the
-//! neighbour query); samples are taken every [`Series::every`] steps, which grows with the agents
-//! (every 6 steps up to 1000 agents of the fast engine or 8000 of the standard one, then
-//! proportionally more), so recording stays a small fraction of stepping. Steps replayed by a
-//! seek were sampled when first reached and are not measured again. Over [`MAX_ROWS`] samples the
-//! series thins out (every other sample goes and the interval doubles), like the history's
-//! snapshots.
+//! Cost. A sample computes the measures once, every [`FIRST_EVERY`] steps (4 a second). The
+//! flock's spacing (nearest neighbours, groups: one grid pass, about half a step of the standard
+//! engine at 120 agents) is measured on the standard engine up to [`super::report::BIG_FLOCK`]
+//! agents; the fast engine and larger flocks get what one pass over the agents gives. Steps
+//! replayed by a seek were sampled when first reached and are not measured again. Over
+//! [`MAX_ROWS`] samples the series thins out (every other sample goes and the interval doubles),
+//! like the history's snapshots.
 
 use super::behaviours::Measures;
 use super::engine::Sim;
 use crate::json_path::{f32v, obj};
 use serde_json::Value;
 
-/// Steps between samples at most 1000 agents (fast engine): 0.1 s.
-pub const FIRST_EVERY: u64 = 6;
+/// Steps between samples: 0.25 s, the readout's own rate.
+pub const FIRST_EVERY: u64 = 15;
 /// The most samples kept before thinning.
 pub const MAX_ROWS: usize = 2048;
 
-/// The sampling interval for the simulation's agents now: [`FIRST_EVERY`] up to 1000 agents of
-/// the fast engine or 8000 of the standard one (whose steps cost ~8× more per agent), then
-/// proportionally more.
-fn interval(sim: &Sim) -> u64 {
-    let n = sim.agent_count() as u64;
-    let per = if sim.scenario().engine.is_fast() { 1000 } else { 8000 };
-    FIRST_EVERY * (1 + n.saturating_sub(1) / per)
+/// Whether two parameter values are the same (scalars: comparing whole `Value`s would link the map
+/// comparison into the module).
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::String(x), Value::String(y)) => x == y,
+        _ => matches!((a, b), (Value::Null, Value::Null)),
+    }
 }
 
 /// A parameter change: at `step`, `path` went from `from` to `to`.
@@ -54,7 +56,7 @@ pub struct Series {
 impl Series {
     /// A series that starts with a sample of the simulation's state now.
     pub fn new(sim: &Sim) -> Series {
-        let mut s = Series { every: interval(sim), ..Series::default() };
+        let mut s = Series { every: FIRST_EVERY, ..Series::default() };
         s.sample(sim);
         s
     }
@@ -86,17 +88,7 @@ impl Series {
 
     /// A newly reached step: sampled when it falls on the interval.
     pub fn record(&mut self, sim: &Sim) {
-        if self.steps.last().is_some_and(|&k| k >= sim.steps) {
-            return;
-        }
-        // More agents than when it began (a slider): thinned to their interval.
-        if sim.steps.is_multiple_of(self.every) && self.steps.len() > 1 {
-            let want = interval(sim);
-            while self.every < want {
-                self.thin();
-            }
-        }
-        if sim.steps.is_multiple_of(self.every) {
+        if sim.steps.is_multiple_of(self.every) && self.steps.last().is_none_or(|&k| k < sim.steps) {
             self.sample(sim);
         }
     }
@@ -136,7 +128,7 @@ impl Series {
     /// A parameter changed at `step` (once per step and path: a replayed change is not marked
     /// twice).
     pub fn mark(&mut self, step: u64, path: &str, from: Value, to: Value) {
-        if from == to || self.marks.iter().any(|m| m.step == step && m.path == path) {
+        if same(&from, &to) || self.marks.iter().any(|m| m.step == step && m.path == path) {
             return;
         }
         let at = self.marks.partition_point(|m| m.step <= step);
@@ -156,10 +148,10 @@ impl Series {
     /// values: { <id>: [...] }, marks: [{ step, path, from, to }] }` (`time` in seconds).
     pub fn json(&self) -> Value {
         let hz = (1.0 / super::engine::DT as f64).round();
-        let mut values = serde_json::Map::new();
+        let mut values = obj(vec![]);
         for (k, id) in self.ids.iter().enumerate() {
             let col: Vec<Value> = (0..self.steps.len()).map(|r| self.value(r, k).map_or(Value::Null, f32v)).collect();
-            values.insert((*id).to_string(), col.into());
+            values[*id] = col.into();
         }
         let marks: Vec<Value> = self
             .marks
@@ -178,7 +170,7 @@ impl Series {
             ("measures", self.ids.iter().map(|&k| Value::from(k)).collect()),
             ("step", self.steps.iter().map(|&k| Value::from(k)).collect()),
             ("time", self.steps.iter().map(|&k| Value::from(k as f64 / hz)).collect()),
-            ("values", Value::Object(values)),
+            ("values", values),
             ("marks", marks.into()),
         ])
     }

@@ -10,7 +10,6 @@
 use super::{dom::el, Inner};
 use crate::lang::{Lang, K};
 use crate::sim::behaviours::Readout;
-use crate::sim::json_path::obj;
 use crate::sim::text::short64;
 use serde_json::Value;
 use wasm_bindgen::{JsCast, JsValue};
@@ -92,16 +91,11 @@ impl Inner {
                 m["label"] = label.into();
             }
         }
-        let extra = obj(vec![
-            ("cursor", self.sim.steps.into()),
-            ("start", h.start().into()),
-            ("end", h.end().into()),
-            ("lang", self.lang.tag().into()),
-            ("chart", self.chart.on.into()),
-        ]);
-        if let (Some(o), Value::Object(e)) = (v.as_object_mut(), extra) {
-            o.extend(e);
-        }
+        v["cursor"] = self.sim.steps.into();
+        v["start"] = h.start().into();
+        v["end"] = h.end().into();
+        v["lang"] = self.lang.tag().into();
+        v["chart"] = self.chart.on.into();
         v
     }
 
