@@ -195,7 +195,7 @@ fn every_measure_shown_has_a_name_and_a_meaning() {
             assert!(has(&format!("meaning.{id}")), "{name}: no meaning.{id}");
         }
         let ov = Overlays::from_list(&sim.scenario().overlays);
-        let mut r = Renderer::new();
+        let r = Renderer::new();
         for readout in [sim.readout(), r.readout(&sim, ov)] {
             for (item, _) in &readout.items {
                 assert!(

@@ -26,18 +26,32 @@ pub struct Parts<'a> {
     pub lang: Lang,
     pub document: &'a Document,
     /// The chart's painter (`www/chart.js`) while the chart is shown: the still has it under the frame.
-    pub chart: Option<(js_sys::Object, JsValue)>,
+    pub chart: Option<(ChartPainter, JsValue)>,
 }
 
-/// Call `painter[name](args…)`; `None` when it is not a function or throws.
-fn call(painter: &js_sys::Object, name: &str, args: &[JsValue]) -> Option<JsValue> {
-    let f: js_sys::Function = js_sys::Reflect::get(painter, &JsValue::from_str(name)).ok()?.dyn_into().ok()?;
-    f.apply(painter, &args.iter().collect::<js_sys::Array>()).ok()
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// `www/chart.js`'s painter (`v.chartPainter`): the chart of a series at a width, for stills.
+    #[derive(Clone)]
+    pub type ChartPainter;
+    #[wasm_bindgen(method, catch)]
+    fn height(this: &ChartPainter, width: f64, series: &JsValue) -> Result<f64, JsValue>;
+    #[wasm_bindgen(method, catch)]
+    fn svg(this: &ChartPainter, width: f64, series: &JsValue) -> Result<String, JsValue>;
+    #[wasm_bindgen(method, catch)]
+    fn paint(
+        this: &ChartPainter,
+        ctx: &CanvasRenderingContext2d,
+        y: f64,
+        width: f64,
+        scale: f64,
+        series: &JsValue,
+    ) -> Result<(), JsValue>;
 }
 
-/// The chart's height in px at the still's width.
-fn chart_height((painter, series): &(js_sys::Object, JsValue), w: f64) -> Option<f64> {
-    call(painter, "height", &[w.into(), series.clone()])?.as_f64().filter(|h| h.is_finite() && *h > 0.0)
+/// The chart's height in px at the still's width (`None`: none, or the painter failed).
+fn chart_height((painter, series): &(ChartPainter, JsValue), w: f64) -> Option<f64> {
+    painter.height(w, series).ok().filter(|h| h.is_finite() && *h > 0.0)
 }
 
 /// The SVG document of the current frame (with the chart under it when shown: the frame's
@@ -47,9 +61,7 @@ pub fn svg(p: Parts) -> String {
     let Some(painter) = &p.chart else { return frame };
     let still = View::still(p.sim.world().size());
     let (w, h) = (still.css_w, still.css_h);
-    let (Some(ch), Some(chart)) =
-        (chart_height(painter, w), call(&painter.0, "svg", &[w.into(), painter.1.clone()]).and_then(|s| s.as_string()))
-    else {
+    let (Some(ch), Some(chart)) = (chart_height(painter, w), painter.0.svg(w, &painter.1).ok()) else {
         return frame;
     };
     let num = crate::sim::text::short64;
@@ -117,7 +129,7 @@ pub fn png(p: Parts, scale: f64) -> Result<js_sys::Promise, String> {
         None,
     );
     if let (Some((c, series)), true) = (&p.chart, chart_h > 0.0) {
-        call(c, "paint", &[ctx.clone().into(), h.into(), still.css_w.into(), scale.into(), series.clone()]);
+        let _ = c.paint(&ctx, h, still.css_w, scale, series);
     }
     // toBlob calls its callback with the Blob: the promise's own `resolve` is that callback.
     Ok(js_sys::Promise::new(&mut |resolve, _reject| {

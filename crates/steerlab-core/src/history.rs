@@ -185,6 +185,15 @@ impl Sim {
     }
 }
 
+/// The value a `set` input's path has in `sim` now (`None` for other inputs).
+#[inline(never)]
+fn set_value(sim: &Sim, input: &Input) -> Option<serde_json::Value> {
+    match input {
+        Input::Set(b) => sim.get_value(&b.0).ok(),
+        _ => None,
+    }
+}
+
 /// An input and the step it came at.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Entry {
@@ -277,10 +286,7 @@ impl History {
             }
             other => other,
         };
-        let before = match &input {
-            Input::Set(b) => sim.get_value(&b.0).ok(),
-            _ => None,
-        };
+        let before = set_value(sim, &input);
         let out = sim.act(&input)?;
         if matches!(input, Input::Set(_)) {
             self.current = None;
@@ -288,22 +294,21 @@ impl History {
         if out.reset {
             self.restart(sim);
             // The change that restarted it is the new history's first mark.
-            self.mark(sim, &input, before);
+            self.mark(sim, sim.steps, &input, before);
         } else if out.changed {
             let k = sim.steps;
             self.forget_after(k);
-            self.mark(sim, &input, before);
+            self.mark(sim, k, &input, before);
             self.log.push(Entry { step: k, input });
         }
         Ok(out)
     }
 
-    /// A `set` that changed a parameter from `before`, marked on the series at the current step.
-    fn mark(&mut self, sim: &Sim, input: &Input, before: Option<serde_json::Value>) {
-        if let (Input::Set(b), Some(from)) = (input, before) {
-            if let Ok(to) = sim.get_value(&b.0) {
-                self.series.mark(sim.steps, &b.0, from, to);
-            }
+    /// A `set` that changed a parameter from `before`, marked on the series at step `k`.
+    #[inline(never)]
+    fn mark(&mut self, sim: &Sim, k: u64, input: &Input, before: Option<serde_json::Value>) {
+        if let (Input::Set(b), Some(from), Some(to)) = (input, before, set_value(sim, input)) {
+            self.series.mark(k, &b.0, from, to);
         }
     }
 
@@ -377,18 +382,13 @@ impl History {
         let from = self.log.partition_point(|e| e.step < k);
         let to = from + self.log[from..].iter().take_while(|e| e.step == k).count();
         for i in from..to {
-            let input = &self.log[i].input;
-            let before = match input {
-                Input::Set(b) => sim.get_value(&b.0).ok(),
-                _ => None,
-            };
-            let _ = sim.act(input);
-            if let (Input::Set(b), Some(from)) = (input, before) {
+            let input = self.log[i].input.clone();
+            let before = set_value(sim, &input);
+            let _ = sim.act(&input);
+            if matches!(input, Input::Set(_)) {
                 self.current = None;
                 // A link's inputs are marked as they are replayed (the same step's mark is kept once).
-                if let Ok(to) = sim.get_value(&b.0) {
-                    self.series.mark(k, &b.0, from, to);
-                }
+                self.mark(sim, k, &input, before);
             }
         }
     }

@@ -20,7 +20,7 @@ use web_sys::{Document, HtmlElement};
 pub struct ChartState {
     on: bool,
     /// `www/chart.js`'s painter for stills (`{ height(w, s), svg(w, s), paint(ctx, y, w, scale, s) }`).
-    painter: Option<js_sys::Object>,
+    painter: Option<crate::web::still::ChartPainter>,
     /// The readout's "?" button, and the measures it explains now (`data-measures`).
     meanings: Option<HtmlElement>,
     shown: String,
@@ -63,19 +63,22 @@ impl Inner {
     }
 
     pub fn set_chart_painter(&mut self, p: JsValue) {
-        self.chart.painter = p.dyn_into().ok();
+        self.chart.painter = (p.is_object()).then(|| p.unchecked_into());
     }
 
     /// The painter of a still's chart, when the chart is shown, and the series it draws (given to
     /// it: the viewer is busy while it draws a still, so the painter cannot ask for it).
-    pub fn chart_painter(&self) -> Option<(js_sys::Object, JsValue)> {
+    #[inline(never)]
+    pub fn chart_painter(&self) -> Option<(crate::web::still::ChartPainter, JsValue)> {
         let p = self.chart.painter.clone().filter(|_| self.chart.on)?;
         let text = serde_json::to_string(&self.series_json()).ok()?;
         Some((p, js_sys::JSON::parse(&text).ok()?))
     }
 
     /// `v.series()`: the history's series with the viewer's step (`cursor`), the history's span
-    /// (`start`, `end`), the language, and each mark's `label` ("alineación 1 → 0").
+    /// (`start`, `end`), the language, and each mark's `label` ("alineación 1 → 0"). (Not
+    /// inlined: `v.series()` and stills both call it.)
+    #[inline(never)]
     pub fn series_json(&self) -> Value {
         let h = &self.tl.hist;
         let mut v = h.series().json();
