@@ -22,7 +22,7 @@ import { explain } from "./meaning.js";
 /** Measures drawn in one panel: its title's key and its members. */
 const SHARED = [
   { title: "chart.panel.nearest", ids: ["mean_nearest", "min_nearest"] },
-  { title: "chart.panel.checks", ids: ["checks", "naive_checks"] },
+  { title: "chart.panel.checks", ids: ["checks", "naive_checks"], log: true },
 ];
 /** Measures on a fixed scale. */
 const FIXED = { polarisation: [0, 1] };
@@ -46,7 +46,7 @@ export function panels(measures) {
   for (const id of measures) {
     if (out.some((p) => p.ids.includes(id))) continue;
     const s = SHARED.find((p) => p.ids.includes(id));
-    if (s) out.push({ title: t(s.title, LANG.now), ids: s.ids.filter((k) => measures.includes(k)) });
+    if (s) out.push({ title: t(s.title, LANG.now), ids: s.ids.filter((k) => measures.includes(k)), log: s.log });
     else out.push({ title: name(id), ids: [id] });
   }
   return out;
@@ -129,8 +129,20 @@ export function layout(s, width, colours, lang) {
     let lo = 0;
     let hi = 0;
     for (const c of cols) for (const v of c) if (v != null) (lo = Math.min(lo, v)), (hi = Math.max(hi, v));
-    [lo, hi] = FIXED[p.ids[0]] ?? [lo < 0 ? -niceCeil(-lo) : 0, niceCeil(hi)];
-    const Y = (v) => plotTop + PANEL_H - ((v - lo) / (hi - lo)) * PANEL_H;
+    let Y;
+    if (p.log) {
+      // Decades (the grid's checks against n·(n−1): a ratio reads as a distance), a gridline each.
+      let min = Infinity;
+      for (const c of cols) for (const v of c) if (v > 0) min = Math.min(min, v);
+      const [a, b] = [Math.floor(Math.log10(Number.isFinite(min) ? min : 1)), Math.max(1, Math.ceil(Math.log10(Math.max(hi, 10))))];
+      [lo, hi] = [10 ** a, 10 ** Math.max(b, a + 1)];
+      const span = Math.log10(hi) - Math.log10(lo);
+      Y = (v) => plotTop + PANEL_H - ((Math.log10(Math.max(v, lo)) - Math.log10(lo)) / span) * PANEL_H;
+      for (let d = a + 1; d < Math.log10(hi); d++) items.push({ t: "line", pts: [LEFT, Y(10 ** d), LEFT + plotW, Y(10 ** d)], stroke: colours.grid, width: 1 });
+    } else {
+      [lo, hi] = FIXED[p.ids[0]] ?? [lo < 0 ? -niceCeil(-lo) : 0, niceCeil(hi)];
+      Y = (v) => plotTop + PANEL_H - ((v - lo) / (hi - lo)) * PANEL_H;
+    }
     p.lines.forEach((text, k) => items.push({ t: "text", x: LEFT, y: py + 11 + k * TITLE_H, text, fill: colours.fg, align: "left", bold: k === 0 }));
     // Frame, grid and the y scale (its ends).
     items.push({ t: "line", pts: [LEFT, plotTop, LEFT + plotW, plotTop], stroke: colours.grid, width: 1 });
@@ -180,7 +192,9 @@ export function layout(s, width, colours, lang) {
   for (let sec = Math.ceil(x0 / 60 / step) * step; sec <= x1 / 60 + 1e-9; sec += step) {
     const x = X(sec * 60);
     items.push({ t: "line", pts: [x, ty, x, ty + 4], stroke: colours.border, width: 1 });
-    items.push({ t: "text", x, y: ty + 15, text: num(sec, lang), fill: colours.muted, align: "center" });
+    const label = num(sec, lang);
+    const right = x + textWidth(label) / 2 > w - 1;
+    items.push({ t: "text", x: right ? w - 1 : x, y: ty + 15, text: label, fill: colours.muted, align: right ? "right" : "center" });
   }
   items.push({ t: "text", x: LEFT + plotW, y: ty + 27, text: t("chart.time", lang), fill: colours.muted, align: "right" });
   return { width: w, height, items, panels: ps };
