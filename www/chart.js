@@ -38,7 +38,7 @@ const GAP = 6;
 const LEFT = 40;
 const RIGHT = 8;
 const MARK_ROW = 13;
-const AXIS_H = 36;
+const AXIS_H = 40;
 
 /** The panels of a series: `[{ title, ids }]`, in the order of its measures. */
 export function panels(measures) {
