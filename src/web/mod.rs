@@ -410,9 +410,7 @@ impl Viewer {
     /// parameter change: `{ measures, every, step, time, values: { <measure>: [...] }, marks:
     /// [{ step, path, from, to, label }], cursor, start, end, lang, chart }` (README, "The chart").
     pub fn series(&self) -> Result<JsValue, JsValue> {
-        let i = self.live()?;
-        let text = serde_json::to_string(&i.series_json()).map_err(|e| js_err(e.to_string()))?;
-        js_sys::JSON::parse(&text)
+        js_sys::JSON::parse(&self.live()?.series_text())
     }
 
     /// For `www/chart.js`: the painter that draws the chart into stills while it is shown

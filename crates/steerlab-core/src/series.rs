@@ -13,7 +13,6 @@
 
 use super::behaviours::Measures;
 use super::engine::Sim;
-use crate::json_path::{f32v, obj};
 use serde_json::Value;
 
 /// Steps between samples: 0.25 s, the readout's own rate.
@@ -147,31 +146,86 @@ impl Series {
     /// `v.series()` without the viewer's own keys: `{ every, measures, step: [...], time: [...],
     /// values: { <id>: [...] }, marks: [{ step, path, from, to }] }` (`time` in seconds).
     pub fn json(&self) -> Value {
+        serde_json::from_str(&self.json_text(&|_| None, "")).unwrap_or(Value::Null)
+    }
+
+    /// [`Series::json`] as text, written directly (no `Value` tree: smaller in the wasm module and
+    /// cheaper for a long series); `label` gives a mark its `label`, `tail` is written last inside
+    /// the object (the viewer's keys: `,"cursor":…`).
+    pub fn json_text(&self, label: &dyn Fn(&Mark) -> Option<String>, tail: &str) -> String {
         let hz = (1.0 / super::engine::DT as f64).round();
-        let mut values = obj(vec![]);
+        let n = self.steps.len();
+        let mut o: Vec<u8> = Vec::with_capacity(128 + n * 8 * (self.ids.len() + 2));
+        let json = |o: &mut Vec<u8>, v: &dyn erased::Json| v.push(o);
+        o.extend_from_slice(b"{\"every\":");
+        json(&mut o, &self.every);
+        o.extend_from_slice(b",\"measures\":[");
         for (k, id) in self.ids.iter().enumerate() {
-            let col: Vec<Value> = (0..self.steps.len()).map(|r| self.value(r, k).map_or(Value::Null, f32v)).collect();
-            values[*id] = col.into();
+            sep(&mut o, k);
+            json(&mut o, id);
         }
-        let marks: Vec<Value> = self
-            .marks
-            .iter()
-            .map(|m| {
-                obj(vec![
-                    ("step", m.step.into()),
-                    ("path", m.path.as_str().into()),
-                    ("from", m.from.clone()),
-                    ("to", m.to.clone()),
-                ])
-            })
-            .collect();
-        obj(vec![
-            ("every", self.every.into()),
-            ("measures", self.ids.iter().map(|&k| Value::from(k)).collect()),
-            ("step", self.steps.iter().map(|&k| Value::from(k)).collect()),
-            ("time", self.steps.iter().map(|&k| Value::from(k as f64 / hz)).collect()),
-            ("values", values),
-            ("marks", marks.into()),
-        ])
+        o.extend_from_slice(b"],\"step\":[");
+        for (r, k) in self.steps.iter().enumerate() {
+            sep(&mut o, r);
+            json(&mut o, k);
+        }
+        o.extend_from_slice(b"],\"time\":[");
+        for (r, &k) in self.steps.iter().enumerate() {
+            sep(&mut o, r);
+            json(&mut o, &(k as f64 / hz));
+        }
+        o.extend_from_slice(b"],\"values\":{");
+        for (k, id) in self.ids.iter().enumerate() {
+            sep(&mut o, k);
+            json(&mut o, id);
+            o.extend_from_slice(b":[");
+            for r in 0..n {
+                sep(&mut o, r);
+                json(&mut o, &self.value(r, k));
+            }
+            o.push(b']');
+        }
+        o.extend_from_slice(b"},\"marks\":[");
+        for (i, m) in self.marks.iter().enumerate() {
+            sep(&mut o, i);
+            o.extend_from_slice(b"{\"step\":");
+            json(&mut o, &m.step);
+            o.extend_from_slice(b",\"path\":");
+            json(&mut o, &m.path);
+            o.extend_from_slice(b",\"from\":");
+            json(&mut o, &m.from);
+            o.extend_from_slice(b",\"to\":");
+            json(&mut o, &m.to);
+            if let Some(l) = label(m) {
+                o.extend_from_slice(b",\"label\":");
+                json(&mut o, &l);
+            }
+            o.push(b'}');
+        }
+        o.push(b']');
+        o.extend_from_slice(tail.as_bytes());
+        o.push(b'}');
+        String::from_utf8(o).unwrap_or_default()
+    }
+}
+
+/// A comma before every item but the first.
+fn sep(o: &mut Vec<u8>, i: usize) {
+    if i > 0 {
+        o.push(b',');
+    }
+}
+
+/// Values written as JSON text through serde_json (its shortest forms: an f32 as the shortest
+/// decimal that reads back as the same f32, as `state()` writes it).
+mod erased {
+    pub trait Json {
+        fn push(&self, o: &mut Vec<u8>);
+    }
+    impl<T: serde::Serialize> Json for T {
+        fn push(&self, o: &mut Vec<u8>) {
+            // (serde_json without `std` writes to strings only.)
+            o.extend_from_slice(serde_json::to_string(self).as_deref().unwrap_or("null").as_bytes());
+        }
     }
 }

@@ -71,35 +71,27 @@ impl Inner {
     #[inline(never)]
     pub fn chart_painter(&self) -> Option<(crate::web::still::ChartPainter, JsValue)> {
         let p = self.chart.painter.clone().filter(|_| self.chart.on)?;
-        let text = serde_json::to_string(&self.series_json()).ok()?;
-        Some((p, js_sys::JSON::parse(&text).ok()?))
+        Some((p, js_sys::JSON::parse(&self.series_text()).ok()?))
     }
 
-    /// `v.series()`: the history's series with the viewer's step (`cursor`), the history's span
-    /// (`start`, `end`), the language, and each mark's `label` ("alineación 1 → 0"). (Not
-    /// inlined: `v.series()` and stills both call it.)
+    /// `v.series()` as JSON text: the history's series with the viewer's step (`cursor`), the
+    /// history's span (`start`, `end`), the language, and each mark's `label` ("alineación 1 → 0").
+    /// (Not inlined: `v.series()` and stills both call it.)
     #[inline(never)]
-    pub fn series_json(&self) -> Value {
+    pub fn series_text(&self) -> String {
         let h = &self.tl.hist;
-        let mut v = h.series().json();
-        if let Some(marks) = v["marks"].as_array_mut() {
-            for m in marks {
-                let path = m["path"].as_str().unwrap_or_default();
-                let label = format!(
-                    "{} {} → {}",
-                    self.param_name(path),
-                    word(self.lang, &m["from"]),
-                    word(self.lang, &m["to"])
-                );
-                m["label"] = label.into();
-            }
-        }
-        v["cursor"] = self.sim.steps.into();
-        v["start"] = h.start().into();
-        v["end"] = h.end().into();
-        v["lang"] = self.lang.tag().into();
-        v["chart"] = self.chart.on.into();
-        v
+        let label = |m: &crate::sim::series::Mark| {
+            Some(format!("{} {} → {}", self.param_name(&m.path), word(self.lang, &m.from), word(self.lang, &m.to)))
+        };
+        let tail = format!(
+            ",\"cursor\":{},\"start\":{},\"end\":{},\"lang\":\"{}\",\"chart\":{}",
+            self.sim.steps,
+            h.start(),
+            h.end(),
+            self.lang.tag(),
+            self.chart.on
+        );
+        h.series().json_text(&label, &tail)
     }
 
     /// A parameter's name for the reader: its control's label, else its behaviour's name (and the
