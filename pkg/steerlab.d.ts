@@ -17,6 +17,8 @@
 //   data-inspector="true"        the inspector open from the start: the selected agent's pseudocode
 //                                with its values, under the canvas or in the page's
 //                                <div class="steerlab-inspector-slot" data-for="canvas-id">
+//   data-chart                   the chart of the scenario's measures over time shown from the start
+//                                (any value but "false"; boot.js loads www/chart.js for it)
 //
 // Colours: the CSS custom properties --sl-fg, --sl-muted, --sl-bg, --sl-border, --sl-accent,
 // --sl-accent-fg, --sl-error (widget) and --sl-canvas, --sl-agent, --sl-grid, --sl-faint (canvas),
@@ -59,7 +61,9 @@ export interface ViewerState {
     polarisation: number;
     mean_nearest: number | null;
     mean_centroid_distance: number | null;
-    /** Groups of two or more agents, each joined to every agent within perception. */
+    /** The smallest distance between two agents (null with fewer than 2). */
+    min_nearest: number | null;
+    /** Agents linked by chains of neighbours within perception. */
     groups: number;
     food_eaten?: number;
     [metric: string]: number | null | undefined;
@@ -132,6 +136,66 @@ export interface ChallengeDetail {
   message?: string;
 }
 
+/** A measure's id in `v.series()` (each is also a key of `state().metrics`, with the same number). */
+export type MeasureId =
+  | "polarisation" | "mean_nearest" | "min_nearest" | "mean_neighbours" | "groups"
+  | "checks" | "naive_checks"
+  | "throughput" | "overlaps"
+  | "tube_distance" | "prediction_outside" | "path_distance" | "waypoint_index"
+  | "target_distance" | "speed"
+  | "quarry_distance" | "catches" | "mean_catch_time"
+  | "prey_distance" | "caught";
+
+/** A parameter change in `v.series()`: at `step`, `path` went from `from` to `to`. */
+export interface SeriesMark {
+  step: number;
+  path: string;
+  from: ParamValue | null;
+  to: ParamValue | null;
+  /** In the viewer's language: the control's label (else the rule's name) and the values, "alineación 1 → 0". */
+  label: string;
+}
+
+/**
+ * `v.series()`: the scenario's measures over time, sampled as the history first reaches a step
+ * (every `every` steps), and the parameter changes. Columns: `step[i]`, `time[i]` (s) and
+ * `values[id][i]` belong to sample `i` (`null`: not defined then, e.g. no agent). The samples
+ * after `cursor` are the recorded future (after a seek back); a new input at the cursor replaces them.
+ */
+export interface Series {
+  /** The scenario's measures, in order (flocking: polarisation, mean_nearest, min_nearest,
+   *  mean_neighbours, groups — polarisation, mean_neighbours, checks on the fast engine or over 5000
+   *  agents; the spatial hash: checks, naive_checks; queue: throughput, overlaps; …). */
+  measures: MeasureId[];
+  /** Steps between samples (15 = 0.25 s; doubled each time a long run thins out, over 2048 samples). */
+  every: number;
+  step: number[];
+  time: number[];
+  values: { [id: string]: (number | null)[] };
+  marks: SeriesMark[];
+  /** The viewer's step now. */
+  cursor: number;
+  /** The history's first and newest steps. */
+  start: number;
+  end: number;
+  /** The viewer's language ("en", "es"). */
+  lang: string;
+  /** Whether the chart is shown. */
+  chart: boolean;
+}
+
+/** What www/chart.js gives a viewer so that its stills include the chart. */
+export interface ChartPainter {
+  height(width: number, series: Series): number;
+  svg(width: number, series: Series): string;
+  paint(ctx: CanvasRenderingContext2D, y: number, width: number, scale: number, series: Series): void;
+}
+
+/** `detail` of `steerlab:chart`. */
+export interface ChartDetail {
+  on: boolean;
+}
+
 /** `detail` of `steerlab:mounted`. */
 export interface MountedDetail {
   viewer: Viewer;
@@ -200,6 +264,16 @@ export class Viewer {
   get(path: string): ParamValue | null;
   /** Add a waypoint at world coordinates (path scenarios). */
   addWaypoint(x: number, y: number): void;
+  /**
+   * Show (`true`) or hide (`false`) the chart of the scenario's measures over time under the
+   * canvas; without an argument only tells. Returns whether it is shown. Fires `steerlab:chart`;
+   * boot.js then loads www/chart.js (first use only), which draws from `series()`.
+   */
+  chart(on?: boolean | null): boolean;
+  /** The scenario's measures over time and the parameter changes (what the chart draws). */
+  series(): Series;
+  /** Set by www/chart.js while the chart is shown: stills (`still()`, "Save image") include it. */
+  chartPainter: ChartPainter | null;
   /**
    * A still of the current frame, drawn from the canvas's draw list in its colours and language
    * (every agent, overlay, label and the force legend; the pixel agent layer as shapes). The still
@@ -323,5 +397,7 @@ declare global {
     "steerlab:change": CustomEvent<ChangeDetail>;
     /** On a `[data-challenge]` element: met or refused (bubbles; www/challenge.js). */
     "steerlab:challenge": CustomEvent<ChallengeDetail>;
+    /** On a canvas: its chart was shown or hidden (bubbles). */
+    "steerlab:chart": CustomEvent<ChartDetail>;
   }
 }

@@ -17,6 +17,8 @@
 #   package/www/words.js        the words of the GPU viewer (and the pages' scripts), from the catalogs
 #   package/www/challenge.js    challenges (data-challenge), compare.js side by side (data-compare),
 #                               imported by boot.js on first use (+ challenge.d.ts, compare.d.ts)
+#   package/www/chart.js        the chart under a canvas and www/meaning.js the measures' meanings,
+#                               with their words (chart-words.js): imported by boot.js on first use
 #   package/www/gpu/            the GPU engine (mount.js + mount.d.ts, engine.js, shaders.js),
 #                               imported by boot.js only for scenarios with engine "gpu"/"auto"
 #   package/posters/            the built-in scenarios' first frames (SVG) and posters.css
@@ -44,8 +46,8 @@ trap 'rm -rf "$STAGE"' EXIT
 P="$STAGE/package"
 mkdir -p "$P/www"
 cp dist/steerlab.js dist/steerlab_bg.wasm pkg/steerlab.d.ts "$P/"
-cp dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css dist/www/words.js pkg/www/boot.d.ts pkg/www/steer-lab.d.ts "$P/www/"
 cp dist/www/challenge.js dist/www/compare.js pkg/www/challenge.d.ts pkg/www/compare.d.ts "$P/www/"
+cp dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css dist/www/words.js dist/www/chart.js dist/www/meaning.js dist/www/chart-words.js pkg/www/boot.d.ts pkg/www/steer-lab.d.ts "$P/www/"
 mkdir -p "$P/www/gpu"
 cp dist/www/gpu/engine.js dist/www/gpu/shaders.js dist/www/gpu/mount.js pkg/www/gpu/mount.d.ts "$P/www/gpu/"
 cp -r dist/posters "$P/posters"
@@ -70,6 +72,7 @@ const pkg = {
     "./www/gpu/mount.js": { types: "./www/gpu/mount.d.ts", default: "./www/gpu/mount.js" },
     "./www/challenge.js": { types: "./www/challenge.d.ts", default: "./www/challenge.js" },
     "./www/compare.js": { types: "./www/compare.d.ts", default: "./www/compare.js" },
+    "./www/chart.js": "./www/chart.js",
     "./www/steerlab.css": "./www/steerlab.css",
     "./steerlab_bg.wasm": "./steerlab_bg.wasm",
     "./react": { types: "./react.d.ts", default: "./react.js" },

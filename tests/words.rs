@@ -16,6 +16,11 @@ const SCRIPTS: [&str; 5] =
 
 /// Each language's `page.*` texts by key, English first (the catalog's format: `key = text`).
 fn catalogs() -> Vec<(String, BTreeMap<String, String>)> {
+    catalogs_of(&["page."])
+}
+
+/// The same for the keys with these prefixes.
+fn catalogs_of(prefixes: &[&str]) -> Vec<(String, BTreeMap<String, String>)> {
     let mut out = Vec::new();
     let mut files: Vec<_> = std::fs::read_dir(Path::new(ROOT).join("catalog"))
         .unwrap()
@@ -29,7 +34,7 @@ fn catalogs() -> Vec<(String, BTreeMap<String, String>)> {
         for line in std::fs::read_to_string(&p).unwrap().lines() {
             if let Some((k, v)) = line.split_once(" = ") {
                 let k = k.trim();
-                if k.starts_with("page.") && !line.trim_start().starts_with('#') {
+                if prefixes.iter().any(|p| k.starts_with(p)) && !line.trim_start().starts_with('#') {
                     words.insert(k.to_string(), v.trim_end().replace("\\n", "\n"));
                 }
             }
@@ -43,11 +48,15 @@ fn catalogs() -> Vec<(String, BTreeMap<String, String>)> {
 }
 
 fn module(langs: &[(String, BTreeMap<String, String>)]) -> String {
-    let mut s = String::from(
-        "// The pages' scripts' words, one table per language: written from the page.* keys of\n\
+    module_of(langs, "The pages' scripts' words", "page.*", "page.*")
+}
+
+fn module_of(langs: &[(String, BTreeMap<String, String>)], what: &str, keys: &str, key: &str) -> String {
+    let mut s = format!(
+        "// {what}, one table per language: written from the {keys} keys of\n\
          // catalog/<tag>.txt by tests/words.rs. Do not edit: edit the catalogs, then run\n\
          // `STEERLAB_WRITE_WORDS=1 cargo test --test words`.\n\
-         const WORDS = {\n",
+         const WORDS = {{\n",
     );
     for (tag, words) in langs {
         s.push_str(&format!("  {tag}: {{\n"));
@@ -63,7 +72,7 @@ fn module(langs: &[(String, BTreeMap<String, String>)]) -> String {
            const tag = String(lang || \"\").trim().toLowerCase().split(/[-_]/)[0];\n  \
            return Object.hasOwn(WORDS, tag) ? WORDS[tag] : WORDS.en;\n\
          }\n\n\
-         /** The text of a `page.*` key in `lang` (by default the page's: the primary subtag of\n\
+         /** The text of a `KEY` key in `lang` (by default the page's: the primary subtag of\n\
           *  <html lang>); a key no catalog has throws. Safe to import outside a browser. */\n\
          export function t(key, lang = globalThis.document?.documentElement.lang) {\n  \
            const table = tableOf(lang);\n  \
@@ -71,7 +80,7 @@ fn module(langs: &[(String, BTreeMap<String, String>)]) -> String {
            return table[key];\n\
          }\n",
     );
-    s
+    s.replace("KEY", key)
 }
 
 #[test]
@@ -84,6 +93,39 @@ fn www_words_js_is_written_from_the_catalogs() {
     }
     let have = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(have == want, "www/words.js is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`");
+}
+
+/// The chart's and the meanings' words (`chart.*`, `meaning.*`: www/chart.js, www/meaning.js,
+/// loaded on first use) in www/chart-words.js; the meanings' keys are built at run time
+/// (`meaning.<measure>`, `meaning.<readout>.<item>`), so every measure and readout item a viewer
+/// can show is checked to have one in tests/series.rs and tests/viewer.rs's readouts.
+#[test]
+fn www_chart_words_js_is_written_from_the_catalogs() {
+    let langs = catalogs_of(&["chart.", "meaning."]);
+    let want = module_of(&langs, "The chart's and the measures' meanings' words", "chart.* and meaning.*", "chart.* or meaning.*")
+        .replace("export function t(", "export function has(key, lang = globalThis.document?.documentElement.lang) {\n  return Object.hasOwn(tableOf(lang), key);\n}\n\nexport function t(");
+    let path = Path::new(ROOT).join("www/chart-words.js");
+    if std::env::var_os("STEERLAB_WRITE_WORDS").is_some() {
+        std::fs::write(&path, &want).unwrap();
+        return;
+    }
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        have == want,
+        "www/chart-words.js is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`"
+    );
+    for script in ["www/chart.js", "www/meaning.js"] {
+        let src = std::fs::read_to_string(Path::new(ROOT).join(script)).unwrap();
+        assert!(src.contains("./chart-words.js\""), "{script} imports its words from www/chart-words.js");
+        for (i, _) in src.match_indices("t(\"") {
+            if src[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.') {
+                continue;
+            }
+            let rest = &src[i + 3..];
+            let key = &rest[..rest.find('"').unwrap()];
+            assert!(langs[0].1.contains_key(key), "{script}: t({key:?}) is no key of catalog/*.txt");
+        }
+    }
 }
 
 /// Every `t("…")` of the scripts is a key of the catalogs, every `page.*` key is used by a script,

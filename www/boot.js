@@ -88,6 +88,22 @@ function pageIsDark(el) {
 const IN_BROWSER = typeof document == "object";
 if (IN_BROWSER) showPosters();
 
+// Loaded on first use (issue 35): the chart under a canvas, when a viewer shows it
+// (`steerlab:chart`: `v.chart(true)`, `data-chart`), and the measures' meanings, when a readout's
+// "?" button is first pointed at, focused or tapped (the latest of those is acted on).
+if (IN_BROWSER) {
+  document.addEventListener("steerlab:chart", (e) => import("./chart.js").then((m) => m.chart(module, e.target)));
+  const asked = new Map();
+  const meanings = (e) => {
+    const b = e.target.closest?.("[data-meanings]");
+    if (!b || asked.get(b) === true) return;
+    const first = !asked.has(b);
+    asked.set(b, e.type);
+    if (first) import("./meaning.js").then((m) => (m.readout(b, asked.get(b)), asked.set(b, true)));
+  };
+  for (const k of ["pointerover", "focusin", "click"]) document.addEventListener(k, meanings);
+}
+
 // Lazy mounting: a canvas far from the viewport costs nothing until the reader comes near it. The
 // near ones are mounted one per task (a long page never blocks for the sum of its mounts); the
 // others wait for ONE IntersectionObserver (margin: a screen). The module's autoMount() stays as it

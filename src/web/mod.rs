@@ -167,6 +167,12 @@ pub fn mount(canvas: HtmlCanvasElement, scenario: JsValue) -> Result<Viewer, JsV
         Ok(v) => {
             let detail = params::object(&[("viewer", JsValue::from(Viewer { inner: v.inner.clone() }))]);
             params::emit(&canvas, "steerlab:mounted", &detail);
+            // `data-chart` (any value but "false"): the chart shown from the start.
+            if canvas.get_attribute("data-chart").is_some_and(|c| c != "false") {
+                if let Ok(mut i) = v.inner.enter() {
+                    i.set_chart(true);
+                }
+            }
             Ok(v)
         }
         Err(e) => {
@@ -387,6 +393,33 @@ impl Viewer {
             "png" => still::png(i.still_parts(), scale.unwrap_or(1.0)).map(JsValue::from).map_err(js_err),
             other => Err(js_err(format!("still: the kind is \"svg\" or \"png\", got {other:?}"))),
         }
+    }
+
+    /// Show or hide the chart of the scenario's measures under the canvas (`data-chart` shows it
+    /// at mount); without an argument, only tells. Returns whether it is shown. The drawing loads
+    /// on first use (`www/chart.js`, through `www/boot.js`).
+    pub fn chart(&self, on: Option<bool>) -> Result<bool, JsValue> {
+        let mut i = self.live()?;
+        if let Some(on) = on {
+            i.set_chart(on);
+        }
+        Ok(i.chart_on())
+    }
+
+    /// The scenario's measures over time, sampled as the history records steps, and every
+    /// parameter change: `{ measures, every, step, time, values: { <measure>: [...] }, marks:
+    /// [{ step, path, from, to, label }], cursor, start, end, lang, chart }` (README, "The chart").
+    pub fn series(&self) -> Result<JsValue, JsValue> {
+        js_sys::JSON::parse(&self.live()?.series_text())
+    }
+
+    /// For `www/chart.js`: the painter that draws the chart into stills while it is shown
+    /// (`{ height(width, series), svg(width, series), paint(ctx, y, width, scale, series) }`; `null`
+    /// removes it).
+    #[wasm_bindgen(setter, js_name = chartPainter)]
+    pub fn set_chart_painter(&self, p: JsValue) -> Result<(), JsValue> {
+        self.live()?.set_chart_painter(p);
+        Ok(())
     }
 
     /// Add a waypoint at world coordinates (path scenarios).

@@ -26,11 +26,57 @@ pub struct Parts<'a> {
     pub palette: &'a Palette,
     pub lang: Lang,
     pub document: &'a Document,
+    /// The chart's painter (`www/chart.js`) while the chart is shown: the still has it under the frame.
+    pub chart: Option<(ChartPainter, JsValue)>,
 }
 
-/// The SVG document of the current frame.
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// `www/chart.js`'s painter (`v.chartPainter`): the chart of a series at a width, for stills.
+    #[derive(Clone)]
+    pub type ChartPainter;
+    #[wasm_bindgen(method, catch)]
+    fn height(this: &ChartPainter, width: f64, series: &JsValue) -> Result<f64, JsValue>;
+    #[wasm_bindgen(method, catch)]
+    fn svg(this: &ChartPainter, width: f64, series: &JsValue) -> Result<String, JsValue>;
+    #[wasm_bindgen(method, catch)]
+    fn paint(
+        this: &ChartPainter,
+        ctx: &CanvasRenderingContext2d,
+        y: f64,
+        width: f64,
+        scale: f64,
+        series: &JsValue,
+    ) -> Result<(), JsValue>;
+}
+
+/// The chart's height in px at the still's width (`None`: none, or the painter failed).
+fn chart_height((painter, series): &(ChartPainter, JsValue), w: f64) -> Option<f64> {
+    painter.height(w, series).ok().filter(|h| h.is_finite() && *h > 0.0)
+}
+
+/// The SVG document of the current frame (with the chart under it when shown: the frame's
+/// document and the chart's, each an `<svg>`, inside one).
 pub fn svg(p: Parts) -> String {
-    crate::svg::still(p.sim, p.renderer, p.overlays, &p.palette.core, p.lang)
+    let frame = crate::svg::still(p.sim, p.renderer, p.overlays, &p.palette.core, p.lang);
+    let Some(painter) = &p.chart else { return frame };
+    let still = View::still(p.sim.world().size());
+    let (w, h) = (still.css_w, still.css_h);
+    let (Some(ch), Some(chart)) = (chart_height(painter, w), painter.0.svg(w, &painter.1).ok()) else {
+        return frame;
+    };
+    let num = crate::sim::text::short64;
+    let total = num(h + ch);
+    let mut o = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{total}\" viewBox=\"0 0 {} {total}\">\n",
+        num(w),
+        num(w)
+    );
+    o.push_str(&frame);
+    o.push_str(&format!("<g transform=\"translate(0 {})\">\n", num(h)));
+    o.push_str(&chart);
+    o.push_str("</g>\n</svg>\n");
+    o
 }
 
 /// The current frame as a PNG: a promise of a `Blob`, `scale` × the still's size in pixels.
@@ -41,7 +87,8 @@ pub fn png(p: Parts, scale: f64) -> Result<js_sys::Promise, String> {
         return Err(format!("still: scale must be a number > 0, got {}", short64(scale)));
     }
     let (w, h) = ((still.css_w * scale).round().max(1.0), (still.css_h * scale).round().max(1.0));
-    if w > MAX_PNG_PX || h > MAX_PNG_PX {
+    let chart_h = p.chart.as_ref().and_then(|c| chart_height(c, still.css_w)).map_or(0.0, |ch| (ch * scale).round());
+    if w > MAX_PNG_PX || h + chart_h > MAX_PNG_PX {
         return Err(format!(
             "still: scale {} gives a {} × {} px image; at most {} px a side (scale ≤ {})",
             short64(scale),
@@ -54,7 +101,7 @@ pub fn png(p: Parts, scale: f64) -> Result<js_sys::Promise, String> {
     let js = |e: JsValue| format!("still: {e:?}");
     let canvas: HtmlCanvasElement = p.document.create_element("canvas").map_err(js)?.unchecked_into();
     canvas.set_width(w as u32);
-    canvas.set_height(h as u32);
+    canvas.set_height((h + chart_h) as u32);
     let ctx: CanvasRenderingContext2d =
         canvas.get_context("2d").map_err(js)?.ok_or("still: no 2d context")?.unchecked_into();
     let view = View::fit(world, still.css_w, still.css_h, scale);
@@ -85,6 +132,9 @@ pub fn png(p: Parts, scale: f64) -> Result<js_sys::Promise, String> {
         &mut paint::Legend::default(),
         None,
     );
+    if let (Some((c, series)), true) = (&p.chart, chart_h > 0.0) {
+        let _ = c.paint(&ctx, h, still.css_w, scale, series);
+    }
     // toBlob calls its callback with the Blob: the promise's own `resolve` is that callback.
     Ok(js_sys::Promise::new(&mut |resolve, _reject| {
         let _ = canvas.to_blob_with_type(&resolve, "image/png");

@@ -11,6 +11,7 @@
 //! - `viewer/events.rs`: the handlers, and attaching / detaching every listener and observer;
 //! - `viewer/frame.rs`: the frame loop, theme and fit, drawing and the text around the canvas.
 
+mod chart;
 pub mod controls;
 mod dom;
 mod events;
@@ -230,6 +231,8 @@ pub struct Inner {
     /// The animation frame's timestamp while a frame draws (every viewer's callbacks in one frame
     /// get the same one): the clock the text periods are read from.
     frame_ts: Option<f64>,
+    /// The chart's switch and still painter, the readout's "?" button (`viewer/chart.rs`).
+    chart: chart::ChartState,
     /// Test builds only: panic in the next frame (the panic boundary's check).
     #[cfg(feature = "fault-injection")]
     pub fault_next_frame: bool,
@@ -407,6 +410,7 @@ impl Inner {
     /// What a still of the current frame is drawn from (`still.rs`).
     pub fn still_parts(&mut self) -> super::still::Parts<'_> {
         self.ensure_theme();
+        let chart = self.chart_painter();
         super::still::Parts {
             sim: &self.sim,
             renderer: &mut self.renderer,
@@ -414,6 +418,7 @@ impl Inner {
             palette: &self.palette,
             lang: self.lang,
             document: &self.document,
+            chart,
         }
     }
 

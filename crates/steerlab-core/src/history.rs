@@ -30,6 +30,7 @@ use super::input::{Input, Outcome};
 use super::rng::Rng;
 use super::scenario::{self, Scenario};
 use super::scene::Scene;
+use super::series::Series;
 use glam::Vec2;
 use std::rc::Rc;
 
@@ -184,6 +185,15 @@ impl Sim {
     }
 }
 
+/// The value a `set` input's path has in `sim` now (`None` for other inputs).
+#[inline(never)]
+fn set_value(sim: &Sim, input: &Input) -> Option<serde_json::Value> {
+    match input {
+        Input::Set(b) => sim.get_value(&b.0).ok(),
+        _ => None,
+    }
+}
+
 /// An input and the step it came at.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Entry {
@@ -207,6 +217,9 @@ pub struct History {
     base_pointer: Option<Vec2>,
     /// The simulation's scenario as text for the next snapshots (`None` after a `set`).
     current: Option<Rc<str>>,
+    /// The measures over time and the parameter changes (`v.series()`, the chart): sampled as
+    /// new steps are reached, cut with the log's future.
+    series: Series,
 }
 
 impl History {
@@ -228,7 +241,13 @@ impl History {
             base_pointer: sim.pointer,
             current: Some(first.scenario.clone()),
             snaps: vec![first],
+            series: Series::new(sim),
         }
+    }
+
+    /// The measures over time and the parameter changes.
+    pub fn series(&self) -> &Series {
+        &self.series
     }
 
     /// The first step [`History::seek`] can reach (0 unless the oldest snapshots had to go).
@@ -267,18 +286,30 @@ impl History {
             }
             other => other,
         };
+        let before = set_value(sim, &input);
         let out = sim.act(&input)?;
         if matches!(input, Input::Set(_)) {
             self.current = None;
         }
         if out.reset {
             self.restart(sim);
+            // The change that restarted it is the new history's first mark.
+            self.mark(sim, sim.steps, &input, before);
         } else if out.changed {
             let k = sim.steps;
             self.forget_after(k);
+            self.mark(sim, k, &input, before);
             self.log.push(Entry { step: k, input });
         }
         Ok(out)
+    }
+
+    /// A `set` that changed a parameter from `before`, marked on the series at step `k`.
+    #[inline(never)]
+    fn mark(&mut self, sim: &Sim, k: u64, input: &Input, before: Option<serde_json::Value>) {
+        if let (Input::Set(b), Some(from), Some(to)) = (input, before, set_value(sim, input)) {
+            self.series.mark(k, &b.0, from, to);
+        }
     }
 
     /// Drop everything after step `k` (the future a new input replaces).
@@ -286,6 +317,7 @@ impl History {
         if self.end <= k {
             return;
         }
+        self.series.forget_after(k);
         let keep = self.log.partition_point(|e| e.step <= k);
         self.log.truncate(keep);
         while self.snaps.len() > 1 && self.snaps.last().is_some_and(|s| s.steps > k) {
@@ -325,6 +357,8 @@ impl History {
             let sc = self.current.get_or_insert_with(|| sim.scenario_text()).clone();
             self.keep(sim.snapshot(Some(sc)), cost);
         }
+        // Sampled once, when first reached (a link's steps too); not when a seek steps again.
+        self.series.record(sim);
         if k <= self.end {
             self.replay_at(sim, k);
         } else {
@@ -346,10 +380,15 @@ impl History {
     /// was read, likewise).
     fn replay_at(&mut self, sim: &mut Sim, k: u64) {
         let from = self.log.partition_point(|e| e.step < k);
-        for e in self.log[from..].iter().take_while(|e| e.step == k) {
-            let _ = sim.act(&e.input);
-            if matches!(e.input, Input::Set(_)) {
+        let to = from + self.log[from..].iter().take_while(|e| e.step == k).count();
+        for i in from..to {
+            let input = self.log[i].input.clone();
+            let before = set_value(sim, &input);
+            let _ = sim.act(&input);
+            if matches!(input, Input::Set(_)) {
                 self.current = None;
+                // A link's inputs are marked as they are replayed (the same step's mark is kept once).
+                self.mark(sim, k, &input, before);
             }
         }
     }

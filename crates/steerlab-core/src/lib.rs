@@ -41,6 +41,7 @@ pub mod scenario;
 pub mod scenarios;
 pub mod scene;
 mod schema;
+pub mod series;
 pub mod setup;
 pub mod steer;
 pub mod text;

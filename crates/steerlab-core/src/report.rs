@@ -1,7 +1,8 @@
 //! Reports: the live measures of the flock ([`Metrics`]), `state()` as JSON (with what each
 //! behaviour adds), and the default readout line's numbers.
 
-use super::behaviours::{Readout, Val};
+use super::behaviours::{Measures, Readout, Val};
+use super::draw::Overlay;
 use super::engine::Sim;
 use super::grid::{Grid, QueryReport};
 use super::steer::{Contribution, Note, Trace};
@@ -23,24 +24,77 @@ pub struct Metrics {
     pub mean_nearest: Option<f32>,
     /// Mean distance to the local centroid (neighbours within perception), over agents with neighbours.
     pub mean_centroid_distance: Option<f32>,
-    /// Groups of two or more agents, each agent joined to every agent within perception (the
-    /// connected groups a reader sees; an agent with no neighbour is in none).
+    /// The smallest distance between two agents (`None` with fewer than 2 agents).
+    pub min_nearest: Option<f32>,
+    /// Groups: agents linked by chains of neighbours within perception (0 without agents).
     pub groups: u32,
+}
+
+/// Above this many agents (or on the fast engine) [`Sim::measures`] leaves out the spacing
+/// (nearest neighbours, groups).
+pub const BIG_FLOCK: u64 = 5000;
+
+/// The spacing measures of [`Sim::spacing`].
+struct Spacing {
+    mean_nearest: Option<f32>,
+    min_nearest: Option<f32>,
+    mean_centroid_distance: Option<f32>,
+    groups: u32,
 }
 
 impl Sim {
     pub fn metrics(&self) -> Metrics {
         let n = self.agent_count();
-        let (mean_nearest, mean_centroid_distance, groups) = self.spacing();
+        let sp = self.spacing();
         Metrics {
             checks: self.stats.checks,
             naive_checks: (n as u64) * (n.saturating_sub(1) as u64),
             mean_neighbours: if n > 0 { self.stats.neighbours as f32 / n as f32 } else { 0.0 },
             polarisation: self.polarisation(),
-            mean_nearest,
-            mean_centroid_distance,
-            groups,
+            mean_nearest: sp.mean_nearest,
+            mean_centroid_distance: sp.mean_centroid_distance,
+            min_nearest: sp.min_nearest,
+            groups: sp.groups,
         }
+    }
+
+    /// The scenario's measures over time (`v.series()`, the chart), each also a key of
+    /// `state().metrics` with the same number: its behaviours' own ([`super::behaviours::Behave::measures`]),
+    /// else the spatial hash's distance checks against n·(n−1) (a scenario with its chart or
+    /// overlay), else the flock's (polarisation, nearest-neighbour distance mean and min, mean
+    /// neighbours, groups; on the fast engine or over [`BIG_FLOCK`] agents polarisation, mean
+    /// neighbours and distance checks). Computes [`Sim::metrics`] at most once.
+    pub fn measures(&self, out: &mut Measures) {
+        out.clear();
+        self.with_view(|v| {
+            for (b, s) in self.scenario.behaviours.iter().zip(&self.states) {
+                b.measures(s, v, out);
+            }
+        });
+        if !out.is_empty() {
+            return;
+        }
+        let n = self.agent_count() as u64;
+        let ov = &self.scenario.overlays;
+        if ov.contains(&Overlay::SpatialHash) || ov.contains(&Overlay::Chart) {
+            out.push(("checks", Some(self.stats.checks as f32)));
+            out.push(("naive_checks", Some((n * n.saturating_sub(1)) as f32)));
+            return;
+        }
+        if n > BIG_FLOCK || self.scenario.engine.is_fast() {
+            // The fast engine or a large flock (the stress scenario): what costs one pass over
+            // the agents, no more (the spacing's grid pass costs a frame or more at 100 000).
+            out.push(("polarisation", Some(self.polarisation())));
+            out.push(("mean_neighbours", Some(self.stats.neighbours as f32 / n as f32)));
+            out.push(("checks", Some(self.stats.checks as f32)));
+            return;
+        }
+        let m = self.metrics();
+        out.push(("polarisation", Some(m.polarisation)));
+        out.push(("mean_nearest", m.mean_nearest));
+        out.push(("min_nearest", m.min_nearest));
+        out.push(("mean_neighbours", Some(m.mean_neighbours)));
+        out.push(("groups", Some(m.groups as f32)));
     }
 
     /// |mean of the moving agents' unit velocities|.
@@ -66,31 +120,26 @@ impl Sim {
         (self.polarisation(), self.stats.checks)
     }
 
-    /// Exact mean nearest-neighbour distance, mean distance to the local centroid (computed with a
-    /// grid whose rings grow until the nearest agent is certainly found) and the groups (a
-    /// union-find over the pairs within perception).
-    fn spacing(&self) -> (Option<f32>, Option<f32>, u32) {
+    /// Exact mean nearest-neighbour distance and mean distance to the local centroid, computed with a
+    /// grid whose rings grow until the nearest agent is certainly found.
+    /// Groups too: the connected parts of the graph of pairs within perception (union-find over
+    /// the pairs the same queries visit).
+    fn spacing(&self) -> Spacing {
         let agents = self.agents();
         let n = agents.len();
         if n < 2 {
-            return (None, None, 0);
-        }
-        let mut parent: Vec<u32> = (0..n as u32).collect();
-        fn root(parent: &mut [u32], mut i: u32) -> u32 {
-            while parent[i as usize] != i {
-                let up = parent[parent[i as usize] as usize];
-                parent[i as usize] = up;
-                i = up;
-            }
-            i
+            return Spacing { mean_nearest: None, min_nearest: None, mean_centroid_distance: None, groups: n as u32 };
         }
         let pos: Vec<Vec2> = agents.iter().map(|a| a.position).collect();
         let r = self.perception();
         let mut grid = Grid::new();
         grid.rebuild(&self.world, r, pos.iter().copied());
         let mut nearest_sum = 0.0f64;
+        let mut min2 = f32::INFINITY;
         let mut cen_sum = 0.0f64;
         let mut cen_n = 0usize;
+        let mut parent: Vec<u32> = (0..n as u32).collect();
+        let mut groups = n as u32;
         for i in 0..n {
             let mut best = f32::INFINITY;
             let mut c = Vec2::ZERO;
@@ -99,9 +148,12 @@ impl Sim {
                 best = best.min(d2);
                 c += d;
                 k += 1;
-                let (a, b) = (root(&mut parent, i as u32), root(&mut parent, j as u32));
-                if a != b {
-                    parent[a.max(b) as usize] = a.min(b);
+                if j > i {
+                    let (a, b) = (root(&mut parent, i as u32), root(&mut parent, j as u32));
+                    if a != b {
+                        parent[a.max(b) as usize] = a.min(b);
+                        groups -= 1;
+                    }
                 }
             });
             if k > 0 {
@@ -114,15 +166,15 @@ impl Sim {
                 best = grid.nearest(&self.world, &pos, i).0.unwrap_or(f32::INFINITY);
             }
             nearest_sum += (best.sqrt()) as f64;
+            min2 = min2.min(best);
         }
         let cen = if cen_n > 0 { Some((cen_sum / cen_n as f64) as f32) } else { None };
-        // A group: a root with at least one other agent under it.
-        let mut size = vec![0u32; n];
-        for i in 0..n as u32 {
-            size[root(&mut parent, i) as usize] += 1;
+        Spacing {
+            mean_nearest: Some((nearest_sum / n as f64) as f32),
+            min_nearest: Some(min2.sqrt()).filter(|d| d.is_finite()),
+            mean_centroid_distance: cen,
+            groups,
         }
-        let groups = size.iter().filter(|&&k| k >= 2).count() as u32;
-        (Some((nearest_sum / n as f64) as f32), cen, groups)
     }
 
     /// The spatial-hash query of agent `i` against the current positions.
@@ -170,6 +222,7 @@ impl Sim {
             ("polarisation", f32v(m.polarisation)),
             ("mean_nearest", opt(m.mean_nearest)),
             ("mean_centroid_distance", opt(m.mean_centroid_distance)),
+            ("min_nearest", opt(m.min_nearest)),
             ("groups", m.groups.into()),
         ]);
         let scene = &self.scene;
@@ -215,6 +268,19 @@ impl Sim {
                 b.report(s, v, &mut state);
             }
         });
+        // The behaviours' measures (`v.series()`) are metrics too, where a report has not
+        // written them already (with the same number, in its own precision).
+        let mut own = Measures::new();
+        self.with_view(|v| {
+            for (b, s) in self.scenario.behaviours.iter().zip(&self.states) {
+                b.measures(s, v, &mut own);
+            }
+        });
+        for (k, x) in own {
+            if state["metrics"].get(k).is_none() {
+                state["metrics"][k] = opt(x);
+            }
+        }
         state
     }
 }
@@ -306,13 +372,23 @@ fn term_json(c: &Contribution) -> Value {
     t
 }
 
+/// The root of `i` in a union-find forest (path halving).
+fn root(parent: &mut [u32], mut i: u32) -> u32 {
+    while parent[i as usize] != i {
+        let p = parent[parent[i as usize] as usize];
+        parent[i as usize] = p;
+        i = p;
+    }
+    i
+}
+
 #[cfg(test)]
 mod tests {
     use crate::behaviours::testing::{hand_agents, sim_with};
 
     /// Groups by hand, perception 30 in a 400 × 400 wrapping world: a chain 0–1–2 (25 px apart:
     /// 0 and 2 are 50 px apart, joined through 1), a pair 3–4, a pair across the wrapping edge
-    /// (5 at x 395, 6 at x 10: 15 px apart) and a loner 7: three groups.
+    /// (5 at x 395, 6 at x 10: 15 px apart) and a loner 7 (a group of its own): four groups.
     #[test]
     fn groups_by_hand() {
         let still = (0.0, 0.0);
@@ -327,11 +403,11 @@ mod tests {
             ((250.0, 250.0), still),
         ]);
         let s = sim_with(r#"[{"type": "cohesion", "perception": 30}]"#, &agents, "");
-        assert_eq!(s.metrics().groups, 3);
-        assert_eq!(s.state_json()["metrics"]["groups"], 3);
-        // Apart by 31 px, the chain breaks: 0 and 1 alone, 1–2 at 25 px still a pair.
+        assert_eq!(s.metrics().groups, 4);
+        assert_eq!(s.state_json()["metrics"]["groups"], 4);
+        // Apart by 31 px, the chain breaks: 0 alone, 1–2 at 25 px still a pair.
         let agents = hand_agents(&[((100.0, 100.0), still), ((131.0, 100.0), still), ((156.0, 100.0), still)]);
         let s = sim_with(r#"[{"type": "cohesion", "perception": 30}]"#, &agents, "");
-        assert_eq!(s.metrics().groups, 1);
+        assert_eq!(s.metrics().groups, 2);
     }
 }

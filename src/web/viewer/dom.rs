@@ -117,6 +117,7 @@ impl Inner {
         };
         let metric = el(&document, "p", "steerlab-metric")?;
         root.append_child(&metric)?;
+        let meanings = super::chart::meanings_button(&document, lang, &root)?;
         let live = el(&document, "p", "steerlab-live")?;
         live.set_attribute("aria-live", "polite")?;
         root.append_child(&live)?;
@@ -188,6 +189,7 @@ impl Inner {
             perf: Perf::default(),
             legend: paint::Legend::default(),
             frame_ts: None,
+            chart: super::chart::ChartState::with_button(meanings),
             #[cfg(feature = "fault-injection")]
             fault_next_frame: false,
         })

@@ -221,7 +221,9 @@ impl Inner {
             set_text(h, &txt);
         }
         // The screen-reader summary every 5 s.
-        let text = crate::lang::readout(self.lang, &self.renderer.readout(&self.sim, self.overlays));
+        let r = self.renderer.readout(&self.sim, self.overlays);
+        self.note_measures(&r);
+        let text = crate::lang::readout(self.lang, &r);
         self.metric.set_text_content(Some(&text));
         if t - self.perf.last_live >= 5000.0 || self.perf.last_live == 0.0 {
             self.perf.last_live = t;

@@ -147,6 +147,14 @@ impl Behave for Arrive {
         )
     }
 
+    /// Agent 0's distance to the target (px) and speed (px/s).
+    fn measures(&self, inst: &Inst<Self>, v: &View, out: &mut super::Measures) {
+        let a = v.agents.first();
+        let to = a.map(|a| v.world.delta(a.position, inst.state.at(self.target, v.world)).length());
+        out.push(("target_distance", to));
+        out.push(("speed", a.map(|a| a.speed())));
+    }
+
     /// `state().target`, and metrics `overshoot` (agent 0's, px).
     fn report(&self, inst: &Inst<Self>, v: &View, state: &mut Value) {
         state["target"] = vec2v(inst.state.at(self.target, v.world));

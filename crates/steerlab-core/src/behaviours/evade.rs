@@ -178,6 +178,16 @@ impl Behave for Evade {
         )
     }
 
+    /// The hunter's distance to its nearest prey (px) and the catches.
+    fn measures(&self, inst: &Inst<Self>, v: &View, out: &mut super::Measures) {
+        let d = v
+            .agents
+            .get(self.hunter)
+            .and_then(|h| nearest_other(v.world, v.agents, self.hunter).map(|p| v.world.delta(h.position, p).length()));
+        out.push(("prey_distance", d));
+        out.push(("caught", Some(inst.state.caught as f32)));
+    }
+
     /// `state().prediction` (the hunter's predicted position as the first evader sees it, when it
     /// is inside its panic radius), metrics `caught`.
     fn report(&self, inst: &Inst<Self>, v: &View, state: &mut Value) {

@@ -237,6 +237,9 @@ impl Highlight<'_, '_> {
     }
 }
 
+/// Measures by id (`None`: not defined now, e.g. no agent), see [`Behave::measures`].
+pub type Measures = Vec<(&'static str, Option<f32>)>;
+
 /// A readout: numbers under stable keys, in the order they are read. The shell turns it into a line
 /// of text in the reader's language (`crate::i18n`); tests read the numbers.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -363,6 +366,11 @@ pub trait Behave: Clone + PartialEq + fmt::Debug + Serialize + Sized {
 
     /// Additions to `state()` (metrics and the behaviour's own keys).
     fn report(&self, _inst: &Inst<Self>, _v: &View, _state: &mut Value) {}
+
+    /// The scenario's measures over time (`v.series()`, the chart), by id: each is also a key of
+    /// `state().metrics` with the same number. Cheap: read once per recorded step. None of its
+    /// own: the flock's (`Sim::measures`).
+    fn measures(&self, _inst: &Inst<Self>, _v: &View, _out: &mut Measures) {}
 
     /// The inspector's lines for term `t`, which this behaviour added to the controller: its
     /// pseudocode with the agent's values (words are catalog keys, `pseudo.<type>.…`). The default
@@ -847,6 +855,12 @@ macro_rules! registry {
             pub fn report(&self, s: &State, v: &View, state: &mut Value) {
                 match (self, s) {
                     $((Behaviour::$v(b), State::$v(x)) => b.report(x, v, state),)*
+                    _ => {}
+                }
+            }
+            pub fn measures(&self, s: &State, v: &View, out: &mut Measures) {
+                match (self, s) {
+                    $((Behaviour::$v(b), State::$v(x)) => b.measures(x, v, out),)*
                     _ => {}
                 }
             }

@@ -246,6 +246,14 @@ impl Behave for PathTube {
         )
     }
 
+    /// Agent 0's distance to the path (px) and the predictions outside the tube.
+    fn measures(&self, inst: &Inst<Self>, v: &View, out: &mut super::Measures) {
+        let (wps, mode) = (&v.scene.path.waypoints, v.setup.path_mode());
+        let d = v.agents.first().map(|a| distance_to_path(a.position, wps, mode)).filter(|d| d.is_finite());
+        out.push(("tube_distance", d));
+        out.push(("prediction_outside", Some(outside(inst) as f32)));
+    }
+
     /// Metrics `tube_distance` (agent 0's distance to the path), `max_tube_distance`,
     /// `prediction_outside`.
     fn report(&self, inst: &Inst<Self>, v: &View, state: &mut Value) {

@@ -227,6 +227,14 @@ impl Behave for PathWaypoints {
         )
     }
 
+    /// Agent 0's distance to the path (px) and its active waypoint.
+    fn measures(&self, inst: &Inst<Self>, v: &View, out: &mut super::Measures) {
+        let (wps, mode) = (&v.scene.path.waypoints, v.setup.path_mode());
+        let d = v.agents.first().map(|a| crate::path::distance_to_path(a.position, wps, mode));
+        out.push(("path_distance", d.filter(|d| d.is_finite())));
+        out.push(("waypoint_index", inst.agents.first().map(|l| l.wp as f32)));
+    }
+
     /// Metrics `waypoint_index` / `waypoint_direction` (agent 0), `waypoint_indices` (every agent).
     fn report(&self, inst: &Inst<Self>, _v: &View, state: &mut Value) {
         let m = &mut state["metrics"];

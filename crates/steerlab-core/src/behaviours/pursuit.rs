@@ -156,6 +156,16 @@ impl Behave for Pursuit {
         )
     }
 
+    /// The first pursuer's distance to the quarry (px), the catches and the mean time to a catch (s).
+    fn measures(&self, inst: &Inst<Self>, v: &View, out: &mut super::Measures) {
+        let q = v.agents.get(self.quarry);
+        let a = v.agents.iter().enumerate().find(|&(i, _)| i != self.quarry).map(|(_, a)| a);
+        let d = q.zip(a).map(|(q, a)| v.world.delta(a.position, q.position).length());
+        out.push(("quarry_distance", d));
+        out.push(("catches", Some(inst.state.catches as f32)));
+        out.push(("mean_catch_time", inst.state.mean().map(|m| m as f32)));
+    }
+
     /// `state().prediction` (the first pursuer's), metrics `catches`, `mean_catch_time`, `look_ahead`.
     fn report(&self, inst: &Inst<Self>, v: &View, state: &mut Value) {
         let Some(q) = v.agents.get(self.quarry) else { return };

@@ -438,6 +438,12 @@ impl Behave for Queue {
         )
     }
 
+    /// Throughput (agents/s) and overlapping pairs now.
+    fn measures(&self, inst: &Inst<Self>, v: &View, out: &mut super::Measures) {
+        out.push(("throughput", Some(inst.state.throughput(v.time) as f32)));
+        out.push(("overlaps", Some(inst.state.overlaps as f32)));
+    }
+
     /// `state()` additions (metrics): `through`, `throughput` (agents through per second over the
     /// last 10 s), `overlaps` (pairs closer than their radii, last step), `mean_overlaps`, `braking`.
     fn report(&self, inst: &Inst<Self>, v: &View, state: &mut Value) {
