@@ -26,6 +26,8 @@ pub struct Alignment {
 
 impl Behave for Alignment {
     const KIND: &'static str = "alignment";
+    #[cfg(feature = "code")]
+    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = ();
     type PerAgent = ();
 
@@ -141,4 +143,26 @@ mod tests {
         assert_drawn(&drawn_selected(&s, 3, &[Overlay::MeanHeading]), &[]);
         assert_drawn(&drawn_selected(&s, 0, &all_but(Overlay::MeanHeading)), &[]);
     }
+}
+
+// ---- code templates (feature `code`: the exporter, never in the page) ----
+#[cfg(feature = "code")]
+mod code {
+    pub const JS: &str = r###"//en Alignment: steer towards the mean velocity of the neighbours within perception.
+//es Alineación: girar hacia la velocidad media de los vecinos dentro de perception.
+const alignment = {
+  radius: (b) => b.perception,
+  visit(b, s, d, d2, n) {
+    if (d2 < b.perception * b.perception) {
+      s.sum = add(s.sum, n.velocity);
+      s.count += 1;
+    }
+  },
+  force(b, w, i, a, ctl, s) {
+    if (s.count > 0) ctl.add(b.weight, steerTowards(scale(s.sum, 1 / s.count), a));
+  },
+};
+"###;
+    pub const RS: &str = r###""###;
+    pub const CS: &str = r###""###;
 }

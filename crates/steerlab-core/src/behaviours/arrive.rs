@@ -64,6 +64,8 @@ pub fn lines(p: &mut super::Lines) {
 
 impl Behave for Arrive {
     const KIND: &'static str = "arrive";
+    #[cfg(feature = "code")]
+    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = PointerTarget;
     type PerAgent = Approach;
 
@@ -332,4 +334,23 @@ mod tests {
         assert_drawn(&drawn(&s, Layer::Over), &want.concat());
         assert_drawn(&drawn(&s, Layer::Floor), &[]);
     }
+}
+
+// ---- code templates (feature `code`: the exporter, never in the page) ----
+#[cfg(feature = "code")]
+mod code {
+    pub const JS: &str = r###"//en Arrive: like seek, but the desired speed falls to zero inside slow_radius;
+//en the force closes the gap in time_to_target seconds.
+//es Arrive: como seek, pero la velocidad deseada baja a cero dentro de slow_radius;
+//es la fuerza corrige la diferencia en time_to_target segundos.
+const arrive = {
+  force(b, w, i, a, ctl) {
+    const to = w.delta(a.position, b.target);
+    const desired = arriveDesired(a, to, b.slow_radius);
+    ctl.add(b.weight, limit(scale(sub(desired, a.velocity), 1 / b.time_to_target), a.max_force));
+  },
+};
+"###;
+    pub const RS: &str = r###""###;
+    pub const CS: &str = r###""###;
 }

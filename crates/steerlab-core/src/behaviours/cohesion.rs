@@ -28,6 +28,8 @@ pub struct Cohesion {
 
 impl Behave for Cohesion {
     const KIND: &'static str = "cohesion";
+    #[cfg(feature = "code")]
+    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = ();
     type PerAgent = ();
 
@@ -162,4 +164,28 @@ mod tests {
         assert_drawn(&drawn_selected(&s, 3, &[Overlay::Centroid]), &[]);
         assert_drawn(&drawn_selected(&s, 0, &all_but(Overlay::Centroid)), &[]);
     }
+}
+
+// ---- code templates (feature `code`: the exporter, never in the page) ----
+#[cfg(feature = "code")]
+mod code {
+    pub const JS: &str = r###"//en Cohesion: steer towards the centre of the neighbours within perception.
+//es Cohesión: ir hacia el centro de los vecinos dentro de perception.
+const cohesion = {
+  radius: (b) => b.perception,
+  visit(b, s, d, d2) {
+    if (d2 < b.perception * b.perception) {
+      s.sum = add(s.sum, d);
+      s.count += 1;
+    }
+  },
+  force(b, w, i, a, ctl, s) {
+    //en sum / count is centroid - position.
+    //es sum / count es centroide - posición.
+    if (s.count > 0) ctl.add(b.weight, steerTowards(scale(s.sum, 1 / s.count), a));
+  },
+};
+"###;
+    pub const RS: &str = r###""###;
+    pub const CS: &str = r###""###;
 }

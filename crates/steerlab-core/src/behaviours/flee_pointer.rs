@@ -26,6 +26,8 @@ pub struct FleePointer {
 
 impl Behave for FleePointer {
     const KIND: &'static str = "flee_pointer";
+    #[cfg(feature = "code")]
+    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = ();
     type PerAgent = ();
 
@@ -141,4 +143,22 @@ mod tests {
             assert_eq!(t.detail.notes, [("threat", Note::Point(Vec2::from(threat))), ("radius", Note::Num(90.0))]);
         }
     }
+}
+
+// ---- code templates (feature `code`: the exporter, never in the page) ----
+#[cfg(feature = "code")]
+mod code {
+    pub const JS: &str = r###"//en Flee the pointer (w.pointer = [x, y] while it is over the canvas; null otherwise).
+//es Huir del puntero (w.pointer = [x, y] mientras está sobre el lienzo; null si no).
+const flee_pointer = {
+  force(b, w, i, a, ctl) {
+    if (!b.enabled || !w.pointer) return;
+    if (w.distanceSq(a.position, w.pointer) < b.radius * b.radius) {
+      ctl.add(b.weight, fleePoint(a, add(a.position, w.delta(a.position, w.pointer))));
+    }
+  },
+};
+"###;
+    pub const RS: &str = r###""###;
+    pub const CS: &str = r###""###;
 }

@@ -456,6 +456,8 @@ pub struct LeaderAngle(pub f32);
 
 impl Behave for FollowLeader {
     const KIND: &'static str = "follow_leader";
+    #[cfg(feature = "code")]
+    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = LeaderState;
     type PerAgent = LeaderAngle;
 
@@ -1230,4 +1232,12 @@ mod tests {
             ],
         );
     }
+}
+
+// ---- code templates (feature `code`: the exporter, never in the page) ----
+#[cfg(feature = "code")]
+mod code {
+    pub const JS: &str = r###""###;
+    pub const RS: &str = r###""###;
+    pub const CS: &str = r###""###;
 }

@@ -323,6 +323,8 @@ pub struct Braking(pub bool);
 
 impl Behave for Queue {
     const KIND: &'static str = "queue";
+    #[cfg(feature = "code")]
+    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = QueueState;
     type PerAgent = Braking;
 
@@ -808,4 +810,114 @@ mod tests {
             ],
         );
     }
+}
+
+// ---- code templates (feature `code`: the exporter, never in the page) ----
+#[cfg(feature = "code")]
+mod code {
+    pub const JS: &str = r###"//en Queue: head for the goal (slowing inside slow_radius); brake when someone is in the cone ahead
+//en (cone_length long, cone_width each side), the closer the harder; keep apart from neighbours
+//en within sep_radius. Whoever reaches goal_radius comes back in the respawn area.
+//es Cola: ir a la meta (frenando dentro de slow_radius); frenar si hay alguien en el cono de delante
+//es (cone_length de largo, cone_width a cada lado), más cuanto más cerca; separarse de los vecinos a
+//es menos de sep_radius. Quien llega a goal_radius vuelve a aparecer en la zona de respawn.
+//en Two agents at the same spot are pushed apart along a direction made from their indices.
+//es Dos agentes en el mismo punto se separan en una dirección calculada con sus índices.
+function tieDir(i, j) {
+  const [lo, hi] = i < j ? [i, j] : [j, i];
+  const M = (1n << 64n) - 1n;
+  const h = ((BigInt(lo) * 0x9e3779b97f4a7c15n) & M) ^ ((BigInt(hi) * 0xc2b2ae3d27d4eb4fn) & M);
+  const ang = (Number(h >> 40n) / 2 ** 24) * 2 * Math.PI;
+  const u = [Math.cos(ang), Math.sin(ang)];
+  return i < j ? u : scale(u, -1);
+}
+//en Separation in one of three forms ("flocking", "unity", "push").
+//es Separación en una de tres formas ("flocking", "unity", "push").
+function separate(w, i, skip, radius, form) {
+  const a = w.agents[i];
+  let sum = [0, 0];
+  let k = 0;
+  w.neighbours.each(i, radius, (j, d, d2) => {
+    if (j === skip) return;
+    let dist = Math.sqrt(d2);
+    let dir;
+    if (dist > 1e-3) dir = scale(d, -1 / dist);
+    else [dir, dist] = [tieDir(i, j), 1e-3];
+    if (form === "flocking") sum = add(sum, scale(dir, 1 / dist));
+    else if (form === "unity") sum = add(sum, sub(scale(dir, a.max_speed * (1 - dist / radius)), a.velocity));
+    else sum = add(sum, scale(dir, Math.max(1 - dist / radius, 0)));
+    k += 1;
+  });
+  if (k === 0) return null;
+  if (form === "flocking") return steerTowards(scale(sum, 1 / k), a);
+  if (form === "unity") return limit(sum, a.max_force);
+  return limit(scale(sum, a.max_speed), a.max_force);
+}
+const queue = {
+  init(b) {
+    b.lastPass = null;
+  },
+  neighbourRadius: (b) => Math.max(Math.hypot(b.cone_length, b.cone_width) * 1.0001 + 1e-3, b.sep_radius, 2 * b.body_radius),
+  force(b, w, i, a, ctl) {
+    let brake = 1;
+    const speed = length(a.velocity);
+    if (b.braking && speed >= 1e-3) {
+      //en The nearest agent inside the cone ahead.
+      //es El agente más cercano dentro del cono de delante.
+      const heading = scale(a.velocity, 1 / speed);
+      let closest = Infinity;
+      let who = null;
+      w.neighbours.each(i, Math.hypot(b.cone_length, b.cone_width) * 1.0001 + 1e-3, (j, d) => {
+        const along = dot(d, heading);
+        if (along < 0 || along > b.cone_length) return;
+        if (length(sub(d, scale(heading, along))) > b.cone_width) return;
+        if (along < closest || (along === closest && who !== null && j < who)) [closest, who] = [along, j];
+      });
+      if (Number.isFinite(closest)) brake = Math.min(Math.max(closest / b.cone_length, 0), 1);
+    }
+    const to = w.delta(a.position, b.goal);
+    const ramp = Math.min(length(to) / b.slow_radius, 1);
+    const desired = scale(normalize(to), a.max_speed * ramp * brake);
+    ctl.add(b.weight, limit(sub(desired, a.velocity), a.max_force));
+    const sep = separate(w, i, null, b.sep_radius, b.sep_form);
+    if (sep) ctl.add(b.weight * b.sep_weight, sep);
+  },
+  after(b, w, now) {
+    const r2 = b.goal_radius * b.goal_radius;
+    const clamp = (x, hi) => Math.min(Math.max(x, 0), hi);
+    const [x0, y0, x1, y1] = b.respawn ?? [0, 0, w.width * 0.1, w.height];
+    const [rx0, ry0, rx1, ry1] = [clamp(x0, w.width), clamp(y0, w.height), clamp(x1, w.width), clamp(y1, w.height)];
+    const clear2 = 4 * b.body_radius * b.body_radius;
+    const gated = b.door_interval > 0;
+    //en With a door, one agent at most passes every door_interval seconds: the nearest to the goal.
+    //es Con puerta, pasa como mucho un agente cada door_interval segundos: el más cercano a la meta.
+    if (gated && b.lastPass !== null && now - b.lastPass < b.door_interval - 1e-9) return;
+    let nearest = null;
+    let nearestD2 = Infinity;
+    if (gated) {
+      w.agents.forEach((a, i) => {
+        const d2 = w.distanceSq(a.position, b.goal);
+        if (d2 < r2 && d2 < nearestD2) [nearestD2, nearest] = [d2, i];
+      });
+    }
+    w.agents.forEach((a, i) => {
+      if (gated && nearest !== i) return;
+      if (w.distanceSq(a.position, b.goal) >= r2) return;
+      b.lastPass = now;
+      let p = [0, 0];
+      for (let t = 0; t < 8; t++) {
+        p = [rx0 + w.rng.f32() * (rx1 - rx0), ry0 + w.rng.f32() * (ry1 - ry0)];
+        if (w.agents.every((o, j) => j === i || w.distanceSq(o.position, p) >= clear2)) break;
+      }
+      const speed = length(a.velocity);
+      a.position = p;
+      a.velocity = scale(normalize(w.delta(p, b.goal)), speed);
+      if (speed > 1e-4) a.heading = scale(a.velocity, 1 / length(a.velocity));
+      applyEdges(w, a);
+    });
+  },
+};
+"###;
+    pub const RS: &str = r###""###;
+    pub const CS: &str = r###""###;
 }

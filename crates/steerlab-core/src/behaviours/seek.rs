@@ -34,6 +34,8 @@ pub fn lines(p: &mut super::Lines) {
 
 impl Behave for Seek {
     const KIND: &'static str = "seek";
+    #[cfg(feature = "code")]
+    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = PointerTarget;
     type PerAgent = ();
 
@@ -158,4 +160,20 @@ mod tests {
         assert_drawn(&drawn(&s, Layer::Over), &want.concat());
         assert_drawn(&drawn(&s, Layer::Floor), &[]);
     }
+}
+
+// ---- code templates (feature `code`: the exporter, never in the page) ----
+#[cfg(feature = "code")]
+mod code {
+    pub const JS: &str = r###"//en Seek: full speed straight at the target.
+//es Seek: a toda velocidad directo al objetivo.
+const seek = {
+  force(b, w, i, a, ctl) {
+    const to = w.delta(a.position, b.target);
+    ctl.add(b.weight, steerTowards(to, a));
+  },
+};
+"###;
+    pub const RS: &str = r###""###;
+    pub const CS: &str = r###""###;
 }

@@ -49,6 +49,8 @@ pub fn lines(p: &mut super::Lines) {
 
 impl Behave for Wander {
     const KIND: &'static str = "wander";
+    #[cfg(feature = "code")]
+    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = ();
     type PerAgent = Angle;
 
@@ -215,4 +217,20 @@ mod tests {
         let want = steering(Vec2::new(100.0, 100.0), Vec2::new(10.0, 0.0), Vec2::new(80.0, 0.0));
         super::super::testing::assert_drawn(&over[over.len() - 3..], &want);
     }
+}
+
+// ---- code templates (feature `code`: the exporter, never in the page) ----
+#[cfg(feature = "code")]
+mod code {
+    pub const JS: &str = r###"//en Wander: each agent keeps its own angle on the wander circle.
+//es Wander: cada agente guarda su propio ángulo en el círculo de wander.
+const wander = {
+  perAgent: () => ({ angle: 0 }),
+  force(b, w, i, a, ctl) {
+    ctl.add(b.weight, wanderForce(a, b.per[i], b.radius, b.distance, b.jitter, w.rng));
+  },
+};
+"###;
+    pub const RS: &str = r###""###;
+    pub const CS: &str = r###""###;
 }

@@ -1,0 +1,229 @@
+// steerlab's code exporter: a self-contained program (JavaScript, Rust with glam, or a Unity C#
+// script) from a viewer's state() — the scenario's current parameters and agents — and the
+// templates in templates.json (generated from the core's behaviour files, feature `code`).
+// Loaded on first use by `v.code(target)`; never with the page.
+
+/** The targets and their files. */
+export const TARGETS = {
+  js: { ext: "js", mime: "text/javascript" },
+  rust: { ext: "rs", mime: "text/x-rust" },
+  unity: { ext: "cs", mime: "text/x-csharp" },
+};
+const ALIASES = { javascript: "js", rs: "rust", cs: "unity", csharp: "unity", "c#": "unity" };
+const TEMPLATE_KEY = { js: "js", rust: "rs", unity: "cs" };
+
+let loading = null;
+/** templates.json, fetched once (next to this module). */
+export function templates() {
+  loading ??= fetch(new URL("./templates.json", import.meta.url)).then((r) => {
+    if (!r.ok) throw new Error(`steerlab code: templates.json: HTTP ${r.status}`);
+    return r.json();
+  });
+  return loading;
+}
+
+/** The program for `target` ("js" | "rust" | "unity") from `state` (a viewer's `state()`). */
+export async function code(state, target, { lang = "en" } = {}) {
+  return write(state, target, await templates(), lang);
+}
+
+export function targetOf(target) {
+  const t = ALIASES[String(target).toLowerCase()] ?? String(target).toLowerCase();
+  if (!TARGETS[t]) throw new Error(`steerlab code: target must be "unity", "js" or "rust", got ${JSON.stringify(target)}`);
+  return t;
+}
+
+/** A file name for the program: `flock.js`, `flock.rs`, `Flock.cs`. */
+export function fileName(state, target) {
+  const t = targetOf(target);
+  const name = state?.scenario?.name || "steerlab";
+  return t === "unity" ? `${className(name)}.cs` : `${snake(name)}.${TARGETS[t].ext}`;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Reading the state
+
+const WORDS = {
+  en: {
+    exported: (name, step, seed) => `"${name}" exported from steerlab at step ${step} (seed ${seed}).`,
+    midRun:
+      "Exported mid-run: behaviours' own state (wander angles, path progress) and the random numbers start afresh.",
+    params: "Parameters: the values on the canvas when it was exported.",
+    agents: "The agents when it was exported: x, y, vx, vy.",
+    scene: "Obstacles, food and the path.",
+    usage: "Usage: const w = makeWorld(); w.step(); w.agents  (one fixed step of 1/60 s per step())",
+    rsUsage: "Usage: World::new(), then world.step() (one fixed step of 1/60 s); world.agents. Needs glam = \"0.34\".",
+    csUsage: "Unity: add it to a GameObject; one fixed step of 1/60 s per FixedUpdate (set Time.fixedDeltaTime = 1/60). The agents move on the XY plane.",
+    pending: (kind, t) => `The ${t} code of "${kind}" is not written yet.`,
+  },
+  es: {
+    exported: (name, step, seed) => `"${name}" exportado de steerlab en el paso ${step} (semilla ${seed}).`,
+    midRun:
+      "Exportado a mitad de ejecución: el estado propio de los comportamientos (ángulos de wander, avance por el camino) y los números aleatorios empiezan de nuevo.",
+    params: "Parámetros: los valores del lienzo al exportar.",
+    agents: "Los agentes al exportar: x, y, vx, vy.",
+    scene: "Obstáculos, comida y camino.",
+    usage: "Uso: const w = makeWorld(); w.step(); w.agents  (un paso fijo de 1/60 s por step())",
+    rsUsage: "Uso: World::new() y luego world.step() (un paso fijo de 1/60 s); world.agents. Necesita glam = \"0.34\".",
+    csUsage: "Unity: añádelo a un GameObject; un paso fijo de 1/60 s por FixedUpdate (pon Time.fixedDeltaTime = 1/60). Los agentes se mueven en el plano XY.",
+    pending: (kind, t) => `El código ${t} de "${kind}" aún no está escrito.`,
+  },
+};
+
+const DISPLAY_ONLY = new Set(["overlay"]);
+
+/** What every target needs, read from `state()`. */
+function model(state) {
+  const sc = state?.scenario;
+  if (!sc || !Array.isArray(state.agents)) throw new Error("steerlab code: needs a viewer's state() (with its scenario and agents)");
+  const world = { width: +sc.world.width, height: +sc.world.height, edges: sc.world.edges ?? "wrap", margin: +(sc.world.margin ?? 40) };
+  const motion = { max_speed: +sc.motion.max_speed, max_force: +sc.motion.max_force, min_speed: +(sc.motion.min_speed ?? 0) };
+  const steps = state.steps ?? 0;
+  const spawned = !Array.isArray(sc.agents) && sc.agents?.count;
+  const centre = [world.width / 2, world.height / 2];
+  const behaviours = (sc.behaviours ?? []).map((b) => {
+    const out = {};
+    for (const [k, v] of Object.entries(b)) if (!DISPLAY_ONLY.has(k)) out[k] = v;
+    // Seek's and arrive's target, flee's threat: where the pointer put them.
+    if (b.type === "seek" || b.type === "arrive") out.target = state.target ?? b.target ?? centre;
+    if (b.type === "flee") out.target = state.threat ?? b.target ?? centre;
+    if (b.type === "flow_field") out.reseeds = state.field?.reseeds ?? 0;
+    if (b.type === "queue") out.respawn = b.respawn ?? null;
+    return out;
+  });
+  return {
+    name: sc.name ?? "steerlab",
+    title: sc.title,
+    world,
+    motion,
+    seed: String(state.seed ?? sc.seed ?? 0),
+    steps,
+    // Spawning drew three random numbers per agent: skip them so that the rest match.
+    rngSkip: steps === 0 && spawned ? 3 * sc.agents.count : 0,
+    neighbours: sc.neighbours ?? "grid",
+    behaviours,
+    agents: state.agents.map((a) => [a.position[0], a.position[1], a.velocity[0], a.velocity[1]]),
+    obstacles: (state.obstacles ?? []).map((o) => ({ center: o.center, radius: o.radius })),
+    food: state.food ?? [],
+    path: { waypoints: state.waypoints ?? sc.path?.waypoints ?? [], mode: state.path_mode ?? sc.path?.mode ?? "loop" },
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Templates
+
+/** Keep `//en` or `//es` comment lines in the reader's language (as plain `//` comments). */
+function speak(text, lang) {
+  const other = lang === "es" ? "en" : "es";
+  return text
+    .split("\n")
+    .filter((l) => !new RegExp(`^\\s*//${other}( |$)`).test(l))
+    .map((l) => l.replace(new RegExp(`^(\\s*)//${lang === "es" ? "es" : "en"}( |$)`), "$1//$2"))
+    .join("\n");
+}
+
+/** `//@section name` parts of an engine template. */
+function sections(text) {
+  const out = {};
+  let name = "";
+  for (const line of text.split("\n")) {
+    const m = /^\s*\/\/@section (\w+)/.exec(line);
+    if (m) name = m[1];
+    else (out[name] ??= []).push(line);
+  }
+  for (const k in out) out[k] = out[k].join("\n").replace(/\n+$/, "") + "\n";
+  return out;
+}
+
+function kindsOf(m, tpl, key, w) {
+  const kinds = [...new Set(m.behaviours.map((b) => b.type))];
+  for (const k of kinds) {
+    const t = tpl.behaviours[k]?.[key];
+    if (!t || !t.trim()) throw new Error(`steerlab code: ${w.pending(k, key)}`);
+  }
+  return kinds;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Literals
+
+const num = (x) => {
+  const n = Number(x);
+  if (!Number.isFinite(n)) return n > 0 ? "Infinity" : n < 0 ? "-Infinity" : "NaN";
+  return String(n);
+};
+function jsLit(v) {
+  if (v === null || v === undefined) return "null";
+  if (typeof v === "number") return num(v);
+  if (typeof v === "string" || typeof v === "boolean") return JSON.stringify(v);
+  if (Array.isArray(v)) return `[${v.map(jsLit).join(", ")}]`;
+  return `{ ${Object.entries(v)
+    .map(([k, x]) => `${/^[A-Za-z_]\w*$/.test(k) ? k : JSON.stringify(k)}: ${jsLit(x)}`)
+    .join(", ")} }`;
+}
+
+const snake = (s) => String(s).replace(/[^A-Za-z0-9]+/g, "_").replace(/^_+|_+$/g, "").toLowerCase() || "steerlab";
+const camel = (s) => snake(s).split("_").map((w) => w[0].toUpperCase() + w.slice(1)).join("");
+const className = (name) => {
+  const c = camel(name);
+  return /^[0-9]/.test(c) ? `Steer${c}` : c;
+};
+
+function header(m, w, comment, usage) {
+  const lines = [w.exported(m.name, m.steps, m.seed)];
+  if (m.steps > 0) lines.push(w.midRun);
+  lines.push(usage);
+  return lines.map((l) => `${comment} ${l}`).join("\n") + "\n";
+}
+
+// ------------------------------------------------------------------------------------------------
+// The writers
+
+export function write(state, target, tpl, lang = "en") {
+  const t = targetOf(target);
+  const l = lang === "es" ? "es" : "en";
+  const m = model(state);
+  const w = WORDS[l];
+  const text = t === "js" ? writeJs(m, tpl, w) : t === "rust" ? writeRust(m, tpl, w) : writeUnity(m, tpl, w);
+  return speak(text, l).replace(/\n{3,}/g, "\n\n");
+}
+
+function writeJs(m, tpl, w) {
+  const kinds = kindsOf(m, tpl, "js", w);
+  const eng = sections(tpl.engine.js);
+  const out = [];
+  out.push(header(m, w, "//", w.usage));
+  out.push(`// ${w.params}`);
+  out.push("const DT = 1 / 60;");
+  out.push(`const WORLD = ${jsLit(m.world)};`);
+  out.push(`const MOTION = ${jsLit(m.motion)};`);
+  out.push(`const SEED = ${m.seed}n;`);
+  out.push(`const RNG_SKIP = ${m.rngSkip};`);
+  out.push(`const NEIGHBOURS = ${JSON.stringify(m.neighbours)};`);
+  out.push("const BEHAVIOURS = [");
+  for (const b of m.behaviours) out.push(`  ${jsLit(b)},`);
+  out.push("];");
+  out.push(`// ${w.agents}`);
+  out.push("const AGENTS = [");
+  for (const a of m.agents) out.push(`  ${jsLit(a)},`);
+  out.push("];");
+  out.push(`// ${w.scene}`);
+  out.push("const SCENE = () => ({");
+  out.push(`  obstacles: ${jsLit(m.obstacles)},`);
+  out.push(`  food: ${jsLit(m.food)},`);
+  out.push(`  path: ${jsLit(m.path)},`);
+  out.push("});");
+  out.push("");
+  out.push(eng.vec, eng.rng, eng.grid, eng.scan);
+  for (const k of kinds) out.push(tpl.behaviours[k].js);
+  out.push(`const KINDS = { ${kinds.join(", ")} };\n`);
+  out.push(eng.world, "export default makeWorld;\n", eng.draw);
+  return out.join("\n");
+}
+
+function writeRust() {
+  throw new Error("steerlab code: Rust is not written yet");
+}
+function writeUnity() {
+  throw new Error("steerlab code: Unity is not written yet");
+}
