@@ -110,6 +110,41 @@ if (only.includes("js")) {
   }
 }
 
+// Rust: every program as a module of one small cargo project (glam from cargo's cache, offline),
+// printing its agents after 1 and 60 steps as JSON lines.
+if (only.includes("rust")) {
+  const dir = path.join(tmp, "rust");
+  fs.mkdirSync(path.join(dir, "src"), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, "Cargo.toml"),
+    '[package]\nname = "steerlab-code-check"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n[dependencies]\nglam = "0.34"\n\n[workspace]\n',
+  );
+  const runs = fixtures.filter((fx) => covered(fx, "rust"));
+  const mods = [];
+  const calls = [];
+  runs.forEach((fx, k) => {
+    fs.writeFileSync(path.join(dir, "src", `s${k}.rs`), write(fx.state, "rust", templates, "en"));
+    mods.push(`#[allow(dead_code, unused)]\nmod s${k} {\n    include!("s${k}.rs");\n}`);
+    calls.push(`    {\n        let mut w = s${k}::World::new();\n        w.step();\n        let one = rows(w.agents.iter().map(|a| [a.position.x, a.position.y, a.velocity.x, a.velocity.y]));\n        for _ in 1..60 {\n            w.step();\n        }\n        let sixty = rows(w.agents.iter().map(|a| [a.position.x, a.position.y, a.velocity.x, a.velocity.y]));\n        println!("{{\\"k\\": ${k}, \\"one\\": {one}, \\"sixty\\": {sixty}}}");\n    }`);
+  });
+  fs.writeFileSync(
+    path.join(dir, "src", "main.rs"),
+    `${mods.join("\n")}\n\nfn rows(it: impl Iterator<Item = [f32; 4]>) -> String {\n    let n = |x: f32| if x.is_finite() { format!("{x}") } else { "null".to_string() };\n    let r: Vec<String> = it.map(|a| format!("[{}]", a.map(n).join(","))).collect();\n    format!("[{}]", r.join(","))\n}\n\nfn main() {\n${calls.join("\n")}\n}\n`,
+  );
+  const target = path.join(ROOT, "target", "code-equivalence");
+  const out = execFileSync("cargo", ["run", "--quiet", "--offline", "--release", "--manifest-path", path.join(dir, "Cargo.toml")], {
+    cwd: dir,
+    env: { ...process.env, CARGO_TARGET_DIR: target, RUSTFLAGS: "-A warnings" },
+    encoding: "utf8",
+    maxBuffer: 1 << 30,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  for (const line of out.split("\n").filter(Boolean)) {
+    const r = JSON.parse(line);
+    judge("rust", runs[r.k], r.one, r.sixty);
+  }
+}
+
 const skipped = fixtures.flatMap((fx) => only.filter((t) => !covered(fx, t)).map((t) => `${fx.name}.${t}`));
 console.log(`\ncode equivalence: ${fixtures.length} scenarios (${tmp})`);
 for (const [t, s] of Object.entries(results)) {

@@ -221,9 +221,71 @@ function writeJs(m, tpl, w) {
   return out.join("\n");
 }
 
-function writeRust() {
-  throw new Error("steerlab code: Rust is not written yet");
+// Fields that are whole numbers (agent indices, counts) in Rust and C#.
+const INT_FIELDS = new Set(["quarry", "hunter", "leader", "reseeds"]);
+const ENUM = (s) => camel(s);
+
+function rsFloat(x) {
+  const n = Number(x);
+  if (!Number.isFinite(n)) return n > 0 ? "f32::INFINITY" : n < 0 ? "f32::NEG_INFINITY" : "f32::NAN";
+  const t = String(n);
+  return /[.e]/.test(t) ? t : `${t}.0`;
 }
+const rsVec = (p) => `vec2(${rsFloat(p[0])}, ${rsFloat(p[1])})`;
+function rsField(k, v) {
+  if (k === "respawn") return v ? `Some([${v.map(rsFloat).join(", ")}])` : "None";
+  if (v === null || v === undefined) return "None";
+  if (typeof v === "boolean") return String(v);
+  if (typeof v === "string") return JSON.stringify(v);
+  if (typeof v === "number") return INT_FIELDS.has(k) ? String(Math.trunc(v)) : rsFloat(v);
+  if (Array.isArray(v) && v.length && Array.isArray(v[0])) return `vec![${v.map(rsVec).join(", ")}]`;
+  if (Array.isArray(v) && v.length === 2) return rsVec(v);
+  throw new Error(`steerlab code: cannot write ${k} = ${JSON.stringify(v)} in Rust`);
+}
+
+function writeRust(m, tpl, w) {
+  const kinds = kindsOf(m, tpl, "rs", w);
+  const eng = sections(tpl.engine.rs);
+  const out = [];
+  out.push(header(m, w, "//", w.rsUsage));
+  out.push("use glam::{vec2, Vec2};\nuse std::cell::Cell;\nuse std::f32::consts::{PI, TAU};\n");
+  out.push(`// ${w.params}`);
+  out.push("pub const DT: f32 = 1.0 / 60.0;");
+  out.push(`pub const WIDTH: f32 = ${rsFloat(m.world.width)};`);
+  out.push(`pub const HEIGHT: f32 = ${rsFloat(m.world.height)};`);
+  out.push(`pub const EDGES: Edges = Edges::${ENUM(m.world.edges)};`);
+  out.push(`pub const MARGIN: f32 = ${rsFloat(m.world.margin)};`);
+  out.push(`pub const MAX_SPEED: f32 = ${rsFloat(m.motion.max_speed)};`);
+  out.push(`pub const MAX_FORCE: f32 = ${rsFloat(m.motion.max_force)};`);
+  out.push(`pub const MIN_SPEED: f32 = ${rsFloat(m.motion.min_speed)};`);
+  out.push(`pub const SEED: u64 = ${m.seed};`);
+  out.push(`pub const RNG_SKIP: usize = ${m.rngSkip};`);
+  out.push(`pub const NEIGHBOURS_GRID: bool = ${m.neighbours === "grid"};\n`);
+  out.push("pub fn behaviours() -> Vec<Box<dyn Behaviour>> {\n    vec![");
+  for (const b of m.behaviours) {
+    const fields = Object.entries(b)
+      .filter(([k]) => k !== "type")
+      .map(([k, v]) => `${k}: ${rsField(k, v)}`);
+    out.push(`        Box::new(${camel(b.type)} { ${fields.join(", ")}, ..Default::default() }),`);
+  }
+  out.push("    ]\n}\n");
+  out.push(`// ${w.agents}`);
+  out.push("pub const AGENTS: &[[f32; 4]] = &[");
+  for (const a of m.agents) out.push(`    [${a.map(rsFloat).join(", ")}],`);
+  out.push("];\n");
+  out.push(`// ${w.scene}`);
+  out.push("pub fn scene() -> Scene {\n    Scene {");
+  out.push(`        obstacles: vec![${m.obstacles.map((o) => `Obstacle { center: ${rsVec(o.center)}, radius: ${rsFloat(o.radius)} }`).join(", ")}],`);
+  out.push(`        food: vec![${m.food.map(rsVec).join(", ")}],`);
+  out.push(`        path: vec![${m.path.waypoints.map(rsVec).join(", ")}],`);
+  out.push(`        path_mode: PathMode::${ENUM(m.path.mode)},`);
+  out.push("    }\n}\n");
+  out.push(eng.vec, eng.rng, eng.grid, eng.world);
+  for (const k of kinds) out.push(tpl.behaviours[k].rs);
+  out.push(eng.main);
+  return out.join("\n");
+}
+
 function writeUnity() {
   throw new Error("steerlab code: Unity is not written yet");
 }

@@ -163,6 +163,30 @@ const alignment = {
   },
 };
 "###;
-    pub const RS: &str = r###""###;
+    pub const RS: &str = r###"//en Alignment: steer towards the mean velocity of the neighbours within perception.
+//es Alineación: girar hacia la velocidad media de los vecinos dentro de perception.
+#[derive(Default)]
+pub struct Alignment {
+    pub weight: f32,
+    pub perception: f32,
+}
+
+impl Behaviour for Alignment {
+    fn flock_radius(&self) -> f32 {
+        self.perception
+    }
+    fn visit(&self, s: &mut Sums, _d: Vec2, d2: f32, n: &Agent) {
+        if d2 < self.perception * self.perception {
+            s.sum += n.velocity;
+            s.count += 1;
+        }
+    }
+    fn force(&mut self, _w: &World, _i: usize, a: &Agent, s: &Sums, ctl: &mut Steering) {
+        if s.count > 0 {
+            ctl.add(self.weight, steer_towards(s.sum / s.count as f32, a));
+        }
+    }
+}
+"###;
     pub const CS: &str = r###""###;
 }

@@ -351,6 +351,25 @@ const arrive = {
   },
 };
 "###;
-    pub const RS: &str = r###""###;
+    pub const RS: &str = r###"//en Arrive: like seek, but the desired speed falls to zero inside slow_radius;
+//en the force closes the gap in time_to_target seconds.
+//es Arrive: como seek, pero la velocidad deseada baja a cero dentro de slow_radius;
+//es la fuerza corrige la diferencia en time_to_target segundos.
+#[derive(Default)]
+pub struct Arrive {
+    pub weight: f32,
+    pub target: Vec2,
+    pub slow_radius: f32,
+    pub time_to_target: f32,
+}
+
+impl Behaviour for Arrive {
+    fn force(&mut self, w: &World, _i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let to = w.delta(a.position, self.target);
+        let desired = arrive_desired(a, to, self.slow_radius);
+        ctl.add(self.weight, limit((desired - a.velocity) / self.time_to_target, a.max_force));
+    }
+}
+"###;
     pub const CS: &str = r###""###;
 }

@@ -172,6 +172,38 @@ const avoid_obstacles = {
   },
 };
 "###;
-    pub const RS: &str = r###""###;
+    pub const RS: &str = r###"//en Avoid obstacles: within look_ahead of an obstacle's edge, steer straight away from its centre,
+//en the more urgently the closer (urgency scales the weight).
+//es Evitar obstáculos: a menos de look_ahead del borde de un obstáculo, alejarse de su centro,
+//es con más urgencia cuanto más cerca (la urgencia escala el peso).
+#[derive(Default)]
+pub struct AvoidObstacles {
+    pub weight: f32,
+    pub look_ahead: f32,
+    pub enabled: bool,
+}
+
+impl Behaviour for AvoidObstacles {
+    fn force(&mut self, w: &World, _i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        if !self.enabled {
+            return;
+        }
+        let mut best: Option<(f32, Vec2)> = None;
+        for o in &w.scene.obstacles {
+            let away = w.delta(o.center, a.position);
+            let dist = away.length();
+            if dist < o.radius + self.look_ahead {
+                let urgency = 1.0 - (dist - o.radius).max(0.0) / self.look_ahead.max(1e-3);
+                if best.is_none_or(|(u, _)| urgency > u) {
+                    best = Some((urgency, away));
+                }
+            }
+        }
+        if let Some((urgency, away)) = best {
+            ctl.add(self.weight * urgency.clamp(0.0, 1.0), steer_towards(away, a));
+        }
+    }
+}
+"###;
     pub const CS: &str = r###""###;
 }

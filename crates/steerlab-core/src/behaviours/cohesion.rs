@@ -186,6 +186,32 @@ const cohesion = {
   },
 };
 "###;
-    pub const RS: &str = r###""###;
+    pub const RS: &str = r###"//en Cohesion: steer towards the centre of the neighbours within perception.
+//es Cohesión: ir hacia el centro de los vecinos dentro de perception.
+#[derive(Default)]
+pub struct Cohesion {
+    pub weight: f32,
+    pub perception: f32,
+}
+
+impl Behaviour for Cohesion {
+    fn flock_radius(&self) -> f32 {
+        self.perception
+    }
+    fn visit(&self, s: &mut Sums, d: Vec2, d2: f32, _n: &Agent) {
+        if d2 < self.perception * self.perception {
+            s.sum += d;
+            s.count += 1;
+        }
+    }
+    fn force(&mut self, _w: &World, _i: usize, a: &Agent, s: &Sums, ctl: &mut Steering) {
+        //en sum / count is centroid - position.
+        //es sum / count es centroide - posición.
+        if s.count > 0 {
+            ctl.add(self.weight, steer_towards(s.sum / s.count as f32, a));
+        }
+    }
+}
+"###;
     pub const CS: &str = r###""###;
 }

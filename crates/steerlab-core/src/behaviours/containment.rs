@@ -525,6 +525,79 @@ const containment = {
   },
 };
 "###;
-    pub const RS: &str = r###""###;
+    pub const RS: &str = r###"//en Containment: three feelers (ahead and two at ±feeler_angle); where one crosses a wall of the
+//en polygon, push along the wall's inward normal, harder the deeper; outside, steer to the centre.
+//es Contención: tres antenas (delante y dos a ±feeler_angle); donde una cruza una pared del
+//es polígono, empujar según la normal hacia dentro, más cuanto más hondo; fuera, ir al centro.
+#[derive(Default)]
+pub struct Containment {
+    pub weight: f32,
+    pub walls: Vec<Vec2>,
+    pub feeler_length: f32,
+    pub feeler_angle: f32,
+}
+
+impl Containment {
+    fn corner(&self, k: usize) -> Vec2 {
+        self.walls[k % self.walls.len()]
+    }
+    fn inside(&self, p: Vec2) -> bool {
+        let mut inside = false;
+        for k in 0..self.walls.len() {
+            let (a, b) = (self.corner(k), self.corner(k + 1));
+            if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
+                inside = !inside;
+            }
+        }
+        inside
+    }
+}
+
+impl Behaviour for Containment {
+    fn force(&mut self, _w: &World, _i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let n = self.walls.len();
+        let f = if !self.inside(a.position) {
+            let centre = self.walls.iter().sum::<Vec2>() / n as f32;
+            steer_towards(centre - a.position, a)
+        } else {
+            let area: f32 = (0..n).map(|k| self.corner(k).perp_dot(self.corner(k + 1))).sum();
+            let h = a.heading;
+            let (c, s) = (self.feeler_angle.cos(), self.feeler_angle.sin());
+            let side = self.feeler_length * 0.7;
+            let feelers = [
+                h * self.feeler_length,
+                vec2(h.x * c - h.y * s, h.x * s + h.y * c) * side,
+                vec2(h.x * c + h.y * s, -h.x * s + h.y * c) * side,
+            ];
+            let mut sum = Vec2::ZERO;
+            for f in feelers {
+                //en The nearest wall this feeler crosses: (t along the feeler, inward normal).
+                //es La pared más cercana que cruza esta antena: (t a lo largo de la antena, normal hacia dentro).
+                let mut hit: Option<(f32, Vec2)> = None;
+                for k in 0..n {
+                    let (p, q) = (self.corner(k), self.corner(k + 1));
+                    let e = q - p;
+                    let denom = f.perp_dot(e);
+                    if denom.abs() < 1e-9 {
+                        continue;
+                    }
+                    let t = (p - a.position).perp_dot(e) / denom;
+                    let u = (p - a.position).perp_dot(f) / denom;
+                    if (0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u) && hit.is_none_or(|(b, _)| t < b) {
+                        hit = Some((t, vec2(-e.y, e.x).normalize_or_zero() * area.signum()));
+                    }
+                }
+                if let Some((t, normal)) = hit {
+                    sum += normal * a.max_force * (1.0 - t);
+                }
+            }
+            limit(sum, a.max_force)
+        };
+        if f != Vec2::ZERO {
+            ctl.add(self.weight, f);
+        }
+    }
+}
+"###;
     pub const CS: &str = r###""###;
 }

@@ -378,6 +378,55 @@ const evade = {
   },
 };
 "###;
-    pub const RS: &str = r###""###;
+    pub const RS: &str = r###"//en Evade: inside panic_radius of the hunter, flee where it will be; otherwise wander calmly.
+//en The hunter seeks the nearest prey at hunter_speed.
+//es Evade: dentro de panic_radius del cazador, huir de donde estará; si no, deambular tranquilo.
+//es El cazador busca la presa más cercana a hunter_speed.
+#[derive(Default)]
+pub struct Evade {
+    pub weight: f32,
+    pub hunter: usize,
+    pub max_prediction: f32,
+    pub panic_radius: f32,
+    pub hunter_speed: f32,
+    pub catch_radius: f32,
+    pub angles: Vec<f32>,
+}
+
+impl Behaviour for Evade {
+    fn init(&mut self, w: &World) {
+        self.angles = vec![0.0; w.agents.len()];
+    }
+    fn force(&mut self, w: &World, i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let Some(h) = w.agents.get(self.hunter) else { return };
+        if i == self.hunter {
+            let d2 = |o: &Agent| w.distance_squared(o.position, a.position);
+            let others = w.agents.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, o)| o);
+            if let Some(prey) = others.min_by(|x, y| d2(x).total_cmp(&d2(y))) {
+                let slow = Agent { max_speed: self.hunter_speed.min(a.max_speed), ..*a };
+                ctl.add(self.weight, seek(&slow, a.position + w.delta(a.position, prey.position)));
+            }
+            return;
+        }
+        let d = w.delta(a.position, h.position);
+        if d.length_squared() < self.panic_radius * self.panic_radius {
+            let hp = a.position + d;
+            ctl.add(self.weight, flee(a, predict(a, hp, h.velocity, self.max_prediction)));
+        } else {
+            let calm = Agent { max_speed: a.max_speed * 0.5, ..*a };
+            ctl.add(self.weight, wander_force(&calm, &mut self.angles[i], 24.0, 48.0, 0.25, &w.rng));
+        }
+    }
+    fn after(&mut self, w: &mut World, _now: f64) {
+        let Some(h) = w.agents.get(self.hunter).copied() else { return };
+        let r2 = self.catch_radius * self.catch_radius;
+        let prey = w.agents.iter().enumerate().find(|&(i, a)| i != self.hunter && w.distance_squared(a.position, h.position) < r2);
+        if let Some((_, p)) = prey {
+            let at = far_from(w, p.position);
+            w.agents[self.hunter].position = at;
+        }
+    }
+}
+"###;
     pub const CS: &str = r###""###;
 }

@@ -223,6 +223,23 @@ const flee = {
   },
 };
 "###;
-    pub const RS: &str = r###""###;
+    pub const RS: &str = r###"//en Flee: full speed away from the threat, inside panic_radius.
+//es Flee: a toda velocidad lejos de la amenaza, dentro de panic_radius.
+#[derive(Default)]
+pub struct Flee {
+    pub weight: f32,
+    pub target: Vec2,
+    pub panic_radius: f32,
+}
+
+impl Behaviour for Flee {
+    fn force(&mut self, w: &World, _i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let away = -w.delta(a.position, self.target);
+        if away.length_squared() < self.panic_radius * self.panic_radius {
+            ctl.add(self.weight, steer_towards(away, a));
+        }
+    }
+}
+"###;
     pub const CS: &str = r###""###;
 }

@@ -159,6 +159,23 @@ const flee_pointer = {
   },
 };
 "###;
-    pub const RS: &str = r###""###;
+    pub const RS: &str = r###"//en Flee the pointer (w.pointer while it is over the canvas).
+//es Huir del puntero (w.pointer mientras está sobre el lienzo).
+#[derive(Default)]
+pub struct FleePointer {
+    pub weight: f32,
+    pub radius: f32,
+    pub enabled: bool,
+}
+
+impl Behaviour for FleePointer {
+    fn force(&mut self, w: &World, _i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let Some(p) = w.pointer.filter(|_| self.enabled) else { return };
+        if w.distance_squared(a.position, p) < self.radius * self.radius {
+            ctl.add(self.weight, flee(a, a.position + w.delta(a.position, p)));
+        }
+    }
+}
+"###;
     pub const CS: &str = r###""###;
 }

@@ -583,6 +583,73 @@ const flow_field = {
   },
 };
 "###;
-    pub const RS: &str = r###""###;
+    pub const RS: &str = r###"//en Flow field: the desired velocity is the field's arrow under the agent (value noise on a grid of
+//en `resolution` cells, `scale` wide, `strength` long); force = limit(desired - velocity, max_force).
+//es Campo de flujo: la velocidad deseada es la flecha del campo bajo el agente (ruido de valor en una
+//es rejilla de celdas de `resolution`, de escala `scale` y longitud `strength`).
+fn mix32(mut h: u32) -> u32 {
+    h ^= h >> 16;
+    h = h.wrapping_mul(0x7feb_352d);
+    h ^= h >> 15;
+    h = h.wrapping_mul(0x846c_a68b);
+    h ^ (h >> 16)
+}
+
+fn lattice(seed: u32, x: i32, y: i32) -> f32 {
+    let h = mix32(seed ^ mix32((x as u32).wrapping_mul(0x9e37_79b9) ^ mix32(y as u32)));
+    (h >> 8) as f32 * (1.0 / 16_777_216.0)
+}
+
+fn value_noise(seed: u32, p: Vec2) -> f32 {
+    let (x0, y0) = (p.x.floor(), p.y.floor());
+    let (i, j) = (x0 as i32, y0 as i32);
+    let s = |t: f32| t * t * (3.0 - 2.0 * t);
+    let lerp = |a: f32, b: f32, t: f32| a + (b - a) * t;
+    let (sx, sy) = (s(p.x - x0), s(p.y - y0));
+    let top = lerp(lattice(seed, i, j), lattice(seed, i.wrapping_add(1), j), sx);
+    let bottom = lerp(lattice(seed, i, j.wrapping_add(1)), lattice(seed, i.wrapping_add(1), j.wrapping_add(1)), sx);
+    lerp(top, bottom, sy)
+}
+
+#[derive(Default)]
+pub struct FlowField {
+    pub weight: f32,
+    pub resolution: f32,
+    pub strength: f32,
+    pub scale: f32,
+    //en How many times the field was reseeded (a click on the canvas).
+    //es Cuántas veces se cambió la semilla del campo (un clic en el lienzo).
+    pub reseeds: u32,
+    seed: u32,
+    cols: u32,
+    rows: u32,
+}
+
+impl FlowField {
+    //en The arrow of the cell under p.
+    //es La flecha de la celda bajo p.
+    pub fn at(&self, p: Vec2) -> Vec2 {
+        let cell = |x: f32, n: u32| ((x / self.resolution).floor().max(0.0) as u32).min(n - 1);
+        let centre = (vec2(cell(p.x, self.cols) as f32, cell(p.y, self.rows) as f32) + 0.5) * self.resolution;
+        let q = centre / self.scale;
+        let n = (value_noise(self.seed, q) + 0.25 * value_noise(self.seed ^ 0x5bd1_e995, q * 2.0)) / 1.25;
+        let angle = n * 1.5 * TAU;
+        vec2(angle.cos(), angle.sin()) * self.strength
+    }
+}
+
+impl Behaviour for FlowField {
+    fn init(&mut self, _w: &World) {
+        let s = (SEED as u32) ^ mix32((SEED >> 32) as u32) ^ mix32(self.reseeds.wrapping_add(1));
+        self.seed = mix32(s);
+        self.cols = ((WIDTH / self.resolution).ceil() as u32).max(1);
+        self.rows = ((HEIGHT / self.resolution).ceil() as u32).max(1);
+    }
+    fn force(&mut self, _w: &World, _i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let desired = self.at(a.position);
+        ctl.add(self.weight, limit(desired - a.velocity, a.max_force));
+    }
+}
+"###;
     pub const CS: &str = r###""###;
 }

@@ -350,6 +350,48 @@ const obstacle_avoidance = {
   },
 };
 "###;
-    pub const RS: &str = r###""###;
+    pub const RS: &str = r###"//en Obstacle avoidance: a feeler ahead of the agent (look_ahead at full speed); the nearest obstacle
+//en it touches (plus clearance) pushes the agent sideways, harder the more centred it is.
+//es Evitar obstáculos con antena: una antena delante del agente (look_ahead a toda velocidad); el
+//es obstáculo más cercano que toca (más clearance) empuja al agente de lado, más cuanto más centrado.
+#[derive(Default)]
+pub struct ObstacleAvoidance {
+    pub weight: f32,
+    pub look_ahead: f32,
+    pub clearance: f32,
+}
+
+impl Behaviour for ObstacleAvoidance {
+    fn force(&mut self, w: &World, _i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let h = a.heading;
+        let left = vec2(-h.y, h.x);
+        let k = if a.max_speed > 0.0 { (a.velocity.length() / a.max_speed).min(1.0) } else { 0.0 };
+        let feeler = self.look_ahead * k;
+        //en (distance along the heading, sideways offset, radius) of the nearest obstacle in the way.
+        //es (distancia a lo largo del rumbo, desvío lateral, radio) del obstáculo más cercano en el camino.
+        let mut best: Option<(f32, f32, f32)> = None;
+        for o in &w.scene.obstacles {
+            let d = w.delta(a.position, o.center);
+            let along = d.dot(h);
+            if along <= 0.0 {
+                continue;
+            }
+            let reach = o.radius + self.clearance;
+            if (d - h * along.min(feeler)).length_squared() >= reach * reach {
+                continue;
+            }
+            if best.is_none_or(|(b, _, _)| along < b) {
+                best = Some((along, d.dot(left), o.radius));
+            }
+        }
+        if let Some((_, lateral, radius)) = best {
+            let away = if lateral > 0.0 { -left } else { left };
+            let reach = radius + self.clearance;
+            let push = ((reach - lateral.abs()) / reach).clamp(0.0, 1.0);
+            ctl.add(self.weight, away * (a.max_force * push));
+        }
+    }
+}
+"###;
     pub const CS: &str = r###""###;
 }

@@ -529,6 +529,112 @@ const path_tube = {
   },
 };
 "###;
-    pub const RS: &str = r###""###;
+    pub const RS: &str = r###"//en Path following (the tube): predict where the agent will be in predict_ahead seconds, project
+//en that point on the path; outside the tube (tube_radius) steer back to the projection, inside
+//en seek the end of the current segment.
+//es Seguir el camino (el tubo): predecir dónde estará el agente en predict_ahead segundos y proyectar
+//es ese punto sobre el camino; fuera del tubo (tube_radius) volver a la proyección, dentro buscar
+//es el final del segmento actual.
+fn project_on_segment(p: Vec2, a: Vec2, b: Vec2) -> (Vec2, f32) {
+    let ab = b - a;
+    let len2 = ab.length_squared();
+    let t = if len2 > 1e-12 { ((p - a).dot(ab) / len2).clamp(0.0, 1.0) } else { 0.0 };
+    let proj = a + ab * t;
+    (proj, (p - proj).length())
+}
+
+//en The segment nearest p; the current one or its successor win ties (so the agent keeps going).
+//es El segmento más cercano a p; el actual o el siguiente ganan los empates (el agente sigue adelante).
+fn closest_segment(p: Vec2, wps: &[Vec2], closed: bool, cur: usize, dir: i32) -> Option<(usize, Vec2, f32)> {
+    let n = wps.len();
+    let nseg = if n < 2 { 0 } else if closed { n } else { n - 1 };
+    if nseg == 0 {
+        return None;
+    }
+    let cur = cur.min(nseg - 1);
+    let succ = if dir > 0 {
+        if cur + 1 < nseg { Some(cur + 1) } else if closed { Some(0) } else { None }
+    } else if cur > 0 {
+        Some(cur - 1)
+    } else if closed {
+        Some(nseg - 1)
+    } else {
+        None
+    };
+    let mut best = (0, wps[0], f32::INFINITY);
+    let (mut on_succ, mut on_cur) = (None, (wps[0], f32::INFINITY));
+    for s in 0..nseg {
+        let (proj, d) = project_on_segment(p, wps[s], wps[(s + 1) % n]);
+        if d < best.2 {
+            best = (s, proj, d);
+        }
+        if Some(s) == succ {
+            on_succ = Some((proj, d));
+        }
+        if s == cur {
+            on_cur = (proj, d);
+        }
+    }
+    let near = |(_, d): (Vec2, f32)| d <= best.2 + 1e-3 + best.2 * 1e-5;
+    match (succ, on_succ) {
+        (Some(s), Some(at)) if near(at) => Some((s, at.0, at.1)),
+        _ if near(on_cur) => Some((cur, on_cur.0, on_cur.1)),
+        _ => Some(best),
+    }
+}
+
+#[derive(Default)]
+pub struct PathTube {
+    pub weight: f32,
+    pub tube_radius: f32,
+    pub predict_ahead: f32,
+    pub slow_radius: f32,
+    pub arrive_radius: f32,
+    //en Each agent's segment and direction (+1 or -1).
+    //es El segmento de cada agente y su sentido (+1 o -1).
+    on: Vec<(usize, i32)>,
+}
+
+impl Behaviour for PathTube {
+    fn init(&mut self, w: &World) {
+        self.on = vec![(0, 1); w.agents.len()];
+    }
+    fn force(&mut self, w: &World, i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let wps = &w.scene.path;
+        let n = wps.len();
+        match n {
+            0 => return ctl.add(self.weight, limit(-a.velocity, a.max_force)),
+            1 => return ctl.add(self.weight, arrive_at(a, wps[0], self.slow_radius)),
+            _ => {}
+        }
+        //en A loop of two points is walked back and forth.
+        //es Un bucle de dos puntos se recorre de ida y vuelta.
+        let mode = if w.scene.path_mode == PathMode::Loop && n < 3 { PathMode::PingPong } else { w.scene.path_mode };
+        let (cur, d) = self.on[i];
+        let mut dir = if mode == PathMode::PingPong { d } else { 1 };
+        let predicted = a.position + a.velocity * self.predict_ahead;
+        let Some((seg, proj, dist)) = closest_segment(predicted, wps, mode == PathMode::Loop, cur, dir) else { return };
+        let outside = dist > self.tube_radius;
+        let next_of = |d: i32| if d > 0 { (seg + 1) % n } else { seg };
+        let mut next = next_of(dir);
+        if mode == PathMode::PingPong {
+            let at_end = (dir > 0 && next == n - 1) || (dir < 0 && next == 0);
+            if at_end && (wps[next] - a.position).length_squared() < self.arrive_radius * self.arrive_radius {
+                dir = -dir;
+                next = next_of(dir);
+            }
+        }
+        self.on[i] = (seg, dir);
+        let f = if outside {
+            seek(a, proj)
+        } else if mode == PathMode::OneShot && next == n - 1 {
+            arrive_at(a, wps[next], self.slow_radius)
+        } else {
+            seek(a, wps[next])
+        };
+        ctl.add(self.weight, f);
+    }
+}
+"###;
     pub const CS: &str = r###""###;
 }

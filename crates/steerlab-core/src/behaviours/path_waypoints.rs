@@ -539,6 +539,50 @@ const path_waypoints = {
   },
 };
 "###;
-    pub const RS: &str = r###""###;
+    pub const RS: &str = r###"//en Path by waypoints: seek the current waypoint; closer than arrive_radius, go on to the next
+//en (one_shot, loop or ping_pong); arrive at the last one of a one_shot path.
+//es Camino por waypoints: buscar el waypoint actual; a menos de arrive_radius, pasar al siguiente
+//es (one_shot, loop o ping_pong); llegar (arrive) al último de un camino one_shot.
+#[derive(Default)]
+pub struct PathWaypoints {
+    pub weight: f32,
+    pub arrive_radius: f32,
+    pub slow_radius: f32,
+    //en Each agent's current waypoint and direction (+1 or -1).
+    //es El waypoint actual de cada agente y su sentido (+1 o -1).
+    legs: Vec<(usize, i32)>,
+}
+
+impl Behaviour for PathWaypoints {
+    fn init(&mut self, w: &World) {
+        self.legs = vec![(0, 1); w.agents.len()];
+    }
+    fn force(&mut self, w: &World, i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let (wps, mode) = (&w.scene.path, w.scene.path_mode);
+        let n = wps.len();
+        if n == 0 {
+            return ctl.add(self.weight, limit(-a.velocity, a.max_force));
+        }
+        let (mut idx, mut dir) = self.legs[i];
+        idx = idx.min(n - 1);
+        if (wps[idx] - a.position).length_squared() < self.arrive_radius * self.arrive_radius {
+            (idx, dir) = match mode {
+                _ if n <= 1 => (0, dir),
+                PathMode::OneShot => ((idx + 1).min(n - 1), 1),
+                PathMode::Loop => ((idx + 1) % n, 1),
+                PathMode::PingPong => {
+                    let next = idx as i64 + dir as i64;
+                    let dir = if next < 0 || next >= n as i64 { -dir } else { dir };
+                    ((idx as i64 + dir as i64) as usize, dir)
+                }
+            };
+        }
+        self.legs[i] = (idx, dir);
+        let last = n == 1 || (mode == PathMode::OneShot && idx == n - 1);
+        let f = if last { arrive_at(a, wps[idx], self.slow_radius) } else { seek(a, wps[idx]) };
+        ctl.add(self.weight, f);
+    }
+}
+"###;
     pub const CS: &str = r###""###;
 }

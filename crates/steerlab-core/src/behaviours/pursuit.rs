@@ -395,6 +395,49 @@ const pursuit = {
   },
 };
 "###;
-    pub const RS: &str = r###""###;
+    pub const RS: &str = r###"//en Pursuit: seek where the quarry will be. The quarry itself wanders at quarry_speed;
+//en once caught it starts again far from its catcher.
+//es Pursuit: buscar dónde estará la presa. La presa deambula a quarry_speed;
+//es al ser atrapada vuelve a empezar lejos de quien la atrapó.
+#[derive(Default)]
+pub struct Pursuit {
+    pub weight: f32,
+    pub quarry: usize,
+    pub max_prediction: f32,
+    pub quarry_speed: f32,
+    pub quarry_wander: bool,
+    pub catch_radius: f32,
+    pub angles: Vec<f32>,
+}
+
+impl Behaviour for Pursuit {
+    fn init(&mut self, w: &World) {
+        self.angles = vec![0.0; w.agents.len()];
+    }
+    fn force(&mut self, w: &World, i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let Some(q) = w.agents.get(self.quarry) else { return };
+        if i == self.quarry {
+            let slow = Agent { max_speed: self.quarry_speed.min(a.max_speed), ..*a };
+            if self.quarry_wander {
+                ctl.add(self.weight, wander_force(&slow, &mut self.angles[i], 24.0, 48.0, 0.25, &w.rng));
+            } else {
+                ctl.add(self.weight, steer_towards(a.heading, &slow));
+            }
+        } else {
+            let qp = a.position + w.delta(a.position, q.position);
+            ctl.add(self.weight, seek(a, predict(a, qp, q.velocity, self.max_prediction)));
+        }
+    }
+    fn after(&mut self, w: &mut World, _now: f64) {
+        let Some(q) = w.agents.get(self.quarry).copied() else { return };
+        let r2 = self.catch_radius * self.catch_radius;
+        let catcher = w.agents.iter().enumerate().find(|&(i, a)| i != self.quarry && w.distance_squared(a.position, q.position) < r2);
+        if let Some((_, c)) = catcher {
+            let p = far_from(w, c.position);
+            w.agents[self.quarry].position = p;
+        }
+    }
+}
+"###;
     pub const CS: &str = r###""###;
 }

@@ -918,6 +918,154 @@ const queue = {
   },
 };
 "###;
-    pub const RS: &str = r###""###;
+    pub const RS: &str = r###"//en Queue: head for the goal (slowing inside slow_radius); brake when someone is in the cone ahead
+//en (cone_length long, cone_width each side), the closer the harder; keep apart from neighbours
+//en within sep_radius. Whoever reaches goal_radius comes back in the respawn area.
+//es Cola: ir a la meta (frenando dentro de slow_radius); frenar si hay alguien en el cono de delante
+//es (cone_length de largo, cone_width a cada lado), más cuanto más cerca; separarse de los vecinos a
+//es menos de sep_radius. Quien llega a goal_radius vuelve a aparecer en la zona de respawn.
+
+//en Two agents at the same spot are pushed apart along a direction made from their indices.
+//es Dos agentes en el mismo punto se separan en una dirección calculada con sus índices.
+fn tie_dir(i: usize, j: usize) -> Vec2 {
+    let (lo, hi) = if i < j { (i, j) } else { (j, i) };
+    let h = (lo as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (hi as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    let ang = (h >> 40) as f32 / (1u64 << 24) as f32 * TAU;
+    let u = vec2(ang.cos(), ang.sin());
+    if i < j { u } else { -u }
+}
+
+//en Separation in one of three forms ("flocking", "unity", "push").
+//es Separación en una de tres formas ("flocking", "unity", "push").
+fn separate(w: &World, i: usize, skip: Option<usize>, radius: f32, form: &str) -> Option<Vec2> {
+    let a = &w.agents[i];
+    let mut sum = Vec2::ZERO;
+    let mut k = 0;
+    w.neighbours(i, radius, |j, d, d2| {
+        if Some(j) == skip {
+            return;
+        }
+        let dist = d2.sqrt();
+        let (dir, dist) = if dist > 1e-3 { (-d / dist, dist) } else { (tie_dir(i, j), 1e-3) };
+        sum += match form {
+            "flocking" => dir / dist,
+            "unity" => dir * (a.max_speed * (1.0 - dist / radius)) - a.velocity,
+            _ => dir * (1.0 - dist / radius).max(0.0),
+        };
+        k += 1;
+    });
+    if k == 0 {
+        return None;
+    }
+    Some(match form {
+        "flocking" => steer_towards(sum / k as f32, a),
+        "unity" => limit(sum, a.max_force),
+        _ => limit(sum * a.max_speed, a.max_force),
+    })
+}
+
+#[derive(Default)]
+pub struct Queue {
+    pub weight: f32,
+    pub goal: Vec2,
+    pub goal_radius: f32,
+    pub slow_radius: f32,
+    pub cone_length: f32,
+    pub cone_width: f32,
+    pub sep_radius: f32,
+    pub sep_weight: f32,
+    pub braking: bool,
+    pub body_radius: f32,
+    pub door_interval: f32,
+    pub respawn: Option<[f32; 4]>,
+    pub sep_form: &'static str,
+    last_pass: Option<f64>,
+}
+
+impl Queue {
+    fn cone_reach(&self) -> f32 {
+        self.cone_length.hypot(self.cone_width) * 1.0001 + 1e-3
+    }
+}
+
+impl Behaviour for Queue {
+    fn neighbour_radius(&self) -> f32 {
+        self.cone_reach().max(self.sep_radius).max(2.0 * self.body_radius)
+    }
+    fn force(&mut self, w: &World, i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let mut brake = 1.0;
+        let speed = a.velocity.length();
+        if self.braking && speed >= 1e-3 {
+            //en The nearest agent inside the cone ahead.
+            //es El agente más cercano dentro del cono de delante.
+            let heading = a.velocity / speed;
+            let (mut closest, mut who) = (f32::INFINITY, None::<usize>);
+            w.neighbours(i, self.cone_reach(), |j, d, _| {
+                let along = d.dot(heading);
+                if along < 0.0 || along > self.cone_length || (d - heading * along).length() > self.cone_width {
+                    return;
+                }
+                if along < closest || (along == closest && who.is_some_and(|k| j < k)) {
+                    (closest, who) = (along, Some(j));
+                }
+            });
+            if closest.is_finite() {
+                brake = (closest / self.cone_length).clamp(0.0, 1.0);
+            }
+        }
+        let to = w.delta(a.position, self.goal);
+        let ramp = (to.length() / self.slow_radius).min(1.0);
+        let desired = to.normalize_or_zero() * a.max_speed * ramp * brake;
+        ctl.add(self.weight, limit(desired - a.velocity, a.max_force));
+        if let Some(f) = separate(w, i, None, self.sep_radius, self.sep_form) {
+            ctl.add(self.weight * self.sep_weight, f);
+        }
+    }
+    fn after(&mut self, w: &mut World, now: f64) {
+        let r2 = self.goal_radius * self.goal_radius;
+        let [x0, y0, x1, y1] = self.respawn.unwrap_or([0.0, 0.0, WIDTH * 0.1, HEIGHT]);
+        let (x0, x1) = (x0.clamp(0.0, WIDTH), x1.clamp(0.0, WIDTH));
+        let (y0, y1) = (y0.clamp(0.0, HEIGHT), y1.clamp(0.0, HEIGHT));
+        let clear2 = (2.0 * self.body_radius) * (2.0 * self.body_radius);
+        //en With a door, one agent at most passes every door_interval seconds: the nearest to the goal.
+        //es Con puerta, pasa como mucho un agente cada door_interval segundos: el más cercano a la meta.
+        let gated = self.door_interval > 0.0;
+        if gated && self.last_pass.is_some_and(|t| now - t < self.door_interval as f64 - 1e-9) {
+            return;
+        }
+        let mut nearest: Option<(f32, usize)> = None;
+        if gated {
+            for (i, a) in w.agents.iter().enumerate() {
+                let d2 = w.distance_squared(a.position, self.goal);
+                if d2 < r2 && nearest.is_none_or(|(b, _)| d2 < b) {
+                    nearest = Some((d2, i));
+                }
+            }
+        }
+        for i in 0..w.agents.len() {
+            if (gated && nearest.map(|(_, k)| k) != Some(i)) || w.distance_squared(w.agents[i].position, self.goal) >= r2 {
+                continue;
+            }
+            self.last_pass = Some(now);
+            let mut p = Vec2::ZERO;
+            for _ in 0..8 {
+                p = vec2(x0 + w.rng.f32() * (x1 - x0), y0 + w.rng.f32() * (y1 - y0));
+                if w.agents.iter().enumerate().all(|(j, b)| j == i || w.distance_squared(b.position, p) >= clear2) {
+                    break;
+                }
+            }
+            let mut a = w.agents[i];
+            let speed = a.velocity.length();
+            a.position = p;
+            a.velocity = w.delta(p, self.goal).normalize_or_zero() * speed;
+            if a.velocity.length_squared() > 1e-8 {
+                a.heading = a.velocity.normalize();
+            }
+            w.apply_edges(&mut a);
+            w.agents[i] = a;
+        }
+    }
+}
+"###;
     pub const CS: &str = r###""###;
 }

@@ -174,6 +174,20 @@ const seek = {
   },
 };
 "###;
-    pub const RS: &str = r###""###;
+    pub const RS: &str = r###"//en Seek: full speed straight at the target.
+//es Seek: a toda velocidad directo al objetivo.
+#[derive(Default)]
+pub struct Seek {
+    pub weight: f32,
+    pub target: Vec2,
+}
+
+impl Behaviour for Seek {
+    fn force(&mut self, w: &World, _i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let to = w.delta(a.position, self.target);
+        ctl.add(self.weight, steer_towards(to, a));
+    }
+}
+"###;
     pub const CS: &str = r###""###;
 }

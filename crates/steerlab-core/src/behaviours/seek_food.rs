@@ -176,6 +176,42 @@ const seek_food = {
   },
 };
 "###;
-    pub const RS: &str = r###""###;
+    pub const RS: &str = r###"//en Seek food: go for the nearest food within radius; food closer than eat_radius to anyone is eaten.
+//es Buscar comida: ir a por la comida más cercana dentro de radius; la que queda a menos de
+//es eat_radius de alguien se la comen.
+#[derive(Default)]
+pub struct SeekFood {
+    pub weight: f32,
+    pub radius: f32,
+    pub eat_radius: f32,
+    pub enabled: bool,
+}
+
+impl Behaviour for SeekFood {
+    fn force(&mut self, w: &World, _i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        if !self.enabled {
+            return;
+        }
+        let mut best: Option<(f32, Vec2)> = None;
+        for &f in &w.scene.food {
+            let d2 = w.distance_squared(a.position, f);
+            if d2 < self.radius * self.radius && best.is_none_or(|(b, _)| d2 < b) {
+                best = Some((d2, f));
+            }
+        }
+        if let Some((_, f)) = best {
+            ctl.add(self.weight, seek(a, a.position + w.delta(a.position, f)));
+        }
+    }
+    fn after(&mut self, w: &mut World, _now: f64) {
+        if !self.enabled {
+            return;
+        }
+        let r2 = self.eat_radius * self.eat_radius;
+        let food = std::mem::take(&mut w.scene.food);
+        w.scene.food = food.into_iter().filter(|&f| !w.agents.iter().any(|a| w.distance_squared(a.position, f) < r2)).collect();
+    }
+}
+"###;
     pub const CS: &str = r###""###;
 }

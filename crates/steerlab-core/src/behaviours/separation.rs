@@ -178,6 +178,32 @@ const separation = {
   },
 };
 "###;
-    pub const RS: &str = r###""###;
+    pub const RS: &str = r###"//en Separation: steer away from neighbours closer than sep_dist, more from the closest
+//en (sum of normalize(self - n) / distance).
+//es Separación: alejarse de los vecinos a menos de sep_dist, más de los más cercanos
+//es (suma de normalize(yo - n) / distancia).
+#[derive(Default)]
+pub struct Separation {
+    pub weight: f32,
+    pub sep_dist: f32,
+}
+
+impl Behaviour for Separation {
+    fn flock_radius(&self) -> f32 {
+        self.sep_dist
+    }
+    fn visit(&self, s: &mut Sums, d: Vec2, d2: f32, _n: &Agent) {
+        if d2 < self.sep_dist * self.sep_dist && d2 > 0.0 {
+            s.sum -= d * (1.0 / d2);
+            s.count += 1;
+        }
+    }
+    fn force(&mut self, _w: &World, _i: usize, a: &Agent, s: &Sums, ctl: &mut Steering) {
+        if s.count > 0 {
+            ctl.add(self.weight, steer_towards(s.sum / s.count as f32, a));
+        }
+    }
+}
+"###;
     pub const CS: &str = r###""###;
 }

@@ -231,6 +231,26 @@ const wander = {
   },
 };
 "###;
-    pub const RS: &str = r###""###;
+    pub const RS: &str = r###"//en Wander: each agent keeps its own angle on the wander circle.
+//es Wander: cada agente guarda su propio ángulo en el círculo de wander.
+#[derive(Default)]
+pub struct Wander {
+    pub weight: f32,
+    pub radius: f32,
+    pub distance: f32,
+    pub jitter: f32,
+    pub angles: Vec<f32>,
+}
+
+impl Behaviour for Wander {
+    fn init(&mut self, w: &World) {
+        self.angles = vec![0.0; w.agents.len()];
+    }
+    fn force(&mut self, w: &World, i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let f = wander_force(a, &mut self.angles[i], self.radius, self.distance, self.jitter, &w.rng);
+        ctl.add(self.weight, f);
+    }
+}
+"###;
     pub const CS: &str = r###""###;
 }
