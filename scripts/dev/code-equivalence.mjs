@@ -24,7 +24,7 @@ const opt = (name) => {
 const only = (opt("--only") ?? "js,rust,unity").split(",");
 const RANDOM = Number(process.env.STEERLAB_CODE_RANDOM ?? 6);
 
-const { write } = await import(pathToFileURL(path.join(ROOT, "www/code/export.js")));
+const { write, unityClass } = await import(pathToFileURL(path.join(ROOT, "www/code/export.js")));
 const templates = JSON.parse(fs.readFileSync(path.join(ROOT, "www/code/templates.json"), "utf8"));
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "steerlab-code-"));
@@ -142,6 +142,30 @@ if (only.includes("rust")) {
   for (const line of out.split("\n").filter(Boolean)) {
     const r = JSON.parse(line);
     judge("rust", runs[r.k], r.one, r.sixty);
+  }
+}
+
+// C#: each script compiled with mono's mcs against the Unity stub and a small driver, then run.
+if (only.includes("unity")) {
+  const dir = path.join(tmp, "unity");
+  fs.mkdirSync(dir);
+  const stub = path.join(ROOT, "scripts/dev/code-stub/UnityEngine.cs");
+  for (const fx of fixtures) {
+    if (!covered(fx, "unity")) continue;
+    const cls = unityClass(fx.state);
+    const src = path.join(dir, `${cls}.cs`);
+    fs.writeFileSync(src, write(fx.state, "unity", templates, "en"));
+    const driver = path.join(dir, `${cls}Check.cs`);
+    fs.writeFileSync(
+      driver,
+      `using System;\nusing System.Globalization;\nusing System.Linq;\npublic static class Check {\n` +
+        `  static string Rows(World w) { return "[" + string.Join(",", w.agents.Select(a => "[" + string.Join(",", new[] { a.position.x, a.position.y, a.velocity.x, a.velocity.y }.Select(x => float.IsNaN(x) || float.IsInfinity(x) ? "null" : x.ToString("R", CultureInfo.InvariantCulture))) + "]")) + "]"; }\n` +
+        `  public static void Main() {\n    var w = new ${cls}().MakeWorld();\n    w.Step();\n    string one = Rows(w);\n    for (int k = 1; k < 60; k++) w.Step();\n    Console.WriteLine("{\\"one\\": " + one + ", \\"sixty\\": " + Rows(w) + "}");\n  }\n}\n`,
+    );
+    const exe = path.join(dir, `${cls}.exe`);
+    execFileSync("mcs", ["-nologo", "-warn:0", "-optimize+", `-out:${exe}`, src, stub, driver], { stdio: ["ignore", "inherit", "inherit"] });
+    const r = JSON.parse(execFileSync("mono", [exe], { encoding: "utf8", maxBuffer: 1 << 30 }));
+    judge("unity", fx, r.one, r.sixty);
   }
 }
 

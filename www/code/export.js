@@ -37,7 +37,7 @@ export function targetOf(target) {
 export function fileName(state, target) {
   const t = targetOf(target);
   const name = state?.scenario?.name || "steerlab";
-  return t === "unity" ? `${className(name)}.cs` : `${snake(name)}.${TARGETS[t].ext}`;
+  return t === "unity" ? `Steerlab${camel(name)}.cs` : `${snake(name)}.${TARGETS[t].ext}`;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -164,10 +164,6 @@ function jsLit(v) {
 
 const snake = (s) => String(s).replace(/[^A-Za-z0-9]+/g, "_").replace(/^_+|_+$/g, "").toLowerCase() || "steerlab";
 const camel = (s) => snake(s).split("_").map((w) => w[0].toUpperCase() + w.slice(1)).join("");
-const className = (name) => {
-  const c = camel(name);
-  return /^[0-9]/.test(c) ? `Steer${c}` : c;
-};
 
 function header(m, w, comment, usage) {
   const lines = [w.exported(m.name, m.steps, m.seed)];
@@ -286,6 +282,79 @@ function writeRust(m, tpl, w) {
   return out.join("\n");
 }
 
-function writeUnity() {
-  throw new Error("steerlab code: Unity is not written yet");
+function csFloat(x) {
+  const n = Number(x);
+  if (!Number.isFinite(n)) return n > 0 ? "float.PositiveInfinity" : n < 0 ? "float.NegativeInfinity" : "float.NaN";
+  return `${n}f`;
+}
+const csVec = (p) => `new Vector2(${csFloat(p[0])}, ${csFloat(p[1])})`;
+function csField(k, v) {
+  if (k === "respawn") return v ? `new float[] { ${v.map(csFloat).join(", ")} }` : "null";
+  if (v === null || v === undefined) return "null";
+  if (typeof v === "boolean" || typeof v === "string") return JSON.stringify(v);
+  if (typeof v === "number") return INT_FIELDS.has(k) ? String(Math.trunc(v)) : csFloat(v);
+  if (Array.isArray(v) && (v.length === 0 || Array.isArray(v[0]))) return `new Vector2[] { ${v.map(csVec).join(", ")} }`;
+  if (Array.isArray(v) && v.length === 2) return csVec(v);
+  throw new Error(`steerlab code: cannot write ${k} = ${JSON.stringify(v)} in C#`);
+}
+
+/** The MonoBehaviour's class name: `SteerlabFlock`. */
+export const unityClass = (state) => `Steerlab${camel(state?.scenario?.name || "scene")}`;
+
+function writeUnity(m, tpl, w) {
+  const kinds = kindsOf(m, tpl, "cs", w);
+  const eng = sections(tpl.engine.cs);
+  const cls = `Steerlab${camel(m.name)}`;
+  const names = [];
+  const seen = {};
+  for (const b of m.behaviours) {
+    seen[b.type] = (seen[b.type] ?? 0) + 1;
+    names.push(seen[b.type] > 1 ? `${b.type}_${seen[b.type]}` : b.type);
+  }
+  const out = [];
+  out.push(header(m, w, "//", w.csUsage));
+  out.push("using System;\nusing System.Collections.Generic;\nusing UnityEngine;\n");
+  out.push(`public class ${cls} : MonoBehaviour\n{`);
+  out.push(`    // ${w.params}`);
+  out.push('    [Header("World")]');
+  out.push(`    public float width = ${csFloat(m.world.width)};`);
+  out.push(`    public float height = ${csFloat(m.world.height)};`);
+  out.push(`    public Edges edges = Edges.${ENUM(m.world.edges)};`);
+  out.push(`    public float margin = ${csFloat(m.world.margin)};`);
+  out.push(`    public bool neighbours_grid = ${m.neighbours === "grid"};`);
+  out.push('    [Header("Motion")]');
+  out.push(`    public float max_speed = ${csFloat(m.motion.max_speed)};`);
+  out.push(`    public float max_force = ${csFloat(m.motion.max_force)};`);
+  out.push(`    public float min_speed = ${csFloat(m.motion.min_speed)};`);
+  out.push(`    public ulong seed = ${m.seed}UL;`);
+  out.push(`    public int rng_skip = ${m.rngSkip};`);
+  out.push('    [Header("Behaviours")]');
+  m.behaviours.forEach((b, k) => {
+    const fields = Object.entries(b)
+      .filter(([f]) => f !== "type")
+      .map(([f, v]) => `${f} = ${csField(f, v)}`);
+    out.push(`    public ${camel(b.type)} ${names[k]} = new ${camel(b.type)} { ${fields.join(", ")} };`);
+  });
+  out.push(`    // ${w.agents}`);
+  out.push('    [Header("Agents")]');
+  out.push(`    public Vector2[] positions = {\n${m.agents.map((a) => `        ${csVec(a)},`).join("\n")}\n    };`);
+  out.push(`    public Vector2[] velocities = {\n${m.agents.map((a) => `        ${csVec([a[2], a[3]])},`).join("\n")}\n    };`);
+  out.push(`    // ${w.scene}`);
+  out.push('    [Header("Scene")]');
+  out.push(`    public Obstacle[] obstacles = { ${m.obstacles.map((o) => `new Obstacle(${csVec(o.center)}, ${csFloat(o.radius)})`).join(", ")} };`);
+  out.push(`    public Vector2[] food = { ${m.food.map(csVec).join(", ")} };`);
+  out.push(`    public Vector2[] path = { ${m.path.waypoints.map(csVec).join(", ")} };`);
+  out.push(`    public PathMode path_mode = PathMode.${ENUM(m.path.mode)};\n`);
+  out.push("    public World MakeWorld()\n    {");
+  out.push("        var w = new World { width = width, height = height, edges = edges, margin = margin, min_speed = min_speed, neighboursGrid = neighbours_grid, seed = seed, rng = new Rng(seed), pathMode = path_mode };");
+  out.push("        w.agents = new Agent[positions.Length];");
+  out.push("        for (int i = 0; i < positions.Length; i++) w.agents[i] = new Agent(positions[i], velocities[i], max_speed, max_force);");
+  out.push("        w.obstacles.AddRange(obstacles);\n        w.food.AddRange(food);\n        w.path.AddRange(path);");
+  out.push("        for (int k = 0; k < rng_skip; k++) w.rng.Float();");
+  out.push(`        w.behaviours.AddRange(new SteeringBehaviour[] { ${names.join(", ")} });`);
+  out.push("        w.Start();\n        return w;\n    }\n");
+  out.push(eng.unity + "}\n");
+  out.push(eng.vec, eng.rng, eng.grid, eng.world);
+  for (const k of kinds) out.push(tpl.behaviours[k].cs);
+  return out.join("\n");
 }

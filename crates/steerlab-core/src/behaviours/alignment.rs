@@ -188,5 +188,29 @@ impl Behaviour for Alignment {
     }
 }
 "###;
-    pub const CS: &str = r###""###;
+    pub const CS: &str = r###"//en Alignment: steer towards the mean velocity of the neighbours within perception.
+//es Alineación: girar hacia la velocidad media de los vecinos dentro de perception.
+[Serializable]
+public class Alignment : SteeringBehaviour
+{
+    public float weight;
+    public float perception;
+
+    public override float FlockRadius() { return perception; }
+
+    public override void Visit(ref Sums s, Vector2 d, float d2, Agent n)
+    {
+        if (d2 < perception * perception)
+        {
+            s.sum += n.velocity;
+            s.count += 1;
+        }
+    }
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        if (s.count > 0) ctl.Add(weight, Steer.Towards(s.sum / s.count, a));
+    }
+}
+"###;
 }

@@ -371,5 +371,24 @@ impl Behaviour for Arrive {
     }
 }
 "###;
-    pub const CS: &str = r###""###;
+    pub const CS: &str = r###"//en Arrive: like seek, but the desired speed falls to zero inside slow_radius;
+//en the force closes the gap in time_to_target seconds.
+//es Arrive: como seek, pero la velocidad deseada baja a cero dentro de slow_radius;
+//es la fuerza corrige la diferencia en time_to_target segundos.
+[Serializable]
+public class Arrive : SteeringBehaviour
+{
+    public float weight;
+    public Vector2 target;
+    public float slow_radius;
+    public float time_to_target;
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        Vector2 to = w.Delta(a.position, target);
+        Vector2 desired = Steer.ArriveDesired(a, to, slow_radius);
+        ctl.Add(weight, Steer.Limit((desired - a.velocity) / time_to_target, a.max_force));
+    }
+}
+"###;
 }

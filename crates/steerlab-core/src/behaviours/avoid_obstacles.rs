@@ -205,5 +205,35 @@ impl Behaviour for AvoidObstacles {
     }
 }
 "###;
-    pub const CS: &str = r###""###;
+    pub const CS: &str = r###"//en Avoid obstacles: within look_ahead of an obstacle's edge, steer straight away from its centre,
+//en the more urgently the closer (urgency scales the weight).
+//es Evitar obstáculos: a menos de look_ahead del borde de un obstáculo, alejarse de su centro,
+//es con más urgencia cuanto más cerca (la urgencia escala el peso).
+[Serializable]
+public class AvoidObstacles : SteeringBehaviour
+{
+    public float weight;
+    public float look_ahead;
+    public bool enabled;
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        if (!enabled) return;
+        float bestUrgency = 0f;
+        Vector2 bestAway = Vector2.zero;
+        bool found = false;
+        foreach (var o in w.obstacles)
+        {
+            Vector2 away = w.Delta(o.center, a.position);
+            float dist = away.magnitude;
+            if (dist < o.radius + look_ahead)
+            {
+                float urgency = 1f - Mathf.Max(dist - o.radius, 0f) / Mathf.Max(look_ahead, 1e-3f);
+                if (!found || urgency > bestUrgency) { found = true; bestUrgency = urgency; bestAway = away; }
+            }
+        }
+        if (found) ctl.Add(weight * Mathf.Clamp(bestUrgency, 0f, 1f), Steer.Towards(bestAway, a));
+    }
+}
+"###;
 }

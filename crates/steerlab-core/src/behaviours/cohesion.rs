@@ -213,5 +213,31 @@ impl Behaviour for Cohesion {
     }
 }
 "###;
-    pub const CS: &str = r###""###;
+    pub const CS: &str = r###"//en Cohesion: steer towards the centre of the neighbours within perception.
+//es Cohesión: ir hacia el centro de los vecinos dentro de perception.
+[Serializable]
+public class Cohesion : SteeringBehaviour
+{
+    public float weight;
+    public float perception;
+
+    public override float FlockRadius() { return perception; }
+
+    public override void Visit(ref Sums s, Vector2 d, float d2, Agent n)
+    {
+        if (d2 < perception * perception)
+        {
+            s.sum += d;
+            s.count += 1;
+        }
+    }
+
+    //en sum / count is centroid - position.
+    //es sum / count es centroide - posición.
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        if (s.count > 0) ctl.Add(weight, Steer.Towards(s.sum / s.count, a));
+    }
+}
+"###;
 }

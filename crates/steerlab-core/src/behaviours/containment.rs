@@ -599,5 +599,79 @@ impl Behaviour for Containment {
     }
 }
 "###;
-    pub const CS: &str = r###""###;
+    pub const CS: &str = r###"//en Containment: three feelers (ahead and two at ±feeler_angle); where one crosses a wall of the
+//en polygon, push along the wall's inward normal, harder the deeper; outside, steer to the centre.
+//es Contención: tres antenas (delante y dos a ±feeler_angle); donde una cruza una pared del
+//es polígono, empujar según la normal hacia dentro, más cuanto más hondo; fuera, ir al centro.
+[Serializable]
+public class Containment : SteeringBehaviour
+{
+    public float weight;
+    public Vector2[] walls;
+    public float feeler_length;
+    public float feeler_angle;
+
+    Vector2 Corner(int k) { return walls[k % walls.Length]; }
+
+    bool Inside(Vector2 p)
+    {
+        bool inside = false;
+        for (int k = 0; k < walls.Length; k++)
+        {
+            Vector2 a = Corner(k), b = Corner(k + 1);
+            if ((a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x)) inside = !inside;
+        }
+        return inside;
+    }
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        int n = walls.Length;
+        Vector2 f;
+        if (!Inside(a.position))
+        {
+            Vector2 centre = Vector2.zero;
+            foreach (var c in walls) centre += c;
+            f = Steer.Towards(centre / n - a.position, a);
+        }
+        else
+        {
+            float area = 0f;
+            for (int k = 0; k < n; k++) area += Steer.Cross(Corner(k), Corner(k + 1));
+            Vector2 h = a.heading;
+            float c = Mathf.Cos(feeler_angle), sn = Mathf.Sin(feeler_angle);
+            float side = feeler_length * 0.7f;
+            Vector2[] feelers = {
+                h * feeler_length,
+                new Vector2(h.x * c - h.y * sn, h.x * sn + h.y * c) * side,
+                new Vector2(h.x * c + h.y * sn, -h.x * sn + h.y * c) * side,
+            };
+            Vector2 sum = Vector2.zero;
+            foreach (var fl in feelers)
+            {
+                //en The nearest wall this feeler crosses: t along the feeler, and the inward normal.
+                //es La pared más cercana que cruza esta antena: t a lo largo de la antena y la normal hacia dentro.
+                float bestT = float.PositiveInfinity;
+                Vector2 normal = Vector2.zero;
+                for (int k = 0; k < n; k++)
+                {
+                    Vector2 p = Corner(k), e = Corner(k + 1) - p;
+                    float denom = Steer.Cross(fl, e);
+                    if (Mathf.Abs(denom) < 1e-9f) continue;
+                    float t = Steer.Cross(p - a.position, e) / denom;
+                    float u = Steer.Cross(p - a.position, fl) / denom;
+                    if (t >= 0f && t <= 1f && u >= 0f && u <= 1f && t < bestT)
+                    {
+                        bestT = t;
+                        normal = Steer.NormalizeOrZero(new Vector2(-e.y, e.x)) * (area < 0f ? -1f : 1f);
+                    }
+                }
+                if (bestT <= 1f) sum += normal * a.max_force * (1f - bestT);
+            }
+            f = Steer.Limit(sum, a.max_force);
+        }
+        if (f.x != 0f || f.y != 0f) ctl.Add(weight, f);
+    }
+}
+"###;
 }

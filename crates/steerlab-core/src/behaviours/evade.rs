@@ -428,5 +428,68 @@ impl Behaviour for Evade {
     }
 }
 "###;
-    pub const CS: &str = r###""###;
+    pub const CS: &str = r###"//en Evade: inside panic_radius of the hunter, flee where it will be; otherwise wander calmly.
+//en The hunter seeks the nearest prey at hunter_speed.
+//es Evade: dentro de panic_radius del cazador, huir de donde estará; si no, deambular tranquilo.
+//es El cazador busca la presa más cercana a hunter_speed.
+[Serializable]
+public class Evade : SteeringBehaviour
+{
+    public float weight;
+    public int hunter;
+    public float max_prediction;
+    public float panic_radius;
+    public float hunter_speed;
+    public float catch_radius;
+    float[] angles;
+
+    public override void Init(World w) { angles = new float[w.agents.Length]; }
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        if (hunter >= w.agents.Length) return;
+        Agent h = w.agents[hunter];
+        if (i == hunter)
+        {
+            int prey = -1;
+            float best = float.PositiveInfinity;
+            for (int j = 0; j < w.agents.Length; j++)
+            {
+                float d2 = w.DistanceSq(w.agents[j].position, a.position);
+                if (j != i && d2 < best) { best = d2; prey = j; }
+            }
+            Agent slow = a;
+            slow.max_speed = Mathf.Min(hunter_speed, a.max_speed);
+            if (prey >= 0) ctl.Add(weight, Steer.Seek(slow, a.position + w.Delta(a.position, w.agents[prey].position)));
+            return;
+        }
+        Vector2 d = w.Delta(a.position, h.position);
+        if (d.sqrMagnitude < panic_radius * panic_radius)
+        {
+            Vector2 hp = a.position + d;
+            ctl.Add(weight, Steer.Flee(a, Steer.Predict(a, hp, h.velocity, max_prediction)));
+        }
+        else
+        {
+            Agent calm = a;
+            calm.max_speed = a.max_speed * 0.5f;
+            ctl.Add(weight, Steer.Wander(calm, ref angles[i], 24f, 48f, 0.25f, w.rng));
+        }
+    }
+
+    public override void After(World w, double now)
+    {
+        if (hunter >= w.agents.Length) return;
+        Vector2 h = w.agents[hunter].position;
+        for (int i = 0; i < w.agents.Length; i++)
+        {
+            if (i != hunter && w.DistanceSq(w.agents[i].position, h) < catch_radius * catch_radius)
+            {
+                w.agents[hunter].position = w.FarFrom(w.agents[i].position);
+                return;
+            }
+        }
+    }
+}
+"###;
 }

@@ -241,5 +241,20 @@ impl Behaviour for Flee {
     }
 }
 "###;
-    pub const CS: &str = r###""###;
+    pub const CS: &str = r###"//en Flee: full speed away from the threat, inside panic_radius.
+//es Flee: a toda velocidad lejos de la amenaza, dentro de panic_radius.
+[Serializable]
+public class Flee : SteeringBehaviour
+{
+    public float weight;
+    public Vector2 target;
+    public float panic_radius;
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        Vector2 away = -w.Delta(a.position, target);
+        if (away.sqrMagnitude < panic_radius * panic_radius) ctl.Add(weight, Steer.Towards(away, a));
+    }
+}
+"###;
 }

@@ -177,5 +177,21 @@ impl Behaviour for FleePointer {
     }
 }
 "###;
-    pub const CS: &str = r###""###;
+    pub const CS: &str = r###"//en Flee the pointer (w.pointer while it is over the canvas).
+//es Huir del puntero (w.pointer mientras está sobre el lienzo).
+[Serializable]
+public class FleePointer : SteeringBehaviour
+{
+    public float weight;
+    public float radius;
+    public bool enabled;
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        if (!enabled || !w.pointer.HasValue) return;
+        Vector2 p = w.pointer.Value;
+        if (w.DistanceSq(a.position, p) < radius * radius) ctl.Add(weight, Steer.Flee(a, a.position + w.Delta(a.position, p)));
+    }
+}
+"###;
 }

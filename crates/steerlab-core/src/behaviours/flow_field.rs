@@ -651,5 +651,77 @@ impl Behaviour for FlowField {
     }
 }
 "###;
-    pub const CS: &str = r###""###;
+    pub const CS: &str = r###"//en Flow field: the desired velocity is the field's arrow under the agent (value noise on a grid of
+//en `resolution` cells, `scale` wide, `strength` long); force = limit(desired - velocity, max_force).
+//es Campo de flujo: la velocidad deseada es la flecha del campo bajo el agente (ruido de valor en una
+//es rejilla de celdas de `resolution`, de escala `scale` y longitud `strength`).
+[Serializable]
+public class FlowField : SteeringBehaviour
+{
+    public float weight;
+    public float resolution;
+    public float strength;
+    public float scale;
+    //en How many times the field was reseeded (a click on the canvas).
+    //es Cuántas veces se cambió la semilla del campo (un clic en el lienzo).
+    public int reseeds;
+    uint seed;
+    int cols, rows;
+
+    static uint Mix(uint h)
+    {
+        unchecked
+        {
+            h ^= h >> 16;
+            h *= 0x7feb352dU;
+            h ^= h >> 15;
+            h *= 0x846ca68bU;
+            return h ^ (h >> 16);
+        }
+    }
+
+    static float Lattice(uint seed, int x, int y)
+    {
+        uint h = Mix(seed ^ Mix(unchecked((uint)x * 0x9e3779b9U) ^ Mix((uint)y)));
+        return (h >> 8) * (1f / 16777216f);
+    }
+
+    static float Noise(uint seed, Vector2 p)
+    {
+        float x0 = Mathf.Floor(p.x), y0 = Mathf.Floor(p.y);
+        int i = (int)x0, j = (int)y0;
+        Func<float, float> s = t => t * t * (3f - 2f * t);
+        Func<float, float, float, float> lerp = (a, b, t) => a + (b - a) * t;
+        float sx = s(p.x - x0), sy = s(p.y - y0);
+        float top = lerp(Lattice(seed, i, j), Lattice(seed, unchecked(i + 1), j), sx);
+        float bottom = lerp(Lattice(seed, i, unchecked(j + 1)), Lattice(seed, unchecked(i + 1), unchecked(j + 1)), sx);
+        return lerp(top, bottom, sy);
+    }
+
+    public override void Init(World w)
+    {
+        ulong sd = w.seed;
+        seed = Mix((uint)sd ^ Mix((uint)(sd >> 32)) ^ Mix(unchecked((uint)reseeds + 1U)));
+        cols = Math.Max((int)Mathf.Ceil(w.width / resolution), 1);
+        rows = Math.Max((int)Mathf.Ceil(w.height / resolution), 1);
+    }
+
+    //en The arrow of the cell under p.
+    //es La flecha de la celda bajo p.
+    public Vector2 At(Vector2 p)
+    {
+        int cx = Math.Min((int)Mathf.Max(Mathf.Floor(p.x / resolution), 0f), cols - 1);
+        int cy = Math.Min((int)Mathf.Max(Mathf.Floor(p.y / resolution), 0f), rows - 1);
+        Vector2 q = new Vector2((cx + 0.5f) * resolution, (cy + 0.5f) * resolution) / scale;
+        float n = (Noise(seed, q) + 0.25f * Noise(seed ^ 0x5bd1e995U, q * 2f)) / 1.25f;
+        float angle = n * 1.5f * 2f * Mathf.PI;
+        return new Vector2(Mathf.Cos(angle), Mathf.Sin(angle)) * strength;
+    }
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        ctl.Add(weight, Steer.Limit(At(a.position) - a.velocity, a.max_force));
+    }
+}
+"###;
 }

@@ -393,5 +393,40 @@ impl Behaviour for ObstacleAvoidance {
     }
 }
 "###;
-    pub const CS: &str = r###""###;
+    pub const CS: &str = r###"//en Obstacle avoidance: a feeler ahead of the agent (look_ahead at full speed); the nearest obstacle
+//en it touches (plus clearance) pushes the agent sideways, harder the more centred it is.
+//es Evitar obstáculos con antena: una antena delante del agente (look_ahead a toda velocidad); el
+//es obstáculo más cercano que toca (más clearance) empuja al agente de lado, más cuanto más centrado.
+[Serializable]
+public class ObstacleAvoidance : SteeringBehaviour
+{
+    public float weight;
+    public float look_ahead;
+    public float clearance;
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        Vector2 h = a.heading;
+        Vector2 left = new Vector2(-h.y, h.x);
+        float k = a.max_speed > 0f ? Mathf.Min(a.velocity.magnitude / a.max_speed, 1f) : 0f;
+        float feeler = look_ahead * k;
+        bool found = false;
+        float bestAlong = 0f, bestLateral = 0f, bestRadius = 0f;
+        foreach (var o in w.obstacles)
+        {
+            Vector2 d = w.Delta(a.position, o.center);
+            float along = Vector2.Dot(d, h);
+            if (along <= 0f) continue;
+            float reach = o.radius + clearance;
+            if ((d - h * Mathf.Min(along, feeler)).sqrMagnitude >= reach * reach) continue;
+            if (!found || along < bestAlong) { found = true; bestAlong = along; bestLateral = Vector2.Dot(d, left); bestRadius = o.radius; }
+        }
+        if (!found) return;
+        Vector2 awayDir = bestLateral > 0f ? -left : left;
+        float r = bestRadius + clearance;
+        float push = Mathf.Clamp((r - Mathf.Abs(bestLateral)) / r, 0f, 1f);
+        ctl.Add(weight, awayDir * (a.max_force * push));
+    }
+}
+"###;
 }

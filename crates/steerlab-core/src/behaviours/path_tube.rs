@@ -636,5 +636,99 @@ impl Behaviour for PathTube {
     }
 }
 "###;
-    pub const CS: &str = r###""###;
+    pub const CS: &str = r###"//en Path following (the tube): predict where the agent will be in predict_ahead seconds, project
+//en that point on the path; outside the tube (tube_radius) steer back to the projection, inside
+//en seek the end of the current segment.
+//es Seguir el camino (el tubo): predecir dónde estará el agente en predict_ahead segundos y proyectar
+//es ese punto sobre el camino; fuera del tubo (tube_radius) volver a la proyección, dentro buscar
+//es el final del segmento actual.
+[Serializable]
+public class PathTube : SteeringBehaviour
+{
+    public float weight;
+    public float tube_radius;
+    public float predict_ahead;
+    public float slow_radius;
+    public float arrive_radius;
+    //en Each agent's segment and direction (+1 or -1).
+    //es El segmento de cada agente y su sentido (+1 o -1).
+    int[] seg, dir;
+
+    public override void Init(World w)
+    {
+        seg = new int[w.agents.Length];
+        dir = new int[w.agents.Length];
+        for (int k = 0; k < dir.Length; k++) dir[k] = 1;
+    }
+
+    static Vector2 Project(Vector2 p, Vector2 a, Vector2 b, out float dist)
+    {
+        Vector2 ab = b - a;
+        float len2 = ab.sqrMagnitude;
+        float t = len2 > 1e-12f ? Mathf.Clamp(Vector2.Dot(p - a, ab) / len2, 0f, 1f) : 0f;
+        Vector2 proj = a + ab * t;
+        dist = (p - proj).magnitude;
+        return proj;
+    }
+
+    //en The segment nearest p; the current one or its successor win ties (so the agent keeps going).
+    //es El segmento más cercano a p; el actual o el siguiente ganan los empates (el agente sigue adelante).
+    static int Closest(Vector2 p, List<Vector2> wps, bool closed, int cur, int d, out Vector2 proj, out float dist)
+    {
+        int n = wps.Count;
+        int nseg = closed ? n : n - 1;
+        cur = Math.Min(cur, nseg - 1);
+        int succ = d > 0 ? (cur + 1 < nseg ? cur + 1 : closed ? 0 : -1) : (cur > 0 ? cur - 1 : closed ? nseg - 1 : -1);
+        int best = 0;
+        Vector2 bestP = wps[0], succP = wps[0], curP = wps[0];
+        float bestD = float.PositiveInfinity, succD = float.PositiveInfinity, curD = float.PositiveInfinity;
+        for (int s = 0; s < nseg; s++)
+        {
+            float ds;
+            Vector2 ps = Project(p, wps[s], wps[(s + 1) % n], out ds);
+            if (ds < bestD) { best = s; bestP = ps; bestD = ds; }
+            if (s == succ) { succP = ps; succD = ds; }
+            if (s == cur) { curP = ps; curD = ds; }
+        }
+        float eps = 1e-3f + bestD * 1e-5f;
+        if (succ >= 0 && succD <= bestD + eps) { proj = succP; dist = succD; return succ; }
+        if (curD <= bestD + eps) { proj = curP; dist = curD; return cur; }
+        proj = bestP;
+        dist = bestD;
+        return best;
+    }
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        var wps = w.path;
+        int n = wps.Count;
+        if (n == 0) { ctl.Add(weight, Steer.Limit(-a.velocity, a.max_force)); return; }
+        if (n == 1) { ctl.Add(weight, Steer.ArriveAt(a, wps[0], slow_radius)); return; }
+        //en A loop of two points is walked back and forth.
+        //es Un bucle de dos puntos se recorre de ida y vuelta.
+        PathMode mode = w.pathMode == PathMode.Loop && n < 3 ? PathMode.PingPong : w.pathMode;
+        int d = mode == PathMode.PingPong ? dir[i] : 1;
+        Vector2 predicted = a.position + a.velocity * predict_ahead;
+        Vector2 proj;
+        float dist;
+        int sg = Closest(predicted, wps, mode == PathMode.Loop, seg[i], d, out proj, out dist);
+        bool outside = dist > tube_radius;
+        int next = d > 0 ? (sg + 1) % n : sg;
+        if (mode == PathMode.PingPong)
+        {
+            bool atEnd = (d > 0 && next == n - 1) || (d < 0 && next == 0);
+            if (atEnd && (wps[next] - a.position).sqrMagnitude < arrive_radius * arrive_radius)
+            {
+                d = -d;
+                next = d > 0 ? (sg + 1) % n : sg;
+            }
+        }
+        seg[i] = sg;
+        dir[i] = d;
+        if (outside) ctl.Add(weight, Steer.Seek(a, proj));
+        else if (mode == PathMode.OneShot && next == n - 1) ctl.Add(weight, Steer.ArriveAt(a, wps[next], slow_radius));
+        else ctl.Add(weight, Steer.Seek(a, wps[next]));
+    }
+}
+"###;
 }

@@ -584,5 +584,49 @@ impl Behaviour for PathWaypoints {
     }
 }
 "###;
-    pub const CS: &str = r###""###;
+    pub const CS: &str = r###"//en Path by waypoints: seek the current waypoint; closer than arrive_radius, go on to the next
+//en (one_shot, loop or ping_pong); arrive at the last one of a one_shot path.
+//es Camino por waypoints: buscar el waypoint actual; a menos de arrive_radius, pasar al siguiente
+//es (one_shot, loop o ping_pong); llegar (arrive) al último de un camino one_shot.
+[Serializable]
+public class PathWaypoints : SteeringBehaviour
+{
+    public float weight;
+    public float arrive_radius;
+    public float slow_radius;
+    //en Each agent's current waypoint and direction (+1 or -1).
+    //es El waypoint actual de cada agente y su sentido (+1 o -1).
+    int[] wp, dir;
+
+    public override void Init(World w)
+    {
+        wp = new int[w.agents.Length];
+        dir = new int[w.agents.Length];
+        for (int k = 0; k < dir.Length; k++) dir[k] = 1;
+    }
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        var wps = w.path;
+        int n = wps.Count;
+        if (n == 0) { ctl.Add(weight, Steer.Limit(-a.velocity, a.max_force)); return; }
+        int idx = Math.Min(wp[i], n - 1), d = dir[i];
+        if ((wps[idx] - a.position).sqrMagnitude < arrive_radius * arrive_radius)
+        {
+            if (n <= 1) idx = 0;
+            else if (w.pathMode == PathMode.OneShot) { idx = Math.Min(idx + 1, n - 1); d = 1; }
+            else if (w.pathMode == PathMode.Loop) { idx = (idx + 1) % n; d = 1; }
+            else
+            {
+                if (idx + d < 0 || idx + d >= n) d = -d;
+                idx += d;
+            }
+        }
+        wp[i] = idx;
+        dir[i] = d;
+        bool last = n == 1 || (w.pathMode == PathMode.OneShot && idx == n - 1);
+        ctl.Add(weight, last ? Steer.ArriveAt(a, wps[idx], slow_radius) : Steer.Seek(a, wps[idx]));
+    }
+}
+"###;
 }

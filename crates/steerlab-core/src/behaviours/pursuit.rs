@@ -439,5 +439,54 @@ impl Behaviour for Pursuit {
     }
 }
 "###;
-    pub const CS: &str = r###""###;
+    pub const CS: &str = r###"//en Pursuit: seek where the quarry will be. The quarry itself wanders at quarry_speed;
+//en once caught it starts again far from its catcher.
+//es Pursuit: buscar dónde estará la presa. La presa deambula a quarry_speed;
+//es al ser atrapada vuelve a empezar lejos de quien la atrapó.
+[Serializable]
+public class Pursuit : SteeringBehaviour
+{
+    public float weight;
+    public int quarry;
+    public float max_prediction;
+    public float quarry_speed;
+    public bool quarry_wander;
+    public float catch_radius;
+    float[] angles;
+
+    public override void Init(World w) { angles = new float[w.agents.Length]; }
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        if (quarry >= w.agents.Length) return;
+        Agent q = w.agents[quarry];
+        if (i == quarry)
+        {
+            Agent slow = a;
+            slow.max_speed = Mathf.Min(quarry_speed, a.max_speed);
+            if (quarry_wander) ctl.Add(weight, Steer.Wander(slow, ref angles[i], 24f, 48f, 0.25f, w.rng));
+            else ctl.Add(weight, Steer.Towards(a.heading, slow));
+        }
+        else
+        {
+            Vector2 qp = a.position + w.Delta(a.position, q.position);
+            ctl.Add(weight, Steer.Seek(a, Steer.Predict(a, qp, q.velocity, max_prediction)));
+        }
+    }
+
+    public override void After(World w, double now)
+    {
+        if (quarry >= w.agents.Length) return;
+        Vector2 q = w.agents[quarry].position;
+        for (int i = 0; i < w.agents.Length; i++)
+        {
+            if (i != quarry && w.DistanceSq(w.agents[i].position, q) < catch_radius * catch_radius)
+            {
+                w.agents[quarry].position = w.FarFrom(w.agents[i].position);
+                return;
+            }
+        }
+    }
+}
+"###;
 }

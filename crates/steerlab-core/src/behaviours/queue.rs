@@ -1067,5 +1067,141 @@ impl Behaviour for Queue {
     }
 }
 "###;
-    pub const CS: &str = r###""###;
+    pub const CS: &str = r###"//en Queue: head for the goal (slowing inside slow_radius); brake when someone is in the cone ahead
+//en (cone_length long, cone_width each side), the closer the harder; keep apart from neighbours
+//en within sep_radius. Whoever reaches goal_radius comes back in the respawn area.
+//es Cola: ir a la meta (frenando dentro de slow_radius); frenar si hay alguien en el cono de delante
+//es (cone_length de largo, cone_width a cada lado), más cuanto más cerca; separarse de los vecinos a
+//es menos de sep_radius. Quien llega a goal_radius vuelve a aparecer en la zona de respawn.
+[Serializable]
+public class Queue : SteeringBehaviour
+{
+    public float weight;
+    public Vector2 goal;
+    public float goal_radius;
+    public float slow_radius;
+    public float cone_length;
+    public float cone_width;
+    public float sep_radius;
+    public float sep_weight;
+    public bool braking;
+    public float body_radius;
+    public float door_interval;
+    //en x0, y0, x1, y1 (null: the left tenth of the world).
+    //es x0, y0, x1, y1 (null: la décima parte izquierda del mundo).
+    public float[] respawn;
+    public string sep_form;
+    double lastPass = double.NaN;
+
+    float ConeReach() { return Mathf.Sqrt(cone_length * cone_length + cone_width * cone_width) * 1.0001f + 1e-3f; }
+
+    public override float NeighbourRadius() { return Mathf.Max(ConeReach(), Mathf.Max(sep_radius, 2f * body_radius)); }
+
+    //en Two agents at the same spot are pushed apart along a direction made from their indices.
+    //es Dos agentes en el mismo punto se separan en una dirección calculada con sus índices.
+    static Vector2 TieDir(int i, int j)
+    {
+        ulong lo = (ulong)Math.Min(i, j), hi = (ulong)Math.Max(i, j);
+        ulong h = unchecked(lo * 0x9E3779B97F4A7C15UL ^ hi * 0xC2B2AE3D27D4EB4FUL);
+        float ang = (h >> 40) / 16777216f * 2f * Mathf.PI;
+        Vector2 u = new Vector2(Mathf.Cos(ang), Mathf.Sin(ang));
+        return i < j ? u : -u;
+    }
+
+    //en Separation in one of three forms ("flocking", "unity", "push").
+    //es Separación en una de tres formas ("flocking", "unity", "push").
+    Vector2? Separate(World w, int i, Agent a)
+    {
+        Vector2 sum = Vector2.zero;
+        int k = 0;
+        w.Neighbours(i, sep_radius, (j, d, d2) =>
+        {
+            float dist = Mathf.Sqrt(d2);
+            Vector2 dir;
+            if (dist > 1e-3f) dir = -d / dist;
+            else { dir = TieDir(i, j); dist = 1e-3f; }
+            if (sep_form == "flocking") sum += dir / dist;
+            else if (sep_form == "unity") sum += dir * (a.max_speed * (1f - dist / sep_radius)) - a.velocity;
+            else sum += dir * Mathf.Max(1f - dist / sep_radius, 0f);
+            k += 1;
+        });
+        if (k == 0) return null;
+        if (sep_form == "flocking") return Steer.Towards(sum / k, a);
+        if (sep_form == "unity") return Steer.Limit(sum, a.max_force);
+        return Steer.Limit(sum * a.max_speed, a.max_force);
+    }
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        float brake = 1f;
+        float speed = a.velocity.magnitude;
+        if (braking && speed >= 1e-3f)
+        {
+            //en The nearest agent inside the cone ahead.
+            //es El agente más cercano dentro del cono de delante.
+            Vector2 heading = a.velocity / speed;
+            float closest = float.PositiveInfinity;
+            int who = -1;
+            w.Neighbours(i, ConeReach(), (j, d, d2) =>
+            {
+                float along = Vector2.Dot(d, heading);
+                if (along < 0f || along > cone_length || (d - heading * along).magnitude > cone_width) return;
+                if (along < closest || (along == closest && who >= 0 && j < who)) { closest = along; who = j; }
+            });
+            if (who >= 0) brake = Mathf.Clamp(closest / cone_length, 0f, 1f);
+        }
+        Vector2 to = w.Delta(a.position, goal);
+        float ramp = Mathf.Min(to.magnitude / slow_radius, 1f);
+        Vector2 desired = Steer.NormalizeOrZero(to) * a.max_speed * ramp * brake;
+        ctl.Add(weight, Steer.Limit(desired - a.velocity, a.max_force));
+        Vector2? sep = Separate(w, i, a);
+        if (sep.HasValue) ctl.Add(weight * sep_weight, sep.Value);
+    }
+
+    public override void After(World w, double now)
+    {
+        float r2 = goal_radius * goal_radius;
+        float[] r = respawn != null && respawn.Length == 4 ? respawn : new[] { 0f, 0f, w.width * 0.1f, w.height };
+        float x0 = Mathf.Clamp(r[0], 0f, w.width), y0 = Mathf.Clamp(r[1], 0f, w.height);
+        float x1 = Mathf.Clamp(r[2], 0f, w.width), y1 = Mathf.Clamp(r[3], 0f, w.height);
+        float clear2 = (2f * body_radius) * (2f * body_radius);
+        //en With a door, one agent at most passes every door_interval seconds: the nearest to the goal.
+        //es Con puerta, pasa como mucho un agente cada door_interval segundos: el más cercano a la meta.
+        bool gated = door_interval > 0f;
+        if (gated && !double.IsNaN(lastPass) && now - lastPass < door_interval - 1e-9) return;
+        int nearest = -1;
+        float nearestD2 = float.PositiveInfinity;
+        if (gated)
+        {
+            for (int i = 0; i < w.agents.Length; i++)
+            {
+                float d2 = w.DistanceSq(w.agents[i].position, goal);
+                if (d2 < r2 && d2 < nearestD2) { nearestD2 = d2; nearest = i; }
+            }
+        }
+        for (int i = 0; i < w.agents.Length; i++)
+        {
+            if ((gated && nearest != i) || w.DistanceSq(w.agents[i].position, goal) >= r2) continue;
+            lastPass = now;
+            Vector2 p = Vector2.zero;
+            for (int t = 0; t < 8; t++)
+            {
+                float px = x0 + w.rng.Float() * (x1 - x0);
+                p = new Vector2(px, y0 + w.rng.Float() * (y1 - y0));
+                bool free = true;
+                for (int j = 0; j < w.agents.Length; j++)
+                    if (j != i && w.DistanceSq(w.agents[j].position, p) < clear2) free = false;
+                if (free) break;
+            }
+            Agent a = w.agents[i];
+            float speed = a.velocity.magnitude;
+            a.position = p;
+            a.velocity = Steer.NormalizeOrZero(w.Delta(p, goal)) * speed;
+            if (a.velocity.sqrMagnitude > 1e-8f) a.heading = a.velocity / a.velocity.magnitude;
+            w.ApplyEdges(ref a);
+            w.agents[i] = a;
+        }
+    }
+}
+"###;
 }

@@ -189,5 +189,19 @@ impl Behaviour for Seek {
     }
 }
 "###;
-    pub const CS: &str = r###""###;
+    pub const CS: &str = r###"//en Seek: full speed straight at the target.
+//es Seek: a toda velocidad directo al objetivo.
+[Serializable]
+public class Seek : SteeringBehaviour
+{
+    public float weight;
+    public Vector2 target;
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        Vector2 to = w.Delta(a.position, target);
+        ctl.Add(weight, Steer.Towards(to, a));
+    }
+}
+"###;
 }

@@ -213,5 +213,35 @@ impl Behaviour for SeekFood {
     }
 }
 "###;
-    pub const CS: &str = r###""###;
+    pub const CS: &str = r###"//en Seek food: go for the nearest food within radius; food closer than eat_radius to anyone is eaten.
+//es Buscar comida: ir a por la comida más cercana dentro de radius; la que queda a menos de
+//es eat_radius de alguien se la comen.
+[Serializable]
+public class SeekFood : SteeringBehaviour
+{
+    public float weight;
+    public float radius;
+    public float eat_radius;
+    public bool enabled;
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        if (!enabled) return;
+        int best = -1;
+        float bestD2 = float.PositiveInfinity;
+        for (int k = 0; k < w.food.Count; k++)
+        {
+            float d2 = w.DistanceSq(a.position, w.food[k]);
+            if (d2 < radius * radius && d2 < bestD2) { bestD2 = d2; best = k; }
+        }
+        if (best >= 0) ctl.Add(weight, Steer.Seek(a, a.position + w.Delta(a.position, w.food[best])));
+    }
+
+    public override void After(World w, double now)
+    {
+        if (!enabled) return;
+        w.food.RemoveAll(f => Array.Exists(w.agents, a => w.DistanceSq(a.position, f) < eat_radius * eat_radius));
+    }
+}
+"###;
 }

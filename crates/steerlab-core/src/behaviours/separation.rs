@@ -205,5 +205,31 @@ impl Behaviour for Separation {
     }
 }
 "###;
-    pub const CS: &str = r###""###;
+    pub const CS: &str = r###"//en Separation: steer away from neighbours closer than sep_dist, more from the closest
+//en (sum of normalize(self - n) / distance).
+//es Separación: alejarse de los vecinos a menos de sep_dist, más de los más cercanos
+//es (suma de normalize(yo - n) / distancia).
+[Serializable]
+public class Separation : SteeringBehaviour
+{
+    public float weight;
+    public float sep_dist;
+
+    public override float FlockRadius() { return sep_dist; }
+
+    public override void Visit(ref Sums s, Vector2 d, float d2, Agent n)
+    {
+        if (d2 < sep_dist * sep_dist && d2 > 0f)
+        {
+            s.sum -= d * (1f / d2);
+            s.count += 1;
+        }
+    }
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        if (s.count > 0) ctl.Add(weight, Steer.Towards(s.sum / s.count, a));
+    }
+}
+"###;
 }

@@ -252,5 +252,23 @@ impl Behaviour for Wander {
     }
 }
 "###;
-    pub const CS: &str = r###""###;
+    pub const CS: &str = r###"//en Wander: each agent keeps its own angle on the wander circle.
+//es Wander: cada agente guarda su propio ángulo en el círculo de wander.
+[Serializable]
+public class Wander : SteeringBehaviour
+{
+    public float weight;
+    public float radius;
+    public float distance;
+    public float jitter;
+    float[] angles;
+
+    public override void Init(World w) { angles = new float[w.agents.Length]; }
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        ctl.Add(weight, Steer.Wander(a, ref angles[i], radius, distance, jitter, w.rng));
+    }
+}
+"###;
 }
