@@ -40,7 +40,8 @@ if (!fixturesDir) {
       STEERLAB_CODE_RANDOM: String(RANDOM),
     });
   }
-  sh("cargo", ["test", "--quiet", "-p", "steerlab-core", "--features", "code", "--lib", "code::tests::write_fixtures"], {
+  // (Also checks that www/code/templates.json is current and every behaviour has its templates.)
+  sh("cargo", ["test", "--quiet", "-p", "steerlab-core", "--features", "code", "--lib", "code::tests::"], {
     STEERLAB_CODE_FIXTURES: fixturesDir,
   });
 }
@@ -48,7 +49,14 @@ const fixtures = fs
   .readdirSync(fixturesDir)
   .filter((f) => f.endsWith(".fixture.json"))
   .sort()
-  .map((f) => JSON.parse(fs.readFileSync(path.join(fixturesDir, f), "utf8")));
+  .map((f) => {
+    const text = fs.readFileSync(path.join(fixturesDir, f), "utf8");
+    const fx = JSON.parse(text);
+    // Seeds above 2^53 do not survive JSON.parse as numbers: keep the exact digits (the exporter
+    // writes the seed as text).
+    fx.state.seed = /"seed":(\d+)/.exec(text)?.[1] ?? fx.state.seed;
+    return fx;
+  });
 const pending = new Set(templates.pending.map(([k, t]) => `${k}.${t}`));
 const KEY = { js: "js", rust: "rs", unity: "cs" };
 const covered = (fx, target) => !fx.state.scenario.behaviours.some((b) => pending.has(`${b.type}.${KEY[target]}`));
@@ -163,9 +171,32 @@ if (only.includes("unity")) {
         `  public static void Main() {\n    var w = new ${cls}().MakeWorld();\n    w.Step();\n    string one = Rows(w);\n    for (int k = 1; k < 60; k++) w.Step();\n    Console.WriteLine("{\\"one\\": " + one + ", \\"sixty\\": " + Rows(w) + "}");\n  }\n}\n`,
     );
     const exe = path.join(dir, `${cls}.exe`);
-    execFileSync("mcs", ["-nologo", "-warn:0", "-optimize+", `-out:${exe}`, src, stub, driver], { stdio: ["ignore", "inherit", "inherit"] });
-    const r = JSON.parse(execFileSync("mono", [exe], { encoding: "utf8", maxBuffer: 1 << 30 }));
+    let r;
+    try {
+      execFileSync("mcs", ["-nologo", "-warn:0", "-optimize+", `-out:${exe}`, src, stub, driver], { stdio: ["ignore", "inherit", "inherit"] });
+      r = JSON.parse(execFileSync("mono", [exe], { encoding: "utf8", maxBuffer: 1 << 30 }));
+    } catch (e) {
+      failed += 1;
+      (results.unity ??= { n: 0, worst1: 0, worst60: 0, worstVel60: 0, at1: "", at60: "", failed: [] }).failed.push(`${fx.name}: ${e.message.split("\n")[0]}`);
+      continue;
+    }
     judge("unity", fx, r.one, r.sixty);
+  }
+}
+
+// The comparison can fail: a program exported with max_force 2 % higher must be caught.
+if (only.includes("js")) {
+  const fx = fixtures.find((f) => f.name === "seek") ?? fixtures.find((f) => covered(f, "js"));
+  const bent = structuredClone(fx.state);
+  bent.scenario.motion.max_force *= 1.02;
+  const file = path.join(tmp, "js", "bent.mjs");
+  fs.writeFileSync(file, write(bent, "js", templates, "en"));
+  const w = (await import(pathToFileURL(file))).default();
+  for (let k = 0; k < 60; k++) w.step();
+  const r = compare(fx, w.agents.map((a) => [...a.position, ...a.velocity]), fx.after["60"]);
+  if (r.pos <= 1e-4 && r.vel <= 1e-4) {
+    failed += 1;
+    console.log(`  FAILED: a program with max_force 2 % higher passed (${fx.name}: ${r.pos}, ${r.vel})`);
   }
 }
 

@@ -55,6 +55,7 @@ const WORDS = {
     rsUsage: "Usage: World::new(), then world.step() (one fixed step of 1/60 s); world.agents. Needs glam = \"0.34\".",
     csUsage: "Unity: add it to a GameObject; one fixed step of 1/60 s per FixedUpdate (set Time.fixedDeltaTime = 1/60). The agents move on the XY plane.",
     pending: (kind, t) => `The ${t} code of "${kind}" is not written yet.`,
+    bigSeed: "The seed is above 2^53 and JavaScript rounded it: random numbers differ from the canvas's.",
   },
   es: {
     exported: (name, step, seed) => `"${name}" exportado de steerlab en el paso ${step} (semilla ${seed}).`,
@@ -67,6 +68,7 @@ const WORDS = {
     rsUsage: "Uso: World::new() y luego world.step() (un paso fijo de 1/60 s); world.agents. Necesita glam = \"0.34\".",
     csUsage: "Unity: añádelo a un GameObject; un paso fijo de 1/60 s por FixedUpdate (pon Time.fixedDeltaTime = 1/60). Los agentes se mueven en el plano XY.",
     pending: (kind, t) => `El código ${t} de "${kind}" aún no está escrito.`,
+    bigSeed: "La semilla pasa de 2^53 y JavaScript la redondeó: los números aleatorios no son los del lienzo.",
   },
 };
 
@@ -168,6 +170,7 @@ const camel = (s) => snake(s).split("_").map((w) => w[0].toUpperCase() + w.slice
 function header(m, w, comment, usage) {
   const lines = [w.exported(m.name, m.steps, m.seed)];
   if (m.steps > 0) lines.push(w.midRun);
+  if (!/^\d+$/.test(m.seed) || BigInt(m.seed) > BigInt(Number.MAX_SAFE_INTEGER)) lines.push(w.bigSeed);
   lines.push(usage);
   return lines.map((l) => `${comment} ${l}`).join("\n") + "\n";
 }
@@ -328,7 +331,7 @@ function writeUnity(m, tpl, w) {
   out.push(`    public float min_speed = ${csFloat(m.motion.min_speed)};`);
   out.push(`    public ulong seed = ${m.seed}UL;`);
   out.push(`    public int rng_skip = ${m.rngSkip};`);
-  out.push('    [Header("Behaviours")]');
+  if (m.behaviours.length) out.push('    [Header("Behaviours")]');
   m.behaviours.forEach((b, k) => {
     const fields = Object.entries(b)
       .filter(([f]) => f !== "type")

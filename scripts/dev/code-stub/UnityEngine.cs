@@ -52,7 +52,7 @@ namespace UnityEngine
         public static void DrawLine(Vector3 from, Vector3 to) { }
     }
 
-    [AttributeUsage(AttributeTargets.Field)]
+    [AttributeUsage(AttributeTargets.Field, AllowMultiple = true)]
     public class HeaderAttribute : Attribute
     {
         public HeaderAttribute(string header) { }
