@@ -198,6 +198,29 @@ function mountAll(steerlab) {
   return drain(steerlab);
 }
 
+// `v.code(target)` (issue #36): the scenario as a program for "unity", "js" or "rust", from
+// ./code/export.js, loaded on first use (never with the page); the viewer's "Code" button opens
+// ./code/dialog.js (its `steerlab:code` event).
+function addCode(module) {
+  const proto = module.Viewer?.prototype;
+  if (proto && !proto.code) {
+    Object.defineProperty(proto, "code", {
+      value(target, options = {}) {
+        const state = this.state();
+        const canvas = this.canvas();
+        return import("./code/dialog.js").then(({ langOf }) =>
+          import("./code/export.js").then((m) => m.code(state, target, { lang: options.lang ?? langOf(canvas) })),
+        );
+      },
+    });
+  }
+  document.addEventListener("steerlab:code", (ev) => {
+    const canvas = ev.target;
+    const v = module.viewerFor(canvas);
+    if (v) import("./code/dialog.js").then((m) => m.openCode(v, canvas)).catch((e) => console.error("steerlab: the code view failed:", e));
+  });
+}
+
 async function start() {
   try {
     // The page's text first: one frame is painted before the module compiles and mounts (a long
@@ -217,6 +240,7 @@ async function start() {
     if (k >= 0 || waiting.has(canvas)) mountNow(module, canvas);
     return module.viewerFor(canvas);
   };
+  addCode(module);
   const steerlab = Object.freeze(Object.assign(Object.create(null), module, { ready, viewerFor }));
   await mountAll(steerlab);
   window.steerlab = steerlab;

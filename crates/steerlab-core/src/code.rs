@@ -94,6 +94,34 @@ mod tests {
         assert!(missing.is_empty(), "code templates: {missing:?}");
     }
 
+    /// The built-in scenarios whose listings the chapters show (pages/chapters/*.html, the
+    /// "Implementation" sections; www/code/chapter.js): their state at step 0 (what `v.state()`
+    /// gives on a fresh canvas, the chapter's defaults), so a chapter writes its listings without
+    /// mounting a canvas.
+    const CHAPTER_SCENARIOS: &[&str] = &["flock", "bandada", "queue", "path-tube", "follow-leader"];
+
+    #[test]
+    fn chapter_states_are_current() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../www/code/states");
+        for name in CHAPTER_SCENARIOS {
+            let text = crate::scenarios::builtin(name).expect("a built-in scenario");
+            let sim = Sim::from_json(text).unwrap();
+            let mut want = serde_json::to_string(&sim.state_json()).unwrap();
+            want.push('\n');
+            let file = format!("{dir}/{name}.json");
+            if std::env::var_os("STEERLAB_WRITE_CODE").is_some() {
+                std::fs::create_dir_all(dir).unwrap();
+                std::fs::write(&file, &want).unwrap();
+                continue;
+            }
+            let have = std::fs::read_to_string(&file).unwrap_or_default();
+            assert!(
+                have == want,
+                "{file} is stale: regenerate it with `STEERLAB_WRITE_CODE=1 cargo test -p steerlab-core --features code --lib code`"
+            );
+        }
+    }
+
     /// `seek_food` → `SeekFood`: the type's name in Rust and C#.
     pub fn camel(kind: &str) -> String {
         kind.split('_').map(|w| w[..1].to_uppercase() + &w[1..]).collect()
@@ -142,7 +170,9 @@ mod tests {
                 sim.step();
             }
             let sixty = agents(&sim);
-            let doc = json!({"name": name, "state": state, "after": {"1": one, "60": sixty}});
+            // The seed also as text: JSON.parse rounds integers above 2^53.
+            let seed = sim.scenario().seed.to_string();
+            let doc = json!({"name": name, "seed": seed, "state": state, "after": {"1": one, "60": sixty}});
             std::fs::write(dir.join(format!("{name}.fixture.json")), doc.to_string()).unwrap();
         }
     }

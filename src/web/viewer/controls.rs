@@ -29,7 +29,7 @@ pub(super) struct Button {
 }
 
 /// The bar's buttons, in order.
-pub(super) const BUTTONS: [Button; 8] = [
+pub(super) const BUTTONS: [Button; 9] = [
     // Its name says what it does now ("Pause" while playing): no aria-pressed, which read "❚❚ Pause, pressed".
     Button { action: "play", label: K::UiPlay, state: None, run: Inner::toggle_play },
     Button {
@@ -46,6 +46,8 @@ pub(super) const BUTTONS: [Button; 8] = [
     Button { action: "save", label: K::UiSave, state: None, run: Inner::save_image },
     Button { action: "share", label: K::UiShare, state: None, run: Inner::share },
     Button { action: "embed", label: K::UiEmbed, state: None, run: Inner::embed },
+    // The scenario as code (issue #36): the dialog is JS loaded on first use (www/code/dialog.js).
+    Button { action: "code", label: K::UiCode, state: None, run: Inner::code },
     // Its `aria-controls` (the panel's id) is set by `Inspector::new`.
     Button { action: "inspector", label: K::UiInspector, state: Some("aria-expanded"), run: Inner::toggle_inspector },
 ];
