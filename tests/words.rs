@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-const SCRIPTS: [&str; 3] = ["www/chapter.js", "www/playground.js", "www/gpu/mount.js"];
+const SCRIPTS: [&str; 4] = ["www/chapter.js", "www/playground.js", "www/gpu/mount.js", "www/code/dialog.js"];
 
 /// Each language's `page.*` texts by key, English first (the catalog's format: `key = text`).
 fn catalogs() -> Vec<(String, BTreeMap<String, String>)> {

@@ -6,7 +6,7 @@ import { code, fileName, TARGETS } from "./export.js";
 import { t } from "../words.js";
 
 const ORDER = ["unity", "js", "rust"];
-const LABEL = { unity: "page.code.unity", js: "page.code.js", rust: "page.code.rust" };
+const labels = (lang) => ({ unity: t("page.code.unity", lang), js: t("page.code.js", lang), rust: t("page.code.rust", lang) });
 
 /** The reader's language for this canvas: "es" on Spanish pages, else "en". */
 export function langOf(el) {
@@ -32,7 +32,8 @@ export async function openCode(viewer, canvas, target = "unity") {
     dialog.append(el(doc, "h2", { class: "steerlab-dialog-title" }, t("page.code.title", lang)));
     dialog.append(el(doc, "p", { class: "steerlab-dialog-note" }, t("page.code.note", lang)));
     const bar = el(doc, "div", { class: "steerlab-dialog-actions steerlab-code-targets", role: "group", "aria-label": t("page.code.target", lang) });
-    for (const k of ORDER) bar.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-target": k, "aria-pressed": "false" }, t(LABEL[k], lang)));
+    const label = labels(lang);
+    for (const k of ORDER) bar.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-target": k, "aria-pressed": "false" }, label[k]));
     dialog.append(bar);
     const area = el(doc, "textarea", { class: "steerlab-code", readonly: "", spellcheck: "false", wrap: "off", rows: "16", "aria-label": t("page.code.title", lang) });
     dialog.append(area);
@@ -76,7 +77,7 @@ function copy(dialog, lang) {
   const area = dialog.querySelector("textarea");
   const status = dialog.querySelector(".steerlab-dialog-status");
   area.select();
-  const done = (ok) => (status.textContent = t(ok ? "page.code.copied" : "page.code.copy_failed", lang));
+  const done = (ok) => (status.textContent = ok ? t("page.code.copied", lang) : t("page.code.copy_failed", lang));
   const clip = dialog.ownerDocument.defaultView.navigator.clipboard;
   if (!clip) return done(false);
   clip.writeText(area.value).then(() => done(true), () => done(false));
