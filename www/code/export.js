@@ -91,6 +91,10 @@ function model(state) {
     if (b.type === "flee") out.target = state.threat ?? b.target ?? centre;
     if (b.type === "flow_field") out.reseeds = state.field?.reseeds ?? 0;
     if (b.type === "queue") out.respawn = b.respawn ?? null;
+    if (b.type === "follow_leader") {
+      out.leader_target = state.leader?.target ?? null;
+      out.leader_heading = state.leader?.heading ?? null;
+    }
     return out;
   });
   return {
@@ -136,6 +140,9 @@ function sections(text) {
   for (const k in out) out[k] = out[k].join("\n").replace(/\n+$/, "") + "\n";
   return out;
 }
+
+/** Whether a behaviour's template calls a shared part of the engine's (e.g. `separate(`). */
+const uses = (kinds, tpl, key, call) => kinds.some((k) => tpl.behaviours[k][key].includes(call));
 
 function kindsOf(m, tpl, key, w) {
   const kinds = [...new Set(m.behaviours.map((b) => b.type))];
@@ -213,7 +220,7 @@ function writeJs(m, tpl, w) {
   out.push(`  path: ${jsLit(m.path)},`);
   out.push("});");
   out.push("");
-  out.push(eng.vec, eng.rng, eng.grid, eng.scan);
+  out.push(eng.vec, uses(kinds, tpl, "js", "separate(") ? eng.separate : "", eng.rng, eng.grid, eng.scan);
   for (const k of kinds) out.push(tpl.behaviours[k].js);
   out.push(`const KINDS = { ${kinds.join(", ")} };\n`);
   out.push(eng.world, "export default makeWorld;\n", eng.draw);
@@ -222,6 +229,8 @@ function writeJs(m, tpl, w) {
 
 // Fields that are whole numbers (agent indices, counts) in Rust and C#.
 const INT_FIELDS = new Set(["quarry", "hunter", "leader", "reseeds"]);
+// Points that may be absent (Option<Vec2> in Rust, Vector2? in C#).
+const OPTIONAL_POINTS = new Set(["leader_target", "leader_heading"]);
 const ENUM = (s) => camel(s);
 
 function rsFloat(x) {
@@ -232,6 +241,7 @@ function rsFloat(x) {
 }
 const rsVec = (p) => `vec2(${rsFloat(p[0])}, ${rsFloat(p[1])})`;
 function rsField(k, v) {
+  if (OPTIONAL_POINTS.has(k)) return v ? `Some(${rsVec(v)})` : "None";
   if (k === "respawn") return v ? `Some([${v.map(rsFloat).join(", ")}])` : "None";
   if (v === null || v === undefined) return "None";
   if (typeof v === "boolean") return String(v);
@@ -279,7 +289,7 @@ function writeRust(m, tpl, w) {
   out.push(`        path: vec![${m.path.waypoints.map(rsVec).join(", ")}],`);
   out.push(`        path_mode: PathMode::${ENUM(m.path.mode)},`);
   out.push("    }\n}\n");
-  out.push(eng.vec, eng.rng, eng.grid, eng.world);
+  out.push(eng.vec, uses(kinds, tpl, "rs", "separate(") ? eng.separate : "", eng.rng, eng.grid, eng.world);
   for (const k of kinds) out.push(tpl.behaviours[k].rs);
   out.push(eng.main);
   return out.join("\n");
@@ -292,6 +302,7 @@ function csFloat(x) {
 }
 const csVec = (p) => `new Vector2(${csFloat(p[0])}, ${csFloat(p[1])})`;
 function csField(k, v) {
+  if (OPTIONAL_POINTS.has(k)) return v ? csVec(v) : "null";
   if (k === "respawn") return v ? `new float[] { ${v.map(csFloat).join(", ")} }` : "null";
   if (v === null || v === undefined) return "null";
   if (typeof v === "boolean" || typeof v === "string") return JSON.stringify(v);
@@ -357,7 +368,7 @@ function writeUnity(m, tpl, w) {
   out.push(`        w.behaviours.AddRange(new SteeringBehaviour[] { ${names.join(", ")} });`);
   out.push("        w.Start();\n        return w;\n    }\n");
   out.push(eng.unity + "}\n");
-  out.push(eng.vec, eng.rng, eng.grid, eng.world);
+  out.push(eng.vec, uses(kinds, tpl, "cs", "Crowd.") ? eng.separate : "", eng.rng, eng.grid, eng.world);
   for (const k of kinds) out.push(tpl.behaviours[k].cs);
   return out.join("\n");
 }

@@ -821,38 +821,6 @@ mod code {
 //es Cola: ir a la meta (frenando dentro de slow_radius); frenar si hay alguien en el cono de delante
 //es (cone_length de largo, cone_width a cada lado), más cuanto más cerca; separarse de los vecinos a
 //es menos de sep_radius. Quien llega a goal_radius vuelve a aparecer en la zona de respawn.
-//en Two agents at the same spot are pushed apart along a direction made from their indices.
-//es Dos agentes en el mismo punto se separan en una dirección calculada con sus índices.
-function tieDir(i, j) {
-  const [lo, hi] = i < j ? [i, j] : [j, i];
-  const M = (1n << 64n) - 1n;
-  const h = ((BigInt(lo) * 0x9e3779b97f4a7c15n) & M) ^ ((BigInt(hi) * 0xc2b2ae3d27d4eb4fn) & M);
-  const ang = (Number(h >> 40n) / 2 ** 24) * 2 * Math.PI;
-  const u = [Math.cos(ang), Math.sin(ang)];
-  return i < j ? u : scale(u, -1);
-}
-//en Separation in one of three forms ("flocking", "unity", "push").
-//es Separación en una de tres formas ("flocking", "unity", "push").
-function separate(w, i, skip, radius, form) {
-  const a = w.agents[i];
-  let sum = [0, 0];
-  let k = 0;
-  w.neighbours.each(i, radius, (j, d, d2) => {
-    if (j === skip) return;
-    let dist = Math.sqrt(d2);
-    let dir;
-    if (dist > 1e-3) dir = scale(d, -1 / dist);
-    else [dir, dist] = [tieDir(i, j), 1e-3];
-    if (form === "flocking") sum = add(sum, scale(dir, 1 / dist));
-    else if (form === "unity") sum = add(sum, sub(scale(dir, a.max_speed * (1 - dist / radius)), a.velocity));
-    else sum = add(sum, scale(dir, Math.max(1 - dist / radius, 0)));
-    k += 1;
-  });
-  if (k === 0) return null;
-  if (form === "flocking") return steerTowards(scale(sum, 1 / k), a);
-  if (form === "unity") return limit(sum, a.max_force);
-  return limit(scale(sum, a.max_speed), a.max_force);
-}
 const queue = {
   init(b) {
     b.lastPass = null;
@@ -924,45 +892,6 @@ const queue = {
 //es Cola: ir a la meta (frenando dentro de slow_radius); frenar si hay alguien en el cono de delante
 //es (cone_length de largo, cone_width a cada lado), más cuanto más cerca; separarse de los vecinos a
 //es menos de sep_radius. Quien llega a goal_radius vuelve a aparecer en la zona de respawn.
-
-//en Two agents at the same spot are pushed apart along a direction made from their indices.
-//es Dos agentes en el mismo punto se separan en una dirección calculada con sus índices.
-fn tie_dir(i: usize, j: usize) -> Vec2 {
-    let (lo, hi) = if i < j { (i, j) } else { (j, i) };
-    let h = (lo as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (hi as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-    let ang = (h >> 40) as f32 / (1u64 << 24) as f32 * TAU;
-    let u = vec2(ang.cos(), ang.sin());
-    if i < j { u } else { -u }
-}
-
-//en Separation in one of three forms ("flocking", "unity", "push").
-//es Separación en una de tres formas ("flocking", "unity", "push").
-fn separate(w: &World, i: usize, skip: Option<usize>, radius: f32, form: &str) -> Option<Vec2> {
-    let a = &w.agents[i];
-    let mut sum = Vec2::ZERO;
-    let mut k = 0;
-    w.neighbours(i, radius, |j, d, d2| {
-        if Some(j) == skip {
-            return;
-        }
-        let dist = d2.sqrt();
-        let (dir, dist) = if dist > 1e-3 { (-d / dist, dist) } else { (tie_dir(i, j), 1e-3) };
-        sum += match form {
-            "flocking" => dir / dist,
-            "unity" => dir * (a.max_speed * (1.0 - dist / radius)) - a.velocity,
-            _ => dir * (1.0 - dist / radius).max(0.0),
-        };
-        k += 1;
-    });
-    if k == 0 {
-        return None;
-    }
-    Some(match form {
-        "flocking" => steer_towards(sum / k as f32, a),
-        "unity" => limit(sum, a.max_force),
-        _ => limit(sum * a.max_speed, a.max_force),
-    })
-}
 
 #[derive(Default)]
 pub struct Queue {
@@ -1097,40 +1026,6 @@ public class Queue : SteeringBehaviour
 
     public override float NeighbourRadius() { return Mathf.Max(ConeReach(), Mathf.Max(sep_radius, 2f * body_radius)); }
 
-    //en Two agents at the same spot are pushed apart along a direction made from their indices.
-    //es Dos agentes en el mismo punto se separan en una dirección calculada con sus índices.
-    static Vector2 TieDir(int i, int j)
-    {
-        ulong lo = (ulong)Math.Min(i, j), hi = (ulong)Math.Max(i, j);
-        ulong h = unchecked(lo * 0x9E3779B97F4A7C15UL ^ hi * 0xC2B2AE3D27D4EB4FUL);
-        float ang = (h >> 40) / 16777216f * 2f * Mathf.PI;
-        Vector2 u = new Vector2(Mathf.Cos(ang), Mathf.Sin(ang));
-        return i < j ? u : -u;
-    }
-
-    //en Separation in one of three forms ("flocking", "unity", "push").
-    //es Separación en una de tres formas ("flocking", "unity", "push").
-    Vector2? Separate(World w, int i, Agent a)
-    {
-        Vector2 sum = Vector2.zero;
-        int k = 0;
-        w.Neighbours(i, sep_radius, (j, d, d2) =>
-        {
-            float dist = Mathf.Sqrt(d2);
-            Vector2 dir;
-            if (dist > 1e-3f) dir = -d / dist;
-            else { dir = TieDir(i, j); dist = 1e-3f; }
-            if (sep_form == "flocking") sum += dir / dist;
-            else if (sep_form == "unity") sum += dir * (a.max_speed * (1f - dist / sep_radius)) - a.velocity;
-            else sum += dir * Mathf.Max(1f - dist / sep_radius, 0f);
-            k += 1;
-        });
-        if (k == 0) return null;
-        if (sep_form == "flocking") return Steer.Towards(sum / k, a);
-        if (sep_form == "unity") return Steer.Limit(sum, a.max_force);
-        return Steer.Limit(sum * a.max_speed, a.max_force);
-    }
-
     public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
     {
         float brake = 1f;
@@ -1154,7 +1049,7 @@ public class Queue : SteeringBehaviour
         float ramp = Mathf.Min(to.magnitude / slow_radius, 1f);
         Vector2 desired = Steer.NormalizeOrZero(to) * a.max_speed * ramp * brake;
         ctl.Add(weight, Steer.Limit(desired - a.velocity, a.max_force));
-        Vector2? sep = Separate(w, i, a);
+        Vector2? sep = Crowd.Separate(w, i, -1, sep_radius, sep_form);
         if (sep.HasValue) ctl.Add(weight * sep_weight, sep.Value);
     }
 

@@ -50,6 +50,39 @@ const wanderForce = (a, me, radius, distance, jitter, rng) => {
   const target = add(centre, scale([Math.cos(me.angle), Math.sin(me.angle)], radius));
   return seekPoint(a, target);
 };
+//@section separate
+//en Two agents at the same spot are pushed apart along a direction made from their indices.
+//es Dos agentes en el mismo punto se separan en una dirección calculada con sus índices.
+function tieDir(i, j) {
+  const [lo, hi] = i < j ? [i, j] : [j, i];
+  const M = (1n << 64n) - 1n;
+  const h = ((BigInt(lo) * 0x9e3779b97f4a7c15n) & M) ^ ((BigInt(hi) * 0xc2b2ae3d27d4eb4fn) & M);
+  const ang = (Number(h >> 40n) / 2 ** 24) * 2 * Math.PI;
+  const u = [Math.cos(ang), Math.sin(ang)];
+  return i < j ? u : scale(u, -1);
+}
+//en Separation in one of three forms ("flocking", "unity", "push").
+//es Separación en una de tres formas ("flocking", "unity", "push").
+function separate(w, i, skip, radius, form) {
+  const a = w.agents[i];
+  let sum = [0, 0];
+  let k = 0;
+  w.neighbours.each(i, radius, (j, d, d2) => {
+    if (j === skip) return;
+    let dist = Math.sqrt(d2);
+    let dir;
+    if (dist > 1e-3) dir = scale(d, -1 / dist);
+    else [dir, dist] = [tieDir(i, j), 1e-3];
+    if (form === "flocking") sum = add(sum, scale(dir, 1 / dist));
+    else if (form === "unity") sum = add(sum, sub(scale(dir, a.max_speed * (1 - dist / radius)), a.velocity));
+    else sum = add(sum, scale(dir, Math.max(1 - dist / radius, 0)));
+    k += 1;
+  });
+  if (k === 0) return null;
+  if (form === "flocking") return steerTowards(scale(sum, 1 / k), a);
+  if (form === "unity") return limit(sum, a.max_force);
+  return limit(scale(sum, a.max_speed), a.max_force);
+}
 //@section rng
 //en Seeded random numbers (wyrand, as the canvas): the same seed gives the same run.
 //es Números aleatorios con semilla (wyrand, como el lienzo): la misma semilla da la misma ejecución.
