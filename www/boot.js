@@ -207,7 +207,7 @@ function addCode(module) {
     Object.defineProperty(proto, "code", {
       value(target, options = {}) {
         const state = this.state();
-        const canvas = this.canvas();
+        const canvas = this.canvas;
         return import("./code/dialog.js").then(({ langOf }) =>
           import("./code/export.js").then((m) => m.code(state, target, { lang: options.lang ?? langOf(canvas) })),
         );

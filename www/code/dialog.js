@@ -26,9 +26,11 @@ export async function openCode(viewer, canvas, target = "unity") {
   const doc = canvas.ownerDocument;
   const lang = langOf(canvas);
   const root = canvas.closest(".steerlab") || canvas.parentElement;
-  let dialog = root.querySelector(":scope > dialog.steerlab-code-dialog");
+  // A <div role="dialog">, not a <dialog>: the viewer's Share and Embed dialog is the wrapper's
+  // <dialog>, found by that tag. Not modal, like it; Esc and Close hide it.
+  let dialog = root.querySelector(":scope > .steerlab-code-dialog");
   if (!dialog) {
-    dialog = el(doc, "dialog", { class: "steerlab-dialog steerlab-code-dialog", closedby: "closerequest" });
+    dialog = el(doc, "div", { class: "steerlab-dialog steerlab-code-dialog", role: "dialog", "aria-label": t("page.code.title", lang), hidden: "" });
     dialog.append(el(doc, "h2", { class: "steerlab-dialog-title" }, t("page.code.title", lang)));
     dialog.append(el(doc, "p", { class: "steerlab-dialog-note" }, t("page.code.note", lang)));
     const bar = el(doc, "div", { class: "steerlab-dialog-actions steerlab-code-targets", role: "group", "aria-label": t("page.code.target", lang) });
@@ -38,7 +40,7 @@ export async function openCode(viewer, canvas, target = "unity") {
     const area = el(doc, "textarea", { class: "steerlab-code", readonly: "", spellcheck: "false", wrap: "off", rows: "16", "aria-label": t("page.code.title", lang) });
     dialog.append(area);
     const actions = el(doc, "div", { class: "steerlab-dialog-actions" });
-    actions.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-code": "copy" }, t("page.code.copy", lang)));
+    actions.append(el(doc, "button", { type: "button", class: "steerlab-btn steerlab-code-copy", "data-code": "copy" }, t("page.code.copy", lang)));
     actions.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-code": "download" }, t("page.code.download", lang)));
     actions.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-code": "close" }, t("page.code.close", lang)));
     dialog.append(actions);
@@ -51,10 +53,17 @@ export async function openCode(viewer, canvas, target = "unity") {
       if (b.dataset.target) show(dialog, viewer, b.dataset.target, lang);
       else if (b.dataset.code === "copy") copy(dialog, lang);
       else if (b.dataset.code === "download") download(dialog, viewer);
-      else if (b.dataset.code === "close") dialog.close();
+      else if (b.dataset.code === "close") dialog.hidden = true;
+    });
+    dialog.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape") {
+        ev.stopPropagation();
+        dialog.hidden = true;
+      }
     });
   }
-  if (!dialog.open) dialog.show();
+  dialog.hidden = false;
+  dialog.scrollIntoView?.({ block: "nearest" });
   await show(dialog, viewer, target, lang);
   return dialog;
 }

@@ -84,8 +84,9 @@ function model(state) {
   const spawned = !Array.isArray(sc.agents) && sc.agents?.count;
   const centre = [world.width / 2, world.height / 2];
   const behaviours = (sc.behaviours ?? []).map((b) => {
-    const out = {};
-    for (const [k, v] of Object.entries(b)) if (!DISPLAY_ONLY.has(k)) out[k] = v;
+    // type and weight first, then the rest.
+    const out = { type: b.type, weight: b.weight };
+    for (const [k, v] of Object.entries(b)) if (!DISPLAY_ONLY.has(k) && !(k in out)) out[k] = v;
     // Seek's and arrive's target, flee's threat: where the pointer put them.
     if (b.type === "seek" || b.type === "arrive") out.target = state.target ?? b.target ?? centre;
     if (b.type === "flee") out.target = state.threat ?? b.target ?? centre;
