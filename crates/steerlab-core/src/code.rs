@@ -76,7 +76,10 @@ mod tests {
             for (target, text) in [("js", t.js), ("rs", t.rs), ("cs", t.cs)] {
                 let pending = PENDING.contains(&(kind, target));
                 if text.trim().is_empty() != pending {
-                    missing.push(format!("{kind}.{target} ({})", if pending { "listed as pending but written" } else { "missing" }));
+                    missing.push(format!(
+                        "{kind}.{target} ({})",
+                        if pending { "listed as pending but written" } else { "missing" }
+                    ));
                 }
                 if !pending {
                     // The behaviour's template defines the object the engine calls by its type.
@@ -159,10 +162,7 @@ mod tests {
             };
             let state = sim.state_json();
             let agents = |sim: &Sim| -> Value {
-                sim.agents()
-                    .iter()
-                    .map(|a| json!([a.position.x, a.position.y, a.velocity.x, a.velocity.y]))
-                    .collect()
+                sim.agents().iter().map(|a| json!([a.position.x, a.position.y, a.velocity.x, a.velocity.y])).collect()
             };
             sim.step();
             let one = agents(&sim);
