@@ -202,23 +202,12 @@ function mountAll(steerlab) {
 // ./code/export.js, loaded on first use (never with the page); the viewer's "Code" button opens
 // ./code/dialog.js (its `steerlab:code` event).
 function addCode(module) {
-  const proto = module.Viewer?.prototype;
-  if (proto && !proto.code) {
-    Object.defineProperty(proto, "code", {
-      value(target, options = {}) {
-        const state = this.state();
-        const canvas = this.canvas;
-        return import("./code/dialog.js").then(({ langOf }) =>
-          import("./code/export.js").then((m) => m.code(state, target, { lang: options.lang ?? langOf(canvas) })),
-        );
-      },
-    });
-  }
-  document.addEventListener("steerlab:code", (ev) => {
-    const canvas = ev.target;
-    const v = module.viewerFor(canvas);
-    if (v) import("./code/dialog.js").then((m) => m.openCode(v, canvas)).catch((e) => console.error("steerlab: the code view failed:", e));
-  });
+  const load = () => import("./code/dialog.js");
+  module.Viewer.prototype.code = function (target, options) {
+    const state = this.state(), canvas = this.canvas;
+    return load().then((m) => m.codeFor(state, target, canvas, options));
+  };
+  document.addEventListener("steerlab:code", (ev) => load().then((m) => m.openCode(module.viewerFor(ev.target), ev.target)));
 }
 
 async function start() {

@@ -14,6 +14,12 @@ export function langOf(el) {
   return tag.startsWith("es") ? "es" : "en";
 }
 
+/** `v.code(target, { lang })` (added to the viewer by www/boot.js): the program for `state`, its
+ *  comments in `lang`, else in the language of the page around `canvas`. */
+export function codeFor(state, target, canvas, options = {}) {
+  return code(state, target, { lang: options?.lang ?? langOf(canvas) });
+}
+
 function el(doc, tag, attrs = {}, text) {
   const e = doc.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -23,6 +29,7 @@ function el(doc, tag, attrs = {}, text) {
 
 /** Open (or bring back) the dialog under `canvas`'s viewer, showing `target` (default Unity). */
 export async function openCode(viewer, canvas, target = "unity") {
+  if (!viewer) return undefined;
   const doc = canvas.ownerDocument;
   const lang = langOf(canvas);
   const root = canvas.closest(".steerlab") || canvas.parentElement;
