@@ -208,7 +208,11 @@ function writeJs(m, tpl, w) {
   out.push(`const RNG_SKIP = ${m.rngSkip};`);
   out.push(`const NEIGHBOURS = ${JSON.stringify(m.neighbours)};`);
   out.push("const BEHAVIOURS = [");
-  for (const b of m.behaviours) out.push(`  ${jsLit(b)},`);
+  for (const b of m.behaviours) {
+    const one = `  ${jsLit(b)},`;
+    if (one.length <= 100) out.push(one);
+    else out.push(`  {\n${Object.entries(b).map(([k, v]) => `    ${k}: ${jsLit(v)},`).join("\n")}\n  },`);
+  }
   out.push("];");
   out.push(`// ${w.agents}`);
   out.push("const AGENTS = [");
@@ -276,7 +280,9 @@ function writeRust(m, tpl, w) {
     const fields = Object.entries(b)
       .filter(([k]) => k !== "type")
       .map(([k, v]) => `${k}: ${rsField(k, v)}`);
-    out.push(`        Box::new(${camel(b.type)} { ${fields.join(", ")}, ..Default::default() }),`);
+    const one = `        Box::new(${camel(b.type)} { ${fields.join(", ")}, ..Default::default() }),`;
+    if (one.length <= 100) out.push(one);
+    else out.push(`        Box::new(${camel(b.type)} {\n${fields.map((f) => `            ${f},`).join("\n")}\n            ..Default::default()\n        }),`);
   }
   out.push("    ]\n}\n");
   out.push(`// ${w.agents}`);
@@ -348,7 +354,9 @@ function writeUnity(m, tpl, w) {
     const fields = Object.entries(b)
       .filter(([f]) => f !== "type")
       .map(([f, v]) => `${f} = ${csField(f, v)}`);
-    out.push(`    public ${camel(b.type)} ${names[k]} = new ${camel(b.type)} { ${fields.join(", ")} };`);
+    const one = `    public ${camel(b.type)} ${names[k]} = new ${camel(b.type)} { ${fields.join(", ")} };`;
+    if (one.length <= 100) out.push(one);
+    else out.push(`    public ${camel(b.type)} ${names[k]} = new ${camel(b.type)}\n    {\n${fields.map((f) => `        ${f},`).join("\n")}\n    };`);
   });
   out.push(`    // ${w.agents}`);
   out.push('    [Header("Agents")]');
