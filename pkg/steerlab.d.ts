@@ -305,5 +305,7 @@ declare global {
     "steerlab:error": CustomEvent<ErrorDetail>;
     /** On a canvas: a parameter changed (bubbles). */
     "steerlab:change": CustomEvent<ChangeDetail>;
+    /** On a canvas: its Code button was pressed (bubbles; boot.js opens the code view). */
+    "steerlab:code": CustomEvent<null>;
   }
 }

@@ -15,6 +15,7 @@
 #   package/www/steer-lab.js    the <steer-lab> element (+ steer-lab.d.ts)
 #   package/www/steerlab.css    the widgets' styles and the --sl-* colour variables
 #   package/www/words.js        the words of the GPU viewer (and the pages' scripts), from the catalogs
+#   package/www/code/           the code view (export.js, dialog.js, templates.json), on first use
 #   package/www/gpu/            the GPU engine (mount.js + mount.d.ts, engine.js, shaders.js),
 #                               imported by boot.js only for scenarios with engine "gpu"/"auto"
 #   package/posters/            the built-in scenarios' first frames (SVG) and posters.css
@@ -45,6 +46,9 @@ cp dist/steerlab.js dist/steerlab_bg.wasm pkg/steerlab.d.ts "$P/"
 cp dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css dist/www/words.js pkg/www/boot.d.ts pkg/www/steer-lab.d.ts "$P/www/"
 mkdir -p "$P/www/gpu"
 cp dist/www/gpu/engine.js dist/www/gpu/shaders.js dist/www/gpu/mount.js pkg/www/gpu/mount.d.ts "$P/www/gpu/"
+# The code view (issue #36: v.code, the Code button), loaded on first use.
+mkdir -p "$P/www/code"
+cp dist/www/code/export.js dist/www/code/dialog.js dist/www/code/templates.json "$P/www/code/"
 cp -r dist/posters "$P/posters"
 cp pkg/react.js pkg/react.d.ts "$P/"
 mkdir -p "$P/scenarios"
