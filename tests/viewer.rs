@@ -123,14 +123,25 @@ fn every_button_and_overlay_toggle_of_the_bar_responds() {
     let click = |action: &str| button(action).dyn_into::<web_sys::HtmlElement>().unwrap().click();
     let actions: Vec<String> =
         all(&root, ".steerlab-bar [data-action]").iter().map(|b| b.get_attribute("data-action").unwrap()).collect();
-    assert_eq!(actions, ["play", "step", "reset", "seed", "save", "share", "embed", "inspector"]);
+    assert_eq!(actions, ["play", "step", "reset", "seed", "save", "share", "embed", "code", "inspector"]);
     let labels: Vec<String> =
         all(&root, ".steerlab-bar [data-action]").iter().map(|b| b.text_content().unwrap()).collect();
     assert_eq!(
         labels,
-        ["▶ Play", "Step →", "↺ Reset", "New seed", "Save image", "Share", "Embed", "Inspector"],
+        ["▶ Play", "Step →", "↺ Reset", "New seed", "Save image", "Share", "Embed", "Code", "Inspector"],
         "every button has its words"
     );
+    // "Code" asks the page for the code view (www/boot.js opens it): a bubbling steerlab:code.
+    let heard = std::rc::Rc::new(std::cell::Cell::new(0));
+    let h = heard.clone();
+    let on_code = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+        assert!(e.bubbles());
+        h.set(h.get() + 1);
+    });
+    root.add_event_listener_with_callback("steerlab:code", on_code.as_ref().unchecked_ref()).unwrap();
+    click("code");
+    assert_eq!(heard.get(), 1, "steerlab:code reached the wrapper");
+    root.remove_event_listener_with_callback("steerlab:code", on_code.as_ref().unchecked_ref()).unwrap();
 
     click("play");
     assert!(v.playing());
