@@ -24,7 +24,7 @@ const opt = (name) => {
 const only = (opt("--only") ?? "js,rust,unity").split(",");
 const RANDOM = Number(process.env.STEERLAB_CODE_RANDOM ?? 6);
 
-const { write, unityClass } = await import(pathToFileURL(path.join(ROOT, "www/code/export.js")));
+const { write, unityClass, unityNamespace } = await import(pathToFileURL(path.join(ROOT, "www/code/export.js")));
 const templates = JSON.parse(fs.readFileSync(path.join(ROOT, "www/code/templates.json"), "utf8"));
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "steerlab-code-"));
@@ -165,7 +165,7 @@ if (only.includes("unity")) {
     const driver = path.join(dir, `${cls}Check.cs`);
     fs.writeFileSync(
       driver,
-      `using System;\nusing System.Globalization;\nusing System.Linq;\npublic static class Check {\n` +
+      `using System;\nusing System.Globalization;\nusing System.Linq;\nusing ${unityNamespace(fx.state.scenario.name)};\npublic static class Check {\n` +
         `  static string Rows(World w) { return "[" + string.Join(",", w.agents.Select(a => "[" + string.Join(",", new[] { a.position.x, a.position.y, a.velocity.x, a.velocity.y }.Select(x => float.IsNaN(x) || float.IsInfinity(x) ? "null" : x.ToString("R", CultureInfo.InvariantCulture))) + "]")) + "]"; }\n` +
         `  public static void Main() {\n    var w = new ${cls}().MakeWorld();\n    w.Step();\n    string one = Rows(w);\n    for (int k = 1; k < 60; k++) w.Step();\n    Console.WriteLine("{\\"one\\": " + one + ", \\"sixty\\": " + Rows(w) + "}");\n  }\n}\n`,
     );
@@ -180,6 +180,16 @@ if (only.includes("unity")) {
       continue;
     }
     judge("unity", fx, r.one, r.sixty);
+  }
+  // A Unity project holds several exported scripts: the built-ins' compile together (each in a
+  // namespace of its own).
+  const all = fixtures.filter((fx) => covered(fx, "unity") && !fx.name.startsWith("prop-")).map((fx) => path.join(dir, `${unityClass(fx.state)}.cs`));
+  try {
+    execFileSync("mcs", ["-nologo", "-warn:0", "-target:library", `-out:${path.join(dir, "all.dll")}`, ...all, stub], { stdio: ["ignore", "inherit", "inherit"] });
+    console.log(`  (the ${all.length} built-ins' C# scripts compile together)`);
+  } catch (e) {
+    failed += 1;
+    console.log(`  FAILED: the built-ins' C# scripts do not compile together: ${e.message.split("\n")[0]}`);
   }
 }
 

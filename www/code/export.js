@@ -321,6 +321,8 @@ function csField(k, v) {
 
 /** The MonoBehaviour's class name: `SteerlabFlock`. */
 export const unityClass = (state) => `Steerlab${camel(state?.scenario?.name || "scene")}`;
+/** Its namespace: `Steerlab.FlockScene`. */
+export const unityNamespace = (name) => `Steerlab.${camel(name || "scene")}Scene`;
 
 function writeUnity(m, tpl, w) {
   const kinds = kindsOf(m, tpl, "cs", w);
@@ -335,6 +337,9 @@ function writeUnity(m, tpl, w) {
   const out = [];
   out.push(header(m, w, "//", w.csUsage));
   out.push("using System;\nusing System.Collections.Generic;\nusing UnityEngine;\n");
+  // Everything in a namespace of its own: several exported scripts live in one Unity project.
+  out.push(`namespace ${unityNamespace(m.name)}\n{`);
+  const body = out.length;
   out.push(`public class ${cls} : MonoBehaviour\n{`);
   out.push(`    // ${w.params}`);
   out.push('    [Header("World")]');
@@ -379,5 +384,7 @@ function writeUnity(m, tpl, w) {
   out.push(eng.unity + "}\n");
   out.push(eng.vec, uses(kinds, tpl, "cs", "Crowd.") ? eng.separate : "", eng.rng, eng.grid, eng.world);
   for (const k of kinds) out.push(tpl.behaviours[k].cs);
+  const inner = out.splice(body).join("\n").replace(/\n+$/, "");
+  out.push(inner.split("\n").map((l) => (l ? `    ${l}` : l)).join("\n"), "}\n");
   return out.join("\n");
 }
