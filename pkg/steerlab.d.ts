@@ -399,5 +399,7 @@ declare global {
     "steerlab:challenge": CustomEvent<ChallengeDetail>;
     /** On a canvas: its chart was shown or hidden (bubbles). */
     "steerlab:chart": CustomEvent<ChartDetail>;
+    /** On a canvas: its Code button was pressed (bubbles; boot.js opens the code view). */
+    "steerlab:code": CustomEvent<null>;
   }
 }

@@ -6,6 +6,7 @@
 #   wasm-bindgen-cli         exactly the wasm-bindgen version in Cargo.lock (Cargo.toml pins it with =)
 #   trunk 0.21.14            cargo install --locked (newer trunk needs a newer rustc; ~10 min on 2 cores)
 #   chromium, chromedriver   Debian packages (apt-get); no tool ever downloads a browser of its own
+#   mono-mcs, mono-runtime   Debian packages: the exported Unity C# is compiled and run by the tests
 #   tools/node_modules       npm ci from tools/package-lock.json: playwright-core (drives Debian's
 #                            chromium), binaryen (the wasm-opt Trunk runs on release builds),
 #                            esbuild (minifies the glue and the loader: scripts/hooks/minify.sh),
@@ -71,6 +72,22 @@ else
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends chromium chromium-driver
+fi
+
+# 4b. mono (mcs + runtime): the exported Unity C# is compiled and run by the tests (issue #36,
+#     scripts/dev/code-equivalence.mjs)
+if command -v mcs >/dev/null && command -v mono >/dev/null; then
+  say "mono (mcs): present"
+else
+  say "installing mono-mcs and mono-runtime from Debian"
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then
+    command -v sudo >/dev/null || die "mono is missing and installing it needs root (apt-get)"
+    SUDO=sudo
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends mono-mcs mono-runtime
 fi
 
 # 5. node packages (exactly tools/package-lock.json). playwright-core must never fetch a browser.

@@ -2,6 +2,8 @@
 # Runs every steerlab test. Installs what is missing first (scripts/setup.sh), then:
 #   1. native      cargo test (unit, integration, doc tests; examples are built), and the
 #                  pseudo-language test (cargo test --features pseudo-lang --lib lang)
+#   1b. exported code  node scripts/dev/code-equivalence.mjs (issue #36): the programs `v.code()`
+#                  writes, run in Node, with cargo + glam and with mono, against the core
 #   2. wasm        cargo test --target wasm32-unknown-unknown --features fault-injection,pseudo-lang
 #                  --test web [--test …]: every
 #                  tests/*.rs with `wasm_bindgen_test_configure!(run_in_browser)`, in headless
@@ -78,6 +80,10 @@ if [ "${#WASM_TESTS[@]}" -gt 0 ]; then
 else
   skip "wasm tests in headless Chromium" "no tests/*.rs runs in the browser"
 fi
+# Issue #36: the exported code (www/code/export.js: JavaScript, Rust with glam, Unity C#) runs the
+# core's trajectories: every built-in and random props scenarios, run in Node, compiled with cargo
+# (offline) and with mono's mcs; worst errors per target printed.
+run "exported code runs like the core" node scripts/dev/code-equivalence.mjs
 # The bench page's exports (`--features bench`, not in the gallery's module) must keep compiling.
 run "bench exports compile" cargo check --lib --features bench --target wasm32-unknown-unknown
 run "build the page" trunk build --release

@@ -205,7 +205,11 @@ fn path_distance(s: &Sim) -> f64 {
     let d = agents.iter().map(|a| {
         segs.iter()
             .map(|&(p, q)| {
-                let t = ((a.position - p).dot(q - p) / (q - p).length_squared().max(1e-6)).clamp(0.0, 1.0);
+                let t = steerlab::sim::num::clamp(
+                    (a.position - p).dot(q - p) / (q - p).length_squared().max(1e-6),
+                    0.0,
+                    1.0,
+                );
                 (a.position - (p + (q - p) * t)).length()
             })
             .fold(f32::INFINITY, f32::min) as f64

@@ -1810,3 +1810,34 @@ fn a_released_sim_is_empty_safe_and_resets() {
         sim.step();
     }
 }
+
+/// Random scenarios for the code exporter's equivalence check (issue #36,
+/// scripts/dev/code-equivalence.mjs): with `STEERLAB_CODE_SCENARIOS=<dir>`, writes
+/// `STEERLAB_CODE_RANDOM` (default 6) scenarios of this file's generator as `<dir>/prop-<k>.json`,
+/// keeping those the standard engine runs with at most 400 agents (the exported code is the
+/// standard engine's). Without the variable it checks that the generator gives such scenarios.
+#[test]
+fn code_scenarios() {
+    use proptest::strategy::ValueTree;
+    let want = env_u64("STEERLAB_CODE_RANDOM", 6) as usize;
+    let dir = std::env::var_os("STEERLAB_CODE_SCENARIOS").map(std::path::PathBuf::from);
+    let mut runner = runner(1, 36);
+    let strategy = scenario_json();
+    let mut kept = 0;
+    for _ in 0..want * 50 {
+        if kept == want {
+            break;
+        }
+        let mut s = strategy.new_tree(&mut runner).expect("a scenario").current();
+        let Ok(sim) = Sim::from_json(&s.to_string()) else { continue };
+        if !sim.scenario().engine.is_standard() || sim.agent_count() > 400 {
+            continue;
+        }
+        s["name"] = json!(format!("prop-{kept}"));
+        if let Some(dir) = &dir {
+            std::fs::write(dir.join(format!("prop-{kept}.json")), s.to_string()).unwrap();
+        }
+        kept += 1;
+    }
+    assert_eq!(kept, want, "the generator gave only {kept} scenarios the standard engine runs with <= 400 agents");
+}

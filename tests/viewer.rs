@@ -126,7 +126,21 @@ fn every_button_and_overlay_toggle_of_the_bar_responds() {
     // Play, step back, step, the settings' and the menu's toggles, then the menu's entries (issue 33).
     assert_eq!(
         actions,
-        ["play", "step-back", "step", "settings", "menu", "share", "embed", "save", "seed", "inspector", "reset"]
+        [
+            "play",
+            "step-back",
+            "step",
+            "settings",
+            "menu",
+            "share",
+            "embed",
+            "code",
+            "save",
+            "seed",
+            "inspector",
+            "chart",
+            "reset"
+        ]
     );
     let labels: Vec<String> =
         all(&root, ".steerlab-bar [data-action]").iter().map(|b| b.text_content().unwrap()).collect();
@@ -140,13 +154,26 @@ fn every_button_and_overlay_toggle_of_the_bar_responds() {
             "⋯ More",
             "Share",
             "Embed",
+            "Code",
             "Save image",
             "New seed",
             "Inspector",
+            "Chart",
             "↺ Reset"
         ],
         "every button has its words"
     );
+    // "Code" asks the page for the code view (www/boot.js opens it): a bubbling steerlab:code.
+    let heard = std::rc::Rc::new(std::cell::Cell::new(0));
+    let h = heard.clone();
+    let on_code = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+        assert!(e.bubbles());
+        h.set(h.get() + 1);
+    });
+    root.add_event_listener_with_callback("steerlab:code", on_code.as_ref().unchecked_ref()).unwrap();
+    click("code");
+    assert_eq!(heard.get(), 1, "steerlab:code reached the wrapper");
+    root.remove_event_listener_with_callback("steerlab:code", on_code.as_ref().unchecked_ref()).unwrap();
 
     click("play");
     assert!(v.playing());

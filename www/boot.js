@@ -216,6 +216,18 @@ function mountAll(steerlab) {
   return drain(steerlab);
 }
 
+// `v.code(target)` (issue #36): the scenario as a program for "unity", "js" or "rust", from
+// ./code/export.js, loaded on first use (never with the page); the viewer's "Code" button opens
+// ./code/dialog.js (its `steerlab:code` event).
+function addCode(module) {
+  const load = () => import("./code/dialog.js");
+  module.Viewer.prototype.code = function (target, options) {
+    const state = this.state(), canvas = this.canvas;
+    return load().then((m) => m.codeFor(state, target, canvas, options));
+  };
+  document.addEventListener("steerlab:code", (ev) => load().then((m) => m.openCode(module.viewerFor(ev.target), ev.target)));
+}
+
 async function start() {
   try {
     // The page's text first: one frame is painted before the module compiles and mounts (a long
@@ -235,6 +247,7 @@ async function start() {
     if (k >= 0 || waiting.has(canvas)) mountNow(module, canvas);
     return module.viewerFor(canvas);
   };
+  addCode(module);
   const steerlab = Object.freeze(Object.assign(Object.create(null), module, { ready, viewerFor }));
   await mountAll(steerlab);
   window.steerlab = steerlab;

@@ -247,3 +247,26 @@ function enableReady() {
 
 window.addEventListener("steerlab:ready", enableReady);
 enableReady();
+
+// The "Implementation" sections' listings (issue #36): their module, the exporter and its templates
+// load when a listing comes within a screen of the viewport, never with the page.
+{
+  const boxes = [...document.querySelectorAll(".code-listing[data-code]")];
+  if (boxes.length) {
+    const load = () => import("./code/chapter.js").then((m) => m.fill()).catch((e) => console.error("steerlab: the listings failed:", e));
+    if ("IntersectionObserver" in window) {
+      const io = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((e) => e.isIntersecting)) {
+            io.disconnect();
+            load();
+          }
+        },
+        { rootMargin: "100% 0px" },
+      );
+      boxes.forEach((b) => io.observe(b));
+    } else {
+      load();
+    }
+  }
+}

@@ -7,3 +7,17 @@ import type { SteerlabGlobal } from "../steerlab.js";
  * `viewerFor(canvas)` finds their viewers. Rejects when the module cannot load.
  */
 export const ready: Promise<SteerlabGlobal>;
+
+/** What `v.code()` writes: "unity" (a C# MonoBehaviour), "js" (an ES module) or "rust" (glam). */
+export type CodeTarget = "unity" | "js" | "rust";
+
+declare module "../steerlab.js" {
+  interface Viewer {
+    /**
+     * Added by boot.js (issue #36): this canvas as a self-contained program with its current
+     * parameters and agents, running the same trajectory; www/code/ loads on first use. Comments in
+     * `lang` (default: the page's language, "en" or "es").
+     */
+    code(target: CodeTarget, options?: { lang?: "en" | "es" }): Promise<string>;
+  }
+}

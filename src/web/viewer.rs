@@ -507,6 +507,12 @@ impl Inner {
         }
     }
 
+    /// "Code": `steerlab:code` on the canvas; www/boot.js opens the code view (www/code/), which
+    /// reads `state()` once this handler has returned.
+    fn code(&mut self) {
+        params::emit(&self.canvas, "steerlab:code", &wasm_bindgen::JsValue::NULL);
+    }
+
     fn embed(&mut self) {
         let (title, note) = (self.lang.text(K::UiEmbedTitle), self.lang.text(K::UiEmbedNote));
         match self.embed_code() {

@@ -16,6 +16,8 @@
 pub mod agent;
 pub mod behaviours;
 pub mod check;
+#[cfg(feature = "code")]
+pub mod code;
 pub mod draw;
 pub mod engine;
 pub mod fast;

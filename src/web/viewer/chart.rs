@@ -58,6 +58,9 @@ impl Inner {
         }
         self.chart.on = on;
         let _ = self.root.class_list().toggle_with_force("steerlab-chart-on", on);
+        if let Ok(Some(b)) = self.root.query_selector("[data-action=chart]") {
+            let _ = b.set_attribute("aria-pressed", if on { "true" } else { "false" });
+        }
         let detail = crate::web::params::object(&[("on", JsValue::from_bool(on))]);
         crate::web::params::emit(&self.canvas, "steerlab:chart", &detail);
     }

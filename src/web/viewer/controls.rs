@@ -49,7 +49,7 @@ pub(super) struct Button {
 /// The bar's buttons, in order. A new entry of the menu (a chart, say) is one row here with
 /// `place: Place::Menu`: it is built into the menu, shown in the bar's row on a wide figure, and
 /// its `run` is called on a click (the menu then closes). `add_menu_item` adds one at run time.
-pub(super) const BUTTONS: [Button; 12] = [
+pub(super) const BUTTONS: [Button; 14] = [
     // Its name says what it does now ("Pause" while playing): no aria-pressed, which read "❚❚ Pause, pressed".
     Button {
         action: "play",
@@ -119,6 +119,17 @@ pub(super) const BUTTONS: [Button; 12] = [
         place: Place::Menu,
         run: Inner::embed,
     },
+    // The scenario as code (issue 36): `steerlab:code`, answered by www/boot.js with the code
+    // view (www/code/dialog.js, loaded on first use).
+    Button {
+        action: "code",
+        label: K::UiCode,
+        icon: ("", ""),
+        name: None,
+        state: None,
+        place: Place::Menu,
+        run: Inner::code,
+    },
     Button {
         action: "save",
         label: K::UiSave,
@@ -146,6 +157,16 @@ pub(super) const BUTTONS: [Button; 12] = [
         state: Some("aria-expanded"),
         place: Place::Menu,
         run: Inner::toggle_inspector,
+    },
+    // The measures over time under the canvas (issue 35; drawn by www/chart.js, loaded on first use).
+    Button {
+        action: "chart",
+        label: K::UiChart,
+        icon: ("", ""),
+        name: None,
+        state: Some("aria-pressed"),
+        place: Place::Menu,
+        run: |i| i.set_chart(!i.chart_on()),
     },
     Button {
         action: "reset",

@@ -126,6 +126,8 @@ impl Containment {
 
 impl Behave for Containment {
     const KIND: &'static str = "containment";
+    #[cfg(feature = "code")]
+    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = ();
     type PerAgent = ();
 
@@ -465,4 +467,211 @@ mod tests {
             ],
         );
     }
+}
+
+// ---- code templates (feature `code`: the exporter, never in the page) ----
+#[cfg(feature = "code")]
+mod code {
+    pub const JS: &str = r###"//en Containment: three feelers (ahead and two at ±feeler_angle); where one crosses a wall of the
+//en polygon, push along the wall's inward normal, harder the deeper; outside, steer to the centre.
+//es Contención: tres antenas (delante y dos a ±feeler_angle); donde una cruza una pared del
+//es polígono, empujar según la normal hacia dentro, más cuanto más hondo; fuera, ir al centro.
+const containment = {
+  force(b, w, i, a, ctl) {
+    const walls = b.walls;
+    const n = walls.length;
+    const corner = (k) => walls[k % n];
+    const cross = (u, v) => u[0] * v[1] - u[1] * v[0];
+    let inside = false;
+    for (let k = 0; k < n; k++) {
+      const [p, q] = [corner(k), corner(k + 1)];
+      const y = a.position[1];
+      if (p[1] > y !== q[1] > y && a.position[0] < p[0] + ((y - p[1]) / (q[1] - p[1])) * (q[0] - p[0])) inside = !inside;
+    }
+    let f;
+    if (!inside) {
+      const centre = scale(walls.reduce(add, [0, 0]), 1 / n);
+      f = steerTowards(sub(centre, a.position), a);
+    } else {
+      let area = 0;
+      for (let k = 0; k < n; k++) area += cross(corner(k), corner(k + 1));
+      const h = a.heading;
+      const [c, s] = [Math.cos(b.feeler_angle), Math.sin(b.feeler_angle)];
+      const side = b.feeler_length * 0.7;
+      const feelers = [
+        scale(h, b.feeler_length),
+        scale([h[0] * c - h[1] * s, h[0] * s + h[1] * c], side),
+        scale([h[0] * c + h[1] * s, -h[0] * s + h[1] * c], side),
+      ];
+      let sum = [0, 0];
+      for (const fl of feelers) {
+        let hit = null;
+        for (let k = 0; k < n; k++) {
+          const [p, q] = [corner(k), corner(k + 1)];
+          const e = sub(q, p);
+          const denom = cross(fl, e);
+          if (Math.abs(denom) < 1e-9) continue;
+          const t = cross(sub(p, a.position), e) / denom;
+          const u = cross(sub(p, a.position), fl) / denom;
+          if (t >= 0 && t <= 1 && u >= 0 && u <= 1 && (!hit || t < hit.t)) {
+            hit = { t, normal: scale(normalize([-e[1], e[0]]), area < 0 ? -1 : 1) };
+          }
+        }
+        if (hit) sum = add(sum, scale(hit.normal, a.max_force * (1 - hit.t)));
+      }
+      f = limit(sum, a.max_force);
+    }
+    if (f[0] !== 0 || f[1] !== 0) ctl.add(b.weight, f);
+  },
+};
+"###;
+    pub const RS: &str = r###"//en Containment: three feelers (ahead and two at ±feeler_angle); where one crosses a wall of the
+//en polygon, push along the wall's inward normal, harder the deeper; outside, steer to the centre.
+//es Contención: tres antenas (delante y dos a ±feeler_angle); donde una cruza una pared del
+//es polígono, empujar según la normal hacia dentro, más cuanto más hondo; fuera, ir al centro.
+#[derive(Default)]
+pub struct Containment {
+    pub weight: f32,
+    pub walls: Vec<Vec2>,
+    pub feeler_length: f32,
+    pub feeler_angle: f32,
+}
+
+impl Containment {
+    fn corner(&self, k: usize) -> Vec2 {
+        self.walls[k % self.walls.len()]
+    }
+    fn inside(&self, p: Vec2) -> bool {
+        let mut inside = false;
+        for k in 0..self.walls.len() {
+            let (a, b) = (self.corner(k), self.corner(k + 1));
+            if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
+                inside = !inside;
+            }
+        }
+        inside
+    }
+}
+
+impl Behaviour for Containment {
+    fn force(&mut self, _w: &World, _i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let n = self.walls.len();
+        let f = if !self.inside(a.position) {
+            let centre = self.walls.iter().sum::<Vec2>() / n as f32;
+            steer_towards(centre - a.position, a)
+        } else {
+            let area: f32 = (0..n).map(|k| self.corner(k).perp_dot(self.corner(k + 1))).sum();
+            let h = a.heading;
+            let (c, s) = (self.feeler_angle.cos(), self.feeler_angle.sin());
+            let side = self.feeler_length * 0.7;
+            let feelers = [
+                h * self.feeler_length,
+                vec2(h.x * c - h.y * s, h.x * s + h.y * c) * side,
+                vec2(h.x * c + h.y * s, -h.x * s + h.y * c) * side,
+            ];
+            let mut sum = Vec2::ZERO;
+            for f in feelers {
+                //en The nearest wall this feeler crosses: (t along the feeler, inward normal).
+                //es La pared más cercana que cruza esta antena: (t a lo largo de la antena, normal hacia dentro).
+                let mut hit: Option<(f32, Vec2)> = None;
+                for k in 0..n {
+                    let (p, q) = (self.corner(k), self.corner(k + 1));
+                    let e = q - p;
+                    let denom = f.perp_dot(e);
+                    if denom.abs() < 1e-9 {
+                        continue;
+                    }
+                    let t = (p - a.position).perp_dot(e) / denom;
+                    let u = (p - a.position).perp_dot(f) / denom;
+                    if (0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u) && hit.is_none_or(|(b, _)| t < b) {
+                        hit = Some((t, vec2(-e.y, e.x).normalize_or_zero() * area.signum()));
+                    }
+                }
+                if let Some((t, normal)) = hit {
+                    sum += normal * a.max_force * (1.0 - t);
+                }
+            }
+            limit(sum, a.max_force)
+        };
+        if f != Vec2::ZERO {
+            ctl.add(self.weight, f);
+        }
+    }
+}
+"###;
+    pub const CS: &str = r###"//en Containment: three feelers (ahead and two at ±feeler_angle); where one crosses a wall of the
+//en polygon, push along the wall's inward normal, harder the deeper; outside, steer to the centre.
+//es Contención: tres antenas (delante y dos a ±feeler_angle); donde una cruza una pared del
+//es polígono, empujar según la normal hacia dentro, más cuanto más hondo; fuera, ir al centro.
+[Serializable]
+public class Containment : SteeringBehaviour
+{
+    public float weight;
+    public Vector2[] walls;
+    public float feeler_length;
+    public float feeler_angle;
+
+    Vector2 Corner(int k) { return walls[k % walls.Length]; }
+
+    bool Inside(Vector2 p)
+    {
+        bool inside = false;
+        for (int k = 0; k < walls.Length; k++)
+        {
+            Vector2 a = Corner(k), b = Corner(k + 1);
+            if ((a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x)) inside = !inside;
+        }
+        return inside;
+    }
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        int n = walls.Length;
+        Vector2 f;
+        if (!Inside(a.position))
+        {
+            Vector2 centre = Vector2.zero;
+            foreach (var c in walls) centre += c;
+            f = Steer.Towards(centre / n - a.position, a);
+        }
+        else
+        {
+            float area = 0f;
+            for (int k = 0; k < n; k++) area += Steer.Cross(Corner(k), Corner(k + 1));
+            Vector2 h = a.heading;
+            float c = Mathf.Cos(feeler_angle), sn = Mathf.Sin(feeler_angle);
+            float side = feeler_length * 0.7f;
+            Vector2[] feelers = {
+                h * feeler_length,
+                new Vector2(h.x * c - h.y * sn, h.x * sn + h.y * c) * side,
+                new Vector2(h.x * c + h.y * sn, -h.x * sn + h.y * c) * side,
+            };
+            Vector2 sum = Vector2.zero;
+            foreach (var fl in feelers)
+            {
+                //en The nearest wall this feeler crosses: t along the feeler, and the inward normal.
+                //es La pared más cercana que cruza esta antena: t a lo largo de la antena y la normal hacia dentro.
+                float bestT = float.PositiveInfinity;
+                Vector2 normal = Vector2.zero;
+                for (int k = 0; k < n; k++)
+                {
+                    Vector2 p = Corner(k), e = Corner(k + 1) - p;
+                    float denom = Steer.Cross(fl, e);
+                    if (Mathf.Abs(denom) < 1e-9f) continue;
+                    float t = Steer.Cross(p - a.position, e) / denom;
+                    float u = Steer.Cross(p - a.position, fl) / denom;
+                    if (t >= 0f && t <= 1f && u >= 0f && u <= 1f && t < bestT)
+                    {
+                        bestT = t;
+                        normal = Steer.NormalizeOrZero(new Vector2(-e.y, e.x)) * (area < 0f ? -1f : 1f);
+                    }
+                }
+                if (bestT <= 1f) sum += normal * a.max_force * (1f - bestT);
+            }
+            f = Steer.Limit(sum, a.max_force);
+        }
+        if (f.x != 0f || f.y != 0f) ctl.Add(weight, f);
+    }
+}
+"###;
 }

@@ -73,6 +73,8 @@ pub fn lines(p: &mut super::Lines) {
 
 impl Behave for Evade {
     const KIND: &'static str = "evade";
+    #[cfg(feature = "code")]
+    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = Hunt;
     type PerAgent = Angle;
 
@@ -343,4 +345,161 @@ mod tests {
         assert_drawn(&drawn(&s, Layer::Over), &want);
         assert_drawn(&drawn(&s, Layer::Floor), &[]);
     }
+}
+
+// ---- code templates (feature `code`: the exporter, never in the page) ----
+#[cfg(feature = "code")]
+mod code {
+    pub const JS: &str = r###"//en Evade: inside panic_radius of the hunter, flee where it will be; otherwise wander calmly.
+//en The hunter seeks the nearest prey at hunter_speed.
+//es Evade: dentro de panic_radius del cazador, huir de donde estará; si no, deambular tranquilo.
+//es El cazador busca la presa más cercana a hunter_speed.
+const evade = {
+  perAgent: () => ({ angle: 0 }),
+  force(b, w, i, a, ctl) {
+    const h = w.agents[b.hunter];
+    if (!h) return;
+    if (i === b.hunter) {
+      let prey = null;
+      let best = Infinity;
+      w.agents.forEach((o, j) => {
+        const d2 = w.distanceSq(o.position, a.position);
+        if (j !== i && d2 < best) [best, prey] = [d2, o.position];
+      });
+      const slow = { ...a, max_speed: Math.min(b.hunter_speed, a.max_speed) };
+      if (prey) ctl.add(b.weight, seekPoint(slow, add(a.position, w.delta(a.position, prey))));
+      return;
+    }
+    const d = w.delta(a.position, h.position);
+    if (lengthSq(d) < b.panic_radius * b.panic_radius) {
+      const hp = add(a.position, d);
+      ctl.add(b.weight, fleePoint(a, predict(a, hp, h.velocity, b.max_prediction)));
+    } else {
+      const calm = { ...a, max_speed: a.max_speed * 0.5 };
+      ctl.add(b.weight, wanderForce(calm, b.per[i], 24, 48, 0.25, w.rng));
+    }
+  },
+  after(b, w) {
+    const h = w.agents[b.hunter];
+    if (!h) return;
+    const r2 = b.catch_radius * b.catch_radius;
+    const prey = w.agents.find((a, i) => i !== b.hunter && w.distanceSq(a.position, h.position) < r2);
+    if (prey) h.position = farFrom(w, prey.position);
+  },
+};
+"###;
+    pub const RS: &str = r###"//en Evade: inside panic_radius of the hunter, flee where it will be; otherwise wander calmly.
+//en The hunter seeks the nearest prey at hunter_speed.
+//es Evade: dentro de panic_radius del cazador, huir de donde estará; si no, deambular tranquilo.
+//es El cazador busca la presa más cercana a hunter_speed.
+#[derive(Default)]
+pub struct Evade {
+    pub weight: f32,
+    pub hunter: usize,
+    pub max_prediction: f32,
+    pub panic_radius: f32,
+    pub hunter_speed: f32,
+    pub catch_radius: f32,
+    pub angles: Vec<f32>,
+}
+
+impl Behaviour for Evade {
+    fn init(&mut self, w: &World) {
+        self.angles = vec![0.0; w.agents.len()];
+    }
+    fn force(&mut self, w: &World, i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let Some(h) = w.agents.get(self.hunter) else { return };
+        if i == self.hunter {
+            let d2 = |o: &Agent| w.distance_squared(o.position, a.position);
+            let others = w.agents.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, o)| o);
+            if let Some(prey) = others.min_by(|x, y| d2(x).total_cmp(&d2(y))) {
+                let slow = Agent { max_speed: self.hunter_speed.min(a.max_speed), ..*a };
+                ctl.add(self.weight, seek(&slow, a.position + w.delta(a.position, prey.position)));
+            }
+            return;
+        }
+        let d = w.delta(a.position, h.position);
+        if d.length_squared() < self.panic_radius * self.panic_radius {
+            let hp = a.position + d;
+            ctl.add(self.weight, flee(a, predict(a, hp, h.velocity, self.max_prediction)));
+        } else {
+            let calm = Agent { max_speed: a.max_speed * 0.5, ..*a };
+            ctl.add(self.weight, wander_force(&calm, &mut self.angles[i], 24.0, 48.0, 0.25, &w.rng));
+        }
+    }
+    fn after(&mut self, w: &mut World, _now: f64) {
+        let Some(h) = w.agents.get(self.hunter).copied() else { return };
+        let r2 = self.catch_radius * self.catch_radius;
+        let prey = w.agents.iter().enumerate().find(|&(i, a)| i != self.hunter && w.distance_squared(a.position, h.position) < r2);
+        if let Some((_, p)) = prey {
+            let at = far_from(w, p.position);
+            w.agents[self.hunter].position = at;
+        }
+    }
+}
+"###;
+    pub const CS: &str = r###"//en Evade: inside panic_radius of the hunter, flee where it will be; otherwise wander calmly.
+//en The hunter seeks the nearest prey at hunter_speed.
+//es Evade: dentro de panic_radius del cazador, huir de donde estará; si no, deambular tranquilo.
+//es El cazador busca la presa más cercana a hunter_speed.
+[Serializable]
+public class Evade : SteeringBehaviour
+{
+    public float weight;
+    public int hunter;
+    public float max_prediction;
+    public float panic_radius;
+    public float hunter_speed;
+    public float catch_radius;
+    float[] angles;
+
+    public override void Init(World w) { angles = new float[w.agents.Length]; }
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        if (hunter >= w.agents.Length) return;
+        Agent h = w.agents[hunter];
+        if (i == hunter)
+        {
+            int prey = -1;
+            float best = float.PositiveInfinity;
+            for (int j = 0; j < w.agents.Length; j++)
+            {
+                float d2 = w.DistanceSq(w.agents[j].position, a.position);
+                if (j != i && d2 < best) { best = d2; prey = j; }
+            }
+            Agent slow = a;
+            slow.max_speed = Mathf.Min(hunter_speed, a.max_speed);
+            if (prey >= 0) ctl.Add(weight, Steer.Seek(slow, a.position + w.Delta(a.position, w.agents[prey].position)));
+            return;
+        }
+        Vector2 d = w.Delta(a.position, h.position);
+        if (d.sqrMagnitude < panic_radius * panic_radius)
+        {
+            Vector2 hp = a.position + d;
+            ctl.Add(weight, Steer.Flee(a, Steer.Predict(a, hp, h.velocity, max_prediction)));
+        }
+        else
+        {
+            Agent calm = a;
+            calm.max_speed = a.max_speed * 0.5f;
+            ctl.Add(weight, Steer.Wander(calm, ref angles[i], 24f, 48f, 0.25f, w.rng));
+        }
+    }
+
+    public override void After(World w, double now)
+    {
+        if (hunter >= w.agents.Length) return;
+        Vector2 h = w.agents[hunter].position;
+        for (int i = 0; i < w.agents.Length; i++)
+        {
+            if (i != hunter && w.DistanceSq(w.agents[i].position, h) < catch_radius * catch_radius)
+            {
+                w.agents[hunter].position = w.FarFrom(w.agents[i].position);
+                return;
+            }
+        }
+    }
+}
+"###;
 }

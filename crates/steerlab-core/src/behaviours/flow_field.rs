@@ -138,6 +138,8 @@ impl FlowField {
 
 impl Behave for FlowField {
     const KIND: &'static str = "flow_field";
+    #[cfg(feature = "code")]
+    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = Reseeds;
     type PerAgent = ();
 
@@ -530,4 +532,196 @@ mod tests {
         assert_eq!(got.len(), 72 * 45);
         assert_drawn(&got, &arrows(&f, 3, 5.4));
     }
+}
+
+// ---- code templates (feature `code`: the exporter, never in the page) ----
+#[cfg(feature = "code")]
+mod code {
+    pub const JS: &str = r###"//en Flow field: the desired velocity is the field's arrow under the agent (value noise on a grid of
+//en `resolution` cells, `scale` wide, `strength` long); force = limit(desired - velocity, max_force).
+//es Campo de flujo: la velocidad deseada es la flecha del campo bajo el agente (ruido de valor en una
+//es rejilla de celdas de `resolution`, de escala `scale` y longitud `strength`).
+const mix32 = (h) => {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x7feb352d);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x846ca68b);
+  return (h ^ (h >>> 16)) >>> 0;
+};
+const lattice = (seed, x, y) => (mix32(seed ^ mix32(Math.imul(x, 0x9e3779b9) ^ mix32(y))) >>> 8) / 16777216;
+function valueNoise(seed, [px, py]) {
+  const [x0, y0] = [Math.floor(px), Math.floor(py)];
+  const [i, j] = [x0 | 0, y0 | 0];
+  const s = (t) => t * t * (3 - 2 * t);
+  const lerp = (a, b, t) => a + (b - a) * t;
+  const [sx, sy] = [s(px - x0), s(py - y0)];
+  const top = lerp(lattice(seed, i, j), lattice(seed, i + 1, j), sx);
+  const bottom = lerp(lattice(seed, i, j + 1), lattice(seed, i + 1, j + 1), sx);
+  return lerp(top, bottom, sy);
+}
+const flow_field = {
+  init(b, w) {
+    const seed = BigInt(SEED);
+    const lo = Number(seed & 0xffffffffn), hi = Number((seed >> 32n) & 0xffffffffn);
+    b.seed = mix32(lo ^ mix32(hi) ^ mix32((b.reseeds ?? 0) + 1));
+    b.cols = Math.max(Math.ceil(w.width / b.resolution), 1);
+    b.rows = Math.max(Math.ceil(w.height / b.resolution), 1);
+  },
+  //en The arrow of the cell under p.
+  //es La flecha de la celda bajo p.
+  at(b, p) {
+    const cell = (x, n) => Math.min(Math.max(Math.floor(x / b.resolution), 0), n - 1);
+    const centre = [(cell(p[0], b.cols) + 0.5) * b.resolution, (cell(p[1], b.rows) + 0.5) * b.resolution];
+    const q = [centre[0] / b.scale, centre[1] / b.scale];
+    const n = (valueNoise(b.seed, q) + 0.25 * valueNoise((b.seed ^ 0x5bd1e995) >>> 0, scale(q, 2))) / 1.25;
+    const angle = n * 1.5 * 2 * Math.PI;
+    return scale([Math.cos(angle), Math.sin(angle)], b.strength);
+  },
+  force(b, w, i, a, ctl) {
+    const desired = flow_field.at(b, a.position);
+    ctl.add(b.weight, limit(sub(desired, a.velocity), a.max_force));
+  },
+};
+"###;
+    pub const RS: &str = r###"//en Flow field: the desired velocity is the field's arrow under the agent (value noise on a grid of
+//en `resolution` cells, `scale` wide, `strength` long); force = limit(desired - velocity, max_force).
+//es Campo de flujo: la velocidad deseada es la flecha del campo bajo el agente (ruido de valor en una
+//es rejilla de celdas de `resolution`, de escala `scale` y longitud `strength`).
+fn mix32(mut h: u32) -> u32 {
+    h ^= h >> 16;
+    h = h.wrapping_mul(0x7feb_352d);
+    h ^= h >> 15;
+    h = h.wrapping_mul(0x846c_a68b);
+    h ^ (h >> 16)
+}
+
+fn lattice(seed: u32, x: i32, y: i32) -> f32 {
+    let h = mix32(seed ^ mix32((x as u32).wrapping_mul(0x9e37_79b9) ^ mix32(y as u32)));
+    (h >> 8) as f32 * (1.0 / 16_777_216.0)
+}
+
+fn value_noise(seed: u32, p: Vec2) -> f32 {
+    let (x0, y0) = (p.x.floor(), p.y.floor());
+    let (i, j) = (x0 as i32, y0 as i32);
+    let s = |t: f32| t * t * (3.0 - 2.0 * t);
+    let lerp = |a: f32, b: f32, t: f32| a + (b - a) * t;
+    let (sx, sy) = (s(p.x - x0), s(p.y - y0));
+    let top = lerp(lattice(seed, i, j), lattice(seed, i.wrapping_add(1), j), sx);
+    let bottom = lerp(lattice(seed, i, j.wrapping_add(1)), lattice(seed, i.wrapping_add(1), j.wrapping_add(1)), sx);
+    lerp(top, bottom, sy)
+}
+
+#[derive(Default)]
+pub struct FlowField {
+    pub weight: f32,
+    pub resolution: f32,
+    pub strength: f32,
+    pub scale: f32,
+    //en How many times the field was reseeded (a click on the canvas).
+    //es Cuántas veces se cambió la semilla del campo (un clic en el lienzo).
+    pub reseeds: u32,
+    seed: u32,
+    cols: u32,
+    rows: u32,
+}
+
+impl FlowField {
+    //en The arrow of the cell under p.
+    //es La flecha de la celda bajo p.
+    pub fn at(&self, p: Vec2) -> Vec2 {
+        let cell = |x: f32, n: u32| ((x / self.resolution).floor().max(0.0) as u32).min(n - 1);
+        let centre = (vec2(cell(p.x, self.cols) as f32, cell(p.y, self.rows) as f32) + 0.5) * self.resolution;
+        let q = centre / self.scale;
+        let n = (value_noise(self.seed, q) + 0.25 * value_noise(self.seed ^ 0x5bd1_e995, q * 2.0)) / 1.25;
+        let angle = n * 1.5 * TAU;
+        vec2(angle.cos(), angle.sin()) * self.strength
+    }
+}
+
+impl Behaviour for FlowField {
+    fn init(&mut self, _w: &World) {
+        let s = (SEED as u32) ^ mix32((SEED >> 32) as u32) ^ mix32(self.reseeds.wrapping_add(1));
+        self.seed = mix32(s);
+        self.cols = ((WIDTH / self.resolution).ceil() as u32).max(1);
+        self.rows = ((HEIGHT / self.resolution).ceil() as u32).max(1);
+    }
+    fn force(&mut self, _w: &World, _i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let desired = self.at(a.position);
+        ctl.add(self.weight, limit(desired - a.velocity, a.max_force));
+    }
+}
+"###;
+    pub const CS: &str = r###"//en Flow field: the desired velocity is the field's arrow under the agent (value noise on a grid of
+//en `resolution` cells, `scale` wide, `strength` long); force = limit(desired - velocity, max_force).
+//es Campo de flujo: la velocidad deseada es la flecha del campo bajo el agente (ruido de valor en una
+//es rejilla de celdas de `resolution`, de escala `scale` y longitud `strength`).
+[Serializable]
+public class FlowField : SteeringBehaviour
+{
+    public float weight;
+    public float resolution;
+    public float strength;
+    public float scale;
+    //en How many times the field was reseeded (a click on the canvas).
+    //es Cuántas veces se cambió la semilla del campo (un clic en el lienzo).
+    public int reseeds;
+    uint seed;
+    int cols, rows;
+
+    static uint Mix(uint h)
+    {
+        unchecked
+        {
+            h ^= h >> 16;
+            h *= 0x7feb352dU;
+            h ^= h >> 15;
+            h *= 0x846ca68bU;
+            return h ^ (h >> 16);
+        }
+    }
+
+    static float Lattice(uint seed, int x, int y)
+    {
+        uint h = Mix(seed ^ Mix(unchecked((uint)x * 0x9e3779b9U) ^ Mix((uint)y)));
+        return (h >> 8) * (1f / 16777216f);
+    }
+
+    static float Noise(uint seed, Vector2 p)
+    {
+        float x0 = Mathf.Floor(p.x), y0 = Mathf.Floor(p.y);
+        int i = (int)x0, j = (int)y0;
+        Func<float, float> s = t => t * t * (3f - 2f * t);
+        Func<float, float, float, float> lerp = (a, b, t) => a + (b - a) * t;
+        float sx = s(p.x - x0), sy = s(p.y - y0);
+        float top = lerp(Lattice(seed, i, j), Lattice(seed, unchecked(i + 1), j), sx);
+        float bottom = lerp(Lattice(seed, i, unchecked(j + 1)), Lattice(seed, unchecked(i + 1), unchecked(j + 1)), sx);
+        return lerp(top, bottom, sy);
+    }
+
+    public override void Init(World w)
+    {
+        ulong sd = w.seed;
+        seed = Mix((uint)sd ^ Mix((uint)(sd >> 32)) ^ Mix(unchecked((uint)reseeds + 1U)));
+        cols = Math.Max((int)Mathf.Ceil(w.width / resolution), 1);
+        rows = Math.Max((int)Mathf.Ceil(w.height / resolution), 1);
+    }
+
+    //en The arrow of the cell under p.
+    //es La flecha de la celda bajo p.
+    public Vector2 At(Vector2 p)
+    {
+        int cx = Math.Min((int)Mathf.Max(Mathf.Floor(p.x / resolution), 0f), cols - 1);
+        int cy = Math.Min((int)Mathf.Max(Mathf.Floor(p.y / resolution), 0f), rows - 1);
+        Vector2 q = new Vector2((cx + 0.5f) * resolution, (cy + 0.5f) * resolution) / scale;
+        float n = (Noise(seed, q) + 0.25f * Noise(seed ^ 0x5bd1e995U, q * 2f)) / 1.25f;
+        float angle = n * 1.5f * 2f * Mathf.PI;
+        return new Vector2(Mathf.Cos(angle), Mathf.Sin(angle)) * strength;
+    }
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        ctl.Add(weight, Steer.Limit(At(a.position) - a.velocity, a.max_force));
+    }
+}
+"###;
 }

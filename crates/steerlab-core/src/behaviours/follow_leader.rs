@@ -456,6 +456,8 @@ pub struct LeaderAngle(pub f32);
 
 impl Behave for FollowLeader {
     const KIND: &'static str = "follow_leader";
+    #[cfg(feature = "code")]
+    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = LeaderState;
     type PerAgent = LeaderAngle;
 
@@ -1230,4 +1232,527 @@ mod tests {
             ],
         );
     }
+}
+
+// ---- code templates (feature `code`: the exporter, never in the page) ----
+#[cfg(feature = "code")]
+mod code {
+    pub const JS: &str = r###"//en Follow the leader: the leader wanders (or arrives where it was sent); each follower arrives at
+//en its slot behind the leader (behind_dist; formations: v, column, squad, dynamic), gets out of the
+//en zone ahead of the leader (ahead_dist, ahead_radius) by evading it, and keeps apart (sep_radius).
+//es Seguir al líder: el líder deambula (o llega adonde lo mandaron); cada seguidor llega a su hueco
+//es detrás del líder (behind_dist; formaciones: v, column, squad, dynamic), sale de la zona delante
+//es del líder (ahead_dist, ahead_radius) evadiéndolo y mantiene la distancia (sep_radius).
+const leaderHeading = (b) => {
+  const l = length(b.heading);
+  return l > 0 && Number.isFinite(l) ? scale(b.heading, 1 / l) : [1, 0];
+};
+//en A slot's offset (back, right) from the leader, in its frame.
+//es El desplazamiento de un hueco (atrás, derecha) respecto al líder, en su marco.
+function slotOffset(b, k) {
+  const s = b.slot_spacing;
+  if (b.variant === "v" || b.variant === "dynamic") {
+    const row = Math.floor(k / 2) + 1;
+    return [b.behind_dist + (row - 1) * s * 0.8, (k % 2 === 0 ? -1 : 1) * row * s * 0.7];
+  }
+  if (b.variant === "column") return [b.behind_dist + k * s, 0];
+  if (b.variant === "squad") return [b.behind_dist + Math.floor(k / 3) * s, ((k % 3) - 1) * s];
+  return [b.behind_dist, 0];
+}
+const slotPoint = (leader, h, [back, right]) => add(sub(leader, scale(h, back)), scale([-h[1], h[0]], right));
+const follow_leader = {
+  perAgent: () => ({ angle: 0 }),
+  neighbourRadius: (b) => b.sep_radius,
+  init(b, w) {
+    b.heading = b.leader_heading ?? (w.agents[b.leader] ? [...w.agents[b.leader].heading] : [1, 0]);
+    b.target = b.leader_target ?? null;
+    b.idle = 0;
+    b.slots = [];
+    b.slotOf = [];
+  },
+  //en Before the forces: the slots behind the leader, and who takes which.
+  //es Antes de las fuerzas: los huecos detrás del líder y quién ocupa cuál.
+  before(b, w) {
+    const n = w.agents.length;
+    const li = b.leader;
+    const prev = b.slotOf;
+    b.slotOf = new Array(n).fill(-1);
+    b.slots = [];
+    if (li >= n) return;
+    const h = leaderHeading(b);
+    const followers = n - 1;
+    const nslots = ["v", "column", "squad", "dynamic"].includes(b.variant) ? followers : Math.min(1, followers);
+    for (let k = 0; k < nslots; k++) b.slots.push(slotPoint(w.agents[li].position, h, slotOffset(b, k)));
+    if (nslots === 0) return;
+    if (b.variant === "dynamic" && followers <= 64) {
+      //en Nearest pairs first; a follower's previous slot counts as a bit closer (it sticks).
+      //es Primero los pares más cercanos; el hueco anterior de un seguidor cuenta algo más cerca.
+      const pairs = [];
+      w.agents.forEach((a, i) => {
+        if (i === li) return;
+        b.slots.forEach((p, s) => {
+          let d2 = w.distanceSq(a.position, p);
+          if (prev[i] === s) d2 *= 0.8 * 0.8;
+          pairs.push([d2, i, s]);
+        });
+      });
+      pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2]);
+      const taken = new Array(b.slots.length).fill(false);
+      let left = n - 1;
+      for (const [, i, s] of pairs) {
+        if (left === 0) break;
+        if (b.slotOf[i] === -1 && !taken[s]) [b.slotOf[i], taken[s], left] = [s, true, left - 1];
+      }
+    } else {
+      let k = 0;
+      for (let i = 0; i < n; i++) if (i !== li) b.slotOf[i] = k++ % nslots;
+    }
+  },
+  force(b, w, i, a, ctl) {
+    if (b.leader >= w.agents.length) return;
+    const h = leaderHeading(b);
+    if (i === b.leader) {
+      const me = { ...a, max_speed: Math.min(b.leader_speed, a.max_speed) };
+      if (b.target) return ctl.add(b.weight, arriveAt(me, add(a.position, w.delta(a.position, b.target)), b.leader_slow_radius));
+      ctl.add(b.weight, wanderForce(me, b.per[i], 24, 40, 0.6, w.rng));
+      if (w.edges === "bounce") {
+        const m = Math.min(Math.max(w.margin, 40), w.width / 2, w.height / 2);
+        const [x, y] = a.position;
+        if (x < m || y < m || x > w.width - m || y > w.height - m) ctl.add(2, steerTowards(sub(w.center(), a.position), me));
+      }
+      return;
+    }
+    const leader = w.agents[b.leader];
+    //en Out of the zone ahead of the leader: evade it.
+    //es Fuera de la zona delante del líder: evadirlo.
+    const toAhead = w.delta(a.position, add(leader.position, scale(h, b.ahead_dist)));
+    if (lengthSq(toAhead) < b.ahead_radius * b.ahead_radius) {
+      const threat = add(a.position, toAhead);
+      const predicted = predict(a, threat, leader.velocity, b.max_prediction);
+      let f;
+      if (lengthSq(sub(a.position, predicted)) > 1e-6) f = fleePoint(a, predicted);
+      else {
+        const side = [-h[1], h[0]];
+        const s = dot(w.delta(leader.position, a.position), side);
+        f = steerTowards(scale(side, s > 0 || (s === 0 && i % 2 === 0) ? 1 : -1), a);
+      }
+      ctl.add(b.weight * b.evade_weight, f);
+    }
+    //en Arrive at the slot (prediction: where the slot will be).
+    //es Llegar al hueco (prediction: donde estará el hueco).
+    const slot = b.slots[b.slotOf[i]] ?? sub(leader.position, scale(h, b.behind_dist));
+    let target = add(a.position, w.delta(a.position, slot));
+    if (b.variant === "prediction") target = predict(a, target, leader.velocity, b.max_prediction);
+    ctl.add(b.weight, arriveAt(a, target, b.slow_radius));
+    const sep = separate(w, i, b.leader, b.sep_radius, b.sep_form);
+    if (sep) ctl.add(b.weight * b.sep_weight, sep);
+  },
+  //en After the move: the leader's heading (only when it moves fast enough), and a leader that
+  //en arrived and stayed wander_after seconds wanders again.
+  //es Después de mover: el rumbo del líder (solo si va bastante rápido), y un líder que llegó y se
+  //es quedó wander_after segundos vuelve a deambular.
+  after(b, w) {
+    const l = w.agents[b.leader];
+    if (!l) return;
+    const speed = length(l.velocity);
+    if (speed > Math.max(1.6, 0.25 * Math.min(b.leader_speed, l.max_speed))) b.heading = scale(l.velocity, 1 / speed);
+    if (!b.target) return;
+    if (length(sub(b.target, l.position)) < 6 && speed < 6) {
+      b.idle += DT;
+      if (b.idle >= b.wander_after) [b.target, b.idle] = [null, 0];
+    } else b.idle = 0;
+  },
+};
+"###;
+    pub const RS: &str = r###"//en Follow the leader: the leader wanders (or arrives where it was sent); each follower arrives at
+//en its slot behind the leader (behind_dist; formations: v, column, squad, dynamic), gets out of the
+//en zone ahead of the leader (ahead_dist, ahead_radius) by evading it, and keeps apart (sep_radius).
+//es Seguir al líder: el líder deambula (o llega adonde lo mandaron); cada seguidor llega a su hueco
+//es detrás del líder (behind_dist; formaciones: v, column, squad, dynamic), sale de la zona delante
+//es del líder (ahead_dist, ahead_radius) evadiéndolo y mantiene la distancia (sep_radius).
+#[derive(Default)]
+pub struct FollowLeader {
+    pub weight: f32,
+    pub leader: usize,
+    pub variant: &'static str,
+    pub behind_dist: f32,
+    pub ahead_dist: f32,
+    pub ahead_radius: f32,
+    pub slow_radius: f32,
+    pub sep_radius: f32,
+    pub evade_weight: f32,
+    pub sep_weight: f32,
+    pub slot_spacing: f32,
+    pub max_prediction: f32,
+    pub leader_speed: f32,
+    pub leader_slow_radius: f32,
+    pub wander_after: f32,
+    pub sep_form: &'static str,
+    //en Where the leader was sent (a click on the canvas), and its heading.
+    //es Adonde se mandó al líder (un clic en el lienzo) y su rumbo.
+    pub leader_target: Option<Vec2>,
+    pub leader_heading: Option<Vec2>,
+    idle: f32,
+    slots: Vec<Vec2>,
+    slot_of: Vec<Option<usize>>,
+    angles: Vec<f32>,
+}
+
+impl FollowLeader {
+    fn heading(&self) -> Vec2 {
+        self.leader_heading.and_then(|h| h.try_normalize()).unwrap_or(Vec2::X)
+    }
+    //en A slot's offset (back, right) from the leader, in its frame.
+    //es El desplazamiento de un hueco (atrás, derecha) respecto al líder, en su marco.
+    fn slot_offset(&self, k: usize) -> (f32, f32) {
+        let s = self.slot_spacing;
+        match self.variant {
+            "v" | "dynamic" => {
+                let row = (k / 2 + 1) as f32;
+                let side = if k % 2 == 0 { -1.0 } else { 1.0 };
+                (self.behind_dist + (row - 1.0) * s * 0.8, side * row * s * 0.7)
+            }
+            "column" => (self.behind_dist + k as f32 * s, 0.0),
+            "squad" => (self.behind_dist + (k / 3) as f32 * s, ((k % 3) as f32 - 1.0) * s),
+            _ => (self.behind_dist, 0.0),
+        }
+    }
+}
+
+fn slot_point(leader: Vec2, h: Vec2, (back, right): (f32, f32)) -> Vec2 {
+    leader - h * back + vec2(-h.y, h.x) * right
+}
+
+impl Behaviour for FollowLeader {
+    fn neighbour_radius(&self) -> f32 {
+        self.sep_radius
+    }
+    fn before(&mut self, w: &World) {
+        if self.leader < w.agents.len() {
+            self.assign_slots(w);
+        } else {
+            self.slots.clear();
+        }
+    }
+    fn init(&mut self, w: &World) {
+        if self.leader_heading.is_none() {
+            self.leader_heading = Some(w.agents.get(self.leader).map_or(Vec2::X, |a| a.heading));
+        }
+        self.angles = vec![0.0; w.agents.len()];
+    }
+    fn force(&mut self, w: &World, i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let n = w.agents.len();
+        if self.leader >= n {
+            return;
+        }
+        let h = self.heading();
+        if i == self.leader {
+            let me = Agent { max_speed: self.leader_speed.min(a.max_speed), ..*a };
+            if let Some(t) = self.leader_target {
+                return ctl.add(self.weight, arrive_at(&me, a.position + w.delta(a.position, t), self.leader_slow_radius));
+            }
+            ctl.add(self.weight, wander_force(&me, &mut self.angles[i], 24.0, 40.0, 0.6, &w.rng));
+            if EDGES == Edges::Bounce {
+                let m = MARGIN.max(40.0).min(WIDTH * 0.5).min(HEIGHT * 0.5);
+                let p = a.position;
+                if p.x < m || p.y < m || p.x > WIDTH - m || p.y > HEIGHT - m {
+                    ctl.add(2.0, steer_towards(vec2(WIDTH, HEIGHT) * 0.5 - p, &me));
+                }
+            }
+            return;
+        }
+        let leader = w.agents[self.leader];
+        //en Out of the zone ahead of the leader: evade it.
+        //es Fuera de la zona delante del líder: evadirlo.
+        let to_ahead = w.delta(a.position, leader.position + h * self.ahead_dist);
+        if to_ahead.length_squared() < self.ahead_radius * self.ahead_radius {
+            let threat = a.position + to_ahead;
+            let predicted = predict(a, threat, leader.velocity, self.max_prediction);
+            let f = if (a.position - predicted).length_squared() > 1e-6 {
+                flee(a, predicted)
+            } else {
+                let side = vec2(-h.y, h.x);
+                let s = w.delta(leader.position, a.position).dot(side);
+                steer_towards(side * if s > 0.0 || (s == 0.0 && i % 2 == 0) { 1.0 } else { -1.0 }, a)
+            };
+            ctl.add(self.weight * self.evade_weight, f);
+        }
+        //en Arrive at the slot (prediction: where the slot will be).
+        //es Llegar al hueco (prediction: donde estará el hueco).
+        let slot = self.slot_of.get(i).copied().flatten().and_then(|s| self.slots.get(s).copied());
+        let slot = slot.unwrap_or(leader.position - h * self.behind_dist);
+        let mut target = a.position + w.delta(a.position, slot);
+        if self.variant == "prediction" {
+            target = predict(a, target, leader.velocity, self.max_prediction);
+        }
+        ctl.add(self.weight, arrive_at(a, target, self.slow_radius));
+        if let Some(f) = separate(w, i, Some(self.leader), self.sep_radius, self.sep_form) {
+            ctl.add(self.weight * self.sep_weight, f);
+        }
+    }
+    //en After the move: the leader's heading (only when it moves fast enough), and a leader that
+    //en arrived and stayed wander_after seconds wanders again.
+    //es Después de mover: el rumbo del líder (solo si va bastante rápido), y un líder que llegó y se
+    //es quedó wander_after segundos vuelve a deambular.
+    fn after(&mut self, w: &mut World, _now: f64) {
+        let Some(l) = w.agents.get(self.leader) else { return };
+        let speed = l.velocity.length();
+        if speed > 1.6f32.max(0.25 * self.leader_speed.min(l.max_speed)) {
+            self.leader_heading = Some(l.velocity / speed);
+        }
+        let Some(t) = self.leader_target else { return };
+        if (t - l.position).length() < 6.0 && speed < 6.0 {
+            self.idle += DT;
+            if self.idle >= self.wander_after {
+                self.leader_target = None;
+                self.idle = 0.0;
+            }
+        } else {
+            self.idle = 0.0;
+        }
+    }
+}
+
+impl FollowLeader {
+    //en Before the forces: the slots behind the leader, and who takes which.
+    //es Antes de las fuerzas: los huecos detrás del líder y quién ocupa cuál.
+    fn assign_slots(&mut self, w: &World) {
+        let n = w.agents.len();
+        let li = self.leader;
+        let prev = std::mem::take(&mut self.slot_of);
+        self.slot_of = vec![None; n];
+        self.slots.clear();
+        let h = self.heading();
+        let followers = n - 1;
+        let nslots = if matches!(self.variant, "v" | "column" | "squad" | "dynamic") { followers } else { followers.min(1) };
+        for k in 0..nslots {
+            self.slots.push(slot_point(w.agents[li].position, h, self.slot_offset(k)));
+        }
+        if nslots == 0 {
+            return;
+        }
+        if self.variant == "dynamic" && followers <= 64 {
+            //en Nearest pairs first; a follower's previous slot counts as a bit closer (it sticks).
+            //es Primero los pares más cercanos; el hueco anterior de un seguidor cuenta algo más cerca.
+            let mut pairs = Vec::new();
+            for (i, a) in w.agents.iter().enumerate().filter(|&(i, _)| i != li) {
+                for (s, &p) in self.slots.iter().enumerate() {
+                    let mut d2 = w.distance_squared(a.position, p);
+                    if prev.get(i).copied().flatten() == Some(s) {
+                        d2 *= 0.8 * 0.8;
+                    }
+                    pairs.push((d2, i, s));
+                }
+            }
+            pairs.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+            let mut taken = vec![false; self.slots.len()];
+            let mut left = n - 1;
+            for (_, i, s) in pairs {
+                if left == 0 {
+                    break;
+                }
+                if self.slot_of[i].is_none() && !taken[s] {
+                    self.slot_of[i] = Some(s);
+                    taken[s] = true;
+                    left -= 1;
+                }
+            }
+        } else {
+            let mut k = 0;
+            for i in (0..n).filter(|&i| i != li) {
+                self.slot_of[i] = Some(k % nslots);
+                k += 1;
+            }
+        }
+    }
+}
+"###;
+    pub const CS: &str = r###"//en Follow the leader: the leader wanders (or arrives where it was sent); each follower arrives at
+//en its slot behind the leader (behind_dist; formations: v, column, squad, dynamic), gets out of the
+//en zone ahead of the leader (ahead_dist, ahead_radius) by evading it, and keeps apart (sep_radius).
+//es Seguir al líder: el líder deambula (o llega adonde lo mandaron); cada seguidor llega a su hueco
+//es detrás del líder (behind_dist; formaciones: v, column, squad, dynamic), sale de la zona delante
+//es del líder (ahead_dist, ahead_radius) evadiéndolo y mantiene la distancia (sep_radius).
+[Serializable]
+public class FollowLeader : SteeringBehaviour
+{
+    public float weight;
+    public int leader;
+    public string variant;
+    public float behind_dist;
+    public float ahead_dist;
+    public float ahead_radius;
+    public float slow_radius;
+    public float sep_radius;
+    public float evade_weight;
+    public float sep_weight;
+    public float slot_spacing;
+    public float max_prediction;
+    public float leader_speed;
+    public float leader_slow_radius;
+    public float wander_after;
+    public string sep_form;
+    //en Where the leader was sent (a click on the canvas), and its heading.
+    //es Adonde se mandó al líder (un clic en el lienzo) y su rumbo.
+    public Vector2? leader_target;
+    public Vector2? leader_heading;
+    float idle;
+    List<Vector2> slots = new List<Vector2>();
+    int[] slotOf = new int[0];
+    float[] angles;
+
+    Vector2 Heading()
+    {
+        Vector2 h = leader_heading ?? Vector2.right;
+        float l = h.magnitude;
+        return l > 0f && !float.IsInfinity(l) && !float.IsNaN(l) ? h * (1f / l) : Vector2.right;
+    }
+
+    //en A slot's offset (back, right) from the leader, in its frame.
+    //es El desplazamiento de un hueco (atrás, derecha) respecto al líder, en su marco.
+    Vector2 SlotOffset(int k)
+    {
+        float s = slot_spacing;
+        if (variant == "v" || variant == "dynamic")
+        {
+            float row = k / 2 + 1;
+            return new Vector2(behind_dist + (row - 1f) * s * 0.8f, (k % 2 == 0 ? -1f : 1f) * row * s * 0.7f);
+        }
+        if (variant == "column") return new Vector2(behind_dist + k * s, 0f);
+        if (variant == "squad") return new Vector2(behind_dist + (k / 3) * s, (k % 3 - 1f) * s);
+        return new Vector2(behind_dist, 0f);
+    }
+
+    static Vector2 SlotPoint(Vector2 leader, Vector2 h, Vector2 off)
+    {
+        return leader - h * off.x + new Vector2(-h.y, h.x) * off.y;
+    }
+
+    public override float NeighbourRadius() { return sep_radius; }
+
+    public override void Init(World w)
+    {
+        if (!leader_heading.HasValue) leader_heading = leader < w.agents.Length ? w.agents[leader].heading : Vector2.right;
+        angles = new float[w.agents.Length];
+    }
+
+    //en Before the forces: the slots behind the leader, and who takes which.
+    //es Antes de las fuerzas: los huecos detrás del líder y quién ocupa cuál.
+    public override void Before(World w)
+    {
+        int n = w.agents.Length;
+        int[] prev = slotOf;
+        slotOf = new int[n];
+        for (int i = 0; i < n; i++) slotOf[i] = -1;
+        slots.Clear();
+        if (leader >= n) return;
+        Vector2 h = Heading();
+        int followers = n - 1;
+        bool formation = variant == "v" || variant == "column" || variant == "squad" || variant == "dynamic";
+        int nslots = formation ? followers : Math.Min(1, followers);
+        for (int k = 0; k < nslots; k++) slots.Add(SlotPoint(w.agents[leader].position, h, SlotOffset(k)));
+        if (nslots == 0) return;
+        if (variant == "dynamic" && followers <= 64)
+        {
+            //en Nearest pairs first; a follower's previous slot counts as a bit closer (it sticks).
+            //es Primero los pares más cercanos; el hueco anterior de un seguidor cuenta algo más cerca.
+            var pairs = new List<KeyValuePair<float, int>>();
+            for (int i = 0; i < n; i++)
+            {
+                if (i == leader) continue;
+                for (int s = 0; s < slots.Count; s++)
+                {
+                    float d2 = w.DistanceSq(w.agents[i].position, slots[s]);
+                    if (i < prev.Length && prev[i] == s) d2 *= 0.8f * 0.8f;
+                    pairs.Add(new KeyValuePair<float, int>(d2, i * slots.Count + s));
+                }
+            }
+            pairs.Sort((x, y) => x.Key != y.Key ? x.Key.CompareTo(y.Key) : x.Value.CompareTo(y.Value));
+            var taken = new bool[slots.Count];
+            int left = n - 1;
+            foreach (var p in pairs)
+            {
+                if (left == 0) break;
+                int i = p.Value / slots.Count, s = p.Value % slots.Count;
+                if (slotOf[i] == -1 && !taken[s]) { slotOf[i] = s; taken[s] = true; left -= 1; }
+            }
+        }
+        else
+        {
+            int k = 0;
+            for (int i = 0; i < n; i++) if (i != leader) slotOf[i] = k++ % nslots;
+        }
+    }
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        if (leader >= w.agents.Length) return;
+        Vector2 h = Heading();
+        if (i == leader)
+        {
+            Agent me = a;
+            me.max_speed = Mathf.Min(leader_speed, a.max_speed);
+            if (leader_target.HasValue)
+            {
+                ctl.Add(weight, Steer.ArriveAt(me, a.position + w.Delta(a.position, leader_target.Value), leader_slow_radius));
+                return;
+            }
+            ctl.Add(weight, Steer.Wander(me, ref angles[i], 24f, 40f, 0.6f, w.rng));
+            if (w.edges == Edges.Bounce)
+            {
+                float m = Mathf.Min(Mathf.Max(w.margin, 40f), Mathf.Min(w.width * 0.5f, w.height * 0.5f));
+                Vector2 p = a.position;
+                if (p.x < m || p.y < m || p.x > w.width - m || p.y > w.height - m)
+                    ctl.Add(2f, Steer.Towards(new Vector2(w.width, w.height) * 0.5f - p, me));
+            }
+            return;
+        }
+        Agent l = w.agents[leader];
+        //en Out of the zone ahead of the leader: evade it.
+        //es Fuera de la zona delante del líder: evadirlo.
+        Vector2 toAhead = w.Delta(a.position, l.position + h * ahead_dist);
+        if (toAhead.sqrMagnitude < ahead_radius * ahead_radius)
+        {
+            Vector2 threat = a.position + toAhead;
+            Vector2 predicted = Steer.Predict(a, threat, l.velocity, max_prediction);
+            Vector2 f;
+            if ((a.position - predicted).sqrMagnitude > 1e-6f) f = Steer.Flee(a, predicted);
+            else
+            {
+                Vector2 side = new Vector2(-h.y, h.x);
+                float sd = Vector2.Dot(w.Delta(l.position, a.position), side);
+                f = Steer.Towards(side * (sd > 0f || (sd == 0f && i % 2 == 0) ? 1f : -1f), a);
+            }
+            ctl.Add(weight * evade_weight, f);
+        }
+        //en Arrive at the slot (prediction: where the slot will be).
+        //es Llegar al hueco (prediction: donde estará el hueco).
+        Vector2 slot = i < slotOf.Length && slotOf[i] >= 0 && slotOf[i] < slots.Count ? slots[slotOf[i]] : l.position - h * behind_dist;
+        Vector2 target = a.position + w.Delta(a.position, slot);
+        if (variant == "prediction") target = Steer.Predict(a, target, l.velocity, max_prediction);
+        ctl.Add(weight, Steer.ArriveAt(a, target, slow_radius));
+        Vector2? sep = Crowd.Separate(w, i, leader, sep_radius, sep_form);
+        if (sep.HasValue) ctl.Add(weight * sep_weight, sep.Value);
+    }
+
+    //en After the move: the leader's heading (only when it moves fast enough), and a leader that
+    //en arrived and stayed wander_after seconds wanders again.
+    //es Después de mover: el rumbo del líder (solo si va bastante rápido), y un líder que llegó y se
+    //es quedó wander_after segundos vuelve a deambular.
+    public override void After(World w, double now)
+    {
+        if (leader >= w.agents.Length) return;
+        Agent l = w.agents[leader];
+        float speed = l.velocity.magnitude;
+        if (speed > Mathf.Max(1.6f, 0.25f * Mathf.Min(leader_speed, l.max_speed))) leader_heading = l.velocity / speed;
+        if (!leader_target.HasValue) return;
+        if ((leader_target.Value - l.position).magnitude < 6f && speed < 6f)
+        {
+            idle += 1f / 60f;
+            if (idle >= wander_after) { leader_target = null; idle = 0f; }
+        }
+        else idle = 0f;
+    }
+}
+"###;
 }

@@ -93,6 +93,8 @@ impl ObstacleAvoidance {
 
 impl Behave for ObstacleAvoidance {
     const KIND: &'static str = "obstacle_avoidance";
+    #[cfg(feature = "code")]
+    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = ();
     type PerAgent = ();
 
@@ -317,4 +319,115 @@ mod tests {
         assert_drawn(&drawn(&s, Layer::Under), &[]);
         assert_drawn(&drawn(&s, Layer::Floor), &[]);
     }
+}
+
+// ---- code templates (feature `code`: the exporter, never in the page) ----
+#[cfg(feature = "code")]
+mod code {
+    pub const JS: &str = r###"//en Obstacle avoidance: a feeler ahead of the agent (look_ahead at full speed); the nearest obstacle
+//en it touches (plus clearance) pushes the agent sideways, harder the more centred it is.
+//es Evitar obstáculos con antena: una antena delante del agente (look_ahead a toda velocidad); el
+//es obstáculo más cercano que toca (más clearance) empuja al agente de lado, más cuanto más centrado.
+const obstacle_avoidance = {
+  force(b, w, i, a, ctl) {
+    const h = a.heading;
+    const left = [-h[1], h[0]];
+    const k = a.max_speed > 0 ? Math.min(length(a.velocity) / a.max_speed, 1) : 0;
+    const feeler = b.look_ahead * k;
+    let best = null;
+    for (const o of w.scene.obstacles) {
+      const d = w.delta(a.position, o.center);
+      const along = dot(d, h);
+      if (along <= 0) continue;
+      const reach = o.radius + b.clearance;
+      if (lengthSq(sub(d, scale(h, Math.min(along, feeler)))) >= reach * reach) continue;
+      if (!best || along < best.along) best = { along, lateral: dot(d, left), radius: o.radius };
+    }
+    if (!best) return;
+    const away = best.lateral > 0 ? scale(left, -1) : left;
+    const reach = best.radius + b.clearance;
+    const push = Math.min(Math.max((reach - Math.abs(best.lateral)) / reach, 0), 1);
+    ctl.add(b.weight, scale(away, a.max_force * push));
+  },
+};
+"###;
+    pub const RS: &str = r###"//en Obstacle avoidance: a feeler ahead of the agent (look_ahead at full speed); the nearest obstacle
+//en it touches (plus clearance) pushes the agent sideways, harder the more centred it is.
+//es Evitar obstáculos con antena: una antena delante del agente (look_ahead a toda velocidad); el
+//es obstáculo más cercano que toca (más clearance) empuja al agente de lado, más cuanto más centrado.
+#[derive(Default)]
+pub struct ObstacleAvoidance {
+    pub weight: f32,
+    pub look_ahead: f32,
+    pub clearance: f32,
+}
+
+impl Behaviour for ObstacleAvoidance {
+    fn force(&mut self, w: &World, _i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let h = a.heading;
+        let left = vec2(-h.y, h.x);
+        let k = if a.max_speed > 0.0 { (a.velocity.length() / a.max_speed).min(1.0) } else { 0.0 };
+        let feeler = self.look_ahead * k;
+        //en (distance along the heading, sideways offset, radius) of the nearest obstacle in the way.
+        //es (distancia a lo largo del rumbo, desvío lateral, radio) del obstáculo más cercano en el camino.
+        let mut best: Option<(f32, f32, f32)> = None;
+        for o in &w.scene.obstacles {
+            let d = w.delta(a.position, o.center);
+            let along = d.dot(h);
+            if along <= 0.0 {
+                continue;
+            }
+            let reach = o.radius + self.clearance;
+            if (d - h * along.min(feeler)).length_squared() >= reach * reach {
+                continue;
+            }
+            if best.is_none_or(|(b, _, _)| along < b) {
+                best = Some((along, d.dot(left), o.radius));
+            }
+        }
+        if let Some((_, lateral, radius)) = best {
+            let away = if lateral > 0.0 { -left } else { left };
+            let reach = radius + self.clearance;
+            let push = ((reach - lateral.abs()) / reach).clamp(0.0, 1.0);
+            ctl.add(self.weight, away * (a.max_force * push));
+        }
+    }
+}
+"###;
+    pub const CS: &str = r###"//en Obstacle avoidance: a feeler ahead of the agent (look_ahead at full speed); the nearest obstacle
+//en it touches (plus clearance) pushes the agent sideways, harder the more centred it is.
+//es Evitar obstáculos con antena: una antena delante del agente (look_ahead a toda velocidad); el
+//es obstáculo más cercano que toca (más clearance) empuja al agente de lado, más cuanto más centrado.
+[Serializable]
+public class ObstacleAvoidance : SteeringBehaviour
+{
+    public float weight;
+    public float look_ahead;
+    public float clearance;
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        Vector2 h = a.heading;
+        Vector2 left = new Vector2(-h.y, h.x);
+        float k = a.max_speed > 0f ? Mathf.Min(a.velocity.magnitude / a.max_speed, 1f) : 0f;
+        float feeler = look_ahead * k;
+        bool found = false;
+        float bestAlong = 0f, bestLateral = 0f, bestRadius = 0f;
+        foreach (var o in w.obstacles)
+        {
+            Vector2 d = w.Delta(a.position, o.center);
+            float along = Vector2.Dot(d, h);
+            if (along <= 0f) continue;
+            float reach = o.radius + clearance;
+            if ((d - h * Mathf.Min(along, feeler)).sqrMagnitude >= reach * reach) continue;
+            if (!found || along < bestAlong) { found = true; bestAlong = along; bestLateral = Vector2.Dot(d, left); bestRadius = o.radius; }
+        }
+        if (!found) return;
+        Vector2 awayDir = bestLateral > 0f ? -left : left;
+        float r = bestRadius + clearance;
+        float push = Mathf.Clamp((r - Mathf.Abs(bestLateral)) / r, 0f, 1f);
+        ctl.Add(weight, awayDir * (a.max_force * push));
+    }
+}
+"###;
 }

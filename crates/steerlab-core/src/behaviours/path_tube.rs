@@ -108,6 +108,8 @@ pub fn tube_force(
 
 impl Behave for PathTube {
     const KIND: &'static str = "path_tube";
+    #[cfg(feature = "code")]
+    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = ();
     type PerAgent = OnPath;
 
@@ -462,4 +464,279 @@ mod tests {
         );
         assert_drawn(&drawn(&s, Layer::Under), &[]);
     }
+}
+
+// ---- code templates (feature `code`: the exporter, never in the page) ----
+#[cfg(feature = "code")]
+mod code {
+    pub const JS: &str = r###"//en Path following (the tube): predict where the agent will be in predict_ahead seconds, project
+//en that point on the path; outside the tube (tube_radius) steer back to the projection, inside
+//en seek the end of the current segment.
+//es Seguir el camino (el tubo): predecir dónde estará el agente en predict_ahead segundos y proyectar
+//es ese punto sobre el camino; fuera del tubo (tube_radius) volver a la proyección, dentro buscar
+//es el final del segmento actual.
+function projectOnSegment(p, a, b) {
+  const ab = sub(b, a);
+  const len2 = lengthSq(ab);
+  const t = len2 > 1e-12 ? Math.min(Math.max(dot(sub(p, a), ab) / len2, 0), 1) : 0;
+  const proj = add(a, scale(ab, t));
+  return [proj, length(sub(p, proj))];
+}
+//en The segment nearest p; the current one or its successor win ties (so the agent keeps going).
+//es El segmento más cercano a p; el actual o el siguiente ganan los empates (el agente sigue adelante).
+function closestSegment(p, wps, closed, cur, dir) {
+  const n = wps.length;
+  const nseg = n < 2 ? 0 : closed ? n : n - 1;
+  if (nseg === 0) return null;
+  cur = Math.min(cur, nseg - 1);
+  let succ = null;
+  if (dir > 0) succ = cur + 1 < nseg ? cur + 1 : closed ? 0 : null;
+  else succ = cur > 0 ? cur - 1 : closed ? nseg - 1 : null;
+  let best = [0, wps[0], Infinity];
+  let onSucc = null;
+  let onCur = [wps[0], Infinity];
+  for (let s = 0; s < nseg; s++) {
+    const [proj, d] = projectOnSegment(p, wps[s], wps[(s + 1) % n]);
+    if (d < best[2]) best = [s, proj, d];
+    if (s === succ) onSucc = [proj, d];
+    if (s === cur) onCur = [proj, d];
+  }
+  const near = ([, d]) => d <= best[2] + 1e-3 + best[2] * 1e-5;
+  if (succ !== null && onSucc && near(onSucc)) return [succ, ...onSucc];
+  if (near(onCur)) return [cur, ...onCur];
+  return best;
+}
+const path_tube = {
+  perAgent: () => ({ seg: 0, dir: 1 }),
+  force(b, w, i, a, ctl) {
+    const wps = w.scene.path.waypoints;
+    const n = wps.length;
+    if (n === 0) return ctl.add(b.weight, limit(scale(a.velocity, -1), a.max_force));
+    if (n === 1) return ctl.add(b.weight, arriveAt(a, wps[0], b.slow_radius));
+    const me = b.per[i];
+    //en A loop of two points is walked back and forth.
+    //es Un bucle de dos puntos se recorre de ida y vuelta.
+    const mode = w.scene.path.mode === "loop" && n < 3 ? "ping_pong" : w.scene.path.mode;
+    let dir = mode === "ping_pong" ? (me.dir < 0 ? -1 : 1) : 1;
+    const predicted = add(a.position, scale(a.velocity, b.predict_ahead));
+    const [seg, proj, dist] = closestSegment(predicted, wps, mode === "loop" && n >= 3, me.seg, dir);
+    const outside = dist > b.tube_radius;
+    const nextOf = (d) => (d > 0 ? (seg + 1) % n : seg);
+    let next = nextOf(dir);
+    if (mode === "ping_pong") {
+      const atEnd = (dir > 0 && next === n - 1) || (dir < 0 && next === 0);
+      if (atEnd && lengthSq(sub(wps[next], a.position)) < b.arrive_radius * b.arrive_radius) {
+        dir = -dir;
+        next = nextOf(dir);
+      }
+    }
+    [me.seg, me.dir] = [seg, dir];
+    if (outside) ctl.add(b.weight, seekPoint(a, proj));
+    else if (mode === "one_shot" && next === n - 1) ctl.add(b.weight, arriveAt(a, wps[next], b.slow_radius));
+    else ctl.add(b.weight, seekPoint(a, wps[next]));
+  },
+};
+"###;
+    pub const RS: &str = r###"//en Path following (the tube): predict where the agent will be in predict_ahead seconds, project
+//en that point on the path; outside the tube (tube_radius) steer back to the projection, inside
+//en seek the end of the current segment.
+//es Seguir el camino (el tubo): predecir dónde estará el agente en predict_ahead segundos y proyectar
+//es ese punto sobre el camino; fuera del tubo (tube_radius) volver a la proyección, dentro buscar
+//es el final del segmento actual.
+fn project_on_segment(p: Vec2, a: Vec2, b: Vec2) -> (Vec2, f32) {
+    let ab = b - a;
+    let len2 = ab.length_squared();
+    let t = if len2 > 1e-12 { ((p - a).dot(ab) / len2).clamp(0.0, 1.0) } else { 0.0 };
+    let proj = a + ab * t;
+    (proj, (p - proj).length())
+}
+
+//en The segment nearest p; the current one or its successor win ties (so the agent keeps going).
+//es El segmento más cercano a p; el actual o el siguiente ganan los empates (el agente sigue adelante).
+fn closest_segment(p: Vec2, wps: &[Vec2], closed: bool, cur: usize, dir: i32) -> Option<(usize, Vec2, f32)> {
+    let n = wps.len();
+    let nseg = if n < 2 { 0 } else if closed { n } else { n - 1 };
+    if nseg == 0 {
+        return None;
+    }
+    let cur = cur.min(nseg - 1);
+    let succ = if dir > 0 {
+        if cur + 1 < nseg { Some(cur + 1) } else if closed { Some(0) } else { None }
+    } else if cur > 0 {
+        Some(cur - 1)
+    } else if closed {
+        Some(nseg - 1)
+    } else {
+        None
+    };
+    let mut best = (0, wps[0], f32::INFINITY);
+    let (mut on_succ, mut on_cur) = (None, (wps[0], f32::INFINITY));
+    for s in 0..nseg {
+        let (proj, d) = project_on_segment(p, wps[s], wps[(s + 1) % n]);
+        if d < best.2 {
+            best = (s, proj, d);
+        }
+        if Some(s) == succ {
+            on_succ = Some((proj, d));
+        }
+        if s == cur {
+            on_cur = (proj, d);
+        }
+    }
+    let near = |(_, d): (Vec2, f32)| d <= best.2 + 1e-3 + best.2 * 1e-5;
+    match (succ, on_succ) {
+        (Some(s), Some(at)) if near(at) => Some((s, at.0, at.1)),
+        _ if near(on_cur) => Some((cur, on_cur.0, on_cur.1)),
+        _ => Some(best),
+    }
+}
+
+#[derive(Default)]
+pub struct PathTube {
+    pub weight: f32,
+    pub tube_radius: f32,
+    pub predict_ahead: f32,
+    pub slow_radius: f32,
+    pub arrive_radius: f32,
+    //en Each agent's segment and direction (+1 or -1).
+    //es El segmento de cada agente y su sentido (+1 o -1).
+    on: Vec<(usize, i32)>,
+}
+
+impl Behaviour for PathTube {
+    fn init(&mut self, w: &World) {
+        self.on = vec![(0, 1); w.agents.len()];
+    }
+    fn force(&mut self, w: &World, i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let wps = &w.scene.path;
+        let n = wps.len();
+        match n {
+            0 => return ctl.add(self.weight, limit(-a.velocity, a.max_force)),
+            1 => return ctl.add(self.weight, arrive_at(a, wps[0], self.slow_radius)),
+            _ => {}
+        }
+        //en A loop of two points is walked back and forth.
+        //es Un bucle de dos puntos se recorre de ida y vuelta.
+        let mode = if w.scene.path_mode == PathMode::Loop && n < 3 { PathMode::PingPong } else { w.scene.path_mode };
+        let (cur, d) = self.on[i];
+        let mut dir = if mode == PathMode::PingPong { d } else { 1 };
+        let predicted = a.position + a.velocity * self.predict_ahead;
+        let Some((seg, proj, dist)) = closest_segment(predicted, wps, mode == PathMode::Loop, cur, dir) else { return };
+        let outside = dist > self.tube_radius;
+        let next_of = |d: i32| if d > 0 { (seg + 1) % n } else { seg };
+        let mut next = next_of(dir);
+        if mode == PathMode::PingPong {
+            let at_end = (dir > 0 && next == n - 1) || (dir < 0 && next == 0);
+            if at_end && (wps[next] - a.position).length_squared() < self.arrive_radius * self.arrive_radius {
+                dir = -dir;
+                next = next_of(dir);
+            }
+        }
+        self.on[i] = (seg, dir);
+        let f = if outside {
+            seek(a, proj)
+        } else if mode == PathMode::OneShot && next == n - 1 {
+            arrive_at(a, wps[next], self.slow_radius)
+        } else {
+            seek(a, wps[next])
+        };
+        ctl.add(self.weight, f);
+    }
+}
+"###;
+    pub const CS: &str = r###"//en Path following (the tube): predict where the agent will be in predict_ahead seconds, project
+//en that point on the path; outside the tube (tube_radius) steer back to the projection, inside
+//en seek the end of the current segment.
+//es Seguir el camino (el tubo): predecir dónde estará el agente en predict_ahead segundos y proyectar
+//es ese punto sobre el camino; fuera del tubo (tube_radius) volver a la proyección, dentro buscar
+//es el final del segmento actual.
+[Serializable]
+public class PathTube : SteeringBehaviour
+{
+    public float weight;
+    public float tube_radius;
+    public float predict_ahead;
+    public float slow_radius;
+    public float arrive_radius;
+    //en Each agent's segment and direction (+1 or -1).
+    //es El segmento de cada agente y su sentido (+1 o -1).
+    int[] seg, dir;
+
+    public override void Init(World w)
+    {
+        seg = new int[w.agents.Length];
+        dir = new int[w.agents.Length];
+        for (int k = 0; k < dir.Length; k++) dir[k] = 1;
+    }
+
+    static Vector2 Project(Vector2 p, Vector2 a, Vector2 b, out float dist)
+    {
+        Vector2 ab = b - a;
+        float len2 = ab.sqrMagnitude;
+        float t = len2 > 1e-12f ? Mathf.Clamp(Vector2.Dot(p - a, ab) / len2, 0f, 1f) : 0f;
+        Vector2 proj = a + ab * t;
+        dist = (p - proj).magnitude;
+        return proj;
+    }
+
+    //en The segment nearest p; the current one or its successor win ties (so the agent keeps going).
+    //es El segmento más cercano a p; el actual o el siguiente ganan los empates (el agente sigue adelante).
+    static int Closest(Vector2 p, List<Vector2> wps, bool closed, int cur, int d, out Vector2 proj, out float dist)
+    {
+        int n = wps.Count;
+        int nseg = closed ? n : n - 1;
+        cur = Math.Min(cur, nseg - 1);
+        int succ = d > 0 ? (cur + 1 < nseg ? cur + 1 : closed ? 0 : -1) : (cur > 0 ? cur - 1 : closed ? nseg - 1 : -1);
+        int best = 0;
+        Vector2 bestP = wps[0], succP = wps[0], curP = wps[0];
+        float bestD = float.PositiveInfinity, succD = float.PositiveInfinity, curD = float.PositiveInfinity;
+        for (int s = 0; s < nseg; s++)
+        {
+            float ds;
+            Vector2 ps = Project(p, wps[s], wps[(s + 1) % n], out ds);
+            if (ds < bestD) { best = s; bestP = ps; bestD = ds; }
+            if (s == succ) { succP = ps; succD = ds; }
+            if (s == cur) { curP = ps; curD = ds; }
+        }
+        float eps = 1e-3f + bestD * 1e-5f;
+        if (succ >= 0 && succD <= bestD + eps) { proj = succP; dist = succD; return succ; }
+        if (curD <= bestD + eps) { proj = curP; dist = curD; return cur; }
+        proj = bestP;
+        dist = bestD;
+        return best;
+    }
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        var wps = w.path;
+        int n = wps.Count;
+        if (n == 0) { ctl.Add(weight, Steer.Limit(-a.velocity, a.max_force)); return; }
+        if (n == 1) { ctl.Add(weight, Steer.ArriveAt(a, wps[0], slow_radius)); return; }
+        //en A loop of two points is walked back and forth.
+        //es Un bucle de dos puntos se recorre de ida y vuelta.
+        PathMode mode = w.pathMode == PathMode.Loop && n < 3 ? PathMode.PingPong : w.pathMode;
+        int d = mode == PathMode.PingPong ? dir[i] : 1;
+        Vector2 predicted = a.position + a.velocity * predict_ahead;
+        Vector2 proj;
+        float dist;
+        int sg = Closest(predicted, wps, mode == PathMode.Loop, seg[i], d, out proj, out dist);
+        bool outside = dist > tube_radius;
+        int next = d > 0 ? (sg + 1) % n : sg;
+        if (mode == PathMode.PingPong)
+        {
+            bool atEnd = (d > 0 && next == n - 1) || (d < 0 && next == 0);
+            if (atEnd && (wps[next] - a.position).sqrMagnitude < arrive_radius * arrive_radius)
+            {
+                d = -d;
+                next = d > 0 ? (sg + 1) % n : sg;
+            }
+        }
+        seg[i] = sg;
+        dir[i] = d;
+        if (outside) ctl.Add(weight, Steer.Seek(a, proj));
+        else if (mode == PathMode.OneShot && next == n - 1) ctl.Add(weight, Steer.ArriveAt(a, wps[next], slow_radius));
+        else ctl.Add(weight, Steer.Seek(a, wps[next]));
+    }
+}
+"###;
 }

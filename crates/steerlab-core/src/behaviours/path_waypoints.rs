@@ -90,6 +90,8 @@ pub fn waypoints_force(
 
 impl Behave for PathWaypoints {
     const KIND: &'static str = "path_waypoints";
+    #[cfg(feature = "code")]
+    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = ();
     type PerAgent = Leg;
 
@@ -512,4 +514,127 @@ mod tests {
         assert!(s.remove_waypoint(0));
         assert_drawn(&drawn(&s, Layer::Under), &[]);
     }
+}
+
+// ---- code templates (feature `code`: the exporter, never in the page) ----
+#[cfg(feature = "code")]
+mod code {
+    pub const JS: &str = r###"//en Path by waypoints: seek the current waypoint; closer than arrive_radius, go on to the next
+//en (one_shot, loop or ping_pong); arrive at the last one of a one_shot path.
+//es Camino por waypoints: buscar el waypoint actual; a menos de arrive_radius, pasar al siguiente
+//es (one_shot, loop o ping_pong); llegar (arrive) al último de un camino one_shot.
+const path_waypoints = {
+  perAgent: () => ({ wp: 0, dir: 1 }),
+  force(b, w, i, a, ctl) {
+    const { waypoints: wps, mode } = w.scene.path;
+    const n = wps.length;
+    if (n === 0) return ctl.add(b.weight, limit(scale(a.velocity, -1), a.max_force));
+    const me = b.per[i];
+    let idx = Math.min(me.wp, n - 1);
+    let dir = me.dir < 0 ? -1 : 1;
+    if (lengthSq(sub(wps[idx], a.position)) < b.arrive_radius * b.arrive_radius) {
+      if (n <= 1) idx = 0;
+      else if (mode === "one_shot") [idx, dir] = [Math.min(idx + 1, n - 1), 1];
+      else if (mode === "loop") [idx, dir] = [(idx + 1) % n, 1];
+      else {
+        if (idx + dir < 0 || idx + dir >= n) dir = -dir;
+        idx += dir;
+      }
+    }
+    [me.wp, me.dir] = [idx, dir];
+    const last = n === 1 || (mode === "one_shot" && idx === n - 1);
+    ctl.add(b.weight, last ? arriveAt(a, wps[idx], b.slow_radius) : seekPoint(a, wps[idx]));
+  },
+};
+"###;
+    pub const RS: &str = r###"//en Path by waypoints: seek the current waypoint; closer than arrive_radius, go on to the next
+//en (one_shot, loop or ping_pong); arrive at the last one of a one_shot path.
+//es Camino por waypoints: buscar el waypoint actual; a menos de arrive_radius, pasar al siguiente
+//es (one_shot, loop o ping_pong); llegar (arrive) al último de un camino one_shot.
+#[derive(Default)]
+pub struct PathWaypoints {
+    pub weight: f32,
+    pub arrive_radius: f32,
+    pub slow_radius: f32,
+    //en Each agent's current waypoint and direction (+1 or -1).
+    //es El waypoint actual de cada agente y su sentido (+1 o -1).
+    legs: Vec<(usize, i32)>,
+}
+
+impl Behaviour for PathWaypoints {
+    fn init(&mut self, w: &World) {
+        self.legs = vec![(0, 1); w.agents.len()];
+    }
+    fn force(&mut self, w: &World, i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let (wps, mode) = (&w.scene.path, w.scene.path_mode);
+        let n = wps.len();
+        if n == 0 {
+            return ctl.add(self.weight, limit(-a.velocity, a.max_force));
+        }
+        let (mut idx, mut dir) = self.legs[i];
+        idx = idx.min(n - 1);
+        if (wps[idx] - a.position).length_squared() < self.arrive_radius * self.arrive_radius {
+            (idx, dir) = match mode {
+                _ if n <= 1 => (0, dir),
+                PathMode::OneShot => ((idx + 1).min(n - 1), 1),
+                PathMode::Loop => ((idx + 1) % n, 1),
+                PathMode::PingPong => {
+                    let next = idx as i64 + dir as i64;
+                    let dir = if next < 0 || next >= n as i64 { -dir } else { dir };
+                    ((idx as i64 + dir as i64) as usize, dir)
+                }
+            };
+        }
+        self.legs[i] = (idx, dir);
+        let last = n == 1 || (mode == PathMode::OneShot && idx == n - 1);
+        let f = if last { arrive_at(a, wps[idx], self.slow_radius) } else { seek(a, wps[idx]) };
+        ctl.add(self.weight, f);
+    }
+}
+"###;
+    pub const CS: &str = r###"//en Path by waypoints: seek the current waypoint; closer than arrive_radius, go on to the next
+//en (one_shot, loop or ping_pong); arrive at the last one of a one_shot path.
+//es Camino por waypoints: buscar el waypoint actual; a menos de arrive_radius, pasar al siguiente
+//es (one_shot, loop o ping_pong); llegar (arrive) al último de un camino one_shot.
+[Serializable]
+public class PathWaypoints : SteeringBehaviour
+{
+    public float weight;
+    public float arrive_radius;
+    public float slow_radius;
+    //en Each agent's current waypoint and direction (+1 or -1).
+    //es El waypoint actual de cada agente y su sentido (+1 o -1).
+    int[] wp, dir;
+
+    public override void Init(World w)
+    {
+        wp = new int[w.agents.Length];
+        dir = new int[w.agents.Length];
+        for (int k = 0; k < dir.Length; k++) dir[k] = 1;
+    }
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        var wps = w.path;
+        int n = wps.Count;
+        if (n == 0) { ctl.Add(weight, Steer.Limit(-a.velocity, a.max_force)); return; }
+        int idx = Math.Min(wp[i], n - 1), d = dir[i];
+        if ((wps[idx] - a.position).sqrMagnitude < arrive_radius * arrive_radius)
+        {
+            if (n <= 1) idx = 0;
+            else if (w.pathMode == PathMode.OneShot) { idx = Math.Min(idx + 1, n - 1); d = 1; }
+            else if (w.pathMode == PathMode.Loop) { idx = (idx + 1) % n; d = 1; }
+            else
+            {
+                if (idx + d < 0 || idx + d >= n) d = -d;
+                idx += d;
+            }
+        }
+        wp[i] = idx;
+        dir[i] = d;
+        bool last = n == 1 || (w.pathMode == PathMode.OneShot && idx == n - 1);
+        ctl.Add(weight, last ? Steer.ArriveAt(a, wps[idx], slow_radius) : Steer.Seek(a, wps[idx]));
+    }
+}
+"###;
 }

@@ -61,6 +61,8 @@ impl Chase {
 
 impl Behave for Pursuit {
     const KIND: &'static str = "pursuit";
+    #[cfg(feature = "code")]
+    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = Chase;
     type PerAgent = Angle;
 
@@ -371,4 +373,130 @@ mod tests {
         assert_drawn(&drawn(&s, Layer::Under), &[]);
         assert_drawn(&drawn(&s, Layer::Floor), &[]);
     }
+}
+
+// ---- code templates (feature `code`: the exporter, never in the page) ----
+#[cfg(feature = "code")]
+mod code {
+    pub const JS: &str = r###"//en Pursuit: seek where the quarry will be. The quarry itself wanders at quarry_speed;
+//en once caught it starts again far from its catcher.
+//es Pursuit: buscar dónde estará la presa. La presa deambula a quarry_speed;
+//es al ser atrapada vuelve a empezar lejos de quien la atrapó.
+const pursuit = {
+  perAgent: () => ({ angle: 0 }),
+  force(b, w, i, a, ctl) {
+    const q = w.agents[b.quarry];
+    if (!q) return;
+    if (i === b.quarry) {
+      const slow = { ...a, max_speed: Math.min(b.quarry_speed, a.max_speed) };
+      if (b.quarry_wander) ctl.add(b.weight, wanderForce(slow, b.per[i], 24, 48, 0.25, w.rng));
+      else ctl.add(b.weight, steerTowards(a.heading, slow));
+    } else {
+      const qp = add(a.position, w.delta(a.position, q.position));
+      ctl.add(b.weight, seekPoint(a, predict(a, qp, q.velocity, b.max_prediction)));
+    }
+  },
+  after(b, w) {
+    const q = w.agents[b.quarry];
+    if (!q) return;
+    const r2 = b.catch_radius * b.catch_radius;
+    const catcher = w.agents.find((a, i) => i !== b.quarry && w.distanceSq(a.position, q.position) < r2);
+    if (catcher) q.position = farFrom(w, catcher.position);
+  },
+};
+"###;
+    pub const RS: &str = r###"//en Pursuit: seek where the quarry will be. The quarry itself wanders at quarry_speed;
+//en once caught it starts again far from its catcher.
+//es Pursuit: buscar dónde estará la presa. La presa deambula a quarry_speed;
+//es al ser atrapada vuelve a empezar lejos de quien la atrapó.
+#[derive(Default)]
+pub struct Pursuit {
+    pub weight: f32,
+    pub quarry: usize,
+    pub max_prediction: f32,
+    pub quarry_speed: f32,
+    pub quarry_wander: bool,
+    pub catch_radius: f32,
+    pub angles: Vec<f32>,
+}
+
+impl Behaviour for Pursuit {
+    fn init(&mut self, w: &World) {
+        self.angles = vec![0.0; w.agents.len()];
+    }
+    fn force(&mut self, w: &World, i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let Some(q) = w.agents.get(self.quarry) else { return };
+        if i == self.quarry {
+            let slow = Agent { max_speed: self.quarry_speed.min(a.max_speed), ..*a };
+            if self.quarry_wander {
+                ctl.add(self.weight, wander_force(&slow, &mut self.angles[i], 24.0, 48.0, 0.25, &w.rng));
+            } else {
+                ctl.add(self.weight, steer_towards(a.heading, &slow));
+            }
+        } else {
+            let qp = a.position + w.delta(a.position, q.position);
+            ctl.add(self.weight, seek(a, predict(a, qp, q.velocity, self.max_prediction)));
+        }
+    }
+    fn after(&mut self, w: &mut World, _now: f64) {
+        let Some(q) = w.agents.get(self.quarry).copied() else { return };
+        let r2 = self.catch_radius * self.catch_radius;
+        let catcher = w.agents.iter().enumerate().find(|&(i, a)| i != self.quarry && w.distance_squared(a.position, q.position) < r2);
+        if let Some((_, c)) = catcher {
+            let p = far_from(w, c.position);
+            w.agents[self.quarry].position = p;
+        }
+    }
+}
+"###;
+    pub const CS: &str = r###"//en Pursuit: seek where the quarry will be. The quarry itself wanders at quarry_speed;
+//en once caught it starts again far from its catcher.
+//es Pursuit: buscar dónde estará la presa. La presa deambula a quarry_speed;
+//es al ser atrapada vuelve a empezar lejos de quien la atrapó.
+[Serializable]
+public class Pursuit : SteeringBehaviour
+{
+    public float weight;
+    public int quarry;
+    public float max_prediction;
+    public float quarry_speed;
+    public bool quarry_wander;
+    public float catch_radius;
+    float[] angles;
+
+    public override void Init(World w) { angles = new float[w.agents.Length]; }
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        if (quarry >= w.agents.Length) return;
+        Agent q = w.agents[quarry];
+        if (i == quarry)
+        {
+            Agent slow = a;
+            slow.max_speed = Mathf.Min(quarry_speed, a.max_speed);
+            if (quarry_wander) ctl.Add(weight, Steer.Wander(slow, ref angles[i], 24f, 48f, 0.25f, w.rng));
+            else ctl.Add(weight, Steer.Towards(a.heading, slow));
+        }
+        else
+        {
+            Vector2 qp = a.position + w.Delta(a.position, q.position);
+            ctl.Add(weight, Steer.Seek(a, Steer.Predict(a, qp, q.velocity, max_prediction)));
+        }
+    }
+
+    public override void After(World w, double now)
+    {
+        if (quarry >= w.agents.Length) return;
+        Vector2 q = w.agents[quarry].position;
+        for (int i = 0; i < w.agents.Length; i++)
+        {
+            if (i != quarry && w.DistanceSq(w.agents[i].position, q) < catch_radius * catch_radius)
+            {
+                w.agents[quarry].position = w.FarFrom(w.agents[i].position);
+                return;
+            }
+        }
+    }
+}
+"###;
 }

@@ -324,6 +324,8 @@ pub struct Braking(pub bool);
 
 impl Behave for Queue {
     const KIND: &'static str = "queue";
+    #[cfg(feature = "code")]
+    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = QueueState;
     type PerAgent = Braking;
 
@@ -828,4 +830,293 @@ mod tests {
             ],
         );
     }
+}
+
+// ---- code templates (feature `code`: the exporter, never in the page) ----
+#[cfg(feature = "code")]
+mod code {
+    pub const JS: &str = r###"//en Queue: head for the goal (slowing inside slow_radius); brake when someone is in the cone ahead
+//en (cone_length long, cone_width each side), the closer the harder; keep apart from neighbours
+//en within sep_radius. Whoever reaches goal_radius comes back in the respawn area.
+//es Cola: ir a la meta (frenando dentro de slow_radius); frenar si hay alguien en el cono de delante
+//es (cone_length de largo, cone_width a cada lado), más cuanto más cerca; separarse de los vecinos a
+//es menos de sep_radius. Quien llega a goal_radius vuelve a aparecer en la zona de respawn.
+const queue = {
+  init(b) {
+    b.lastPass = null;
+  },
+  neighbourRadius: (b) => Math.max(Math.hypot(b.cone_length, b.cone_width) * 1.0001 + 1e-3, b.sep_radius, 2 * b.body_radius),
+  force(b, w, i, a, ctl) {
+    let brake = 1;
+    const speed = length(a.velocity);
+    if (b.braking && speed >= 1e-3) {
+      //en The nearest agent inside the cone ahead.
+      //es El agente más cercano dentro del cono de delante.
+      const heading = scale(a.velocity, 1 / speed);
+      let closest = Infinity;
+      let who = null;
+      w.neighbours.each(i, Math.hypot(b.cone_length, b.cone_width) * 1.0001 + 1e-3, (j, d) => {
+        const along = dot(d, heading);
+        if (along < 0 || along > b.cone_length) return;
+        if (length(sub(d, scale(heading, along))) > b.cone_width) return;
+        if (along < closest || (along === closest && who !== null && j < who)) [closest, who] = [along, j];
+      });
+      if (Number.isFinite(closest)) brake = Math.min(Math.max(closest / b.cone_length, 0), 1);
+    }
+    const to = w.delta(a.position, b.goal);
+    const ramp = Math.min(length(to) / b.slow_radius, 1);
+    const desired = scale(normalize(to), a.max_speed * ramp * brake);
+    ctl.add(b.weight, limit(sub(desired, a.velocity), a.max_force));
+    const sep = separate(w, i, null, b.sep_radius, b.sep_form);
+    if (sep) ctl.add(b.weight * b.sep_weight, sep);
+  },
+  after(b, w, now) {
+    const r2 = b.goal_radius * b.goal_radius;
+    const clamp = (x, hi) => Math.min(Math.max(x, 0), hi);
+    const [x0, y0, x1, y1] = b.respawn ?? [0, 0, w.width * 0.1, w.height];
+    const [rx0, ry0, rx1, ry1] = [clamp(x0, w.width), clamp(y0, w.height), clamp(x1, w.width), clamp(y1, w.height)];
+    const clear2 = 4 * b.body_radius * b.body_radius;
+    const gated = b.door_interval > 0;
+    //en With a door, one agent at most passes every door_interval seconds: the nearest to the goal.
+    //es Con puerta, pasa como mucho un agente cada door_interval segundos: el más cercano a la meta.
+    if (gated && b.lastPass !== null && now - b.lastPass < b.door_interval - 1e-9) return;
+    let nearest = null;
+    let nearestD2 = Infinity;
+    if (gated) {
+      w.agents.forEach((a, i) => {
+        const d2 = w.distanceSq(a.position, b.goal);
+        if (d2 < r2 && d2 < nearestD2) [nearestD2, nearest] = [d2, i];
+      });
+    }
+    w.agents.forEach((a, i) => {
+      if (gated && nearest !== i) return;
+      if (w.distanceSq(a.position, b.goal) >= r2) return;
+      b.lastPass = now;
+      let p = [0, 0];
+      for (let t = 0; t < 8; t++) {
+        p = [rx0 + w.rng.f32() * (rx1 - rx0), ry0 + w.rng.f32() * (ry1 - ry0)];
+        if (w.agents.every((o, j) => j === i || w.distanceSq(o.position, p) >= clear2)) break;
+      }
+      const speed = length(a.velocity);
+      a.position = p;
+      a.velocity = scale(normalize(w.delta(p, b.goal)), speed);
+      if (speed > 1e-4) a.heading = scale(a.velocity, 1 / length(a.velocity));
+      applyEdges(w, a);
+    });
+  },
+};
+"###;
+    pub const RS: &str = r###"//en Queue: head for the goal (slowing inside slow_radius); brake when someone is in the cone ahead
+//en (cone_length long, cone_width each side), the closer the harder; keep apart from neighbours
+//en within sep_radius. Whoever reaches goal_radius comes back in the respawn area.
+//es Cola: ir a la meta (frenando dentro de slow_radius); frenar si hay alguien en el cono de delante
+//es (cone_length de largo, cone_width a cada lado), más cuanto más cerca; separarse de los vecinos a
+//es menos de sep_radius. Quien llega a goal_radius vuelve a aparecer en la zona de respawn.
+
+#[derive(Default)]
+pub struct Queue {
+    pub weight: f32,
+    pub goal: Vec2,
+    pub goal_radius: f32,
+    pub slow_radius: f32,
+    pub cone_length: f32,
+    pub cone_width: f32,
+    pub sep_radius: f32,
+    pub sep_weight: f32,
+    pub braking: bool,
+    pub body_radius: f32,
+    pub door_interval: f32,
+    pub respawn: Option<[f32; 4]>,
+    pub sep_form: &'static str,
+    last_pass: Option<f64>,
+}
+
+impl Queue {
+    fn cone_reach(&self) -> f32 {
+        self.cone_length.hypot(self.cone_width) * 1.0001 + 1e-3
+    }
+}
+
+impl Behaviour for Queue {
+    fn neighbour_radius(&self) -> f32 {
+        self.cone_reach().max(self.sep_radius).max(2.0 * self.body_radius)
+    }
+    fn force(&mut self, w: &World, i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
+        let mut brake = 1.0;
+        let speed = a.velocity.length();
+        if self.braking && speed >= 1e-3 {
+            //en The nearest agent inside the cone ahead.
+            //es El agente más cercano dentro del cono de delante.
+            let heading = a.velocity / speed;
+            let (mut closest, mut who) = (f32::INFINITY, None::<usize>);
+            w.neighbours(i, self.cone_reach(), |j, d, _| {
+                let along = d.dot(heading);
+                if along < 0.0 || along > self.cone_length || (d - heading * along).length() > self.cone_width {
+                    return;
+                }
+                if along < closest || (along == closest && who.is_some_and(|k| j < k)) {
+                    (closest, who) = (along, Some(j));
+                }
+            });
+            if closest.is_finite() {
+                brake = (closest / self.cone_length).clamp(0.0, 1.0);
+            }
+        }
+        let to = w.delta(a.position, self.goal);
+        let ramp = (to.length() / self.slow_radius).min(1.0);
+        let desired = to.normalize_or_zero() * a.max_speed * ramp * brake;
+        ctl.add(self.weight, limit(desired - a.velocity, a.max_force));
+        if let Some(f) = separate(w, i, None, self.sep_radius, self.sep_form) {
+            ctl.add(self.weight * self.sep_weight, f);
+        }
+    }
+    fn after(&mut self, w: &mut World, now: f64) {
+        let r2 = self.goal_radius * self.goal_radius;
+        let [x0, y0, x1, y1] = self.respawn.unwrap_or([0.0, 0.0, WIDTH * 0.1, HEIGHT]);
+        let (x0, x1) = (x0.clamp(0.0, WIDTH), x1.clamp(0.0, WIDTH));
+        let (y0, y1) = (y0.clamp(0.0, HEIGHT), y1.clamp(0.0, HEIGHT));
+        let clear2 = (2.0 * self.body_radius) * (2.0 * self.body_radius);
+        //en With a door, one agent at most passes every door_interval seconds: the nearest to the goal.
+        //es Con puerta, pasa como mucho un agente cada door_interval segundos: el más cercano a la meta.
+        let gated = self.door_interval > 0.0;
+        if gated && self.last_pass.is_some_and(|t| now - t < self.door_interval as f64 - 1e-9) {
+            return;
+        }
+        let mut nearest: Option<(f32, usize)> = None;
+        if gated {
+            for (i, a) in w.agents.iter().enumerate() {
+                let d2 = w.distance_squared(a.position, self.goal);
+                if d2 < r2 && nearest.is_none_or(|(b, _)| d2 < b) {
+                    nearest = Some((d2, i));
+                }
+            }
+        }
+        for i in 0..w.agents.len() {
+            if (gated && nearest.map(|(_, k)| k) != Some(i)) || w.distance_squared(w.agents[i].position, self.goal) >= r2 {
+                continue;
+            }
+            self.last_pass = Some(now);
+            let mut p = Vec2::ZERO;
+            for _ in 0..8 {
+                p = vec2(x0 + w.rng.f32() * (x1 - x0), y0 + w.rng.f32() * (y1 - y0));
+                if w.agents.iter().enumerate().all(|(j, b)| j == i || w.distance_squared(b.position, p) >= clear2) {
+                    break;
+                }
+            }
+            let mut a = w.agents[i];
+            let speed = a.velocity.length();
+            a.position = p;
+            a.velocity = w.delta(p, self.goal).normalize_or_zero() * speed;
+            if a.velocity.length_squared() > 1e-8 {
+                a.heading = a.velocity.normalize();
+            }
+            w.apply_edges(&mut a);
+            w.agents[i] = a;
+        }
+    }
+}
+"###;
+    pub const CS: &str = r###"//en Queue: head for the goal (slowing inside slow_radius); brake when someone is in the cone ahead
+//en (cone_length long, cone_width each side), the closer the harder; keep apart from neighbours
+//en within sep_radius. Whoever reaches goal_radius comes back in the respawn area.
+//es Cola: ir a la meta (frenando dentro de slow_radius); frenar si hay alguien en el cono de delante
+//es (cone_length de largo, cone_width a cada lado), más cuanto más cerca; separarse de los vecinos a
+//es menos de sep_radius. Quien llega a goal_radius vuelve a aparecer en la zona de respawn.
+[Serializable]
+public class Queue : SteeringBehaviour
+{
+    public float weight;
+    public Vector2 goal;
+    public float goal_radius;
+    public float slow_radius;
+    public float cone_length;
+    public float cone_width;
+    public float sep_radius;
+    public float sep_weight;
+    public bool braking;
+    public float body_radius;
+    public float door_interval;
+    //en x0, y0, x1, y1 (null: the left tenth of the world).
+    //es x0, y0, x1, y1 (null: la décima parte izquierda del mundo).
+    public float[] respawn;
+    public string sep_form;
+    double lastPass = double.NaN;
+
+    float ConeReach() { return Mathf.Sqrt(cone_length * cone_length + cone_width * cone_width) * 1.0001f + 1e-3f; }
+
+    public override float NeighbourRadius() { return Mathf.Max(ConeReach(), Mathf.Max(sep_radius, 2f * body_radius)); }
+
+    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
+    {
+        float brake = 1f;
+        float speed = a.velocity.magnitude;
+        if (braking && speed >= 1e-3f)
+        {
+            //en The nearest agent inside the cone ahead.
+            //es El agente más cercano dentro del cono de delante.
+            Vector2 heading = a.velocity / speed;
+            float closest = float.PositiveInfinity;
+            int who = -1;
+            w.Neighbours(i, ConeReach(), (j, d, d2) =>
+            {
+                float along = Vector2.Dot(d, heading);
+                if (along < 0f || along > cone_length || (d - heading * along).magnitude > cone_width) return;
+                if (along < closest || (along == closest && who >= 0 && j < who)) { closest = along; who = j; }
+            });
+            if (who >= 0) brake = Mathf.Clamp(closest / cone_length, 0f, 1f);
+        }
+        Vector2 to = w.Delta(a.position, goal);
+        float ramp = Mathf.Min(to.magnitude / slow_radius, 1f);
+        Vector2 desired = Steer.NormalizeOrZero(to) * a.max_speed * ramp * brake;
+        ctl.Add(weight, Steer.Limit(desired - a.velocity, a.max_force));
+        Vector2? sep = Crowd.Separate(w, i, -1, sep_radius, sep_form);
+        if (sep.HasValue) ctl.Add(weight * sep_weight, sep.Value);
+    }
+
+    public override void After(World w, double now)
+    {
+        float r2 = goal_radius * goal_radius;
+        float[] r = respawn != null && respawn.Length == 4 ? respawn : new[] { 0f, 0f, w.width * 0.1f, w.height };
+        float x0 = Mathf.Clamp(r[0], 0f, w.width), y0 = Mathf.Clamp(r[1], 0f, w.height);
+        float x1 = Mathf.Clamp(r[2], 0f, w.width), y1 = Mathf.Clamp(r[3], 0f, w.height);
+        float clear2 = (2f * body_radius) * (2f * body_radius);
+        //en With a door, one agent at most passes every door_interval seconds: the nearest to the goal.
+        //es Con puerta, pasa como mucho un agente cada door_interval segundos: el más cercano a la meta.
+        bool gated = door_interval > 0f;
+        if (gated && !double.IsNaN(lastPass) && now - lastPass < door_interval - 1e-9) return;
+        int nearest = -1;
+        float nearestD2 = float.PositiveInfinity;
+        if (gated)
+        {
+            for (int i = 0; i < w.agents.Length; i++)
+            {
+                float d2 = w.DistanceSq(w.agents[i].position, goal);
+                if (d2 < r2 && d2 < nearestD2) { nearestD2 = d2; nearest = i; }
+            }
+        }
+        for (int i = 0; i < w.agents.Length; i++)
+        {
+            if ((gated && nearest != i) || w.DistanceSq(w.agents[i].position, goal) >= r2) continue;
+            lastPass = now;
+            Vector2 p = Vector2.zero;
+            for (int t = 0; t < 8; t++)
+            {
+                float px = x0 + w.rng.Float() * (x1 - x0);
+                p = new Vector2(px, y0 + w.rng.Float() * (y1 - y0));
+                bool free = true;
+                for (int j = 0; j < w.agents.Length; j++)
+                    if (j != i && w.DistanceSq(w.agents[j].position, p) < clear2) free = false;
+                if (free) break;
+            }
+            Agent a = w.agents[i];
+            float speed = a.velocity.magnitude;
+            a.position = p;
+            a.velocity = Steer.NormalizeOrZero(w.Delta(p, goal)) * speed;
+            if (a.velocity.sqrMagnitude > 1e-8f) a.heading = a.velocity / a.velocity.magnitude;
+            w.ApplyEdges(ref a);
+            w.agents[i] = a;
+        }
+    }
+}
+"###;
 }

@@ -1,0 +1,179 @@
+//! The exporter's code templates (cargo feature `code`; the page's wasm never carries them).
+//!
+//! `v.code(target)` (www/code/export.js, loaded on first use) writes a self-contained program from
+//! a viewer's `state()`: the scenario's current parameters, its agents, and these templates — the
+//! engine's (vectors, seeded random numbers, the spatial hash, the edges, the fixed step in the
+//! core's order of operations: `engine.rs`) and each behaviour's own ([`Behave::CODE`], in its
+//! file). Comment lines `//en …` and `//es …` are kept in the reader's language only; `//@section
+//! name` splits the engine's template into the parts a scenario needs.
+//!
+//! ```sh
+//! cargo test -p steerlab-core --features code --lib code                        # fails if stale
+//! STEERLAB_WRITE_CODE=1 cargo test -p steerlab-core --features code --lib code  # rewrites it
+//! ```
+//!
+//! `node scripts/dev/code-equivalence.mjs` (a step of scripts/test.sh) runs the exported programs
+//! (JavaScript in Node, Rust with glam, C# with mono) against the core's trajectories.
+//!
+//! [`Behave::CODE`]: crate::behaviours::Behave::CODE
+
+use crate::behaviours::code_templates;
+use serde_json::{json, Map, Value};
+
+pub const ENGINE_JS: &str = include_str!("code/engine.js");
+pub const ENGINE_RS: &str = include_str!("code/engine.rs.txt");
+pub const ENGINE_CS: &str = include_str!("code/engine.cs.txt");
+
+/// Behaviours whose template for a target is not written yet (`(kind, target)`): the exporter
+/// says so instead of writing a program. Shrinks to empty; the test below fails for any other
+/// missing template, so a new behaviour without its code fails.
+pub const PENDING: &[(&str, &str)] = &[];
+
+/// www/code/templates.json: the engine's and every behaviour's templates, and what is pending.
+pub fn templates_json() -> String {
+    let mut behaviours = Map::new();
+    for (kind, t) in code_templates() {
+        behaviours.insert(kind.into(), json!({"js": t.js, "rs": t.rs, "cs": t.cs}));
+    }
+    let pending: Vec<Value> = PENDING.iter().map(|(k, t)| json!([k, t])).collect();
+    let doc = json!({
+        "generated": "STEERLAB_WRITE_CODE=1 cargo test -p steerlab-core --features code --lib code",
+        "engine": {"js": ENGINE_JS, "rs": ENGINE_RS, "cs": ENGINE_CS},
+        "behaviours": behaviours,
+        "pending": pending,
+    });
+    let mut s = serde_json::to_string_pretty(&doc).expect("JSON");
+    s.push('\n');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Sim;
+
+    const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../www/code/templates.json");
+
+    #[test]
+    fn templates_file_is_current() {
+        let want = templates_json();
+        if std::env::var_os("STEERLAB_WRITE_CODE").is_some() {
+            std::fs::create_dir_all(std::path::Path::new(FILE).parent().unwrap()).unwrap();
+            std::fs::write(FILE, &want).unwrap();
+            return;
+        }
+        let have = std::fs::read_to_string(FILE).unwrap_or_default();
+        assert!(
+            have == want,
+            "{FILE} is stale: regenerate it with `STEERLAB_WRITE_CODE=1 cargo test -p steerlab-core --features code --lib code`"
+        );
+    }
+
+    #[test]
+    fn every_behaviour_has_its_code() {
+        let mut missing = Vec::new();
+        for (kind, t) in code_templates() {
+            for (target, text) in [("js", t.js), ("rs", t.rs), ("cs", t.cs)] {
+                let pending = PENDING.contains(&(kind, target));
+                if text.trim().is_empty() != pending {
+                    missing.push(format!(
+                        "{kind}.{target} ({})",
+                        if pending { "listed as pending but written" } else { "missing" }
+                    ));
+                }
+                if !pending {
+                    // The behaviour's template defines the object the engine calls by its type.
+                    let defines = match target {
+                        "js" => format!("const {kind} = {{"),
+                        "rs" => format!("impl Behaviour for {}", camel(kind)),
+                        _ => format!("class {} : SteeringBehaviour", camel(kind)),
+                    };
+                    if !text.contains(&defines) {
+                        missing.push(format!("{kind}.{target} (does not contain `{defines}`)"));
+                    }
+                }
+            }
+        }
+        assert!(missing.is_empty(), "code templates: {missing:?}");
+    }
+
+    /// The built-in scenarios whose listings the chapters show (pages/chapters/*.html, the
+    /// "Implementation" sections; www/code/chapter.js): their state at step 0 (what `v.state()`
+    /// gives on a fresh canvas, the chapter's defaults), so a chapter writes its listings without
+    /// mounting a canvas.
+    const CHAPTER_SCENARIOS: &[&str] = &["flock", "bandada", "queue", "path-tube", "follow-leader"];
+
+    #[test]
+    fn chapter_states_are_current() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../www/code/states");
+        for name in CHAPTER_SCENARIOS {
+            let text = crate::scenarios::builtin(name).expect("a built-in scenario");
+            let sim = Sim::from_json(text).unwrap();
+            let mut want = serde_json::to_string(&sim.state_json()).unwrap();
+            want.push('\n');
+            let file = format!("{dir}/{name}.json");
+            if std::env::var_os("STEERLAB_WRITE_CODE").is_some() {
+                std::fs::create_dir_all(dir).unwrap();
+                std::fs::write(&file, &want).unwrap();
+                continue;
+            }
+            let have = std::fs::read_to_string(&file).unwrap_or_default();
+            assert!(
+                have == want,
+                "{file} is stale: regenerate it with `STEERLAB_WRITE_CODE=1 cargo test -p steerlab-core --features code --lib code`"
+            );
+        }
+    }
+
+    /// `seek_food` → `SeekFood`: the type's name in Rust and C#.
+    pub fn camel(kind: &str) -> String {
+        kind.split('_').map(|w| w[..1].to_uppercase() + &w[1..]).collect()
+    }
+
+    #[test]
+    fn camel_case_names() {
+        assert_eq!(camel("seek_food"), "SeekFood");
+        assert_eq!(camel("flee"), "Flee");
+    }
+
+    /// With `STEERLAB_CODE_FIXTURES=<dir>`: for every built-in scenario (and every `*.json`
+    /// scenario already in `<dir>/scenarios/`, e.g. the props generators'), the state at step 0
+    /// (what `v.state()` gives) and the agents after 1 and 60 steps, as `<dir>/<name>.fixture.json`:
+    /// what scripts/dev/code-equivalence.mjs compares the exported programs with.
+    #[test]
+    fn write_fixtures() {
+        let Some(dir) = std::env::var_os("STEERLAB_CODE_FIXTURES") else { return };
+        let dir = std::path::PathBuf::from(dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut inputs: Vec<(String, String)> =
+            crate::scenarios::BUILTIN.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
+        if let Ok(list) = std::fs::read_dir(dir.join("scenarios")) {
+            let mut more: Vec<_> = list.flatten().map(|e| e.path()).collect();
+            more.sort();
+            for p in more {
+                let name = p.file_stem().unwrap().to_string_lossy().to_string();
+                inputs.push((name, std::fs::read_to_string(&p).unwrap()));
+            }
+        }
+        for (name, text) in inputs {
+            let mut sim = match Sim::from_json(&text) {
+                Ok(s) => s,
+                Err(e) => panic!("{name}: {e}"),
+            };
+            let state = sim.state_json();
+            let agents = |sim: &Sim| -> Value {
+                sim.agents().iter().map(|a| json!([a.position.x, a.position.y, a.velocity.x, a.velocity.y])).collect()
+            };
+            sim.step();
+            let one = agents(&sim);
+            for _ in 1..60 {
+                sim.step();
+            }
+            let sixty = agents(&sim);
+            // The seed also as text: JSON.parse rounds integers above 2^53.
+            let seed = sim.scenario().seed.to_string();
+            let doc = json!({"name": name, "seed": seed, "state": state, "after": {"1": one, "60": sixty}});
+            std::fs::write(dir.join(format!("{name}.fixture.json")), doc.to_string()).unwrap();
+        }
+    }
+}

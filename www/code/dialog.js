@@ -1,0 +1,112 @@
+// The canvas's "Code" dialog (issue #36), loaded on first use: the scenario with its current
+// parameters and agents as a program for Unity (C#), JavaScript or Rust (./export.js), with a
+// switch between them, Copy and Download. Opened by the viewer's "Code" button (its
+// `steerlab:code` event, handled in www/boot.js) or by `openCode(viewer, canvas)`.
+import { code, fileName, TARGETS } from "./export.js";
+import { t } from "../words.js";
+
+const ORDER = ["unity", "js", "rust"];
+const labels = (lang) => ({ unity: t("page.code.unity", lang), js: t("page.code.js", lang), rust: t("page.code.rust", lang) });
+
+/** The reader's language for this canvas: "es" on Spanish pages, else "en". */
+export function langOf(el) {
+  const tag = (el?.closest?.("[lang]")?.getAttribute("lang") || document.documentElement.lang || "en").toLowerCase();
+  return tag.startsWith("es") ? "es" : "en";
+}
+
+/** `v.code(target, { lang })` (added to the viewer by www/boot.js): the program for `state`, its
+ *  comments in `lang`, else in the language of the page around `canvas`. */
+export function codeFor(state, target, canvas, options = {}) {
+  return code(state, target, { lang: options?.lang ?? langOf(canvas) });
+}
+
+function el(doc, tag, attrs = {}, text) {
+  const e = doc.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** Open (or bring back) the dialog under `canvas`'s viewer, showing `target` (default Unity). */
+export async function openCode(viewer, canvas, target = "unity") {
+  if (!viewer) return undefined;
+  const doc = canvas.ownerDocument;
+  const lang = langOf(canvas);
+  const root = canvas.closest(".steerlab") || canvas.parentElement;
+  // A <div role="dialog">, not a <dialog>: the viewer's Share and Embed dialog is the wrapper's
+  // <dialog>, found by that tag. Not modal, like it; Esc and Close hide it.
+  let dialog = root.querySelector(":scope > .steerlab-code-dialog");
+  if (!dialog) {
+    dialog = el(doc, "div", { class: "steerlab-dialog steerlab-code-dialog", role: "dialog", "aria-label": t("page.code.title", lang), hidden: "" });
+    dialog.append(el(doc, "h2", { class: "steerlab-dialog-title" }, t("page.code.title", lang)));
+    dialog.append(el(doc, "p", { class: "steerlab-dialog-note" }, t("page.code.note", lang)));
+    const bar = el(doc, "div", { class: "steerlab-dialog-actions steerlab-code-targets", role: "group", "aria-label": t("page.code.target", lang) });
+    const label = labels(lang);
+    for (const k of ORDER) bar.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-target": k, "aria-pressed": "false" }, label[k]));
+    dialog.append(bar);
+    const area = el(doc, "textarea", { class: "steerlab-code", readonly: "", spellcheck: "false", wrap: "off", rows: "16", "aria-label": t("page.code.title", lang) });
+    dialog.append(area);
+    const actions = el(doc, "div", { class: "steerlab-dialog-actions" });
+    actions.append(el(doc, "button", { type: "button", class: "steerlab-btn steerlab-code-copy", "data-code": "copy" }, t("page.code.copy", lang)));
+    actions.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-code": "download" }, t("page.code.download", lang)));
+    actions.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-code": "close" }, t("page.code.close", lang)));
+    dialog.append(actions);
+    dialog.append(el(doc, "p", { class: "steerlab-dialog-status", "aria-live": "polite" }));
+    root.append(dialog);
+    dialog.addEventListener("click", (ev) => {
+      const b = ev.target.closest("button");
+      if (!b) return;
+      ev.stopPropagation();
+      if (b.dataset.target) show(dialog, viewer, b.dataset.target, lang);
+      else if (b.dataset.code === "copy") copy(dialog, lang);
+      else if (b.dataset.code === "download") download(dialog, viewer);
+      else if (b.dataset.code === "close") dialog.hidden = true;
+    });
+    dialog.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape") {
+        ev.stopPropagation();
+        dialog.hidden = true;
+      }
+    });
+  }
+  dialog.hidden = false;
+  dialog.scrollIntoView?.({ block: "nearest" });
+  await show(dialog, viewer, target, lang);
+  return dialog;
+}
+
+async function show(dialog, viewer, target, lang) {
+  const status = dialog.querySelector(".steerlab-dialog-status");
+  for (const b of dialog.querySelectorAll("[data-target]")) b.setAttribute("aria-pressed", String(b.dataset.target === target));
+  dialog.dataset.target = target;
+  const area = dialog.querySelector("textarea");
+  try {
+    area.value = await code(viewer.state(), target, { lang });
+    status.textContent = "";
+  } catch (e) {
+    area.value = "";
+    status.textContent = `${t("page.code.failed", lang)} ${e.message}`;
+  }
+}
+
+function copy(dialog, lang) {
+  const area = dialog.querySelector("textarea");
+  const status = dialog.querySelector(".steerlab-dialog-status");
+  area.select();
+  const done = (ok) => (status.textContent = ok ? t("page.code.copied", lang) : t("page.code.copy_failed", lang));
+  const clip = dialog.ownerDocument.defaultView.navigator.clipboard;
+  if (!clip) return done(false);
+  clip.writeText(area.value).then(() => done(true), () => done(false));
+}
+
+function download(dialog, viewer) {
+  const target = dialog.dataset.target;
+  const text = dialog.querySelector("textarea").value;
+  const doc = dialog.ownerDocument;
+  const url = URL.createObjectURL(new Blob([text], { type: `${TARGETS[target].mime};charset=utf-8` }));
+  const a = el(doc, "a", { href: url, download: fileName(viewer.state(), target) });
+  doc.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
