@@ -110,6 +110,8 @@ if (IN_BROWSER) {
 // was (everything at once) for pages that call it themselves.
 const waiting = new Set();
 const queue = [];
+/** Queue `c` to mount, its scenario's file on its way at once. */
+const enqueue = (c) => (load(scenarioOf(c)), queue.push(c));
 let observer = null;
 
 function scenarioOf(canvas) {
@@ -119,10 +121,42 @@ function scenarioOf(canvas) {
   return text ?? canvas.getAttribute("data-scenario");
 }
 
+// The built-in scenarios are files beside www/ (scenarios/<name>.json), not part of the module: a
+// canvas's is fetched when it is queued to mount (`load`), and given to the module before the
+// mount. Code that mounts a built-in whose file has not come yet (window.steerlab's mount, validate,
+// autoMount, viewerFor on a waiting canvas) gets it first with one synchronous request (`loadNow`).
+const SCENARIOS = new URL("../scenarios/", import.meta.url);
+const loading = new Map();
+function load(arg) {
+  const name = module.missingScenario(arg);
+  if (!name) return null;
+  if (!loading.has(name)) {
+    const got = fetch(new URL(`${name}.json`, SCENARIOS))
+      .then((r) => (r.ok ? r.text() : null))
+      .then((t) => t && module.registerScenario(name, t))
+      .catch(() => {}); // the mount then says the scenario is not loaded
+    loading.set(name, got);
+  }
+  return loading.get(name);
+}
+function loadNow(arg) {
+  const name = module.missingScenario(arg);
+  if (!name) return;
+  const x = new XMLHttpRequest();
+  try {
+    x.open("GET", new URL(`${name}.json`, SCENARIOS), false);
+    x.send();
+    if (x.status === 200) module.registerScenario(name, x.responseText);
+  } catch {
+    /* the mount says the scenario is not loaded */
+  }
+}
+
 function mountNow(steerlab, canvas) {
   waiting.delete(canvas);
   observer?.unobserve(canvas);
   if (!canvas.isConnected || canvas.hasAttribute("data-steerlab-mounted") || steerlab.viewerFor(canvas)) return;
+  loadNow(scenarioOf(canvas));
   // Marked as tried first, as autoMount() does, so a canvas that fails is not tried again.
   canvas.setAttribute("data-steerlab-mounted", "");
   // `"engine": "gpu"` or `"auto"`: the GPU engine where WebGPU is, its code loaded for this canvas
@@ -149,12 +183,15 @@ function drain(steerlab) {
     const next = () => {
       if (!warmed && queue.length) {
         warmed = true;
-        setTimeout(next, 0);
-        try {
-          steerlab.validate(scenarioOf(queue[0]));
-        } catch {
-          /* the mount reports it */
-        }
+        const first = scenarioOf(queue[0]);
+        Promise.resolve(load(first)).then(() => {
+          setTimeout(next, 0);
+          try {
+            steerlab.validate(first);
+          } catch {
+            /* the mount reports it */
+          }
+        });
         return;
       }
       const c = queue.shift();
@@ -162,8 +199,11 @@ function drain(steerlab) {
         draining = null;
         return resolve();
       }
-      setTimeout(next, 0);
-      mountNow(steerlab, c);
+      // Its scenario's file first (the next ones are already on their way: `enqueue`).
+      Promise.resolve(load(scenarioOf(c))).then(() => {
+        setTimeout(next, 0);
+        mountNow(steerlab, c);
+      });
     };
     setTimeout(next, 0);
   });
@@ -184,7 +224,7 @@ function mountAll(steerlab) {
           if (e.isIntersecting && waiting.has(e.target)) {
             waiting.delete(e.target);
             observer.unobserve(e.target);
-            queue.push(e.target);
+            enqueue(e.target);
           }
         }
         if (queue.length) drain(steerlab);
@@ -207,7 +247,7 @@ function mountAll(steerlab) {
   const all = linked.size ? [...document.querySelectorAll("canvas")] : [];
   const isLinked = (c) => linked.size > 0 && linked.has(c.id || String(all.indexOf(c)));
   for (const c of canvases) {
-    if (!observer || c.getAttribute("data-mount") === "eager" || isLinked(c) || near(c)) queue.push(c);
+    if (!observer || c.getAttribute("data-mount") === "eager" || isLinked(c) || near(c)) enqueue(c);
     else {
       waiting.add(c);
       observer.observe(c);
@@ -248,7 +288,14 @@ async function start() {
     return module.viewerFor(canvas);
   };
   addCode(module);
-  const steerlab = Object.freeze(Object.assign(Object.create(null), module, { ready, viewerFor }));
+  // mount, validate and autoMount take a built-in's name as before: its file is fetched first.
+  const mount = (canvas, scenario) => (loadNow(scenario), module.mount(canvas, scenario));
+  const validate = (scenario) => (loadNow(scenario), module.validate(scenario));
+  const autoMount = () => {
+    for (const c of document.querySelectorAll("canvas[data-scenario]")) loadNow(scenarioOf(c));
+    return module.autoMount();
+  };
+  const steerlab = Object.freeze(Object.assign(Object.create(null), module, { ready, viewerFor, mount, validate, autoMount }));
   await mountAll(steerlab);
   window.steerlab = steerlab;
   window.dispatchEvent(new CustomEvent("steerlab:ready", { detail: steerlab }));

@@ -46,6 +46,10 @@ fn scenario_from(arg: &JsValue) -> Result<scenario::Scenario, String> {
         }
         return match crate::scenarios::builtin(t) {
             Some(text) => scenario::parse(text).map_err(|e| format!("built-in scenario `{t}`: {e}")),
+            None if crate::scenarios::is_builtin(t) => Err(format!(
+                "built-in scenario `{t}` is not loaded yet: mount through www/boot.js (it fetches \
+                 scenarios/{t}.json), or give its text first with registerScenario(\"{t}\", text)"
+            )),
             None => Err(format!(
                 "unknown scenario `{t}`: use one of {} or give a scenario object / JSON text",
                 crate::scenarios::names().collect::<Vec<_>>().join(", ")
@@ -58,6 +62,23 @@ fn scenario_from(arg: &JsValue) -> Result<scenario::Scenario, String> {
         return scenario::parse(&String::from(text));
     }
     Err("scenario: give a built-in name, a scenario object or JSON text".into())
+}
+
+/// Give the text of a built-in scenario (`scenarios/<name>.json`) to a module built without them
+/// (the page's: www/boot.js does this for each canvas before it mounts). Throws for a name that is
+/// not a built-in; a second text for a name is ignored.
+#[wasm_bindgen(js_name = registerScenario)]
+pub fn register_scenario(name: &str, text: &str) -> Result<(), JsValue> {
+    crate::scenarios::register(name, text).map_err(js_err)
+}
+
+/// The built-in scenario `mount(canvas, scenario)` would need and does not have yet: its name, or
+/// `undefined` (a scenario object or text, an unknown name, or a built-in already there).
+#[wasm_bindgen(js_name = missingScenario)]
+pub fn missing_scenario(scenario: &JsValue) -> Option<String> {
+    let name = scenario.as_string()?;
+    let name = name.trim();
+    (crate::scenarios::is_builtin(name) && crate::scenarios::builtin(name).is_none()).then(|| name.to_string())
 }
 
 /// A catalog template (`lang::K`) with its `{name}` holes filled.
