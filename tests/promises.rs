@@ -28,7 +28,8 @@ fn with_neighbours(name: &str, rule: &str, i: usize, steps: u32) -> f32 {
 /// the arrow to it; the mean heading) are drawn (issue 33: agent 0 had none 80 % of the first
 /// 10 s in separation alone and 54 % in cohesion alone). Separation alone spreads the boids
 /// until nobody is within sep_dist of anybody (its caption's "field of mutual repulsions"): there
-/// the default agent is the one that keeps neighbours longest.
+/// the default agent is one of those that keep neighbours longest (a low index, so that an
+/// author's smaller count keeps it).
 #[test]
 fn the_default_agent_has_neighbours_most_of_the_first_ten_seconds() {
     for (name, rule) in [("cohesion", "cohesion"), ("alignment", "alignment"), ("flock", "separation")] {
@@ -41,7 +42,7 @@ fn the_default_agent_has_neighbours_most_of_the_first_ten_seconds() {
     let best = (0..sim("separation").agent_count())
         .map(|j| with_neighbours("separation", "separation", j, 600))
         .fold(0.0, f32::max);
-    assert!(mine >= best, "separation: agent {i} {mine} < the best agent's {best}");
+    assert!(mine >= 0.9 * best, "separation: agent {i} {mine} < 90 % of the best agent's {best}");
     assert!(mine > 0.2 + 0.05, "separation: agent {i} {mine}");
 }
 
@@ -49,10 +50,10 @@ fn the_default_agent_has_neighbours_most_of_the_first_ten_seconds() {
 #[test]
 fn fewer_agents_than_the_selected_one_are_taken() {
     let mut s = sim("flock");
-    assert_eq!(s.selected, Some(30));
-    s.set("agents.count", serde_json::json!(7)).unwrap();
-    assert_eq!(s.agent_count(), 7);
-    assert!(s.selected.is_none_or(|i| i < 7), "{:?}", s.selected);
+    assert_eq!(s.selected, Some(2));
+    s.set("agents.count", serde_json::json!(2)).unwrap();
+    assert_eq!(s.agent_count(), 2);
+    assert!(s.selected.is_none_or(|i| i < 2), "{:?}", s.selected);
     s.step();
     // An explicit selection out of range is still refused, naming the field.
     let e = s.set("selected", serde_json::json!(9)).unwrap_err();
