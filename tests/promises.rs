@@ -28,7 +28,8 @@ fn with_neighbours(name: &str, rule: &str, i: usize, steps: u32) -> f32 {
 /// the arrow to it; the mean heading) are drawn (issue 33: agent 0 had none 80 % of the first
 /// 10 s in separation alone and 54 % in cohesion alone). Separation alone spreads the boids
 /// until nobody is within sep_dist of anybody (its caption's "field of mutual repulsions"): there
-/// the default agent is the one that keeps neighbours longest.
+/// the default agent is one of those that keep neighbours longest (a low index, so that an
+/// author's smaller count keeps it).
 #[test]
 fn the_default_agent_has_neighbours_most_of_the_first_ten_seconds() {
     for (name, rule) in [("cohesion", "cohesion"), ("alignment", "alignment"), ("flock", "separation")] {
@@ -41,7 +42,7 @@ fn the_default_agent_has_neighbours_most_of_the_first_ten_seconds() {
     let best = (0..sim("separation").agent_count())
         .map(|j| with_neighbours("separation", "separation", j, 600))
         .fold(0.0, f32::max);
-    assert!(mine >= best, "separation: agent {i} {mine} < the best agent's {best}");
+    assert!(mine >= 0.9 * best, "separation: agent {i} {mine} < 90 % of the best agent's {best}");
     assert!(mine > 0.2 + 0.05, "separation: agent {i} {mine}");
 }
 
@@ -49,10 +50,10 @@ fn the_default_agent_has_neighbours_most_of_the_first_ten_seconds() {
 #[test]
 fn fewer_agents_than_the_selected_one_are_taken() {
     let mut s = sim("flock");
-    assert_eq!(s.selected, Some(30));
-    s.set("agents.count", serde_json::json!(7)).unwrap();
-    assert_eq!(s.agent_count(), 7);
-    assert!(s.selected.is_none_or(|i| i < 7), "{:?}", s.selected);
+    assert_eq!(s.selected, Some(2));
+    s.set("agents.count", serde_json::json!(2)).unwrap();
+    assert_eq!(s.agent_count(), 2);
+    assert!(s.selected.is_none_or(|i| i < 2), "{:?}", s.selected);
     s.step();
     // An explicit selection out of range is still refused, naming the field.
     let e = s.set("selected", serde_json::json!(9)).unwrap_err();
@@ -364,7 +365,6 @@ const PROMISES: &[Promise] = &[
 /// empty): their measures need more than a number of `state()` (a click, the pointer, a path's
 /// shape over time).
 const NOT_YET: &[(&str, &str)] = &[
-    ("bandada", r#"{"world.edges": "bounce"}"#),
     ("bandada", r#"{"click": "food"}"#),
     ("bandada", r#"{"flee_pointer.enabled": false}"#),
     ("follow-leader", r#"{"follow_leader.ahead_radius": 4}"#),
@@ -374,12 +374,7 @@ const NOT_YET: &[(&str, &str)] = &[
     ("follow-leader", r#"{"follow_leader.variant": "dynamic"}"#),
     ("follow-leader", r#"{"follow_leader.variant": "prediction"}"#),
     ("follow-leader", r#"{"follow_leader.variant": "single"}"#),
-    ("path-waypoints", r#"{"path_waypoints.arrive_radius": 2}"#),
-    ("path-waypoints", r#"{"path_waypoints.arrive_radius": 60}"#),
     ("path-waypoints", r#"{"motion.max_speed": 240}"#),
-    ("path-waypoints", r#"{"path.mode": "one_shot"}"#),
-    ("path-waypoints", r#"{"path.mode": "loop"}"#),
-    ("path-waypoints", r#"{"path.mode": "ping_pong"}"#),
     // Measured, the agents' mean distance to the path after 20 s: 9.6 px with a tube of 60 and
     // 7.8 px without prediction, vs 10.8 px by default: neither "roams" nor "reacts late" shows.
     ("path-tube", r#"{"path_tube.tube_radius": 60}"#),
@@ -390,20 +385,117 @@ const NOT_YET: &[(&str, &str)] = &[
     ("queue", r#"{"queue.door_interval": 0}"#),
 ];
 
+/// Buttons whose promise a test of its own checks (below): a measure over time, not at a moment.
+const CHECKED_BELOW: &[(&str, &str)] = &[
+    ("bandada", r#"{"world.edges": "bounce"}"#),
+    ("path-waypoints", r#"{"path.mode": "one_shot"}"#),
+    ("path-waypoints", r#"{"path.mode": "loop"}"#),
+    ("path-waypoints", r#"{"path.mode": "ping_pong"}"#),
+    ("path-waypoints", r#"{"path_waypoints.arrive_radius": 2}"#),
+    ("path-waypoints", r#"{"path_waypoints.arrive_radius": 60}"#),
+];
+
+/// The waypoints' radius (§4): at 2 the agent reaches fewer waypoints in the same time (it circles
+/// them); at 60 it turns for the next one while still far from the one it was heading for.
+#[test]
+fn the_arrive_radius_trades_reaching_for_cutting_corners() {
+    // (waypoints reached in 30 s, mean distance to a waypoint when the agent turns to the next)
+    let run = |radius: Option<f64>| {
+        let mut s = sim("path-waypoints");
+        if let Some(r) = radius {
+            s.set("path_waypoints.arrive_radius", serde_json::json!(r)).unwrap();
+        }
+        let (mut reached, mut dist) = (0, 0.0);
+        let mut active = s.readout().num("active").unwrap();
+        for _ in 0..30 * 60 {
+            let st = s.state_json();
+            let w = &st["waypoints"][active as usize];
+            let wp = glam::Vec2::new(w[0].as_f64().unwrap() as f32, w[1].as_f64().unwrap() as f32);
+            let at = s.agents()[0].position;
+            s.step();
+            let now = s.readout().num("active").unwrap();
+            if now != active {
+                reached += 1;
+                dist += (at - wp).length() as f64;
+                active = now;
+            }
+        }
+        (reached, dist / reached.max(1) as f64)
+    };
+    let (n, d) = run(None);
+    let (n2, _) = run(Some(2.0));
+    let (n60, d60) = run(Some(60.0));
+    println!("arrive_radius: default {n} reached at {d:.1} px; 2: {n2}; 60: {n60} at {d60:.1} px");
+    // (Measured: 6 vs 9 in 30 s; the agent loops round a waypoint before it touches it.)
+    assert!(n2 * 4 <= n * 3, "radius 2: {n2} waypoints reached vs {n} by default");
+    assert!(d60 > d * 2.5, "radius 60: turns {d60:.1} px from the waypoint vs {d:.1} by default");
+}
+
+/// Bounce: no boid goes out one side and comes in the other (by default, wrapping, some do).
+#[test]
+fn bounce_keeps_every_boid_inside() {
+    let wraps = |set: &str| {
+        let mut s = sim("bandada");
+        if !set.is_empty() {
+            s.set("world.edges", serde_json::json!(set)).unwrap();
+        }
+        let half = s.world().size() * 0.5;
+        let mut before: Vec<glam::Vec2> = s.agents().iter().map(|a| a.position).collect();
+        let mut n = 0;
+        for _ in 0..600 {
+            s.step();
+            let now: Vec<glam::Vec2> = s.agents().iter().map(|a| a.position).collect();
+            n += before.iter().zip(&now).filter(|(a, b)| (**a - **b).abs().cmpgt(half).any()).count();
+            before = now;
+        }
+        n
+    };
+    let (wrap, bounce) = (wraps(""), wraps("bounce"));
+    assert!(wrap > 0, "wrapping: {wrap} crossings");
+    assert_eq!(bounce, 0, "bouncing: {bounce} crossings");
+}
+
+/// The waypoints' modes as §5 says: one-shot arrives (braking) at the last waypoint and stays;
+/// loop comes back to waypoint 0 after the last; ping-pong turns back at the last.
+#[test]
+fn the_waypoint_modes_do_what_the_text_says() {
+    let run = |mode: &str| {
+        let mut s = sim("path-waypoints");
+        s.set("path.mode", serde_json::json!(mode)).unwrap();
+        let last = s.readout().num("waypoints").unwrap() - 1.0;
+        let (mut after_last, mut back_to_0, mut reversed) = (false, false, false);
+        for _ in 0..60 * 60 {
+            s.step();
+            let (active, dir) = (s.readout().num("active").unwrap(), s.readout().num("direction").unwrap());
+            after_last |= active == last;
+            back_to_0 |= after_last && active == 0.0;
+            reversed |= dir < 0.0;
+        }
+        (after_last, back_to_0, reversed, mean_speed(&s), s.readout().num("active").unwrap() == last)
+    };
+    let (reached, back, rev, speed, at_last) = run("one_shot");
+    assert!(reached && !back && !rev && at_last && speed < 1.0, "one-shot: {reached} {back} {rev} speed {speed}");
+    let (reached, back, rev, ..) = run("loop");
+    assert!(reached && back && !rev, "loop: {reached} {back} {rev}");
+    let (reached, _, rev, ..) = run("ping_pong");
+    assert!(reached && rev, "ping-pong: {reached} {rev}");
+}
+
 /// Every try button has a promise here (or is listed as not checked yet), and nothing else is.
 #[test]
 fn every_try_button_has_a_promise() {
     let have = buttons();
     assert!(have.len() > 40, "{} buttons", have.len());
     let known = |sc: &str, set: &str| {
-        PROMISES.iter().any(|p| p.scenario == sc && p.set == set) || NOT_YET.iter().any(|&(a, b)| a == sc && b == set)
+        PROMISES.iter().any(|p| p.scenario == sc && p.set == set)
+            || NOT_YET.iter().chain(CHECKED_BELOW).any(|&(a, b)| a == sc && b == set)
     };
     let missing: Vec<_> = have.iter().filter(|(sc, set)| !known(sc, set)).collect();
     assert!(missing.is_empty(), "try buttons with no promise: {missing:#?}");
     let stale: Vec<_> = PROMISES
         .iter()
         .map(|p| (p.scenario, p.set))
-        .chain(NOT_YET.iter().copied())
+        .chain(NOT_YET.iter().chain(CHECKED_BELOW).copied())
         .filter(|&(sc, set)| !have.iter().any(|(a, b)| a == sc && b == set))
         .collect();
     assert!(stale.is_empty(), "promises of no button: {stale:?}");

@@ -45,7 +45,8 @@ const with_ = (base, patch) => {
 // [name, scenario, expected verdict of both, the field a refusal names] — one per kind of mistake
 // an author makes.
 const corpus = [
-  ["hand-placed agents", with_(flock, (d) => (d.agents = [{ position: [10, 10] }, { position: [20, 20], velocity: [1, 0] }])), true],
+  // (Two agents: the flock's selected agent, 2, goes with its 120.)
+  ["hand-placed agents", with_(flock, (d) => ((d.agents = [{ position: [10, 10] }, { position: [20, 20], velocity: [1, 0] }]), (d.selected = 1))), true],
   ["a path and waypoints", with_(flock, (d) => {
     d.behaviours = [{ type: "path_waypoints" }];
     d.controls = [];

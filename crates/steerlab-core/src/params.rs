@@ -26,7 +26,7 @@ impl Sim {
                 *slot = value.clone();
             }
         }
-        // Fewer agents than the one selected at the start (the flock selects agent 30): none is
+        // Fewer agents than the one selected at the start (the flock selects agent 2): none is
         // selected, rather than refusing the reader's count.
         if path != "selected" {
             let count = doc.pointer("/agents/count").and_then(Value::as_u64);
