@@ -336,7 +336,14 @@ for (const [url, lang] of CHAPTERS) {
       await b.evaluate((e) => e.scrollIntoView({ block: "end", behavior: "instant" }));
       await page.waitForTimeout(50);
       await b.tap();
-      await page.waitForTimeout(900);
+      // Until a smooth scroll (if any) has come to rest.
+      await page.waitForTimeout(150);
+      for (let last = -1, k = 0; k < 40; k++) {
+        const y = await page.evaluate(() => scrollY);
+        if (y === last) break;
+        last = y;
+        await page.waitForTimeout(150);
+      }
       const share = await onScreen(page, id);
       seen.push(`${id} ${share.toFixed(2)}`);
       assert.ok(share >= 0.5, `${url}: try button ${k} ("${(await b.textContent()).trim()}"): ${(share * 100).toFixed(0)} % of #${id} on screen`);
