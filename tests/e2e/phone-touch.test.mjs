@@ -124,6 +124,17 @@ async function tapAt(page, cdp, x, y) {
   await touch(cdp, "touchEnd", []);
 }
 
+/** Until the page's scroll (a fling after a swipe, a smooth scroll) has come to rest. */
+async function settle(page) {
+  await page.waitForTimeout(100);
+  for (let last = -1, k = 0; k < 40; k++) {
+    const y = await page.evaluate(() => scrollY);
+    if (y === last) return;
+    last = y;
+    await page.waitForTimeout(100);
+  }
+}
+
 /** Every canvas's scene, as text (v.state(), which has the scenario, agents, waypoints…). */
 const scenes = (page) =>
   page.evaluate(() => [...document.querySelectorAll("canvas[data-scenario]")].map((c) => JSON.stringify(window.steerlab.viewerFor(c).state())));
@@ -140,6 +151,7 @@ for (const [url, lang] of PAGES) {
     assert.ok(count > 0, "canvases");
     let firstEditable = null;
     for (let k = 0; k < count; k++) {
+      await settle(page);
       const at = await page.evaluate((k) => {
         const c = document.querySelectorAll("canvas[data-scenario]")[k];
         c.scrollIntoView({ block: "center", behavior: "instant" });
@@ -153,12 +165,18 @@ for (const [url, lang] of PAGES) {
       assert.ok(sy - at.sy > 150, `${url} ${at.name}: a 300 px swipe on the canvas scrolled the page ${sy - at.sy} px`);
       // The hint: on the first swipe over a canvas where a drag edits something (not on one
       // where a tap only selects an agent), once a page.
-      const hints = await page.$$eval(".steerlab-hint", (hs) => hs.map((h) => ({ hidden: h.hidden, text: h.textContent })));
+      const hints = await page.$$eval(".steerlab-hint", (hs) =>
+        hs.map((h) => {
+          const r = h.getBoundingClientRect();
+          return { hidden: h.hidden, text: h.textContent, onScreen: r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth };
+        })
+      );
       if (firstEditable === null && at.edits) {
         firstEditable = at.name;
         assert.equal(hints.length, 1, `${url}: the first swipe on a canvas that edits (${at.name}) shows one hint`);
         assert.equal(hints[0].hidden, false, `${url}: the hint is shown`);
         assert.equal(hints[0].text, HINT[lang], `${url}: the hint in ${lang}`);
+        assert.ok(hints[0].onScreen, `${url}: the hint is on screen after the swipe scrolled the page`);
         await page.screenshot({ path: path.join(ensureArtifacts(), `phone-touch-hint-${lang}-${url.replace(/\W+/g, "_")}.png`) });
       } else {
         assert.equal(hints.length, firstEditable === null ? 0 : 1, `${url}: after ${at.name}, the hint was shown ${hints.length} times`);
@@ -336,7 +354,8 @@ for (const [url, lang] of CHAPTERS) {
       await b.evaluate((e) => e.scrollIntoView({ block: "end", behavior: "instant" }));
       await page.waitForTimeout(50);
       await b.tap();
-      await page.waitForTimeout(900);
+      // Until a smooth scroll (if any) has come to rest.
+      await settle(page);
       const share = await onScreen(page, id);
       seen.push(`${id} ${share.toFixed(2)}`);
       assert.ok(share >= 0.5, `${url}: try button ${k} ("${(await b.textContent()).trim()}"): ${(share * 100).toFixed(0)} % of #${id} on screen`);

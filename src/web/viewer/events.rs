@@ -343,7 +343,13 @@ impl Inner {
                 }
             }
             "pointerup" | "pointercancel" => {
-                let Some(k) = t.points.iter().position(|p| p.0 == id) else { return };
+                let Some(k) = t.points.iter().position(|p| p.0 == id) else {
+                    // A finger whose down we did not see (it landed during a fling): the page took it.
+                    if kind == "pointercancel" {
+                        self.show_hint(false);
+                    }
+                    return;
+                };
                 let was_two = t.two;
                 let (mx, my) = t.mid();
                 t.points.remove(k);
@@ -410,8 +416,9 @@ impl Inner {
         }
     }
 
-    /// The one-line hint over the canvas, once a page: how to edit (`active`: false), or that
-    /// the canvas is now being edited (the first activation).
+    /// The one-line hint, once a page, at the foot of the screen (where it stays in view while
+    /// the swipe scrolls the canvas away): how to edit (`active`: false), or that the canvas is
+    /// now being edited (the first activation).
     fn show_hint(&mut self, active: bool) {
         use std::sync::atomic::Ordering::Relaxed;
         let flag = if active { &TOLD_ACTIVE } else { &HINTED };
@@ -435,10 +442,6 @@ impl Inner {
         let text = self.lang.text(if active { crate::lang::K::TouchActive } else { crate::lang::K::TouchHint });
         hint.set_text_content(Some(text));
         let _ = hint.set_attribute("data-kind", if active { "active" } else { "hint" });
-        // Over the canvas (the wrapper is its positioned ancestor).
-        let style = hint.style();
-        let _ = style.set_property("top", &format!("{}px", self.canvas.offset_top()));
-        let _ = style.set_property("height", &format!("{}px", self.canvas.offset_height()));
         hint.set_hidden(false);
     }
 
