@@ -338,6 +338,12 @@ export function viewerFor(canvas: HTMLCanvasElement): Viewer | undefined;
 
 /** How many viewers are mounted and not destroyed on the page. */
 export function liveViewers(): number;
+/** Give the text of a built-in scenario (`scenarios/<name>.json`) to the module, which does not
+ *  carry them: boot.js does it for each canvas before it mounts; code that skips boot.js does it
+ *  before `mount(canvas, name)`. Throws for a name that is not a built-in. */
+export function registerScenario(name: string, text: string): void;
+/** The built-in scenario `mount(canvas, scenario)` would need and has not been given yet, or undefined. */
+export function missingScenario(scenario: ScenarioInput): string | undefined;
 
 /** Check a scenario without mounting it: null when valid, else the message mount() would throw. */
 export function validate(scenario: ScenarioInput): string | null;

@@ -323,8 +323,9 @@ class Chart {
       } catch {}
       return;
     }
-    // After the scrub bar (or the canvas), before the controls.
-    const after = this.root.querySelector(":scope > .steerlab-scrub") || this.v.canvas;
+    // Under the time controls (the scrub bar and the bar of buttons stay together), before the
+    // settings and the caption.
+    const after = this.root.querySelector(":scope > .steerlab-bar") || this.root.querySelector(":scope > .steerlab-scrub") || this.v.canvas;
     after.after(this.fig);
     const chart = this;
     // Stills: the viewer gives the series (it is busy drawing the still: no call back into it).

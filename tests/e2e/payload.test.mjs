@@ -5,7 +5,9 @@
 // Counted: what a page needs to mount a visualisation — the module (dist/steerlab_bg.wasm), its
 // wasm-bindgen glue (dist/steerlab.js) and the loader (dist/www/boot.js), each measured as
 // `gzip -9 -c file | wc -c` (GNU gzip; node's zlib at level 9 gives ~1 % more for the module).
-// Not counted: the optional <steer-lab> custom element (www/steer-lab.js), styles, HTML.
+// Not counted: the optional <steer-lab> custom element (www/steer-lab.js), styles, HTML, and the
+// built-in scenarios' JSON files, which boot.js fetches for the canvases it mounts (0.6–1.2 KB
+// gzipped each; the gallery's first screen asks for six, ~5 KB: tests/e2e/builtins.test.mjs).
 //
 // Where the bytes went, commit by commit, and the levers tried: docs/performance.md, "Payload".
 
