@@ -6,7 +6,28 @@
 use std::cell::RefCell;
 
 /// The built-in scenarios' names: one file each in `scenarios/`.
-pub const NAMES: [&str; 20] = ["seek", "flee", "arrive", "pursuit", "evade", "wander", "obstacle-avoidance", "containment", "flow-field", "flock", "separation", "alignment", "cohesion", "spatial-hash", "bandada", "follow-leader", "queue", "path-waypoints", "path-tube", "stress"];
+pub const NAMES: [&str; 20] = [
+    "seek",
+    "flee",
+    "arrive",
+    "pursuit",
+    "evade",
+    "wander",
+    "obstacle-avoidance",
+    "containment",
+    "flow-field",
+    "flock",
+    "separation",
+    "alignment",
+    "cohesion",
+    "spatial-hash",
+    "bandada",
+    "follow-leader",
+    "queue",
+    "path-waypoints",
+    "path-tube",
+    "stress",
+];
 
 /// (name, JSON text) for every file in `scenarios/`.
 #[cfg(not(feature = "lazy-builtins"))]
