@@ -82,7 +82,7 @@ function niceCeil(x) {
 /** The draw list of a series at `width` css px: `{ width, height, items }`; items are
  *  `{ t: "rect", x, y, w, h, fill }`, `{ t: "line", pts: [x, y, …], stroke, width, dash?, alpha? }`
  *  and `{ t: "text", x, y, text, fill, align, bold? }` (y: the baseline). */
-export function layout(s, width, colours, lang) {
+export function layout(s, width, colours, lang, other = null) {
   LANG.now = lang;
   const ps = panels(s.measures);
   const items = [];
@@ -126,14 +126,16 @@ export function layout(s, width, colours, lang) {
     const py = p.y;
     const plotTop = py + p.lines.length * TITLE_H;
     const cols = p.ids.map((id) => s.values[id] || []);
+    // A compare's second run (www/compare.js): the same measures, drawn dashed on the same scales.
+    const others = other ? p.ids.map((id) => other.values[id] || []) : [];
     let lo = 0;
     let hi = 0;
-    for (const c of cols) for (const v of c) if (v != null) (lo = Math.min(lo, v)), (hi = Math.max(hi, v));
+    for (const c of [...cols, ...others]) for (const v of c) if (v != null) (lo = Math.min(lo, v)), (hi = Math.max(hi, v));
     let Y;
     if (p.log) {
       // Decades (the grid's checks against n·(n−1): a ratio reads as a distance), a gridline each.
       let min = Infinity;
-      for (const c of cols) for (const v of c) if (v > 0) min = Math.min(min, v);
+      for (const c of [...cols, ...others]) for (const v of c) if (v > 0) min = Math.min(min, v);
       const [a, b] = [Math.floor(Math.log10(Number.isFinite(min) ? min : 1)), Math.max(1, Math.ceil(Math.log10(Math.max(hi, 10))))];
       [lo, hi] = [10 ** a, 10 ** Math.max(b, a + 1)];
       const span = Math.log10(hi) - Math.log10(lo);
@@ -172,6 +174,21 @@ export function layout(s, width, colours, lang) {
         run.push(X(st), Y(v));
       });
       flush();
+      // The compare's other run, dashed, up to its own cursor (the two step in lockstep).
+      if (other) {
+        const upB = other.step.findLastIndex((k) => k <= other.cursor);
+        let pts = [];
+        const out = () => {
+          if (pts.length >= 4) items.push({ t: "line", pts, stroke, width: 1.6, dash: [5, 3], run: 2 });
+          pts = [];
+        };
+        other.step.forEach((st, r) => {
+          const v = others[k][r];
+          if (v == null || r > upB) return out();
+          pts.push(X(st), Y(v));
+        });
+        out();
+      }
     });
   });
   // Marks: a dashed line through every panel and its label on top.
@@ -268,6 +285,19 @@ function coloursOf(root) {
 }
 
 const charts = new WeakMap();
+const overlays = new WeakMap();
+
+/** A compare's chart (www/compare.js): the chart of the viewer on `canvas` with `other`'s series
+ *  drawn over it dashed, placed after `place`, its legend naming the two runs (`labels`). */
+export function overlay(steerlab, canvas, other, labels, place) {
+  overlays.set(canvas, { other, labels, place });
+  const c = charts.get(canvas);
+  if (c) {
+    c.ov = overlays.get(canvas);
+    c.legend.dataset.ids = "";
+  }
+  chart(steerlab, canvas, true);
+}
 
 /** Show or hide the chart of the viewer on `canvas`, as `v.chart()` says (or `on`). */
 export function chart(steerlab, canvas, on) {
@@ -300,6 +330,7 @@ class Chart {
     this.key = "";
     this.frame = 0;
     this.list = null;
+    this.ov = overlays.get(canvas) || null;
   }
 
   /** Whether its viewer was destroyed (the canvas may have a new one). */
@@ -325,7 +356,7 @@ class Chart {
     }
     // Under the time controls (the scrub bar and the bar of buttons stay together), before the
     // settings and the caption.
-    const after = this.root.querySelector(":scope > .steerlab-bar") || this.root.querySelector(":scope > .steerlab-scrub") || this.v.canvas;
+    const after = this.ov?.place || this.root.querySelector(":scope > .steerlab-bar") || this.root.querySelector(":scope > .steerlab-scrub") || this.v.canvas;
     after.after(this.fig);
     const chart = this;
     // Stills: the viewer gives the series (it is busy drawing the still: no call back into it).
@@ -370,7 +401,13 @@ class Chart {
 
   render(width) {
     const s = this.v.series();
-    const list = layout(s, width, coloursOf(this.root), this.lang);
+    let other = null;
+    try {
+      other = this.ov ? this.ov.other.series() : null;
+    } catch {
+      /* the other view was destroyed */
+    }
+    const list = layout(s, width, coloursOf(this.root), this.lang, other);
     const dpr = window.devicePixelRatio || 1;
     const c = this.canvas;
     const [bw, bh] = [Math.round(list.width * dpr), Math.round(list.height * dpr)];
@@ -385,6 +422,7 @@ class Chart {
     c.setAttribute("aria-label", t("chart.aria", this.lang).replace("{names}", names).replace("{step}", s.cursor) + (marks.length ? `. ${marks.join("; ")}` : ""));
     c.dataset.cursor = s.cursor;
     c.dataset.marks = s.marks.length;
+    c.dataset.runs = other ? 2 : 1;
     const ids = s.measures.join(" ") + (this.root.classList.contains("steerlab-dark") ? " dark" : "");
     if (this.legend.dataset.ids !== ids) {
       this.legend.dataset.ids = ids;
@@ -404,6 +442,18 @@ class Chart {
           return b;
         }),
       );
+      // A compare: which run is solid and which dashed.
+      if (this.ov) {
+        const runs = document.createElement("p");
+        runs.className = "steerlab-chart-runs";
+        this.ov.labels.forEach((text, k) => {
+          const r = document.createElement("span");
+          r.className = `steerlab-chart-run steerlab-chart-run-${k ? "dashed" : "solid"}`;
+          r.textContent = text;
+          runs.append(r);
+        });
+        this.legend.append(runs);
+      }
     }
   }
 }

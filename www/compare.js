@@ -74,6 +74,9 @@ export function mountCompare(steerlab, canvas, scenario) {
   }
   if (canvas.id) b.id = `${canvas.id}-compare`;
   b.setAttribute("data-set", JSON.stringify({ ...base, ...change }));
+  // The chart (data-chart) is the compare's own, under both views: not the first view's.
+  const withChart = canvas.hasAttribute("data-chart");
+  canvas.removeAttribute("data-chart");
   for (const c of [canvas, b]) {
     c.setAttribute("data-controls", "false");
     c.setAttribute("data-autoplay", "false");
@@ -140,6 +143,11 @@ export function mountCompare(steerlab, canvas, scenario) {
   c.onScheme = () => requestAnimationFrame(theme);
   c.scheme.addEventListener("change", c.onScheme);
   compares.set(canvas, c);
+  // `data-chart`: one chart under both views and their bar, the changed run dashed over the first
+  // (www/chart.js).
+  if (withChart) {
+    import("./chart.js").then((m) => m.overlay(steerlab, canvas, vb, [t("page.compare.as_written"), text], bar));
+  }
   return c;
 }
 

@@ -242,3 +242,47 @@ test("screenshots: 375 and 1280 px, English and Spanish, light and dark", async 
     }
   }
 });
+
+// Issue 35 item 3: a compare with `data-chart` has one chart under both views and their bar, the
+// changed run dashed over the first, from the second view's own series.
+test("a compare's chart overlays its two runs", async () => {
+  const { context, page: p } = await openPage(browser, server.url("/chapters/flocking.html"), { viewport: { width: 1280, height: 900 } });
+  try {
+    await waitForSteerlab(p);
+    await p.locator("#c-flock-vs").scrollIntoViewIfNeeded().catch(() => {});
+    await p.evaluate(() => document.querySelector(".sl-compare, #c-flock-vs")?.scrollIntoView());
+    const chart = p.locator('.sl-compare .steerlab-chart-canvas[data-runs="2"]');
+    await chart.waitFor({ timeout: 30_000 });
+    // The compare plays: a few samples of both runs.
+    await p.waitForFunction(() => window.steerlab.viewerFor(document.getElementById("c-flock-vs-compare"))?.series().step.length >= 4, null, { timeout: 30_000 });
+    const r = await p.evaluate(async () => {
+      const wrap = document.querySelector(".sl-compare");
+      const fig = wrap.querySelector(".steerlab-chart");
+      const runs = [...wrap.querySelectorAll(".steerlab-chart-run")].map((e) => e.textContent);
+      const a = window.steerlab.viewerFor(document.getElementById("c-flock-vs"));
+      const b = window.steerlab.viewerFor(document.getElementById("c-flock-vs-compare"));
+      const m = await import("/www/chart.js");
+      const colours = { bg: "#fff", fg: "#000", muted: "#444", grid: "#ddd", border: "#ccc", accent: "#00f", series: ["#111", "#222", "#333", "#444", "#555", "#666"] };
+      const sa = a.series(), sb = b.series();
+      const dashed = m.layout(sa, 600, colours, "en", sb).items.filter((i) => i.run === 2).length;
+      const alone = m.layout(sa, 600, colours, "en").items.filter((i) => i.run === 2).length;
+      return {
+        afterBar: fig.previousElementSibling?.classList.contains("sl-compare-bar"),
+        charts: wrap.querySelectorAll(".steerlab-chart").length,
+        runs,
+        dashed,
+        alone,
+        sameSteps: JSON.stringify(sa.step) === JSON.stringify(sb.step),
+        differ: JSON.stringify(sa.values.polarisation) !== JSON.stringify(sb.values.polarisation),
+      };
+    });
+    assert.equal(r.charts, 1, "one chart for the two views");
+    assert.ok(r.afterBar, "under the views' bar");
+    assert.deepEqual(r.runs, ["as written", "alignment.weight = 0"]);
+    assert.ok(r.dashed > 0 && r.alone === 0, `the second run is drawn dashed (${r.dashed} lines), and only with it`);
+    assert.ok(r.sameSteps, "the two runs are sampled at the same steps (lockstep)");
+    assert.ok(r.differ, "the runs differ (alignment off changes polarisation)");
+  } finally {
+    await context.close();
+  }
+});
