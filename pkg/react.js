@@ -49,6 +49,8 @@ export function SteerLab(props) {
     }
     el.appendChild(canvas);
     ready.then(
+      (sl) => sl.loadScenario(p.scenario ?? "flock").then(() => sl),
+    ).then(
       (sl) => {
         if (!live) return;
         try {

@@ -380,6 +380,11 @@ export interface SteerlabGlobal {
   readonly liveViewers: typeof liveViewers;
   readonly validate: typeof validate;
   readonly start: typeof start;
+  readonly registerScenario: typeof registerScenario;
+  readonly missingScenario: typeof missingScenario;
+  /** boot.js: fetch a built-in scenario's file (`scenarios/<name>.json`) if the module has not
+   *  got it yet, without blocking; `mount` through this object fetches it itself (synchronously). */
+  readonly loadScenario: (scenario: ScenarioInput) => Promise<void>;
   readonly Viewer: typeof Viewer;
   /** Resolved (boot.js's `ready`). */
   readonly ready: Promise<SteerlabGlobal>;

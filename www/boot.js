@@ -124,14 +124,17 @@ function scenarioOf(canvas) {
 // The built-in scenarios are files beside www/ (scenarios/<name>.json), not part of the module: a
 // canvas's is fetched when it is queued to mount (`load`), and given to the module before the
 // mount. Code that mounts a built-in whose file has not come yet (window.steerlab's mount, validate,
-// autoMount, viewerFor on a waiting canvas) gets it first with one synchronous request (`loadNow`).
-const SCENARIOS = new URL("../scenarios/", import.meta.url);
+// autoMount, viewerFor on a waiting canvas) gets it first with one synchronous request (`loadNow`);
+// `loadScenario(s)` gets it without blocking, for code that can wait (react.js, steer-lab.js).
+// (One `new URL(template, import.meta.url)` form: bundlers such as Vite see it and carry the files,
+// as files: `?no-inline`, else Vite would write all twenty into the bundle as data: URLs.)
+const scenarioUrl = (name) => new URL(`../scenarios/${name}.json?no-inline`, import.meta.url);
 const loading = new Map();
 function load(arg) {
   const name = module.missingScenario(arg);
   if (!name) return null;
   if (!loading.has(name)) {
-    const got = fetch(new URL(`${name}.json`, SCENARIOS))
+    const got = fetch(scenarioUrl(name))
       .then((r) => (r.ok ? r.text() : null))
       .then((t) => t && module.registerScenario(name, t))
       .catch(() => {}); // the mount then says the scenario is not loaded
@@ -144,7 +147,7 @@ function loadNow(arg) {
   if (!name) return;
   const x = new XMLHttpRequest();
   try {
-    x.open("GET", new URL(`${name}.json`, SCENARIOS), false);
+    x.open("GET", scenarioUrl(name), false);
     x.send();
     if (x.status === 200) module.registerScenario(name, x.responseText);
   } catch {
@@ -295,7 +298,9 @@ async function start() {
     for (const c of document.querySelectorAll("canvas[data-scenario]")) loadNow(scenarioOf(c));
     return module.autoMount();
   };
-  const steerlab = Object.freeze(Object.assign(Object.create(null), module, { ready, viewerFor, mount, validate, autoMount }));
+  // Code that mounts later, asynchronously, waits for the file instead: `await loadScenario(s)`.
+  const loadScenario = (scenario) => Promise.resolve(load(scenario)).then(() => undefined);
+  const steerlab = Object.freeze(Object.assign(Object.create(null), module, { ready, viewerFor, mount, validate, autoMount, loadScenario }));
   await mountAll(steerlab);
   window.steerlab = steerlab;
   window.dispatchEvent(new CustomEvent("steerlab:ready", { detail: steerlab }));

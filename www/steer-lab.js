@@ -31,10 +31,11 @@ class SteerLab extends Base {
       }
       this.appendChild(this._canvas);
     }
-    ready.then((sl) => {
+    const scenario = this.getAttribute("scenario") || "flock";
+    ready.then((sl) => sl.loadScenario(scenario).then(() => sl)).then((sl) => {
       if (!this._alive || this._viewer) return;
       try {
-        this._viewer = sl.mount(this._canvas, this.getAttribute("scenario") || "flock");
+        this._viewer = sl.mount(this._canvas, scenario);
       } catch (e) {
         // mount has already drawn the message on the canvas and logged it.
         this._viewer = null;

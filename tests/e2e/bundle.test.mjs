@@ -114,7 +114,9 @@ test("served from the unpacked folder, an author's page and module embed canvase
     await page.evaluate(() => [window.steerlab.validate("flock"), typeof window.steerlab.validate('{"name": 1}')]),
     [null, "string"],
   );
-  assert.deepEqual(await page.evaluate(() => window.__app), { live: 3, playing: true });
+  // The author's viewer plays; <steer-lab> mounts once its scenario's file has come (three in all).
+  assert.equal(await page.evaluate(() => window.__app.playing), true);
+  await page.waitForFunction(() => window.steerlab.liveViewers() === 3, null, { timeout: 15_000 });
   for (const sel of ["#c", "#mine", "steer-lab canvas"]) {
     await page.locator(sel).scrollIntoViewIfNeeded(); // off-screen canvases draw no frames
     const s = await waitForDrawn(page, sel);
@@ -150,7 +152,7 @@ test("the types declare every export of the built module and every member of Vie
   for (const n of members) if (n !== "constructor") assert.ok(runtime.includes(n), `Viewer.${n} is declared but not in the module`);
   // window.steerlab (boot.js: the module's exports and `ready`) is SteerlabGlobal, member for member.
   const gBlock = dts.slice(dts.indexOf("export interface SteerlabGlobal {"), dts.indexOf("\n}\n", dts.indexOf("export interface SteerlabGlobal {")));
-  assert.deepEqual([...declared(gBlock)].sort(), [...Object.keys(mod), "ready"].sort(), "SteerlabGlobal declares window.steerlab's members");
+  assert.deepEqual([...declared(gBlock)].sort(), [...Object.keys(mod), "ready", "loadScenario"].sort(), "SteerlabGlobal declares window.steerlab's members");
   // The events the code dispatches are the events the types declare.
   const dispatched = new Set();
   for (const d of ["src/web", "www"]) {

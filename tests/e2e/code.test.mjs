@@ -100,6 +100,8 @@ test("the Code button shows Unity first, switches to Rust and downloads a .rs fi
     await waitForSteerlab(page);
     await page.evaluate(() => window.steerlab.viewerFor(document.querySelector('canvas[data-scenario="flock"]')));
     const root = page.locator('.steerlab:has(canvas[data-scenario="flock"])');
+    // On a phone the Code entry is in the canvas's menu (⋯).
+    await root.locator('[data-action="menu"]').click();
     await root.locator('[data-action="code"]').click();
     const dialog = root.locator(".steerlab-code-dialog");
     await dialog.locator("textarea").waitFor();
@@ -112,6 +114,7 @@ test("the Code button shows Unity first, switches to Rust and downloads a .rs fi
     await dialog.locator('[data-code="close"]').click();
     assert.equal(await dialog.isHidden(), true);
     // The Share dialog is still the viewer's own <dialog>.
+    await root.locator('[data-action="menu"]').click();
     await root.locator('[data-action="embed"]').click();
     assert.match(await root.locator("dialog textarea").inputValue(), /data-scenario="flock"/);
     assert.deepEqual(await allProblems(page, problems), []);
