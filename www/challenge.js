@@ -493,6 +493,11 @@ class Challenge {
     v.reset();
     if (!v.playing) v.play();
     this.clear();
+    // The reader watches it happen: the canvas on screen (a viewer off screen does not step).
+    const r = v.canvas.getBoundingClientRect();
+    if (r.bottom < r.height / 2 || r.top > innerHeight - r.height / 2) {
+      v.canvas.scrollIntoView({ block: "nearest", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+    }
   }
 }
 
