@@ -82,6 +82,8 @@ const ONE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>o
 const ONE_CSS = "body { background: #101418; color: #eee } #host { width: 320px }";
 const ONE_JS = `import init, * as sl from "/steerlab.js";
 await init();
+// The module alone (no boot.js): a built-in's text is given first.
+sl.registerScenario("seek", await (await fetch("/scenarios/seek.json")).text());
 const reads = { layout: 0, style: 0 };
 for (const k of ["getBoundingClientRect", "getClientRects"]) {
   const f = Element.prototype[k];
