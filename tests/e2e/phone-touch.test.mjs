@@ -292,7 +292,7 @@ for (const [url, lang] of [["/", "en"], ["/es/", "es"], ["/chapters/flocking.htm
     await page.keyboard.press("Enter");
     assert.equal(await menu.getAttribute("aria-expanded"), "true");
     const items = await root.locator(".steerlab-menu button").evaluateAll((bs) => bs.filter((b) => b.getClientRects().length).map((b) => b.dataset.action));
-    assert.deepEqual(items, ["share", "embed", "save", "seed", "inspector", "reset"]);
+    assert.deepEqual(items, ["share", "embed", "code", "save", "seed", "inspector", "chart", "reset"]);
     await page.keyboard.press("Tab");
     assert.equal(await page.evaluate(() => document.activeElement.dataset.action), "share", "Tab goes into the menu");
     await page.keyboard.press("Escape");
@@ -323,7 +323,11 @@ test("data-controls: everything (unfolded on a wide figure), compact, a list of 
   await page.waitForTimeout(300);
   const parts = {};
   for (const id of ["all", "compact", "parts", "settings", "none"]) parts[id] = (await widget(page, `#${id}`)).visible;
-  assert.deepEqual(parts.all.slice(0, 12), ["scrub", "fine", "play", "step-back", "step", "share", "embed", "save", "seed", "inspector", "reset", "perception"], "unfolded");
+  assert.deepEqual(
+    parts.all.slice(0, 14),
+    ["scrub", "fine", "play", "step-back", "step", "share", "embed", "code", "save", "seed", "inspector", "chart", "reset", "perception"],
+    "unfolded",
+  );
   assert.deepEqual(parts.compact, ["scrub", "fine", "play", "step-back", "step", "settings", "menu"], "compact on a wide figure too");
   assert.deepEqual(parts.parts, ["scrub", "fine", "play", "step-back", "step"], "play time");
   assert.ok(!parts.settings.includes("play") && !parts.settings.includes("scrub") && parts.settings.includes("seed") && parts.settings.includes("separation.weight"), `menu settings: ${parts.settings}`);
