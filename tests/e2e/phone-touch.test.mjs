@@ -135,30 +135,36 @@ async function settle(page) {
   }
 }
 
+/** The page's canvases but a compare's two views: those step on the compare's own clock (www/compare.js)
+ *  and take no pointer (pointer-events: none), so a swipe over them scrolls by itself. */
+const CANVASES = "canvas[data-scenario]:not(.sl-compare canvas)";
+
 /** Every canvas's scene, as text (v.state(), which has the scenario, agents, waypoints…). */
 const scenes = (page) =>
-  page.evaluate(() => [...document.querySelectorAll("canvas[data-scenario]")].map((c) => JSON.stringify(window.steerlab.viewerFor(c).state())));
+  page.evaluate((sel) => [...document.querySelectorAll(sel)].map((c) => JSON.stringify(window.steerlab.viewerFor(c).state())), CANVASES);
 
 for (const [url, lang] of PAGES) {
   test(`${url}: a one-finger swipe on every canvas scrolls the page and changes nothing; the hint shows once, in ${lang}`, async (t) => {
     const { context, page, cdp, problems } = await openPhone(url, { lang });
     t.after(() => context.close());
     await mountEvery(page);
+    // A compare (data-compare) mounts its two views once www/compare.js has come.
+    await page.waitForFunction(() => document.querySelectorAll(".sl-compare").length === document.querySelectorAll("[data-compare]").length, null, { timeout: 30_000 });
     // Paused, so that a scene that changes is a scene the swipe changed.
-    await page.evaluate(() => document.querySelectorAll("canvas[data-scenario]").forEach((c) => window.steerlab.viewerFor(c).pause()));
+    await page.evaluate((sel) => document.querySelectorAll(sel).forEach((c) => window.steerlab.viewerFor(c).pause()), CANVASES);
     const before = await scenes(page);
     const count = before.length;
     assert.ok(count > 0, "canvases");
     let firstEditable = null;
     for (let k = 0; k < count; k++) {
       await settle(page);
-      const at = await page.evaluate((k) => {
-        const c = document.querySelectorAll("canvas[data-scenario]")[k];
+      const at = await page.evaluate(([k, sel]) => {
+        const c = document.querySelectorAll(sel)[k];
         c.scrollIntoView({ block: "center", behavior: "instant" });
         const r = c.getBoundingClientRect();
         const edits = (window.steerlab.viewerFor(c).state().scenario.interaction || "select") !== "select";
         return { x: Math.round(r.left + r.width / 2), y: Math.round(r.top + r.height / 2), sy: scrollY, name: c.dataset.scenario, edits };
-      }, k);
+      }, [k, CANVASES]);
       await swipe(page, cdp, at.x, at.y, -300, 8);
       await page.waitForTimeout(150);
       const sy = await page.evaluate(() => scrollY);
@@ -258,7 +264,8 @@ const widget = (page, sel) =>
     const shown = (e) => e && e.getClientRects().length > 0;
     const controls = [...root.querySelectorAll(".steerlab-scrub, .steerlab-bar, .steerlab-settings")].filter(shown);
     const bottom = Math.max(...controls.map((e) => e.getBoundingClientRect().bottom));
-    const visible = [...root.querySelectorAll("button, input, select")].filter(shown).map((e) => e.dataset.action || e.dataset.param || e.dataset.overlay || (e.dataset.scrub !== undefined ? "scrub" : e.tagName));
+    // (Not the chart's keys: the chart is a figure the author asked for with data-chart.)
+    const visible = [...root.querySelectorAll("button, input, select")].filter((e) => shown(e) && !e.closest(".steerlab-chart")).map((e) => e.dataset.action || e.dataset.param || e.dataset.overlay || (e.dataset.scrub !== undefined ? "scrub" : e.hasAttribute("data-meanings") ? "meanings" : e.tagName));
     return { canvas: cb.height, controls: bottom - cb.bottom, widget: root.getBoundingClientRect().bottom - cb.bottom, visible };
   }, sel);
 
@@ -275,7 +282,8 @@ for (const [url, lang] of [["/", "en"], ["/es/", "es"], ["/chapters/flocking.htm
     // The controls (scrub bar, buttons, settings): what the issue measured at 528 px. The caption
     // and the readout under them are the figure's text.
     assert.ok(w.controls <= w.canvas, `${url}: ${w.controls} px of controls under a ${w.canvas} px canvas`);
-    assert.deepEqual(w.visible, ["scrub", "fine", "play", "step-back", "step", "settings", "menu"], "the default widget");
+    // (Then the readout's "?": what its measures mean, issue 35.)
+    assert.deepEqual(w.visible, ["scrub", "fine", "play", "step-back", "step", "settings", "menu", "meanings"], "the default widget");
     const root = page.locator(sel).locator("xpath=..");
     // The settings: sliders and overlays, on demand.
     const settings = root.locator('.steerlab-bar [data-action="settings"]');
@@ -322,7 +330,8 @@ test("data-controls: everything (unfolded on a wide figure), compact, a list of 
   await mountEvery(page);
   await page.waitForTimeout(300);
   const parts = {};
-  for (const id of ["all", "compact", "parts", "settings", "none"]) parts[id] = (await widget(page, `#${id}`)).visible;
+  // (Each readout's "?" aside: the controls only.)
+  for (const id of ["all", "compact", "parts", "settings", "none"]) parts[id] = (await widget(page, `#${id}`)).visible.filter((x) => x !== "meanings");
   assert.deepEqual(
     parts.all.slice(0, 14),
     ["scrub", "fine", "play", "step-back", "step", "share", "embed", "code", "save", "seed", "inspector", "chart", "reset", "perception"],
