@@ -449,7 +449,13 @@ class Chart {
         this.ov.labels.forEach((text, k) => {
           const r = document.createElement("span");
           r.className = `steerlab-chart-run steerlab-chart-run-${k ? "dashed" : "solid"}`;
-          r.textContent = text;
+          // The change is code (`alignment.weight = 0`), as on the compare's own label.
+          if (k) {
+            const code = document.createElement("code");
+            code.setAttribute("translate", "no");
+            code.textContent = text;
+            r.append(code);
+          } else r.textContent = text;
           runs.append(r);
         });
         this.legend.append(runs);

@@ -180,6 +180,8 @@ for (const [label, url, opts, suffix] of [
         fs.writeFileSync(path.join(ensureArtifacts(), `posters-${label.replace(/\W+/g, "-")}.png`), shot);
         // Then the module: every canvas mounts, drops its poster and draws.
         await waitForSteerlab(page, 30_000);
+        // (A compare's two views mount once www/compare.js has come, after `ready`.)
+        await page.waitForFunction(() => [...document.querySelectorAll("canvas[data-scenario]")].every((c) => window.steerlab.viewerFor(c)), null, { timeout: 30_000 });
         const after = await page.evaluate(() =>
           [...document.querySelectorAll("canvas[data-scenario]")].map((c) => ({ mounted: !!window.steerlab.viewerFor(c), image: getComputedStyle(c).backgroundImage })),
         );
