@@ -304,6 +304,13 @@ class Challenge {
       return;
     }
     this.viewer = v;
+    // A challenge is solved with the canvas's sliders: its settings open (on a narrow figure they
+    // are folded under ⚙), once per canvas.
+    const fold = this.canvas.closest(".steerlab")?.querySelector('.steerlab-bar [data-action="settings"]');
+    if (fold && fold.getAttribute("aria-expanded") === "false" && !this.canvas.dataset.challengeOpened) {
+      this.canvas.dataset.challengeOpened = "";
+      fold.click();
+    }
     let st;
     try {
       st = v.state();
