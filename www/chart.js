@@ -388,8 +388,11 @@ class Chart {
       const dark = this.root.classList.contains("steerlab-dark");
       const key = `${h.step} ${h.end} ${width} ${dark}`;
       const now = performance.now();
-      // Playing: at most 4 redraws a second; a seek or a scrub (paused): at once.
-      if (key !== this.key && (!this.v.playing || now - (this.last || 0) > 250)) {
+      // Running (playing, or stepped forward a frame's worth by a compare's clock while paused): at
+      // most 4 redraws a second, each reading the whole series; a seek or a scrub: at once.
+      const running = this.v.playing || (h.step > this.step && h.step - this.step <= 16);
+      this.step = h.step;
+      if (key !== this.key && (!running || now - (this.last || 0) > 250)) {
         this.key = key;
         this.last = now;
         this.render(width);
