@@ -1,5 +1,5 @@
 // Challenges the simulation checks (issue 35): an element with `data-challenge` holds a condition
-// on the measures of a canvas (`v.state().metrics`, plus `time`, `agents` and `groups`) as JSON;
+// on the measures of a canvas (`v.state().metrics`, plus `time` and `agents`) as JSON;
 // this module checks it live while the reader tunes the canvas, tells why it is not met yet, and
 // marks it done (`data-state="done"`, a bubbling `steerlab:challenge` event). Loaded by boot.js on
 // first use (only on pages with a `[data-challenge]`); nothing of it is in the wasm module.
@@ -31,7 +31,7 @@ import { t } from "./words.js";
 const OPS = [">=", "<=", ">", "<", "=="];
 const KEYS = new Set(["all", "any", "measure", "param", "for", "after", "within", ...OPS]);
 /** Measures that are not in `state().metrics`: computed here from the state. */
-const DERIVED = new Set(["time", "agents", "groups"]);
+const DERIVED = new Set(["time", "agents"]);
 
 /** A readable value for messages (JSON for anything but plain numbers). */
 function show(v) {
@@ -91,62 +91,6 @@ function tests(c, path = "", out = []) {
     c[k].forEach((x, i) => tests(x, `${join(path, k)}[${i}]`, out));
   } else out.push([c, path]);
   return out;
-}
-
-// --- measures -------------------------------------------------------------------------------
-
-/** Clusters of agents: two agents are in one group when a chain of agents, each closer than
- *  `radius` to the next, links them (distances across a wrapping world's edges count). */
-export function groups(agents, radius, world) {
-  const n = agents.length;
-  if (n === 0) return 0;
-  const wrap = world && world.edges === "wrap";
-  const W = world?.width ?? 0;
-  const H = world?.height ?? 0;
-  const r2 = radius * radius;
-  const parent = Array.from({ length: n }, (_, i) => i);
-  const find = (i) => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
-    return i;
-  };
-  // A grid of cells `radius` wide: only neighbouring cells are compared.
-  const cell = Math.max(radius, 1);
-  const cols = wrap ? Math.max(1, Math.floor(W / cell)) : 0;
-  const rows = wrap ? Math.max(1, Math.floor(H / cell)) : 0;
-  const cw = wrap ? W / cols : cell;
-  const ch = wrap ? H / rows : cell;
-  const key = (cx, cy) => (wrap ? `${((cx % cols) + cols) % cols},${((cy % rows) + rows) % rows}` : `${cx},${cy}`);
-  const cells = new Map();
-  const at = agents.map((a) => [Math.floor(a.position[0] / cw), Math.floor(a.position[1] / ch)]);
-  at.forEach(([cx, cy], i) => {
-    const k = key(cx, cy);
-    if (!cells.has(k)) cells.set(k, []);
-    cells.get(k).push(i);
-  });
-  for (let i = 0; i < n; i++) {
-    const [x, y] = agents[i].position;
-    const seen = new Set();
-    for (let dx = -1; dx <= 1; dx++) {
-      for (let dy = -1; dy <= 1; dy++) {
-        const k = key(at[i][0] + dx, at[i][1] + dy);
-        if (seen.has(k)) continue;
-        seen.add(k);
-        for (const j of cells.get(k) || []) {
-          if (j <= i) continue;
-          let ddx = Math.abs(agents[j].position[0] - x);
-          let ddy = Math.abs(agents[j].position[1] - y);
-          if (wrap) {
-            ddx = Math.min(ddx, W - ddx);
-            ddy = Math.min(ddy, H - ddy);
-          }
-          if (ddx * ddx + ddy * ddy < r2) parent[find(i)] = find(j);
-        }
-      }
-    }
-  }
-  let count = 0;
-  for (let i = 0; i < n; i++) if (find(i) === i) count++;
-  return count;
 }
 
 // --- the controller ------------------------------------------------------------------------
@@ -343,8 +287,6 @@ class Challenge {
         }
       }
     }
-    // The groups' link distance: the scenario's perception as written (not the tuned one).
-    this.radius = groupRadius(v);
     this.base = baseLink(v);
     if (this.solutionLink && this.base) this.solutionLink.href = this.solutionHref();
     if ("IntersectionObserver" in window) {
@@ -430,8 +372,6 @@ class Challenge {
         return st.time;
       case "agents":
         return st.agents.length;
-      case "groups":
-        return st.metrics.groups ?? groups(st.agents, this.radius, st.scenario?.world);
       default:
         return st.metrics[c.measure];
     }
@@ -533,18 +473,6 @@ function button(text, action) {
   b.className = `challenge-btn challenge-btn-${action}`;
   b.textContent = text;
   return b;
-}
-
-/** The perception the scenario was written with (groups are linked at that distance). */
-function groupRadius(v) {
-  let sc;
-  try {
-    sc = v.state().scenario;
-  } catch {
-    return 50;
-  }
-  for (const b of sc?.behaviours || []) if (typeof b.perception === "number") return b.perception;
-  return typeof sc?.perception === "number" ? sc.perception : 50;
 }
 
 /** The first fields of the viewer's link (`1~name~fingerprint~seed~step~items…`) as it mounted. */

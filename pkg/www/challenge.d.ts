@@ -2,7 +2,7 @@
 // itself when a page has an element with `data-challenge`; import it yourself to drive or test one.
 import type { Viewer, ChallengeDetail } from "../steerlab.js";
 
-/** A comparison of one measure (`state().metrics`, or `time`, `agents`, `groups`) or one parameter. */
+/** A comparison of one measure (`state().metrics`, `groups` among them, or `time`, `agents`) or one parameter. */
 export type Test =
   | ({ measure: string } & Comparison)
   | ({ param: string } & Comparison);
@@ -43,5 +43,3 @@ export function attach(el: Element): Challenge;
 export function controllerFor(el: Element): Challenge | undefined;
 /** Every `[data-challenge]` under `root`. */
 export function attachAll(root?: ParentNode): Challenge[];
-/** Clusters of agents linked by chains of neighbours closer than `radius`. */
-export function groups(agents: { position: [number, number] }[], radius: number, world?: { width: number; height: number; edges: string }): number;
