@@ -193,29 +193,34 @@ fn checks_saved(s: &Sim) -> f64 {
     let m = s.metrics();
     m.naive_checks as f64 - m.checks as f64
 }
-/// The agents' mean distance to the path (its segments; the closing one too when it loops).
-fn path_distance(s: &Sim) -> f64 {
+/// Each agent's distance to the path (its segments; the closing one too when it loops).
+fn to_path(s: &Sim) -> Vec<f64> {
     let st = s.state_json();
-    let pt = |v: &serde_json::Value| glam::Vec2::new(v[0].as_f64().unwrap() as f32, v[1].as_f64().unwrap() as f32);
-    let wps: Vec<glam::Vec2> = st["waypoints"].as_array().unwrap().iter().map(pt).collect();
+    let wps: Vec<glam::Vec2> = st["waypoints"].as_array().unwrap().iter().map(v2).collect();
     let mut segs: Vec<(glam::Vec2, glam::Vec2)> = wps.windows(2).map(|w| (w[0], w[1])).collect();
     if st["path_mode"] == "loop" {
         segs.push((wps[wps.len() - 1], wps[0]));
     }
     let agents = s.agents();
-    let d = agents.iter().map(|a| {
-        segs.iter()
-            .map(|&(p, q)| {
-                let t = steerlab::sim::num::clamp(
-                    (a.position - p).dot(q - p) / (q - p).length_squared().max(1e-6),
-                    0.0,
-                    1.0,
-                );
-                (a.position - (p + (q - p) * t)).length()
-            })
-            .fold(f32::INFINITY, f32::min) as f64
-    });
-    d.sum::<f64>() / s.agent_count().max(1) as f64
+    agents
+        .iter()
+        .map(|a| {
+            segs.iter()
+                .map(|&(p, q)| {
+                    let t = steerlab::sim::num::clamp(
+                        (a.position - p).dot(q - p) / (q - p).length_squared().max(1e-6),
+                        0.0,
+                        1.0,
+                    );
+                    (a.position - (p + (q - p) * t)).length()
+                })
+                .fold(f32::INFINITY, f32::min) as f64
+        })
+        .collect()
+}
+/// The agents' mean distance to the path.
+fn path_distance(s: &Sim) -> f64 {
+    to_path(s).iter().sum::<f64>() / s.agent_count().max(1) as f64
 }
 fn agents(s: &Sim) -> f64 {
     s.agent_count() as f64
@@ -756,7 +761,7 @@ fn formation(shape: &str, k: usize) -> (f32, f32) {
     match shape {
         "v" => {
             let row = (k / 2 + 1) as f32;
-            (behind + (row - 1.0) * s * 0.8, if k % 2 == 0 { -row } else { row } * s * 0.7)
+            (behind + (row - 1.0) * s * 0.8, if k.is_multiple_of(2) { -row } else { row } * s * 0.7)
         }
         "column" => (behind + k as f32 * s, 0.0),
         "squad" => (behind + (k / 3) as f32 * s, ((k % 3) as f32 - 1.0) * s),
@@ -994,24 +999,14 @@ fn triple_speed_swings_wider_off_the_path() {
 fn out_of_the_tube(set: &str) -> (f64, f64) {
     let mut s = sim_with("path-tube", &[set]);
     let tube = sim("path-tube").readout().num("tube_radius").unwrap();
-    let st = s.state_json();
-    let wps: Vec<glam::Vec2> = st["waypoints"].as_array().unwrap().iter().map(v2).collect();
-    assert_eq!(st["path_mode"], "loop");
     let (mut out, mut corrections, mut n) = (0, 0.0, 0);
     for k in 0..1800 {
         s.step();
         if k < 300 {
             continue;
         }
-        for a in s.agents().iter() {
-            let d = (0..wps.len())
-                .map(|j| {
-                    let (p, q) = (wps[j], wps[(j + 1) % wps.len()]);
-                    let t = ((a.position - p).dot(q - p) / (q - p).length_squared()).clamp(0.0, 1.0);
-                    (a.position - (p + (q - p) * t)).length()
-                })
-                .fold(f32::INFINITY, f32::min);
-            out += usize::from(d as f64 > tube);
+        for d in to_path(&s) {
+            out += usize::from(d > tube);
             n += 1;
         }
         corrections += readout(&s, "outside") / 1500.0;
