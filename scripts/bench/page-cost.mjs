@@ -24,8 +24,12 @@
 //           them: a page with no steerlab at all whose own script fills each canvas once a frame
 //           ("clear"), and one that also draws 120 triangles and a four-line legend per canvas in
 //           plain JS ("js"): a lower bound for the "frames" figure in this browser.
-// 5. ratio  "frames" (each --dist) and the "js" floor alternated in one loop, run after run, and the
-//           ratio of their main-thread shares (issue 33's target: at most 1.2× the floor).
+// 5. ratio  "frames" (each --dist) and three plain-JS pages alternated in one loop, run after run,
+//           and the ratios of their main-thread shares: the "js" floor (issue 33's target: at most
+//           1.2× it); "picture", the flock canvas's own picture (one agent path, the selected
+//           agent's two circles, four force arrows, the legend) with the agents standing still; and
+//           "same", that picture with each canvas's flock stepped by the program steerlab's code
+//           export writes (the same rules, grid and fixed step, in readable JS).
 //
 // Quote figures from one run; on a loaded machine compare runs alternated, not across hours.
 
@@ -219,12 +223,102 @@ function frame() {
 requestAnimationFrame(frame);
 window.floorFrames = () => frames;`;
 
+// The same work in plain JS: each canvas steps its own copy of the flock with the program steerlab's
+// code export writes for it (`v.code("js")`: the same rules, neighbour grid and fixed step, proven to
+// follow the core's trajectory by scripts/dev/code-equivalence.mjs), and draws what the default flock
+// canvas shows: the agents as one path, the selected agent's perception and sep_dist circles, its
+// three weighted forces and their total as arrows, and the four-line legend (its numbers written four
+// times a second, as the canvas does).
+const SAME_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor, same work</title>
+<link rel="stylesheet" href="/ten.css"></head><body>
+${Array.from({ length: 10 }, () => `<figure><canvas width="240" height="150"></canvas></figure>`).join("\n")}
+<script type="module" src="/floor-same.js"></script></body></html>`;
+const PICTURE_HTML = SAME_HTML.replace("floor-same.js", "floor-picture.js");
+const SAME_JS = (step) => `import { makeWorld } from "./flock-export.js";
+let frames = 0;
+const views = [...document.querySelectorAll("canvas")].map((c) => ({ ctx: c.getContext("2d"), w: makeWorld(), texts: [] }));
+const sel = 2, s = 240 / 640, rules = [["separation", 1.5, "#dc2626"], ["alignment", 1, "#2563eb"], ["cohesion", 1, "#16a34a"]];
+function frame(t) {
+  frames++;
+  const period = Math.floor(t / 250);
+  for (const v of views) {
+    const { ctx, w } = v;
+    ${step ? "w.step();" : ""}
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = "#f8fafc";
+    ctx.fillRect(0, 0, 240, 150);
+    ctx.setTransform(s, 0, 0, s, 0, 0);
+    ctx.strokeStyle = "#cbd5e1";
+    ctx.lineWidth = 1 / s;
+    ctx.strokeRect(0, 0, 640, 400);
+    ctx.fillStyle = "#1e3a8a";
+    ctx.beginPath();
+    for (const a of w.agents) {
+      const [x, y] = a.position, [hx, hy] = a.heading;
+      ctx.moveTo(x + hx * 4.8, y + hy * 4.8);
+      ctx.lineTo(x - hx * 3.2 - hy * 3.6, y - hy * 3.2 + hx * 3.6);
+      ctx.lineTo(x - hx * 3.2 + hy * 3.6, y - hy * 3.2 - hx * 3.6);
+    }
+    ctx.fill();
+    const a = w.agents[sel], [x, y] = a.position;
+    ctx.strokeStyle = "#94a3b8";
+    ctx.beginPath();
+    ctx.moveTo(x + 48, y);
+    ctx.arc(x, y, 48, 0, 2 * Math.PI);
+    ctx.moveTo(x + 22, y);
+    ctx.arc(x, y, 22, 0, 2 * Math.PI);
+    ctx.stroke();
+    ctx.lineWidth = 2 / s;
+    let tx = 0, ty = 0;
+    rules.forEach(([, k, colour], r) => {
+      const fx = Math.cos(t / 500 + r) * 20 * k, fy = Math.sin(t / 500 + r) * 20 * k;
+      tx += fx; ty += fy;
+      ctx.strokeStyle = colour;
+      ctx.beginPath();
+      ctx.moveTo(x, y);
+      ctx.lineTo(x + fx, y + fy);
+      ctx.stroke();
+    });
+    ctx.strokeStyle = "#c026d3";
+    ctx.beginPath();
+    ctx.moveTo(x, y);
+    ctx.lineTo(x + tx, y + ty);
+    ctx.stroke();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    if (v.period !== period) {
+      v.period = period;
+      v.texts = [...rules.map(([n, k]) => n + " ×" + k.toFixed(2) + " → " + Math.round(Math.hypot(a.velocity[0], a.velocity[1]) * k)), "total " + Math.round(Math.hypot(tx, ty))];
+    }
+    ctx.font = "11px system-ui, sans-serif";
+    ctx.textBaseline = "middle";
+    ctx.fillStyle = "#f8fafc";
+    ctx.globalAlpha = 0.85;
+    ctx.fillRect(4, 4, 170, 66);
+    ctx.globalAlpha = 1;
+    ctx.lineWidth = 2;
+    v.texts.forEach((text, r) => {
+      const yy = 14.5 + 15 * r;
+      ctx.strokeStyle = [...rules.map((x) => x[2]), "#c026d3"][r];
+      ctx.beginPath();
+      ctx.moveTo(10, yy);
+      ctx.lineTo(24, yy);
+      ctx.stroke();
+      ctx.fillStyle = "#0f172a";
+      ctx.fillText(text, 28, yy, 142);
+    });
+  }
+  requestAnimationFrame(frame);
+}
+requestAnimationFrame(frame);
+window.floorFrames = () => frames;`;
+
 async function floor(browser, server, mode) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Performance.enable");
   await page.goto(server.url(`/floor-${mode}.html`));
+  await page.waitForFunction(() => typeof window.floorFrames === "function");
   await page.waitForTimeout(2000);
   const metric = async (name) => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === name).value;
   const busy = () => metric("TaskDuration");
@@ -254,21 +348,36 @@ async function tenCanvases(browser, server, playing) {
   const c0 = chromiumCpuSeconds();
   const r0 = rendererMainCpu();
   const t0 = Date.now();
+  const framesNow = () => page.evaluate(() => [...document.querySelectorAll("canvas")].reduce((s, c) => s + window.steerlab.viewerFor(c).frames, 0));
+  const f0 = await framesNow();
   await page.waitForTimeout(10_000);
   const [b1, s1] = [await metric("TaskDuration"), await metric("ScriptDuration")];
   const c1 = chromiumCpuSeconds();
   const r1 = rendererMainCpu();
   const wall = (Date.now() - t0) / 1000;
-  const frames = await page.evaluate(() => [...document.querySelectorAll("canvas")].reduce((s, c) => s + window.steerlab.viewerFor(c).frames, 0));
+  // The frames drawn in the measured 10 s (not since the canvases mounted).
+  const frames = (await framesNow()) - f0;
   await context.close();
   return { main: (100 * (b1 - b0)) / wall, script: (100 * (s1 - s0)) / wall, all: (100 * (c1 - c0)) / wall, frames, cpu: mainCpuShare(r0, r1, wall) };
 }
 
 const servers = [];
-const extra = { "/ten.html": TEN, "/ten.css": TEN_CSS, "/floor.js": FLOOR_JS, "/floor-clear.html": FLOOR_HTML("clear"), "/floor-js.html": FLOOR_HTML("js") };
+const extra = { "/ten.html": TEN, "/ten.css": TEN_CSS, "/floor.js": FLOOR_JS, "/floor-clear.html": FLOOR_HTML("clear"), "/floor-js.html": FLOOR_HTML("js"), "/floor-same.html": SAME_HTML, "/floor-same.js": SAME_JS(true), "/floor-picture.html": PICTURE_HTML, "/floor-picture.js": SAME_JS(false) };
 for (const root of dists) servers.push({ root, server: await serveDist({ root, extra }) });
 const label = (k) => (dists.length > 1 ? ` [${dists[k]}]` : "");
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS, MARKER] });
+// The flock as plain JS, from this build's code export (for the same-work floor).
+async function exportFlock(server) {
+  const page = await browser.newPage();
+  await page.goto(server.url("/"));
+  await page.waitForFunction(() => window.steerlab && window.steerlab.liveViewers() > 0, null, { timeout: 60_000 });
+  const js = await page.evaluate(() => {
+    const c = document.querySelector('canvas[data-scenario="flock"]');
+    return (window.steerlab.viewerFor(c) || window.steerlab.mount(c)).code("js");
+  });
+  await page.close();
+  return js;
+}
 try {
   if (!only || only === "load") {
     console.log(`== load at 4× CPU slowdown, first 6 s (median of ${runs}; blocking = Σ max(0, task − 50 ms))`);
@@ -304,25 +413,36 @@ try {
     }
   }
   if (!only || only === "ratio") {
+    extra["/flock-export.js"] = await exportFlock(servers[0].server);
     const rs = servers.map(() => []);
     const fl = [];
+    const same = [];
+    const picture = [];
     for (let i = 0; i < runs; i++) {
       for (const [k, s] of servers.entries()) rs[k].push(await tenCanvases(browser, s.server, true));
       fl.push(await floor(browser, servers[0].server, "js"));
+      same.push(await floor(browser, servers[0].server, "same"));
+      picture.push(await floor(browser, servers[0].server, "picture"));
     }
     const m = (xs, key) => median(xs.map((r) => r[key]));
-    console.log(
-      `== ratio, alternated (median of ${runs}): the plain-JS floor's main thread: busy ${m(fl, "main").toFixed(1)} % of a core (script ${m(fl, "script").toFixed(1)} %), CPU time ${m(fl, "cpu").toFixed(1)} % (${m(fl, "frames")} canvas-frames)`,
-    );
-    for (const k of rs.keys()) {
-      const busy = rs[k].map((r, i) => r.main / fl[i].main);
-      const cpu = rs[k].map((r, i) => r.cpu / fl[i].cpu);
-      // Per frame drawn: a loaded machine drops frames, and a page that draws fewer costs less.
-      const perFrame = rs[k].map((r, i) => r.cpu / r.frames / (fl[i].cpu / fl[i].frames));
-      const list = (xs) => xs.map((x) => x.toFixed(2)).join(", ");
+    const list = (xs) => xs.map((x) => x.toFixed(2)).join(", ");
+    for (const [name, fs] of [
+      ["the plain-JS floor (120 triangles and a legend per canvas, no simulation)", fl],
+      ["the flock canvas's picture drawn in plain JS (no simulation: the agents stand still)", picture],
+      ["the same work in plain JS (the code export's flock stepped, the flock canvas's picture drawn)", same],
+    ]) {
       console.log(
-        `  ten playing flock canvases: busy ${m(rs[k], "main").toFixed(1)} % (script ${m(rs[k], "script").toFixed(1)} %), CPU time ${m(rs[k], "cpu").toFixed(1)} % (${m(rs[k], "frames")} frames) · ${median(busy).toFixed(2)}× the floor busy (runs ${list(busy)}), ${median(cpu).toFixed(2)}× its CPU time (runs ${list(cpu)}), ${median(perFrame).toFixed(2)}× its CPU time per canvas-frame (runs ${list(perFrame)})${label(k)}`,
+        `== ratio, alternated (median of ${runs}) against ${name}: busy ${m(fs, "main").toFixed(1)} % of a core (script ${m(fs, "script").toFixed(1)} %), CPU time ${m(fs, "cpu").toFixed(1)} % (${m(fs, "frames")} canvas-frames)`,
       );
+      for (const k of rs.keys()) {
+        const busy = rs[k].map((r, i) => r.main / fs[i].main);
+        const cpu = rs[k].map((r, i) => r.cpu / fs[i].cpu);
+        // Per frame drawn, both counted over the same 10 s: a loaded machine drops frames.
+        const perFrame = rs[k].map((r, i) => r.cpu / r.frames / (fs[i].cpu / fs[i].frames));
+        console.log(
+          `  ten playing flock canvases: busy ${m(rs[k], "main").toFixed(1)} % (script ${m(rs[k], "script").toFixed(1)} %), CPU time ${m(rs[k], "cpu").toFixed(1)} % (${m(rs[k], "frames")} frames) · ${median(busy).toFixed(2)}× busy (runs ${list(busy)}), ${median(cpu).toFixed(2)}× CPU time (runs ${list(cpu)}), ${median(perFrame).toFixed(2)}× CPU time per canvas-frame (runs ${list(perFrame)})${label(k)}`,
+        );
+      }
     }
   }
   if (!only || only === "floor") {
