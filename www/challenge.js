@@ -113,8 +113,9 @@ function canvasOf(el) {
 
 function fmt(x) {
   if (typeof x !== "number") return String(x);
+  // With a decimal point and no grouping in both languages, as the readouts under the canvas.
   const r = Math.abs(x) >= 100 ? Math.round(x) : Math.round(x * 100) / 100;
-  return r.toLocaleString(document.documentElement.lang || "en");
+  return String(r);
 }
 
 class Challenge {

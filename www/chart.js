@@ -54,12 +54,14 @@ export function panels(measures) {
 const LANG = { now: "en" };
 const name = (id) => (has(`chart.m.${id}`, LANG.now) ? t(`chart.m.${id}`, LANG.now) : id);
 
-/** A number as the chart writes it: compact (12.3k / 12,3 mil), at most 3 significant digits. */
-function num(x, lang) {
+/** A number as the chart writes it, as the readouts under the canvas do in both languages (a decimal
+ *  point, no grouping, like the chapters' "0.6 s"): at most 3 significant digits, 12.3k past 10 000. */
+function num(x) {
   if (x == null || !Number.isFinite(x)) return "—";
   const a = Math.abs(x);
-  const opts = a >= 10000 ? { notation: "compact", maximumFractionDigits: 1 } : { maximumFractionDigits: a >= 100 ? 0 : a >= 10 ? 1 : 2 };
-  return new Intl.NumberFormat(lang, opts).format(x);
+  if (a >= 1e6) return `${+(x / 1e6).toFixed(1)}M`;
+  if (a >= 1e4) return `${+(x / 1e3).toFixed(1)}k`;
+  return String(+x.toFixed(a >= 100 ? 0 : a >= 10 ? 1 : 2));
 }
 
 let measurer = null;
@@ -113,7 +115,7 @@ export function layout(s, width, colours, lang, other = null) {
   // (a shared panel on a phone: its title, then each member's value).
   let y = top;
   for (const p of ps) {
-    const now = p.ids.map((id) => num(upto >= 0 ? (s.values[id] || [])[upto] : null, lang));
+    const now = p.ids.map((id) => num(upto >= 0 ? (s.values[id] || [])[upto] : null));
     const one = p.ids.length === 1 ? `${p.title}  ${now[0]}` : `${p.title}:  ${p.ids.map((id, k) => `${name(id)} ${now[k]}`).join(" · ")}`;
     p.lines = textWidth(one, true) <= w - LEFT - 2 || p.ids.length === 1 ? [one] : [p.title, p.ids.map((id, k) => `${name(id)} ${now[k]}`).join(" · ")];
     p.y = y;
@@ -149,8 +151,8 @@ export function layout(s, width, colours, lang, other = null) {
     // Frame, grid and the y scale (its ends).
     items.push({ t: "line", pts: [LEFT, plotTop, LEFT + plotW, plotTop], stroke: colours.grid, width: 1 });
     items.push({ t: "line", pts: [LEFT, plotTop + PANEL_H, LEFT + plotW, plotTop + PANEL_H], stroke: colours.border, width: 1 });
-    items.push({ t: "text", x: LEFT - 4, y: plotTop + 8, text: num(hi, lang), fill: colours.muted, align: "right" });
-    items.push({ t: "text", x: LEFT - 4, y: plotTop + PANEL_H, text: num(lo, lang), fill: colours.muted, align: "right" });
+    items.push({ t: "text", x: LEFT - 4, y: plotTop + 8, text: num(hi), fill: colours.muted, align: "right" });
+    items.push({ t: "text", x: LEFT - 4, y: plotTop + PANEL_H, text: num(lo), fill: colours.muted, align: "right" });
     // The series: up to the cursor solid, the recorded future after it faint.
     p.ids.forEach((id, k) => {
       const stroke = colours.series[COLOUR_OF[id] ?? s.measures.indexOf(id) % colours.series.length];
@@ -209,7 +211,7 @@ export function layout(s, width, colours, lang, other = null) {
   for (let sec = Math.ceil(x0 / 60 / step) * step; sec <= x1 / 60 + 1e-9; sec += step) {
     const x = X(sec * 60);
     items.push({ t: "line", pts: [x, ty, x, ty + 4], stroke: colours.border, width: 1 });
-    const label = num(sec, lang);
+    const label = num(sec);
     const right = x + textWidth(label) / 2 > w - 1;
     items.push({ t: "text", x: right ? w - 1 : x, y: ty + 15, text: label, fill: colours.muted, align: right ? "right" : "center" });
   }

@@ -268,7 +268,8 @@ class Compare {
     scrub.max = String(Math.min(h.end, this.b.history().end));
     scrub.min = String(h.start);
     scrub.value = String(h.step);
-    const s = (h.step / 60).toLocaleString(document.documentElement.lang || "en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    // With a decimal point in both languages, as the canvas's own scrub bar writes its time.
+    const s = (h.step / 60).toFixed(1);
     time.textContent = t("page.compare.time").replace("{time}", s);
   }
 }
