@@ -88,11 +88,19 @@ function pageIsDark(el) {
 const IN_BROWSER = typeof document == "object";
 if (IN_BROWSER) showPosters();
 
+let chartCode = null;
+const chartJs = () => (chartCode ??= import("./chart.js").then((m) => (chartJs.m = m)));
+
 // Loaded on first use (issue 35): the chart under a canvas, when a viewer shows it
 // (`steerlab:chart`: `v.chart(true)`, `data-chart`), and the measures' meanings, when a readout's
 // "?" button is first pointed at, focused or tapped (the latest of those is acted on).
 if (IN_BROWSER) {
-  document.addEventListener("steerlab:chart", (e) => import("./chart.js").then((m) => m.chart(module, e.target)));
+  // (Once loaded, called as soon as the viewer is free, in a microtask: a chart shown at mount is
+  // then drawn in the viewer's first frame, not a frame or two later.)
+  document.addEventListener("steerlab:chart", (e) => {
+    const show = (m) => m.chart(module, e.target);
+    chartJs.m ? queueMicrotask(() => show(chartJs.m)) : chartJs().then(show);
+  });
   const asked = new Map();
   const meanings = (e) => {
     const b = e.target.closest?.("[data-meanings]");
@@ -202,8 +210,11 @@ function drain(steerlab) {
         draining = null;
         return resolve();
       }
-      // Its scenario's file first (the next ones are already on their way: `enqueue`).
-      Promise.resolve(load(scenarioOf(c))).then(() => {
+      // Its scenario's file first (the next ones are already on their way: `enqueue`), and the
+      // chart's code for a canvas that shows its chart from the start: the chart then comes with
+      // the viewer, in the same frame, and nothing under the figure moves twice.
+      const chart = /^(?!false$)/.test(c.getAttribute("data-chart") ?? "false") && chartJs();
+      Promise.all([load(scenarioOf(c)), chart]).then(() => {
         setTimeout(next, 0);
         mountNow(steerlab, c);
       });

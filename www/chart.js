@@ -401,7 +401,9 @@ class Chart {
       }
       this.frame = requestAnimationFrame(tick);
     };
-    if (!this.frame) this.frame = requestAnimationFrame(tick);
+    // The first drawing at once, not at the next frame: a chart shown at mount then has its height
+    // in the viewer's first frame, and what is under the figure moves once, not twice.
+    if (!this.frame) tick();
   }
 
   render(width) {
