@@ -193,15 +193,19 @@ export function layout(s, width, colours, lang, other = null) {
       }
     });
   });
-  // Marks: a dashed line through every panel and its label on top.
+  // Marks and the cursor cross each panel's plot, not the titles above them (where the numbers are
+  // read). A mark: a dashed line through every plot and its label on top (joined to the first plot).
+  const plots = (x) => ps.map((p) => {
+    const y0 = p.y + p.lines.length * TITLE_H;
+    return [x, y0, x, y0 + PANEL_H];
+  });
   for (const { m, x, tx, row } of placed) {
-    items.push({ t: "line", pts: [x, top - 2, x, bottom], stroke: colours.muted, width: 1, dash: [3, 3] });
+    for (const pts of [[x, top - 2, x, ps[0]?.y ?? top], ...plots(x)]) items.push({ t: "line", pts, stroke: colours.muted, width: 1, dash: [3, 3] });
     if (tx != null) items.push({ t: "text", x: tx, y: 2 + row * MARK_ROW + 9, text: m.label, fill: colours.muted, align: "left" });
   }
   // The cursor.
   if (s.cursor != null && s.cursor >= x0) {
-    const x = X(s.cursor);
-    items.push({ t: "line", pts: [x, top, x, bottom], stroke: colours.accent, width: 1.5 });
+    for (const pts of plots(X(s.cursor))) items.push({ t: "line", pts, stroke: colours.accent, width: 1.5 });
   }
   // Time axis: ticks every 1, 2, 5, 10 … s, at most one per ~60 px.
   const secs = (x1 - x0) / 60;

@@ -148,6 +148,13 @@ test("the chart shows, its cursor follows a seek and a change makes a labelled m
   assert.match(st.svg, />polarisation {2}[\d.]+</);
   assert.match(st.svg, />time \(s\)</);
   assert.doesNotMatch(st.plain, /Alignment 1 → 0/);
+  // The cursor (the accent's 1.5 px line) crosses each panel's plot and none of the titles where
+  // the values are read: one segment per panel, clear of every title's line.
+  const chartPart = st.svg.slice(st.svg.indexOf('<g transform="translate(0 400)">'));
+  const cursor = [...chartPart.matchAll(/<polyline points="([\d.]+) ([\d.]+) \1 ([\d.]+)"[^>]*stroke-width="1.5"/g)].map((m) => [Number(m[2]), Number(m[3])]);
+  const titles = [...chartPart.matchAll(/<text x="[\d.]+" y="([\d.]+)"[^>]*font-weight="600"/g)].map((m) => Number(m[1]));
+  assert.equal(cursor.length, titles.length, JSON.stringify({ cursor, titles }));
+  for (const y of titles) assert.ok(cursor.every(([a, b]) => y < a - 2 || y - 11 > b), `a title at ${y} crossed by ${JSON.stringify(cursor)}`);
   assert.equal(st.h, total);
   assert.equal(st.h2, 400);
   fs.writeFileSync(path.join(ensureArtifacts(), "chart-still-en.svg"), st.svg);
