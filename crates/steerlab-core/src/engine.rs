@@ -674,10 +674,13 @@ fn flock_sums(
                 last += 1;
                 c += 1;
             }
-            let run = row[first] as usize..row[last + 1] as usize;
-            checks += k.scan(pos, &items[run], agents, &mut sums);
+            let run = &items[row[first] as usize..row[last + 1] as usize];
+            k.scan(pos, run, agents, &mut sums);
+            checks += run.len() as u32;
         }
     }
+    // Every candidate but the agent itself, which is always in its own cell.
+    let checks = checks - 1;
     let neighbours = sums.n_align.max(sums.n_coh).max(sums.n_sep);
     (sums, (checks, neighbours))
 }
@@ -695,54 +698,71 @@ struct Pass {
 }
 
 impl Pass {
-    /// The candidates `items`, in order; returns the distance checks.
+    /// The candidates `items`, in order.
     #[inline(never)]
-    fn scan(&self, pos: &[Vec2], items: &[u32], agents: &[Agent], out: &mut FlockSums) -> u32 {
+    fn scan(&self, pos: &[Vec2], items: &[u32], agents: &[Agent], out: &mut FlockSums) {
         let [sep2, ali2, coh2] = self.sq;
+        let (p, half, size, r2, me) = (self.p, self.half, self.size, self.r2, self.me);
         // In locals: the sums stay in registers.
-        let mut sums = *out;
-        let mut checks = 0;
+        let (mut sx, mut sy, mut ax, mut ay, mut cx, mut cy) =
+            (out.sep.x, out.sep.y, out.align.x, out.align.y, out.coh.x, out.coh.y);
+        let (mut ns, mut na, mut nc) = (out.n_sep, out.n_align, out.n_coh);
         for &j in items {
-            if j == self.me {
-                continue;
-            }
             let q = pos[j as usize];
-            checks += 1;
-            // World::delta, inline.
-            let mut d = q - self.p;
-            d.x = if d.x > self.half.x {
-                d.x - self.size.x
-            } else if d.x < -self.half.x {
-                d.x + self.size.x
-            } else {
-                d.x
-            };
-            d.y = if d.y > self.half.y {
-                d.y - self.size.y
-            } else if d.y < -self.half.y {
-                d.y + self.size.y
-            } else {
-                d.y
-            };
-            let d2 = d.length_squared();
-            if d2 < self.r2 {
+            // World::delta, inline: one test for the usual case (no axis beyond half the world,
+            // where its two comparisons are both false; NaN fails both ways alike).
+            let mut dx = q.x - p.x;
+            let mut dy = q.y - p.y;
+            if dx.abs() > half.x || dy.abs() > half.y {
+                dx = if dx > half.x {
+                    dx - size.x
+                } else if dx < -half.x {
+                    dx + size.x
+                } else {
+                    dx
+                };
+                dy = if dy > half.y {
+                    dy - size.y
+                } else if dy < -half.y {
+                    dy + size.y
+                } else {
+                    dy
+                };
+            }
+            // `d.length_squared()` and, below, `sep -= d * (1.0 / d2)`, `align += v`, `coh += d`,
+            // written per axis (the same operations in the same order).
+            let d2 = dx * dx + dy * dy;
+            // The agent itself is no neighbour (tested only here: whatever its `d2`, it counts
+            // for nothing unless within the radius).
+            if d2 < r2 && j != me {
                 // FlockSums::add, inline.
                 if d2 < sep2 && d2 > 0.0 {
-                    sums.sep -= d * (1.0 / d2);
-                    sums.n_sep += 1;
+                    let k = 1.0 / d2;
+                    sx -= dx * k;
+                    sy -= dy * k;
+                    ns += 1;
                 }
                 if d2 < ali2 {
-                    sums.align += agents[j as usize].velocity;
-                    sums.n_align += 1;
+                    let v = agents[j as usize].velocity;
+                    ax += v.x;
+                    ay += v.y;
+                    na += 1;
                 }
                 if d2 < coh2 {
-                    sums.coh += d;
-                    sums.n_coh += 1;
+                    cx += dx;
+                    cy += dy;
+                    nc += 1;
                 }
             }
         }
-        *out = sums;
-        checks
+        *out = FlockSums {
+            sep: Vec2::new(sx, sy),
+            n_sep: ns,
+            align: Vec2::new(ax, ay),
+            n_align: na,
+            coh: Vec2::new(cx, cy),
+            n_coh: nc,
+        };
     }
 }
 
