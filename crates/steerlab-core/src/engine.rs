@@ -15,7 +15,7 @@ use super::behaviours::{AgentStep, Behaviour, FlockRule, ForceCtx, Inst, MoveCtx
 use super::draw::Style;
 use super::fast::FastFlock;
 use super::flock::{FlockRules, FlockSums};
-use super::grid::{naive_for_each_neighbour, Grid};
+use super::grid::Grid;
 use super::rng::{seeded, Rng};
 use super::scenario::{self, Agents, NeighbourQuery, Scenario};
 use super::scene::Scene;
@@ -307,12 +307,9 @@ impl Sim {
         st.pos.clear();
         st.pos.extend(agents.iter().map(|a| a.position));
         let r = self.rules.radius();
-        let use_grid = self.scenario.neighbours == NeighbourQuery::Grid;
-        if use_grid {
-            st.grid.rebuild(&self.world, r, st.pos.iter().copied());
-        }
+        flock_grid(&mut st.grid, &self.world, r, self.scenario.neighbours, &st.pos);
         for i in 0..agents.len() {
-            let (c, n) = flock_sums(&self.world, &self.rules, r, agents, &st.pos, use_grid.then_some(&st.grid), i).1;
+            let (c, n) = flock_sums(&self.world, &self.rules, r, agents, &st.pos, &st.grid, i).1;
             self.stats.checks += c as u64;
             self.stats.neighbours += n as u64;
         }
@@ -380,11 +377,10 @@ impl Sim {
         let n = agents.len();
         st.pos.clear();
         st.pos.extend(agents.iter().map(|a| a.position));
-        let use_grid = scenario.neighbours == NeighbourQuery::Grid;
         let flocking = rules.any();
         let radius = if flocking { rules.radius() } else { 0.0 };
-        if flocking && use_grid {
-            st.grid.rebuild(world, radius, st.pos.iter().copied());
+        if flocking {
+            flock_grid(&mut st.grid, world, radius, scenario.neighbours, &st.pos);
         }
         st.forces.clear();
         st.forces.resize(n, Vec2::ZERO);
@@ -407,10 +403,9 @@ impl Sim {
             for (b, s) in scenario.behaviours.iter().zip(states.iter_mut()) {
                 b.pre_forces(s, &ctx);
             }
-            let grid = use_grid.then_some(&st.grid);
             for i in 0..n {
                 let (sums, (checks, neighbours)) = if flocking {
-                    flock_sums(world, rules, radius, agents, &st.pos, grid, i)
+                    flock_sums(world, rules, radius, agents, &st.pos, &st.grid, i)
                 } else {
                     (FlockSums::default(), (0, 0))
                 };
@@ -565,15 +560,12 @@ impl Sim {
             trace.items.clear();
             return (Vec2::ZERO, None);
         }
-        let use_grid = self.scenario.neighbours == NeighbourQuery::Grid;
         let pos: Vec<Vec2> = agents.iter().map(|a| a.position).collect();
-        let mut grid = Grid::new();
-        if use_grid && self.rules.any() {
-            grid.rebuild(&self.world, self.rules.radius(), pos.iter().copied());
-        }
         let (sums, checked) = if self.rules.any() {
-            let (s, (c, _)) =
-                flock_sums(&self.world, &self.rules, self.rules.radius(), &agents, &pos, use_grid.then_some(&grid), i);
+            let r = self.rules.radius();
+            let mut grid = Grid::new();
+            flock_grid(&mut grid, &self.world, r, self.scenario.neighbours, &pos);
+            let (s, (c, _)) = flock_sums(&self.world, &self.rules, r, &agents, &pos, &grid, i);
             (s, Some(c))
         } else {
             (FlockSums::default(), None)
@@ -630,26 +622,148 @@ impl Sim {
     }
 }
 
+/// The flocking rules' neighbour grid: cells of the rules' radius `r`, or, for the naive query,
+/// one cell (everyone a candidate, in agent order).
+fn flock_grid(grid: &mut Grid, world: &World, r: f32, query: NeighbourQuery, pos: &[Vec2]) {
+    let cell = if query == NeighbourQuery::Grid { r } else { f32::INFINITY };
+    grid.rebuild(world, cell, pos.iter().copied());
+}
+
 /// The flocking rules' shared neighbour pass for agent `i` within `r` (`rules.radius()`): the
 /// sums, and (distance checks, neighbours within perception).
-#[inline]
+///
+/// [`Grid::for_each_neighbour`] fused with [`FlockSums::add`]: the same cells in the same order,
+/// the same items in cell order, the same float expressions in the same order (so the same bits),
+/// with the per-neighbour work hoisted: the rules' squared radii (an absent rule's is −∞, which no
+/// `d2` is below), the half sizes of [`World::delta`] (+∞ when the world does not wrap: no
+/// difference is beyond them), no call per candidate, the sums in registers, and the columns of a
+/// row that are adjacent in memory scanned as one run. The naive query is the grid of one cell
+/// ([`flock_grid`]). `tests::the_fused_pass_is_the_query_and_add_bit_for_bit` holds it to that.
 fn flock_sums(
     world: &World,
     rules: &FlockRules,
     r: f32,
     agents: &[Agent],
     pos: &[Vec2],
-    grid: Option<&Grid>,
+    g: &Grid,
     i: usize,
 ) -> (FlockSums, (u32, u32)) {
     let mut sums = FlockSums::default();
-    // One closure per query (each called from one place, so each is inlined into its loop).
-    let checks = match grid {
-        Some(g) => g.for_each_neighbour(world, pos, i, r, |j, d, d2| sums.add(rules, d, d2, agents[j].velocity)),
-        None => naive_for_each_neighbour(world, pos, i, r, |j, d, d2| sums.add(rules, d, d2, agents[j].velocity)),
+    let (starts, items) = g.cells();
+    let sq = |rule: Option<(f32, f32)>| rule.map_or(f32::NEG_INFINITY, |(_, r)| r * r);
+    let k = Pass {
+        p: pos[i],
+        me: i as u32,
+        r2: r * r,
+        sq: [sq(rules.separation), sq(rules.alignment), sq(rules.cohesion)],
+        size: world.size(),
+        half: if world.wraps() { world.size() * 0.5 } else { Vec2::INFINITY },
     };
+    let block = g.block(k.p);
+    let cols = &block.cols[..block.ncols];
+    let mut checks = 0u32;
+    for &row in &block.rows[..block.nrows] {
+        let row = &starts[row * g.cols..];
+        let mut c = 0;
+        while c < cols.len() {
+            // A run of columns c, c + 1, … is one contiguous range of `items`, in the same order.
+            let first = cols[c];
+            let mut last = first;
+            c += 1;
+            while c < cols.len() && cols[c] == last + 1 {
+                last += 1;
+                c += 1;
+            }
+            let run = &items[row[first] as usize..row[last + 1] as usize];
+            k.scan(pos, run, agents, &mut sums);
+            checks += run.len() as u32;
+        }
+    }
+    // Every candidate but the agent itself, which is always in its own cell.
+    let checks = checks - 1;
     let neighbours = sums.n_align.max(sums.n_coh).max(sums.n_sep);
     (sums, (checks, neighbours))
+}
+
+/// The per-candidate work of [`flock_sums`].
+struct Pass {
+    p: Vec2,
+    /// The agent itself (not a candidate).
+    me: u32,
+    r2: f32,
+    /// The squared radii of separation, alignment and cohesion.
+    sq: [f32; 3],
+    size: Vec2,
+    half: Vec2,
+}
+
+impl Pass {
+    /// The candidates `items`, in order.
+    #[inline(never)]
+    fn scan(&self, pos: &[Vec2], items: &[u32], agents: &[Agent], out: &mut FlockSums) {
+        let [sep2, ali2, coh2] = self.sq;
+        let (p, half, size, r2, me) = (self.p, self.half, self.size, self.r2, self.me);
+        // In locals: the sums stay in registers.
+        let (mut sx, mut sy, mut ax, mut ay, mut cx, mut cy) =
+            (out.sep.x, out.sep.y, out.align.x, out.align.y, out.coh.x, out.coh.y);
+        let (mut ns, mut na, mut nc) = (out.n_sep, out.n_align, out.n_coh);
+        for &j in items {
+            let q = pos[j as usize];
+            // World::delta, inline: one test for the usual case (no axis beyond half the world,
+            // where its two comparisons are both false; NaN fails both ways alike).
+            let mut dx = q.x - p.x;
+            let mut dy = q.y - p.y;
+            if dx.abs() > half.x || dy.abs() > half.y {
+                dx = if dx > half.x {
+                    dx - size.x
+                } else if dx < -half.x {
+                    dx + size.x
+                } else {
+                    dx
+                };
+                dy = if dy > half.y {
+                    dy - size.y
+                } else if dy < -half.y {
+                    dy + size.y
+                } else {
+                    dy
+                };
+            }
+            // `d.length_squared()` and, below, `sep -= d * (1.0 / d2)`, `align += v`, `coh += d`,
+            // written per axis (the same operations in the same order).
+            let d2 = dx * dx + dy * dy;
+            // The agent itself is no neighbour (tested only here: whatever its `d2`, it counts
+            // for nothing unless within the radius).
+            if d2 < r2 && j != me {
+                // FlockSums::add, inline.
+                if d2 < sep2 && d2 > 0.0 {
+                    let k = 1.0 / d2;
+                    sx -= dx * k;
+                    sy -= dy * k;
+                    ns += 1;
+                }
+                if d2 < ali2 {
+                    let v = agents[j as usize].velocity;
+                    ax += v.x;
+                    ay += v.y;
+                    na += 1;
+                }
+                if d2 < coh2 {
+                    cx += dx;
+                    cy += dy;
+                    nc += 1;
+                }
+            }
+        }
+        *out = FlockSums {
+            sep: Vec2::new(sx, sy),
+            n_sep: ns,
+            align: Vec2::new(ax, ay),
+            n_align: na,
+            coh: Vec2::new(cx, cy),
+            n_coh: nc,
+        };
+    }
 }
 
 /// The world's edge push (`steer_to_center`), weight 2, after the behaviours.
@@ -689,4 +803,72 @@ pub(crate) fn rules_of(sc: &Scenario) -> FlockRules {
         }
     }
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::naive_for_each_neighbour;
+    use crate::world::Edges;
+
+    fn bits(s: &FlockSums) -> [u32; 9] {
+        let f = |v: Vec2| [v.x.to_bits(), v.y.to_bits()];
+        let ([a, b], [c, d], [e, g]) = (f(s.sep), f(s.align), f(s.coh));
+        [a, b, s.n_sep, c, d, s.n_align, e, g, s.n_coh]
+    }
+
+    /// The fused pass is the generic query feeding `FlockSums::add`, bit for bit: the same
+    /// neighbours summed in the same order with the same expressions (grid: cells in the block's
+    /// order, items in cell order; naive: agent order), the same distance checks, wrapping or
+    /// walled, with 1 to 3 cells on an axis and more, absent rules, a separation radius beyond the
+    /// others, agents on top of each other (d² = 0) and exactly at the radius.
+    #[test]
+    fn the_fused_pass_is_the_query_and_add_bit_for_bit() {
+        let mut rng = crate::rng::seeded(3);
+        let rules_list = [
+            FlockRules { separation: Some((1.5, 22.0)), alignment: Some((1.0, 48.0)), cohesion: Some((1.0, 48.0)) },
+            FlockRules { separation: Some((1.5, 60.0)), alignment: None, cohesion: Some((1.0, 30.0)) },
+            FlockRules { separation: None, alignment: Some((1.0, 35.0)), cohesion: None },
+            FlockRules { separation: Some((2.0, 25.0)), alignment: Some((1.0, 25.0)), cohesion: None },
+        ];
+        for (w, h, edges) in [
+            (640.0, 400.0, Edges::Wrap),
+            (640.0, 400.0, Edges::Bounce),
+            (100.0, 90.0, Edges::Wrap),
+            (130.0, 40.0, Edges::SteerToCenter),
+        ] {
+            let world = World::new(w, h, edges);
+            let mut pos: Vec<Vec2> = (0..90).map(|_| Vec2::new(rng.f32() * w, rng.f32() * h)).collect();
+            // Two on top of each other, one exactly 22 away, and a clump across the seam.
+            pos[1] = pos[0];
+            pos[2] = pos[0] + Vec2::new(22.0, 0.0);
+            for (k, p) in pos.iter_mut().skip(3).take(12).enumerate() {
+                *p = Vec2::new((w - 3.0 + k as f32 * 0.7) % w, (h - 5.0 + k as f32 * 0.9) % h);
+            }
+            let agents: Vec<Agent> = pos
+                .iter()
+                .map(|&p| Agent::new(p, Vec2::new(rng.f32() - 0.5, rng.f32() - 0.5) * 80.0, 100.0, 200.0))
+                .collect();
+            for rules in &rules_list {
+                let r = rules.radius();
+                for query in [NeighbourQuery::Grid, NeighbourQuery::Naive] {
+                    let mut g = Grid::new();
+                    flock_grid(&mut g, &world, r, query, &pos);
+                    let mut reference = Grid::new();
+                    reference.rebuild(&world, r, pos.iter().copied());
+                    for i in 0..pos.len() {
+                        let (got, (checks, _)) = flock_sums(&world, rules, r, &agents, &pos, &g, i);
+                        let mut want = FlockSums::default();
+                        let add = |j: usize, d: Vec2, d2: f32| want.add(rules, d, d2, agents[j].velocity);
+                        let want_checks = match query {
+                            NeighbourQuery::Grid => reference.for_each_neighbour(&world, &pos, i, r, add),
+                            NeighbourQuery::Naive => naive_for_each_neighbour(&world, &pos, i, r, add),
+                        };
+                        assert_eq!(bits(&got), bits(&want), "agent {i}, {w}×{h} {edges:?}, {query:?}, {rules:?}");
+                        assert_eq!(checks, want_checks);
+                    }
+                }
+            }
+        }
+    }
 }

@@ -127,6 +127,12 @@ impl Grid {
         b
     }
 
+    /// The cells' starts (`starts[c]..starts[c + 1]` indexes `items` for cell `c`) and the items.
+    #[inline]
+    pub(crate) fn cells(&self) -> (&[u32], &[u32]) {
+        (&self.starts, &self.items)
+    }
+
     /// Agent indices in cell `c`.
     #[inline]
     pub fn cell_items(&self, c: usize) -> &[u32] {

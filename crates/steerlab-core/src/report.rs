@@ -102,7 +102,7 @@ impl Sim {
         let mut sum = Vec2::ZERO;
         let mut moving = 0;
         for a in self.agents().iter() {
-            let s = a.velocity.length();
+            let s = crate::num::length(a.velocity);
             if s > 1e-6 {
                 sum += a.velocity / s;
                 moving += 1;

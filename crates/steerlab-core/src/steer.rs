@@ -29,7 +29,7 @@ pub fn truncate(v: Vec2, max: f32) -> Vec2 {
 /// `desired = normalize(direction) · max_speed` (a zero direction gives zero: braking).
 #[inline(always)]
 pub fn desired_towards(direction: Vec2, agent: &Agent) -> Vec2 {
-    direction.normalize_or_zero() * agent.max_speed
+    crate::num::normalize_or_zero(direction) * agent.max_speed
 }
 
 /// `desired = normalize(direction) · max_speed; return limit(desired − velocity, max_force)`
