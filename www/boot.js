@@ -188,6 +188,8 @@ function mountNow(steerlab, canvas) {
  *  called, and the scenario reader's share of that then falls in a task of its own instead of
  *  lengthening the first mount. */
 let draining = null;
+/** Canvases taken from the queue whose files are on their way. */
+const due = new Set();
 let warmed = false;
 function drain(steerlab) {
   draining ??= new Promise((resolve) => {
@@ -210,11 +212,13 @@ function drain(steerlab) {
         draining = null;
         return resolve();
       }
+      due.add(c); // (viewerFor mounts it meanwhile if asked: see start())
       // Its scenario's file first (the next ones are already on their way: `enqueue`), and the
       // chart's code for a canvas that shows its chart from the start: the chart then comes with
       // the viewer, in the same frame, and nothing under the figure moves twice.
       const chart = /^(?!false$)/.test(c.getAttribute("data-chart") ?? "false") && chartJs();
       Promise.all([load(scenarioOf(c)), chart]).then(() => {
+        due.delete(c);
         setTimeout(next, 0);
         mountNow(steerlab, c);
       });
@@ -298,7 +302,7 @@ async function start() {
   const viewerFor = (canvas) => {
     const k = queue.indexOf(canvas);
     if (k >= 0) queue.splice(k, 1);
-    if (k >= 0 || waiting.has(canvas)) mountNow(module, canvas);
+    if (k >= 0 || waiting.has(canvas) || due.has(canvas)) mountNow(module, canvas);
     return module.viewerFor(canvas);
   };
   addCode(module);

@@ -106,3 +106,34 @@ test("without boot.js: mount names what to do, and registerScenario makes the na
     await context.close();
   }
 });
+
+// A canvas taken from the mount queue while its files are on their way (its scenario, and chart.js
+// for a canvas that shows its chart from the start) is mounted by viewerFor at once, like one still
+// queued (it returned undefined in that window: a phone test's race).
+test("viewerFor mounts a canvas whose files are on their way", async () => {
+  const delays = { "/www/chart.js": 3000 };
+  const page1 = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>due</title>
+<link rel="stylesheet" href="/www/steerlab.css"><link rel="stylesheet" href="/due.css"></head><body>
+<canvas id="a" data-scenario="seek"></canvas><div class="gap"></div>
+<canvas id="c" data-scenario="flock" data-chart></canvas>
+<script type="module" src="/www/boot.js"></script></body></html>`;
+  const slow = await serveDist({ delays, extra: { "/due.html": page1, "/due.css": ".gap { height: 4000px }" } });
+  const { context, page } = await openPage(browser, slow.url("/due.html"), { viewport: { width: 800, height: 900 } });
+  try {
+    await page.waitForFunction(() => window.steerlab && window.steerlab.liveViewers() === 1);
+    // Scrolled near: the canvas leaves the queue, its scenario comes, chart.js does not yet.
+    await page.evaluate(() => document.getElementById("c").scrollIntoView());
+    await page.waitForTimeout(600);
+    assert.equal(await page.evaluate(() => document.getElementById("c").hasAttribute("data-steerlab-mounted")), false);
+    const got = await page.evaluate(() => {
+      const v = window.steerlab.viewerFor(document.getElementById("c"));
+      return v ? v.state().agents.length : null;
+    });
+    assert.equal(got, 120);
+    await page.waitForSelector(".steerlab-chart-canvas", { timeout: 15_000 });
+    assert.equal(await page.evaluate(() => window.steerlab.liveViewers()), 2);
+  } finally {
+    await context.close();
+    await slow.close();
+  }
+});
