@@ -26,10 +26,15 @@ export async function requestDevice() {
   // presentMode), never those requested after it.
   const present = await presentMode();
   let adapter = null;
-  try {
-    adapter = await navigator.gpu.requestAdapter();
-  } catch {
-    adapter = null;
+  // Asked twice: a GPU process that is (re)starting can answer null once (seen under load with the
+  // software adapter: one full test run in several lost it, the next found it).
+  for (let tries = 0; !adapter && tries < 2; tries++) {
+    if (tries) await new Promise((r) => setTimeout(r, 300));
+    try {
+      adapter = await navigator.gpu.requestAdapter();
+    } catch {
+      adapter = null;
+    }
   }
   if (!adapter) return { device: null, reason: "WebGPU not available (no adapter)" };
   const lim = adapter.limits;
