@@ -20,7 +20,7 @@ use super::rng::{seeded, Rng};
 use super::scenario::{self, Agents, NeighbourQuery, Scenario};
 use super::scene::Scene;
 use super::steer::{Controller, Trace};
-use super::world::{integrate, World};
+use super::world::{integrate, wrap_delta, World};
 use crate::num::clamp;
 use glam::Vec2;
 use std::cell::{Cell, Ref, RefCell};
@@ -709,25 +709,13 @@ impl Pass {
         let (mut ns, mut na, mut nc) = (out.n_sep, out.n_align, out.n_coh);
         for &j in items {
             let q = pos[j as usize];
-            // World::delta, inline: one test for the usual case (no axis beyond half the world,
-            // where its two comparisons are both false; NaN fails both ways alike).
+            // World::delta, behind one test for the usual case (no axis beyond half the world,
+            // where wrap_delta's two comparisons are both false; NaN fails both ways alike).
             let mut dx = q.x - p.x;
             let mut dy = q.y - p.y;
             if dx.abs() > half.x || dy.abs() > half.y {
-                dx = if dx > half.x {
-                    dx - size.x
-                } else if dx < -half.x {
-                    dx + size.x
-                } else {
-                    dx
-                };
-                dy = if dy > half.y {
-                    dy - size.y
-                } else if dy < -half.y {
-                    dy + size.y
-                } else {
-                    dy
-                };
+                dx = wrap_delta(dx, size.x);
+                dy = wrap_delta(dy, size.y);
             }
             // `d.length_squared()` and, below, `sep -= d * (1.0 / d2)`, `align += v`, `coh += d`,
             // written per axis (the same operations in the same order).
