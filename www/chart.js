@@ -294,7 +294,8 @@ const charts = new WeakMap();
 const overlays = new WeakMap();
 
 /** A compare's chart (www/compare.js): the chart of the viewer on `canvas` with `other`'s series
- *  drawn over it dashed, placed after `place`, its legend naming the two runs (`labels`). */
+ *  drawn over it dashed, placed after `place`, its legend naming the two runs as the compare's
+ *  own labels do (`labels`: their elements, whose content is copied). */
 export function overlay(steerlab, canvas, other, labels, place) {
   overlays.set(canvas, { other, labels, place });
   const c = charts.get(canvas);
@@ -457,16 +458,11 @@ class Chart {
       if (this.ov) {
         const runs = document.createElement("p");
         runs.className = "steerlab-chart-runs";
-        this.ov.labels.forEach((text, k) => {
+        this.ov.labels.forEach((label, k) => {
           const r = document.createElement("span");
           r.className = `steerlab-chart-run steerlab-chart-run-${k ? "dashed" : "solid"}`;
-          // The change is code (`alignment.weight = 0`), as on the compare's own label.
-          if (k) {
-            const code = document.createElement("code");
-            code.setAttribute("translate", "no");
-            code.textContent = text;
-            r.append(code);
-          } else r.textContent = text;
+          // (The change stays code, `alignment.weight = 0`, as on the label.)
+          r.append(...[...label.childNodes].map((n) => n.cloneNode(true)));
           runs.append(r);
         });
         this.legend.append(runs);

@@ -146,7 +146,8 @@ export function mountCompare(steerlab, canvas, scenario) {
   // `data-chart`: one chart under both views and their bar, the changed run dashed over the first
   // (www/chart.js).
   if (withChart) {
-    import("./chart.js").then((m) => m.overlay(steerlab, canvas, vb, [t("page.compare.as_written"), text], bar));
+    const labels = [...sides.querySelectorAll(".sl-compare-label")];
+    import("./chart.js").then((m) => m.overlay(steerlab, canvas, vb, labels, bar));
   }
   return c;
 }
