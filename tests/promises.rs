@@ -151,16 +151,7 @@ fn buttons() -> Vec<(String, String)> {
 /// `measure` averaged over the last second of `seconds` of `name`, with `before` then `set`
 /// applied at the start (JSON objects of path → value, as the buttons write them).
 fn measured(name: &str, before: &str, set: &str, seconds: f32, measure: fn(&Sim) -> f64) -> f64 {
-    let mut s = sim(name);
-    for sets in [before, set] {
-        if sets.is_empty() {
-            continue;
-        }
-        let v: serde_json::Value = serde_json::from_str(sets).unwrap();
-        for (path, value) in v.as_object().unwrap() {
-            s.set(path, value.clone()).unwrap_or_else(|e| panic!("{name}: {path}: {e}"));
-        }
-    }
+    let mut s = sim_with(name, &[before, set]);
     let steps = (seconds * 60.0) as u32;
     let (mut sum, mut n) = (0.0, 0);
     for k in 0..steps {
