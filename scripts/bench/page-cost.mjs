@@ -2,7 +2,7 @@
 // What a tutorial page costs its reader (issue 25), in headless Chromium on 127.0.0.1. A bench, not a
 // test: it prints figures and asserts nothing. Build first (scripts/build.sh).
 //
-//   node scripts/bench/page-cost.mjs [--runs=3] [--pages=/,/es/] [--only=load|idle|frames|floor] [--dist=dir,dir2]
+//   node scripts/bench/page-cost.mjs [--runs=3] [--pages=/,/es/] [--only=load|idle|frames|floor|ratio|step] [--dist=dir,dir2]
 //
 // With two or more --dist directories (e.g. a build of the commit before a change and one after),
 // every measurement alternates between them in one run, so the machine's load hits both alike.
@@ -30,6 +30,9 @@
 //           agent's two circles, four force arrows, the legend) with the agents standing still; and
 //           "same", that picture with each canvas's flock stepped by the program steerlab's code
 //           export writes (the same rules, grid and fixed step, in readable JS).
+// 6. step   The ten canvases paused, then `v.step(1)`, `v.render()` and `v.state()` called 100
+//           times on each, timed with performance.now(): µs per call, three rounds (each --dist in
+//           turn, --runs times). Not part of a run without --only.
 //
 // Quote figures from one run; on a loaded machine compare runs alternated, not across hours.
 
@@ -442,6 +445,33 @@ try {
         console.log(
           `  ten playing flock canvases: busy ${m(rs[k], "main").toFixed(1)} % (script ${m(rs[k], "script").toFixed(1)} %), CPU time ${m(rs[k], "cpu").toFixed(1)} % (${m(rs[k], "frames")} frames) · ${median(busy).toFixed(2)}× busy (runs ${list(busy)}), ${median(cpu).toFixed(2)}× CPU time (runs ${list(cpu)}), ${median(perFrame).toFixed(2)}× CPU time per canvas-frame (runs ${list(perFrame)})${label(k)}`,
         );
+      }
+    }
+  }
+  if (only === "step") {
+    for (let i = 0; i < runs; i++) {
+      for (const { root, server } of servers) {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        await page.goto(server.url("/ten.html"));
+        await page.waitForFunction(() => window.steerlab && window.steerlab.liveViewers() === 10, null, { timeout: 60_000 });
+        await page.waitForTimeout(2000);
+        const out = await page.evaluate(async () => {
+          const vs = [...document.querySelectorAll("canvas")].map((c) => window.steerlab.viewerFor(c));
+          vs.forEach((v) => v.pause());
+          const calls = { "step(1)": (v) => v.step(1), "render()": (v) => v.render(), "state()": (v) => v.state() };
+          const out = {};
+          for (let round = 0; round < 3; round++) {
+            for (const [name, f] of Object.entries(calls)) {
+              const t0 = performance.now();
+              for (let k = 0; k < 100; k++) for (const v of vs) f(v);
+              (out[name] ??= []).push((((performance.now() - t0) / 1000) * 1000).toFixed(1));
+              await new Promise((r) => setTimeout(r, 50));
+            }
+          }
+          return out;
+        });
+        await page.close();
+        for (const [k, v] of Object.entries(out)) console.log(`== ${k.padEnd(9)} µs per call, three rounds: ${v.join(", ")} [${root}]`);
       }
     }
   }
