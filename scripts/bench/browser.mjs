@@ -67,6 +67,9 @@ for (const v of variants) {
     // `--features bench`: the bench page's exports are not in the gallery's module (Cargo.toml).
     sh("cargo", ["build", "--release", "--lib", "--features", "bench", "--target", "wasm32-unknown-unknown", "--target-dir", targetDir], { RUSTFLAGS: v.rustflags });
     sh("wasm-bindgen", ["--target", "web", "--out-dir", outDir, join(targetDir, "wasm32-unknown-unknown/release/steerlab.wasm")]);
+    // The painter's JS snippet into the glue, as the gallery's build does (the server below
+    // serves the build's files, not its snippets/ directory).
+    sh("node", [join(root, "scripts/hooks/inline-snippets.mjs"), join(outDir, "steerlab.js")]);
     // The gallery's optimisation pass (index.html's data-wasm-opt, run by Trunk), so the page
     // measures the code that ships. wasm-opt comes from tools/node_modules/.bin (binaryen@132).
     if (wasmOptLevel) {

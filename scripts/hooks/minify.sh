@@ -16,6 +16,10 @@ cd "${TRUNK_STAGING_DIR:?run by trunk}"
 # Short import names in the module and the glue first, no producers/target_features sections
 # (scripts/hooks/slim-module.mjs), then esbuild.
 node "$TRUNK_SOURCE_DIR/scripts/hooks/slim-module.mjs" steerlab_bg.wasm steerlab.js
+# The painter's few lines of JS (src/web/paint.rs's inline_js, in wasm-bindgen's snippets/) go
+# into the glue itself: one file, no second request; snippets/ is not shipped.
+node "$TRUNK_SOURCE_DIR/scripts/hooks/inline-snippets.mjs" steerlab.js >/dev/null
+rm -rf snippets
 "$ESBUILD" steerlab.js --minify-whitespace --minify-syntax --format=esm --log-level=warning --allow-overwrite --outfile=steerlab.js
 "$ESBUILD" www/boot.js --minify --format=esm --log-level=warning --allow-overwrite --outfile=www/boot.js
 # Loaded on first use (issue 35): smaller when a reader first meets a challenge or a compare.

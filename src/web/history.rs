@@ -111,7 +111,7 @@ impl Timeline {
                 &[("step", &step.to_string()), ("end", &end.to_string()), ("time", &time)],
             )
         };
-        label.set_text_content(Some(&text));
+        crate::web::viewer::set_text(label, &text);
         let _ = range.set_attribute("aria-valuetext", &text);
         self.shown = now;
     }

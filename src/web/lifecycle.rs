@@ -197,7 +197,11 @@ fn on_mutations(records: &js_sys::Array) {
         if rec.type_() == "attributes" {
             theme = true;
         } else {
-            removed |= rec.removed_nodes().length() > 0;
+            // Only an element can hold a canvas: the viewers' own text changes (a text node
+            // replaced) are no reason to look for canvases that left.
+            let gone = rec.removed_nodes();
+            removed |=
+                (0..gone.length()).any(|k| gone.item(k).is_some_and(|n| n.node_type() == web_sys::Node::ELEMENT_NODE));
             added |= rec.added_nodes().length() > 0;
         }
     }

@@ -1,4 +1,10 @@
 //! Replays the core's draw list on a Canvas 2D context. Styles become colours here, in one table.
+//!
+//! The list is written as canvas operations into a buffer of numbers ([`Painter`]), and one call
+//! per frame hands the buffer to a few lines of JS (`PAINT_JS`) that make the canvas calls: a frame
+//! crosses from the module into JS once, not once per canvas call (~480 of them for the default
+//! flock canvas: a triangle per agent, circles, arrows, the legend), which cost the page more than
+//! the calls themselves (issue 33).
 
 use crate::lang::{self, Lang};
 use crate::sim::draw::{
@@ -6,46 +12,211 @@ use crate::sim::draw::{
 };
 use crate::sim::palette::{self, fills_circle, look, TUBE_FILL};
 use glam::Vec2;
-use wasm_bindgen::JsValue;
+use js_sys::Array;
+use wasm_bindgen::prelude::*;
 use web_sys::CanvasRenderingContext2d as Ctx2d;
 
 pub use crate::sim::draw::View;
 
+// The operations of the buffer, each followed by its arguments. Colours are indices into the
+// palette's table of CSS colours (`Palette::css`), texts and fonts indices into the painter's
+// table of strings (`Painter::texts`).
+#[wasm_bindgen(inline_js = r#"export function paint(c, o, k, t) {
+  for (let i = 0, n = o.length; i < n; ) {
+    switch (o[i++]) {
+      case 0: c.setTransform(o[i], 0, 0, o[i], o[i + 1], o[i + 2]); i += 3; break;
+      case 1: c.fillStyle = k[o[i++]]; break;
+      case 2: c.strokeStyle = k[o[i++]]; break;
+      case 3: c.lineWidth = o[i++]; break;
+      case 4: { const d = o[i++]; c.setLineDash(d ? [d, d] : []); break; }
+      case 5: c.beginPath(); break;
+      case 6: c.moveTo(o[i], o[i + 1]); i += 2; break;
+      case 7: c.lineTo(o[i], o[i + 1]); i += 2; break;
+      case 8: c.moveTo(o[i] + o[i + 2], o[i + 1]); c.arc(o[i], o[i + 1], o[i + 2], 0, 2 * Math.PI); i += 3; break;
+      case 9: c.closePath(); break;
+      case 10: c.fill(); break;
+      case 11: c.stroke(); break;
+      case 12: c.fillRect(o[i], o[i + 1], o[i + 2], o[i + 3]); i += 4; break;
+      case 13: c.strokeRect(o[i], o[i + 1], o[i + 2], o[i + 3]); i += 4; break;
+      case 14: c.clearRect(o[i], o[i + 1], o[i + 2], o[i + 3]); i += 4; break;
+      case 15: c.save(); c.beginPath(); c.rect(o[i], o[i + 1], o[i + 2], o[i + 3]); c.clip(); i += 4; break;
+      case 16: c.restore(); break;
+      case 17: c.globalAlpha = o[i++]; break;
+      case 18: c.font = t[o[i++]]; c.textBaseline = o[i++] ? "top" : "middle"; break;
+      case 19: c.fillText(t[o[i]], o[i + 1], o[i + 2], o[i + 3]); i += 4; break;
+      case 20: c.fillText(t[o[i]], o[i + 1], o[i + 2]); i += 3; break;
+      case 21: c.moveTo(o[i], o[i + 1]); c.lineTo(o[i + 2], o[i + 3]); c.lineTo(o[i + 4], o[i + 5]); i += 6; break;
+      case 22: {
+        const n = o[i + 4];
+        let L = c.L;
+        if (o[i + 5] || !L || L.k !== k) {
+          L = c.L = L || document.createElement("canvas").getContext("2d");
+          L.k = k;
+          const C = L.canvas;
+          // (Setting a size, even the same one, makes a new bitmap: only when it changes.)
+          if (C.width !== o[i + 2] || C.height !== o[i + 3]) { C.width = o[i + 2]; C.height = o[i + 3]; }
+          else { L.setTransform(1, 0, 0, 1, 0, 0); L.clearRect(0, 0, C.width, C.height); }
+          paint(L, o.subarray(i + 6, i + 6 + n), k, t);
+        }
+        c.drawImage(L.canvas, o[i], o[i + 1]);
+        i += 6 + n;
+      }
+    }
+  }
+}"#)]
+extern "C" {
+    /// Make the canvas calls of `ops` on `ctx`.
+    #[wasm_bindgen(js_name = paint)]
+    fn run(ctx: &Ctx2d, ops: &[f64], colours: &Array, texts: &Array);
+}
+
+/// The operations `PAINT_JS` knows (the numbers of its `case`s).
+#[derive(Clone, Copy)]
+enum Op {
+    /// A uniform scale and a translation: `setTransform(s, 0, 0, s, x, y)`.
+    Transform = 0,
+    FillStyle,
+    StrokeStyle,
+    LineWidth,
+    /// Dashes of this length on and off (0: solid).
+    Dash,
+    BeginPath,
+    MoveTo,
+    LineTo,
+    /// A whole circle as a sub-path of the current path (starting at its rightmost point, so
+    /// that no line joins it to the sub-path before).
+    Circle,
+    ClosePath,
+    Fill,
+    Stroke,
+    FillRect,
+    StrokeRect,
+    ClearRect,
+    /// `save()`, then clip to a rectangle.
+    Clip,
+    Restore,
+    Alpha,
+    /// A font and a baseline (0: middle, 1: top).
+    Font,
+    /// A text squeezed into a width.
+    TextMax,
+    Text,
+    /// An agent's triangle as a sub-path.
+    Triangle,
+    /// A layer drawn once and copied at every frame until it changes: its device-pixel box
+    /// (x, y, width, height), the number of numbers of its operations (which follow), and
+    /// whether they changed since the last frame (1: draw it again).
+    Layer,
+}
+
+/// The operations of one frame, and the strings they name. A viewer keeps one between frames:
+/// the buffer keeps its size, and a string goes to JS only when it changed.
+#[derive(Default)]
+pub struct Painter {
+    ops: Vec<f64>,
+    texts: Option<Array>,
+    /// What each slot of `texts` holds.
+    shown: Vec<String>,
+    /// The next slot a text of this frame takes.
+    slot: usize,
+    /// Whether a slot was written since this was last cleared.
+    changed: bool,
+    legend: Legend,
+    /// The legend layer's operations at the last frame.
+    last_layer: Vec<f64>,
+}
+
+impl Painter {
+    #[inline(never)]
+    fn op(&mut self, op: Op, args: &[f64]) {
+        self.ops.push(op as u8 as f64);
+        self.ops.extend_from_slice(args);
+    }
+
+    /// The slot of `text` in this frame (sent to JS only if the slot held another).
+    fn text(&mut self, text: &str) -> f64 {
+        let k = self.slot;
+        self.slot += 1;
+        let texts = self.texts.get_or_insert_with(Array::new);
+        if self.shown.len() <= k {
+            self.shown.resize(k + 1, String::new());
+            texts.set(k as u32, JsValue::from_str(""));
+        }
+        if self.shown[k] != text {
+            texts.set(k as u32, JsValue::from_str(text));
+            self.shown[k].clear();
+            self.shown[k].push_str(text);
+            self.changed = true;
+        }
+        k as f64
+    }
+
+    fn begin(&mut self) {
+        self.ops.clear();
+        self.slot = 0;
+    }
+
+    /// Make the canvas calls written since `begin`.
+    fn finish(&mut self, ctx: &Ctx2d, colours: &Array) {
+        let texts = self.texts.get_or_insert_with(Array::new);
+        run(ctx, &self.ops, colours, texts);
+    }
+
+    fn transform(&mut self, s: f64, x: f64, y: f64) {
+        self.op(Op::Transform, &[s, x, y]);
+    }
+
+    fn circle(&mut self, c: Vec2, r: f32) {
+        self.op(Op::Circle, &[c.x as f64, c.y as f64, r.max(0.0) as f64]);
+    }
+
+    fn move_to(&mut self, p: glam::DVec2) {
+        self.op(Op::MoveTo, &[p.x, p.y]);
+    }
+
+    fn line_to(&mut self, p: glam::DVec2) {
+        self.op(Op::LineTo, &[p.x, p.y]);
+    }
+
+    fn font(&mut self, font: &str, top: bool) {
+        let k = self.text(font);
+        self.op(Op::Font, &[k, top as u8 as f64]);
+    }
+}
+
 /// The canvas colours of one viewer: the core's palette (`crate::sim::palette`, resolved from the
-/// theme and the page's `--sl-*` variables by `theme.rs`) with every style's look as CSS text,
-/// made once when the theme is resolved rather than in every frame.
+/// theme and the page's `--sl-*` variables by `theme.rs`) with every style's look, its colours as
+/// CSS text in one JS array made once when the theme is resolved rather than in every frame.
 pub struct Palette {
     pub core: palette::Palette,
     /// The background as RGBA, for the pixel agent layer.
     pub background_rgba: [u8; 4],
     /// The agent colour as RGBA, for the pixel agent layer.
     pub agent_rgba: [u8; 4],
-    // Colours as JS strings made once: a `&str` crosses into JS (a UTF-8 decode) at every use.
-    background: JsValue,
-    text: JsValue,
-    border: JsValue,
-    tube: JsValue,
+    /// The CSS colours: a style's stroke at `2 × style`, its fill at `2 × style + 1`, then
+    /// `BACKGROUND`, `TEXT`, `BORDER`, `TUBE`.
+    css: Array,
     /// `looks[style as usize]`.
     looks: Vec<CssLook>,
 }
 
+const BACKGROUND: f64 = 2.0 * Style::ALL.len() as f64;
+const TEXT: f64 = BACKGROUND + 1.0;
+const BORDER: f64 = BACKGROUND + 2.0;
+const TUBE: f64 = BACKGROUND + 3.0;
+
 struct CssLook {
-    stroke: JsValue,
-    fill: Option<JsValue>,
+    /// Index of the stroke colour in `Palette::css` (the fill's is the next).
+    stroke: f64,
+    fill: bool,
     width_px: f64,
     dash: bool,
 }
 
-// web-sys marks the `JsValue` setters deprecated in favour of `_str` ones, which take a `&str`
-// and so decode the colour's text again at every call; these take a string made once.
-#[allow(deprecated)]
-fn fill_style(ctx: &Ctx2d, colour: &JsValue) {
-    ctx.set_fill_style(colour);
-}
-
-#[allow(deprecated)]
-fn stroke_style(ctx: &Ctx2d, colour: &JsValue) {
-    ctx.set_stroke_style(colour);
+impl CssLook {
+    fn fill(&self) -> f64 {
+        self.stroke + 1.0
+    }
 }
 
 /// The force legend's lines as the last frame wrote them. While a canvas plays they are written
@@ -53,7 +224,7 @@ fn stroke_style(ctx: &Ctx2d, colour: &JsValue) {
 /// times a second cannot be read, and formatting and decoding them in every frame was part of
 /// what a playing canvas cost.
 #[derive(Default)]
-pub struct Legend {
+struct Legend {
     /// The 250 ms period they were written in (`None`: write them at the next frame).
     period: Option<u64>,
     rows: usize,
@@ -69,41 +240,30 @@ pub fn text_period(t: f64) -> u64 {
 
 impl Palette {
     pub fn new(core: palette::Palette) -> Palette {
+        let css = Array::new();
         let looks = Style::ALL
             .iter()
             .map(|&s| {
                 let l = look(s, &core);
+                css.push(&JsValue::from_str(&l.stroke.css()));
+                css.push(&l.fill.map_or(JsValue::NULL, |f| JsValue::from_str(&f.css())));
                 CssLook {
-                    stroke: JsValue::from_str(&l.stroke.css()),
-                    fill: l.fill.map(|f| JsValue::from_str(&f.css())),
+                    stroke: 2.0 * s as usize as f64,
+                    fill: l.fill.is_some(),
                     width_px: l.width_px as f64,
                     dash: l.dash,
                 }
             })
             .collect();
-        Palette {
-            background_rgba: core.background.bytes(),
-            agent_rgba: core.agent.bytes(),
-            background: JsValue::from_str(&core.background.css()),
-            text: JsValue::from_str(&core.text.css()),
-            border: JsValue::from_str(&core.border.css()),
-            tube: JsValue::from_str(&TUBE_FILL.css()),
-            looks,
-            core,
+        for c in [core.background, core.text, core.border, TUBE_FILL] {
+            css.push(&JsValue::from_str(&c.css()));
         }
+        Palette { background_rgba: core.background.bytes(), agent_rgba: core.agent.bytes(), css, looks, core }
     }
 
     fn look(&self, style: Style) -> &CssLook {
         &self.looks[style as usize]
     }
-}
-
-/// A whole circle as a sub-path of the current path (starting at its rightmost point, so that no
-/// line joins it to the sub-path before).
-fn circle(ctx: &Ctx2d, c: Vec2, r: f32) {
-    let r = r.max(0.0) as f64;
-    ctx.move_to(c.x as f64 + r, c.y as f64);
-    let _ = ctx.arc(c.x as f64, c.y as f64, r, 0.0, std::f64::consts::TAU);
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -123,19 +283,19 @@ struct Batch {
 
 impl Batch {
     /// Continue the path if it is of this kind, else draw it and begin another.
-    fn open(&mut self, ctx: &Ctx2d, mode: Mode) {
+    fn open(&mut self, p: &mut Painter, mode: Mode) {
         if self.open != Some(mode) {
-            self.flush(ctx);
-            ctx.begin_path();
+            self.flush(p);
+            p.op(Op::BeginPath, &[]);
             self.open = Some(mode);
         }
     }
 
     /// Fill or stroke the path written (with the context's current styles).
-    fn flush(&mut self, ctx: &Ctx2d) {
+    fn flush(&mut self, p: &mut Painter) {
         match self.open.take() {
-            Some(Mode::Fill) => ctx.fill(),
-            Some(Mode::Stroke) => ctx.stroke(),
+            Some(Mode::Fill) => p.op(Op::Fill, &[]),
+            Some(Mode::Stroke) => p.op(Op::Stroke, &[]),
             None => {}
         }
         self.agents = 0;
@@ -156,37 +316,34 @@ pub fn paint(
     world: Vec2,
     list: &DrawList,
     pal: &Palette,
-    dash: &JsValue,
-    no_dash: &JsValue,
     clear: bool,
     lang: Lang,
-    legend: &mut Legend,
+    p: &mut Painter,
     period: Option<u64>,
 ) {
+    p.begin();
     let d = view.dpr;
-    let _ = ctx.set_transform(d, 0.0, 0.0, d, 0.0, 0.0);
+    p.transform(d, 0.0, 0.0);
     if clear {
         // A translucent or transparent background (a site's --sl-canvas) is cleared first; an
         // opaque one covers every pixel anyway (one full-canvas pass a frame, not two).
         if !pal.core.background.opaque() {
-            ctx.clear_rect(0.0, 0.0, view.css_w, view.css_h);
+            p.op(Op::ClearRect, &[0.0, 0.0, view.css_w, view.css_h]);
         }
-        fill_style(ctx, &pal.background);
-        ctx.fill_rect(0.0, 0.0, view.css_w, view.css_h);
+        p.op(Op::FillStyle, &[BACKGROUND]);
+        p.op(Op::FillRect, &[0.0, 0.0, view.css_w, view.css_h]);
     }
     let s = view.scale;
-    let _ = ctx.set_transform(d * s, 0.0, 0.0, d * s, d * view.ox, d * view.oy);
-    stroke_style(ctx, &pal.border);
-    ctx.set_line_width(1.0 / s);
-    ctx.stroke_rect(0.0, 0.0, world.x as f64, world.y as f64);
+    p.transform(d * s, d * view.ox, d * view.oy);
+    let (ww, wh) = (world.x as f64, world.y as f64);
+    p.op(Op::StrokeStyle, &[BORDER]);
+    p.op(Op::LineWidth, &[1.0 / s]);
+    p.op(Op::StrokeRect, &[0.0, 0.0, ww, wh]);
     // Clip to the world only when the canvas shows more than the world (margins of half a device
     // pixel or more): an anti-aliased clip costs the rasteriser on every shape after it.
     let clip = view.ox * d >= 0.5 || view.oy * d >= 0.5;
     if clip {
-        ctx.save();
-        ctx.begin_path();
-        ctx.rect(0.0, 0.0, world.x as f64, world.y as f64);
-        ctx.clip();
+        p.op(Op::Clip, &[0.0, 0.0, ww, wh]);
     }
 
     // Text in world units (labels): the font is set at the first one (most frames have none).
@@ -195,52 +352,52 @@ pub fn paint(
     let mut run: Option<Style> = None;
     // A run of shapes of one style is one path, filled or stroked once (`Batch`): a run of agents
     // up to AGENTS_PER_PATH triangles, the neighbour lines, the force arrows of one rule … Fewer
-    // fill and stroke calls are fewer passes of the rasteriser over the canvas, and fewer calls
-    // from the module into the canvas.
+    // fill and stroke calls are fewer passes of the rasteriser over the canvas.
     let mut batch = Batch::default();
     let mut k = 0;
     while k < list.cmds.len() {
         let cmd = &list.cmds[k];
         k += 1;
         if cmd.style == Style::Tube {
-            batch.flush(ctx);
+            batch.flush(p);
             // The tube: every consecutive tube shape (segment quads, corner discs) is one path filled
             // once, so overlaps do not darken. Sub-paths share one winding (nonzero: their union).
-            ctx.begin_path();
+            p.op(Op::BeginPath, &[]);
             let mut j = k - 1;
             while j < list.cmds.len() && list.cmds[j].style == Style::Tube {
                 match list.cmds[j].shape {
                     Shape::Polyline { start, len, .. } => {
-                        for (idx, p) in turned(list.points_of(start, len)).enumerate() {
+                        for (idx, q) in turned(list.points_of(start, len)).enumerate() {
+                            let q = q.as_dvec2();
                             if idx == 0 {
-                                ctx.move_to(p.x as f64, p.y as f64);
+                                p.move_to(q);
                             } else {
-                                ctx.line_to(p.x as f64, p.y as f64);
+                                p.line_to(q);
                             }
                         }
-                        ctx.close_path();
+                        p.op(Op::ClosePath, &[]);
                     }
-                    Shape::Circle { c, r } | Shape::Disc { c, r } => circle(ctx, c, r),
+                    Shape::Circle { c, r } | Shape::Disc { c, r } => p.circle(c, r),
                     _ => {}
                 }
                 j += 1;
             }
-            fill_style(ctx, &pal.tube);
-            ctx.fill();
+            p.op(Op::FillStyle, &[TUBE]);
+            p.op(Op::Fill, &[]);
             run = None;
             k = j;
             continue;
         }
         let lk = pal.look(cmd.style);
         if run != Some(cmd.style) {
-            batch.flush(ctx);
-            stroke_style(ctx, &lk.stroke);
-            if let Some(f) = &lk.fill {
-                fill_style(ctx, f);
+            batch.flush(p);
+            p.op(Op::StrokeStyle, &[lk.stroke]);
+            if lk.fill {
+                p.op(Op::FillStyle, &[lk.fill()]);
             }
-            ctx.set_line_width(lk.width_px / s);
+            p.op(Op::LineWidth, &[lk.width_px / s]);
             if lk.dash != dashed {
-                let _ = ctx.set_line_dash(if lk.dash { dash } else { no_dash });
+                p.op(Op::Dash, &[if lk.dash { palette::DASH_PX as f64 / s } else { 0.0 }]);
                 dashed = lk.dash;
             }
             run = Some(cmd.style);
@@ -250,62 +407,61 @@ pub fn paint(
                 // Measured in this Chromium's software rasteriser: for 120 agents one path costs
                 // what 120 fills cost to rasterise; for thousands, one path costs several times more.
                 if batch.agents == AGENTS_PER_PATH {
-                    batch.flush(ctx);
+                    batch.flush(p);
                 }
-                batch.open(ctx, Mode::Fill);
+                batch.open(p, Mode::Fill);
                 batch.agents += 1;
-                let (p, f) = (pos.as_dvec2(), dir.normalize_or(Vec2::X).as_dvec2() * size as f64);
+                let (q, f) = (pos.as_dvec2(), dir.normalize_or(Vec2::X).as_dvec2() * size as f64);
                 let side = glam::DVec2::new(-f.y, f.x) * 0.45;
-                ctx.move_to(p.x + f.x * 0.6, p.y + f.y * 0.6);
-                ctx.line_to(p.x - f.x * 0.4 + side.x, p.y - f.y * 0.4 + side.y);
-                ctx.line_to(p.x - f.x * 0.4 - side.x, p.y - f.y * 0.4 - side.y);
+                let (tip, a, b) = (q + f * 0.6, q - f * 0.4 + side, q - f * 0.4 - side);
+                p.op(Op::Triangle, &[tip.x, tip.y, a.x, a.y, b.x, b.y]);
             }
             Shape::Circle { c, r } => {
-                if fills_circle(cmd.style) && lk.fill.is_some() {
+                if fills_circle(cmd.style) && lk.fill {
                     // Filled then stroked, each circle on its own (translucent fills overlap visibly).
-                    batch.flush(ctx);
-                    ctx.begin_path();
-                    circle(ctx, c, r);
-                    ctx.fill();
-                    ctx.stroke();
+                    batch.flush(p);
+                    p.op(Op::BeginPath, &[]);
+                    p.circle(c, r);
+                    p.op(Op::Fill, &[]);
+                    p.op(Op::Stroke, &[]);
                 } else {
-                    batch.open(ctx, Mode::Stroke);
-                    circle(ctx, c, r);
+                    batch.open(p, Mode::Stroke);
+                    p.circle(c, r);
                 }
             }
             Shape::Disc { c, r } => {
-                batch.open(ctx, Mode::Fill);
-                circle(ctx, c, r);
+                batch.open(p, Mode::Fill);
+                p.circle(c, r);
             }
             Shape::Rect { min, max } => {
-                batch.flush(ctx);
-                let (w, h) = ((max.x - min.x) as f64, (max.y - min.y) as f64);
-                if lk.fill.is_some() {
-                    ctx.fill_rect(min.x as f64, min.y as f64, w, h);
+                batch.flush(p);
+                let r = [min.x as f64, min.y as f64, (max.x - min.x) as f64, (max.y - min.y) as f64];
+                if lk.fill {
+                    p.op(Op::FillRect, &r);
                 }
                 if lk.width_px > 0.0 {
-                    ctx.stroke_rect(min.x as f64, min.y as f64, w, h);
+                    p.op(Op::StrokeRect, &r);
                 }
             }
             Shape::Line { a, b } => {
-                batch.open(ctx, Mode::Stroke);
-                ctx.move_to(a.x as f64, a.y as f64);
-                ctx.line_to(b.x as f64, b.y as f64);
+                batch.open(p, Mode::Stroke);
+                p.move_to(a.as_dvec2());
+                p.line_to(b.as_dvec2());
             }
             Shape::Arrow { from, to } => {
-                batch.open(ctx, Mode::Stroke);
+                batch.open(p, Mode::Stroke);
                 let (a, b) = (from.as_dvec2(), to.as_dvec2());
                 let v = b - a;
                 let len = v.length();
-                ctx.move_to(a.x, a.y);
-                ctx.line_to(b.x, b.y);
+                p.move_to(a);
+                p.line_to(b);
                 if len > 1e-6 {
                     let u = v / len;
                     let head = (6.0 / s).min(len * 0.5);
-                    let n = glam::DVec2::new(-u.y, u.x);
-                    ctx.move_to(b.x - u.x * head + n.x * head * 0.5, b.y - u.y * head + n.y * head * 0.5);
-                    ctx.line_to(b.x, b.y);
-                    ctx.line_to(b.x - u.x * head - n.x * head * 0.5, b.y - u.y * head - n.y * head * 0.5);
+                    let n = glam::DVec2::new(-u.y, u.x) * (head * 0.5);
+                    p.move_to(b - u * head + n);
+                    p.line_to(b);
+                    p.line_to(b - u * head - n);
                 }
             }
             Shape::Polyline { start, len, closed } => {
@@ -313,89 +469,102 @@ pub fn paint(
                 if pts.is_empty() {
                     continue;
                 }
-                batch.open(ctx, Mode::Stroke);
-                ctx.move_to(pts[0].x as f64, pts[0].y as f64);
-                for p in &pts[1..] {
-                    ctx.line_to(p.x as f64, p.y as f64);
+                batch.open(p, Mode::Stroke);
+                p.move_to(pts[0].as_dvec2());
+                for q in &pts[1..] {
+                    p.line_to(q.as_dvec2());
                 }
                 if closed {
-                    ctx.close_path();
+                    p.op(Op::ClosePath, &[]);
                 }
             }
             Shape::Text { at, start, len, max_w } => {
                 let text = lang::canvas_text(lang, list.text_of(start, len));
                 if text_fits(text, max_w, s) {
-                    batch.flush(ctx);
+                    batch.flush(p);
                     if !font_set {
-                        ctx.set_font(&format!("{}px system-ui, sans-serif", crate::sim::text::short64(11.0 / s)));
-                        ctx.set_text_baseline("middle");
+                        p.font(&format!("{}px system-ui, sans-serif", crate::sim::text::short64(11.0 / s)), false);
                         font_set = true;
                     }
-                    let _ = ctx.fill_text(text, at.x as f64, at.y as f64);
+                    let t = p.text(text);
+                    p.op(Op::Text, &[t, at.x as f64, at.y as f64]);
                 }
             }
         }
     }
-    batch.flush(ctx);
+    batch.flush(p);
     if clip {
-        ctx.restore();
+        p.op(Op::Restore, &[]);
     }
     if dashed {
-        let _ = ctx.set_line_dash(no_dash);
+        p.op(Op::Dash, &[0.0]);
     }
     if !list.legend.is_empty() {
-        paint_legend(ctx, view, list, pal, lang, legend, period);
+        paint_legend(view, list, pal, lang, p, period);
     }
+    p.finish(ctx, &pal.css);
 }
 
 /// The force legend in screen pixels at the top-left corner: a colour swatch and a line of text per
 /// row, 15 px apart whatever the canvas's size (on a canvas too small for it, only the rows that
 /// fit are drawn; with fewer than two, none).
-fn paint_legend(
-    ctx: &Ctx2d,
-    view: &View,
-    list: &DrawList,
-    pal: &Palette,
-    lang: Lang,
-    legend: &mut Legend,
-    period: Option<u64>,
-) {
+fn paint_legend(view: &View, list: &DrawList, pal: &Palette, lang: Lang, p: &mut Painter, period: Option<u64>) {
     const ROW: f64 = LEGEND_ROW_PX;
     let d = view.dpr;
-    let _ = ctx.set_transform(d, 0.0, 0.0, d, 0.0, 0.0);
     let fit = legend_rows(list.legend.len(), view.css_w, view.css_h);
     if fit == 0 {
         return;
     }
-    ctx.set_font("11px system-ui, sans-serif");
-    ctx.set_text_baseline("middle");
-    if period.is_none() || legend.period != period || legend.rows != fit {
-        legend.texts.clear();
-        legend.texts.extend(list.legend[..fit].iter().map(|r| lang::legend(lang, r)));
-        legend.rows = fit;
-        legend.period = period;
+    let lg = &mut p.legend;
+    if period.is_none() || lg.period != period || lg.rows != fit {
+        lg.texts.clear();
+        lg.texts.extend(list.legend[..fit].iter().map(|r| lang::legend(lang, r)));
+        lg.rows = fit;
+        lg.period = period;
     }
-    // (`fill_text` squeezes a longer line into the box.)
-    let w = legend_width(legend.texts.iter().map(String::as_str), view.css_w);
-    fill_style(ctx, &pal.background);
-    ctx.set_global_alpha(0.85);
-    ctx.fill_rect(4.0, 4.0, w, fit as f64 * ROW + 6.0);
-    ctx.set_global_alpha(1.0);
-    ctx.set_line_width(2.0);
-    for (k, (row, text)) in list.legend[..fit].iter().zip(&legend.texts).enumerate() {
+    // (`fillText` squeezes a longer line into the box.)
+    let w = legend_width(lg.texts.iter().map(String::as_str), view.css_w);
+    let h = fit as f64 * ROW + 6.0;
+    // The legend is a layer (`Op::Layer`): drawn when its lines change (four times a second while
+    // playing), copied in between. Text is what a canvas rasterises most slowly.
+    let (x0, y0) = ((4.0 * d).floor(), (4.0 * d).floor());
+    let (wd, hd) = (((4.0 + w) * d).ceil() - x0, ((4.0 + h) * d).ceil() - y0);
+    p.transform(1.0, 0.0, 0.0);
+    p.op(Op::Layer, &[x0, y0, wd, hd, 0.0, 0.0]);
+    let at = p.ops.len();
+    p.changed = false;
+    p.transform(d, -x0, -y0);
+    p.font("11px system-ui, sans-serif", false);
+    p.op(Op::FillStyle, &[BACKGROUND]);
+    p.op(Op::Alpha, &[0.85]);
+    p.op(Op::FillRect, &[4.0, 4.0, w, h]);
+    p.op(Op::Alpha, &[1.0]);
+    p.op(Op::LineWidth, &[2.0]);
+    let texts = std::mem::take(&mut p.legend.texts);
+    for (k, (row, text)) in list.legend[..fit].iter().zip(&texts).enumerate() {
         let y = 4.0 + 3.0 + ROW * (k as f64 + 0.5);
         let style = match *row {
             LegendRow::Rule { style, .. } => style,
             LegendRow::Total { .. } => Style::ForceTotal,
         };
-        stroke_style(ctx, &pal.look(style).stroke);
-        ctx.begin_path();
-        ctx.move_to(10.0, y);
-        ctx.line_to(24.0, y);
-        ctx.stroke();
-        fill_style(ctx, &pal.text);
-        let _ = ctx.fill_text_with_max_width(text, 28.0, y, (w - 28.0).max(10.0));
+        p.op(Op::StrokeStyle, &[pal.look(style).stroke]);
+        p.op(Op::BeginPath, &[]);
+        p.op(Op::MoveTo, &[10.0, y]);
+        p.op(Op::LineTo, &[24.0, y]);
+        p.op(Op::Stroke, &[]);
+        p.op(Op::FillStyle, &[TEXT]);
+        let t = p.text(text);
+        p.op(Op::TextMax, &[t, 28.0, y, (w - 28.0).max(10.0)]);
     }
+    p.legend.texts = texts;
+    let layer = &p.ops[at..];
+    let dirty = p.changed || p.last_layer != layer;
+    if dirty {
+        p.last_layer.clear();
+        p.last_layer.extend_from_slice(layer);
+    }
+    p.ops[at - 2] = layer.len() as f64;
+    p.ops[at - 1] = dirty as u8 as f64;
 }
 
 /// The error box's message font: 13 px monospace, ~7.8 px a character.
@@ -443,21 +612,25 @@ pub fn error_height(css_w: f64, message: &str) -> f64 {
 
 /// A readable message in place of the picture (broken scenario, bad input).
 pub fn paint_error(ctx: &Ctx2d, css_w: f64, css_h: f64, dpr: f64, message: &str) {
-    let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-    ctx.set_fill_style_str("#fef2f2");
-    ctx.fill_rect(0.0, 0.0, css_w, css_h);
-    ctx.set_stroke_style_str("#dc2626");
-    ctx.set_line_width(2.0);
-    ctx.stroke_rect(1.0, 1.0, css_w - 2.0, css_h - 2.0);
-    ctx.set_fill_style_str("#991b1b");
-    ctx.set_font("bold 14px system-ui, sans-serif");
-    ctx.set_text_baseline("top");
+    let colours = Array::of3(&"#fef2f2".into(), &"#dc2626".into(), &"#991b1b".into());
+    let p = &mut Painter::default();
+    let max = (css_w - 28.0).max(10.0);
+    p.transform(dpr, 0.0, 0.0);
+    p.op(Op::FillStyle, &[0.0]);
+    p.op(Op::FillRect, &[0.0, 0.0, css_w, css_h]);
+    p.op(Op::StrokeStyle, &[1.0]);
+    p.op(Op::LineWidth, &[2.0]);
+    p.op(Op::StrokeRect, &[1.0, 1.0, css_w - 2.0, css_h - 2.0]);
+    p.op(Op::FillStyle, &[2.0]);
+    p.font("bold 14px system-ui, sans-serif", true);
     // Short, and squeezed to the width if need be: the same box shows a scenario that could not
     // start and a viewer that stopped after an internal error (the message says which).
-    let _ = ctx.fill_text_with_max_width("steerlab: error", 14.0, 14.0, (css_w - 28.0).max(10.0));
-    ctx.set_font("13px ui-monospace, monospace");
+    let t = p.text("steerlab: error");
+    p.op(Op::TextMax, &[t, 14.0, 14.0, max]);
+    p.font("13px ui-monospace, monospace", true);
     for (k, line) in error_lines(css_w, message).iter().enumerate() {
-        let _ =
-            ctx.fill_text_with_max_width(line, 14.0, ERROR_TOP_PX + k as f64 * ERROR_LINE_PX, (css_w - 28.0).max(10.0));
+        let t = p.text(line);
+        p.op(Op::TextMax, &[t, 14.0, ERROR_TOP_PX + k as f64 * ERROR_LINE_PX, max]);
     }
+    p.finish(ctx, &colours);
 }

@@ -116,22 +116,7 @@ pub fn png(p: Parts, scale: f64) -> Result<js_sys::Promise, String> {
         ctx.put_image_data(&img, 0.0, 0.0).map_err(js)?;
     }
     let list = p.renderer.build(p.sim, p.overlays);
-    let d = crate::sim::palette::DASH_PX as f64 / view.scale;
-    let dash = js_sys::Array::of2(&JsValue::from(d), &JsValue::from(d)).into();
-    let no_dash = js_sys::Array::new().into();
-    paint::paint(
-        &ctx,
-        &view,
-        world,
-        list,
-        p.palette,
-        &dash,
-        &no_dash,
-        !pixels,
-        p.lang,
-        &mut paint::Legend::default(),
-        None,
-    );
+    paint::paint(&ctx, &view, world, list, p.palette, !pixels, p.lang, &mut paint::Painter::default(), None);
     if let (Some((c, series)), true) = (&p.chart, chart_h > 0.0) {
         let _ = c.paint(&ctx, h, still.css_w, scale, series);
     }

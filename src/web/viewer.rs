@@ -205,10 +205,6 @@ pub struct Inner {
     /// Whether the canvas holds a picture (false until the first draw and after a resize clears it).
     drawn: bool,
     dark: bool,
-    dash: JsValue,
-    /// The scale `dash` was made for.
-    dash_scale: f64,
-    no_dash: JsValue,
     view: View,
     playing: bool,
     on_screen: bool,
@@ -226,8 +222,8 @@ pub struct Inner {
     hint: Option<HtmlElement>,
     frames: u32,
     perf: Perf,
-    /// The force legend's lines between frames (`paint::Legend`).
-    legend: paint::Legend,
+    /// The frame's canvas operations, its texts and the force legend's lines (`paint::Painter`).
+    painter: paint::Painter,
     /// The animation frame's timestamp while a frame draws (every viewer's callbacks in one frame
     /// get the same one): the clock the text periods are read from.
     frame_ts: Option<f64>,

@@ -123,8 +123,6 @@ impl Inner {
         root.append_child(&live)?;
 
         let mut inspector = Inspector::new(&document, &root, canvas.id(), lang)?;
-        let dash = js_sys::Array::of2(&JsValue::from(4.0 / 1.0), &JsValue::from(4.0 / 1.0)).into();
-        let no_dash = js_sys::Array::new().into();
         let h = Rc::new(Handles {
             canvas: canvas.clone(),
             root: root.clone(),
@@ -172,9 +170,6 @@ impl Inner {
             dark: false,
             themed: false,
             drawn: false,
-            dash,
-            dash_scale: 0.0,
-            no_dash,
             view: View::default(),
             playing: false,
             on_screen: true,
@@ -187,7 +182,7 @@ impl Inner {
             hint: None,
             frames: 0,
             perf: Perf::default(),
-            legend: paint::Legend::default(),
+            painter: paint::Painter::default(),
             frame_ts: None,
             chart: super::chart::ChartState::with_button(meanings),
             #[cfg(feature = "fault-injection")]

@@ -7,7 +7,6 @@ use crate::sim::raster::{RasterStyle, RasterView};
 use crate::web::history as timeline;
 use crate::web::paint::{self, View};
 use crate::web::theme;
-use wasm_bindgen::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{ImageData, Window};
 
@@ -149,12 +148,6 @@ impl Inner {
         if self.view.scale == 0.0 {
             self.fit();
         }
-        let s = self.view.scale.max(1e-6);
-        if s != self.dash_scale {
-            // The dash pattern in world units (4 screen px), made again only when the scale changes.
-            self.dash = js_sys::Array::of2(&JsValue::from(4.0 / s), &JsValue::from(4.0 / s)).into();
-            self.dash_scale = s;
-        }
         // Large flocks: the agents as one pixel buffer (one putImageData), vector overlays on top.
         let pixels = self.sim.raster_agents();
         if pixels {
@@ -180,11 +173,9 @@ impl Inner {
             self.sim.world().size(),
             &self.renderer.list,
             &self.palette,
-            &self.dash,
-            &self.no_dash,
             !pixels,
             self.lang,
-            &mut self.legend,
+            &mut self.painter,
             self.playing.then(|| paint::text_period(clock)),
         );
         let t1 = now(&self.window);
@@ -224,7 +215,9 @@ impl Inner {
         let r = self.renderer.readout(&self.sim, self.overlays);
         self.note_measures(&r);
         let text = crate::lang::readout(self.lang, &r);
-        self.metric.set_text_content(Some(&text));
+        // (The text node's data changes in place: no node leaves or joins the page four times a
+        // second, which the page's layout and the lifecycle's MutationObserver would each pay for.)
+        set_text(&self.metric, &text);
         if t - self.perf.last_live >= 5000.0 || self.perf.last_live == 0.0 {
             self.perf.last_live = t;
             self.live.set_text_content(Some(&text));
