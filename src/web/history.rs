@@ -53,7 +53,7 @@ impl Timeline {
             shown: (u64::MAX, 0, 0, false),
             shown_period: None,
             window: None,
-            shown_range: (u64::MAX, 0),
+            shown_range: (u64::MAX, u64::MAX),
         };
         if !ui {
             return Ok((tl, None));
@@ -95,11 +95,14 @@ impl Timeline {
             }
         }
         let (lo, hi) = self.window.map_or((start, end), |(lo, hi)| (lo.max(start), hi.min(end)));
-        if (lo, hi) != self.shown_range {
+        // (Each attribute only when it changes: the end moves at every period, the start rarely.)
+        if lo != self.shown_range.0 {
             range.set_min(&lo.to_string());
-            range.set_max(&hi.to_string());
-            self.shown_range = (lo, hi);
         }
+        if hi != self.shown_range.1 {
+            range.set_max(&hi.to_string());
+        }
+        self.shown_range = (lo, hi);
         range.set_value(&step.to_string());
         let text = if restoring {
             let end = self.target.unwrap_or(end).to_string();
