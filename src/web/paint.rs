@@ -45,22 +45,7 @@ pub use crate::sim::draw::View;
       case 18: c.font = t[o[i++]]; c.textBaseline = o[i++] ? "top" : "middle"; break;
       case 19: c.fillText(t[o[i]], o[i + 1], o[i + 2], o[i + 3]); i += 4; break;
       case 20: c.fillText(t[o[i]], o[i + 1], o[i + 2]); i += 3; break;
-      case 21: c.moveTo(o[i], o[i + 1]); c.lineTo(o[i + 2], o[i + 3]); c.lineTo(o[i + 4], o[i + 5]); i += 6; break;
-      case 22: {
-        const n = o[i + 4];
-        let L = c.L;
-        if (o[i + 5] || !L || L.k !== k) {
-          L = c.L = L || document.createElement("canvas").getContext("2d");
-          L.k = k;
-          const C = L.canvas;
-          // (Setting a size, even the same one, makes a new bitmap: only when it changes.)
-          if (C.width !== o[i + 2] || C.height !== o[i + 3]) { C.width = o[i + 2]; C.height = o[i + 3]; }
-          else { L.setTransform(1, 0, 0, 1, 0, 0); L.clearRect(0, 0, C.width, C.height); }
-          paint(L, o.subarray(i + 6, i + 6 + n), k, t);
-        }
-        c.drawImage(L.canvas, o[i], o[i + 1]);
-        i += 6 + n;
-      }
+      case 21: c.moveTo(o[i], o[i + 1]); c.lineTo(o[i + 2], o[i + 3]); c.lineTo(o[i + 4], o[i + 5]); i += 6;
     }
   }
 }"#)]
@@ -103,10 +88,6 @@ enum Op {
     Text,
     /// An agent's triangle as a sub-path.
     Triangle,
-    /// A layer drawn once and copied at every frame until it changes: its device-pixel box
-    /// (x, y, width, height), the number of numbers of its operations (which follow), and
-    /// whether they changed since the last frame (1: draw it again).
-    Layer,
 }
 
 /// The operations of one frame, and the strings they name. A viewer keeps one between frames:
@@ -119,11 +100,6 @@ pub struct Painter {
     shown: Vec<String>,
     /// The next slot a text of this frame takes.
     slot: usize,
-    /// Whether a slot was written since this was last cleared.
-    changed: bool,
-    legend: Legend,
-    /// The legend layer's operations at the last frame.
-    last_layer: Vec<f64>,
 }
 
 impl Painter {
@@ -146,7 +122,6 @@ impl Painter {
             texts.set(k as u32, JsValue::from_str(text));
             self.shown[k].clear();
             self.shown[k].push_str(text);
-            self.changed = true;
         }
         k as f64
     }
@@ -217,18 +192,6 @@ impl CssLook {
     fn fill(&self) -> f64 {
         self.stroke + 1.0
     }
-}
-
-/// The force legend's lines as the last frame wrote them. While a canvas plays they are written
-/// again at most every 250 ms, at the pace of the readout under the canvas: numbers changing 60
-/// times a second cannot be read, and formatting and decoding them in every frame was part of
-/// what a playing canvas cost.
-#[derive(Default)]
-struct Legend {
-    /// The 250 ms period they were written in (`None`: write them at the next frame).
-    period: Option<u64>,
-    rows: usize,
-    texts: Vec<String>,
 }
 
 /// The 250 ms period a time (ms, performance.now()'s clock) falls in: the readouts, the scrub
@@ -307,8 +270,8 @@ const AGENTS_PER_PATH: usize = 256;
 
 /// Draw a whole frame: background, world border, then the list.
 /// `clear`: paint the background first (false when a pixel layer was just put on the canvas).
-/// `period`: the frame's [`text_period`] while playing (the legend's lines are kept within one),
-/// `None` to write them afresh.
+/// `legend`: draw the force legend into the picture (stills; a viewer shows it as page text over
+/// its canvas: `viewer/legend.rs`).
 #[allow(clippy::too_many_arguments)]
 pub fn paint(
     ctx: &Ctx2d,
@@ -319,7 +282,7 @@ pub fn paint(
     clear: bool,
     lang: Lang,
     p: &mut Painter,
-    period: Option<u64>,
+    legend: bool,
 ) {
     p.begin();
     let d = view.dpr;
@@ -499,8 +462,8 @@ pub fn paint(
     if dashed {
         p.op(Op::Dash, &[0.0]);
     }
-    if !list.legend.is_empty() {
-        paint_legend(view, list, pal, lang, p, period);
+    if legend && !list.legend.is_empty() {
+        paint_legend(view, list, pal, lang, p);
     }
     p.finish(ctx, &pal.css);
 }
@@ -508,39 +471,24 @@ pub fn paint(
 /// The force legend in screen pixels at the top-left corner: a colour swatch and a line of text per
 /// row, 15 px apart whatever the canvas's size (on a canvas too small for it, only the rows that
 /// fit are drawn; with fewer than two, none).
-fn paint_legend(view: &View, list: &DrawList, pal: &Palette, lang: Lang, p: &mut Painter, period: Option<u64>) {
+fn paint_legend(view: &View, list: &DrawList, pal: &Palette, lang: Lang, p: &mut Painter) {
     const ROW: f64 = LEGEND_ROW_PX;
     let d = view.dpr;
     let fit = legend_rows(list.legend.len(), view.css_w, view.css_h);
     if fit == 0 {
         return;
     }
-    let lg = &mut p.legend;
-    if period.is_none() || lg.period != period || lg.rows != fit {
-        lg.texts.clear();
-        lg.texts.extend(list.legend[..fit].iter().map(|r| lang::legend(lang, r)));
-        lg.rows = fit;
-        lg.period = period;
-    }
+    let texts: Vec<String> = list.legend[..fit].iter().map(|r| lang::legend(lang, r)).collect();
     // (`fillText` squeezes a longer line into the box.)
-    let w = legend_width(lg.texts.iter().map(String::as_str), view.css_w);
+    let w = legend_width(texts.iter().map(String::as_str), view.css_w);
     let h = fit as f64 * ROW + 6.0;
-    // The legend is a layer (`Op::Layer`): drawn when its lines change (four times a second while
-    // playing), copied in between. Text is what a canvas rasterises most slowly.
-    let (x0, y0) = ((4.0 * d).floor(), (4.0 * d).floor());
-    let (wd, hd) = (((4.0 + w) * d).ceil() - x0, ((4.0 + h) * d).ceil() - y0);
-    p.transform(1.0, 0.0, 0.0);
-    p.op(Op::Layer, &[x0, y0, wd, hd, 0.0, 0.0]);
-    let at = p.ops.len();
-    p.changed = false;
-    p.transform(d, -x0, -y0);
+    p.transform(d, 0.0, 0.0);
     p.font("11px system-ui, sans-serif", false);
     p.op(Op::FillStyle, &[BACKGROUND]);
     p.op(Op::Alpha, &[0.85]);
     p.op(Op::FillRect, &[4.0, 4.0, w, h]);
     p.op(Op::Alpha, &[1.0]);
     p.op(Op::LineWidth, &[2.0]);
-    let texts = std::mem::take(&mut p.legend.texts);
     for (k, (row, text)) in list.legend[..fit].iter().zip(&texts).enumerate() {
         let y = 4.0 + 3.0 + ROW * (k as f64 + 0.5);
         let style = match *row {
@@ -556,15 +504,6 @@ fn paint_legend(view: &View, list: &DrawList, pal: &Palette, lang: Lang, p: &mut
         let t = p.text(text);
         p.op(Op::TextMax, &[t, 28.0, y, (w - 28.0).max(10.0)]);
     }
-    p.legend.texts = texts;
-    let layer = &p.ops[at..];
-    let dirty = p.changed || p.last_layer != layer;
-    if dirty {
-        p.last_layer.clear();
-        p.last_layer.extend_from_slice(layer);
-    }
-    p.ops[at - 2] = layer.len() as f64;
-    p.ops[at - 1] = dirty as u8 as f64;
 }
 
 /// The error box's message font: 13 px monospace, ~7.8 px a character.

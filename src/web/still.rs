@@ -116,7 +116,7 @@ pub fn png(p: Parts, scale: f64) -> Result<js_sys::Promise, String> {
         ctx.put_image_data(&img, 0.0, 0.0).map_err(js)?;
     }
     let list = p.renderer.build(p.sim, p.overlays);
-    paint::paint(&ctx, &view, world, list, p.palette, !pixels, p.lang, &mut paint::Painter::default(), None);
+    paint::paint(&ctx, &view, world, list, p.palette, !pixels, p.lang, &mut paint::Painter::default(), true);
     if let (Some((c, series)), true) = (&p.chart, chart_h > 0.0) {
         let _ = c.paint(&ctx, h, still.css_w, scale, series);
     }

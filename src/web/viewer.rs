@@ -16,6 +16,7 @@ pub mod controls;
 mod dom;
 mod events;
 mod frame;
+mod legend;
 mod panic;
 
 pub use dom::set_text;
@@ -222,8 +223,10 @@ pub struct Inner {
     hint: Option<HtmlElement>,
     frames: u32,
     perf: Perf,
-    /// The frame's canvas operations, its texts and the force legend's lines (`paint::Painter`).
+    /// The frame's canvas operations and their texts (`paint::Painter`).
     painter: paint::Painter,
+    /// The force legend over the canvas (`viewer/legend.rs`).
+    legend: legend::DomLegend,
     /// The animation frame's timestamp while a frame draws (every viewer's callbacks in one frame
     /// get the same one): the clock the text periods are read from.
     frame_ts: Option<f64>,

@@ -78,23 +78,32 @@ test("at 320 px and 2×, the legend and the labels are drawn in screen pixels, i
     await waitForDrawn(p, "#flock");
     const r = await p.evaluate(() => {
       const c = document.getElementById("flock");
-      // The legend's box: top-left, in device pixels; count the pixels that differ from the
-      // canvas's background there (swatches and text).
-      const copy = document.createElement("canvas");
-      copy.width = c.width;
-      copy.height = c.height;
-      const ctx = copy.getContext("2d");
-      ctx.drawImage(c, 0, 0);
-      const d = ctx.getImageData(8, 8, 260, 120).data;
-      const bg = ctx.getImageData(c.width - 2, c.height - 2, 1, 1).data;
-      let ink = 0;
-      for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - bg[0]) + Math.abs(d[i + 1] - bg[1]) + Math.abs(d[i + 2] - bg[2]) > 120) ink++;
+      // The force legend is page text over the canvas's top-left corner (issue 33 item 8: laid
+      // out when its lines change, not drawn into the canvas every frame): its box, its font and
+      // its lines.
+      const box = c.closest(".steerlab").querySelector(".steerlab-legend-rows");
+      const b = box.getBoundingClientRect();
+      const cr = c.getBoundingClientRect();
+      const rows = [...box.querySelectorAll(".steerlab-legend-row")].map((row) => row.textContent);
       const v = (id) => window.steerlab.viewerFor(document.getElementById(id));
-      return { css: c.getBoundingClientRect().width, backing: c.width, ink, still: v("flock").still("svg"), pp: v("pp-canvas").still("svg"), hash: v("hash").still("svg") };
+      return {
+        css: cr.width,
+        backing: c.width,
+        legend: { dx: b.left - cr.left, dy: b.top - cr.top, w: b.width, h: b.height, inside: b.right <= cr.right + 0.5 && b.bottom <= cr.bottom + 0.5, font: getComputedStyle(box).fontSize, rows, pointer: getComputedStyle(box).pointerEvents },
+        still: v("flock").still("svg"),
+        pp: v("pp-canvas").still("svg"),
+        hash: v("hash").still("svg"),
+      };
     });
     assert.ok(r.css <= 320 && r.css > 200, `canvas ${r.css} px wide`);
     assert.equal(r.backing, Math.round(r.css * 2), "backing store in device pixels");
-    assert.ok(r.ink > 400, `the legend is drawn (${r.ink} px of ink)`);
+    const lg = r.legend;
+    assert.ok(Math.abs(lg.dx - 4) < 0.5 && Math.abs(lg.dy - 4) < 0.5, `the legend sits at the canvas's top-left corner (${lg.dx}, ${lg.dy})`);
+    assert.ok(lg.inside && lg.w > 100, `the legend stays within the canvas (${lg.w} × ${lg.h} px)`);
+    assert.equal(lg.font, "11px", "the legend's text is 11 CSS px whatever the pixel ratio");
+    assert.equal(lg.pointer, "none", "taps go through the legend to the canvas");
+    assert.ok(lg.rows.length >= 2, `${lg.rows.length} legend lines`);
+    assert.match(lg.rows[0], lang === "es" ? /^separación ×1\.50 → \d+$/ : /^separation ×1\.50 → \d+$/);
     if (lang === "es") {
       // (The legend says "limitado a max_force" only when the total was clipped: issue 33.)
       assert.match(r.still, />separación ×1[.,]50 → \d+</);

@@ -67,6 +67,7 @@ impl Inner {
             h.set_text_content(Some(title));
             root.insert_before(&h, Some(&canvas))?;
         }
+        let legend = super::legend::DomLegend::new(&document, &root, &canvas)?;
         canvas.set_attribute("aria-label", &format!("{label}. {}", lang.text(K::UiKeys)))?;
         canvas.set_attribute("role", "img")?;
         if !canvas.has_attribute("tabindex") {
@@ -183,6 +184,7 @@ impl Inner {
             frames: 0,
             perf: Perf::default(),
             painter: paint::Painter::default(),
+            legend,
             frame_ts: None,
             chart: super::chart::ChartState::with_button(meanings),
             #[cfg(feature = "fault-injection")]

@@ -176,6 +176,13 @@ impl Inner {
             !pixels,
             self.lang,
             &mut self.painter,
+            false,
+        );
+        self.legend.show(
+            &self.renderer.list,
+            &self.view,
+            &self.palette.core,
+            self.lang,
             self.playing.then(|| paint::text_period(clock)),
         );
         let t1 = now(&self.window);

@@ -1,0 +1,116 @@
+//! The force legend of a playing canvas, as a few lines of page text over its top-left corner
+//! rather than pixels drawn into it: the browser lays the text out when it changes (four times a
+//! second while playing) and composites it over the canvas at every frame, where drawing it into
+//! the canvas cost a text raster or a copy per frame and a redraw per change (issue 33 item 8).
+//! Stills (`Save image`, `still()`) still draw it into the picture (`paint::paint`'s `legend`).
+//!
+//! The rows are the draw list's (`DrawList::legend`), in the reader's language, as many as the
+//! canvas fits (`draw::legend_rows`), each a colour swatch and a line; `aria-hidden`: the readout
+//! under the canvas and the live region say what a screen reader needs.
+
+use super::dom::{el, set_text};
+use crate::lang::{self, Lang};
+use crate::sim::draw::{legend_rows, DrawList, LegendRow, Style};
+use crate::sim::palette::{look, Colour, Palette};
+use crate::web::paint::View;
+use wasm_bindgen::JsValue;
+use web_sys::{Document, HtmlElement};
+
+pub struct DomLegend {
+    /// A box of no height just before the canvas (the rows hang from it over the canvas).
+    holder: HtmlElement,
+    rows_box: HtmlElement,
+    /// Each row's swatch and text.
+    rows: Vec<(HtmlElement, HtmlElement)>,
+    /// The 250 ms period its lines were written in (`None`: write them at the next frame).
+    period: Option<u64>,
+    /// The swatches' and the box's colours were set for this palette (its background and text).
+    colours: Option<(Colour, Colour)>,
+    /// The styles the swatches show.
+    styles: Vec<Style>,
+    shown: bool,
+}
+
+impl DomLegend {
+    /// Made before `canvas`, hidden until a frame has a legend.
+    pub fn new(doc: &Document, root: &HtmlElement, canvas: &HtmlElement) -> Result<DomLegend, JsValue> {
+        let holder = el(doc, "div", "steerlab-legend")?;
+        holder.set_attribute("aria-hidden", "true")?;
+        holder.set_hidden(true);
+        let rows_box = el(doc, "div", "steerlab-legend-rows")?;
+        holder.append_child(&rows_box)?;
+        root.insert_before(&holder, Some(canvas))?;
+        Ok(DomLegend {
+            holder,
+            rows_box,
+            rows: Vec::new(),
+            period: None,
+            colours: None,
+            styles: Vec::new(),
+            shown: false,
+        })
+    }
+
+    /// Show the legend of this frame's list (nothing when it has none or the canvas is too small).
+    /// `period`: the frame's text period while playing (the lines change once per period).
+    pub fn show(&mut self, list: &DrawList, view: &View, pal: &Palette, lang: Lang, period: Option<u64>) {
+        let fit = legend_rows(list.legend.len(), view.css_w, view.css_h);
+        if fit == 0 || view.scale == 0.0 {
+            if self.shown {
+                self.holder.set_hidden(true);
+                self.shown = false;
+            }
+            return;
+        }
+        let doc = self.holder.owner_document();
+        while self.rows.len() < fit {
+            let Some(doc) = doc.as_ref() else { return };
+            let (Ok(row), Ok(swatch), Ok(text)) =
+                (el(doc, "div", "steerlab-legend-row"), el(doc, "span", "steerlab-legend-swatch"), el(doc, "span", ""))
+            else {
+                return;
+            };
+            let _ = row.append_child(&swatch);
+            let _ = row.append_child(&text);
+            let _ = self.rows_box.append_child(&row);
+            self.rows.push((swatch, text));
+            self.period = None;
+        }
+        while self.rows.len() > fit {
+            if let Some((swatch, _)) = self.rows.pop() {
+                if let Some(row) = swatch.parent_element() {
+                    row.remove();
+                }
+            }
+        }
+        let styles: Vec<Style> = list.legend[..fit]
+            .iter()
+            .map(|r| match *r {
+                LegendRow::Rule { style, .. } => style,
+                LegendRow::Total { .. } => Style::ForceTotal,
+            })
+            .collect();
+        let colours = (pal.background, pal.text);
+        if self.colours != Some(colours) || self.styles != styles {
+            let bg = Colour { alpha: pal.background.alpha.min(850), ..pal.background };
+            let s = self.rows_box.style();
+            let _ = s.set_property("background-color", &bg.css());
+            let _ = s.set_property("color", &pal.text.css());
+            for ((swatch, _), &style) in self.rows.iter().zip(&styles) {
+                let _ = swatch.style().set_property("background-color", &look(style, pal).stroke.css());
+            }
+            self.colours = Some(colours);
+            self.styles = styles;
+        }
+        if period.is_none() || self.period != period {
+            for ((_, text), row) in self.rows.iter().zip(&list.legend[..fit]) {
+                set_text(text, &lang::legend(lang, row));
+            }
+            self.period = period;
+        }
+        if !self.shown {
+            self.holder.set_hidden(false);
+            self.shown = true;
+        }
+    }
+}
