@@ -12,9 +12,7 @@
 
 use crate::lang::{self, Lang};
 use crate::sim::draw::Overlays;
-use crate::sim::draw::{
-    legend_rows, legend_width, text_fits, turned, DrawList, LegendRow, Shape, Style, View, LEGEND_ROW_PX,
-};
+use crate::sim::draw::{legend_rows, legend_width, text_fits, turned, DrawList, Shape, Style, View, LEGEND_ROW_PX};
 use crate::sim::engine::Sim;
 use crate::sim::palette::{fills_circle, look, Colour, Look, Palette, DASH_PX, TUBE_FILL};
 use crate::sim::raster::{heading_colour, sprite_px, RasterStyle};
@@ -325,10 +323,7 @@ impl Writer {
         o.push_str("/>\n");
         for (k, (row, text)) in list.legend[..fit].iter().zip(&texts).enumerate() {
             let y = 4.0 + 3.0 + LEGEND_ROW_PX * (k as f64 + 0.5);
-            let style = match *row {
-                LegendRow::Rule { style, .. } => style,
-                LegendRow::Total { .. } => Style::ForceTotal,
-            };
+            let style = row.style();
             o.push_str("<path d=\"");
             push_xy(o, 'M', 10.0, y);
             o.push_str("H24\" fill=\"none\"");

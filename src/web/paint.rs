@@ -7,9 +7,7 @@
 //! 65 µs with a crossing per call and 48 µs with one (issue 33; docs/performance.md).
 
 use crate::lang::{self, Lang};
-use crate::sim::draw::{
-    legend_rows, legend_width, text_fits, turned, DrawList, LegendRow, Shape, Style, LEGEND_ROW_PX,
-};
+use crate::sim::draw::{legend_rows, legend_width, text_fits, turned, DrawList, Shape, Style, LEGEND_ROW_PX};
 use crate::sim::palette::{self, fills_circle, look, TUBE_FILL};
 use glam::Vec2;
 use js_sys::Array;
@@ -491,10 +489,7 @@ fn paint_legend(view: &View, list: &DrawList, pal: &Palette, lang: Lang, p: &mut
     p.op(Op::LineWidth, &[2.0]);
     for (k, (row, text)) in list.legend[..fit].iter().zip(&texts).enumerate() {
         let y = 4.0 + 3.0 + ROW * (k as f64 + 0.5);
-        let style = match *row {
-            LegendRow::Rule { style, .. } => style,
-            LegendRow::Total { .. } => Style::ForceTotal,
-        };
+        let style = row.style();
         p.op(Op::StrokeStyle, &[pal.look(style).stroke]);
         p.op(Op::BeginPath, &[]);
         p.op(Op::MoveTo, &[10.0, y]);

@@ -228,6 +228,16 @@ pub enum LegendRow {
     Total { magnitude: f32, clipped: bool },
 }
 
+impl LegendRow {
+    /// The style of the row's swatch: its rule's arrows, or the total's.
+    pub fn style(&self) -> Style {
+        match *self {
+            LegendRow::Rule { style, .. } => style,
+            LegendRow::Total { .. } => Style::ForceTotal,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct DrawList {
     pub cmds: Vec<Cmd>,

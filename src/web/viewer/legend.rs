@@ -10,7 +10,7 @@
 
 use super::dom::{el, set_text};
 use crate::lang::{self, Lang};
-use crate::sim::draw::{legend_rows, DrawList, LegendRow, Style};
+use crate::sim::draw::{legend_rows, DrawList, Style};
 use crate::sim::palette::{look, Colour, Palette};
 use crate::web::paint::View;
 use wasm_bindgen::JsValue;
@@ -24,8 +24,8 @@ pub struct DomLegend {
     rows: Vec<(HtmlElement, HtmlElement)>,
     /// The 250 ms period its lines were written in (`None`: write them at the next frame).
     period: Option<u64>,
-    /// The swatches' and the box's colours were set for this palette (its background and text).
-    colours: Option<(Colour, Colour)>,
+    /// The palette the box's and the swatches' colours were set for.
+    palette: Option<Palette>,
     /// The styles the swatches show.
     styles: Vec<Style>,
     shown: bool,
@@ -45,7 +45,7 @@ impl DomLegend {
             rows_box,
             rows: Vec::new(),
             period: None,
-            colours: None,
+            palette: None,
             styles: Vec::new(),
             shown: false,
         })
@@ -83,27 +83,23 @@ impl DomLegend {
                 }
             }
         }
-        let styles: Vec<Style> = list.legend[..fit]
-            .iter()
-            .map(|r| match *r {
-                LegendRow::Rule { style, .. } => style,
-                LegendRow::Total { .. } => Style::ForceTotal,
-            })
-            .collect();
-        let colours = (pal.background, pal.text);
-        if self.colours != Some(colours) || self.styles != styles {
+        // Colours only when the palette or a row's rule changes (not at every frame).
+        let rows = &list.legend[..fit];
+        let same_styles = self.styles.len() == fit && self.styles.iter().zip(rows).all(|(s, r)| *s == r.style());
+        if self.palette != Some(*pal) || !same_styles {
             let bg = Colour { alpha: pal.background.alpha.min(850), ..pal.background };
             let s = self.rows_box.style();
             let _ = s.set_property("background-color", &bg.css());
             let _ = s.set_property("color", &pal.text.css());
-            for ((swatch, _), &style) in self.rows.iter().zip(&styles) {
-                let _ = swatch.style().set_property("background-color", &look(style, pal).stroke.css());
+            self.styles.clear();
+            for ((swatch, _), row) in self.rows.iter().zip(rows) {
+                let _ = swatch.style().set_property("background-color", &look(row.style(), pal).stroke.css());
+                self.styles.push(row.style());
             }
-            self.colours = Some(colours);
-            self.styles = styles;
+            self.palette = Some(*pal);
         }
         if period.is_none() || self.period != period {
-            for ((_, text), row) in self.rows.iter().zip(&list.legend[..fit]) {
+            for ((_, text), row) in self.rows.iter().zip(rows) {
                 set_text(text, &lang::legend(lang, row));
             }
             self.period = period;
