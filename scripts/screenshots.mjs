@@ -43,8 +43,8 @@ async function shoot(browser, server, url, only, dir, suffix, opts = {}) {
         v.step(n);
         v.render();
       }, [name, AT[name]]);
-      // The readout line under the canvas refreshes at most four times a second.
-      await page.waitForTimeout(400);
+      // The readout line under the canvas refreshes at most twice a second.
+      await page.waitForTimeout(600);
       await page.evaluate((name) => window.steerlab.viewerFor(document.querySelector(`canvas[data-scenario="${name}"]`)).render(), name);
     } else {
       await page.waitForTimeout(name === "stress" ? 3000 : 5000);

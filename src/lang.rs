@@ -54,11 +54,14 @@ pub fn readout(lang: Lang, r: &Readout) -> String {
 fn fill(lang: Lang, r: &Readout, template: &str, out: &mut String) -> bool {
     let mut complete = true;
     let mut rest = template;
-    while let Some(i) = rest.find(['{', '[']) {
+    // (Byte searches: '{', '[', '}', ']', ':', '?', '~' are ASCII, never inside a character of
+    // several bytes. `str::find` with a set of chars tests each character against the set: in the
+    // module at opt-level "s" it was most of this function's time.)
+    while let Some(i) = rest.bytes().position(|b| b == b'{' || b == b'[') {
         out.push_str(&rest[..i]);
         let open = rest.as_bytes()[i];
-        let close = if open == b'{' { '}' } else { ']' };
-        let Some(j) = rest[i..].find(close).map(|j| i + j) else { break };
+        let close = if open == b'{' { b'}' } else { b']' };
+        let Some(j) = rest.as_bytes()[i..].iter().position(|&b| b == close).map(|j| i + j) else { break };
         let inner = &rest[i + 1..j];
         rest = &rest[j + 1..];
         if open == b'[' {
@@ -67,7 +70,7 @@ fn fill(lang: Lang, r: &Readout, template: &str, out: &mut String) -> bool {
             out.push_str(if fill(lang, r, text, &mut part) { &part } else { other });
             continue;
         }
-        let (key, how) = match inner.find([':', '?', '~']) {
+        let (key, how) = match inner.bytes().position(|b| matches!(b, b':' | b'?' | b'~')) {
             Some(k) => (&inner[..k], &inner[k..]),
             None => (inner, ""),
         };

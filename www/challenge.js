@@ -165,7 +165,7 @@ class Challenge {
     const hint = el.querySelector(".challenge-hint");
     const row = document.createElement("p");
     row.className = "challenge-row";
-    // The status changes with the numbers (four times a second at most); screen readers hear only
+    // The status changes with the numbers (twice a second at most); screen readers hear only
     // the changes of state (not yet → holding → done), from a live region of their own.
     this.status = document.createElement("span");
     this.status.className = "challenge-status";

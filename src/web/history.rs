@@ -76,7 +76,7 @@ impl Timeline {
     }
 
     /// Bring the scrub bar in line with the simulation (only what changed is written). `t` is
-    /// performance.now()'s clock (the frame's timestamp); `playing`: once per text period (250 ms,
+    /// performance.now()'s clock (the frame's timestamp); `playing`: once per text period (500 ms,
     /// `paint::text_period`), like the readout (five DOM writes a frame per canvas made the page
     /// restyle and relayout on every frame).
     pub fn show(&mut self, sim: &Sim, lang: Lang, t: f64, playing: bool) {

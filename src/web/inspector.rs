@@ -160,7 +160,7 @@ impl Inspector {
     }
 
     /// Bring the panel up to date: at once when paused (every step shows); while playing once per
-    /// text period (four times a second, at the frames the readouts change: `paint::text_period`,
+    /// text period (twice a second, at the frames the readouts change: `paint::text_period`,
     /// `clock` is the frame's time).
     pub fn refresh(&mut self, sim: &Sim, clock: f64, playing: bool) {
         let period = super::paint::text_period(clock);

@@ -192,11 +192,18 @@ impl CssLook {
     }
 }
 
-/// The 250 ms period a time (ms, performance.now()'s clock) falls in: the readouts, the scrub
-/// bar and the legend of every viewer change at the same frames, so the page lays out and paints
-/// their text four times a second, not four times a second per canvas at scattered frames.
+/// How long the text around a playing canvas stays (ms): the readouts, the scrub bar's label, the
+/// legend's numbers and the inspector change twice a second. Numbers that change faster cannot be
+/// read, and each change costs the page a layout and a paint of its text (measured: ten playing
+/// canvases with their text at 4 Hz cost ~0.05× the plain-JS floor more than at 2 Hz;
+/// docs/performance.md).
+pub const TEXT_PERIOD_MS: f64 = 500.0;
+
+/// The text period a time (ms, performance.now()'s clock) falls in: the readouts, the scrub bar
+/// and the legend of every viewer change at the same frames, so the page lays out and paints their
+/// text once per period, not once per period per canvas at scattered frames.
 pub fn text_period(t: f64) -> u64 {
-    (t.max(0.0) / 250.0) as u64
+    (t.max(0.0) / TEXT_PERIOD_MS) as u64
 }
 
 impl Palette {

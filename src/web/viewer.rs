@@ -332,7 +332,7 @@ impl Inner {
         self.playing = false;
         self.h.cancel_frame();
         self.set_playing_ui();
-        // The scrub bar and the inspector are written at most every 250 ms while playing: now the
+        // The scrub bar and the inspector are written once per text period while playing: now the
         // step it stopped at, the one the canvas shows.
         let t = now(&self.window);
         self.tl.show(&self.sim, self.lang, t, false);

@@ -223,7 +223,7 @@ test("the toggle in the bar, v.inspector and destroy()", async () => {
     // ‹ › choose the agent.
     await panel.locator('[data-action="inspect-next"]').click();
     assert.equal(await page.evaluate((s) => window.steerlab.viewerFor(document.querySelector(s)).explain().agent, sel), 1);
-    // (While playing, the panel follows at its next refresh: four times a second, on a frame that stepped.)
+    // (While playing, the panel follows at its next refresh: twice a second, on a frame that stepped.)
     await page.waitForFunction((s) => /^agent 1 ·/.test(document.querySelector(s).parentElement.querySelector(".steerlab-inspector-agent")?.textContent ?? ""), sel, { timeout: 5000 }).catch(() => {});
     assert.match(await panel.locator(".steerlab-inspector-agent").textContent(), /^agent 1 ·/);
     await panel.locator('[data-action="inspect-prev"]').click();
@@ -394,9 +394,9 @@ test("while playing the panel changes at most ~10 times a second", async () => {
     });
     assert.ok(r.frames >= 40, `the canvas played (${r.frames} frames, ${r.steps} steps in 2 s)`);
     assert.ok(r.batches <= 24, `at most ~10 updates a second: ${r.batches} in 2 s (${r.frames} frames)`);
-    // It follows the text period (4 a second: 8 in 2 s when no frame is late); a loaded machine
-    // misses some (7 once in a full run), so at least half of them.
-    assert.ok(r.batches >= 4, `it does update while playing: ${r.batches} in 2 s`);
+    // It follows the text period (2 a second: 4 in 2 s when no frame is late); a loaded machine
+    // misses some, so at least half of them.
+    assert.ok(r.batches >= 2, `it does update while playing: ${r.batches} in 2 s`);
     assert.deepEqual(await allProblems(page, problems), []);
   } finally {
     await context.close();

@@ -200,7 +200,7 @@ impl Inner {
     }
 
     /// The HUD, the readout under the canvas and the screen-reader summary. While playing, the
-    /// HUD and the readout change once per text period (4 Hz, at the same frames in every viewer:
+    /// HUD and the readout change once per text period (2 Hz, at the same frames in every viewer:
     /// `paint::text_period`); a paused canvas's draws (a step, a set) show at once.
     fn update_live(&mut self, t: f64, clock: f64) {
         let period = paint::text_period(clock);
@@ -222,7 +222,7 @@ impl Inner {
         let r = self.renderer.readout(&self.sim, self.overlays);
         self.note_measures(&r);
         let text = crate::lang::readout(self.lang, &r);
-        // (The text node's data changes in place: no node leaves or joins the page four times a
+        // (The text node's data changes in place: no node leaves or joins the page twice a
         // second, which the page's layout and the lifecycle's MutationObserver would each pay for.)
         set_text(&self.metric, &text);
         if t - self.perf.last_live >= 5000.0 || self.perf.last_live == 0.0 {

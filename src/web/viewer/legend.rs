@@ -1,5 +1,5 @@
 //! The force legend of a playing canvas, as a few lines of page text over its top-left corner
-//! rather than pixels drawn into it: the browser lays the text out when it changes (four times a
+//! rather than pixels drawn into it: the browser lays the text out when it changes (twice a
 //! second while playing) and composites it over the canvas at every frame, where drawing it into
 //! the canvas cost a text raster or a copy per frame and a redraw per change (issue 33 item 8).
 //! Stills (`Save image`, `still()`) still draw it into the picture (`paint::paint`'s `legend`).
@@ -22,7 +22,7 @@ pub struct DomLegend {
     rows_box: HtmlElement,
     /// Each row's swatch and text.
     rows: Vec<(HtmlElement, HtmlElement)>,
-    /// The 250 ms period its lines were written in (`None`: write them at the next frame).
+    /// The text period its lines were written in (`None`: write them at the next frame).
     period: Option<u64>,
     /// The palette the box's and the swatches' colours were set for.
     palette: Option<Palette>,
@@ -62,12 +62,14 @@ impl DomLegend {
             }
             return;
         }
-        let doc = self.holder.owner_document();
+        // (The document only when a row is made: this runs at every frame.)
         while self.rows.len() < fit {
-            let Some(doc) = doc.as_ref() else { return };
-            let (Ok(row), Ok(swatch), Ok(text)) =
-                (el(doc, "div", "steerlab-legend-row"), el(doc, "span", "steerlab-legend-swatch"), el(doc, "span", ""))
-            else {
+            let Some(doc) = self.holder.owner_document() else { return };
+            let (Ok(row), Ok(swatch), Ok(text)) = (
+                el(&doc, "div", "steerlab-legend-row"),
+                el(&doc, "span", "steerlab-legend-swatch"),
+                el(&doc, "span", ""),
+            ) else {
                 return;
             };
             let _ = row.append_child(&swatch);
