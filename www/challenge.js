@@ -229,7 +229,9 @@ class Challenge {
     const now = performance.now();
     this.state = state;
     this.el.setAttribute("data-state", state);
-    if (changed || now - (this.shownAt || 0) >= 250) {
+    // (At the viewer's own text period, `paint::TEXT_PERIOD_MS`: the numbers beside it change
+    // twice a second too.)
+    if (changed || now - (this.shownAt || 0) >= 500) {
       if (this.status.textContent !== text) this.status.textContent = text;
       this.shownAt = now;
     }
