@@ -2,7 +2,7 @@
 // What a tutorial page costs its reader (issue 25), in headless Chromium on 127.0.0.1. A bench, not a
 // test: it prints figures and asserts nothing. Build first (scripts/build.sh).
 //
-//   node scripts/bench/page-cost.mjs [--runs=3] [--pages=/,/es/] [--only=load|idle|frames|floor|ratio|step] [--dist=dir,dir2]
+//   node scripts/bench/page-cost.mjs [--runs=3] [--pages=/,/es/] [--only=load|idle|frames|floor|ratio|step|offthread] [--dist=dir,dir2]
 //
 // With two or more --dist directories (e.g. a build of the commit before a change and one after),
 // every measurement alternates between them in one run, so the machine's load hits both alike.
@@ -24,15 +24,20 @@
 //           them: a page with no steerlab at all whose own script fills each canvas once a frame
 //           ("clear"), and one that also draws 120 triangles and a four-line legend per canvas in
 //           plain JS ("js"): a lower bound for the "frames" figure in this browser.
-// 5. ratio  "frames" (each --dist) and three plain-JS pages alternated in one loop, run after run,
+// 5. ratio  "frames" (each --dist) and four reference pages alternated in one loop, run after run,
 //           and the ratios of their main-thread shares: the "js" floor (issue 33's target: at most
-//           1.2× it); "picture", the flock canvas's own picture (one agent path, the selected
+//           1.2× it); "sim", that floor plus steerlab's simulation of the ten flocks (stepped once a
+//           frame through the module, drawn by nobody: the floor of a page that must simulate);
+//           "picture", the flock canvas's own picture (one agent path, the selected
 //           agent's two circles, four force arrows, the legend) with the agents standing still; and
 //           "same", that picture with each canvas's flock stepped by the program steerlab's code
 //           export writes (the same rules, grid and fixed step, in readable JS).
 // 6. step   The ten canvases paused, then `v.step(1)`, `v.render()` and `v.state()` called 100
 //           times on each, timed with performance.now(): µs per call, three rounds (each --dist in
 //           turn, --runs times). Not part of a run without --only.
+// 7. offthread  Not part of a run without --only: the "js" floor drawn on the main thread, and in a
+//           worker (OffscreenCanvas: ImageBitmaps sent back, or the canvases transferred), alternated:
+//           what moving the drawing off the main thread saves there and costs in all.
 //
 // Quote figures from one run; on a loaded machine compare runs alternated, not across hours.
 
@@ -184,54 +189,121 @@ async function load(browser, server, url, { withoutModule = false } = {}) {
 }
 
 // The floor pages: no module, one script of their own (a file: the pages are served with the CSP).
-const FLOOR_HTML = (mode) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title>
+const FLOOR_HTML = (mode, script = "floor.js") => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title>
 <link rel="stylesheet" href="/ten.css"></head><body>
 ${Array.from({ length: 10 }, () => `<figure><canvas width="240" height="150"></canvas></figure>`).join("\n")}
-<script src="/floor.js" data-mode="${mode}"></script></body></html>`;
+<script src="/${script}" data-mode="${mode}"></script></body></html>`;
+// The floor's picture, one canvas of it (also run in a worker by "offthread").
+const FLOOR_DRAW = `let seed = 1;
+const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+const pts = Array.from({ length: 10 }, () => Array.from({ length: 120 }, () => [rnd() * 240, rnd() * 150, rnd() * 6.3]));
+function drawFloor(ctx, k, mode) {
+  ctx.fillStyle = "#f8fafc";
+  ctx.fillRect(0, 0, 240, 150);
+  if (mode === "clear") return;
+  ctx.fillStyle = "#1e3a8a";
+  for (const p of pts[k]) {
+    p[2] += 0.02;
+    const c = Math.cos(p[2]), s = Math.sin(p[2]);
+    p[0] = (p[0] + c + 240) % 240;
+    p[1] = (p[1] + s + 150) % 150;
+    ctx.beginPath();
+    ctx.moveTo(p[0] + c * 4, p[1] + s * 4);
+    ctx.lineTo(p[0] - c * 2.5 - s * 2, p[1] - s * 2.5 + c * 2);
+    ctx.lineTo(p[0] - c * 2.5 + s * 2, p[1] - s * 2.5 - c * 2);
+    ctx.fill();
+  }
+  ctx.font = "11px system-ui, sans-serif";
+  ctx.globalAlpha = 0.85;
+  ctx.fillRect(4, 4, 200, 66);
+  ctx.globalAlpha = 1;
+  for (let r = 0; r < 4; r++) {
+    ctx.fillStyle = "#0f172a";
+    ctx.fillText("separation ×1.50 → " + Math.floor(rnd() * 150), 28, 15 + 15 * r, 170);
+  }
+}`;
 const FLOOR_JS = `const mode = document.currentScript.dataset.mode;
 let frames = 0;
-const cs = [...document.querySelectorAll("canvas")].map((c) => c.getContext("2d", { alpha: false }));
-let seed = 1;
-const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
-const pts = cs.map(() => Array.from({ length: 120 }, () => [rnd() * 240, rnd() * 150, rnd() * 6.3]));
+const cs = [...document.querySelectorAll("figure canvas")].map((c) => c.getContext("2d", { alpha: false }));
+${FLOOR_DRAW}
 function frame() {
   frames++;
-  cs.forEach((ctx, k) => {
-    ctx.fillStyle = "#f8fafc";
-    ctx.fillRect(0, 0, 240, 150);
-    if (mode !== "js") return;
-    ctx.fillStyle = "#1e3a8a";
-    for (const p of pts[k]) {
-      p[2] += 0.02;
-      const c = Math.cos(p[2]), s = Math.sin(p[2]);
-      p[0] = (p[0] + c + 240) % 240;
-      p[1] = (p[1] + s + 150) % 150;
-      ctx.beginPath();
-      ctx.moveTo(p[0] + c * 4, p[1] + s * 4);
-      ctx.lineTo(p[0] - c * 2.5 - s * 2, p[1] - s * 2.5 + c * 2);
-      ctx.lineTo(p[0] - c * 2.5 + s * 2, p[1] - s * 2.5 - c * 2);
-      ctx.fill();
-    }
-    ctx.font = "11px system-ui, sans-serif";
-    ctx.globalAlpha = 0.85;
-    ctx.fillRect(4, 4, 200, 66);
-    ctx.globalAlpha = 1;
-    for (let r = 0; r < 4; r++) {
-      ctx.fillStyle = "#0f172a";
-      ctx.fillText("separation ×1.50 → " + Math.floor(rnd() * 150), 28, 15 + 15 * r, 170);
-    }
-  });
+  if (window.floorStep) window.floorStep();
+  cs.forEach((ctx, k) => drawFloor(ctx, k, mode));
   requestAnimationFrame(frame);
 }
 requestAnimationFrame(frame);
 window.floorFrames = () => frames;`;
 
+// "offthread": the same floor drawn in a worker, the main thread only asking for each frame.
+// "bitmap": the worker draws into OffscreenCanvases of its own and sends back one ImageBitmap per
+// canvas, which the page draws with one drawImage (the page's canvases keep their 2D contexts);
+// "transfer": the page hands its canvases to the worker (transferControlToOffscreen), which draws
+// them directly. (A file of its own: the CSP refuses blob: workers.)
+const WORKER_JS = `${FLOOR_DRAW}
+const own = Array.from({ length: 10 }, () => new OffscreenCanvas(240, 150).getContext("2d", { alpha: false }));
+let given = null;
+onmessage = (e) => {
+  if (e.data.canvases) {
+    given = e.data.canvases.map((c) => c.getContext("2d", { alpha: false }));
+    return;
+  }
+  if (given) return given.forEach((ctx, k) => drawFloor(ctx, k, "js"));
+  const bitmaps = own.map((ctx, k) => (drawFloor(ctx, k, "js"), ctx.canvas.transferToImageBitmap()));
+  postMessage(bitmaps, bitmaps);
+};`;
+const OFF_JS = `const mode = document.currentScript.dataset.mode;
+let frames = 0;
+const worker = new Worker("/floor-worker.js");
+const canvases = [...document.querySelectorAll("figure canvas")];
+let cs = null;
+let latest = null;
+if (mode === "transfer") {
+  const offs = canvases.map((c) => c.transferControlToOffscreen());
+  worker.postMessage({ canvases: offs }, offs);
+} else {
+  cs = canvases.map((c) => c.getContext("2d", { alpha: false }));
+  worker.onmessage = (e) => (latest = e.data);
+}
+function frame() {
+  frames++;
+  if (latest) {
+    cs.forEach((ctx, k) => (ctx.drawImage(latest[k], 0, 0), latest[k].close()));
+    latest = null;
+  }
+  worker.postMessage(0);
+  requestAnimationFrame(frame);
+}
+requestAnimationFrame(frame);
+window.floorFrames = () => frames;`;
+
+// The floor plus steerlab's simulation: the "js" floor page, and ten flock canvases of steerlab's,
+// mounted out of sight and paused, each stepped once a frame through `v.step(1)` (the core's step
+// and the history's record, as a playing canvas steps; nothing of steerlab's is drawn). What a page
+// that draws the floor's picture and runs the canvases' simulation costs: "ratio" reports the
+// playing canvases against it too.
+const SIM_HTML = FLOOR_HTML("js").replace(
+  "<script src=",
+  `<div hidden>${Array.from({ length: 10 }, (_, i) => `<canvas data-scenario="flock" data-seed="${i + 1}" data-controls="false"></canvas>`).join("")}</div>
+<script type="module" src="/floor-sim.js"></script>
+<script src=`,
+);
+const SIM_JS = `import { ready } from "/www/boot.js";
+const steerlab = await ready;
+const vs = [...document.querySelectorAll("div[hidden] canvas")].map((c) => steerlab.viewerFor(c));
+for (const v of vs) v.pause();
+window.floorSteps = 0;
+window.floorStep = () => {
+  for (const v of vs) v.step(1);
+  window.floorSteps += vs.length;
+};`;
+
 // The same work in plain JS: each canvas steps its own copy of the flock with the program steerlab's
 // code export writes for it (`v.code("js")`: the same rules, neighbour grid and fixed step, proven to
 // follow the core's trajectory by scripts/dev/code-equivalence.mjs), and draws what the default flock
 // canvas shows: the agents as one path, the selected agent's perception and sep_dist circles, its
-// three weighted forces and their total as arrows, and the four-line legend (its numbers written four
-// times a second, as the canvas does).
+// three weighted forces and their total as arrows, and the four-line legend (its numbers written twice
+// a second, as the canvas does).
 const SAME_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor, same work</title>
 <link rel="stylesheet" href="/ten.css"></head><body>
 ${Array.from({ length: 10 }, () => `<figure><canvas width="240" height="150"></canvas></figure>`).join("\n")}
@@ -243,7 +315,7 @@ const views = [...document.querySelectorAll("canvas")].map((c) => ({ ctx: c.getC
 const sel = 2, s = 240 / 640, rules = [["separation", 1.5, "#dc2626"], ["alignment", 1, "#2563eb"], ["cohesion", 1, "#16a34a"]];
 function frame(t) {
   frames++;
-  const period = Math.floor(t / 250);
+  const period = Math.floor(t / 500);
   for (const v of views) {
     const { ctx, w } = v;
     ${step ? "w.step();" : ""}
@@ -322,17 +394,20 @@ async function floor(browser, server, mode) {
   await cdp.send("Performance.enable");
   await page.goto(server.url(`/floor-${mode}.html`));
   await page.waitForFunction(() => typeof window.floorFrames === "function");
+  // (The simulation's floor: its ten flocks mounted and stepping.)
+  if (mode === "sim") await page.waitForFunction(() => window.floorSteps > 0, null, { timeout: 60_000 });
   await page.waitForTimeout(2000);
   const metric = async (name) => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === name).value;
   const busy = () => metric("TaskDuration");
   const s0 = await metric("ScriptDuration");
-  const [b0, c0, f0, t0, r0] = [await busy(), chromiumCpuSeconds(), await page.evaluate(() => window.floorFrames()), Date.now(), rendererMainCpu()];
+  const steps = () => page.evaluate(() => window.floorSteps ?? 0);
+  const [b0, c0, f0, t0, r0, n0] = [await busy(), chromiumCpuSeconds(), await page.evaluate(() => window.floorFrames()), Date.now(), rendererMainCpu(), await steps()];
   await page.waitForTimeout(10_000);
-  const [b1, c1, f1, r1] = [await busy(), chromiumCpuSeconds(), await page.evaluate(() => window.floorFrames()), rendererMainCpu()];
+  const [b1, c1, f1, r1, n1] = [await busy(), chromiumCpuSeconds(), await page.evaluate(() => window.floorFrames()), rendererMainCpu(), await steps()];
   const s1 = await metric("ScriptDuration");
   const wall = (Date.now() - t0) / 1000;
   await context.close();
-  return { main: (100 * (b1 - b0)) / wall, script: (100 * (s1 - s0)) / wall, all: (100 * (c1 - c0)) / wall, frames: 10 * (f1 - f0), cpu: mainCpuShare(r0, r1, wall) };
+  return { main: (100 * (b1 - b0)) / wall, script: (100 * (s1 - s0)) / wall, all: (100 * (c1 - c0)) / wall, frames: 10 * (f1 - f0), cpu: mainCpuShare(r0, r1, wall), steps: n1 - n0 };
 }
 
 async function tenCanvases(browser, server, playing) {
@@ -365,7 +440,7 @@ async function tenCanvases(browser, server, playing) {
 }
 
 const servers = [];
-const extra = { "/ten.html": TEN, "/ten.css": TEN_CSS, "/floor.js": FLOOR_JS, "/floor-clear.html": FLOOR_HTML("clear"), "/floor-js.html": FLOOR_HTML("js"), "/floor-same.html": SAME_HTML, "/floor-same.js": SAME_JS(true), "/floor-picture.html": PICTURE_HTML, "/floor-picture.js": SAME_JS(false) };
+const extra = { "/ten.html": TEN, "/ten.css": TEN_CSS, "/floor.js": FLOOR_JS, "/floor-clear.html": FLOOR_HTML("clear"), "/floor-js.html": FLOOR_HTML("js"), "/floor-same.html": SAME_HTML, "/floor-same.js": SAME_JS(true), "/floor-picture.html": PICTURE_HTML, "/floor-picture.js": SAME_JS(false), "/floor-sim.html": SIM_HTML, "/floor-sim.js": SIM_JS, "/floor-bitmap.html": FLOOR_HTML("bitmap", "floor-off.js"), "/floor-transfer.html": FLOOR_HTML("transfer", "floor-off.js"), "/floor-off.js": OFF_JS, "/floor-worker.js": WORKER_JS };
 for (const root of dists) servers.push({ root, server: await serveDist({ root, extra }) });
 const label = (k) => (dists.length > 1 ? ` [${dists[k]}]` : "");
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS, MARKER] });
@@ -421,9 +496,11 @@ try {
     const fl = [];
     const same = [];
     const picture = [];
+    const sim = [];
     for (let i = 0; i < runs; i++) {
       for (const [k, s] of servers.entries()) rs[k].push(await tenCanvases(browser, s.server, true));
       fl.push(await floor(browser, servers[0].server, "js"));
+      sim.push(await floor(browser, servers[0].server, "sim"));
       same.push(await floor(browser, servers[0].server, "same"));
       picture.push(await floor(browser, servers[0].server, "picture"));
     }
@@ -431,11 +508,12 @@ try {
     const list = (xs) => xs.map((x) => x.toFixed(2)).join(", ");
     for (const [name, fs] of [
       ["the plain-JS floor (120 triangles and a legend per canvas, no simulation)", fl],
+      ["the plain-JS floor with steerlab's simulation (its ten flocks stepped once a frame, none drawn)", sim],
       ["the flock canvas's picture drawn in plain JS (no simulation: the agents stand still)", picture],
       ["the same work in plain JS (the code export's flock stepped, the flock canvas's picture drawn)", same],
     ]) {
       console.log(
-        `== ratio, alternated (median of ${runs}) against ${name}: busy ${m(fs, "main").toFixed(1)} % of a core (script ${m(fs, "script").toFixed(1)} %), CPU time ${m(fs, "cpu").toFixed(1)} % (${m(fs, "frames")} canvas-frames)`,
+        `== ratio, alternated (median of ${runs}) against ${name}: busy ${m(fs, "main").toFixed(1)} % of a core (script ${m(fs, "script").toFixed(1)} %), CPU time ${m(fs, "cpu").toFixed(1)} % (${m(fs, "frames")} canvas-frames${m(fs, "steps") ? `, ${m(fs, "steps")} steps` : ""})`,
       );
       for (const k of rs.keys()) {
         const busy = rs[k].map((r, i) => r.main / fs[i].main);
@@ -446,6 +524,23 @@ try {
           `  ten playing flock canvases: busy ${m(rs[k], "main").toFixed(1)} % (script ${m(rs[k], "script").toFixed(1)} %), CPU time ${m(rs[k], "cpu").toFixed(1)} % (${m(rs[k], "frames")} frames) · ${median(busy).toFixed(2)}× busy (runs ${list(busy)}), ${median(cpu).toFixed(2)}× CPU time (runs ${list(cpu)}), ${median(perFrame).toFixed(2)}× CPU time per canvas-frame (runs ${list(perFrame)})${label(k)}`,
         );
       }
+    }
+  }
+  if (only === "offthread") {
+    const rs = { js: [], bitmap: [], transfer: [] };
+    for (let i = 0; i < runs; i++) for (const mode of Object.keys(rs)) rs[mode].push(await floor(browser, servers[0].server, mode));
+    const m = (xs, key) => median(xs.map((r) => r[key]));
+    console.log(`== the plain-JS floor drawn on the main thread or in a worker, 10 s each, alternated (median of ${runs})`);
+    for (const [mode, what] of [
+      ["js", "on the main thread"],
+      ["bitmap", "in a worker, one ImageBitmap a canvas sent back and drawn"],
+      ["transfer", "in a worker, the canvases transferred to it"],
+    ]) {
+      const main = rs[mode].map((r, i) => r.cpu / rs.js[i].cpu);
+      const all = rs[mode].map((r, i) => r.all / rs.js[i].all);
+      console.log(
+        `  ${what}: main thread ${m(rs[mode], "cpu").toFixed(1)} % of a core (${median(main).toFixed(2)}×), all Chromium processes ${m(rs[mode], "all").toFixed(1)} % (${median(all).toFixed(2)}×), ${m(rs[mode], "frames")} canvas-frames`,
+      );
     }
   }
   if (only === "step") {
