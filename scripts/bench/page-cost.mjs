@@ -239,7 +239,9 @@ window.floorFrames = () => frames;`;
 // "bitmap": the worker draws into OffscreenCanvases of its own and sends back one ImageBitmap per
 // canvas, which the page draws with one drawImage (the page's canvases keep their 2D contexts);
 // "transfer": the page hands its canvases to the worker (transferControlToOffscreen), which draws
-// them directly. (A file of its own: the CSP refuses blob: workers.)
+// them directly. One frame in flight: the page asks for the next picture once the worker has
+// answered the last, and counts the pictures the worker made (a worker that fell behind shows as
+// fewer frames, not as a cheaper main thread). (A file of its own: the CSP refuses blob: workers.)
 const WORKER_JS = `${FLOOR_DRAW}
 const own = Array.from({ length: 10 }, () => new OffscreenCanvas(240, 150).getContext("2d", { alpha: false }));
 let given = null;
@@ -248,7 +250,10 @@ onmessage = (e) => {
     given = e.data.canvases.map((c) => c.getContext("2d", { alpha: false }));
     return;
   }
-  if (given) return given.forEach((ctx, k) => drawFloor(ctx, k, "js"));
+  if (given) {
+    given.forEach((ctx, k) => drawFloor(ctx, k, "js"));
+    return postMessage(null);
+  }
   const bitmaps = own.map((ctx, k) => (drawFloor(ctx, k, "js"), ctx.canvas.transferToImageBitmap()));
   postMessage(bitmaps, bitmaps);
 };`;
@@ -256,22 +261,25 @@ const OFF_JS = `const mode = document.currentScript.dataset.mode;
 let frames = 0;
 const worker = new Worker("/floor-worker.js");
 const canvases = [...document.querySelectorAll("figure canvas")];
-let cs = null;
-let latest = null;
+const cs = mode === "transfer" ? null : canvases.map((c) => c.getContext("2d", { alpha: false }));
 if (mode === "transfer") {
   const offs = canvases.map((c) => c.transferControlToOffscreen());
   worker.postMessage({ canvases: offs }, offs);
-} else {
-  cs = canvases.map((c) => c.getContext("2d", { alpha: false }));
-  worker.onmessage = (e) => (latest = e.data);
 }
+let answer = null;
+let waiting = false;
+worker.onmessage = (e) => (answer = e);
 function frame() {
-  frames++;
-  if (latest) {
-    cs.forEach((ctx, k) => (ctx.drawImage(latest[k], 0, 0), latest[k].close()));
-    latest = null;
+  if (answer) {
+    frames++;
+    if (answer.data) cs.forEach((ctx, k) => (ctx.drawImage(answer.data[k], 0, 0), answer.data[k].close()));
+    answer = null;
+    waiting = false;
   }
-  worker.postMessage(0);
+  if (!waiting) {
+    worker.postMessage(0);
+    waiting = true;
+  }
   requestAnimationFrame(frame);
 }
 requestAnimationFrame(frame);
