@@ -5,10 +5,10 @@
 #   1b. exported code  node scripts/dev/code-equivalence.mjs (issue #36): the programs `v.code()`
 #                  writes, run in Node, with cargo + glam and with mono, against the core
 #   2. wasm        cargo test --target wasm32-unknown-unknown --features fault-injection,pseudo-lang
-#                  --test web [--test …]: every
-#                  tests/*.rs with `wasm_bindgen_test_configure!(run_in_browser)`, in headless
-#                  Chromium via chromedriver (runner and Chromium flags: .cargo/config.toml,
-#                  tests/webdriver.json)
+#                  --test web [--test …]: every tests/*.rs configured with
+#                  `run_in_browser` (in the page) or `run_in_dedicated_worker` (in a worker), in
+#                  headless Chromium via chromedriver (runner, its timeout and Chromium's flags:
+#                  .cargo/config.toml, tests/webdriver.json)
 #   3. build       trunk build --release  (dist/: the gallery, the module, www/)
 #   4. end-to-end  node --test tests/e2e/  (dist/ served on 127.0.0.1 with the page's CSP,
 #                  Debian chromium driven by playwright-core; screenshots in artifacts/); among
@@ -39,8 +39,6 @@ export PATH="$ROOT/tools/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 export TRUNK_SKIP_VERSION_CHECK=true
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-always}"
-# The wasm-bindgen-test runner waits this long (s) for the browser tests.
-export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-300}"
 
 declare -a NAMES=() RESULTS=() TIMES=()
 FAILED=0
@@ -62,10 +60,12 @@ skip() {
   NAMES+=("$1"); RESULTS+=("FAILED (skipped: $2)"); TIMES+=("-"); FAILED=$((FAILED + 1))
 }
 
-# The browser test targets: tests/web.rs and any other file configured to run in the browser.
+# The browser test targets: every tests/*.rs configured to run in the browser's page
+# (run_in_browser: tests/viewer.rs, tests/panic_boundary.rs) or in a dedicated worker
+# (run_in_dedicated_worker: tests/web.rs, the suites that need no DOM).
 WASM_TESTS=()
 for f in tests/*.rs; do
-  if grep -q 'wasm_bindgen_test_configure!(run_in_browser)' "$f"; then
+  if grep -Eq 'wasm_bindgen_test_configure!\((run_in_browser|run_in_dedicated_worker)\)' "$f"; then
     WASM_TESTS+=(--test "$(basename "$f" .rs)")
   fi
 done

@@ -14,7 +14,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 #[path = "support/page.rs"]
 mod page;
-use page::{canvas, counters, get, install_counters, sleep};
+use page::{canvas, counters, get, install_counters, sleep, yield_now};
 
 /// Call a method of a viewer through JS, as a page would: a trap comes back as a JS exception.
 fn call(v: &JsValue, method: &str, arg: impl Into<JsValue>) -> Result<JsValue, JsValue> {
@@ -41,6 +41,7 @@ fn alert_text(c: &web_sys::HtmlCanvasElement) -> Option<String> {
 }
 
 async fn check_boundary(when: &str) {
+    yield_now().await;
     // wasm-bindgen-test installs its own panic hook after the module's start function ran; put
     // steerlab's boundary back on top of it, after the harness's hook. Once: after a panic
     // (nothing unwinds) std counts the thread as panicking for good and refuses to change hooks.

@@ -9,10 +9,11 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 #[path = "support/page.rs"]
 mod page;
-use page::{canvas, counters, get, install_counters};
+use page::{canvas, counters, get, install_counters, yield_now};
 
 #[wasm_bindgen_test]
-fn mount_destroy_200_times_leaves_nothing_running() {
+async fn mount_destroy_200_times_leaves_nothing_running() {
+    yield_now().await;
     install_counters();
     let before = counters();
     let base = live_viewers();
@@ -45,7 +46,8 @@ fn mount_destroy_200_times_leaves_nothing_running() {
 }
 
 #[wasm_bindgen_test]
-fn set_and_state_round_trip() {
+async fn set_and_state_round_trip() {
+    yield_now().await;
     let c = canvas();
     let v = mount(c.clone(), JsValue::from_str("flock")).unwrap();
     v.pause().unwrap();
@@ -66,7 +68,8 @@ fn set_and_state_round_trip() {
 }
 
 #[wasm_bindgen_test]
-fn reset_then_step_is_deterministic() {
+async fn reset_then_step_is_deterministic() {
+    yield_now().await;
     let c = canvas();
     let v = mount(c.clone(), JsValue::from_str("flock")).unwrap();
     v.pause().unwrap();
@@ -83,7 +86,8 @@ fn reset_then_step_is_deterministic() {
 }
 
 #[wasm_bindgen_test]
-fn a_broken_scenario_throws_and_draws_its_message() {
+async fn a_broken_scenario_throws_and_draws_its_message() {
+    yield_now().await;
     let c = canvas();
     let e = mount(
         c.clone(),
@@ -114,7 +118,8 @@ fn steps(v: &steerlab::web::Viewer) -> f64 {
 /// overlay toggle in it does what it says; a toggle whose key is none of the table's is refused
 /// with a message and turns nothing on.
 #[wasm_bindgen_test]
-fn every_button_and_overlay_toggle_of_the_bar_responds() {
+async fn every_button_and_overlay_toggle_of_the_bar_responds() {
+    yield_now().await;
     let c = canvas();
     let v = mount(c.clone(), JsValue::from_str("flock")).unwrap();
     v.pause().unwrap();
@@ -359,10 +364,12 @@ fn scenario_texts(v: &steerlab::web::Viewer) -> Vec<String> {
 /// `lang::tests::every_word_shown_comes_from_the_catalog`.
 #[cfg(feature = "pseudo-lang")]
 #[wasm_bindgen_test]
-fn every_word_of_the_widget_comes_from_the_catalogs() {
+async fn every_word_of_the_widget_comes_from_the_catalogs() {
+    yield_now().await;
     let mut bad = Vec::new();
     let mut seen = 0;
     for name in steerlab::scenarios::names() {
+        yield_now().await;
         let c = canvas();
         c.set_attribute("data-lang", "qps").unwrap();
         let v = mount(c.clone(), JsValue::from_str(name)).unwrap();

@@ -2,18 +2,45 @@
 //!
 //! `dual_test!` writes a test body once and runs it twice: as a plain `#[test]` natively
 //! (`cargo test`), and as a `#[wasm_bindgen_test]` when the same file is compiled for
-//! wasm32 (`cargo test --target wasm32-unknown-unknown --test web`, in headless Chromium).
-//! The pattern follows glam's `glam_test!` (tests/support/macros.rs in glam).
+//! wasm32 (`cargo test --target wasm32-unknown-unknown --test web`, in a dedicated worker of
+//! headless Chromium). The pattern follows glam's `glam_test!` (tests/support/macros.rs in glam).
+//!
+//! In wasm the test is an `async fn` that first yields to the event loop (`yield_now`): the
+//! wasm-bindgen-test runner runs every synchronous test of a binary in one task, so without it a
+//! whole module (the history's, ~20 s on a busy machine) would be one stretch of work.
 
 #![allow(dead_code, unused_macros)]
 
 macro_rules! dual_test {
     ($(#[$meta:meta])* $name:ident, $body:block) => {
         $(#[$meta])*
-        #[cfg_attr(not(target_arch = "wasm32"), test)]
-        #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+        #[cfg(not(target_arch = "wasm32"))]
+        #[test]
         fn $name() $body
+
+        $(#[$meta])*
+        #[cfg(target_arch = "wasm32")]
+        #[wasm_bindgen_test::wasm_bindgen_test]
+        async fn $name() {
+            support::yield_now().await;
+            $body
+        }
     };
+}
+
+/// Resolves in a later task of the event loop (`setTimeout(0)`, in a window or a worker), so the
+/// browser and the test runner get a turn between two tests.
+#[cfg(target_arch = "wasm32")]
+pub async fn yield_now() {
+    #[wasm_bindgen::prelude::wasm_bindgen]
+    extern "C" {
+        #[wasm_bindgen(js_name = setTimeout)]
+        fn set_timeout(f: &js_sys::Function, ms: i32) -> wasm_bindgen::JsValue;
+    }
+    let p = js_sys::Promise::new(&mut |resolve, _| {
+        set_timeout(&resolve, 0);
+    });
+    wasm_bindgen_futures::JsFuture::from(p).await.expect("setTimeout resolves");
 }
 
 use steerlab::sim::Sim;

@@ -52,6 +52,14 @@ pub fn counters() -> (f64, f64, f64) {
     (n("listeners"), n("frames"), n("observing"))
 }
 
+/// Resolves in a later task of the page's event loop: every browser test starts with it (and the
+/// long ones yield again between their parts), so the wasm-bindgen-test runner, which runs the
+/// synchronous tests of a binary in one task, never holds the page's main thread for a whole
+/// suite and ChromeDriver's reads of the output get their turn.
+pub async fn yield_now() {
+    sleep(0).await
+}
+
 /// Resolve after `ms` milliseconds (frames and observers run meanwhile).
 pub async fn sleep(ms: i32) {
     let p = js_sys::Promise::new(&mut |resolve, _| {
