@@ -19,3 +19,28 @@ pub mod web;
 #[cfg(target_arch = "wasm32")]
 #[global_allocator]
 static ALLOC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
+#[cfg(test)]
+mod tests {
+    /// `STEERLAB_WRITE_SCHEMA` and `STEERLAB_WRITE_CODE` are read by steerlab-core's tests
+    /// (`crates/steerlab-core/src/schema.rs`, `code.rs`). From the repository's root, `cargo test
+    /// --lib schema` (or `--lib code`) without `-p steerlab-core` runs this crate's library
+    /// instead, which would write nothing and pass; this test, whose name matches both filters,
+    /// fails then and names the command.
+    #[test]
+    fn schema_and_code_are_written_by_the_core_crate() {
+        let mut commands = Vec::new();
+        if std::env::var_os("STEERLAB_WRITE_SCHEMA").is_some() {
+            commands.push("`STEERLAB_WRITE_SCHEMA=1 cargo test -p steerlab-core --lib schema`");
+        }
+        if std::env::var_os("STEERLAB_WRITE_CODE").is_some() {
+            commands.push("`STEERLAB_WRITE_CODE=1 cargo test -p steerlab-core --features code --lib code`");
+        }
+        assert!(
+            commands.is_empty(),
+            "the root crate's tests write no generated file (steerlab-core's do; if they ran in this same \
+             command, they wrote theirs): run {}",
+            commands.join(" and ")
+        );
+    }
+}

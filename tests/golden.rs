@@ -127,7 +127,18 @@ const GOLDEN: &[(&str, [u64; 4])] = &[
 ];
 
 dual_test!(every_builtin_scenario_follows_its_recorded_trajectory, {
-    assert_eq!(GOLDEN.len(), steerlab::scenarios::BUILTIN.len(), "a built-in scenario has no recorded trajectory");
+    let unrecorded: Vec<&str> =
+        steerlab::scenarios::names().filter(|n| !GOLDEN.iter().any(|(g, _)| *g == *n)).collect();
+    assert!(
+        unrecorded.is_empty(),
+        "built-in scenarios with no recorded trajectory in tests/golden.rs (`GOLDEN`): {unrecorded:?}; print their \
+         lines with `cargo test --test golden print_golden_table -- --ignored --nocapture` and add them"
+    );
+    assert_eq!(
+        GOLDEN.len(),
+        steerlab::scenarios::BUILTIN.len(),
+        "tests/golden.rs: `GOLDEN` names a scenario twice or one that is no built-in"
+    );
     let mut bad = Vec::new();
     for (name, want) in GOLDEN {
         let got = session(name);
@@ -135,7 +146,13 @@ dual_test!(every_builtin_scenario_follows_its_recorded_trajectory, {
             bad.push(format!("{name}: got {got:#018x?}, recorded {want:#018x?}"));
         }
     }
-    assert!(bad.is_empty(), "trajectories changed:\n{}", bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "trajectories changed (tests/golden.rs, `GOLDEN`):\n{}\nA refactor must keep them bit for bit. Only when an issue \
+         asks for a different trajectory: print the new lines with `cargo test --test golden print_golden_table -- \
+         --ignored --nocapture`, replace them, and say so in the commit message",
+        bad.join("\n")
+    );
 });
 
 /// follow-leader and queue as recorded on e531fbc, before their separation became the tutorial's.

@@ -169,7 +169,11 @@ dual_test!(every_builtin_is_covered, {
         "flow-field",
     ];
     for n in steerlab::scenarios::names() {
-        assert!(covered.contains(&n), "built-in scenario {n} has no seek test here");
+        assert!(
+            covered.contains(&n),
+            "built-in scenario {n} has no seek test in tests/history.rs: add \
+             `dual_test!(seek_lands_on_the_live_state_<name>, {{ seek_everywhere(\"{n}\") }});` and \"{n}\" to `covered`"
+        );
     }
 });
 

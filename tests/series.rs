@@ -165,6 +165,10 @@ fn groups_and_nearest_distances_by_hand() {
     assert_eq!(state["metrics"]["min_nearest"], json!(6.0));
 }
 
+/// How to add a missing key, for the messages below.
+const ADD_WORDS: &str = "= <text> to catalog/en.txt and catalog/es.txt (every catalog: the build fails when one lacks \
+     it), then run `STEERLAB_WRITE_WORDS=1 cargo test --test words` (writes www/chart-words.js)";
+
 /// The catalog's keys (catalog/en.txt; tests/words.rs and build.rs check every language has the same).
 fn catalog_keys() -> Vec<String> {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/catalog/en.txt")).unwrap();
@@ -191,17 +195,19 @@ fn every_measure_shown_has_a_name_and_a_meaning() {
         }
         let hist = History::new(&sim);
         for id in hist.series().ids() {
-            assert!(has(&format!("chart.m.{id}")), "{name}: no chart.m.{id}");
-            assert!(has(&format!("meaning.{id}")), "{name}: no meaning.{id}");
+            for key in [format!("chart.m.{id}"), format!("meaning.{id}")] {
+                assert!(has(&key), "scenario {name}: measure `{id}` has no `{key}`: add `{key}` {ADD_WORDS}");
+            }
         }
         let ov = Overlays::from_list(&sim.scenario().overlays);
         let r = Renderer::new();
         for readout in [sim.readout(), r.readout(&sim, ov)] {
             for (item, _) in &readout.items {
+                let kind = readout.kind;
                 assert!(
-                    has(&format!("meaning.{}.{item}", readout.kind)) || has(&format!("meaning.{item}")),
-                    "{name}: readout {} item {item} has no meaning",
-                    readout.kind
+                    has(&format!("meaning.{kind}.{item}")) || has(&format!("meaning.{item}")),
+                    "scenario {name}: item `{item}` of readout `{kind}` has no meaning: add `meaning.{kind}.{item}` \
+                     (or `meaning.{item}`, shared by every readout) {ADD_WORDS}"
                 );
             }
         }

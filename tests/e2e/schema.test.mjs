@@ -1,5 +1,5 @@
 // The scenario format's JSON Schema (scenarios/scenario.schema.json, generated from the Rust types
-// by `cargo test --lib schema`) and the parser agree: every built-in scenario and a corpus of good
+// by `cargo test -p steerlab-core --lib schema`) and the parser agree: every built-in scenario and a corpus of good
 // and bad variations get the same verdict from Ajv (JSON Schema 2020-12) and from steerlab's own
 // `validate()` in Chromium. Rules across fields (min_speed ≤ max_speed, a leader among the agents,
 // a path long enough for its follower, each flocking rule once …) cannot be written in JSON

@@ -4,9 +4,13 @@
 //! written twice). Test code only — the wasm module carries none of it:
 //!
 //! ```sh
-//! cargo test --lib schema                          # fails if either file is stale
-//! STEERLAB_WRITE_SCHEMA=1 cargo test --lib schema  # rewrites them
+//! cargo test -p steerlab-core --lib schema                          # fails if either file is stale
+//! STEERLAB_WRITE_SCHEMA=1 cargo test -p steerlab-core --lib schema  # rewrites them
 //! ```
+//!
+//! `-p steerlab-core` matters: from the repository's root, `cargo test --lib schema` alone runs
+//! the root crate's library, where a guard (`schema_and_code_are_written_by_the_core_crate` in
+//! `src/lib.rs`) fails when `STEERLAB_WRITE_SCHEMA` is set, rather than write nothing and pass.
 #![cfg(test)]
 
 use super::behaviours::KINDS;
@@ -102,7 +106,7 @@ pub fn schema() -> Value {
     s["$id"] = json!("https://steerlab.invalid/scenario.schema.json");
     s["title"] = json!("steerlab scenario");
     s["description"] = json!(
-        "One visualisation: the world, the agents, the behaviours they run, what the canvas shows and which controls it offers. Generated from the Rust types by `cargo test --lib schema`; see docs/scenario-format.md."
+        "One visualisation: the world, the agents, the behaviours they run, what the canvas shows and which controls it offers. Generated from the Rust types by `cargo test -p steerlab-core --lib schema`; see docs/scenario-format.md."
     );
     // Top-level numbers, on a base with the first registered behaviour.
     let base = base_with(KINDS[0]);
@@ -338,7 +342,7 @@ pub fn reference(s: &Value) -> String {
     let mut out = String::new();
     out.push_str("# The scenario format\n\n");
     out.push_str(
-        "Generated from the code by `STEERLAB_WRITE_SCHEMA=1 cargo test --lib schema` (a test fails when this page or \
+        "Generated from the code by `STEERLAB_WRITE_SCHEMA=1 cargo test -p steerlab-core --lib schema` (a test fails when this page or \
          `scenarios/scenario.schema.json` is stale): the fields, types, defaults and descriptions come from the Rust \
          types, the ranges from asking the validator. Units: world units (the tutorials' canvas pixels) and seconds.\n\n\
          A scenario is a JSON object; the built-in ones are in `scenarios/` and start with \
@@ -469,7 +473,7 @@ fn check_file(path: &str, want: &str) {
         return;
     }
     let have = std::fs::read_to_string(path).unwrap_or_default();
-    assert!(have == want, "{path} is stale: regenerate it with `STEERLAB_WRITE_SCHEMA=1 cargo test --lib schema`");
+    assert!(have == want, "{path} is stale (it is generated from the scenario types and the validator): regenerate it with `STEERLAB_WRITE_SCHEMA=1 cargo test -p steerlab-core --lib schema`");
 }
 
 #[test]
