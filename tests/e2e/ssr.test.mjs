@@ -115,5 +115,5 @@ test("the bundle carries the schema and every built-in scenario, which name it r
   // Every built-in is named in the bundle's README.
   const readme = fs.readFileSync(path.join(pkgDir, "README.md"), "utf8");
   const missing = want.filter((f) => f !== "scenario.schema.json").map((f) => f.replace(/\.json$/, "")).filter((n) => !readme.includes("`" + n + "`"));
-  assert.deepEqual(missing, [], "built-ins the README does not list");
+  assert.deepEqual(missing, [], "built-ins the bundle's README does not list: add each as `name` to the built-ins of pkg/README.md");
 });

@@ -104,9 +104,18 @@ mod tests {
             .filter(|n| n != "scenario.schema")
             .collect();
         files.sort();
-        let mut names: Vec<&str> = super::NAMES.to_vec();
-        names.sort();
-        assert_eq!(files, names);
+        let no_entry: Vec<&String> = files.iter().filter(|f| !super::NAMES.contains(&f.as_str())).collect();
+        let no_file: Vec<&str> = super::NAMES.iter().copied().filter(|n| !files.iter().any(|f| f == n)).collect();
+        assert!(
+            no_entry.is_empty() && no_file.is_empty(),
+            "scenarios/ and crates/steerlab-core/src/scenarios.rs disagree: files with no entry in `NAMES` and \
+             `BUILTIN` there: {no_entry:?}; entries with no scenarios/<name>.json: {no_file:?}"
+        );
+        assert_eq!(
+            files.len(),
+            super::NAMES.len(),
+            "crates/steerlab-core/src/scenarios.rs: `NAMES` lists a name twice"
+        );
     }
 
     /// A registered text is what `builtin` gives; an unknown name is refused with the list.
