@@ -1,7 +1,7 @@
 //! Words in the reader's language. The core returns numbers ([`Readout`], the draw list's legend
 //! rows and label keys); this module writes them as text in English or Spanish (the tutorials are
-//! Spanish). It is plain Rust, used by the web shell and tested natively; the interface strings of
-//! the widgets (buttons, toggles) are in `web::i18n`.
+//! Spanish). It is plain Rust, used by the web shell and tested natively; every text it writes,
+//! the widget's buttons and toggles included, comes from the per-language catalogs ([`catalog`]).
 
 use crate::sim::behaviours::{Readout, Val};
 use crate::sim::draw::LegendRow;

@@ -1,7 +1,7 @@
-//! The fast engine (`sim/fast.rs`) through `Sim`: stepping with `"engine": "fast"` follows the
+//! The fast engine (`crates/steerlab-core/src/fast.rs`) through `Sim`: stepping with `"engine": "fast"` follows the
 //! standard engine's trajectory, reloads on `set` and `reset`, refuses what it cannot run, and the
 //! stress scenario runs on it. (The exactness of every neighbour set and sum against the naive
-//! query, at every vector width, is checked inside the crate: `src/sim/fast/tests.rs`.)
+//! query, at every vector width, is checked inside the crate: `crates/steerlab-core/src/fast/tests.rs`.)
 
 mod support;
 use glam::Vec2;

@@ -80,7 +80,7 @@ const median = (xs) => {
 };
 
 // Every process of this browser: the one launched with our marker switch and its descendants
-// (renderers, GPU/raster, utilities), never another session's Chromium.
+// (renderers, GPU/raster, utilities), never another Chromium running on the same machine.
 function chromiumCpuSeconds() {
   const hz = 100; // USER_HZ on Linux
   const procs = new Map();

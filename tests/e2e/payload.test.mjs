@@ -1,5 +1,5 @@
-// The page's payload (wasm + JS ≤ 240 KB gzipped, the budget in DEVELOPERS.md / the README),
-// measured on the built dist/ from
+// The page's payload (wasm + JS, gzipped) against the project's budget (docs/performance.md,
+// "Payload", states it), measured on the built dist/ from
 // `trunk build --release`. Sizes are deterministic for a given build, so this cannot flake.
 //
 // Counted: what a page needs to mount a visualisation — the module (dist/steerlab_bg.wasm), its
@@ -20,7 +20,8 @@ import { DIST } from "./helpers.mjs";
 
 const FILES = ["steerlab_bg.wasm", "steerlab.js", "www/boot.js"];
 const KB = 1024;
-/// The project's payload budget (DEVELOPERS.md): what a page loads before the reader interacts.
+/// The project's payload budget (docs/performance.md, "Payload"): what a page loads before the
+/// reader interacts.
 const BUDGET = 240 * KB;
 /// The build is held to the budget itself (back under it on 2026-12-05: core's float printer
 /// left the module, docs/performance.md, "Payload after the core crate split").

@@ -259,5 +259,5 @@ impl Renderer {
     }
 }
 
-/// The chart's title, a key the shell translates (`crate::i18n`).
+/// The chart's title, a catalog key the root crate translates where it paints (`lang::canvas_text`).
 pub const CHART_TITLE: &str = "canvas.chart_title";
