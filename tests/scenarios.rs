@@ -20,7 +20,11 @@ fn every_scenario_file_parses_validates_and_is_built_in() {
         let sc = parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let stem = path.file_stem().unwrap().to_str().unwrap();
         assert_eq!(sc.name, stem, "{}: name must match the file name", path.display());
-        assert_eq!(builtin(stem), Some(text.as_str()), "{stem}: add it to `NAMES` and `BUILTIN` in crates/steerlab-core/src/scenarios.rs");
+        assert_eq!(
+            builtin(stem),
+            Some(text.as_str()),
+            "{stem}: add it to `NAMES` and `BUILTIN` in crates/steerlab-core/src/scenarios.rs"
+        );
         let mut sim = Sim::new(sc.clone()).unwrap();
         // Every control's parameter path works with `set`, at both ends of its range.
         for c in &sc.controls {
