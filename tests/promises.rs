@@ -634,7 +634,7 @@ fn the_avoid_terms_weight_is_rounded_and_named() {
             if !e.terms.iter().any(|t| t.rule == "avoid_obstacles" && t.weight > 0.0) {
                 continue;
             }
-            for lang in [Lang::En, Lang::Es] {
+            for lang in [Lang::En, Lang::from_tag("es")] {
                 let blocks = pseudo::blocks(lang, &e, s.scenario());
                 let line = blocks
                     .iter()

@@ -165,14 +165,12 @@ fn groups_and_nearest_distances_by_hand() {
     assert_eq!(state["metrics"]["min_nearest"], json!(6.0));
 }
 
-/// The catalog's keys (catalog/en.txt; tests/words.rs and build.rs check every language has the same).
+/// The keys of the reference words file (words/en.json; tests/words.rs checks every shipped
+/// language has the same).
 fn catalog_keys() -> Vec<String> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/catalog/en.txt")).unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| l.split_once(" = "))
-        .map(|(k, _)| k.trim().to_string())
-        .collect()
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/words/en.json")).unwrap();
+    let words: std::collections::BTreeMap<String, String> = serde_json::from_str(&text).unwrap();
+    words.into_keys().collect()
 }
 
 /// Every measure a chart shows has its name and its meaning, and every item of every readout its
