@@ -4,8 +4,8 @@
 //! written twice). Test code only — the wasm module carries none of it:
 //!
 //! ```sh
-//! cargo test --lib schema                          # fails if either file is stale
-//! STEERLAB_WRITE_SCHEMA=1 cargo test --lib schema  # rewrites them
+//! cargo test -p steerlab-core --lib schema                          # fails if either file is stale
+//! STEERLAB_WRITE_SCHEMA=1 cargo test -p steerlab-core --lib schema  # rewrites them
 //! ```
 #![cfg(test)]
 
@@ -102,7 +102,7 @@ pub fn schema() -> Value {
     s["$id"] = json!("https://steerlab.invalid/scenario.schema.json");
     s["title"] = json!("steerlab scenario");
     s["description"] = json!(
-        "One visualisation: the world, the agents, the behaviours they run, what the canvas shows and which controls it offers. Generated from the Rust types by `cargo test --lib schema`; see docs/scenario-format.md."
+        "One visualisation: the world, the agents, the behaviours they run, what the canvas shows and which controls it offers. Generated from the Rust types by `cargo test -p steerlab-core --lib schema`; see docs/scenario-format.md."
     );
     // Top-level numbers, on a base with the first registered behaviour.
     let base = base_with(KINDS[0]);
@@ -338,7 +338,7 @@ pub fn reference(s: &Value) -> String {
     let mut out = String::new();
     out.push_str("# The scenario format\n\n");
     out.push_str(
-        "Generated from the code by `STEERLAB_WRITE_SCHEMA=1 cargo test --lib schema` (a test fails when this page or \
+        "Generated from the code by `STEERLAB_WRITE_SCHEMA=1 cargo test -p steerlab-core --lib schema` (a test fails when this page or \
          `scenarios/scenario.schema.json` is stale): the fields, types, defaults and descriptions come from the Rust \
          types, the ranges from asking the validator. Units: world units (the tutorials' canvas pixels) and seconds.\n\n\
          A scenario is a JSON object; the built-in ones are in `scenarios/` and start with \
@@ -445,10 +445,10 @@ pub fn reference(s: &Value) -> String {
          | `data-scenario-json=\"#id\"` | read the scenario from `<script type=\"application/json\" id=\"id\">` |\n\
          | `data-seed` | overrides the scenario's `seed` |\n\
          | `data-autoplay=\"false\"` | start paused |\n\
-         | `data-lang=\"es\"` | the viewer's language (else the nearest `lang` attribute, else the page's) |\n\
+         | `data-lang=\"pt-BR\"` | the viewer's language, a BCP 47 tag (else the nearest `lang` attribute, the page's included): its words and the scenario's texts fall back `pt-BR` → `pt` → `en` |\n\
          | `data-controls=\"false\"` | no buttons or sliders |\n\
          | `data-theme=\"light\\|dark\\|auto\"` | the palette (auto: the page's own background, then the system's scheme) |\n\
-         | `data-title=\"true\"` | show the scenario's title above the canvas (`title_es` in Spanish) |\n\
+         | `data-title=\"true\"` | show the scenario's title above the canvas, in the canvas's language (`title`'s `{\"pt\": …}` on a `pt-BR` page) |\n\
          | `data-poster=\"eager\"` | load the canvas's poster (a built-in's first frame, `posters/posters.css`) with the page rather than when it comes near the viewport |\n\
          | `data-inspector=\"true\"` | show the inspector (the selected agent's numbers beside the pseudocode) |\n\
          | `data-lifecycle=\"manual\"` | the page destroys the viewer itself (no automatic destroy when the canvas leaves the document) |\n\n",
@@ -469,7 +469,10 @@ fn check_file(path: &str, want: &str) {
         return;
     }
     let have = std::fs::read_to_string(path).unwrap_or_default();
-    assert!(have == want, "{path} is stale: regenerate it with `STEERLAB_WRITE_SCHEMA=1 cargo test --lib schema`");
+    assert!(
+        have == want,
+        "{path} is stale: regenerate it with `STEERLAB_WRITE_SCHEMA=1 cargo test -p steerlab-core --lib schema`"
+    );
 }
 
 #[test]
