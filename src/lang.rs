@@ -347,7 +347,8 @@ mod tests {
             let texts: Vec<(&str, String)> =
                 words::ALL.iter().map(|&k| (words::KEYS[k as usize], format!("⟦{}⟧", l.text(k)))).collect();
             Lang::add_words("qps", texts.iter().map(|(k, t)| (*k, t.as_str())));
-            qps.set_numbers(l.numbers());
+            let n = l.numbers();
+            qps.set_numbers(n.decimal, n.group, n.min_group, n.minus);
         };
         /// What is left of `s` outside the (nested) ⟦ ⟧ spans.
         fn outside(s: &str) -> String {

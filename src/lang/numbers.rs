@@ -1,8 +1,8 @@
 //! Numbers in prose as the reader's locale writes them (readouts, HUD, legend, the inspector's
 //! values, the scrub bar's time, slider values): the decimal separator, the grouping separator
-//! and when it starts, the minus sign. The module carries no locale data: the web shell asks the
-//! browser once per language (`Intl.NumberFormat`, `web/words.rs`), the same formatter
-//! www/words.js uses for the chart and the pages' scripts. Code and pseudocode keep their own
+//! and when it starts, the minus sign. The module carries no locale data: www/words.js asks the
+//! browser once per language (`Intl.NumberFormat`) and tells the module (`setNumbers`,
+//! `web/words.rs`); the chart and the pages' scripts use the same formatter. Code and pseudocode keep their own
 //! notation (`1.5`, `-3`).
 
 /// How a language writes numbers.
@@ -37,80 +37,53 @@ impl Numbers {
     }
 
     /// A text written with the core's numbers (`12.5`, `-3`, `(1.5, -2.0)`) in this format: each
-    /// number's decimal point, grouping and minus sign; with a decimal comma, the comma between
-    /// two numbers of a list becomes a semicolon (`(1,5; -2,0)`).
+    /// number's decimal point, grouping and minus sign; with a decimal comma, the comma after a
+    /// number that separates it from the next becomes a semicolon (`(1,5; -2,0)`).
     pub fn localize(&self, s: &str) -> String {
-        if *self == Numbers::EN && !s.bytes().any(|b| b.is_ascii_digit()) {
-            return s.to_string();
-        }
         let b = s.as_bytes();
         let mut out = String::with_capacity(s.len() + 4);
-        let mut i = 0;
-        let mut last_number_end = None;
+        let (mut i, mut copied) = (0, 0);
         while i < b.len() {
-            let starts_number = |j: usize| {
-                let sign = b[j] == b'-' && b.get(j + 1).is_some_and(u8::is_ascii_digit);
-                let alone = j == 0 || !(b[j - 1].is_ascii_alphanumeric() || b[j - 1] == b'_');
-                (b[j].is_ascii_digit() || sign) && alone
-            };
-            if starts_number(i) {
-                let neg = b[i] == b'-';
-                let mut j = i + usize::from(neg);
-                let int_start = j;
-                while j < b.len() && b[j].is_ascii_digit() {
-                    j += 1;
-                }
-                let int = &s[int_start..j];
-                let mut frac = "";
-                if j + 1 < b.len() && b[j] == b'.' && b[j + 1].is_ascii_digit() {
-                    let f = j + 1;
-                    j = f;
-                    while j < b.len() && b[j].is_ascii_digit() {
-                        j += 1;
-                    }
-                    frac = &s[f..j];
-                }
-                if neg {
-                    out.push_str(self.minus);
-                }
-                self.group_into(int, &mut out);
-                if !frac.is_empty() {
-                    out.push_str(self.decimal);
-                    out.push_str(frac);
-                }
-                i = j;
-                last_number_end = Some(i);
+            // A number: digits not glued to a word (`x1`, `sep_dist2` stay), a minus before them,
+            // a point followed by a digit.
+            let alone = i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_' || b[i - 1] == b'.');
+            let neg = b[i] == b'-' && b.get(i + 1).is_some_and(u8::is_ascii_digit);
+            if !(alone && (neg || b[i].is_ascii_digit())) {
+                i += 1;
                 continue;
             }
-            if self.decimal == ","
-                && last_number_end == Some(i)
-                && s[i..].starts_with(", ")
-                && i + 2 < b.len()
-                && starts_number(i + 2)
-            {
-                out.push_str("; ");
-                i += 2;
-                continue;
+            out.push_str(&s[copied..i]);
+            if neg {
+                out.push_str(self.minus);
+                i += 1;
             }
-            let c = s[i..].chars().next().unwrap_or(' ');
-            out.push(c);
-            i += c.len_utf8();
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            let n = i - start;
+            for (k, c) in s[start..i].chars().enumerate() {
+                if k > 0 && (n - k) % 3 == 0 && n >= 3 + self.min_group as usize {
+                    out.push_str(self.group);
+                }
+                out.push(c);
+            }
+            if b.get(i) == Some(&b'.') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+                out.push_str(self.decimal);
+                i += 1;
+                while i < b.len() && b[i].is_ascii_digit() {
+                    out.push(b[i] as char);
+                    i += 1;
+                }
+            }
+            if self.decimal == "," && s[i..].starts_with(", ") {
+                out.push(';');
+                i += 1;
+            }
+            copied = i;
         }
+        out.push_str(&s[copied..]);
         out
-    }
-
-    fn group_into(&self, digits: &str, out: &mut String) {
-        let n = digits.len();
-        if n < 3 + self.min_group.max(1) as usize {
-            out.push_str(digits);
-            return;
-        }
-        for (k, c) in digits.chars().enumerate() {
-            if k > 0 && (n - k) % 3 == 0 {
-                out.push_str(self.group);
-            }
-            out.push(c);
-        }
     }
 }
 
@@ -131,7 +104,7 @@ mod tests {
         assert_eq!(es.localize("(1.50, -2.00) · |2.50|"), "(1,50; -2,00) · |2,50|");
         assert_eq!(es.localize("120, 240"), "120; 240", "a list of numbers");
         assert_eq!(en.localize("(1.50, -2.00)"), "(1.50, -2.00)");
-        assert_eq!(es.localize("a, 1, b"), "a, 1, b", "a comma after a number before a word stays");
+        assert_eq!(es.localize("a, 1 b, 2"), "a, 1 b, 2", "a comma after a word stays");
         assert_eq!(es.localize("sep_dist2 x1.5 n·(n−1) 3×3 +1"), "sep_dist2 x1.5 n·(n−1) 3×3 +1");
         assert_eq!(es.localize("1. 2."), "1. 2.", "a full stop is no decimal point");
     }

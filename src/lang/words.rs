@@ -9,13 +9,13 @@
 //! shows as "", never as its name. Words added later for a language reach every `Lang` that falls
 //! back on it: its texts are read at each use.
 //!
-//! Texts live as long as the page (interned: the same text registered twice is stored once).
+//! Texts live as long as the page (a text given again unchanged is not stored again).
 
 include!(concat!(env!("OUT_DIR"), "/keys.rs"));
 
 use super::numbers::Numbers;
+use crate::sim::text::{lang_chain, same_lang};
 use std::cell::RefCell;
-use std::collections::BTreeSet;
 
 /// A language as the page asks for it, with its fallbacks; cheap to copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -34,7 +34,6 @@ struct Entry {
 
 struct Registry {
     langs: Vec<Entry>,
-    interned: BTreeSet<&'static str>,
 }
 
 /// At most this many languages a page (tags no one asked for twice cost nothing more: a tag
@@ -42,14 +41,14 @@ struct Registry {
 const MAX_LANGS: usize = 64;
 
 thread_local! {
-    static REG: RefCell<Registry> = RefCell::new(Registry::new());
+    // One registry a thread (the page's), leaked: it lives as long as the page.
+    static REG: &'static RefCell<Registry> = Box::leak(Box::new(RefCell::new(Registry::new())));
 }
 
 impl Registry {
     fn new() -> Registry {
-        let mut r = Registry { langs: Vec::new(), interned: BTreeSet::new() };
-        let en = r.intern("en");
-        r.langs.push(Entry { tag: en, parent: None, texts: Vec::new(), numbers: Some(Numbers::EN) });
+        let mut r = Registry { langs: Vec::new() };
+        r.langs.push(Entry { tag: "en", parent: None, texts: Vec::new(), numbers: Some(Numbers::EN) });
         #[cfg(not(target_arch = "wasm32"))]
         for (tag, text) in SHIPPED {
             let words: std::collections::BTreeMap<String, String> =
@@ -63,43 +62,35 @@ impl Registry {
         r
     }
 
-    fn intern(&mut self, s: &str) -> &'static str {
-        if let Some(t) = self.interned.get(s) {
-            return t;
-        }
-        let t: &'static str = Box::leak(s.to_owned().into_boxed_str());
-        self.interned.insert(t);
-        t
-    }
-
-    fn find(&self, tag: &str) -> Option<u16> {
-        self.langs.iter().position(|e| e.tag.eq_ignore_ascii_case(tag)).map(|i| i as u16)
-    }
-
     fn find_or_add(&mut self, tag: &str) -> u16 {
-        let Some(tag) = canonical(tag) else { return 0 };
-        if let Some(i) = self.find(&tag) {
-            return i;
+        let tag = tag.trim();
+        if tag.is_empty() {
+            return 0;
         }
-        let parent = fallback(&tag).map_or(0, |p| self.find_or_add(&p));
+        if let Some(i) = self.langs.iter().position(|e| same_lang(e.tag, tag)) {
+            return i as u16;
+        }
+        let parent = lang_chain(tag).nth(1).map_or(0, |p| self.find_or_add(p));
         if self.langs.len() >= MAX_LANGS {
             return parent;
         }
-        let tag = self.intern(&tag);
+        let tag = leak(tag);
         self.langs.push(Entry { tag, parent: Some(parent), texts: Vec::new(), numbers: None });
         (self.langs.len() - 1) as u16
     }
 
-    fn add<'a>(&mut self, l: u16, words: impl IntoIterator<Item = (&'a str, &'a str)>) -> usize {
+    fn add<K: AsRef<str>, V: AsRef<str>>(&mut self, l: u16, words: impl IntoIterator<Item = (K, V)>) -> usize {
         let mut known = 0;
         for (k, v) in words {
+            let (k, v) = (k.as_ref(), v.as_ref());
             let Ok(i) = KEYS.binary_search(&k) else { continue };
-            let v = self.intern(v);
             let texts = &mut self.langs[l as usize].texts;
             if texts.is_empty() {
                 texts.resize(KEYS.len(), None);
             }
-            texts[i] = Some(v);
+            if texts[i] != Some(v) {
+                texts[i] = Some(leak(v));
+            }
             known += 1;
         }
         known
@@ -120,47 +111,15 @@ impl Registry {
     }
 }
 
-/// A tag in its usual case (`pt-br` → `pt-BR`, `zh_hant` → `zh-Hant`), or `None` when it is not
-/// one (subtags of 1 to 8 letters and digits, the first of 2 to 8 letters).
-fn canonical(tag: &str) -> Option<String> {
-    let mut out = String::new();
-    let mut singleton = false;
-    for (k, p) in tag.trim().split(['-', '_']).enumerate() {
-        if p.is_empty() || p.len() > 8 || !p.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            return None;
-        }
-        if k == 0 && (p.len() < 2 || !p.bytes().all(|b| b.is_ascii_alphabetic())) {
-            return None;
-        }
-        if k > 0 {
-            out.push('-');
-        }
-        let alpha = p.bytes().all(|b| b.is_ascii_alphabetic());
-        match p.len() {
-            _ if k == 0 || singleton => out.push_str(&p.to_ascii_lowercase()),
-            2 if alpha => out.push_str(&p.to_ascii_uppercase()),
-            4 if alpha => {
-                out.push_str(&p[..1].to_ascii_uppercase());
-                out.push_str(&p[1..].to_ascii_lowercase());
-            }
-            _ => out.push_str(&p.to_ascii_lowercase()),
-        }
-        singleton |= p.len() == 1;
-    }
-    Some(out)
+fn leak(s: &str) -> &'static str {
+    Box::leak(s.to_owned().into_boxed_str())
 }
 
-/// The tag a language falls back on (BCP 47 lookup, RFC 4647 §3.4: drop the last subtag, and a
-/// singleton left at the end): `pt-BR` → `pt`, `zh-Hant-TW` → `zh-Hant`, `de-x-hello` → `de`;
-/// `None` for a primary language (which falls back on English).
-fn fallback(tag: &str) -> Option<String> {
-    let mut t = &tag[..tag.rfind('-')?];
-    if let Some(i) = t.rfind('-') {
-        if t.len() - i == 2 {
-            t = &t[..i];
-        }
-    }
-    Some(t.to_string())
+/// The registry. (A `'static` reference from one non-generic function: a `REG.with(…)` closure
+/// for each caller cost the module 2 KB.)
+#[inline(never)]
+fn reg() -> &'static RefCell<Registry> {
+    REG.with(|r| *r)
 }
 
 #[allow(non_upper_case_globals)]
@@ -169,60 +128,32 @@ impl Lang {
     pub const En: Lang = Lang(0);
 
     /// The language of a BCP 47 tag (`"pt-BR"`, `" ES "`), registered with its fallbacks if it is
-    /// new; English for something that is no tag.
+    /// new; English for "".
     pub fn from_tag(tag: &str) -> Lang {
-        Lang(REG.with(|r| r.borrow_mut().find_or_add(tag)))
+        Lang(reg().borrow_mut().find_or_add(tag))
     }
 
     /// Add (or replace) texts of the language `tag`: `(key, text)` pairs; keys the module does not
     /// show (`page.*`, `chart.*`, `meaning.*`, unknown ones) are skipped. Returns the language and
     /// how many keys it took.
-    pub fn add_words<'a>(tag: &str, words: impl IntoIterator<Item = (&'a str, &'a str)>) -> (Lang, usize) {
-        REG.with(|r| {
-            let mut r = r.borrow_mut();
-            let l = r.find_or_add(tag);
-            let n = r.add(l, words);
-            (Lang(l), n)
-        })
+    pub fn add_words<K: AsRef<str>, V: AsRef<str>>(
+        tag: &str,
+        words: impl IntoIterator<Item = (K, V)>,
+    ) -> (Lang, usize) {
+        let mut r = reg().borrow_mut();
+        let l = r.find_or_add(tag);
+        let n = r.add(l, words);
+        (Lang(l), n)
     }
 
-    /// The BCP 47 tag, in its usual case (`pt-BR`).
+    /// The BCP 47 tag, as it was first written (`pt-BR`).
     pub fn tag(self) -> &'static str {
-        REG.with(|r| r.borrow().langs[self.0 as usize].tag)
-    }
-
-    /// The tag of the words this language shows: its own when it or a fallback before English
-    /// has words, else `en` (for the `lang` attribute around them).
-    pub fn shown_tag(self) -> &'static str {
-        REG.with(|r| {
-            let r = r.borrow();
-            let own = r.chain(self.0).any(|e| e.parent.is_some() && !e.texts.is_empty());
-            if own {
-                r.langs[self.0 as usize].tag
-            } else {
-                "en"
-            }
-        })
-    }
-
-    /// Whether this language reads `other`'s words (itself or one of its fallbacks).
-    pub fn reads(self, other: Lang) -> bool {
-        REG.with(|r| {
-            let r = r.borrow();
-            let mut next = Some(self.0);
-            while let Some(i) = next {
-                if i == other.0 {
-                    return true;
-                }
-                next = r.langs[i as usize].parent;
-            }
-            false
-        })
+        reg().borrow().langs[self.0 as usize].tag
     }
 
     /// The text of `k`: this language's, else its fallbacks' (English last), else "".
     pub fn text(self, k: K) -> &'static str {
-        REG.with(|r| r.borrow().text(self.0, k as usize)).unwrap_or("")
+        reg().borrow().text(self.0, k as usize).unwrap_or("")
     }
 
     /// The text under a key given by name (keys built at run time, like `rule.<id>`): `None` for a
@@ -238,22 +169,29 @@ impl Lang {
         KEYS.binary_search_by(|k| k.bytes().cmp(want())).ok().map(|i| self.text(ALL[i]))
     }
 
-    /// The keys that show another language's text here (English's, or none at all; for English,
-    /// the keys it has no text for).
-    pub fn missing(self) -> Vec<&'static str> {
-        REG.with(|r| {
-            let r = r.borrow();
-            let own = |e: &&Entry| e.parent.is_some() || self == Lang::En;
-            (0..KEYS.len())
-                .filter(|&i| !r.chain(self.0).filter(own).any(|e| e.texts.get(i).copied().flatten().is_some()))
-                .map(|i| KEYS[i])
-                .collect()
-        })
+    /// Whether `k` shows another language's text here (English's, or none at all; for English,
+    /// whether it has no text).
+    #[cfg(test)]
+    pub fn lacks(self, k: usize) -> bool {
+        let r = reg().borrow();
+        // English's texts are its own for English and its variants (`en-GB`), a fallback for others.
+        let primary = r.langs[self.0 as usize].tag.split(['-', '_']).next().unwrap_or("");
+        let english = same_lang(primary, "en");
+        let own = |e: &&Entry| e.parent.is_some() || english;
+        let has = r.chain(self.0).filter(own).any(|e| e.texts.get(k).copied().flatten().is_some());
+        !has
     }
 
-    /// How this language writes numbers in prose: its own, else its fallbacks'.
+    /// How many keys show another language's text here ([`Lang::lacks`]).
+    #[cfg(test)]
+    pub fn missing(self) -> usize {
+        (0..KEYS.len()).filter(|&k| self.lacks(k)).count()
+    }
+
+    /// How this language writes numbers in prose: as it was told (www/boot.js tells the module for
+    /// each language a canvas reads), else as English does.
     pub fn numbers(self) -> Numbers {
-        REG.with(|r| r.borrow().chain(self.0).find_map(|e| e.numbers)).unwrap_or(Numbers::EN)
+        reg().borrow().langs[self.0 as usize].numbers.unwrap_or(Numbers::EN)
     }
 
     /// A text with the core's numbers (`12.5`, `(1.5, -2.0)`) as this language writes them.
@@ -271,19 +209,16 @@ impl Lang {
         self.localize(&n.to_string())
     }
 
-    /// Whether this language was told how it writes numbers (itself, not a fallback).
-    pub fn has_numbers(self) -> bool {
-        REG.with(|r| r.borrow().langs[self.0 as usize].numbers.is_some())
-    }
-
-    /// Tell this language how it writes numbers (the web shell asks the browser's `Intl`).
-    pub fn set_numbers(self, n: Numbers) {
-        REG.with(|r| r.borrow_mut().langs[self.0 as usize].numbers = Some(n));
-    }
-
-    /// A string for a number format's separator, kept for the page's life.
-    pub fn intern(s: &str) -> &'static str {
-        REG.with(|r| r.borrow_mut().intern(s))
+    /// Tell this language how it writes numbers (www/boot.js asks the browser's `Intl`): the
+    /// separators, kept for the page's life (a format told again unchanged costs nothing).
+    pub fn set_numbers(self, decimal: &str, group: &str, min_group: u8, minus: &str) {
+        let mut r = reg().borrow_mut();
+        let e = &mut r.langs[self.0 as usize];
+        let same =
+            e.numbers.is_some_and(|n| (n.decimal, n.group, n.min_group, n.minus) == (decimal, group, min_group, minus));
+        if !same {
+            e.numbers = Some(Numbers { decimal: leak(decimal), group: leak(group), min_group, minus: leak(minus) });
+        }
     }
 
     /// The shipped languages (`words/<tag>.json`), English first: native builds only.
@@ -316,23 +251,11 @@ mod tests {
 
     #[test]
     fn tags_fall_back_as_bcp_47_lookup_does() {
-        assert_eq!(canonical(" pt_br ").as_deref(), Some("pt-BR"));
-        assert_eq!(canonical("ZH-hant-tw").as_deref(), Some("zh-Hant-TW"));
-        assert_eq!(canonical("de-x-Hello").as_deref(), Some("de-x-hello"));
-        assert_eq!(canonical("es-419").as_deref(), Some("es-419"));
-        for bad in ["", "e", "1x", "pt--br", "pt-verylongsubtag", "pt BR", "<b>"] {
-            assert_eq!(canonical(bad), None, "{bad:?}");
-        }
-        assert_eq!(fallback("pt-BR").as_deref(), Some("pt"));
-        assert_eq!(fallback("zh-Hant-TW").as_deref(), Some("zh-Hant"));
-        assert_eq!(fallback("de-x-hello").as_deref(), Some("de"));
-        assert_eq!(fallback("pt"), None);
-        let br = Lang::from_tag("pt-br");
+        let br = Lang::from_tag("pt-BR");
         assert_eq!(br.tag(), "pt-BR");
-        assert_eq!(Lang::from_tag("PT-BR"), br, "one language whatever the case");
-        assert!(br.reads(Lang::from_tag("pt")) && br.reads(Lang::En) && !br.reads(Lang::from_tag("es")));
+        assert_eq!(Lang::from_tag("pt_br"), br, "one language whatever the case");
         assert_eq!(Lang::from_tag("es-MX").text(K::RuleSeparation), "separación");
-        assert_eq!(Lang::from_tag("not a tag"), Lang::En);
+        assert_eq!(Lang::from_tag(" "), Lang::En);
     }
 
     /// A language with a few words of its own: those, and English for every other key; a key with
@@ -343,14 +266,13 @@ mod tests {
         assert_eq!(n, 1, "only the module's keys are taken");
         assert_eq!(it.text(K::UiPlayName), "Avvia");
         assert_eq!(it.text(K::UiPauseName), Lang::En.text(K::UiPauseName));
-        assert_eq!(it.shown_tag(), "it");
-        assert_eq!(it.missing().len(), KEYS.len() - 1);
+        assert_eq!(it.missing(), KEYS.len() - 1);
         let ch = Lang::from_tag("it-CH");
         assert_eq!(ch.text(K::UiPlayName), "Avvia", "it-CH reads it's words");
         Lang::add_words("it-CH", [("ui.play_name", "Avvia!")]);
         assert_eq!((ch.text(K::UiPlayName), it.text(K::UiPlayName)), ("Avvia!", "Avvia"));
-        assert_eq!(Lang::from_tag("ja").shown_tag(), "en", "no words of its own: English is shown");
-        assert!(Lang::from_tag("fr").missing().is_empty(), "French is complete");
+        assert_eq!(Lang::from_tag("en-GB").missing(), 0, "English's variants read it as their own");
+        assert_eq!(Lang::from_tag("fr").missing(), 0, "French is complete");
     }
 
     /// Every shipped language has every key, and keeps English's placeholders: a translation
@@ -369,7 +291,8 @@ mod tests {
         }
         assert!(Lang::shipped().count() >= 4, "en, es, fr, pt");
         for lang in Lang::shipped() {
-            assert!(lang.missing().is_empty(), "{}: lacks {:?}", lang.tag(), lang.missing());
+            let lacks: Vec<_> = (0..KEYS.len()).filter(|&k| lang.lacks(k)).map(|k| KEYS[k]).collect();
+            assert!(lacks.is_empty(), "{}: lacks {lacks:?}", lang.tag());
             for k in ALL {
                 assert_eq!(holes(lang.text(k)), holes(Lang::En.text(k)), "{}: {}", lang.tag(), KEYS[k as usize]);
             }
