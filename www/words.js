@@ -12,6 +12,7 @@
 // Safe to import outside a browser. docs/words.md describes the files, the keys and the template
 // language.
 
+import { checkWords as check } from "./check-words.js";
 import { FILES, IN_BROWSER, SHIPPED, WORDS, canonical, chain, getNow, INCOMPLETE, intlOf, lookup, needed, settle, tagOf, take } from "./boot.js";
 
 export { SHIPPED, addWords, canonical, chain, ensureWords, langOf, loadWords } from "./boot.js";
@@ -84,31 +85,15 @@ export function t(key, lang = pageLang()) {
   return ""; // English could not be loaded: nothing rather than a key name
 }
 
-/** `{name}` holes of a text, sorted (`{clipped? (…)|}` → "clipped"). */
-function holes(s) {
-  return [...String(s).matchAll(/\{([^}?:~]*)[^}]*\}/g)].map((m) => m[1]).sort();
-}
-
-/** Check a words file against English (`reference`, by default the loaded `en`): keys English
- *  lacks (`extra`), keys it has that this one lacks (`missing`, English shows for them),
- *  texts whose `{placeholders}` differ from English's, and values that are not texts. */
+/** Check a words file against English (the loaded `en`, unless `reference` is given): `{ ok,
+ *  missing, extra, placeholders, invalid }` (www/check-words.js). */
 export function checkWords(words, reference = WORDS.get("en")) {
   if (!reference) {
     ensureWordsNow("en");
     reference = WORDS.get("en");
   }
   if (!reference) throw new Error("checkWords: the English words (words/en.json) could not be loaded");
-  if (!words || typeof words != "object" || Array.isArray(words)) throw new TypeError("checkWords(words): give an object of \"key\": \"text\"");
-  const missing = Object.keys(reference).filter((k) => !Object.hasOwn(words, k));
-  const extra = Object.keys(words).filter((k) => !Object.hasOwn(reference, k));
-  const invalid = Object.keys(words).filter((k) => typeof words[k] != "string");
-  const placeholders = [];
-  for (const [k, v] of Object.entries(words)) {
-    if (typeof v != "string" || !Object.hasOwn(reference, k)) continue;
-    const [want, got] = [holes(reference[k]), holes(v)];
-    if (want.join("\n") !== got.join("\n")) placeholders.push({ key: k, expected: want, got });
-  }
-  return { ok: !extra.length && !invalid.length && !placeholders.length, missing, extra, placeholders, invalid };
+  return check(words, reference);
 }
 
 const FORMATS = new Map();
