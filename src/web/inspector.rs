@@ -71,7 +71,8 @@ impl Inspector {
         let panel = el(doc, "div", "steerlab-inspector")?;
         panel.set_id(&id);
         panel.set_attribute("role", "group")?;
-        panel.set_attribute("lang", lang.tag())?;
+        // (Its viewer's language: the panel may sit elsewhere in the page.)
+        panel.set_attribute("lang", &root.get_attribute("lang").unwrap_or_default())?;
         crate::web::words::label(&panel, lang, K::UiInspectorLabel);
         let (prev, next) = (lang.text(K::UiInspectorPrev), lang.text(K::UiInspectorNext));
         // Markup, not element by element: a smaller module (no script or style in it: CSP-safe).

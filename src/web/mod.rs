@@ -201,24 +201,30 @@ pub fn mount(canvas: HtmlCanvasElement, scenario: JsValue) -> Result<Viewer, JsV
 
 fn options_from(canvas: &HtmlCanvasElement) -> Options {
     let attr = |k: &str| canvas.get_attribute(k);
+    let tag = lang_of(canvas);
     Options {
         autoplay: attr("data-autoplay").is_none_or(|v| v != "false"),
-        lang: lang_of(canvas),
+        lang: Lang::from_tag(&tag),
+        tag,
         controls: viewer::controls::Parts::parse(attr("data-controls").as_deref()),
         inspector: attr("data-inspector").is_some_and(|v| v == "true"),
         title: attr("data-title").is_some_and(|v| v == "true"),
     }
 }
 
-/// A canvas's language (BCP 47, as www/words.js's `langOf` reads it): its `data-lang`, else the
-/// closest `lang` attribute (the document's included), else English.
-fn lang_of(canvas: &HtmlCanvasElement) -> Lang {
+/// A canvas's language, a BCP 47 tag as the page writes it (as www/boot.js's `langOf` reads it):
+/// its `data-lang`, else the closest `lang` attribute (the document's included), else English.
+fn lang_of(canvas: &HtmlCanvasElement) -> String {
     let tag = canvas
         .get_attribute("data-lang")
         .filter(|l| !l.trim().is_empty())
         .or_else(|| canvas.closest("[lang]").ok().flatten().and_then(|e| e.get_attribute("lang")))
         .unwrap_or_default();
-    Lang::from_tag(if tag.trim().is_empty() { "en" } else { &tag })
+    if tag.trim().is_empty() {
+        "en".into()
+    } else {
+        tag.trim().into()
+    }
 }
 
 /// Mount every `<canvas data-scenario="…">` on the page that is not mounted yet. A canvas that fails

@@ -42,7 +42,7 @@ impl Inner {
         let root = el(&document, "div", "steerlab")?;
         // The language asked for (www/boot.js writes the marked words under it again when words
         // are added for it: `web/words.rs`).
-        root.set_attribute("lang", lang.tag())?;
+        root.set_attribute("lang", &opts.tag)?;
         if let Some(parent) = canvas.parent_node() {
             parent.insert_before(&root, Some(&canvas))?;
         }
