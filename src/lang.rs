@@ -133,7 +133,7 @@ pub fn legend(lang: Lang, row: &LegendRow) -> String {
     out
 }
 
-/// A label the draw list carries: a catalog key (the chart's title, the direction of travel) in
+/// A label the draw list carries: a word key (the chart's title, the direction of travel) in
 /// the reader's language, or a number as it is.
 pub fn canvas_text(lang: Lang, text: &str) -> &str {
     lang.lookup(text).unwrap_or(text)
@@ -148,9 +148,9 @@ mod tests {
     }
 
     /// Every text the canvas draws, in every built-in scenario (all overlays on, an agent
-    /// selected, ping-pong paths, over a few hundred steps), is a catalog key or a number.
+    /// selected, ping-pong paths, over a few hundred steps), is a word key or a number.
     #[test]
-    fn every_canvas_text_is_a_catalog_key_or_a_number() {
+    fn every_canvas_text_is_a_word_key_or_a_number() {
         use crate::sim::draw::Overlays;
         use crate::sim::render::Renderer;
         use crate::sim::Sim;
@@ -181,7 +181,7 @@ mod tests {
         assert!(seen.contains("canvas.dir_plus") || seen.contains("canvas.dir_minus"), "the ping-pong label: {seen:?}");
         for t in &seen {
             let number = t.chars().all(|c| c.is_ascii_digit());
-            assert!(number || Lang::En.lookup(t).is_some(), "canvas text {t:?} is not a catalog key");
+            assert!(number || Lang::En.lookup(t).is_some(), "canvas text {t:?} is not a word key");
         }
     }
 
@@ -321,7 +321,7 @@ mod tests {
     }
     /// Every behaviour's type names its main term (legend, inspector): each has `rule.<type>`.
     #[test]
-    fn every_behaviour_has_its_name_in_the_catalogs() {
+    fn every_behaviour_has_its_name_in_the_words() {
         for kind in crate::sim::behaviours::KINDS {
             assert!(Lang::En.lookup(&format!("rule.{kind}")).is_some(), "no rule.{kind} in words/en.json");
         }

@@ -300,6 +300,23 @@ A new shipped language: `words/<tag>.json` with every key (copy `words/en.json`)
 `SHIPPED` (`www/boot.js`), then `cargo test --test words` (keys, placeholders) and `cargo test --lib
 lang` (the pseudo-language walk).
 
+## The module's side
+
+The WebAssembly module holds the keys it shows (`lang::K`, from `words/en.json`), not their
+texts. `www/boot.js` gives it each language's texts through one export, `addWords(tag, data)`:
+`data` is one string of fields joined with NUL (`"\0"`) — first how the language writes numbers
+(decimal separator, grouping separator, `1` or `2` for the digits before the point from which
+groups start less 3, minus sign, joined with U+0001, as the page's `Intl.NumberFormat` gives
+them; empty to leave them), then keys and texts one after the other. A page that imports the
+module itself (`steerlab.js`) without boot.js gives it a words file so:
+
+```js
+import init, { addWords, mount } from "/steerlab/steerlab.js";
+await init();
+const en = await (await fetch("/steerlab/words/en.json")).json();
+addWords("en", ["", ...Object.entries(en).flat()].join("\0"));
+```
+
 ## The template language
 
 Texts are templates. In a readout, the legend, the HUD, the inspector's titles:

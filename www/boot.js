@@ -338,7 +338,7 @@ function scenarioOf(canvas) {
 // `loadScenario(s)` gets it without blocking, for code that can wait (react.js, steer-lab.js).
 // (One `new URL(template, import.meta.url)` form: bundlers such as Vite see it and carry the files,
 // as files: `?no-inline`, else Vite would write all twenty into the bundle as data: URLs.)
-const scenarioUrl = (name) => new URL(`../scenarios/${name}.json?no-inline`, import.meta.url);
+const scenarioUrl = (name) => String(new URL(`../scenarios/${name}.json?no-inline`, import.meta.url));
 function load(arg) {
   const name = module.missingScenario(arg);
   return name ? getOnce(scenarioUrl(name), (t) => module.registerScenario(name, t)) : null;
@@ -510,7 +510,9 @@ async function start() {
   // Words: the registry's (above: it keeps the pages' scripts' words and gives the module its own).
   const words = { addWords, loadWords, checkWords, ensureWords, langOf };
   const steerlab = Object.freeze(Object.assign(Object.create(null), module, words, { ready, viewerFor, mount, validate, autoMount, loadScenario }));
-  await mountAll(steerlab);
+  // The page's own language's words too (code that mounts through the API after `ready` finds
+  // them there; a canvas in another language gets its words as they come).
+  await Promise.all([mountAll(steerlab), ensureWords(document.documentElement)]);
   window.steerlab = steerlab;
   window.dispatchEvent(new CustomEvent("steerlab:ready", { detail: steerlab }));
   // `data-challenge`: www/challenge.js checks them, loaded when the first comes within a screen.

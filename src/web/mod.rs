@@ -83,7 +83,7 @@ pub fn missing_scenario(scenario: &JsValue) -> Option<String> {
     (crate::scenarios::is_builtin(name) && crate::scenarios::builtin(name).is_none()).then(|| name.to_string())
 }
 
-/// A catalog template (`lang::K`) with its `{name}` holes filled.
+/// A words template (`lang::K`) with its `{name}` holes filled.
 fn fill(template: &str, values: &[(&str, &str)]) -> String {
     let mut out = template.to_string();
     for (k, v) in values {

@@ -31,7 +31,7 @@ pub(super) enum Place {
 pub(super) struct Button {
     /// Its `data-action`.
     pub action: &'static str,
-    /// Its label (`catalog/*.txt`).
+    /// Its label (`words/*.json`).
     pub label: K,
     /// A symbol (and a space) before or after the label ("" for none). With a symbol, a narrow
     /// figure shows the symbol alone (the label is a `.steerlab-word`, hidden there; its `name`
