@@ -275,27 +275,14 @@ mod tests {
         assert_eq!(Lang::from_tag("fr").missing(), 0, "French is complete");
     }
 
-    /// Every shipped language has every key, and keeps English's placeholders: a translation
-    /// cannot drop or misspell a value.
+    /// Every shipped language has a text for every key the module shows (the placeholders are
+    /// tests/words.rs's, for every key).
     #[test]
-    fn shipped_languages_are_complete_and_keep_the_placeholders() {
-        fn holes(s: &str) -> Vec<String> {
-            let mut v: Vec<String> = s
-                .split('{')
-                .skip(1)
-                .filter_map(|p| p.split_once('}'))
-                .map(|(h, _)| h.split(['?', ':', '~']).next().unwrap().to_string())
-                .collect();
-            v.sort();
-            v
-        }
+    fn shipped_languages_are_complete() {
         assert!(Lang::shipped().count() >= 4, "en, es, fr, pt");
         for lang in Lang::shipped() {
             let lacks: Vec<_> = (0..KEYS.len()).filter(|&k| lang.lacks(k)).map(|k| KEYS[k]).collect();
             assert!(lacks.is_empty(), "{}: lacks {lacks:?}", lang.tag());
-            for k in ALL {
-                assert_eq!(holes(lang.text(k)), holes(Lang::En.text(k)), "{}: {}", lang.tag(), KEYS[k as usize]);
-            }
         }
     }
 }
