@@ -79,8 +79,9 @@ impl Registry {
         (self.langs.len() - 1) as u16
     }
 
-    fn add<K: AsRef<str>, V: AsRef<str>>(&mut self, l: u16, words: impl IntoIterator<Item = (K, V)>) -> usize {
-        let mut known = 0;
+    /// Add texts to the language `l`: how many keys the module knows, and whether a text changed.
+    fn add<K: AsRef<str>, V: AsRef<str>>(&mut self, l: u16, words: impl IntoIterator<Item = (K, V)>) -> (usize, bool) {
+        let (mut known, mut changed) = (0, false);
         for (k, v) in words {
             let (k, v) = (k.as_ref(), v.as_ref());
             let Ok(i) = KEYS.binary_search(&k) else { continue };
@@ -90,10 +91,11 @@ impl Registry {
             }
             if texts[i] != Some(v) {
                 texts[i] = Some(leak(v));
+                changed = true;
             }
             known += 1;
         }
-        known
+        (known, changed)
     }
 
     /// The languages `l` reads, itself first, English last.
@@ -134,16 +136,16 @@ impl Lang {
     }
 
     /// Add (or replace) texts of the language `tag`: `(key, text)` pairs; keys the module does not
-    /// show (`page.*`, `chart.*`, `meaning.*`, unknown ones) are skipped. Returns the language and
-    /// how many keys it took.
+    /// show (`page.*`, `chart.*`, `meaning.*`, unknown ones) are skipped. Returns the language, how
+    /// many keys it took and whether a text changed.
     pub fn add_words<K: AsRef<str>, V: AsRef<str>>(
         tag: &str,
         words: impl IntoIterator<Item = (K, V)>,
-    ) -> (Lang, usize) {
+    ) -> (Lang, usize, bool) {
         let mut r = reg().borrow_mut();
         let l = r.find_or_add(tag);
-        let n = r.add(l, words);
-        (Lang(l), n)
+        let (n, changed) = r.add(l, words);
+        (Lang(l), n, changed)
     }
 
     /// The BCP 47 tag, as it was first written (`pt-BR`).
@@ -211,7 +213,8 @@ impl Lang {
 
     /// Tell this language how it writes numbers (www/boot.js asks the browser's `Intl`): the
     /// separators, kept for the page's life (a format told again unchanged costs nothing).
-    pub fn set_numbers(self, decimal: &str, group: &str, min_group: u8, minus: &str) {
+    /// Whether it changed.
+    pub fn set_numbers(self, decimal: &str, group: &str, min_group: u8, minus: &str) -> bool {
         let mut r = reg().borrow_mut();
         let e = &mut r.langs[self.0 as usize];
         let same =
@@ -219,6 +222,7 @@ impl Lang {
         if !same {
             e.numbers = Some(Numbers { decimal: leak(decimal), group: leak(group), min_group, minus: leak(minus) });
         }
+        !same
     }
 
     /// The shipped languages (`words/<tag>.json`), English first: native builds only.
@@ -262,8 +266,10 @@ mod tests {
     /// no text anywhere reads "", never its name.
     #[test]
     fn every_key_falls_back_on_its_own() {
-        let (it, n) = Lang::add_words("it", [("ui.play_name", "Avvia"), ("page.chapter.restored", "x"), ("nope", "y")]);
-        assert_eq!(n, 1, "only the module's keys are taken");
+        let (it, n, changed) =
+            Lang::add_words("it", [("ui.play_name", "Avvia"), ("page.chapter.restored", "x"), ("nope", "y")]);
+        assert_eq!((n, changed), (1, true), "only the module's keys are taken");
+        assert_eq!(Lang::add_words("it", [("ui.play_name", "Avvia")]).2, false, "the same text again changes nothing");
         assert_eq!(it.text(K::UiPlayName), "Avvia");
         assert_eq!(it.text(K::UiPauseName), Lang::En.text(K::UiPauseName));
         assert_eq!(it.missing(), KEYS.len() - 1);

@@ -17,19 +17,22 @@ use web_sys::Element;
 /// digits before the point from which they are grouped less 3 (1 for `1,234`, 2 for Spanish `1234`
 /// but `12.345`) and minus sign, joined with U+0001. Then keys and texts, one after the other, to
 /// add to (or replace in) the language `tag`; keys the module does not show (`page.*`, `chart.*`,
-/// `meaning.*`, unknown ones) are skipped. Viewers write their words again. Returns how many of
+/// `meaning.*`, unknown ones) are skipped. Viewers write their words again when a text or the
+/// number format changed. Returns how many of
 /// the keys the module shows these words lack: a shipped words file that lacks some (older than
 /// the module) makes www/boot.js fetch English too.
 #[wasm_bindgen(js_name = addWords)]
 pub fn add_words(tag: &str, data: &str) -> usize {
     let mut fields = data.split('\0');
     let numbers = fields.next().unwrap_or("");
-    let (lang, n) = Lang::add_words(tag, std::iter::from_fn(|| Some((fields.next()?, fields.next()?))));
+    let (lang, n, mut changed) = Lang::add_words(tag, std::iter::from_fn(|| Some((fields.next()?, fields.next()?))));
     let mut f = numbers.split('\u{1}');
     if let (Some(decimal), Some(group), Some(min), Some(minus)) = (f.next(), f.next(), f.next(), f.next()) {
-        lang.set_numbers(decimal, group, if min == "2" { 2 } else { 1 }, minus);
+        changed |= lang.set_numbers(decimal, group, if min == "2" { 2 } else { 1 }, minus);
     }
-    if n > 0 || !numbers.is_empty() {
+    // (Only when something changed: www/boot.js tells the module a canvas's language as each one
+    // mounts; writing every viewer again each time made a page's loading quadratic.)
+    if changed {
         for v in super::lifecycle::all() {
             if let Ok(mut i) = v.enter() {
                 i.relabel();
