@@ -1,33 +1,32 @@
-//! Turns the per-language catalogs (`catalog/<tag>.txt`) into typed keys and tables
-//! (`$OUT_DIR/catalog.rs`, included by `src/lang/catalog.rs`). The build fails when a language
-//! lacks a key that English has, has one English lacks, or a line is not `key = text`.
-//! With the `pseudo-lang` feature (tests only) a throw-away language `qps` is added: every English
-//! text wrapped in ⟦ ⟧, so a test can tell catalog words from words written anywhere else.
+//! Turns the reference words file (`words/en.json`) into typed keys (`$OUT_DIR/keys.rs`, included
+//! by `src/lang/words.rs`): `lang::K`, one variant per key the module shows (`ui.play` →
+//! `K::UiPlay`), and the keys' names. No text of any language goes into the module: the texts are
+//! given at run time (`addWords`, www/words.js). The build fails when a key is not lowercase ASCII,
+//! digits, '.' and '_', or a words file is not one flat JSON object of texts.
+//!
+//! Native builds (tests, the posters) also get every shipped language's file (`SHIPPED`), which
+//! they register when they first need words; the wasm module never does.
 
-use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::{env, fs, path::Path};
 
-fn parse(tag: &str, text: &str) -> BTreeMap<String, String> {
-    let mut out = BTreeMap::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim_end();
-        if line.trim().is_empty() || line.trim_start().starts_with('#') {
-            continue;
-        }
-        let Some((k, v)) = line.split_once(" = ") else {
-            panic!("catalog/{tag}.txt:{}: expected `key = text`, got {line:?}", n + 1);
-        };
-        let k = k.trim();
+/// Keys the module never shows: the pages' scripts' (`page.*`), the chart's and the meanings'
+/// (`chart.*`, `meaning.*`), read by www/words.js only.
+const JS_ONLY: [&str; 3] = ["page.", "chart.", "meaning."];
+
+fn read(path: &Path) -> serde_json::Map<String, serde_json::Value> {
+    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let serde_json::Value::Object(map) = v else { panic!("{}: not a JSON object", path.display()) };
+    for (k, v) in &map {
         assert!(
             !k.is_empty() && k.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"._".contains(&b)),
-            "catalog/{tag}.txt:{}: a key is lowercase ASCII, digits, '.' and '_': {k:?}",
-            n + 1
+            "{}: a key is lowercase ASCII, digits, '.' and '_': {k:?}",
+            path.display()
         );
-        let v = v.replace("\\n", "\n");
-        assert!(out.insert(k.to_string(), v).is_none(), "catalog/{tag}.txt:{}: {k} twice", n + 1);
+        assert!(v.is_string(), "{}: {k}: a text (a JSON string), got {v}", path.display());
     }
-    out
+    map
 }
 
 fn variant(key: &str) -> String {
@@ -47,49 +46,25 @@ fn variant(key: &str) -> String {
         .collect()
 }
 
-/// The pseudo-language: each text wrapped in ⟦ ⟧, its placeholders left as they are.
-fn pseudo(text: &str) -> String {
-    format!("⟦{text}⟧")
+/// A language tag's file name (`en`, `pt`, `pt-BR`), not the schema's or the reference's.
+fn is_tag(stem: &str) -> bool {
+    let mut parts = stem.split('-');
+    let primary = parts.next().unwrap_or("");
+    (2..=3).contains(&primary.len())
+        && primary.bytes().all(|b| b.is_ascii_lowercase())
+        && parts.all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric()))
 }
 
 fn main() {
-    println!("cargo:rerun-if-changed=catalog");
-    let dir = Path::new("catalog");
-    let mut langs: Vec<(String, BTreeMap<String, String>)> = Vec::new();
-    let mut entries: Vec<_> = fs::read_dir(dir).expect("catalog/").map(|e| e.unwrap().path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.extension().and_then(|e| e.to_str()) != Some("txt") {
-            continue;
-        }
-        println!("cargo:rerun-if-changed={}", p.display());
-        let tag = p.file_stem().unwrap().to_str().unwrap().to_string();
-        let text = fs::read_to_string(&p).unwrap();
-        langs.push((tag.clone(), parse(&tag, &text)));
-    }
-    // English first: it is the fallback and the reference for the keys.
-    let en = langs.iter().position(|(t, _)| t == "en").expect("catalog/en.txt");
-    let first = langs.remove(en);
-    langs.insert(0, first);
-    let keys: Vec<String> = langs[0].1.keys().cloned().collect();
-    for (tag, map) in &langs[1..] {
-        let missing: Vec<_> = keys.iter().filter(|k| !map.contains_key(*k)).collect();
-        let extra: Vec<_> = map.keys().filter(|k| !langs[0].1.contains_key(*k)).collect();
-        assert!(missing.is_empty(), "catalog/{tag}.txt lacks {missing:?}");
-        assert!(extra.is_empty(), "catalog/{tag}.txt has keys catalog/en.txt lacks: {extra:?}");
-    }
-    // The pages' scripts' words (`page.*`) are not the module's: tests/words.rs writes them to
-    // www/words.js; the chart's and the meanings' (`chart.*`, `meaning.*`, loaded on first use)
-    // to www/chart-words.js.
-    let js_only = |k: &str| ["page.", "chart.", "meaning."].iter().any(|p| k.starts_with(p));
-    let keys: Vec<String> = keys.into_iter().filter(|k| !js_only(k)).collect();
-    if env::var_os("CARGO_FEATURE_PSEUDO_LANG").is_some() {
-        let map = langs[0].1.iter().map(|(k, v)| (k.clone(), pseudo(v))).collect();
-        langs.push(("qps".into(), map));
-    }
+    println!("cargo:rerun-if-changed=words");
+    let dir = Path::new("words");
+    let en = read(&dir.join("en.json"));
+    let mut keys: Vec<&String> = en.keys().filter(|k| !JS_ONLY.iter().any(|p| k.starts_with(p))).collect();
+    keys.sort();
 
     let mut s = String::new();
-    s.push_str("/// A catalog key (one per `key = text` line of `catalog/en.txt`).\n");
+    s.push_str("/// A key of the words the module shows (one per key of `words/en.json` but `page.*`, `chart.*`,\n");
+    s.push_str("/// `meaning.*`).\n");
     s.push_str("#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]\n#[repr(u16)]\npub enum K {\n");
     for k in &keys {
         let _ = writeln!(s, "    /// `{k}`\n    {},", variant(k));
@@ -103,18 +78,24 @@ fn main() {
         keys.len(),
         keys.iter().map(|k| format!("K::{}", variant(k))).collect::<Vec<_>>().join(", ")
     );
-    let tags: Vec<&str> = langs.iter().map(|(t, _)| t.as_str()).collect();
-    let _ =
-        writeln!(s, "/// The languages' tags, English first.\npub const TAGS: [&str; {}] = {:?};", tags.len(), tags);
-    let _ = writeln!(s, "static TEXTS: [[&str; {}]; {}] = [", keys.len(), langs.len());
-    for (_, map) in &langs {
-        s.push_str("    [");
-        for k in &keys {
-            let _ = write!(s, "{:?}, ", map[k]);
-        }
-        s.push_str("],\n");
+
+    // The shipped languages' files, for native builds only (English first).
+    let mut files: Vec<_> = fs::read_dir(dir).expect("words/").map(|e| e.unwrap().path()).collect();
+    files.retain(|p| {
+        p.extension().is_some_and(|e| e == "json") && p.file_stem().and_then(|s| s.to_str()).is_some_and(is_tag)
+    });
+    files.sort_by_key(|p| (p.file_stem() != Some("en".as_ref()), p.clone()));
+    let root = env::var("CARGO_MANIFEST_DIR").unwrap();
+    let mut shipped = Vec::new();
+    for p in &files {
+        println!("cargo:rerun-if-changed={}", p.display());
+        read(p);
+        let tag = p.file_stem().unwrap().to_str().unwrap();
+        shipped.push(format!("({tag:?}, include_str!({:?}))", Path::new(&root).join(p).display().to_string()));
     }
-    s.push_str("];\n");
-    let out = Path::new(&env::var("OUT_DIR").unwrap()).join("catalog.rs");
+    s.push_str("/// The shipped languages' words files (`words/<tag>.json`), English first: native builds only.\n");
+    s.push_str("#[cfg(not(target_arch = \"wasm32\"))]\n");
+    let _ = writeln!(s, "pub const SHIPPED: [(&str, &str); {}] = [{}];", shipped.len(), shipped.join(", "));
+    let out = Path::new(&env::var("OUT_DIR").unwrap()).join("keys.rs");
     fs::write(out, s).unwrap();
 }

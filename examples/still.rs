@@ -28,7 +28,7 @@ use steerlab::sim::render::Renderer;
 use steerlab::sim::Sim;
 
 const USAGE: &str =
-    "usage: still SCENARIO [STEP] [--lang en|es] [--theme light|dark] > out.svg\n       still --posters DIR";
+    "usage: still SCENARIO [STEP] [--lang en|es|fr|pt] [--theme light|dark] > out.svg\n       still --posters DIR";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -50,11 +50,11 @@ fn run(args: &[String]) -> Result<(), String> {
         match a.as_str() {
             "-h" | "--help" => return Err("help".into()),
             "--lang" => {
-                lang = match value("--lang")?.as_str() {
-                    "en" => Lang::En,
-                    "es" => Lang::Es,
-                    other => return Err(format!("--lang: en or es, got {other:?}")),
-                }
+                let tag = value("--lang")?;
+                lang = Lang::shipped().find(|l| l.tag() == tag).ok_or_else(|| {
+                    let tags: Vec<&str> = Lang::shipped().map(Lang::tag).collect();
+                    format!("--lang: one of {}, got {tag:?}", tags.join(", "))
+                })?;
             }
             "--theme" => {
                 dark = match value("--theme")?.as_str() {
@@ -112,7 +112,7 @@ fn write_posters(dir: &std::path::Path) -> Result<(), String> {
     let mut dark_rules = String::new();
     for name in steerlab::scenarios::names() {
         let text = steerlab::scenarios::builtin(name).ok_or("built-in scenario vanished")?;
-        for (lang, sub) in [(Lang::En, dir), (Lang::Es, es.as_path())] {
+        for (lang, sub) in [(Lang::En, dir), (Lang::from_tag("es"), es.as_path())] {
             for (dark, suffix) in [(false, ""), (true, ".dark")] {
                 let file = sub.join(format!("{name}{suffix}.svg"));
                 std::fs::write(&file, svg(text, 0, lang, dark)?).map_err(|e| format!("{}: {e}", file.display()))?;

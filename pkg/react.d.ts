@@ -10,8 +10,9 @@ export interface SteerLabProps extends Omit<ComponentProps<"div">, "ref" | "chil
   seed?: number | string;
   /** Colours: "auto" (default) follows the page's background. */
   theme?: "light" | "dark" | "auto";
-  /** Interface language (else the nearest `lang` attribute, else the page's). */
-  lang?: "en" | "es";
+  /** Interface language, a BCP 47 tag ("pt-BR": its words, else pt's, else English's; else the
+   *  nearest `lang` attribute, else the page's). */
+  lang?: string;
   /** `false` hides the buttons and sliders. */
   /** `data-controls`: true/false, "compact", or a list of parts ("play time menu settings"). */
   controls?: boolean | "true" | "false" | "compact" | "none" | (string & {});

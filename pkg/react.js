@@ -49,7 +49,8 @@ export function SteerLab(props) {
     }
     el.appendChild(canvas);
     ready.then(
-      (sl) => sl.loadScenario(p.scenario ?? "flock").then(() => sl),
+      // Its scenario's file and its words first: they are then in its first frame.
+      (sl) => Promise.all([sl.loadScenario(p.scenario ?? "flock"), sl.ensureWords(canvas)]).then(() => sl),
     ).then(
       (sl) => {
         if (!live) return;

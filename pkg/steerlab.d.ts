@@ -7,7 +7,8 @@
 //   data-scenario-json="#id"     scenario JSON from <script type="application/json" id="id">
 //   data-seed="42"               seed of the random numbers (overrides the scenario's)
 //   data-autoplay="false"        start paused (also paused when the reader asks for reduced motion)
-//   data-lang="es"               interface language (else the nearest [lang], else <html lang>)
+//   data-lang="pt-BR"            interface language, a BCP 47 tag (else the nearest [lang], the
+//                                page's included); falls back pt-BR → pt → en (docs/words.md)
 //   data-controls="false"        no buttons, toggles or sliders ("none" too); "compact": the menu and
 //                                settings folded at every width (else unfolded from 480 px); or a list
 //                                of parts: "play time menu settings" (▶ ← →, scrub bar, ⋯ menu, ⚙)
@@ -178,7 +179,7 @@ export interface Series {
   /** The history's first and newest steps. */
   start: number;
   end: number;
-  /** The viewer's language ("en", "es"). */
+  /** The viewer's language, a BCP 47 tag as the page gives it ("en", "es", "pt-BR"). */
   lang: string;
   /** Whether the chart is shown. */
   chart: boolean;
@@ -345,6 +346,32 @@ export function registerScenario(name: string, text: string): void;
 /** The built-in scenario `mount(canvas, scenario)` would need and has not been given yet, or undefined. */
 export function missingScenario(scenario: ScenarioInput): string | undefined;
 
+/**
+ * The module's side of the words (it holds no text of any language): boot.js gives it each
+ * language's texts and number format. `data` is one string of fields joined with NUL: how the
+ * language writes numbers (decimal, group, "1" or "2" for when grouping starts, minus, joined with
+ * U+0001; "" for unchanged), then keys and texts. Returns how many of the keys the module shows
+ * they lack. Authors call `addWords(tag, words)` of boot.js (`window.steerlab.addWords`) instead.
+ */
+export function addWords(tag: string, data: string): number;
+
+/** One language's words: `"key": "text"` (docs/words.md, words/words.schema.json). */
+export type Words = Record<string, string>;
+
+/** What `checkWords` tells of a words file, against English. */
+export interface WordsCheck {
+  /** No extra keys, no wrong placeholders, no values that are not texts (missing keys are allowed). */
+  ok: boolean;
+  /** Keys English has and this file lacks (English shows for them). */
+  missing: string[];
+  /** Keys English does not have (unused). */
+  extra: string[];
+  /** Texts whose `{placeholders}` differ from English's. */
+  placeholders: { key: string; expected: string[]; got: string[] }[];
+  /** Keys whose value is not a string. */
+  invalid: string[];
+}
+
 /** Check a scenario without mounting it: null when valid, else the message mount() would throw. */
 export function validate(scenario: ScenarioInput): string | null;
 
@@ -385,6 +412,20 @@ export interface SteerlabGlobal {
   /** boot.js: fetch a built-in scenario's file (`scenarios/<name>.json`) if the module has not
    *  got it yet, without blocking; `mount` through this object fetches it itself (synchronously). */
   readonly loadScenario: (scenario: ScenarioInput) => Promise<void>;
+  /** boot.js: add or override words of a language (BCP 47 tag), before or after mounting: figures
+   *  on screen write their words again; fires `steerlab:words` on the document. Returns the tag in
+   *  lower case. Throws for a tag that is none or words that are not an object. */
+  readonly addWords: (tag: string, words: Words) => string;
+  /** boot.js: a language's words from a hosted JSON file, fetched when a canvas needs the language
+   *  (now if one already did). */
+  readonly loadWords: (tag: string, url: string | URL) => Promise<void>;
+  /** boot.js: fetch what a canvas's language (or a tag's) needs, once; mount after it to have the
+   *  words in the first frame (words that come later are written in as they come). */
+  readonly ensureWords: (canvasOrTag: Element | string) => Promise<void>;
+  /** boot.js: a canvas's language: its data-lang, else the closest [lang], else "en". */
+  readonly langOf: (el: Element) => string;
+  /** boot.js: check a words file against English (www/check-words.js, loaded on first use). */
+  readonly checkWords: (words: Words) => Promise<WordsCheck>;
   readonly Viewer: typeof Viewer;
   /** Resolved (boot.js's `ready`). */
   readonly ready: Promise<SteerlabGlobal>;
@@ -394,6 +435,10 @@ declare global {
   interface Window {
     /** Set by boot.js after the module is initialised and the page's canvases are mounted. */
     steerlab?: SteerlabGlobal;
+  }
+  interface DocumentEventMap {
+    /** boot.js: words were added for a language (`addWords`, a words file): `detail.tag`. */
+    "steerlab:words": CustomEvent<{ tag: string }>;
   }
   interface WindowEventMap {
     /** boot.js: the module is ready and every `<canvas data-scenario>` is mounted. */

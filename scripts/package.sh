@@ -14,11 +14,17 @@
 #   package/www/boot.js         the page loader (+ boot.d.ts)
 #   package/www/steer-lab.js    the <steer-lab> element (+ steer-lab.d.ts)
 #   package/www/steerlab.css    the widgets' styles and the --sl-* colour variables
-#   package/www/words.js        the words of the GPU viewer (and the pages' scripts), from the catalogs
+#   package/www/words.js        t(key, lang) and the words' API for the pages' scripts (the registry is in
+#                               boot.js); check-words.js the check of a words file
+#   package/words/              the words, one file per language (<tag>.json), their schema
+#                               (words.schema.json) and every key's context (context.json): boot.js
+#                               fetches a canvas's language from here
+#   package/docs/words.md       the reference of the words: keys, contexts, template language
+#   package/tools/check-words.mjs  `node tools/check-words.mjs it.json`: check a words file
 #   package/www/challenge.js    challenges (data-challenge), compare.js side by side (data-compare),
 #                               imported by boot.js on first use (+ challenge.d.ts, compare.d.ts)
-#   package/www/chart.js        the chart under a canvas and www/meaning.js the measures' meanings,
-#                               with their words (chart-words.js): imported by boot.js on first use
+#   package/www/chart.js        the chart under a canvas and www/meaning.js the measures' meanings:
+#                               imported by boot.js on first use
 #   package/www/code/           the code view (export.js, dialog.js, templates.json), on first use
 #   package/www/gpu/            the GPU engine (mount.js + mount.d.ts, engine.js, shaders.js),
 #                               imported by boot.js only for scenarios with engine "gpu"/"auto"
@@ -48,7 +54,12 @@ P="$STAGE/package"
 mkdir -p "$P/www"
 cp dist/steerlab.js dist/steerlab_bg.wasm pkg/steerlab.d.ts "$P/"
 cp dist/www/challenge.js dist/www/compare.js pkg/www/challenge.d.ts pkg/www/compare.d.ts "$P/www/"
-cp dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css dist/www/words.js dist/www/chart.js dist/www/meaning.js dist/www/chart-words.js pkg/www/boot.d.ts pkg/www/steer-lab.d.ts "$P/www/"
+cp dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css dist/www/words.js dist/www/check-words.js dist/www/chart.js dist/www/meaning.js pkg/www/boot.d.ts pkg/www/steer-lab.d.ts "$P/www/"
+# The words (docs/words.md): every language's file, the schema, the context; the check command.
+mkdir -p "$P/words" "$P/docs" "$P/tools"
+cp dist/words/*.json "$P/words/"
+cp docs/words.md "$P/docs/words.md"
+cp pkg/tools/check-words.mjs "$P/tools/"
 mkdir -p "$P/www/gpu"
 cp dist/www/gpu/engine.js dist/www/gpu/shaders.js dist/www/gpu/mount.js pkg/www/gpu/mount.d.ts "$P/www/gpu/"
 # The code view (issue #36: v.code, the Code button), loaded on first use.
@@ -77,6 +88,10 @@ const pkg = {
     "./www/challenge.js": { types: "./www/challenge.d.ts", default: "./www/challenge.js" },
     "./www/compare.js": { types: "./www/compare.d.ts", default: "./www/compare.js" },
     "./www/chart.js": "./www/chart.js",
+    "./www/words.js": "./www/words.js",
+    "./www/check-words.js": "./www/check-words.js",
+    "./words/*": "./words/*",
+    "./tools/check-words.mjs": "./tools/check-words.mjs",
     "./www/steerlab.css": "./www/steerlab.css",
     "./steerlab_bg.wasm": "./steerlab_bg.wasm",
     "./react": { types: "./react.d.ts", default: "./react.js" },
@@ -88,7 +103,7 @@ const pkg = {
   sideEffects: ["./www/boot.js", "./www/steer-lab.js", "./www/steerlab.css", "./posters/posters.css"],
   peerDependencies: { react: ">=18" },
   peerDependenciesMeta: { react: { optional: true } },
-  files: ["steerlab.js", "steerlab_bg.wasm", "steerlab.d.ts", "react.js", "react.d.ts", "www/", "posters/", "scenarios/", "README.md"],
+  files: ["steerlab.js", "steerlab_bg.wasm", "steerlab.d.ts", "react.js", "react.d.ts", "www/", "posters/", "scenarios/", "words/", "docs/", "tools/", "README.md"],
 };
 fs.writeFileSync(process.argv[2], JSON.stringify(pkg, null, 2) + "\n");
 JS

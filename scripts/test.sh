@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Runs every steerlab test. Installs what is missing first (scripts/setup.sh), then:
-#   1. native      cargo test (unit, integration, doc tests; examples are built), and the
-#                  pseudo-language test (cargo test --features pseudo-lang --lib lang)
+#   1. native      cargo test (unit, integration, doc tests; examples are built; the
+#                  pseudo-language test, every word shown comes from words/*.json, among them)
 #   1b. exported code  node scripts/dev/code-equivalence.mjs (issue #36): the programs `v.code()`
 #                  writes, run in Node, with cargo + glam and with mono, against the core
-#   2. wasm        cargo test --target wasm32-unknown-unknown --features fault-injection,pseudo-lang
+#   2. wasm        cargo test --target wasm32-unknown-unknown --features fault-injection
 #                  --test web [--test …]: every tests/*.rs configured with
 #                  `run_in_browser` (in the page) or `run_in_dedicated_worker` (in a worker), in
 #                  headless Chromium via chromedriver (runner, its timeout and Chromium's flags:
@@ -71,12 +71,10 @@ for f in tests/*.rs; do
 done
 
 run "native tests" cargo test --workspace --no-fail-fast
-# The pseudo-language test (every word shown comes from catalog/*.txt): needs the `qps` catalog.
-run "native: the pseudo-language" cargo test --features pseudo-lang --lib lang
 # The core crate's modules import one another in one direction (docs/architecture.md).
 run "core: no import circle" python3 scripts/dev/modgraph.py crates/steerlab-core/src --quiet
 if [ "${#WASM_TESTS[@]}" -gt 0 ]; then
-  run "wasm tests in headless Chromium" cargo test --no-fail-fast --target wasm32-unknown-unknown --features fault-injection,pseudo-lang "${WASM_TESTS[@]}"
+  run "wasm tests in headless Chromium" cargo test --no-fail-fast --target wasm32-unknown-unknown --features fault-injection "${WASM_TESTS[@]}"
 else
   skip "wasm tests in headless Chromium" "no tests/*.rs runs in the browser"
 fi

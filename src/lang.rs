@@ -1,23 +1,24 @@
 //! Words in the reader's language. The core returns numbers ([`Readout`], the draw list's legend
-//! rows and label keys); this module writes them as text in English or Spanish (the tutorials are
-//! Spanish). It is plain Rust, used by the web shell and tested natively; every text it writes,
-//! the widget's buttons and toggles included, comes from the per-language catalogs ([`catalog`]).
+//! rows and label keys); this module writes them as text in any language whose words were added
+//! (`words/<tag>.json`, registered at run time: [`words`]), its numbers as the reader's locale
+//! writes them ([`numbers`]). It is plain Rust, used by the web shell and tested natively.
 
 use crate::sim::behaviours::{Readout, Val};
 use crate::sim::draw::LegendRow;
-use crate::sim::text::Fixed;
 use std::fmt::Write;
 
-pub mod catalog;
+pub mod numbers;
 pub mod pseudo;
+pub mod words;
 
-pub use catalog::{Lang, K};
+pub use numbers::Numbers;
+pub use words::{Lang, K};
 
-/// A readout value as text.
-fn val(v: Option<Val>) -> String {
+/// A readout value as text, its numbers as `lang` writes them.
+fn val(lang: Lang, v: Option<Val>) -> String {
     match v {
-        Some(Val::Int(n)) => n.to_string(),
-        Some(Val::Num(x, d)) => Fixed(x, d as u32).to_string(),
+        Some(Val::Int(n)) => lang.int(n),
+        Some(Val::Num(x, d)) => lang.num(x, d as u32),
         Some(Val::Word(w)) => w.to_string(),
         Some(Val::Bool(b)) => if b { "true" } else { "false" }.to_string(),
         Some(Val::None) | None => "—".to_string(),
@@ -41,7 +42,7 @@ pub fn readout(lang: Lang, r: &Readout) -> String {
             if !s.is_empty() {
                 s.push_str(" · ");
             }
-            let _ = write!(s, "{} {}", k.replace('_', " "), val(Some(*x)));
+            let _ = write!(s, "{} {}", k.replace('_', " "), val(lang, Some(*x)));
         }
         return s;
     };
@@ -50,7 +51,8 @@ pub fn readout(lang: Lang, r: &Readout) -> String {
     out
 }
 
-/// Write `template` with the values of `r` (the template language is described in `catalog/en.txt`); false if a key had no value.
+/// Write `template` with the values of `r` (the template language: docs/words.md); false if a key
+/// had no value.
 fn fill(lang: Lang, r: &Readout, template: &str, out: &mut String) -> bool {
     let mut complete = true;
     let mut rest = template;
@@ -82,10 +84,11 @@ fn fill(lang: Lang, r: &Readout, template: &str, out: &mut String) -> bool {
                 out.push_str(if v == Some(Val::Bool(true)) { yes } else { no });
             }
             (Some(b':'), Some(Val::Int(n))) if n >= 0 => {
-                let _ = write!(out, "+{n}");
+                out.push('+');
+                out.push_str(&lang.int(n));
             }
             (Some(b'~'), Some(Val::Word(w))) => out.push_str(&word(lang, w)),
-            (_, v) => out.push_str(&val(v)),
+            (_, v) => out.push_str(&val(lang, v)),
         }
     }
     out.push_str(rest);
@@ -130,7 +133,7 @@ pub fn legend(lang: Lang, row: &LegendRow) -> String {
     out
 }
 
-/// A label the draw list carries: a catalog key (the chart's title, the direction of travel) in
+/// A label the draw list carries: a word key (the chart's title, the direction of travel) in
 /// the reader's language, or a number as it is.
 pub fn canvas_text(lang: Lang, text: &str) -> &str {
     lang.lookup(text).unwrap_or(text)
@@ -140,10 +143,14 @@ pub fn canvas_text(lang: Lang, text: &str) -> &str {
 mod tests {
     use super::*;
 
+    fn es() -> Lang {
+        Lang::from_tag("es")
+    }
+
     /// Every text the canvas draws, in every built-in scenario (all overlays on, an agent
-    /// selected, ping-pong paths, over a few hundred steps), is a catalog key or a number.
+    /// selected, ping-pong paths, over a few hundred steps), is a word key or a number.
     #[test]
-    fn every_canvas_text_is_a_catalog_key_or_a_number() {
+    fn every_canvas_text_is_a_word_key_or_a_number() {
         use crate::sim::draw::Overlays;
         use crate::sim::render::Renderer;
         use crate::sim::Sim;
@@ -174,7 +181,7 @@ mod tests {
         assert!(seen.contains("canvas.dir_plus") || seen.contains("canvas.dir_minus"), "the ping-pong label: {seen:?}");
         for t in &seen {
             let number = t.chars().all(|c| c.is_ascii_digit());
-            assert!(number || Lang::En.lookup(t).is_some(), "canvas text {t:?} is not a catalog key");
+            assert!(number || Lang::En.lookup(t).is_some(), "canvas text {t:?} is not a word key");
         }
     }
 
@@ -197,13 +204,16 @@ mod tests {
             }
             let r = sim.readout();
             assert_eq!(r.kind, name.replace('-', "_"), "{name}");
-            let (en, es) = (readout(Lang::En, &r), readout(Lang::Es, &r));
+            let (en, es) = (readout(Lang::En, &r), readout(es(), &r));
             assert!(!en.contains('_') && !es.contains('_'), "{name}: no sentence yet: {en}");
             assert_ne!(en, es, "{name}");
             for (k, x) in &r.items {
                 if let Val::Num(..) | Val::Int(_) = x {
-                    let shown = val(Some(*x));
-                    assert!(en.contains(&shown) && es.contains(&shown), "{name}: {k} = {shown} missing: {en} / {es}");
+                    let (shown_en, shown_es) = (val(Lang::En, Some(*x)), val(self::es(), Some(*x)));
+                    assert!(
+                        en.contains(&shown_en) && es.contains(&shown_es),
+                        "{name}: {k} = {shown_en} missing: {en} / {es}"
+                    );
                 }
             }
         }
@@ -218,12 +228,12 @@ mod tests {
             .with("checks", Val::Int(3456));
         assert_eq!(
             readout(Lang::En, &flock),
-            "120 agents · polarisation 0.87 · mean neighbours 12.3 · 3456 distance checks/step"
+            "120 agents · polarisation 0.87 · mean neighbours 12.3 · 3,456 distance checks/step"
         );
         let fed = flock.clone().with("food_eaten", Val::Int(2));
         assert_eq!(
-            readout(Lang::Es, &fed),
-            "120 agentes · polarización 0.87 · vecinos medios 12.3 · 3456 comprobaciones/paso · comida consumida 2"
+            readout(es(), &fed),
+            "120 agentes · polarización 0,87 · vecinos medios 12,3 · 3456 comprobaciones/paso · comida consumida 2"
         );
         let q = |on| {
             Readout::new("queue")
@@ -238,7 +248,7 @@ mod tests {
             readout(Lang::En, &q(false)),
             "braking off · throughput 1.23 agents/s · overlaps 0 (mean 0.20) · braking 3 · through 9"
         );
-        assert!(readout(Lang::Es, &q(true)).starts_with("freno activado · flujo 1.23 agentes/s"));
+        assert!(readout(es(), &q(true)).starts_with("freno activado · flujo 1,23 agentes/s"));
         let wp = |d| {
             Readout::new("path_waypoints")
                 .with("active", Val::Int(2))
@@ -261,7 +271,7 @@ mod tests {
             "4 waypoints (loop) · distance to the path 3.2 px (tube 20) · predictions outside: 1"
         );
         assert_eq!(
-            readout(Lang::Es, &tube(Val::None)),
+            readout(es(), &tube(Val::None)),
             "4 waypoints (bucle) · distancia al camino — (tubo 20) · predicciones fuera: 1"
         );
         let fl = Readout::new("follow_leader")
@@ -270,66 +280,76 @@ mod tests {
             .with("mean_target_distance", Val::Num(4.56, 1))
             .with("in_ahead_zone", Val::Int(0));
         assert_eq!(
-            readout(Lang::Es, &fl),
-            "8 seguidores (escuadrón) · distancia media a su punto 4.6 px · en la zona prohibida: 0"
+            readout(es(), &fl),
+            "8 seguidores (escuadrón) · distancia media a su punto 4,6 px · en la zona prohibida: 0"
         );
         // Every kind has both sentences, and every key a sentence names is one its readout has.
-        for k in catalog::KEYS.iter().filter(|k| k.starts_with("readout.")) {
-            let (en, es) = (Lang::En.lookup(k).unwrap(), Lang::Es.lookup(k).unwrap());
+        for k in words::KEYS.iter().filter(|k| k.starts_with("readout.")) {
+            let (en, es) = (Lang::En.lookup(k).unwrap(), es().lookup(k).unwrap());
             assert!(!en.is_empty() && !es.is_empty() && en != es, "{k}");
         }
     }
 
     #[test]
     fn spanish_words_for_the_core_identifiers() {
-        assert_eq!(word(Lang::Es, "squad"), "escuadrón");
+        assert_eq!(word(es(), "squad"), "escuadrón");
         assert_eq!(word(Lang::En, "squad"), "squad");
-        assert_eq!(rule(Lang::Es, "separation"), "separación");
+        assert_eq!(rule(es(), "separation"), "separación");
         let row = LegendRow::Rule {
             style: crate::sim::draw::Style::ForceCohesion,
             rule: "cohesion",
             weight: 1.0,
             magnitude: 41.6,
         };
-        assert_eq!(legend(Lang::Es, &row), "cohesión ×1.00 → 42");
+        assert_eq!(legend(es(), &row), "cohesión ×1,00 → 42");
+        assert_eq!(legend(Lang::from_tag("fr"), &row), "cohésion ×1,00 → 42");
         assert_eq!(
             legend(Lang::En, &LegendRow::Total { magnitude: 192.0, clipped: true }),
             "total 192 (truncated to max_force)"
         );
         assert_eq!(legend(Lang::En, &LegendRow::Total { magnitude: 80.0, clipped: false }), "total 80");
-        assert_eq!(legend(Lang::Es, &LegendRow::Total { magnitude: 80.0, clipped: false }), "total 80");
-        assert_eq!(word(Lang::Es, "loop"), "bucle");
+        assert_eq!(legend(es(), &LegendRow::Total { magnitude: 80.0, clipped: false }), "total 80");
+        assert_eq!(word(es(), "loop"), "bucle");
     }
 
     #[test]
     fn the_hud_in_both_languages() {
         assert_eq!(hud(Lang::En, 59.6, 1.234, 0.5, 300), "60 fps · step 1.23 ms · draw 0.50 ms · 300 agents");
-        assert_eq!(hud(Lang::Es, 59.6, 1.234, 0.5, 300), "60 fps · paso 1.23 ms · dibujo 0.50 ms · 300 agentes");
+        assert_eq!(hud(es(), 59.6, 1.234, 0.5, 300), "60 fps · paso 1,23 ms · dibujo 0,50 ms · 300 agentes");
+        assert_eq!(hud(Lang::En, 59.6, 1.234, 0.5, 12000), "60 fps · step 1.23 ms · draw 0.50 ms · 12,000 agents");
+        assert_eq!(hud(es(), 59.6, 1.234, 0.5, 12000), "60 fps · paso 1,23 ms · dibujo 0,50 ms · 12.000 agentes");
     }
     /// Every behaviour's type names its main term (legend, inspector): each has `rule.<type>`.
     #[test]
-    fn every_behaviour_has_its_name_in_the_catalogs() {
+    fn every_behaviour_has_its_name_in_the_words() {
         for kind in crate::sim::behaviours::KINDS {
-            assert!(Lang::En.lookup(&format!("rule.{kind}")).is_some(), "no rule.{kind} in catalog/en.txt");
+            assert!(Lang::En.lookup(&format!("rule.{kind}")).is_some(), "no rule.{kind} in words/en.json");
         }
     }
 
-    /// The pseudo-language test: in `qps` every catalog text is wrapped in ⟦ ⟧, so a letter left
-    /// outside ⟦ ⟧ is a word that did not come from the catalogs. For every built-in scenario (all
-    /// overlays on, an agent selected, a path in both modes, over a few hundred steps): the readout
-    /// (the scenario's own and the spatial-hash one), the legend rows, the canvas labels, the
-    /// inspector's blocks (titles, values and comments; code as the tutorials write it is exempt,
-    /// but a comment in it must come from the catalog), the HUD and the SVG still's text. The
-    /// scenario's own texts (title, name) are its author's data, not the catalog's: exempt.
-    /// Run by `scripts/test.sh` (`cargo test --features pseudo-lang --lib lang`).
-    #[cfg(feature = "pseudo-lang")]
+    /// The pseudo-language test, for every shipped language: a throw-away language `qps` whose
+    /// every text is that language's in ⟦ ⟧ (and its numbers written its way), so a letter left
+    /// outside ⟦ ⟧ is a word that did not come from the words files. For every built-in scenario
+    /// (all overlays on, an agent selected, a path in both modes, over a few hundred steps): the
+    /// readout (the scenario's own and the spatial-hash one), the legend rows, the canvas labels,
+    /// the inspector's blocks (titles, values and comments; code as the tutorials write it is
+    /// exempt, but a comment in it must come from the words), the HUD and the SVG still's text. The
+    /// scenario's own texts (title, name) are its author's data, not the words files': exempt.
     #[test]
-    fn every_word_shown_comes_from_the_catalog() {
+    fn every_word_shown_comes_from_the_words_files() {
         use crate::sim::draw::Overlays;
         use crate::sim::render::Renderer;
         use crate::sim::Sim;
+        let langs: Vec<Lang> = Lang::shipped().collect();
         let qps = Lang::from_tag("qps");
         assert_eq!(qps.tag(), "qps");
+        let speak = |l: Lang| {
+            let texts: Vec<(&str, String)> =
+                words::ALL.iter().map(|&k| (words::KEYS[k as usize], format!("⟦{}⟧", l.text(k)))).collect();
+            Lang::add_words("qps", texts.iter().map(|(k, t)| (*k, t.as_str())));
+            let n = l.numbers();
+            qps.set_numbers(n.decimal, n.group, n.min_group, n.minus);
+        };
         /// What is left of `s` outside the (nested) ⟦ ⟧ spans.
         fn outside(s: &str) -> String {
             let mut depth = 0usize;
@@ -346,10 +366,7 @@ mod tests {
         }
         let check = |what: &str, s: &str| {
             let rest = outside(s);
-            assert!(
-                !rest.chars().any(|c| c.is_ascii_alphabetic()),
-                "{what}: {s:?}: words not from the catalog: {rest:?}"
-            );
+            assert!(!rest.chars().any(char::is_alphabetic), "{what}: {s:?}: words not from the words files: {rest:?}");
         };
         let mut seen = 0usize;
         for name in crate::scenarios::names() {
@@ -367,8 +384,9 @@ mod tests {
                 let ov = Overlays(u32::MAX);
                 let mut r = Renderer::new();
                 for step in 0..240 {
-                    if step % 60 == 0 {
-                        let at = format!("{name} {mode:?} step {step}");
+                    for &l in langs.iter().filter(|_| step % 60 == 0) {
+                        speak(l);
+                        let at = format!("{}: {name} {mode:?} step {step}", l.tag());
                         let list = r.build(&sim, ov);
                         for c in &list.cmds {
                             if let crate::sim::draw::Shape::Text { start, len, .. } = c.shape {
@@ -388,7 +406,7 @@ mod tests {
                                 if !l.code.starts_with('⟦') {
                                     assert!(
                                         !l.code.contains('#'),
-                                        "{at}: a comment not from the catalog: {:?}",
+                                        "{at}: a comment not from the words files: {:?}",
                                         l.code
                                     );
                                 }

@@ -1,7 +1,7 @@
 //! steerlab: steering behaviours and flocking for interactive tutorials.
 //!
 //! [`sim`] is the pure core (the `steerlab-core` crate: deterministic, no web APIs, no words);
-//! [`lang`] writes its numbers as words in the reader's language from the per-language catalogs;
+//! [`lang`] writes its numbers as words in the reader's language from the words files (given at run time);
 //! [`svg`] writes a frame as an SVG still; `web` is the thin wasm32 shell that turns DOM events
 //! into core calls and the core's draw list into Canvas 2D calls.
 

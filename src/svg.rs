@@ -528,7 +528,7 @@ mod tests {
         let mut ov = Overlays::from_list(&s.scenario().overlays);
         ov.set(Overlay::Chart, true);
         let en = still(&s, &mut r, ov, &LIGHT, Lang::En);
-        let es = still(&s, &mut Renderer::new(), ov, &LIGHT, Lang::Es);
+        let es = still(&s, &mut Renderer::new(), ov, &LIGHT, Lang::from_tag("es"));
         assert!(en.contains(">checks per step vs n</text>"), "{en}");
         assert!(es.contains(">comprobaciones/paso frente a n</text>"));
         // The force legend of a selected boid.
@@ -537,7 +537,7 @@ mod tests {
         f.step();
         let mut ov = Overlays::from_list(&f.scenario().overlays);
         ov.set(Overlay::Forces, true);
-        let es = still(&f, &mut Renderer::new(), ov, &LIGHT, Lang::Es);
+        let es = still(&f, &mut Renderer::new(), ov, &LIGHT, Lang::from_tag("es"));
         assert!(es.contains("<g class=\"legend\">"), "{es}");
         assert!(es.contains("limitado a max_force"));
         assert!(es.contains("separación ×"));

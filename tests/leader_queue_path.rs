@@ -967,7 +967,7 @@ fn the_metric_line_reports_each_scenarios_own_measures() {
         let mut s = sim(name);
         steps(&mut s, 2 * SEC);
         let h_en = steerlab::lang::readout(Lang::En, &r.readout(&s, Overlays::default()));
-        let h_es = steerlab::lang::readout(Lang::Es, &r.readout(&s, Overlays::default()));
+        let h_es = steerlab::lang::readout(Lang::from_tag("es"), &r.readout(&s, Overlays::default()));
         println!("{name}: {h_en}\n  {h_es}");
         assert!(h_en.contains(en), "{h_en}");
         assert!(h_es.contains(es), "{h_es}");

@@ -1006,7 +1006,7 @@ fn check_frame(sim: &Sim, s: &mut Scratch) -> Result<(), TestCaseError> {
     }
     let r = s.renderer.readout(sim, ov);
     let _ = steerlab::lang::readout(steerlab::lang::Lang::En, &r);
-    let _ = steerlab::lang::readout(steerlab::lang::Lang::Es, &r);
+    let _ = steerlab::lang::readout(steerlab::lang::Lang::from_tag("es"), &r);
     if !sim.agents().is_empty() {
         let i = (steps as usize * 13) % sim.agents().len();
         let f = sim.trace(i, &mut s.trace);

@@ -260,7 +260,7 @@ fn a_select_shows_its_option_labels_in_the_readers_language() {
     let edges = sc.controls.iter().find(|c| c.param == "world.edges").unwrap();
     let shown =
         |lang| (0..edges.options.len()).map(|k| edges.option_label(k, Lang::tag(lang)).to_string()).collect::<Vec<_>>();
-    assert_eq!(shown(Lang::Es), ["envolver", "rebotar", "empujar hacia el centro"]);
+    assert_eq!(shown(Lang::from_tag("es")), ["envolver", "rebotar", "empujar hacia el centro"]);
     assert_eq!(shown(Lang::En), ["wrap around", "bounce", "steer to the centre"]);
     // Without labels, the option itself; without Spanish labels, the English ones.
     let mut c = edges.clone();

@@ -166,17 +166,15 @@ fn groups_and_nearest_distances_by_hand() {
 }
 
 /// How to add a missing key, for the messages below.
-const ADD_WORDS: &str = "= <text> to catalog/en.txt and catalog/es.txt (every catalog: the build fails when one lacks \
-     it), then run `STEERLAB_WRITE_WORDS=1 cargo test --test words` (writes www/chart-words.js)";
+const ADD_WORDS: &str = "to words/en.json and every other words/<tag>.json (tests/words.rs fails when a shipped \
+     language lacks it), then run `STEERLAB_WRITE_WORDS=1 cargo test --test words` (writes www/chart-words.js)";
 
-/// The catalog's keys (catalog/en.txt; tests/words.rs and build.rs check every language has the same).
+/// The keys of the reference words file (words/en.json; tests/words.rs checks every shipped
+/// language has the same).
 fn catalog_keys() -> Vec<String> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/catalog/en.txt")).unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| l.split_once(" = "))
-        .map(|(k, _)| k.trim().to_string())
-        .collect()
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/words/en.json")).unwrap();
+    let words: std::collections::BTreeMap<String, String> = serde_json::from_str(&text).unwrap();
+    words.into_keys().collect()
 }
 
 /// Every measure a chart shows has its name and its meaning, and every item of every readout its

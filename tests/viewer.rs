@@ -272,7 +272,6 @@ async fn every_button_and_overlay_toggle_of_the_bar_responds() {
 
 /// Every text and accessible label in the viewer's DOM (its wrapper and the inspector's panel,
 /// wherever it is): `[text, where]` pairs. `skip` is a selector of subtrees left out.
-#[cfg(feature = "pseudo-lang")]
 fn texts_of(root: &web_sys::Element, skip: &str) -> Vec<(String, String)> {
     let f = js_sys::Function::new_with_args(
         "root, skip",
@@ -306,7 +305,6 @@ fn texts_of(root: &web_sys::Element, skip: &str) -> Vec<(String, String)> {
 
 /// What is left of a text once every catalog text (⟦…⟧ in the pseudo-language, nested when a
 /// template's value is a catalog word) and every text the scenario gives are taken out.
-#[cfg(feature = "pseudo-lang")]
 fn not_from_catalog(text: &str, scenario_texts: &[String]) -> String {
     let mut s = text.to_string();
     for t in scenario_texts.iter().filter(|t| !t.is_empty()) {
@@ -321,7 +319,6 @@ fn not_from_catalog(text: &str, scenario_texts: &[String]) -> String {
 
 /// The texts a scenario gives its canvas (title, caption, its controls' labels and options): the
 /// author's words, not the widget's.
-#[cfg(feature = "pseudo-lang")]
 fn scenario_texts(v: &steerlab::web::Viewer) -> Vec<String> {
     let sc = get(&v.state().unwrap(), &["scenario"]);
     let s = |x: JsValue| x.as_string().unwrap_or_default();
@@ -341,10 +338,11 @@ fn scenario_texts(v: &steerlab::web::Viewer) -> Vec<String> {
     let controls = get(&sc, &["controls"]);
     if let Ok(list) = controls.dyn_into::<js_sys::Array>() {
         for c in list.iter() {
-            out.push(s(get(&c, &["label"])));
-            for k in ["option_labels", "options"] {
+            out.extend(texts(get(&c, &["label"])));
+            out.push(s(get(&c, &["label_es"])));
+            for k in ["option_labels", "option_labels_es", "options"] {
                 if let Ok(l) = get(&c, &[k]).dyn_into::<js_sys::Array>() {
-                    out.extend(l.iter().map(s));
+                    out.extend(l.iter().flat_map(&texts));
                 }
             }
         }
@@ -354,46 +352,48 @@ fn scenario_texts(v: &steerlab::web::Viewer) -> Vec<String> {
     out
 }
 
-/// The pseudo-language (`--features pseudo-lang`: a throw-away language `qps`, every catalog text
-/// in ⟦ ⟧): on every built-in, every word of the widget — buttons, overlay toggles, the scrub
-/// bar, slider values, the readout and HUD, the inspector's panel, the Embed dialog,
-/// every aria-label — comes from the catalogs. What is left once the catalog texts and the
-/// scenario's own texts are taken out has no letter. The inspector's agent and rule titles and
-/// values are checked here; its code lines (code as the tutorials write it, a comment in them one
-/// catalog text across the code and comment elements) as `lang::pseudo` gives them, by
-/// `lang::tests::every_word_shown_comes_from_the_catalog`.
-#[cfg(feature = "pseudo-lang")]
+/// The pseudo-language, for every shipped language: a throw-away language `qps` whose every text
+/// is that language's in ⟦ ⟧ (given to the module as www/boot.js gives a words file). On every
+/// built-in, every word of the widget — buttons, overlay toggles, the scrub bar, slider values, the
+/// readout and HUD, the inspector's panel, the Embed dialog, every aria-label — comes from the words
+/// files: what is left once their texts and the scenario's own texts are taken out has no letter.
+/// The inspector's agent and rule titles and values are checked here; its code lines (code as the
+/// tutorials write it, a comment in them one text across the code and comment elements) as
+/// `lang::pseudo` gives them, by `lang::tests::every_word_shown_comes_from_the_words_files`.
 #[wasm_bindgen_test]
-async fn every_word_of_the_widget_comes_from_the_catalogs() {
+async fn every_word_of_the_widget_comes_from_the_words_files() {
     yield_now().await;
     let mut bad = Vec::new();
     let mut seen = 0;
-    for name in steerlab::scenarios::names() {
-        yield_now().await;
-        let c = canvas();
-        c.set_attribute("data-lang", "qps").unwrap();
-        let v = mount(c.clone(), JsValue::from_str(name)).unwrap();
-        v.pause().unwrap();
-        v.step(Some(3)).unwrap();
-        v.set_inspector(true).unwrap();
-        v.render().unwrap();
-        let root = c.parent_element().unwrap();
-        assert_eq!(root.get_attribute("lang").as_deref(), Some("qps"), "{name}: the wrapper's language");
-        // The dialogs, each opened once (Embed does not copy at once: no clipboard involved).
-        if let Ok(Some(b)) = root.query_selector("[data-action=embed]") {
-            b.dyn_into::<web_sys::HtmlElement>().unwrap().click();
-        }
-        let own = scenario_texts(&v);
-        for (text, at) in texts_of(&root, ".steerlab-inspector-body code, .steerlab-inspector-comment") {
-            seen += 1;
-            let rest = not_from_catalog(&text, &own);
-            if rest.chars().any(char::is_alphabetic) {
-                bad.push(format!("{name}: {at}: {text:?} (not from a catalog: {rest:?})"));
+    for (tag, json) in page::WORDS {
+        steerlab::web::add_words("qps", &page::words_data(json, |t| format!("⟦{t}⟧")));
+        for name in steerlab::scenarios::names() {
+            yield_now().await;
+            let c = canvas();
+            c.set_attribute("data-lang", "qps").unwrap();
+            let v = mount(c.clone(), JsValue::from_str(name)).unwrap();
+            v.pause().unwrap();
+            v.step(Some(3)).unwrap();
+            v.set_inspector(true).unwrap();
+            v.render().unwrap();
+            let root = c.parent_element().unwrap();
+            assert_eq!(root.get_attribute("lang").as_deref(), Some("qps"), "{name}: the wrapper's language");
+            // The dialogs, each opened once (Embed does not copy at once: no clipboard involved).
+            if let Ok(Some(b)) = root.query_selector("[data-action=embed]") {
+                b.dyn_into::<web_sys::HtmlElement>().unwrap().click();
             }
+            let own = scenario_texts(&v);
+            for (text, at) in texts_of(&root, ".steerlab-inspector-body code, .steerlab-inspector-comment") {
+                seen += 1;
+                let rest = not_from_catalog(&text, &own);
+                if rest.chars().any(char::is_alphabetic) {
+                    bad.push(format!("{tag}: {name}: {at}: {text:?} (not from the words files: {rest:?})"));
+                }
+            }
+            v.destroy();
+            c.remove();
         }
-        v.destroy();
-        c.remove();
     }
-    assert!(seen > 100, "the walk found the widget's texts ({seen})");
-    assert!(bad.is_empty(), "words that do not come from the catalogs:\n{}", bad.join("\n"));
+    assert!(seen > 400, "the walk found the widget's texts ({seen})");
+    assert!(bad.is_empty(), "words that do not come from the words files:\n{}", bad.join("\n"));
 }

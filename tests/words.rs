@@ -1,146 +1,158 @@
-//! The pages' scripts' words (`www/chapter.js`, `www/playground.js`) come from the same catalogs as
-//! the widget's (`catalog/<tag>.txt`, the `page.*` keys, which build.rs leaves out of the module):
-//! this test writes them into `www/words.js`, a module the scripts import (so the pages have their
-//! words before the wasm loads), and fails when that file is stale, when a script asks for a key
-//! no catalog has, or when a `page.*` key is not used.
+//! The words files (`words/<tag>.json`): one flat JSON object of `"key": "text"` per language,
+//! keys sorted, one a line; English (`words/en.json`) is the reference. This test checks every
+//! shipped file against it (the same keys, the same `{placeholders}`), that www/words.js ships
+//! exactly these languages, that the pages' scripts ask for keys that exist (and every `page.*`
+//! key is used), and writes what is generated from the files: the JSON Schema
+//! (`words/words.schema.json`) and the reference (`docs/words.md`, from `words/context.json`,
+//! which says where each key shows).
 //!
-//! After editing a catalog: `STEERLAB_WRITE_WORDS=1 cargo test --test words`.
+//! After editing a words file or the context: `STEERLAB_WRITE_WORDS=1 cargo test --test words`
+//! (it also sorts the files).
 #![cfg(not(target_arch = "wasm32"))]
 
+use serde_json::{Map, Value};
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-const SCRIPTS: [&str; 6] = [
+const SCRIPTS: [&str; 8] = [
     "www/chapter.js",
     "www/playground.js",
     "www/gpu/mount.js",
     "www/challenge.js",
     "www/compare.js",
     "www/code/dialog.js",
+    "www/chart.js",
+    "www/meaning.js",
 ];
 
-/// Each language's `page.*` texts by key, English first (the catalog's format: `key = text`).
-fn catalogs() -> Vec<(String, BTreeMap<String, String>)> {
-    catalogs_of(&["page."])
+fn write_mode() -> bool {
+    std::env::var_os("STEERLAB_WRITE_WORDS").is_some()
 }
 
-/// The same for the keys with these prefixes.
-fn catalogs_of(prefixes: &[&str]) -> Vec<(String, BTreeMap<String, String>)> {
-    let mut out = Vec::new();
-    let mut files: Vec<_> = std::fs::read_dir(Path::new(ROOT).join("catalog"))
+/// A generated file: rewritten with STEERLAB_WRITE_WORDS, else it must equal `want`.
+fn generated(rel: &str, want: &str) {
+    let path = Path::new(ROOT).join(rel);
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    if write_mode() {
+        // (Only when it changes: the other tests read these files meanwhile.)
+        if have != want {
+            std::fs::write(&path, want).unwrap();
+        }
+        return;
+    }
+    assert!(have == want, "{rel} is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`");
+}
+
+/// The shipped words files, English first: (tag, path).
+fn files() -> Vec<(String, PathBuf)> {
+    let mut out: Vec<(String, PathBuf)> = std::fs::read_dir(Path::new(ROOT).join("words"))
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .filter_map(|p| {
+            let stem = p.file_stem()?.to_str()?.to_string();
+            // A language's file (`en`, `pt-BR`), not the schema's or the context's.
+            let primary = stem.split('-').next().unwrap_or("");
+            let tag = (2..=3).contains(&primary.len()) && steerlab::sim::text::is_lang_tag(&stem);
+            tag.then_some((stem, p))
+        })
         .collect();
-    files.sort();
-    for p in files {
-        let tag = p.file_stem().unwrap().to_str().unwrap().to_string();
-        let mut words = BTreeMap::new();
-        for line in std::fs::read_to_string(&p).unwrap().lines() {
-            if let Some((k, v)) = line.split_once(" = ") {
-                let k = k.trim();
-                if prefixes.iter().any(|p| k.starts_with(p)) && !line.trim_start().starts_with('#') {
-                    words.insert(k.to_string(), v.trim_end().replace("\\n", "\n"));
-                }
-            }
-        }
-        out.push((tag, words));
-    }
-    let en = out.iter().position(|(t, _)| t == "en").expect("catalog/en.txt");
-    let first = out.remove(en);
-    out.insert(0, first);
+    out.sort_by_key(|(t, _)| (t != "en", t.clone()));
     out
 }
 
-fn module(langs: &[(String, BTreeMap<String, String>)]) -> String {
-    module_of(langs, "The pages' scripts' words", "page.*", "page.*")
+fn read(path: &Path) -> Map<String, Value> {
+    let text = std::fs::read_to_string(path).unwrap();
+    match serde_json::from_str(&text) {
+        Ok(Value::Object(m)) => m,
+        other => panic!("{}: not one JSON object: {other:?}", path.display()),
+    }
 }
 
-fn module_of(langs: &[(String, BTreeMap<String, String>)], what: &str, keys: &str, key: &str) -> String {
-    let mut s = format!(
-        "// {what}, one table per language: written from the {keys} keys of\n\
-         // catalog/<tag>.txt by tests/words.rs. Do not edit: edit the catalogs, then run\n\
-         // `STEERLAB_WRITE_WORDS=1 cargo test --test words`.\n\
-         const WORDS = {{\n",
-    );
-    for (tag, words) in langs {
-        s.push_str(&format!("  {tag}: {{\n"));
-        for (k, v) in words {
-            s.push_str(&format!("    {}: {},\n", serde_json::to_string(k).unwrap(), serde_json::to_string(v).unwrap()));
+/// A words file's text: keys sorted, one a line, two spaces, as `JSON.stringify(words, null, 2)`.
+fn text_of(words: &BTreeMap<String, String>) -> String {
+    let mut s = String::from("{\n");
+    for (k, (key, v)) in words.iter().enumerate() {
+        let comma = if k + 1 < words.len() { "," } else { "" };
+        s.push_str(&format!("  {}: {}{comma}\n", Value::from(key.as_str()), Value::from(v.as_str())));
+    }
+    s.push_str("}\n");
+    s
+}
+
+fn strings(path: &Path) -> BTreeMap<String, String> {
+    read(path)
+        .into_iter()
+        .map(|(k, v)| match v {
+            Value::String(s) => (k, s),
+            other => panic!("{}: {k}: a text (a JSON string), got {other}", path.display()),
+        })
+        .collect()
+}
+
+/// `{name}` holes of a text, sorted (`{clipped? (…)|}` → `clipped`).
+fn holes(s: &str) -> Vec<String> {
+    let mut v: Vec<String> = s
+        .split('{')
+        .skip(1)
+        .filter_map(|p| p.split_once('}'))
+        .map(|(h, _)| h.split(['?', ':', '~']).next().unwrap().to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+fn english() -> BTreeMap<String, String> {
+    strings(&Path::new(ROOT).join("words/en.json"))
+}
+
+#[test]
+fn every_shipped_language_has_every_key_with_english_placeholders() {
+    let files = files();
+    assert_eq!(files[0].0, "en", "words/en.json, the reference");
+    let en = english();
+    for (tag, path) in &files {
+        let words = strings(path);
+        let missing: Vec<_> = en.keys().filter(|k| !words.contains_key(*k)).collect();
+        let extra: Vec<_> = words.keys().filter(|k| !en.contains_key(*k)).collect();
+        assert!(missing.is_empty(), "words/{tag}.json lacks {missing:?}");
+        assert!(extra.is_empty(), "words/{tag}.json has keys words/en.json lacks: {extra:?}");
+        for (k, v) in &words {
+            assert_eq!(holes(v), holes(&en[k]), "words/{tag}.json: {k}: the placeholders differ from English's");
+            assert!(!v.trim().is_empty() || en[k].trim().is_empty(), "words/{tag}.json: {k} is empty");
         }
-        s.push_str("  },\n");
-    }
-    s.push_str(
-        "};\n\n\
-         /** The catalog of a language tag (`es-MX` → es), else English. */\n\
-         function tableOf(lang) {\n  \
-           const tag = String(lang || \"\").trim().toLowerCase().split(/[-_]/)[0];\n  \
-           return Object.hasOwn(WORDS, tag) ? WORDS[tag] : WORDS.en;\n\
-         }\n\n\
-         /** The text of a `KEY` key in `lang` (by default the page's: the primary subtag of\n\
-          *  <html lang>); a key no catalog has throws. Safe to import outside a browser. */\n\
-         export function t(key, lang = globalThis.document?.documentElement.lang) {\n  \
-           const table = tableOf(lang);\n  \
-           if (!Object.hasOwn(table, key)) throw new Error(`steerlab: no words for ${key}`);\n  \
-           return table[key];\n\
-         }\n",
-    );
-    s.replace("KEY", key)
-}
-
-#[test]
-fn www_words_js_is_written_from_the_catalogs() {
-    let want = module(&catalogs());
-    let path = Path::new(ROOT).join("www/words.js");
-    if std::env::var_os("STEERLAB_WRITE_WORDS").is_some() {
-        std::fs::write(&path, &want).unwrap();
-        return;
-    }
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(have == want, "www/words.js is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`");
-}
-
-/// The chart's and the meanings' words (`chart.*`, `meaning.*`: www/chart.js, www/meaning.js,
-/// loaded on first use) in www/chart-words.js; the meanings' keys are built at run time
-/// (`meaning.<measure>`, `meaning.<readout>.<item>`), so every measure and readout item a viewer
-/// can show is checked to have one in tests/series.rs and tests/viewer.rs's readouts.
-#[test]
-fn www_chart_words_js_is_written_from_the_catalogs() {
-    let langs = catalogs_of(&["chart.", "meaning."]);
-    let want = module_of(&langs, "The chart's and the measures' meanings' words", "chart.* and meaning.*", "chart.* or meaning.*")
-        .replace("export function t(", "export function has(key, lang = globalThis.document?.documentElement.lang) {\n  return Object.hasOwn(tableOf(lang), key);\n}\n\nexport function t(");
-    let path = Path::new(ROOT).join("www/chart-words.js");
-    if std::env::var_os("STEERLAB_WRITE_WORDS").is_some() {
-        std::fs::write(&path, &want).unwrap();
-        return;
-    }
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        have == want,
-        "www/chart-words.js is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`"
-    );
-    for script in ["www/chart.js", "www/meaning.js"] {
-        let src = std::fs::read_to_string(Path::new(ROOT).join(script)).unwrap();
-        assert!(src.contains("./chart-words.js\""), "{script} imports its words from www/chart-words.js");
-        for (i, _) in src.match_indices("t(\"") {
-            if src[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.') {
-                continue;
-            }
-            let rest = &src[i + 3..];
-            let key = &rest[..rest.find('"').unwrap()];
-            assert!(langs[0].1.contains_key(key), "{script}: t({key:?}) is no key of catalog/*.txt");
-        }
+        // Sorted, one key a line (so that merges stay line-based).
+        generated(&format!("words/{tag}.json"), &text_of(&words));
     }
 }
 
-/// Every `t("…")` of the scripts is a key of the catalogs, every `page.*` key is used by a script,
-/// and no script keeps words of its own per language.
+/// www/boot.js ships exactly the languages of words/: a page fetches only files that exist.
 #[test]
-fn the_scripts_ask_for_catalog_keys_only() {
-    let langs = catalogs();
-    let keys: Vec<&String> = langs[0].1.keys().collect();
-    assert!(!keys.is_empty());
+fn www_words_js_ships_the_languages_of_words() {
+    let src = std::fs::read_to_string(Path::new(ROOT).join("www/boot.js")).unwrap();
+    let line = src.lines().find(|l| l.starts_with("export const SHIPPED = [")).expect("SHIPPED in www/boot.js");
+    let listed: Vec<String> = line
+        .split('[')
+        .nth(1)
+        .unwrap()
+        .split(']')
+        .next()
+        .unwrap()
+        .split(',')
+        .map(|t| t.trim().trim_matches('"').to_string())
+        .collect();
+    let shipped: Vec<String> = files().into_iter().map(|(t, _)| t).collect();
+    let mut sorted = listed.clone();
+    sorted.sort_by_key(|t| (t != "en", t.clone()));
+    assert_eq!(sorted, shipped, "www/boot.js's SHIPPED and the words/<tag>.json files");
+}
+
+/// Every `t("…")` / `has("…")` of the scripts is a key of the words files, every `page.*` key is
+/// used by a script, and no script keeps words of its own per language.
+#[test]
+fn the_scripts_ask_for_keys_of_the_words_files() {
+    let en = english();
     let mut used = Vec::new();
     for script in SCRIPTS {
         let src = std::fs::read_to_string(Path::new(ROOT).join(script)).unwrap();
@@ -149,17 +161,179 @@ fn the_scripts_ask_for_catalog_keys_only() {
             !src.contains("ES ?") && !src.contains("const ES") && !src.contains("const TEXT"),
             "{script} picks words by language itself"
         );
-        for (i, _) in src.match_indices("t(\"") {
-            if src[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.') {
-                continue;
+        for call in ["t(\"", "has(\""] {
+            for (i, _) in src.match_indices(call) {
+                if src[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.') {
+                    continue;
+                }
+                let rest = &src[i + call.len()..];
+                let key = &rest[..rest.find('"').unwrap()];
+                assert!(en.contains_key(key), "{script}: {call}{key}\") is no key of words/en.json");
+                used.push(key.to_string());
             }
-            let rest = &src[i + 3..];
-            let key = &rest[..rest.find('"').unwrap()];
-            assert!(keys.iter().any(|k| *k == key), "{script}: t({key:?}) is no key of catalog/*.txt");
-            used.push(key.to_string());
         }
     }
-    for k in keys {
-        assert!(used.contains(k), "{k} is in the catalogs but no script uses it");
+    for k in en.keys().filter(|k| k.starts_with("page.")) {
+        assert!(used.contains(k), "{k} is in the words files but no script uses it");
     }
+    assert!(!Path::new(ROOT).join("www/chart-words.js").exists(), "one place for the words in JS: www/words.js");
+    assert!(!Path::new(ROOT).join("catalog").exists(), "the words are words/<tag>.json now");
 }
+
+/// `words/context.json` says where every key of English shows: the same keys, none empty.
+fn context() -> BTreeMap<String, String> {
+    let context = strings(&Path::new(ROOT).join("words/context.json"));
+    let en = english();
+    let missing: Vec<_> = en.keys().filter(|k| !context.contains_key(*k)).collect();
+    let extra: Vec<_> = context.keys().filter(|k| !en.contains_key(*k)).collect();
+    assert!(missing.is_empty(), "words/context.json lacks {missing:?}");
+    assert!(extra.is_empty(), "words/context.json has keys words/en.json lacks: {extra:?}");
+    assert!(context.values().all(|c| c.len() > 10), "words/context.json: every key's context");
+    context
+}
+
+/// The JSON Schema of a words file (`words/words.schema.json`): every key English has, with its
+/// context and English text as its description; no other key (but `$schema`).
+#[test]
+fn the_words_schema_is_written_from_english_and_the_context() {
+    let (en, context) = (english(), context());
+    let mut props = Map::new();
+    props.insert(
+        "$schema".into(),
+        serde_json::json!({"type": "string", "description": "This schema (an editor then checks and completes the file); ignored."}),
+    );
+    for (k, v) in &en {
+        let holes = holes(v);
+        let mut d = format!("{} English: {}", context[k], Value::from(v.as_str()));
+        if !holes.is_empty() {
+            d.push_str(&format!(
+                " Placeholders: {}.",
+                holes.iter().map(|h| format!("{{{h}}}")).collect::<Vec<_>>().join(", ")
+            ));
+        }
+        props.insert(k.clone(), serde_json::json!({"type": "string", "description": d}));
+    }
+    let schema = serde_json::json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "words.schema.json",
+        "title": "steerlab words",
+        "description": "One language's words for steerlab's figures: one flat object of \"key\": \"text\", the keys of words/en.json (the reference; a key left out shows the fallback language's text, then English's). Generated by tests/words.rs from words/en.json and words/context.json; docs/words.md explains the keys and the template language.",
+        "type": "object",
+        "properties": props,
+        "additionalProperties": false
+    });
+    generated("words/words.schema.json", &(serde_json::to_string_pretty(&schema).unwrap() + "\n"));
+}
+
+/// The reference of the words (`docs/words.md`): the format, the template language, how to add a
+/// language, and every key with its context, its placeholders and its English text.
+#[test]
+fn the_words_reference_is_written_from_english_and_the_context() {
+    let (en, context) = (english(), context());
+    let mut s = String::from(REFERENCE_HEAD);
+    let mut group = "";
+    for (k, v) in &en {
+        let g = k.split('.').next().unwrap();
+        if g != group {
+            group = g;
+            s.push_str(&format!("\n### `{g}.*`\n\n| key | where it shows | English |\n| --- | --- | --- |\n"));
+        }
+        let cell = |t: &str| t.replace('|', "\\|").replace('\n', " ");
+        s.push_str(&format!("| `{k}` | {} | {} |\n", cell(&context[k]), cell(v)));
+    }
+    generated("docs/words.md", &s);
+}
+
+const REFERENCE_HEAD: &str = r#"# Words: the reference
+
+Generated by `tests/words.rs` from `words/en.json` and `words/context.json` (`STEERLAB_WRITE_WORDS=1
+cargo test --test words` after editing either; a test fails when this page is stale).
+
+Every word a reader sees in a figure comes from a words file: `words/<tag>.json`, one flat JSON
+object of `"key": "text"` per language, keys sorted, one a line. `words/en.json` is the reference
+(every key); the shipped languages (`en`, `es`, `fr`, `pt`) have every key. The module holds no
+text of any language: `www/boot.js` fetches the file a canvas needs (beside `www/`, as
+`words/<tag>.json`) and gives it the texts. `words/words.schema.json` is the files' JSON Schema;
+`words/context.json` says where each key shows (the table below).
+
+## Languages and fallbacks
+
+A canvas's language is its `data-lang`, else the closest `lang` attribute (the page's included), a
+BCP 47 tag. A language falls back as the web does (RFC 4647 lookup): `pt-BR` reads `pt-BR`'s
+words, then `pt`'s, then English's — key by key, so a file may hold only the keys it changes. A key
+name never reaches the screen. A language that is not shipped reads English for the keys it
+lacks, and the console says once which.
+
+Numbers in prose (readouts, the HUD, the legend, the inspector's values, the scrub bar, slider
+values, the chart, challenge status) are written as the reader's locale writes them, through the
+browser's `Intl.NumberFormat` (`1 234,5` in French, `1.234,5` in Portuguese); code and pseudocode
+keep their notation (`1.5`).
+
+## Adding or overriding a language, without a build
+
+```js
+import { addWords, ready } from "/steerlab/www/boot.js";
+addWords("it", { "ui.play_name": "Avvia", "ui.pause_name": "Pausa" }); // before or after mounting
+const steerlab = await ready;
+steerlab.addWords("it", { "touch.settings": "Impostazioni" }); // figures on screen write their words again
+await steerlab.loadWords("it", "/lang/it.json");                 // a hosted words file
+console.log(await steerlab.checkWords(myWords));                 // { ok, missing, extra, placeholders, invalid }
+```
+
+or, in the page's `<head>`, a hosted file fetched when a canvas needs the language:
+
+```html
+<link rel="steerlab-words" hreflang="it" href="/lang/it.json">
+```
+
+Checking a file from the command line (the package's own tool, Node ≥ 20):
+
+```sh
+node node_modules/steerlab/tools/check-words.mjs it.json   # or package/tools/… from the archive
+```
+
+It prints the keys the file lacks (English shows for them) and those English does not have, and
+the texts whose placeholders differ from English's; it exits 1 on extra keys or wrong
+placeholders. `addWords` fires `steerlab:words` on the document (`detail.tag`).
+
+A new shipped language: `words/<tag>.json` with every key (copy `words/en.json`), its tag in
+`SHIPPED` (`www/boot.js`), then `cargo test --test words` (keys, placeholders) and `cargo test --lib
+lang` (the pseudo-language walk).
+
+## The module's side
+
+The WebAssembly module holds the keys it shows (`lang::K`, from `words/en.json`), not their
+texts. `www/boot.js` gives it each language's texts through one export, `addWords(tag, data)`:
+`data` is one string of fields joined with NUL (`"\0"`) — first how the language writes numbers
+(decimal separator, grouping separator, `1` or `2` for the digits before the point from which
+groups start less 3, minus sign, joined with U+0001, as the page's `Intl.NumberFormat` gives
+them; empty to leave them), then keys and texts one after the other. A page that imports the
+module itself (`steerlab.js`) without boot.js gives it a words file so:
+
+```js
+import init, { addWords, mount } from "/steerlab/steerlab.js";
+await init();
+const en = await (await fetch("/steerlab/words/en.json")).json();
+addWords("en", ["", ...Object.entries(en).flat()].join("\0"));
+```
+
+## The template language
+
+Texts are templates. In a readout, the legend, the HUD, the inspector's titles:
+
+| form | meaning | example |
+| --- | --- | --- |
+| `{key}` | a value (a number written in the reader's locale, or a word) | `{agents} agents` |
+| `{key:+}` | a whole number with its sign | `direction {direction:+}` → `direction +1` |
+| `{key?yes\|no}` | a true/false value as one of two texts | `{braking_enabled?braking on\|braking off}` |
+| `{key~}` | an identifier of the core as a word (`word.<id>`) | `({variant~})` → `(squad)` |
+| `[text\|other]` | `text` when every value in it is known, else `other` | `[{distance} px\|—]` |
+
+Elsewhere (the pages' scripts, the dialogs, the scrub bar) only `{name}` holes are filled. A
+translation keeps English's placeholders (the names inside `{…}`; `checkWords` and the tests say
+when they differ) and may move them anywhere in the sentence. Symbols outside the texts (▶, ❚❚, ←,
+→, ⋯, ⚙) are the widget's; `pseudo.*` lines are code with a comment: translate the comment after
+`#` and the words, keep the identifiers.
+
+## The keys
+"#;

@@ -15,8 +15,14 @@
 //
 //   import { ready } from "/steerlab/www/boot.js";
 //   const steerlab = await ready;      // the module's exports: mount, viewerFor, …
+//
+// Words (below): each canvas's language file (`words/<tag>.json`) is fetched with it, once, before
+// it mounts; `addWords`, `loadWords` (exported, usable before `ready`) add or override a language.
 
 import init, * as module from "../steerlab.js";
+
+/** Check a words file against English (www/words.js's `checkWords`, loaded on first use). */
+export const checkWords = (words) => import("./words.js").then((m) => m.checkWords(words));
 
 function showStatus(message) {
   const el = document.getElementById("steerlab-status");
@@ -85,8 +91,204 @@ function pageIsDark(el) {
 }
 // Only in a browser: importing this module in Node (a static-site generator or a server renderer
 // importing the page's modules) touches no window, document or WebAssembly; `ready` rejects there.
-const IN_BROWSER = typeof document == "object";
+export const IN_BROWSER = typeof document == "object";
 if (IN_BROWSER) showPosters();
+
+/** The files fetched (built-in scenarios, words): url → { p: Promise, done }, each fetched once. */
+export const FILES = new Map();
+
+/** Fetch `url` once and give its text to `use`; a failure is a warning (then the mount says what
+ *  is missing). */
+function getOnce(url, use) {
+  if (!FILES.has(url)) {
+    const e = { done: false };
+    e.p = fetch(url)
+      .then((r) => (r.ok ? r.text() : Promise.reject(Error(`HTTP ${r.status}`))))
+      .then(use)
+      .catch((err) => console.warn(`steerlab: ${url}: ${err.message}`))
+      .finally(() => (e.done = true));
+    FILES.set(url, e);
+  }
+  return FILES.get(url).p;
+}
+
+/** The same with one synchronous request, for code that cannot wait: a built-in scenario a mount
+ *  through the API needs before the page's loading got it, a script's first words (www/words.js). */
+export function getNow(url, use) {
+  if (FILES.get(url)?.done) return;
+  FILES.set(url, { done: true, p: Promise.resolve() });
+  try {
+    const x = new XMLHttpRequest();
+    x.open("GET", url, false);
+    x.send();
+    if (x.status === 200) use(x.responseText);
+  } catch (err) {
+    console.warn(`steerlab: ${url}: ${err.message}`);
+  }
+}
+
+// Words: the one registry of the words every script reads (www/words.js adds `t()` and the rest of
+// the pages' scripts' API on top of it: it imports them from here), and what a page needs to
+// mount its canvases. The words files (`words/<tag>.json`, one flat JSON object of "key": "text"
+// per language, beside www/) are fetched when a canvas or a script first needs a language, once;
+// an author adds or overrides one (`addWords`, a hosted file through `loadWords` or `<link
+// rel="steerlab-words" hreflang href>`); the same texts go to the wasm module, which holds none.
+//
+// A language is a BCP 47 tag (kept in lower case here) and falls back as the web does: `pt-BR` →
+// `pt` → `en`, key by key. A shipped language (SHIPPED) has every key, so a page in it loads that
+// one file; English is fetched too only for a language that is not shipped (an author's, or none
+// at all) or that lacks keys the module shows. A key name never reaches the screen; one console
+// warning per language lists the keys it lacks (www/words.js, loaded then). docs/words.md
+// describes the files, the keys and the template language.
+
+/** The languages with a words file beside www/ (`words/<tag>.json`), each with every key. */
+export const SHIPPED = ["en", "es", "fr", "pt"];
+
+/** tag → { key: text }, merged in the order added. */
+export const WORDS = new Map();
+/** tag → [url]: an author's hosted words files. */
+export const HOSTED = new Map();
+/** Shipped languages whose file lacks keys (older than the module or the scripts): whoever reads
+ *  them reads English too. */
+export const INCOMPLETE = new Set();
+let inited = false; // the module is initialised: it takes words (`connect`)
+
+/** A language tag, lower case (`pt_BR` → `pt-br`); "" when it is not one. */
+export function canonical(tag) {
+  const c = String(tag ?? "").trim().replace(/_/g, "-").toLowerCase();
+  return /^[a-z]{2,8}(-[a-z0-9]{1,8})*$/.test(c) ? c : "";
+}
+
+/** The languages `tag` reads, itself first, English last (RFC 4647 lookup): `pt-BR` → pt-br, pt, en. */
+export function chain(tag) {
+  const out = [];
+  for (let t = canonical(tag); t; t = t.slice(0, Math.max(0, t.lastIndexOf("-")))) out.push(t);
+  if (!out.includes("en")) out.push("en");
+  return out;
+}
+
+/** A canvas's (or any element's) language, as the module reads it: its `data-lang`, else the
+ *  closest `lang` attribute (the document's included), else English. */
+export function langOf(el) {
+  return el?.getAttribute?.("data-lang")?.trim() || el?.closest?.("[lang]")?.getAttribute("lang")?.trim() || "en";
+}
+
+/** The files `tag` needs: those of its chain up to the first shipped language (English for a
+ *  language that is not shipped; all, English included, when that one is INCOMPLETE): shipped
+ *  (beside www/: the `new URL(…, import.meta.url)` form lets bundlers carry them, `?no-inline`
+ *  keeps Vite from inlining them) then hosted. */
+export function needed(tag) {
+  const c = chain(tag);
+  const k = c.findIndex((t) => SHIPPED.includes(t));
+  return (INCOMPLETE.has(c[k]) ? c : c.slice(0, k + 1)).flatMap((t) =>
+    [...(SHIPPED.includes(t) ? [String(new URL(`../words/${t}.json?no-inline`, import.meta.url))] : []), ...(HOSTED.get(t) ?? [])].map((url) => [t, url]),
+  );
+}
+
+/** A words file's text to take (`take(t)(text)`): its words added; a shipped one that lacks keys
+ *  the module shows is INCOMPLETE. */
+export const take = (t) => (text) => {
+  const words = JSON.parse(text);
+  if (words?.constructor != Object) throw Error("not words");
+  addWords(t, words);
+  if (SHIPPED.includes(t) && lacking) INCOMPLETE.add(t);
+};
+export const tagOf = (x) => (typeof x == "string" ? x : langOf(x));
+
+/** Load what the language of `canvasOrTag` needs (each file once); resolves when it is there.
+ *  Words that come after a canvas mounted are written into it then. */
+export function ensureWords(canvasOrTag) {
+  const tag = tagOf(canvasOrTag);
+  if (!IN_BROWSER) return Promise.resolve();
+  return Promise.all(needed(tag).map(([t, url]) => getOnce(url, take(t)))).then(() =>
+    needed(tag).every(([, url]) => FILES.has(url)) ? settle(tag) : ensureWords(tag),
+  );
+}
+
+/** `tag`'s words are loaded: tell the module how it writes numbers (Intl); a language that reads
+ *  English as a fallback (not shipped) gets its warning when it lacks keys (www/words.js). */
+export function settle(tag) {
+  const c = chain(tag)[0];
+  if (!inited || !needed(tag).every(([, url]) => FILES.get(url)?.done)) return;
+  const f = intlOf(c);
+  const part = (type) => f.formatToParts(-12345.6).find((p) => p.type == type)?.value ?? "";
+  module.addWords(c, [part("decimal"), part("group"), f.format(1234).length > 4 ? 1 : 2, part("minusSign")].join("\x01"));
+  if (chain(c).find((t) => SHIPPED.includes(t)) == "en" && !/^en(-|$)/.test(c)) import("./words.js").then((m) => m.warnMissing(c));
+}
+
+/** A language tag, lower case, or an error naming the call and the tag. */
+function tagOr(what, tag) {
+  const c = canonical(tag);
+  if (!c) throw TypeError(`steerlab.${what}: ${JSON.stringify(tag)} is not a language tag (BCP 47: "it", "pt-BR")`);
+  return c;
+}
+
+/** Add or override words of the language `tag`: an object of `"key": "text"` (a words file or
+ *  part of one). Texts that are not strings are left out, named in one warning. Figures on screen
+ *  that read this language (or fall back on it) write their words again; a `steerlab:words`
+ *  event (detail `{ tag }`) tells the page's scripts. Returns the tag (lower case). */
+export function addWords(tag, words) {
+  const c = tagOr("addWords", tag);
+  if (words?.constructor != Object) throw TypeError(`steerlab.addWords("${c}", words): words must be an object of "key": "text"`);
+  const good = Object.fromEntries(Object.entries(words).filter(([, v]) => typeof v == "string"));
+  const bad = Object.keys(words).filter((k) => !(k in good));
+  if (bad.length) console.warn(`steerlab.addWords("${c}"): not a text, left out: ${bad.join(", ")}`);
+  WORDS.set(c, Object.assign(WORDS.get(c) ?? {}, good));
+  give(c, good);
+  if (IN_BROWSER) {
+    // The widgets' words marked with their keys (src/web/words.rs), in every language reading `c`.
+    for (const root of document.querySelectorAll(".steerlab[lang],.steerlab-inspector[lang]")) {
+      const lang = root.lang;
+      if (!chain(lang).includes(c)) continue;
+      for (const e of [root, ...root.querySelectorAll("[data-sl-text],[data-sl-label]")]) {
+        const [k, l] = [e.getAttribute("data-sl-text"), e.getAttribute("data-sl-label")];
+        if (k) e.textContent = lookup(k, lang) ?? "";
+        if (l) e.setAttribute("aria-label", lookup(l, lang) ?? "");
+      }
+    }
+    document.dispatchEvent(new CustomEvent("steerlab:words", { detail: { tag: c } }));
+  }
+  return c;
+}
+
+/** Words of the language `tag` from a hosted JSON file, fetched when a canvas or a script needs
+ *  that language (now, if one already did); resolves once what it needs is loaded. */
+export function loadWords(tag, url) {
+  const c = tagOr("loadWords", tag);
+  HOSTED.set(c, [...new Set([...(HOSTED.get(c) ?? []), String(new URL(url, document.baseURI))])]);
+  return ensureWords(c);
+}
+
+// <link rel="steerlab-words" hreflang="it" href="…/it.json">: an author's hosted words file.
+if (IN_BROWSER) for (const l of document.querySelectorAll('link[rel~="steerlab-words"][hreflang][href]')) loadWords(l.hreflang, l.href).catch(() => {});
+
+/** The module is initialised: it gets every language added so far, and each one after. */
+function connect() {
+  inited = true;
+  for (const [tag, words] of WORDS) if (give(tag, words) && SHIPPED.includes(tag)) INCOMPLETE.add(tag);
+}
+
+/** Words to the module (its `addWords` takes them as one string: keys and texts joined with NUL,
+ *  after an empty field for the numbers); how many of the keys it shows they lack (0 before it
+ *  is initialised). */
+function give(tag, words) {
+  return (lacking = inited ? module.addWords(tag, ["", ...Object.entries(words).flat()].map((s) => s.replaceAll("\0", "")).join("\0")) : 0);
+}
+let lacking = 0;
+
+/** The Intl number format of `lang` (Latin digits), English's for a tag Intl refuses. */
+export function intlOf(lang, opts) {
+  try {
+    return new Intl.NumberFormat(`${chain(lang)[0].split(/-.-/)[0]}-u-nu-latn`, opts);
+  } catch {
+    return new Intl.NumberFormat("en", opts);
+  }
+}
+
+/** The text of `key` in `lang` or a language it falls back on; undefined when none has it. */
+export function lookup(key, lang) {
+  for (const t of chain(lang)) if (Object.hasOwn(WORDS.get(t) ?? {}, key)) return WORDS.get(t)[key];
+}
 
 let chartCode = null;
 const chartJs = () => (chartCode ??= import("./chart.js").then((m) => (chartJs.m = m)));
@@ -118,8 +320,8 @@ if (IN_BROWSER) {
 // was (everything at once) for pages that call it themselves.
 const waiting = new Set();
 const queue = [];
-/** Queue `c` to mount, its scenario's file on its way at once. */
-const enqueue = (c) => (load(scenarioOf(c)), queue.push(c));
+/** Queue `c` to mount, its scenario's and its words' files on their way at once. */
+const enqueue = (c) => (load(scenarioOf(c)), ensureWords(c), queue.push(c));
 let observer = null;
 
 function scenarioOf(canvas) {
@@ -136,31 +338,14 @@ function scenarioOf(canvas) {
 // `loadScenario(s)` gets it without blocking, for code that can wait (react.js, steer-lab.js).
 // (One `new URL(template, import.meta.url)` form: bundlers such as Vite see it and carry the files,
 // as files: `?no-inline`, else Vite would write all twenty into the bundle as data: URLs.)
-const scenarioUrl = (name) => new URL(`../scenarios/${name}.json?no-inline`, import.meta.url);
-const loading = new Map();
+const scenarioUrl = (name) => String(new URL(`../scenarios/${name}.json?no-inline`, import.meta.url));
 function load(arg) {
   const name = module.missingScenario(arg);
-  if (!name) return null;
-  if (!loading.has(name)) {
-    const got = fetch(scenarioUrl(name))
-      .then((r) => (r.ok ? r.text() : null))
-      .then((t) => t && module.registerScenario(name, t))
-      .catch(() => {}); // the mount then says the scenario is not loaded
-    loading.set(name, got);
-  }
-  return loading.get(name);
+  return name ? getOnce(scenarioUrl(name), (t) => module.registerScenario(name, t)) : null;
 }
 function loadNow(arg) {
   const name = module.missingScenario(arg);
-  if (!name) return;
-  const x = new XMLHttpRequest();
-  try {
-    x.open("GET", scenarioUrl(name), false);
-    x.send();
-    if (x.status === 200) module.registerScenario(name, x.responseText);
-  } catch {
-    /* the mount says the scenario is not loaded */
-  }
+  if (name) getNow(scenarioUrl(name), (t) => module.registerScenario(name, t)); // (else the mount says it is not loaded)
 }
 
 function mountNow(steerlab, canvas) {
@@ -168,6 +353,7 @@ function mountNow(steerlab, canvas) {
   observer?.unobserve(canvas);
   if (!canvas.isConnected || canvas.hasAttribute("data-steerlab-mounted") || steerlab.viewerFor(canvas)) return;
   loadNow(scenarioOf(canvas));
+  ensureWords(canvas); // (here already, unless it was mounted early: then written in as it comes)
   // Marked as tried first, as autoMount() does, so a canvas that fails is not tried again.
   canvas.setAttribute("data-steerlab-mounted", "");
   // `"engine": "gpu"` or `"auto"`: the GPU engine where WebGPU is, its code loaded for this canvas
@@ -217,7 +403,7 @@ function drain(steerlab) {
       // chart's code for a canvas that shows its chart from the start: the chart then comes with
       // the viewer, in the same frame, and nothing under the figure moves twice.
       const chart = /^(?!false$)/.test(c.getAttribute("data-chart") ?? "false") && chartJs();
-      Promise.all([load(scenarioOf(c)), chart]).then(() => {
+      Promise.all([load(scenarioOf(c)), chart, ensureWords(c)]).then(() => {
         due.delete(c);
         setTimeout(next, 0);
         mountNow(steerlab, c);
@@ -287,6 +473,9 @@ function addCode(module) {
 }
 
 async function start() {
+  // The first canvas's words on their way while the module loads.
+  const first = document.querySelector("canvas[data-scenario]");
+  if (first) ensureWords(first);
   try {
     // The page's text first: one frame is painted before the module compiles and mounts (a long
     // page's first paint no longer waits for them).
@@ -306,17 +495,24 @@ async function start() {
     return module.viewerFor(canvas);
   };
   addCode(module);
-  // mount, validate and autoMount take a built-in's name as before: its file is fetched first.
-  const mount = (canvas, scenario) => (loadNow(scenario), module.mount(canvas, scenario));
+  connect();
+  // mount, validate and autoMount take a built-in's name as before: its file is fetched first. The
+  // canvas's words are asked for too: words that come after the mount are written in as they come
+  // (`await steerlab.ensureWords(canvas)` first to have them in its first frame).
+  const mount = (canvas, scenario) => (loadNow(scenario), ensureWords(canvas), module.mount(canvas, scenario));
   const validate = (scenario) => (loadNow(scenario), module.validate(scenario));
   const autoMount = () => {
-    for (const c of document.querySelectorAll("canvas[data-scenario]")) loadNow(scenarioOf(c));
+    for (const c of document.querySelectorAll("canvas[data-scenario]")) loadNow(scenarioOf(c)), ensureWords(c);
     return module.autoMount();
   };
   // Code that mounts later, asynchronously, waits for the file instead: `await loadScenario(s)`.
   const loadScenario = (scenario) => Promise.resolve(load(scenario)).then(() => undefined);
-  const steerlab = Object.freeze(Object.assign(Object.create(null), module, { ready, viewerFor, mount, validate, autoMount, loadScenario }));
-  await mountAll(steerlab);
+  // Words: the registry's (above: it keeps the pages' scripts' words and gives the module its own).
+  const words = { addWords, loadWords, checkWords, ensureWords, langOf };
+  const steerlab = Object.freeze(Object.assign(Object.create(null), module, words, { ready, viewerFor, mount, validate, autoMount, loadScenario }));
+  // The page's own language's words too (code that mounts through the API after `ready` finds
+  // them there; a canvas in another language gets its words as they come).
+  await Promise.all([mountAll(steerlab), ensureWords(document.documentElement)]);
   window.steerlab = steerlab;
   window.dispatchEvent(new CustomEvent("steerlab:ready", { detail: steerlab }));
   // `data-challenge`: www/challenge.js checks them, loaded when the first comes within a screen.

@@ -26,7 +26,7 @@
 // API: `attach(el)` → controller { state, check(), reset(), clear(), solve(), condition, viewer };
 // `controllerFor(el)`; `validate(condition)` → null or the message; `attachAll(root)`.
 
-import { t } from "./words.js";
+import { t, formatNumber } from "./words.js";
 
 const OPS = [">=", "<=", ">", "<", "=="];
 const KEYS = new Set(["all", "any", "measure", "param", "for", "after", "within", ...OPS]);
@@ -113,9 +113,9 @@ function canvasOf(el) {
 
 function fmt(x) {
   if (typeof x !== "number") return String(x);
-  // With a decimal point and no grouping in both languages, as the readouts under the canvas.
+  // In the reader's locale (www/words.js), as the readouts under the canvas.
   const r = Math.abs(x) >= 100 ? Math.round(x) : Math.round(x * 100) / 100;
-  return String(r);
+  return formatNumber(r);
 }
 
 class Challenge {

@@ -14,7 +14,7 @@
 // still waiting mounts it (`viewerFor` does). Asking for every viewer up front would mount every
 // canvas of the chapter at load. This module looks on `steerlab:ready` and once at start in case
 // it runs after it. A module file, no inline script, so the strict CSP holds. Its words come from
-// ./words.js (the catalogs' page.chapter.* keys).
+// ./words.js (the words files' page.chapter.* keys).
 
 import { t } from "./words.js";
 

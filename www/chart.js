@@ -16,7 +16,7 @@
 // dashed mark with its label at every parameter change ("alignment 1 → 0"). Each measure's name
 // under the chart is a button that explains it (www/meaning.js).
 
-import { t, has } from "./chart-words.js";
+import { t, has, formatNumber } from "./words.js";
 import { explain } from "./meaning.js";
 
 /** Measures drawn in one panel: its title's key and its members. */
@@ -54,14 +54,14 @@ export function panels(measures) {
 const LANG = { now: "en" };
 const name = (id) => (has(`chart.m.${id}`, LANG.now) ? t(`chart.m.${id}`, LANG.now) : id);
 
-/** A number as the chart writes it, as the readouts under the canvas do in both languages (a decimal
- *  point, no grouping, like the chapters' "0.6 s"): at most 3 significant digits, 12.3k past 10 000. */
+/** A number as the chart writes it, in the reader's locale as the readouts under the canvas are
+ *  (www/words.js's formatNumber: "0,6" in Spanish): at most 3 significant digits, 12.3k past 10 000. */
 function num(x) {
   if (x == null || !Number.isFinite(x)) return "—";
   const a = Math.abs(x);
-  if (a >= 1e6) return `${+(x / 1e6).toFixed(1)}M`;
-  if (a >= 1e4) return `${+(x / 1e3).toFixed(1)}k`;
-  return String(+x.toFixed(a >= 100 ? 0 : a >= 10 ? 1 : 2));
+  if (a >= 1e6) return `${formatNumber(+(x / 1e6).toFixed(1), LANG.now)}M`;
+  if (a >= 1e4) return `${formatNumber(+(x / 1e3).toFixed(1), LANG.now)}k`;
+  return formatNumber(+x.toFixed(a >= 100 ? 0 : a >= 10 ? 1 : 2), LANG.now);
 }
 
 let measurer = null;
@@ -320,11 +320,16 @@ export function chart(steerlab, canvas, on) {
   c.show(on);
 }
 
+/** Words added for a language (`steerlab:words`, www/words.js): charts on screen draw again. */
+let wordsSeen = 0;
+globalThis.document?.addEventListener("steerlab:words", () => wordsSeen++);
+
 class Chart {
   constructor(v, canvas) {
     this.v = v;
     this.root = canvas.closest(".steerlab") || canvas.parentElement;
-    this.lang = (this.root.getAttribute("lang") || document.documentElement.lang || "en").split("-")[0];
+    // The viewer's language (its series say it: `v.series().lang`), with its fallbacks.
+    this.lang = (this.root.getAttribute("lang") || document.documentElement.lang || "en");
     const fig = document.createElement("figure");
     fig.className = "steerlab-chart";
     this.canvas = document.createElement("canvas");
@@ -393,7 +398,7 @@ class Chart {
       }
       const width = this.fig.clientWidth;
       const dark = this.root.classList.contains("steerlab-dark");
-      const key = `${h.step} ${h.end} ${width} ${dark}`;
+      const key = `${h.step} ${h.end} ${width} ${dark} ${wordsSeen}`;
       const now = performance.now();
       // Running (playing, or stepped forward a frame's worth by a compare's clock while paused): at
       // most 4 redraws a second, each reading the whole series; a seek or a scrub: at once.
@@ -413,6 +418,7 @@ class Chart {
 
   render(width) {
     const s = this.v.series();
+    this.lang = s.lang || this.lang;
     let other = null;
     try {
       other = this.ov ? this.ov.other.series() : null;
@@ -431,11 +437,11 @@ class Chart {
     paint(c.getContext("2d"), list, dpr);
     const names = list.panels.map((p) => p.title).join(", ");
     const marks = s.marks.filter((m) => m.step <= s.cursor).map((m) => m.label);
-    c.setAttribute("aria-label", t("chart.aria", this.lang).replace("{names}", names).replace("{step}", s.cursor) + (marks.length ? `. ${marks.join("; ")}` : ""));
+    c.setAttribute("aria-label", t("chart.aria", this.lang).replace("{names}", names).replace("{step}", formatNumber(s.cursor, this.lang)) + (marks.length ? `. ${marks.join("; ")}` : ""));
     c.dataset.cursor = s.cursor;
     c.dataset.marks = s.marks.length;
     c.dataset.runs = other ? 2 : 1;
-    const ids = s.measures.join(" ") + (this.root.classList.contains("steerlab-dark") ? " dark" : "");
+    const ids = s.measures.join(" ") + (this.root.classList.contains("steerlab-dark") ? " dark" : "") + ` ${this.lang} ${wordsSeen}`;
     if (this.legend.dataset.ids !== ids) {
       this.legend.dataset.ids = ids;
       this.legend.replaceChildren(

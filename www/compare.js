@@ -14,7 +14,7 @@
 //
 //   const c = compareFor(canvas);   // { a, b, playing, play(), pause(), advance(n), seek(s), reset(), destroy() }
 
-import { t } from "./words.js";
+import { t, formatNumber } from "./words.js";
 
 const compares = new WeakMap();
 let ids = 0;
@@ -269,8 +269,8 @@ class Compare {
     scrub.max = String(Math.min(h.end, this.b.history().end));
     scrub.min = String(h.start);
     scrub.value = String(h.step);
-    // With a decimal point in both languages, as the canvas's own scrub bar writes its time.
-    const s = (h.step / 60).toFixed(1);
+    // In the reader's locale (www/words.js), as the canvas's own scrub bar writes its time.
+    const s = formatNumber(h.step / 60, undefined, 1);
     time.textContent = t("page.compare.time").replace("{time}", s);
   }
 }

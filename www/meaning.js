@@ -5,11 +5,11 @@
 // (`[data-meanings]`, its measures in `data-measures`, its readout in `data-readout`) is first
 // pointed at, focused or tapped; www/chart.js uses it for the chart's measure names.
 //
-// The words are the catalogs' `meaning.*` keys (www/chart-words.js): `meaning.<readout>.<id>` when
+// The words are the words files' `meaning.*` keys (www/words.js): `meaning.<readout>.<id>` when
 // a readout's item means something of its own there (the distance of `seek` is not the one of
 // `evade`), else `meaning.<id>`.
 
-import { t, has } from "./chart-words.js";
+import { t, has } from "./words.js";
 
 let tip = null;
 let owner = null;
@@ -82,13 +82,14 @@ function hide() {
 
 const attached = new WeakSet();
 
-/** Make `el` explain the measures `ids()` names (in `lang`; `kind()`: its readout): hover, focus
- *  and tap. `first`: the event that loaded this module, acted on now. */
+/** Make `el` explain the measures `ids()` names (in `lang`, or `lang()` read at each opening;
+ *  `kind()`: its readout): hover, focus and tap. `first`: the event that loaded this module,
+ *  acted on now. */
 export function explain(el, ids, lang, kind = () => undefined, first = null) {
   if (attached.has(el)) return;
   attached.add(el);
   el.setAttribute("aria-expanded", "false");
-  const open = () => show(el, ids(), lang, kind());
+  const open = () => show(el, ids(), typeof lang == "function" ? lang() : lang, kind());
   el.addEventListener("pointerenter", (e) => e.pointerType === "mouse" && open());
   el.addEventListener("pointerleave", (e) => e.pointerType === "mouse" && !pinned && owner === el && hide());
   el.addEventListener("focus", open);
@@ -106,7 +107,8 @@ export function explain(el, ids, lang, kind = () => undefined, first = null) {
 
 /** A readout's "?" button (`[data-meanings]`). */
 export function readout(button, first) {
-  const lang = (button.closest("[lang]")?.getAttribute("lang") || document.documentElement.lang || "en").split("-")[0];
+  // (Read at each opening: words added for the viewer's language change its `lang`.)
+  const lang = () => button.closest("[lang]")?.getAttribute("lang") || document.documentElement.lang || "en";
   const ids = () => (button.dataset.measures || "").split(" ").filter(Boolean);
   explain(button, ids, lang, () => button.dataset.readout, first);
 }

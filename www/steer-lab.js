@@ -1,6 +1,6 @@
 // <steer-lab scenario="queue"></steer-lab>: a custom element wrapping steerlab's mount/destroy, for
 // authors who prefer markup. Attributes: scenario (built-in name or JSON text), seed, autoplay
-// ("false" to start paused), lang ("en" | "es"), controls ("false" to hide them), theme
+// ("false" to start paused), lang (a BCP 47 tag: "pt-BR"), controls ("false" to hide them), theme
 // ("light" | "dark" | "auto"); each is passed to the inner canvas as its data-* attribute.
 //
 // It imports boot.js (the module loader) itself, so one script tag is enough:
@@ -32,7 +32,7 @@ class SteerLab extends Base {
       this.appendChild(this._canvas);
     }
     const scenario = this.getAttribute("scenario") || "flock";
-    ready.then((sl) => sl.loadScenario(scenario).then(() => sl)).then((sl) => {
+    ready.then((sl) => Promise.all([sl.loadScenario(scenario), sl.ensureWords(this._canvas)]).then(() => sl)).then((sl) => {
       if (!this._alive || this._viewer) return;
       try {
         this._viewer = sl.mount(this._canvas, scenario);

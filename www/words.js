@@ -1,129 +1,107 @@
-// The pages' scripts' words, one table per language: written from the page.* keys of
-// catalog/<tag>.txt by tests/words.rs. Do not edit: edit the catalogs, then run
-// `STEERLAB_WRITE_WORDS=1 cargo test --test words`.
-const WORDS = {
-  en: {
-    "page.challenge.after": "Checked from {after} s of simulation on (now {time} s).",
-    "page.challenge.done": "Done! The simulation checked it.",
-    "page.challenge.hint": "Hint",
-    "page.challenge.holding": "Holding… {held} s of {for} s.",
-    "page.challenge.late": "Too late: it has to happen within the first {within} s. Press Reset and try again.",
-    "page.challenge.malformed": "This challenge is malformed:",
-    "page.challenge.needs": "{measure} is {value}, it needs to be {op} {target}",
-    "page.challenge.no_canvas": "This challenge cannot find its canvas:",
-    "page.challenge.no_value": "{measure} has no value yet",
-    "page.challenge.not_yet": "Not yet: {reason}.",
-    "page.challenge.or": "or",
-    "page.challenge.reset": "↺ Start again",
-    "page.challenge.solution": "See a solution",
-    "page.challenge.waiting": "Tune the canvas above: the simulation checks this as it runs.",
-    "page.chapter.bad_button": "This button is malformed (data-set is not a JSON object):",
-    "page.chapter.no_canvas": "This button cannot find its canvas:",
-    "page.chapter.not_ready": "The visualisation is not ready yet; try again in a moment.",
-    "page.chapter.nothing": "There was nothing to restore.",
-    "page.chapter.refused": "Could not apply:",
-    "page.chapter.restored": "Settings restored.",
-    "page.code.close": "Close",
-    "page.code.copied": "Copied.",
-    "page.code.copy": "Copy",
-    "page.code.copy_failed": "Could not copy: select the text and copy it.",
-    "page.code.download": "Download",
-    "page.code.failed": "Could not write the code:",
-    "page.code.js": "JavaScript",
-    "page.code.note": "The behaviours with the parameters and agents on the canvas now, the neighbour query, the edges and the fixed step in the same order as here: it runs the same trajectory.",
-    "page.code.rust": "Rust",
-    "page.code.target": "Language",
-    "page.code.title": "This canvas as code",
-    "page.code.unity": "Unity (C#)",
-    "page.compare.as_written": "as written",
-    "page.compare.pause": "❚❚ Pause both",
-    "page.compare.play": "▶ Play both",
-    "page.compare.reset": "↺ Reset both",
-    "page.compare.scrub": "Step of both views",
-    "page.compare.time": "{time} s",
-    "page.gpu.cpu": "CPU engine",
-    "page.gpu.engine": "GPU engine (WebGPU)",
-    "page.gpu.hud": "{engine} · {fps} fps · step {step} ms · draw {draw} ms · {agents} agents",
-    "page.gpu.none": "WebGPU not available",
-    "page.gpu.pause": "Pause",
-    "page.gpu.play": "Play",
-    "page.gpu.reset": "Reset",
-    "page.gpu.step": "Step",
-    "page.playground.column": "column",
-    "page.playground.copied": "Copied.",
-    "page.playground.copy_failed": "Could not copy: select the text and copy it.",
-    "page.playground.line": "line",
-    "page.playground.load_failed": "Could not load the scenario",
-    "page.playground.ok": "✓ Valid scenario.",
-    "page.touch.unpin": "Put the figure back",
-  },
-  es: {
-    "page.challenge.after": "Se comprueba a partir de {after} s de simulación (ahora {time} s).",
-    "page.challenge.done": "¡Conseguido! La simulación lo ha comprobado.",
-    "page.challenge.hint": "Pista",
-    "page.challenge.holding": "Se mantiene… {held} s de {for} s.",
-    "page.challenge.late": "Demasiado tarde: tiene que ocurrir en los primeros {within} s. Pulsa Reiniciar y vuelve a intentarlo.",
-    "page.challenge.malformed": "Este reto está mal escrito:",
-    "page.challenge.needs": "{measure} vale {value} y tiene que ser {op} {target}",
-    "page.challenge.no_canvas": "Este reto no encuentra su canvas:",
-    "page.challenge.no_value": "{measure} todavía no tiene valor",
-    "page.challenge.not_yet": "Todavía no: {reason}.",
-    "page.challenge.or": "o",
-    "page.challenge.reset": "↺ Empezar de nuevo",
-    "page.challenge.solution": "Ver una solución",
-    "page.challenge.waiting": "Ajusta el canvas de arriba: la simulación lo comprueba mientras corre.",
-    "page.chapter.bad_button": "Este botón está mal escrito (data-set no es un objeto JSON):",
-    "page.chapter.no_canvas": "Este botón no encuentra su canvas:",
-    "page.chapter.not_ready": "La visualización todavía no está lista; inténtalo en un momento.",
-    "page.chapter.nothing": "No había nada que restablecer.",
-    "page.chapter.refused": "No se pudo aplicar:",
-    "page.chapter.restored": "Ajustes restablecidos.",
-    "page.code.close": "Cerrar",
-    "page.code.copied": "Copiado.",
-    "page.code.copy": "Copiar",
-    "page.code.copy_failed": "No se pudo copiar: selecciona el texto y cópialo.",
-    "page.code.download": "Descargar",
-    "page.code.failed": "No se pudo escribir el código:",
-    "page.code.js": "JavaScript",
-    "page.code.note": "Los comportamientos con los parámetros y los agentes que hay ahora en el lienzo, la búsqueda de vecinos, los bordes y el paso fijo en el mismo orden que aquí: recorre la misma trayectoria.",
-    "page.code.rust": "Rust",
-    "page.code.target": "Lenguaje",
-    "page.code.title": "Este lienzo como código",
-    "page.code.unity": "Unity (C#)",
-    "page.compare.as_written": "tal como está escrito",
-    "page.compare.pause": "❚❚ Pausar ambas",
-    "page.compare.play": "▶ Reproducir ambas",
-    "page.compare.reset": "↺ Reiniciar ambas",
-    "page.compare.scrub": "Paso de las dos vistas",
-    "page.compare.time": "{time} s",
-    "page.gpu.cpu": "motor CPU",
-    "page.gpu.engine": "motor GPU (WebGPU)",
-    "page.gpu.hud": "{engine} · {fps} fps · paso {step} ms · dibujo {draw} ms · {agents} agentes",
-    "page.gpu.none": "WebGPU no disponible",
-    "page.gpu.pause": "Pausa",
-    "page.gpu.play": "Reproducir",
-    "page.gpu.reset": "Reiniciar",
-    "page.gpu.step": "Paso",
-    "page.playground.column": "columna",
-    "page.playground.copied": "Copiado.",
-    "page.playground.copy_failed": "No se pudo copiar: selecciona el texto y cópialo.",
-    "page.playground.line": "línea",
-    "page.playground.load_failed": "No se pudo cargar el escenario",
-    "page.playground.ok": "✓ Escenario válido.",
-    "page.touch.unpin": "Devolver la figura a su sitio",
-  },
-};
+// steerlab's words for the pages' scripts (chapter.js, challenge.js, compare.js, chart.js, …):
+// `t(key, lang)` and the rest, over the one registry of the words, in www/boot.js (whose words API
+// this module passes on: addWords, loadWords, ensureWords, langOf, …).
+//
+//   t(key, lang)            the text, synchronously (lang: a tag; default: the page's)
+//   has(key, lang)          whether a language (or its fallbacks) has the key
+//   checkWords(words)       { ok, missing, extra, placeholders, invalid } against English
+//   formatNumber(x, lang, digits)  a number as the reader's locale writes it (Intl), as the
+//                           module writes the readouts
+//   textIn(text, lang, es)  an author's text by language, as the module picks a scenario's
+//
+// Safe to import outside a browser. docs/words.md describes the files, the keys and the template
+// language.
 
-/** The catalog of a language tag (`es-MX` → es), else English. */
-function tableOf(lang) {
-  const tag = String(lang || "").trim().toLowerCase().split(/[-_]/)[0];
-  return Object.hasOwn(WORDS, tag) ? WORDS[tag] : WORDS.en;
+import { checkWords as check } from "./check-words.js";
+import { FILES, IN_BROWSER, SHIPPED, WORDS, canonical, chain, getNow, INCOMPLETE, intlOf, lookup, needed, settle, tagOf, take } from "./boot.js";
+
+export { SHIPPED, addWords, canonical, chain, ensureWords, langOf, loadWords } from "./boot.js";
+
+/** What the language of `canvasOrTag` needs, loaded at once with synchronous requests, for a
+ *  script that cannot wait (its first words before the page's loading got them). */
+export function ensureWordsNow(canvasOrTag) {
+  const tag = tagOf(canvasOrTag);
+  if (!IN_BROWSER) return;
+  for (const [t, url] of needed(tag)) getNow(url, take(t));
+  if (needed(tag).every(([, url]) => FILES.has(url))) settle(tag);
+  else ensureWordsNow(tag);
 }
 
-/** The text of a `page.*` key in `lang` (by default the page's: the primary subtag of
-*  <html lang>); a key no catalog has throws. Safe to import outside a browser. */
-export function t(key, lang = globalThis.document?.documentElement.lang) {
-  const table = tableOf(lang);
-  if (!Object.hasOwn(table, key)) throw new Error(`steerlab: no words for ${key}`);
-  return table[key];
+const WARNED = new Set();
+/** One warning per language that lacks keys (one that is not shipped: English shows for them),
+ *  listing them; www/boot.js calls it once English is there to compare with. */
+export function warnMissing(tag) {
+  const c = chain(tag);
+  const en = WORDS.get("en");
+  if (!en || WARNED.has(c[0])) return;
+  WARNED.add(c[0]);
+  const own = c.filter((t) => t != "en");
+  const missing = Object.keys(en).filter((k) => !own.some((t) => Object.hasOwn(WORDS.get(t) ?? {}, k)));
+  const total = Object.keys(en).length;
+  if (missing.length === total) {
+    console.warn(`steerlab: no words for "${c[0]}": the figures show English. Add them with steerlab.addWords("${c[0]}", words) or <link rel="steerlab-words" hreflang="${c[0]}" href="…"> (README, "Adding a language").`);
+  } else if (missing.length) {
+    console.warn(`steerlab: the words for "${c[0]}" lack ${missing.length} of ${total} keys, shown in English: ${missing.join(", ")}`);
+  }
+}
+
+const pageLang = () => globalThis.document?.documentElement.lang || "en";
+
+/** An author's text (a scenario's title, caption, a control's label) for a reader of `lang`, as the
+ *  module picks it: one text, or one per language (`{"en": …, "pt": …}`) read along `lang`'s chain
+ *  (`pt-BR` → `pt` → `en`), the older `_es` field (`es`) for Spanish; else the first. */
+export function textIn(text, lang, es = "") {
+  const byTag = text && typeof text == "object" ? Object.entries(text).filter(([, v]) => typeof v == "string" && v) : [];
+  for (const c of chain(lang)) {
+    const own = byTag.find(([k]) => canonical(k) === c);
+    if (own) return own[1];
+    if (c === "es" && es) return es;
+  }
+  return byTag.length ? byTag[0][1] : typeof text == "string" ? text : "";
+}
+
+/** Whether `lang` (or a language it falls back on) has a text for `key`. */
+export function has(key, lang = pageLang()) {
+  if (lookup(key, lang) === undefined) ensureWordsNow(lang);
+  return lookup(key, lang) !== undefined;
+}
+
+/** The text of `key` in `lang` (by default the page's), falling back key by key on the
+ *  language's base and English; a key English does not have either throws. */
+export function t(key, lang = pageLang()) {
+  let s = lookup(key, lang);
+  if (s === undefined) {
+    ensureWordsNow(lang);
+    s = lookup(key, lang);
+  }
+  if (s === undefined && !WORDS.has("en")) {
+    // A shipped language that lacks this key (a words file older than the scripts): English's.
+    INCOMPLETE.add(chain(lang).find((c) => SHIPPED.includes(c)));
+    ensureWordsNow(lang);
+    s = lookup(key, lang);
+  }
+  if (s !== undefined) return s;
+  if (WORDS.has("en") || !IN_BROWSER) throw new Error(`steerlab: no words for ${key}`);
+  return ""; // English could not be loaded: nothing rather than a key name
+}
+
+/** Check a words file against English (the loaded `en`, unless `reference` is given): `{ ok,
+ *  missing, extra, placeholders, invalid }` (www/check-words.js). */
+export function checkWords(words, reference = WORDS.get("en")) {
+  if (!reference) {
+    ensureWordsNow("en");
+    reference = WORDS.get("en");
+  }
+  if (!reference) throw new Error("checkWords: the English words (words/en.json) could not be loaded");
+  return check(words, reference);
+}
+
+const FORMATS = new Map();
+/** `x` as `lang`'s readers write numbers (Intl, Latin digits), as the module writes its readouts:
+ *  `digits` digits after the separator when given, else up to 2. */
+export function formatNumber(x, lang = pageLang(), digits) {
+  if (typeof x != "number" || !Number.isFinite(x)) return String(x);
+  const key = `${chain(lang)[0]}|${digits}`;
+  if (!FORMATS.has(key)) FORMATS.set(key, intlOf(lang, digits === undefined ? { maximumFractionDigits: 2 } : { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+  return FORMATS.get(key).format(x);
 }

@@ -1,5 +1,5 @@
 // Types for www/boot.js, the page loader (see ../steerlab.d.ts for the API it exposes).
-import type { SteerlabGlobal } from "../steerlab.js";
+import type { SteerlabGlobal, Words, WordsCheck } from "../steerlab.js";
 
 /**
  * Resolves to the module's exports (the same object as `window.steerlab`) once the WebAssembly
@@ -7,6 +7,16 @@ import type { SteerlabGlobal } from "../steerlab.js";
  * `viewerFor(canvas)` finds their viewers. Rejects when the module cannot load.
  */
 export const ready: Promise<SteerlabGlobal>;
+
+/** Add or override words of a language (a BCP 47 tag), usable before `ready`: figures on screen
+ *  write their words again; returns the tag in lower case (docs/words.md). */
+export function addWords(tag: string, words: Words): string;
+/** A language's words from a hosted JSON file, fetched when a canvas needs the language. */
+export function loadWords(tag: string, url: string | URL): Promise<void>;
+/** Fetch what a canvas's language (or a tag's) needs, once. */
+export function ensureWords(canvasOrTag: Element | string): Promise<void>;
+/** Check a words file against English: missing and extra keys, placeholders that differ. */
+export function checkWords(words: Words): Promise<WordsCheck>;
 
 /** What `v.code()` writes: "unity" (a C# MonoBehaviour), "js" (an ES module) or "rust" (glam). */
 export type CodeTarget = "unity" | "js" | "rust";
@@ -18,6 +28,6 @@ declare module "../steerlab.js" {
      * parameters and agents, running the same trajectory; www/code/ loads on first use. Comments in
      * `lang` (default: the page's language, "en" or "es").
      */
-    code(target: CodeTarget, options?: { lang?: "en" | "es" }): Promise<string>;
+    code(target: CodeTarget, options?: { lang?: string }): Promise<string>;
   }
 }

@@ -1,5 +1,5 @@
 // Types for www/steer-lab.js: the <steer-lab> element (it imports boot.js itself).
-// Attributes: scenario (built-in name or JSON text), seed, autoplay ("false"), lang ("en" | "es"),
+// Attributes: scenario (built-in name or JSON text), seed, autoplay ("false"), lang (a BCP 47 tag: "pt-BR"),
 // controls ("false"), theme ("light" | "dark" | "auto"); the last five become the inner canvas's
 // data-* attributes. Events of the inner canvas (steerlab:mounted, steerlab:change …) bubble to it.
 import type { Viewer } from "../steerlab.js";
@@ -10,7 +10,7 @@ export interface SteerLabAttributes {
   scenario?: string;
   seed?: number | string;
   autoplay?: "true" | "false" | boolean;
-  lang?: "en" | "es" | string;
+  lang?: string;
   controls?: "true" | "false" | boolean;
   theme?: "light" | "dark" | "auto";
 }

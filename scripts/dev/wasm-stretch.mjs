@@ -20,7 +20,7 @@ import { fileURLToPath } from "node:url";
 import { launchBrowser } from "../../tests/e2e/helpers.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const FEATURES = "fault-injection,pseudo-lang";
+const FEATURES = "fault-injection";
 const names = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const tests = names.length ? names : ["web", "viewer", "panic_boundary"];
 

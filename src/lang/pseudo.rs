@@ -2,7 +2,8 @@
 //! with the chapters' names (`sep`, `count`, `desired = normalize(sep / count) * max_speed`,
 //! `force = limit(desired - velocity, max_force)`; steering-iv §5 for follow, queue, waypoints and
 //! the tube) — each line with that agent's value at this step. Each behaviour writes its own lines
-//! (`Behave::pseudo`, as data: `sim::pseudo`); here its catalog keys become the reader's words.
+//! (`Behave::pseudo`, as data: `sim::pseudo`); here its keys become the reader's words, and its
+//! values' numbers the reader's (`lang::numbers`: `(1,5; -2,0)` in Spanish); code stays as written.
 //!
 //! Each line names what it shows by a key of `explain()` (`sum`, `desired`, `steer`, `behind` …),
 //! which `sim::inspect::highlight` draws on the canvas.
@@ -35,7 +36,8 @@ pub struct Block {
     pub lines: Vec<Line>,
 }
 
-/// A catalog key's text (the key itself if it has none: a test in the pseudo-language finds it).
+/// A key's text (the key itself if the module has no such key: a test in the pseudo-language
+/// finds it).
 fn text(lang: Lang, key: &'static str) -> &'static str {
     lang.lookup(key).unwrap_or(key)
 }
@@ -47,7 +49,7 @@ fn line(lang: Lang, l: core::Line) -> Line {
         Code::Key(k) => text(lang, k),
     };
     let value = match l.value {
-        Shown::Text(s) => s,
+        Shown::Text(s) => lang.localize(&s),
         Shown::Word(k) => text(lang, k).to_string(),
     };
     Line { code, value, key: l.key }
@@ -64,18 +66,18 @@ pub fn blocks(lang: Lang, e: &Explain, sc: &Scenario) -> Vec<Block> {
         term: None,
         title,
         lines: vec![
-            code("self.position", vec(e.position), ""),
-            code("velocity", core::vlen(e.velocity), "velocity"),
-            code("max_speed, max_force", format!("{}, {}", num(e.max_speed), num(e.max_force)), ""),
+            code("self.position", lang.localize(&vec(e.position)), ""),
+            code("velocity", lang.localize(&core::vlen(e.velocity)), "velocity"),
+            code("max_speed, max_force", lang.localize(&format!("{}, {}", num(e.max_speed), num(e.max_force))), ""),
         ],
     }];
     for (k, c) in e.terms.iter().enumerate() {
         let lines = crate::sim::inspect::lines(sc, c).into_iter().map(|l| line(lang, l)).collect();
         out.push(Block { term: Some(k), title: rule(lang, c.rule).to_string(), lines });
     }
-    let mut total = vec![code("force = limit(Σ w * force, max_force)", core::vlen(e.total), "total")];
+    let mut total = vec![code("force = limit(Σ w * force, max_force)", lang.localize(&core::vlen(e.total)), "total")];
     if let Some(n) = e.checked {
-        total.push(code(lang.text(K::PseudoChecked), n.to_string(), ""));
+        total.push(code(lang.text(K::PseudoChecked), lang.int(n as i64), ""));
     }
     out.push(Block { term: None, title: lang.text(K::InspectorTotal).to_string(), lines: total });
     out
@@ -133,12 +135,20 @@ mod tests {
         assert_eq!(find(&bs, "force = limit(Σ").value, vlen(e.total));
         assert_eq!(bs[0].title, format!("agent 0 · step {}", e.step));
         // In Spanish: the same code, the words in Spanish.
-        let es = blocks(Lang::Es, &e, s.scenario());
+        let es = blocks(Lang::from_tag("es"), &e, s.scenario());
         assert_eq!(es[k + 1].title, "alineación");
         assert_eq!(es[k + 1].lines[0].code, "count = vecinos con distance < perception");
         assert_eq!(es[k + 1].lines[3].code, codes[3]);
         assert_eq!(es[k + 1].lines[5].code, "w  # el peso de la regla");
         assert!(es[0].title.starts_with("agente 0 · paso"));
+        // Its values with a decimal comma, a semicolon between a vector's components.
+        let sum = t.detail.sum.unwrap();
+        assert_eq!(es[k + 1].lines[1].value, Lang::from_tag("es").localize(&vec(sum)));
+        assert!(
+            es[k + 1].lines[1].value.contains("; ") && !es[k + 1].lines[1].value.contains('.'),
+            "{}",
+            es[k + 1].lines[1].value
+        );
     }
 
     #[test]
@@ -148,12 +158,13 @@ mod tests {
             s.step();
         }
         let e = s.explain(1).unwrap();
-        let bs = blocks(Lang::Es, &e, s.scenario());
+        let es = Lang::from_tag("es");
+        let bs = blocks(es, &e, s.scenario());
         let titles: Vec<&str> = bs.iter().map(|b| b.title.as_str()).collect();
         assert_eq!(titles, ["agente 1 · paso 90", "evade", "seguir al líder", "separación", "total"]);
         let f = &e.terms[1];
         let Some((_, Note::Point(behind))) = f.detail.notes.iter().find(|n| n.0 == "behind") else { panic!() };
-        assert_eq!(find(&bs, "behind = ").value, vec(*behind));
+        assert_eq!(find(&bs, "behind = ").value, es.localize(&vec(*behind)));
         assert_eq!(find(&bs, "behind = ").key, "behind");
         let zone = find(&bs, "distance(follower.position, ahead)");
         assert!(zone.value == "sí" || zone.value == "no");
@@ -188,7 +199,7 @@ mod tests {
             }
             for i in 0..s.agent_count().min(60) {
                 let e = s.explain(i).unwrap();
-                for lang in [Lang::En, Lang::Es] {
+                for lang in Lang::shipped() {
                     let bs = blocks(lang, &e, s.scenario());
                     for b in &bs[1..bs.len() - 1] {
                         assert!(!b.lines.is_empty(), "{name}: {} has no lines", b.title);

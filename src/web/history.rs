@@ -5,7 +5,6 @@
 
 use crate::lang::{Lang, K};
 use crate::sim::history::History;
-use crate::sim::text::Fixed;
 use crate::sim::Sim;
 use glam::Vec2;
 use wasm_bindgen::prelude::*;
@@ -66,7 +65,7 @@ impl Timeline {
         range.set_max("0");
         range.set_step("1");
         range.set_attribute("data-scrub", "")?;
-        range.set_attribute("aria-label", lang.text(K::UiTimeline))?;
+        crate::web::words::label(&range, lang, K::UiTimeline);
         let label: HtmlElement = doc.create_element("output")?.dyn_into()?;
         label.set_class_name("steerlab-scrub-label");
         wrap.append_child(&range)?;
@@ -104,19 +103,23 @@ impl Timeline {
         }
         self.shown_range = (lo, hi);
         range.set_value(&step.to_string());
+        let n = |k: u64| lang.int(k as i64);
         let text = if restoring {
-            let end = self.target.unwrap_or(end).to_string();
-            crate::web::fill(lang.text(K::UiTimelineRestoring), &[("step", &step.to_string()), ("end", &end)])
+            let end = n(self.target.unwrap_or(end));
+            crate::web::fill(lang.text(K::UiTimelineRestoring), &[("step", &n(step)), ("end", &end)])
         } else {
-            let time = Fixed(sim.time, 2).to_string();
-            crate::web::fill(
-                lang.text(K::UiTimelineAt),
-                &[("step", &step.to_string()), ("end", &end.to_string()), ("time", &time)],
-            )
+            let time = lang.num(sim.time, 2);
+            crate::web::fill(lang.text(K::UiTimelineAt), &[("step", &n(step)), ("end", &n(end)), ("time", &time)])
         };
         crate::web::viewer::set_text(label, &text);
         let _ = range.set_attribute("aria-valuetext", &text);
         self.shown = now;
+    }
+
+    /// Write the scrub bar's text again at the next `show` (its language has new words).
+    pub fn reword(&mut self) {
+        self.shown = (u64::MAX, 0, 0, false);
+        self.shown_period = None;
     }
 
     pub fn fine(&self) -> bool {

@@ -71,13 +71,13 @@ impl Inspector {
         let panel = el(doc, "div", "steerlab-inspector")?;
         panel.set_id(&id);
         panel.set_attribute("role", "group")?;
-        panel.set_attribute("lang", lang.tag())?;
-        let (label, prev, next) =
-            (lang.text(K::UiInspectorLabel), lang.text(K::UiInspectorPrev), lang.text(K::UiInspectorNext));
-        panel.set_attribute("aria-label", label)?;
+        // (Its viewer's language: the panel may sit elsewhere in the page.)
+        panel.set_attribute("lang", &root.get_attribute("lang").unwrap_or_default())?;
+        crate::web::words::label(&panel, lang, K::UiInspectorLabel);
+        let (prev, next) = (lang.text(K::UiInspectorPrev), lang.text(K::UiInspectorNext));
         // Markup, not element by element: a smaller module (no script or style in it: CSP-safe).
         panel.set_inner_html(&format!(
-            r#"<div class="steerlab-inspector-head"><button type="button" class="steerlab-btn" data-action="inspect-prev" aria-label="{prev}">‹</button><p class="steerlab-inspector-agent"></p><button type="button" class="steerlab-btn" data-action="inspect-next" aria-label="{next}">›</button></div><div class="steerlab-inspector-body"></div>"#
+            r#"<div class="steerlab-inspector-head"><button type="button" class="steerlab-btn" data-action="inspect-prev" aria-label="{prev}" data-sl-label="ui.inspector.prev">‹</button><p class="steerlab-inspector-agent"></p><button type="button" class="steerlab-btn" data-action="inspect-next" aria-label="{next}" data-sl-label="ui.inspector.next">›</button></div><div class="steerlab-inspector-body"></div>"#
         ));
         let find = |sel: &str| -> Result<HtmlElement, JsValue> {
             panel.query_selector(sel)?.ok_or_else(|| JsValue::from_str(sel))?.dyn_into().map_err(JsValue::from)
@@ -105,6 +105,13 @@ impl Inspector {
             period: None,
             hover: None,
         })
+    }
+
+    /// Write the panel's words again (words were added for its language): its lines at the next
+    /// refresh (www/words.js writes its marked names).
+    pub fn reword(&mut self) {
+        self.shape.clear();
+        self.period = None;
     }
 
     /// The panel element (its listeners are the viewer's; `destroy()` removes it).

@@ -15,6 +15,7 @@ mod share;
 mod still;
 mod theme;
 mod viewer;
+mod words;
 
 use crate::lang::Lang;
 use crate::sim::input::Input;
@@ -26,6 +27,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement, HtmlElement};
 
 pub use viewer::panic_boundary;
+pub use words::add_words;
 
 /// A mounted visualisation. Keep it to control the viewer; `destroy()` releases everything.
 #[wasm_bindgen]
@@ -81,7 +83,7 @@ pub fn missing_scenario(scenario: &JsValue) -> Option<String> {
     (crate::scenarios::is_builtin(name) && crate::scenarios::builtin(name).is_none()).then(|| name.to_string())
 }
 
-/// A catalog template (`lang::K`) with its `{name}` holes filled.
+/// A words template (`lang::K`) with its `{name}` holes filled.
 fn fill(template: &str, values: &[(&str, &str)]) -> String {
     let mut out = template.to_string();
     for (k, v) in values {
@@ -159,14 +161,6 @@ fn mount_with(
     Ok(Viewer { inner: shared })
 }
 
-fn page_lang() -> Lang {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element())
-        .and_then(|e| e.get_attribute("lang"))
-        .map_or(Lang::En, |l| Lang::from_tag(&l))
-}
-
 /// Mount a visualisation on `canvas`. `scenario` is a built-in name, a scenario object or JSON text.
 /// Throws an `Error` with a readable message (also shown on the canvas, beside it, and reported as
 /// a `steerlab:error` event) when it cannot. A canvas that already has a viewer is refused with an
@@ -207,18 +201,29 @@ pub fn mount(canvas: HtmlCanvasElement, scenario: JsValue) -> Result<Viewer, JsV
 
 fn options_from(canvas: &HtmlCanvasElement) -> Options {
     let attr = |k: &str| canvas.get_attribute(k);
-    let lang = attr("data-lang")
-        .map(|l| Lang::from_tag(&l))
-        .or_else(|| {
-            canvas.closest("[lang]").ok().flatten().and_then(|e| e.get_attribute("lang")).map(|l| Lang::from_tag(&l))
-        })
-        .unwrap_or_else(page_lang);
+    let tag = lang_of(canvas);
     Options {
         autoplay: attr("data-autoplay").is_none_or(|v| v != "false"),
-        lang,
+        lang: Lang::from_tag(&tag),
+        tag,
         controls: viewer::controls::Parts::parse(attr("data-controls").as_deref()),
         inspector: attr("data-inspector").is_some_and(|v| v == "true"),
         title: attr("data-title").is_some_and(|v| v == "true"),
+    }
+}
+
+/// A canvas's language, a BCP 47 tag as the page writes it (as www/boot.js's `langOf` reads it):
+/// its `data-lang`, else the closest `lang` attribute (the document's included), else English.
+fn lang_of(canvas: &HtmlCanvasElement) -> String {
+    let tag = canvas
+        .get_attribute("data-lang")
+        .filter(|l| !l.trim().is_empty())
+        .or_else(|| canvas.closest("[lang]").ok().flatten().and_then(|e| e.get_attribute("lang")))
+        .unwrap_or_default();
+    if tag.trim().is_empty() {
+        "en".into()
+    } else {
+        tag.trim().into()
     }
 }
 

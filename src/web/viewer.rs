@@ -47,6 +47,8 @@ use web_sys::{
 pub struct Options {
     pub autoplay: bool,
     pub lang: Lang,
+    /// The language's tag as the page writes it (`pt-BR`): the widget's `lang` attribute.
+    pub tag: String,
     /// `data-controls`: which parts of the widget exist (`controls::Parts`).
     pub controls: controls::Parts,
     /// `data-inspector="true"`: the inspector open from the start.

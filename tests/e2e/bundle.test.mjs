@@ -150,9 +150,11 @@ test("the types declare every export of the built module and every member of Vie
   assert.ok(runtime.length >= 15, runtime.join(", "));
   for (const n of runtime) assert.ok(members.has(n), `Viewer.${n} is declared`);
   for (const n of members) if (n !== "constructor") assert.ok(runtime.includes(n), `Viewer.${n} is declared but not in the module`);
-  // window.steerlab (boot.js: the module's exports and `ready`) is SteerlabGlobal, member for member.
+  // window.steerlab (boot.js: the module's exports, `ready` and the words' API, whose addWords
+  // takes the module's place) is SteerlabGlobal, member for member.
   const gBlock = dts.slice(dts.indexOf("export interface SteerlabGlobal {"), dts.indexOf("\n}\n", dts.indexOf("export interface SteerlabGlobal {")));
-  assert.deepEqual([...declared(gBlock)].sort(), [...Object.keys(mod), "ready", "loadScenario"].sort(), "SteerlabGlobal declares window.steerlab's members");
+  const words = ["loadWords", "ensureWords", "langOf", "checkWords"];
+  assert.deepEqual([...declared(gBlock)].sort(), [...Object.keys(mod), "ready", "loadScenario", ...words].sort(), "SteerlabGlobal declares window.steerlab's members");
   // The events the code dispatches are the events the types declare.
   const dispatched = new Set();
   for (const d of ["src/web", "www"]) {

@@ -207,7 +207,7 @@ test('the stress canvas with "engine": "gpu" runs on the GPU, says so in the HUD
     await page.waitForSelector('canvas[data-steerlab-engine="gpu"]', { timeout: 60_000 });
     await page.waitForFunction(() => /fps · step \d/.test(document.querySelector(".steerlab-engine")?.textContent || ""), null, { timeout: 60_000 });
     const hud = await page.locator(".steerlab-engine").textContent();
-    assert.match(hud, /^GPU engine \(WebGPU\) · \d+ fps · step \d+\.\d\d ms · draw \d+\.\d\d ms · 5000 agents$/);
+    assert.match(hud, /^GPU engine \(WebGPU\) · \d+ fps · step [\d,]+\.\d\d ms · draw [\d,]+\.\d\d ms · 5,000 agents$/, "numbers as English writes them");
     assert.equal(await page.locator(".steerlab-hud").count(), 1, "one HUD line");
     const stats = await canvasStats(page, 'canvas[data-steerlab-engine="gpu"]');
     assert.ok(stats.drawn / stats.total > 0.01, `boids drawn (${stats.drawn} of ${stats.total} pixels)`);
@@ -220,7 +220,7 @@ test('the stress canvas with "engine": "gpu" runs on the GPU, says so in the HUD
       inp.value = "8000";
       inp.dispatchEvent(new Event("change", { bubbles: true }));
     });
-    await page.waitForFunction(() => / 8000 agents$/.test(document.querySelector(".steerlab-engine")?.textContent || ""), null, { timeout: 60_000 });
+    await page.waitForFunction(() => / 8,000 agents$/.test(document.querySelector(".steerlab-engine")?.textContent || ""), null, { timeout: 60_000 });
     const requested = server.requests.map((r) => r.path);
     assert.ok(requested.includes("/www/gpu/engine.js") && requested.includes("/www/gpu/shaders.js"));
     assert.deepEqual(await allProblems(page, problems), []);

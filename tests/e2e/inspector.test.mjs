@@ -64,9 +64,12 @@ function stepAndRead(page, id, n) {
   );
 }
 
-/** The numbers of a value text, each with its number of decimals. */
-function numbersOf(text) {
-  return [...text.matchAll(/-?\d+(?:\.(\d+))?/g)].map((m) => ({ x: Number(m[0]), decimals: m[1] ? m[1].length : 0 }));
+/** The numbers of a value text, each with its number of decimals; written as `lang`'s readers
+ *  write them (values follow the locale: "(30,05; 17,40)" in Spanish, "12,345.5" in English). */
+function numbersOf(text, lang = "en") {
+  const [group, decimal] = lang === "es" ? [".", ","] : [",", "."];
+  const plain = text.replace(new RegExp(`(\\d)\\${group}(?=\\d{3})`, "g"), "$1").replace(new RegExp(`(\\d)\\${decimal}(?=\\d)`, "g"), "$1.");
+  return [...plain.matchAll(/-?\d+(?:\.(\d+))?/g)].map((m) => ({ x: Number(m[0]), decimals: m[1] ? m[1].length : 0 }));
 }
 
 const WITH_LENGTH = new Set(["desired", "steer", "weighted", "velocity", "total"]);
@@ -97,7 +100,7 @@ function checkAgainstExplain(read, lang, where) {
     } else {
       assert.notEqual(v, undefined, `${at}: explain() has no ${l.key}`);
       const want = Array.isArray(v) ? (WITH_LENGTH.has(l.key) ? [...v, Math.hypot(v[0], v[1])] : v) : [v];
-      const got = numbersOf(l.value);
+      const got = numbersOf(l.value, lang);
       assert.equal(got.length, want.length, `${at}: ${want.length} numbers`);
       got.forEach(({ x, decimals }, k) => {
         const tol = 0.5 * 10 ** -decimals + 1e-6 * Math.abs(want[k]);

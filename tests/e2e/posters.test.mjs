@@ -57,12 +57,13 @@ test("every built-in scenario has its posters, and each is the viewer's first fr
   const { context, page, problems } = await openPage(browser, server.url("/still.html"));
   await waitForSteerlab(page);
   for (const f of files) {
-    const svg = await page.evaluate(({ name, lang, theme }) => {
+    const svg = await page.evaluate(async ({ name, lang, theme }) => {
       const c = document.createElement("canvas");
       c.setAttribute("data-autoplay", "false");
       c.setAttribute("data-lang", lang);
       c.setAttribute("data-theme", theme);
       document.getElementById("m").append(c);
+      await window.steerlab.ensureWords(c); // (its language's words, as boot.js loads a page's)
       const v = window.steerlab.mount(c, name);
       const s = v.still("svg");
       v.destroy();

@@ -61,14 +61,16 @@ after(async () => {
   await server?.close();
 });
 
-/** Mount `scenario` on a new paused canvas with `attrs`, take `steps` steps, return the SVG still. */
+/** Mount `scenario` on a new paused canvas with `attrs`, take `steps` steps, return the SVG still
+ *  (its language's words loaded first, as boot.js does for a page's canvases). */
 function browserStill(page, scenario, steps, attrs) {
   return page.evaluate(
-    ({ scenario, steps, attrs }) => {
+    async ({ scenario, steps, attrs }) => {
       const c = document.createElement("canvas");
       c.setAttribute("data-autoplay", "false");
       for (const [k, v] of Object.entries(attrs)) c.setAttribute(k, v);
       document.getElementById("m").append(c);
+      await window.steerlab.ensureWords(c);
       const v = window.steerlab.mount(c, scenario);
       v.step(steps);
       const svg = v.still("svg");
@@ -109,7 +111,7 @@ test("the browser's SVG still is the native example's document, byte for byte", 
   const legend = await browserStill(page, "flock", 3, { "data-lang": "es" });
   // (Whether the total says "(limitado a max_force)" depends on the step: only when it was
   // clipped; tests/promises.rs checks when.)
-  assert.match(legend, />separación ×1\.50 → \d+</);
+  assert.match(legend, />separación ×1,50 → \d+</, "numbers as Spanish writes them");
   assert.match(legend, />total \d+( \(limitado a max_force\))?</);
   const pp = await browserStill(page, JSON.stringify(pingPong), 420, { "data-lang": "es" });
   assert.match(pp, />sentido [+−]1</);

@@ -4,7 +4,41 @@
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 
+/// The shipped words files (what www/boot.js fetches and gives the module on a page).
+pub const WORDS: [(&str, &str); 4] = [
+    ("en", include_str!("../../words/en.json")),
+    ("es", include_str!("../../words/es.json")),
+    ("fr", include_str!("../../words/fr.json")),
+    ("pt", include_str!("../../words/pt.json")),
+];
+
+/// Words for the module as www/boot.js gives them (`addWords(tag, data)`: no number format, then
+/// keys and texts joined with NUL), from a words file's text.
+pub fn words_data(json: &str, wrap: impl Fn(&str) -> String) -> String {
+    let words: std::collections::BTreeMap<String, String> = serde_json::from_str(json).unwrap();
+    let mut data = String::new();
+    for (k, v) in &words {
+        data.push('\0');
+        data.push_str(k);
+        data.push('\0');
+        data.push_str(&wrap(v));
+    }
+    data
+}
+
+/// Give the module the shipped words (once; a page's boot.js does this before it mounts).
+pub fn words() {
+    static DONE: std::sync::Once = std::sync::Once::new();
+    DONE.call_once(|| {
+        for (tag, json) in WORDS {
+            steerlab::web::add_words(tag, &words_data(json, str::to_string));
+        }
+    });
+}
+
+/// A canvas in the page (320 px wide), the module given its words.
 pub fn canvas() -> web_sys::HtmlCanvasElement {
+    words();
     let doc = web_sys::window().unwrap().document().unwrap();
     let c: web_sys::HtmlCanvasElement = doc.create_element("canvas").unwrap().dyn_into().unwrap();
     c.set_attribute("style", "width: 320px").unwrap();

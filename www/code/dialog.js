@@ -3,7 +3,7 @@
 // switch between them, Copy and Download. Opened by the viewer's "Code" button (its
 // `steerlab:code` event, handled in www/boot.js) or by `openCode(viewer, canvas)`.
 import { code, fileName, TARGETS } from "./export.js";
-import { t } from "../words.js";
+import { t, langOf as wordsLangOf } from "../words.js";
 
 const ORDER = ["unity", "js", "rust"];
 const labels = (lang) => ({ unity: t("page.code.unity", lang), js: t("page.code.js", lang), rust: t("page.code.rust", lang) });
@@ -32,24 +32,26 @@ export async function openCode(viewer, canvas, target = "unity") {
   if (!viewer) return undefined;
   const doc = canvas.ownerDocument;
   const lang = langOf(canvas);
+  // The dialog's words in the canvas's language (any: www/words.js), the program's comments in `lang`.
+  const words = wordsLangOf(canvas);
   const root = canvas.closest(".steerlab") || canvas.parentElement;
   // A <div role="dialog">, not a <dialog>: the viewer's Share and Embed dialog is the wrapper's
   // <dialog>, found by that tag. Not modal, like it; Esc and Close hide it.
   let dialog = root.querySelector(":scope > .steerlab-code-dialog");
   if (!dialog) {
-    dialog = el(doc, "div", { class: "steerlab-dialog steerlab-code-dialog", role: "dialog", "aria-label": t("page.code.title", lang), hidden: "" });
-    dialog.append(el(doc, "h2", { class: "steerlab-dialog-title" }, t("page.code.title", lang)));
-    dialog.append(el(doc, "p", { class: "steerlab-dialog-note" }, t("page.code.note", lang)));
-    const bar = el(doc, "div", { class: "steerlab-dialog-actions steerlab-code-targets", role: "group", "aria-label": t("page.code.target", lang) });
-    const label = labels(lang);
+    dialog = el(doc, "div", { class: "steerlab-dialog steerlab-code-dialog", role: "dialog", lang: words, "aria-label": t("page.code.title", words), hidden: "" });
+    dialog.append(el(doc, "h2", { class: "steerlab-dialog-title" }, t("page.code.title", words)));
+    dialog.append(el(doc, "p", { class: "steerlab-dialog-note" }, t("page.code.note", words)));
+    const bar = el(doc, "div", { class: "steerlab-dialog-actions steerlab-code-targets", role: "group", "aria-label": t("page.code.target", words) });
+    const label = labels(words);
     for (const k of ORDER) bar.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-target": k, "aria-pressed": "false" }, label[k]));
     dialog.append(bar);
-    const area = el(doc, "textarea", { class: "steerlab-code", readonly: "", spellcheck: "false", wrap: "off", rows: "16", "aria-label": t("page.code.title", lang) });
+    const area = el(doc, "textarea", { class: "steerlab-code", readonly: "", spellcheck: "false", wrap: "off", rows: "16", "aria-label": t("page.code.title", words) });
     dialog.append(area);
     const actions = el(doc, "div", { class: "steerlab-dialog-actions" });
-    actions.append(el(doc, "button", { type: "button", class: "steerlab-btn steerlab-code-copy", "data-code": "copy" }, t("page.code.copy", lang)));
-    actions.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-code": "download" }, t("page.code.download", lang)));
-    actions.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-code": "close" }, t("page.code.close", lang)));
+    actions.append(el(doc, "button", { type: "button", class: "steerlab-btn steerlab-code-copy", "data-code": "copy" }, t("page.code.copy", words)));
+    actions.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-code": "download" }, t("page.code.download", words)));
+    actions.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-code": "close" }, t("page.code.close", words)));
     dialog.append(actions);
     dialog.append(el(doc, "p", { class: "steerlab-dialog-status", "aria-live": "polite" }));
     root.append(dialog);
@@ -85,7 +87,7 @@ async function show(dialog, viewer, target, lang) {
     status.textContent = "";
   } catch (e) {
     area.value = "";
-    status.textContent = `${t("page.code.failed", lang)} ${e.message}`;
+    status.textContent = `${t("page.code.failed", dialog.lang)} ${e.message}`;
   }
 }
 
@@ -93,7 +95,7 @@ function copy(dialog, lang) {
   const area = dialog.querySelector("textarea");
   const status = dialog.querySelector(".steerlab-dialog-status");
   area.select();
-  const done = (ok) => (status.textContent = ok ? t("page.code.copied", lang) : t("page.code.copy_failed", lang));
+  const done = (ok) => (status.textContent = ok ? t("page.code.copied", dialog.lang) : t("page.code.copy_failed", dialog.lang));
   const clip = dialog.ownerDocument.defaultView.navigator.clipboard;
   if (!clip) return done(false);
   clip.writeText(area.value).then(() => done(true), () => done(false));

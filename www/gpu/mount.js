@@ -16,7 +16,7 @@
 // viewer of a canvas (or null).
 
 import { requestDevice, createFlock, createRenderer, DT } from "./engine.js";
-import { t } from "../words.js";
+import { t, langOf, textIn, formatNumber } from "../words.js";
 
 const viewers = new WeakMap();
 const f32 = Math.fround;
@@ -27,21 +27,6 @@ function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (_, k) => String(values[k]));
 }
 
-/** A scenario text in `lang`: one text or one per language ({"en": …, "es": …}), then the older
- *  `_es` field, then English or the first (as the core's `Text`). */
-function textIn(text, es, lang) {
-  if (text && typeof text === "object") {
-    if (text[lang]) return text[lang];
-    if (lang === "es" && es) return es;
-    return text.en || Object.values(text)[0] || "";
-  }
-  return (lang === "es" && es) || text || "";
-}
-
-function langOf(el) {
-  const l = (el.closest("[lang]")?.getAttribute("lang") || document.documentElement.lang || "en").toLowerCase();
-  return l.startsWith("es") ? "es" : "en";
-}
 
 /** The GPU viewer of `canvas`, if one runs there. */
 export function gpuViewerFor(canvas) {
@@ -200,7 +185,7 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
   canvas.classList.add("steerlab-canvas");
   canvas.style.setProperty("aspect-ratio", `${sc.world.width} / ${sc.world.height}`);
   canvas.setAttribute("data-steerlab-engine", "gpu");
-  const title = textIn(sc.title, sc.title_es, lang);
+  const title = textIn(sc.title, lang, sc.title_es);
   canvas.setAttribute("role", "img");
   canvas.setAttribute("aria-label", `${title} (${T.gpu})`);
   const bar = el("div", "steerlab-bar");
@@ -222,7 +207,7 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
   for (const [k, c] of (sc.controls || []).entries()) {
     if ((c.kind || "slider") !== "slider") continue;
     const row = el("label", "steerlab-control");
-    row.appendChild(el("span", "steerlab-label", textIn(c.label, c.label_es, lang)));
+    row.appendChild(el("span", "steerlab-label", textIn(c.label, lang, c.label_es)));
     const inp = document.createElement("input");
     inp.type = "range";
     inp.min = c.min;
@@ -236,7 +221,7 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
     inputs.push({ inp, out, c });
   }
   if (inputs.length) root.appendChild(panel);
-  const caption = textIn(sc.caption, sc.caption_es, lang);
+  const caption = textIn(sc.caption, lang, sc.caption_es);
   if (caption) root.appendChild(el("p", "steerlab-caption", caption));
   const hud = el("div", "steerlab-hud steerlab-engine");
   root.appendChild(hud);
@@ -252,7 +237,7 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
       const v = valueOf(c.param);
       if (v === undefined) continue;
       inp.value = v;
-      out.textContent = c.step >= 1 ? String(Math.round(v)) : Number(v).toFixed(1);
+      out.textContent = formatNumber(Number(v), lang, c.step >= 1 ? 0 : 1);
     }
   };
   syncInputs();
@@ -286,8 +271,8 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
   ro.observe(canvas);
 
   const writeHud = () => {
-    const ms = (x) => (Number.isFinite(x) ? x.toFixed(2) : "…");
-    hud.textContent = fill(t("page.gpu.hud", lang), { engine: T.gpu, fps: Math.round(fps), step: ms(stepMs), draw: ms(drawMs), agents: flock.n });
+    const ms = (x) => (Number.isFinite(x) ? formatNumber(x, lang, 2) : "…");
+    hud.textContent = fill(t("page.gpu.hud", lang), { engine: T.gpu, fps: formatNumber(Math.round(fps), lang), step: ms(stepMs), draw: ms(drawMs), agents: formatNumber(flock.n, lang) });
   };
   writeHud();
 

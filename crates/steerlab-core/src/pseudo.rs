@@ -1,6 +1,6 @@
 //! The inspector's pseudocode as data: for one term of an agent's [`Explain`](super::report::Explain),
 //! the lines its behaviour writes ([`Behave::pseudo`](super::behaviours::Behave::pseudo)) — code as
-//! the tutorials write it, or a catalog key for a line with words (a comment, a description) — each
+//! the tutorials write it, or a word key for a line with words (a comment, a description) — each
 //! with the agent's value at this step and the key of `explain()` it shows on the canvas. The core
 //! holds no words: the shell writes the keys in the reader's language (`lang::pseudo`).
 
@@ -8,14 +8,14 @@ use super::steer::{Contribution, Note};
 use super::text::Fixed;
 use glam::Vec2;
 
-/// A line's text: code, or a catalog key (`pseudo.<behaviour>.<line>`) for a line with words.
+/// A line's text: code, or a word key (`pseudo.<behaviour>.<line>`) for a line with words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Code {
     Code(&'static str),
     Key(&'static str),
 }
 
-/// The value shown beside a line: a number, vector or index as text, or a word (a catalog key,
+/// The value shown beside a line: a number, vector or index as text, or a word (a word key,
 /// `word.yes`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Shown {
@@ -98,11 +98,11 @@ impl<'a> Lines<'a> {
     pub fn add(&mut self, code: &'static str, value: String, key: &'static str) {
         self.lines.push(Line { code: Code::Code(code), value: Shown::Text(value), key });
     }
-    /// A line with words (catalog key `text`).
+    /// A line with words (word key `text`).
     pub fn words(&mut self, text: &'static str, value: Shown, key: &'static str) {
         self.lines.push(Line { code: Code::Key(text), value, key });
     }
-    /// A line of code with a value that is a word (catalog key).
+    /// A line of code with a value that is a word (word key).
     pub fn add_word(&mut self, code: &'static str, value: Shown, key: &'static str) {
         self.lines.push(Line { code: Code::Code(code), value, key });
     }
@@ -129,7 +129,7 @@ impl<'a> Lines<'a> {
     pub fn desired(&mut self, code: &'static str) {
         self.desired_as(Code::Code(code));
     }
-    /// [`Lines::desired`] with a line that has words (catalog key `text`).
+    /// [`Lines::desired`] with a line that has words (word key `text`).
     pub fn desired_words(&mut self, text: &'static str) {
         self.desired_as(Code::Key(text));
     }
@@ -142,7 +142,7 @@ impl<'a> Lines<'a> {
     pub fn force(&mut self, code: &'static str) {
         self.force_as(Code::Code(code));
     }
-    /// [`Lines::force`] with a `force = …` line that has words (catalog key `text`).
+    /// [`Lines::force`] with a `force = …` line that has words (word key `text`).
     pub fn force_words(&mut self, text: &'static str) {
         self.force_as(Code::Key(text));
     }
@@ -150,7 +150,7 @@ impl<'a> Lines<'a> {
         self.force_weighted(code, "pseudo.weight");
     }
     /// [`Lines::force`] for a term whose weight is not the rule's weight alone: `weight` is the
-    /// catalog key of the `w` line that says what it is (avoid_obstacles: weight × urgency).
+    /// word key of the `w` line that says what it is (avoid_obstacles: weight × urgency).
     pub fn force_with_weight(&mut self, code: &'static str, weight: &'static str) {
         self.force_weighted(Code::Code(code), weight);
     }
@@ -160,13 +160,13 @@ impl<'a> Lines<'a> {
         self.words(weight, Shown::Text(short(c.weight)), "");
         self.add("w * force", vlen(c.raw * c.weight), "weighted");
     }
-    /// The neighbours that counted, on a line with words (catalog key `text`).
+    /// The neighbours that counted, on a line with words (word key `text`).
     pub fn count(&mut self, text: &'static str) -> u32 {
         let n = self.t.detail.neighbours.unwrap_or(0);
         self.words(text, Shown::Text(n.to_string()), "neighbours");
         n
     }
-    /// The line of a rule that added nothing this step (catalog key `text`).
+    /// The line of a rule that added nothing this step (word key `text`).
     pub fn nothing(&mut self, text: &'static str) {
         self.words(text, Shown::Text(vec(Vec2::ZERO)), "");
     }

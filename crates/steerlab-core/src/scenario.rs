@@ -42,18 +42,19 @@ pub struct Scenario {
     /// Short identifier, e.g. `"flock"`.
     pub name: String,
     /// Shown above the canvas with `data-title="true"`, and as the canvas's accessible name: one
-    /// text, or one per language (`{"en": "…", "es": "…"}`).
+    /// text, or one per language (`{"en": "…", "es": "…", "pt": "…"}`, any BCP 47 tag: a `pt-BR`
+    /// page reads `pt-BR`, else `pt`, else `en`, else the first).
     #[serde(default, skip_serializing_if = "Text::is_empty")]
     pub title: Text,
-    /// The title on Spanish pages (older form of `{"es": …}` in `title`).
+    /// The title on Spanish pages (older form of `{"es": …}` in `title`; `title`'s own `es` wins).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub title_es: String,
-    /// Shown under the canvas: what to look at. One text, or one per language. Instructions that
+    /// Shown under the canvas: what to look at. One text, or one per language (as `title`). Instructions that
     /// depend on the reader's pointer are written `{touch|mouse}` (`{Tap|Click} a boid`): a reader
     /// on a touch screen reads the first, one with a mouse the second.
     #[serde(default, skip_serializing_if = "Text::is_empty")]
     pub caption: Text,
-    /// The caption on Spanish pages (older form of `{"es": …}` in `caption`).
+    /// The caption on Spanish pages (older form of `{"es": …}` in `caption`; `caption`'s own `es` wins).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub caption_es: String,
     /// The world rectangle (world units: pixels of the tutorials' canvases) and its edges.
@@ -360,9 +361,9 @@ impl Interaction {
 pub struct Control {
     /// Parameter path for `set`, e.g. `"separation.weight"` (checked when the viewer mounts).
     pub param: String,
-    /// The control's label: one text, or one per language.
+    /// The control's label: one text, or one per language (as the scenario's `title`).
     pub label: Text,
-    /// The label on Spanish pages (older form of `{"es": …}` in `label`).
+    /// The label on Spanish pages (older form of `{"es": …}` in `label`; `label`'s own `es` wins).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub label_es: String,
     /// `slider` (min, max, step), `toggle` (a boolean parameter) or `select` (options).
@@ -379,10 +380,11 @@ pub struct Control {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<String>,
     /// What a `select` shows for each option, in the order of `options` (the option itself if
-    /// empty).
+    /// empty): each one text, or one per language (as the scenario's `title`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub option_labels: Vec<String>,
-    /// The same on Spanish pages (`option_labels` if empty).
+    pub option_labels: Vec<Text>,
+    /// The same on Spanish pages (older form of `{"es": …}` in each of `option_labels`; their
+    /// own `es` wins).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub option_labels_es: Vec<String>,
 }
@@ -393,10 +395,16 @@ impl Control {
         pick(&self.label, &self.label_es, tag)
     }
 
-    /// The text a `select` shows for option `k` on a page in the language `tag` (`"es"`, `"en"` …).
+    /// The text a `select` shows for option `k` on a page in the language `tag` (`"es"`, `"pt-BR"` …).
     pub fn option_label(&self, k: usize, tag: &str) -> &str {
-        let es = (tag == "es").then_some(&self.option_labels_es).filter(|l| !l.is_empty());
-        es.unwrap_or(&self.option_labels).get(k).or(self.options.get(k)).map_or("", |s| s.as_str())
+        static NONE: Text = Text::One(String::new());
+        let es = self.option_labels_es.get(k).map_or("", |s| s.as_str());
+        let shown = pick(self.option_labels.get(k).unwrap_or(&NONE), es, tag);
+        if shown.is_empty() {
+            self.options.get(k).map_or("", |s| s.as_str())
+        } else {
+            shown
+        }
     }
 }
 
@@ -716,13 +724,10 @@ impl Scenario {
             if c.kind == ControlKind::Select && c.options.is_empty() {
                 return Err(format!("{p}.options: a select needs at least one option"));
             }
-            for (field, labels) in [("option_labels", &c.option_labels), ("option_labels_es", &c.option_labels_es)] {
-                if !labels.is_empty() && labels.len() != c.options.len() {
-                    return Err(format!(
-                        "{p}.{field}: one label per option ({} options), got {}",
-                        c.options.len(),
-                        labels.len()
-                    ));
+            for (field, n) in [("option_labels", c.option_labels.len()), ("option_labels_es", c.option_labels_es.len())]
+            {
+                if n != 0 && n != c.options.len() {
+                    return Err(format!("{p}.{field}: one label per option ({} options), got {}", c.options.len(), n));
                 }
             }
         }
@@ -731,7 +736,8 @@ impl Scenario {
 }
 
 /// Words an author writes for readers: one text for every language, or one per language keyed by
-/// its tag (`{"en": "…", "es": "…"}`); a language without its own reads English, else the first.
+/// its BCP 47 tag (`{"en": "…", "es": "…", "pt": "…"}`); a reader's language without its own reads
+/// its fallbacks (`pt-BR` → `pt`), then English, else the first.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(untagged)]
@@ -774,21 +780,28 @@ impl Text {
         }
     }
 
-    /// The text for the language `tag` (`"es"`), if this one has its own.
+    /// The text for exactly the language `tag` (`"pt-BR"`, in any case, `_` or `-`), if this one
+    /// has its own.
     pub fn own(&self, tag: &str) -> Option<&str> {
         match self {
             Text::One(_) => None,
-            Text::ByLanguage(m) => m.iter().find(|(k, t)| k == tag && !t.is_empty()).map(|(_, t)| t.as_str()),
+            Text::ByLanguage(m) => {
+                m.iter().find(|(k, t)| crate::text::same_lang(k, tag) && !t.is_empty()).map(|(_, t)| t.as_str())
+            }
         }
     }
 
-    /// The text for the language `tag`: its own, else English, else the first.
+    /// The text for a reader of `tag`: its language's own, else its fallbacks' (`pt-BR` → `pt` →
+    /// `en`), else the first.
     pub fn get(&self, tag: &str) -> &str {
+        pick(self, "", tag)
+    }
+
+    /// The one text, or the first non-empty one.
+    fn first(&self) -> &str {
         match self {
             Text::One(s) => s,
-            Text::ByLanguage(m) => {
-                self.own(tag).or(self.own("en")).or(m.first().map(|(_, t)| t.as_str())).unwrap_or("")
-            }
+            Text::ByLanguage(m) => m.iter().find(|(_, t)| !t.is_empty()).map_or("", |(_, t)| t.as_str()),
         }
     }
 }
@@ -850,13 +863,18 @@ impl Scenario {
     }
 }
 
-/// A text in the language `tag`: its own, then the older `_es` field, then its fallback.
+/// A text for a reader of `tag`: for each language of its chain (`es-MX` → `es` → `en`), its own
+/// text, or for Spanish the older `_es` field; then the one text or the first.
 fn pick<'a>(t: &'a Text, es: &'a str, tag: &str) -> &'a str {
-    match t.own(tag) {
-        Some(s) => s,
-        None if tag == "es" && !es.is_empty() => es,
-        None => t.get(tag),
+    for l in crate::text::lang_chain(tag) {
+        if let Some(s) = t.own(l) {
+            return s;
+        }
+        if crate::text::same_lang(l, "es") && !es.is_empty() {
+            return es;
+        }
     }
+    t.first()
 }
 
 /// Every control names an existing parameter of the kind it edits (a slider a number, a toggle a

@@ -449,10 +449,10 @@ pub fn reference(s: &Value) -> String {
          | `data-scenario-json=\"#id\"` | read the scenario from `<script type=\"application/json\" id=\"id\">` |\n\
          | `data-seed` | overrides the scenario's `seed` |\n\
          | `data-autoplay=\"false\"` | start paused |\n\
-         | `data-lang=\"es\"` | the viewer's language (else the nearest `lang` attribute, else the page's) |\n\
+         | `data-lang=\"pt-BR\"` | the viewer's language, a BCP 47 tag (else the nearest `lang` attribute, the page's included): its words and the scenario's texts fall back `pt-BR` → `pt` → `en` |\n\
          | `data-controls=\"false\"` | no buttons or sliders |\n\
          | `data-theme=\"light\\|dark\\|auto\"` | the palette (auto: the page's own background, then the system's scheme) |\n\
-         | `data-title=\"true\"` | show the scenario's title above the canvas (`title_es` in Spanish) |\n\
+         | `data-title=\"true\"` | show the scenario's title above the canvas, in the canvas's language (`title`'s `{\"pt\": …}` on a `pt-BR` page) |\n\
          | `data-poster=\"eager\"` | load the canvas's poster (a built-in's first frame, `posters/posters.css`) with the page rather than when it comes near the viewport |\n\
          | `data-inspector=\"true\"` | show the inspector (the selected agent's numbers beside the pseudocode) |\n\
          | `data-lifecycle=\"manual\"` | the page destroys the viewer itself (no automatic destroy when the canvas leaves the document) |\n\n",

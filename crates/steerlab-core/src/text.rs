@@ -118,8 +118,64 @@ pub fn list32(xs: &[f32]) -> String {
     s
 }
 
+/// Whether `tag` has the form of a BCP 47 language tag: subtags of 1 to 8 ASCII letters and
+/// digits joined by `-` (or `_`), the first of 2 to 8 letters (`pt-BR`, `zh-Hant-TW`, `es-419`).
+pub fn is_lang_tag(tag: &str) -> bool {
+    let mut parts = tag.split(['-', '_']);
+    let first = parts.next().unwrap_or("");
+    (2..=8).contains(&first.len())
+        && first.bytes().all(|b| b.is_ascii_alphabetic())
+        && parts.all(|p| (1..=8).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric()))
+}
+
+/// Whether two tags name the same language (case, and `_` for `-`, aside).
+pub fn same_lang(a: &str, b: &str) -> bool {
+    let norm = |c: u8| if c == b'_' { b'-' } else { c.to_ascii_lowercase() };
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| norm(x) == norm(y))
+}
+
+/// The languages a reader of `tag` reads, in order (BCP 47 lookup, RFC 4647 §3.4): the tag, then
+/// the tag less its last subtag and so on, then English: `pt-BR` → `pt-BR`, `pt`, `en`;
+/// `de-x-hello` → `de-x-hello`, `de-x` (a singleton: no language has it), `de`, `en`; `en` alone
+/// for "".
+/// Tags keep the case they are written in (compare them with [`same_lang`]); what is no tag
+/// ([`is_lang_tag`]) only matches no language.
+pub fn lang_chain(tag: &str) -> impl Iterator<Item = &str> {
+    let tag = tag.trim();
+    let mut next = (!tag.is_empty()).then_some(tag);
+    let mut english = true;
+    std::iter::from_fn(move || {
+        let Some(t) = next else {
+            return std::mem::take(&mut english).then_some("en");
+        };
+        // (Bytes: '-' and '_' are ASCII, and a char pattern's search costs the module 0.5 KB. A
+        // singleton left at the end, `de-x`, matches no language: no need to skip it.)
+        next = t.bytes().rposition(|b| b == b'-' || b == b'_').map(|i| &t[..i]);
+        english &= !same_lang(t, "en");
+        Some(t)
+    })
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn language_tags_fall_back_as_bcp_47_lookup_does() {
+        use super::{is_lang_tag, lang_chain, same_lang};
+        let chain = |t| lang_chain(t).collect::<Vec<_>>();
+        assert_eq!(chain("pt-BR"), ["pt-BR", "pt", "en"]);
+        assert_eq!(chain(" pt_br "), ["pt_br", "pt", "en"]);
+        assert_eq!(chain("zh-Hant-TW"), ["zh-Hant-TW", "zh-Hant", "zh", "en"]);
+        assert_eq!(chain("de-x-hello"), ["de-x-hello", "de-x", "de", "en"]);
+        assert_eq!(chain("en-GB"), ["en-GB", "en"]);
+        assert_eq!(chain("EN"), ["EN"]);
+        assert_eq!(chain("es-419"), ["es-419", "es", "en"]);
+        for bad in ["", "e", "1x", "pt--br", "pt-verylongsubtag", "pt BR", "<b>"] {
+            assert!(!is_lang_tag(bad), "{bad:?}");
+        }
+        assert_eq!(chain(""), ["en"]);
+        assert!(same_lang("pt_br", "PT-BR") && !same_lang("pt", "pt-BR"));
+    }
+
     #[test]
     fn instructions_for_the_pointer() {
         let t = "{Tap|Click} a boid; {tap|click or drag} to move it. Braces {x, y} and {a|b|c} stay.";

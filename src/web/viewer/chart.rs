@@ -32,7 +32,7 @@ pub fn meanings_button(doc: &Document, lang: Lang, root: &HtmlElement) -> Result
     let b = el(doc, "button", "steerlab-meanings")?;
     b.set_attribute("type", "button")?;
     b.set_attribute("data-meanings", "")?;
-    b.set_attribute("aria-label", lang.text(K::UiChartMeanings))?;
+    crate::web::words::label(&b, lang, K::UiChartMeanings);
     b.set_attribute("aria-expanded", "false")?;
     b.set_text_content(Some("?"));
     root.append_child(&b)?;
@@ -133,7 +133,7 @@ impl Inner {
 /// A parameter's value as a mark shows it: numbers short, yes / no, strings as they are.
 fn word(lang: Lang, v: &Value) -> String {
     match v {
-        Value::Number(n) => short64(n.as_f64().unwrap_or(0.0)),
+        Value::Number(n) => lang.localize(&short64(n.as_f64().unwrap_or(0.0))),
         Value::Bool(b) => lang.text(if *b { K::WordYes } else { K::WordNo }).to_string(),
         Value::String(s) => s.clone(),
         _ => "—".to_string(),

@@ -11,7 +11,7 @@ use crate::sim::input::Input;
 use crate::sim::scenario::ControlKind;
 use crate::sim::text::short64;
 use crate::sim::Sim;
-use crate::web::params;
+use crate::web::{params, words};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
@@ -31,7 +31,7 @@ pub(super) enum Place {
 pub(super) struct Button {
     /// Its `data-action`.
     pub action: &'static str,
-    /// Its label (`catalog/*.txt`).
+    /// Its label (`words/*.json`).
     pub label: K,
     /// A symbol (and a space) before or after the label ("" for none). With a symbol, a narrow
     /// figure shows the symbol alone (the label is a `.steerlab-word`, hidden there; its `name`
@@ -297,17 +297,17 @@ pub(super) fn make_button(doc: &Document, lang: Lang, b: &Button) -> Result<Html
         e.set_attribute(state, "false")?;
     }
     if let Some(name) = b.name {
-        e.set_attribute("aria-label", lang.text(name))?;
+        words::label(&e, lang, name);
     }
     let (before, after) = b.icon;
     if before.is_empty() && after.is_empty() {
-        e.set_text_content(Some(lang.text(b.label)));
+        words::text(&e, lang, b.label);
     } else {
         if !before.is_empty() {
             e.append_with_str_1(before)?;
         }
         let word = el(doc, "span", "steerlab-word")?;
-        word.set_text_content(Some(lang.text(b.label)));
+        words::text(&word, lang, b.label);
         e.append_child(&word)?;
         if !after.is_empty() {
             e.append_with_str_1(after)?;
@@ -361,7 +361,7 @@ pub(super) fn bar(
         if let Some(on) = toggles {
             let group = el(doc, "span", "steerlab-overlays")?;
             group.set_attribute("role", "group")?;
-            group.set_attribute("aria-label", lang.text(K::UiOverlays))?;
+            words::label(&group, lang, K::UiOverlays);
             for t in &TOGGLES {
                 let lab = el(doc, "label", "steerlab-toggle")?;
                 let cb: HtmlInputElement = doc.create_element("input")?.dyn_into()?;
@@ -370,7 +370,7 @@ pub(super) fn bar(
                 cb.set_attribute("data-overlay", t.key)?;
                 lab.append_child(&cb)?;
                 let span = el(doc, "span", "")?;
-                span.set_text_content(Some(lang.text(t.label)));
+                words::text(&span, lang, t.label);
                 lab.append_child(&span)?;
                 group.append_child(&lab)?;
             }
@@ -390,7 +390,7 @@ pub(super) fn bar(
         let m = el(doc, "div", "steerlab-menu")?;
         m.set_id(&fold_id("menu"));
         m.set_attribute("role", "group")?;
-        m.set_attribute("aria-label", lang.text(K::TouchMore))?;
+        words::label(&m, lang, K::TouchMore);
         Some(m)
     } else {
         None
@@ -467,7 +467,7 @@ fn panel(doc: &Document, lang: Lang, sim: &Sim) -> Result<Option<HtmlElement>, J
                 inp.set_step(&short64(c.step));
                 if let Some(v) = current.as_ref().and_then(|v| v.as_f64()) {
                     inp.set_value(&short64(v));
-                    out.set_text_content(Some(&fmt_value(v, c.step)));
+                    out.set_text_content(Some(&fmt_value(lang, v, c.step)));
                 }
                 inp.into()
             }
@@ -584,7 +584,7 @@ impl Inner {
                         let step =
                             self.sim.scenario().controls.get(k.parse::<usize>().unwrap_or(0)).map_or(0.01, |c| c.step);
                         let txt = match &shown {
-                            serde_json::Value::Number(n) => fmt_value(n.as_f64().unwrap_or(0.0), step),
+                            serde_json::Value::Number(n) => fmt_value(self.lang, n.as_f64().unwrap_or(0.0), step),
                             _ => String::new(),
                         };
                         out.set_text_content(Some(&txt));
@@ -616,7 +616,7 @@ impl Inner {
                     if let Some(c) = e.get_attribute("data-control") {
                         if let Ok(Some(out)) = self.root.query_selector(&format!("output[data-for=\"{c}\"]")) {
                             let step = params::control_step(&self.sim, c.parse::<usize>().unwrap_or(0));
-                            out.set_text_content(Some(&fmt_value(x, step)));
+                            out.set_text_content(Some(&fmt_value(self.lang, x, step)));
                         }
                     }
                 }

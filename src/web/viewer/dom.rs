@@ -6,7 +6,7 @@ use crate::lang::K;
 use crate::sim::draw::Overlays;
 use crate::sim::raster::Raster;
 use crate::sim::render::Renderer;
-use crate::sim::text::{short32, Fixed};
+use crate::sim::text::short32;
 use crate::sim::Sim;
 use crate::web::history::Timeline;
 use crate::web::inspector::Inspector;
@@ -40,7 +40,9 @@ impl Inner {
         // <div class="steerlab"> [title] canvas, scrub bar, bar, controls, caption, HUD, readout,
         // live region </div>
         let root = el(&document, "div", "steerlab")?;
-        root.set_attribute("lang", lang.tag())?;
+        // The language asked for (www/boot.js writes the marked words under it again when words
+        // are added for it: `web/words.rs`).
+        root.set_attribute("lang", &opts.tag)?;
         if let Some(parent) = canvas.parent_node() {
             parent.insert_before(&root, Some(&canvas))?;
         }
@@ -61,14 +63,13 @@ impl Inner {
         let orig_attrs =
             ["aria-label", "role", "tabindex", "aria-describedby"].map(|a| (a, canvas.get_attribute(a))).to_vec();
         let title = sc.title_in(lang.tag());
-        let label = if title.is_empty() { lang.text(K::UiCanvas) } else { title };
         if opts.title && !title.is_empty() {
             let h = el(&document, "p", "steerlab-title")?;
             h.set_text_content(Some(title));
             root.insert_before(&h, Some(&canvas))?;
         }
         let legend = super::legend::DomLegend::new(&document, &root, &canvas)?;
-        canvas.set_attribute("aria-label", &format!("{label}. {}", lang.text(K::UiKeys)))?;
+        canvas.set_attribute("aria-label", &canvas_label(&sim, lang))?;
         canvas.set_attribute("role", "img")?;
         if !canvas.has_attribute("tabindex") {
             canvas.set_attribute("tabindex", "0")?;
@@ -193,6 +194,13 @@ impl Inner {
     }
 }
 
+/// The canvas's accessible name: the scenario's title (else the widget's word for it) and its keys.
+pub(super) fn canvas_label(sim: &Sim, lang: crate::lang::Lang) -> String {
+    let title = sim.scenario().title_in(lang.tag());
+    let label = if title.is_empty() { lang.text(K::UiCanvas) } else { title };
+    format!("{label}. {}", lang.text(K::UiKeys))
+}
+
 /// Put the canvas back where it was, as it was, and remove the viewer's DOM.
 pub(super) fn restore(h: &Handles) {
     // A wrapper already out of the page (a single-page app removed it) lets the canvas go
@@ -221,8 +229,9 @@ pub(super) fn restore(h: &Handles) {
     }
 }
 
-/// A slider's value as its output shows it: as many decimals as its step has (0, 1 or 2).
-pub(super) fn fmt_value(v: f64, step: f64) -> String {
+/// A slider's value as its output shows it: as many decimals as its step has (0, 1 or 2), as the
+/// reader's language writes numbers.
+pub(super) fn fmt_value(lang: crate::lang::Lang, v: f64, step: f64) -> String {
     let decimals = if step >= 1.0 {
         0
     } else if step >= 0.1 {
@@ -230,7 +239,7 @@ pub(super) fn fmt_value(v: f64, step: f64) -> String {
     } else {
         2
     };
-    Fixed(v, decimals).to_string()
+    lang.num(v, decimals)
 }
 
 /// Replace an element's text. When it holds one text node, that node's data changes (a

@@ -191,6 +191,20 @@ impl Inner {
         self.show_text(t1, clock);
     }
 
+    /// Words were added for this viewer's language: every word of the widget that is not marked
+    /// with its key (those www/words.js writes again) — the canvas's name, the play button, the
+    /// scrub bar, the readouts, the inspector's lines — and a frame (the legend, the labels).
+    pub fn relabel(&mut self) {
+        let lang = self.lang;
+        let _ = self.canvas.set_attribute("aria-label", &super::dom::canvas_label(&self.sim, lang));
+        self.set_playing_ui();
+        self.inspector.reword();
+        self.tl.reword();
+        self.perf.metric_period = None;
+        self.perf.hold_until = 0.0;
+        self.draw();
+    }
+
     /// The text around the canvas: the scrub bar, the readouts, the inspector (each once per text
     /// period while playing).
     fn show_text(&mut self, t: f64, clock: f64) {

@@ -373,7 +373,7 @@ pub trait Behave: Clone + PartialEq + fmt::Debug + Serialize + Sized {
     fn measures(&self, _inst: &Inst<Self>, _v: &View, _out: &mut Measures) {}
 
     /// The inspector's lines for term `t`, which this behaviour added to the controller: its
-    /// pseudocode with the agent's values (words are catalog keys, `pseudo.<type>.…`). The default
+    /// pseudocode with the agent's values (words are word keys, `pseudo.<type>.…`). The default
     /// shows what the term noted, and its force.
     fn pseudo(&self, _t: &Contribution, p: &mut Lines) {
         p.noted()
@@ -485,7 +485,7 @@ pub fn flock_term(a: &mut AgentStep, rule: &'static str, weight: f32, n: u32, su
     Some(mean)
 }
 
-/// A flocking rule's inspector lines (flocking-boids §2–3): its neighbours (`count`: the catalog
+/// A flocking rule's inspector lines (flocking-boids §2–3): its neighbours (`count`: the words'
 /// key of that line), their sum, the mean, the desired velocity and the force.
 pub fn flock_lines(p: &mut Lines, count: &'static str, sum: &'static str, mean: &'static str, desired: &'static str) {
     if p.count(count) == 0 {

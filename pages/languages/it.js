@@ -1,0 +1,46 @@
+// The Italian test page's words (pages/languages/it.html): an author's Italian for about half of
+// the flock figure's words, added before the figure mounts (boot.js waits for the words a canvas
+// needs; Italian is not shipped, so English is fetched for the rest and the console lists what
+// is missing once). docs/words.md: "Adding or overriding a language".
+import { addWords } from "../www/boot.js";
+
+addWords("it", {
+  "ui.play_name": "Avvia",
+  "ui.pause_name": "Pausa",
+  "touch.step": "Passo",
+  "touch.step_name": "Passo avanti",
+  "touch.step_back_name": "Passo indietro",
+  "touch.more": "Altro",
+  "touch.more_name": "Altro: condividi, incorpora, salva immagine, nuovo seme, ispettore, reimposta",
+  "touch.settings": "Impostazioni",
+  "touch.settings_name": "Impostazioni: parametri e livelli",
+  "touch.fine": "Preciso",
+  "touch.fine_name": "Scorrimento preciso: un passo alla volta",
+  "ui.share": "Condividi",
+  "ui.embed": "Incorpora",
+  "ui.code": "Codice",
+  "ui.save": "Salva immagine",
+  "ui.seed": "Nuovo seme",
+  "ui.inspector": "Ispettore",
+  "ui.chart": "Grafico",
+  "ui.reset": "↺ Reimposta",
+  "ui.overlays": "Livelli",
+  "ui.overlay.perception": "percezione",
+  "ui.overlay.velocity": "velocità",
+  "ui.overlay.forces": "forze",
+  "ui.overlay.grid": "griglia",
+  "rule.separation": "separazione",
+  "rule.alignment": "allineamento",
+  "rule.cohesion": "coesione",
+  "ui.timeline": "Tempo: trascina per riavvolgere o rivedere (←, → un passo alla volta)",
+  "ui.timeline.at": "passo {step} / {end} · {time} s",
+  "ui.keys": "Spazio: avvia/pausa, →: passo, ←: passo indietro, R: reimposta",
+  "inspector.agent": "agente {agent} · passo {step}",
+  "inspector.total": "totale",
+  "legend.total": "totale {magnitude}{clipped? (limitato a max_force)|}",
+  "readout.flock": "{agents} agenti · polarizzazione {polarisation} · vicini in media {mean_neighbours} · {checks} controlli di distanza per passo[ · cibo mangiato {food_eaten}|]",
+  "chart.title": "Misure nel tempo",
+  "chart.time": "tempo (s)",
+  "chart.m.polarisation": "polarizzazione",
+  "chart.m.mean_neighbours": "vicini in media",
+});
