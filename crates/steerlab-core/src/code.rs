@@ -3,8 +3,8 @@
 //! `v.code(target)` (www/code/export.js, loaded on first use) writes a self-contained program from
 //! a viewer's `state()`: the scenario's current parameters, its agents, and these templates — the
 //! engine's (vectors, seeded random numbers, the spatial hash, the edges, the fixed step in the
-//! core's order of operations: `engine.rs`) and each behaviour's own ([`Behave::CODE`], in its
-//! file). Comment lines `//en …` and `//es …` are kept in the reader's language only; `//@section
+//! core's order of operations: `code/engine.*`) and each behaviour's own (`code/behaviours/<kind>.*`,
+//! listed in [`BEHAVIOURS`]). Comment lines `//en …` and `//es …` are kept in the reader's language only; `//@section
 //! name` splits the engine's template into the parts a scenario needs.
 //!
 //! ```sh
@@ -14,15 +14,39 @@
 //!
 //! `node scripts/dev/code-equivalence.mjs` (a step of scripts/test.sh) runs the exported programs
 //! (JavaScript in Node, Rust with glam, C# with mono) against the core's trajectories.
-//!
-//! [`Behave::CODE`]: crate::behaviours::Behave::CODE
 
-use crate::behaviours::code_templates;
 use serde_json::{json, Map, Value};
 
 pub const ENGINE_JS: &str = include_str!("code/engine.js");
 pub const ENGINE_RS: &str = include_str!("code/engine.rs.txt");
 pub const ENGINE_CS: &str = include_str!("code/engine.cs.txt");
+
+/// One behaviour's code in each target's language.
+#[derive(Clone, Copy, Debug)]
+pub struct Templates {
+    pub js: &'static str,
+    pub rs: &'static str,
+    pub cs: &'static str,
+}
+
+/// `code/behaviours/<kind>.js`, `.rs.txt`, `.cs.txt` for each kind.
+macro_rules! behaviours {
+    ($($kind:literal)*) => {
+        &[$(($kind, Templates {
+            js: include_str!(concat!("code/behaviours/", $kind, ".js")),
+            rs: include_str!(concat!("code/behaviours/", $kind, ".rs.txt")),
+            cs: include_str!(concat!("code/behaviours/", $kind, ".cs.txt")),
+        }),)*]
+    };
+}
+
+/// Every behaviour's templates, in the registry's order (a test holds it to
+/// [`crate::behaviours::KINDS`]: a new behaviour needs its files and a line here).
+pub const BEHAVIOURS: &[(&str, Templates)] = behaviours!(
+    "separation" "alignment" "cohesion" "wander" "flee_pointer" "avoid_obstacles" "seek_food"
+    "follow_leader" "queue" "path_waypoints" "path_tube" "seek" "flee" "arrive" "pursuit" "evade"
+    "obstacle_avoidance" "containment" "flow_field"
+);
 
 /// Behaviours whose template for a target is not written yet (`(kind, target)`): the exporter
 /// says so instead of writing a program. Shrinks to empty; the test below fails for any other
@@ -32,7 +56,7 @@ pub const PENDING: &[(&str, &str)] = &[];
 /// www/code/templates.json: the engine's and every behaviour's templates, and what is pending.
 pub fn templates_json() -> String {
     let mut behaviours = Map::new();
-    for (kind, t) in code_templates() {
+    for &(kind, t) in BEHAVIOURS {
         behaviours.insert(kind.into(), json!({"js": t.js, "rs": t.rs, "cs": t.cs}));
     }
     let pending: Vec<Value> = PENDING.iter().map(|(k, t)| json!([k, t])).collect();
@@ -71,8 +95,14 @@ mod tests {
 
     #[test]
     fn every_behaviour_has_its_code() {
+        let kinds: Vec<&str> = BEHAVIOURS.iter().map(|(k, _)| *k).collect();
+        assert_eq!(
+            kinds,
+            crate::behaviours::KINDS,
+            "code.rs's BEHAVIOURS must list every behaviour of the registry, in its order (each with its files in crates/steerlab-core/src/code/behaviours/)"
+        );
         let mut missing = Vec::new();
-        for (kind, t) in code_templates() {
+        for &(kind, t) in BEHAVIOURS {
             for (target, text) in [("js", t.js), ("rs", t.rs), ("cs", t.cs)] {
                 let pending = PENDING.contains(&(kind, target));
                 if text.trim().is_empty() != pending {

@@ -1,0 +1,26 @@
+//en Obstacle avoidance: a feeler ahead of the agent (look_ahead at full speed); the nearest obstacle
+//en it touches (plus clearance) pushes the agent sideways, harder the more centred it is.
+//es Evitar obstáculos con antena: una antena delante del agente (look_ahead a toda velocidad); el
+//es obstáculo más cercano que toca (más clearance) empuja al agente de lado, más cuanto más centrado.
+const obstacle_avoidance = {
+  force(b, w, i, a, ctl) {
+    const h = a.heading;
+    const left = [-h[1], h[0]];
+    const k = a.max_speed > 0 ? Math.min(length(a.velocity) / a.max_speed, 1) : 0;
+    const feeler = b.look_ahead * k;
+    let best = null;
+    for (const o of w.scene.obstacles) {
+      const d = w.delta(a.position, o.center);
+      const along = dot(d, h);
+      if (along <= 0) continue;
+      const reach = o.radius + b.clearance;
+      if (lengthSq(sub(d, scale(h, Math.min(along, feeler)))) >= reach * reach) continue;
+      if (!best || along < best.along) best = { along, lateral: dot(d, left), radius: o.radius };
+    }
+    if (!best) return;
+    const away = best.lateral > 0 ? scale(left, -1) : left;
+    const reach = best.radius + b.clearance;
+    const push = Math.min(Math.max((reach - Math.abs(best.lateral)) / reach, 0), 1);
+    ctl.add(b.weight, scale(away, a.max_force * push));
+  },
+};
