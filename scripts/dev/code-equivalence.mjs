@@ -25,7 +25,10 @@ const only = (opt("--only") ?? "js,rust,unity").split(",");
 const RANDOM = Number(process.env.STEERLAB_CODE_RANDOM ?? 6);
 
 const { write, unityClass, unityNamespace } = await import(pathToFileURL(path.join(ROOT, "www/code/export.js")));
-const templates = JSON.parse(fs.readFileSync(path.join(ROOT, "www/code/templates.json"), "utf8"));
+const KEY = { js: "js", rust: "rs", unity: "cs" };
+const templates = Object.fromEntries(
+  Object.entries(KEY).map(([t, key]) => [t, JSON.parse(fs.readFileSync(path.join(ROOT, `www/code/templates/${key}.json`), "utf8"))]),
+);
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "steerlab-code-"));
 let fixturesDir = opt("--fixtures");
@@ -40,7 +43,7 @@ if (!fixturesDir) {
       STEERLAB_CODE_RANDOM: String(RANDOM),
     });
   }
-  // (Also checks that www/code/templates.json is current and every behaviour has its templates.)
+  // (Also checks that www/code/templates/*.json are current and every behaviour has its templates.)
   sh("cargo", ["test", "--quiet", "-p", "steerlab-core", "--features", "code", "--lib", "code::tests::"], {
     STEERLAB_CODE_FIXTURES: fixturesDir,
   });
@@ -56,9 +59,7 @@ const fixtures = fs
     fx.state.seed = fx.seed ?? fx.state.seed;
     return fx;
   });
-const pending = new Set(templates.pending.map(([k, t]) => `${k}.${t}`));
-const KEY = { js: "js", rust: "rs", unity: "cs" };
-const covered = (fx, target) => !fx.state.scenario.behaviours.some((b) => pending.has(`${b.type}.${KEY[target]}`));
+const covered = (fx, target) => !fx.state.scenario.behaviours.some((b) => templates[target].pending.includes(b.type));
 
 /** Worst errors of `got` (rows x, y, vx, vy) against the core's `want`. */
 function compare(fx, got, want) {
@@ -106,7 +107,7 @@ if (only.includes("js")) {
   for (const fx of fixtures) {
     if (!covered(fx, "js")) continue;
     const file = path.join(dir, `${fx.name}.mjs`);
-    fs.writeFileSync(file, write(fx.state, "js", templates, "en"));
+    fs.writeFileSync(file, write(fx.state, "js", templates.js, "en"));
     const { default: makeWorld } = await import(pathToFileURL(file));
     const w = makeWorld();
     const rows = () => w.agents.map((a) => [...a.position, ...a.velocity]);
@@ -130,7 +131,7 @@ if (only.includes("rust")) {
   const mods = [];
   const calls = [];
   runs.forEach((fx, k) => {
-    fs.writeFileSync(path.join(dir, "src", `s${k}.rs`), write(fx.state, "rust", templates, "en"));
+    fs.writeFileSync(path.join(dir, "src", `s${k}.rs`), write(fx.state, "rust", templates.rust, "en"));
     mods.push(`#[allow(dead_code, unused)]\nmod s${k} {\n    include!("s${k}.rs");\n}`);
     calls.push(`    {\n        let mut w = s${k}::World::new();\n        w.step();\n        let one = rows(w.agents.iter().map(|a| [a.position.x, a.position.y, a.velocity.x, a.velocity.y]));\n        for _ in 1..60 {\n            w.step();\n        }\n        let sixty = rows(w.agents.iter().map(|a| [a.position.x, a.position.y, a.velocity.x, a.velocity.y]));\n        println!("{{\\"k\\": ${k}, \\"one\\": {one}, \\"sixty\\": {sixty}}}");\n    }`);
   });
@@ -161,7 +162,7 @@ if (only.includes("unity")) {
     if (!covered(fx, "unity")) continue;
     const cls = unityClass(fx.state);
     const src = path.join(dir, `${cls}.cs`);
-    fs.writeFileSync(src, write(fx.state, "unity", templates, "en"));
+    fs.writeFileSync(src, write(fx.state, "unity", templates.unity, "en"));
     const driver = path.join(dir, `${cls}Check.cs`);
     fs.writeFileSync(
       driver,
@@ -199,7 +200,7 @@ if (only.includes("js")) {
   const bent = structuredClone(fx.state);
   bent.scenario.motion.max_speed *= 1.02;
   const file = path.join(tmp, "js", "bent.mjs");
-  fs.writeFileSync(file, write(bent, "js", templates, "en"));
+  fs.writeFileSync(file, write(bent, "js", templates.js, "en"));
   const w = (await import(pathToFileURL(file))).default();
   for (let k = 0; k < 60; k++) w.step();
   const r = compare(fx, w.agents.map((a) => [...a.position, ...a.velocity]), fx.after["60"]);

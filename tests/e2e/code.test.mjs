@@ -49,7 +49,7 @@ test("v.code writes every built-in in the three targets; the exporter loads on f
       }
       return { res, refused };
     });
-    assert.ok(requested.includes("/www/code/templates.json"));
+    for (const key of ["cs", "js", "rs"]) assert.ok(requested.includes(`/www/code/templates/${key}.json`), `templates/${key}.json`);
     assert.equal(Object.keys(out.res).length, 20);
     for (const [name, t] of Object.entries(out.res)) {
       assert.match(t.unity, /public class Steerlab\w+ : MonoBehaviour/, `${name} unity`);

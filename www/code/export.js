@@ -1,7 +1,8 @@
 // steerlab's code exporter: a self-contained program (JavaScript, Rust with glam, or a Unity C#
 // script) from a viewer's state() — the scenario's current parameters and agents — and the
-// templates in templates.json (generated from the core's behaviour files, feature `code`).
-// Loaded on first use by `v.code(target)`; never with the page.
+// templates of that target, templates/<key>.json (generated from the core's template files,
+// feature `code`), fetched when the target is first asked for. Loaded on first use by
+// `v.code(target)`; never with the page.
 
 /** The targets and their files. */
 export const TARGETS = {
@@ -12,19 +13,27 @@ export const TARGETS = {
 const ALIASES = { javascript: "js", rs: "rust", cs: "unity", csharp: "unity", "c#": "unity" };
 const TEMPLATE_KEY = { js: "js", rust: "rs", unity: "cs" };
 
-let loading = null;
-/** templates.json, fetched once (next to this module). */
-export function templates() {
-  loading ??= fetch(new URL("./templates.json", import.meta.url)).then((r) => {
-    if (!r.ok) throw new Error(`steerlab code: templates.json: HTTP ${r.status}`);
-    return r.json();
-  });
-  return loading;
+const loading = new Map();
+/** One target's templates (`templates/<key>.json` next to this module), fetched once, when that
+ *  target is first asked for. */
+export function templates(target) {
+  const key = TEMPLATE_KEY[targetOf(target)];
+  if (!loading.has(key)) {
+    const file = `templates/${key}.json`;
+    const p = fetch(new URL(`./${file}`, import.meta.url)).then((r) => {
+      if (!r.ok) throw new Error(`steerlab code: ${file}: HTTP ${r.status}`);
+      return r.json();
+    });
+    // A failed fetch is tried again next time.
+    p.catch(() => loading.delete(key));
+    loading.set(key, p);
+  }
+  return loading.get(key);
 }
 
 /** The program for `target` ("js" | "rust" | "unity") from `state` (a viewer's `state()`). */
 export async function code(state, target, { lang = "en" } = {}) {
-  return write(state, target, await templates(), lang);
+  return write(state, target, await templates(target), lang);
 }
 
 export function targetOf(target) {
@@ -143,13 +152,13 @@ function sections(text) {
 }
 
 /** Whether a behaviour's template calls a shared part of the engine's (e.g. `separate(`). */
-const uses = (kinds, tpl, key, call) => kinds.some((k) => tpl.behaviours[k][key].includes(call));
+const uses = (kinds, tpl, call) => kinds.some((k) => tpl.behaviours[k].includes(call));
 
-function kindsOf(m, tpl, key, w) {
+function kindsOf(m, tpl, w) {
   const kinds = [...new Set(m.behaviours.map((b) => b.type))];
   for (const k of kinds) {
-    const t = tpl.behaviours[k]?.[key];
-    if (!t || !t.trim()) throw new Error(`steerlab code: ${w.pending(k, key)}`);
+    const t = tpl.behaviours[k];
+    if (!t || !t.trim() || tpl.pending.includes(k)) throw new Error(`steerlab code: ${w.pending(k, tpl.target)}`);
   }
   return kinds;
 }
@@ -196,8 +205,8 @@ export function write(state, target, tpl, lang = "en") {
 }
 
 function writeJs(m, tpl, w) {
-  const kinds = kindsOf(m, tpl, "js", w);
-  const eng = sections(tpl.engine.js);
+  const kinds = kindsOf(m, tpl, w);
+  const eng = sections(tpl.engine);
   const out = [];
   out.push(header(m, w, "//", w.usage));
   out.push(`// ${w.params}`);
@@ -225,8 +234,8 @@ function writeJs(m, tpl, w) {
   out.push(`  path: ${jsLit(m.path)},`);
   out.push("});");
   out.push("");
-  out.push(eng.vec, uses(kinds, tpl, "js", "separate(") ? eng.separate : "", eng.rng, eng.grid, eng.scan);
-  for (const k of kinds) out.push(tpl.behaviours[k].js);
+  out.push(eng.vec, uses(kinds, tpl, "separate(") ? eng.separate : "", eng.rng, eng.grid, eng.scan);
+  for (const k of kinds) out.push(tpl.behaviours[k]);
   out.push(`const KINDS = { ${kinds.join(", ")} };\n`);
   out.push(eng.world, "export default makeWorld;\n", eng.draw);
   return out.join("\n");
@@ -258,8 +267,8 @@ function rsField(k, v) {
 }
 
 function writeRust(m, tpl, w) {
-  const kinds = kindsOf(m, tpl, "rs", w);
-  const eng = sections(tpl.engine.rs);
+  const kinds = kindsOf(m, tpl, w);
+  const eng = sections(tpl.engine);
   const out = [];
   out.push(header(m, w, "//", w.rsUsage));
   out.push("use glam::{vec2, Vec2};\nuse std::cell::Cell;\nuse std::f32::consts::{PI, TAU};\n");
@@ -296,8 +305,8 @@ function writeRust(m, tpl, w) {
   out.push(`        path: vec![${m.path.waypoints.map(rsVec).join(", ")}],`);
   out.push(`        path_mode: PathMode::${ENUM(m.path.mode)},`);
   out.push("    }\n}\n");
-  out.push(eng.vec, uses(kinds, tpl, "rs", "separate(") ? eng.separate : "", eng.rng, eng.grid, eng.world);
-  for (const k of kinds) out.push(tpl.behaviours[k].rs);
+  out.push(eng.vec, uses(kinds, tpl, "separate(") ? eng.separate : "", eng.rng, eng.grid, eng.world);
+  for (const k of kinds) out.push(tpl.behaviours[k]);
   out.push(eng.main);
   return out.join("\n");
 }
@@ -325,8 +334,8 @@ export const unityClass = (state) => `Steerlab${camel(state?.scenario?.name || "
 export const unityNamespace = (name) => `Steerlab.${camel(name || "scene")}Scene`;
 
 function writeUnity(m, tpl, w) {
-  const kinds = kindsOf(m, tpl, "cs", w);
-  const eng = sections(tpl.engine.cs);
+  const kinds = kindsOf(m, tpl, w);
+  const eng = sections(tpl.engine);
   const cls = `Steerlab${camel(m.name)}`;
   const names = [];
   const seen = {};
@@ -382,8 +391,8 @@ function writeUnity(m, tpl, w) {
   out.push(`        w.behaviours.AddRange(new SteeringBehaviour[] { ${names.join(", ")} });`);
   out.push("        w.Start();\n        return w;\n    }\n");
   out.push(eng.unity + "}\n");
-  out.push(eng.vec, uses(kinds, tpl, "cs", "Crowd.") ? eng.separate : "", eng.rng, eng.grid, eng.world);
-  for (const k of kinds) out.push(tpl.behaviours[k].cs);
+  out.push(eng.vec, uses(kinds, tpl, "Crowd.") ? eng.separate : "", eng.rng, eng.grid, eng.world);
+  for (const k of kinds) out.push(tpl.behaviours[k]);
   const inner = out.splice(body).join("\n").replace(/\n+$/, "");
   out.push(inner.split("\n").map((l) => (l ? `    ${l}` : l)).join("\n"), "}\n");
   return out.join("\n");

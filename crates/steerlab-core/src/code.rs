@@ -17,17 +17,36 @@
 
 use serde_json::{json, Map, Value};
 
-pub const ENGINE_JS: &str = include_str!("code/engine.js");
-pub const ENGINE_RS: &str = include_str!("code/engine.rs.txt");
-pub const ENGINE_CS: &str = include_str!("code/engine.cs.txt");
+/// The targets' template keys: JavaScript, Rust (glam), C# (Unity). Each has its file
+/// `www/code/templates/<key>.json`, which the code view fetches when that target is chosen.
+pub const TARGETS: &[&str] = &["js", "rs", "cs"];
 
-/// One behaviour's code in each target's language.
+/// One piece of code (the engine, or one behaviour) in each target's language.
 #[derive(Clone, Copy, Debug)]
 pub struct Templates {
     pub js: &'static str,
     pub rs: &'static str,
     pub cs: &'static str,
 }
+
+impl Templates {
+    /// The text for target `key` (one of [`TARGETS`]).
+    pub fn get(&self, key: &str) -> &'static str {
+        match key {
+            "js" => self.js,
+            "rs" => self.rs,
+            "cs" => self.cs,
+            _ => panic!("no target {key}"),
+        }
+    }
+}
+
+/// The engine: vectors, random numbers, the spatial hash, the world and its step.
+pub const ENGINE: Templates = Templates {
+    js: include_str!("code/engine.js"),
+    rs: include_str!("code/engine.rs.txt"),
+    cs: include_str!("code/engine.cs.txt"),
+};
 
 /// `code/behaviours/<kind>.js`, `.rs.txt`, `.cs.txt` for each kind.
 macro_rules! behaviours {
@@ -53,16 +72,18 @@ pub const BEHAVIOURS: &[(&str, Templates)] = behaviours!(
 /// missing template, so a new behaviour without its code fails.
 pub const PENDING: &[(&str, &str)] = &[];
 
-/// www/code/templates.json: the engine's and every behaviour's templates, and what is pending.
-pub fn templates_json() -> String {
+/// `www/code/templates/<target>.json`: the engine's and every behaviour's template for one target,
+/// and the behaviours pending there.
+pub fn templates_json(target: &str) -> String {
     let mut behaviours = Map::new();
     for &(kind, t) in BEHAVIOURS {
-        behaviours.insert(kind.into(), json!({"js": t.js, "rs": t.rs, "cs": t.cs}));
+        behaviours.insert(kind.into(), Value::from(t.get(target)));
     }
-    let pending: Vec<Value> = PENDING.iter().map(|(k, t)| json!([k, t])).collect();
+    let pending: Vec<Value> = PENDING.iter().filter(|(_, t)| *t == target).map(|(k, _)| json!(k)).collect();
     let doc = json!({
         "generated": "STEERLAB_WRITE_CODE=1 cargo test -p steerlab-core --features code --lib code",
-        "engine": {"js": ENGINE_JS, "rs": ENGINE_RS, "cs": ENGINE_CS},
+        "target": target,
+        "engine": ENGINE.get(target),
         "behaviours": behaviours,
         "pending": pending,
     });
@@ -76,21 +97,24 @@ mod tests {
     use super::*;
     use crate::engine::Sim;
 
-    const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../www/code/templates.json");
+    const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../www/code/templates");
 
     #[test]
-    fn templates_file_is_current() {
-        let want = templates_json();
-        if std::env::var_os("STEERLAB_WRITE_CODE").is_some() {
-            std::fs::create_dir_all(std::path::Path::new(FILE).parent().unwrap()).unwrap();
-            std::fs::write(FILE, &want).unwrap();
-            return;
+    fn templates_files_are_current() {
+        for target in TARGETS {
+            let want = templates_json(target);
+            let file = format!("{DIR}/{target}.json");
+            if std::env::var_os("STEERLAB_WRITE_CODE").is_some() {
+                std::fs::create_dir_all(DIR).unwrap();
+                std::fs::write(&file, &want).unwrap();
+                continue;
+            }
+            let have = std::fs::read_to_string(&file).unwrap_or_default();
+            assert!(
+                have == want,
+                "{file} is stale: regenerate it with `STEERLAB_WRITE_CODE=1 cargo test -p steerlab-core --features code --lib code`"
+            );
         }
-        let have = std::fs::read_to_string(FILE).unwrap_or_default();
-        assert!(
-            have == want,
-            "{FILE} is stale: regenerate it with `STEERLAB_WRITE_CODE=1 cargo test -p steerlab-core --features code --lib code`"
-        );
     }
 
     #[test]
@@ -103,7 +127,8 @@ mod tests {
         );
         let mut missing = Vec::new();
         for &(kind, t) in BEHAVIOURS {
-            for (target, text) in [("js", t.js), ("rs", t.rs), ("cs", t.cs)] {
+            for &target in TARGETS {
+                let text = t.get(target);
                 let pending = PENDING.contains(&(kind, target));
                 if text.trim().is_empty() != pending {
                     missing.push(format!(
