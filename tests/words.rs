@@ -11,13 +11,12 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-const SCRIPTS: [&str; 6] = [
+const SCRIPTS: [&str; 5] = [
     "www/chapter.js",
     "www/playground.js",
     "www/gpu/mount.js",
     "www/challenge.js",
     "www/compare.js",
-    "www/code/dialog.js",
 ];
 
 /// Each language's `page.*` texts by key, English first (the catalog's format: `key = text`).
@@ -131,6 +130,47 @@ fn www_chart_words_js_is_written_from_the_catalogs() {
             let key = &rest[..rest.find('"').unwrap()];
             assert!(langs[0].1.contains_key(key), "{script}: t({key:?}) is no key of catalog/*.txt");
         }
+    }
+}
+
+/// The exporter's words (`code.*`: the Code dialog, the exported programs' comments, headers and
+/// inspector tooltips; www/code/*.js, loaded on first use) in www/code/words.js. Its scripts call
+/// them `say("…")`, or `w("…")` with the reader's language bound (a tooltip's key,
+/// `code.tip.<field>`, is built at run time:
+/// scripts/dev/code-equivalence.mjs checks every exported field has one).
+#[test]
+fn www_code_words_js_is_written_from_the_catalogs() {
+    let langs = catalogs_of(&["code."]);
+    let want = module_of(&langs, "The exporter's words", "code.*", "code.*")
+        .replace("export function t(", "export function has(key, lang = globalThis.document?.documentElement.lang) {\n  return Object.hasOwn(tableOf(lang), key);\n}\n\nexport function t(");
+    let path = Path::new(ROOT).join("www/code/words.js");
+    if std::env::var_os("STEERLAB_WRITE_WORDS").is_some() {
+        std::fs::write(&path, &want).unwrap();
+        return;
+    }
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        have == want,
+        "www/code/words.js is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`"
+    );
+    let mut used = Vec::new();
+    for script in ["www/code/export.js", "www/code/model.js", "www/code/dialog.js", "www/code/write-js.js", "www/code/write-unity.js", "www/code/write-rust.js", "www/code/write-godot.js"] {
+        let src = std::fs::read_to_string(Path::new(ROOT).join(script)).unwrap();
+        for call in ["say(\"", "w(\""] {
+            for (i, _) in src.match_indices(call) {
+                if src[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.') {
+                    continue;
+                }
+                let rest = &src[i + call.len()..];
+                let key = &rest[..rest.find('"').unwrap()];
+                assert!(langs[0].1.contains_key(key), "{script}: {call}{key}\") is no key of catalog/*.txt");
+                used.push(key.to_string());
+            }
+        }
+    }
+    for k in langs[0].1.keys() {
+        let built = ["code.tip.", "code.state.", "code.section.", "code.dialog."].iter().any(|p| k.starts_with(p));
+        assert!(built || used.contains(k), "{k} is in the catalogs but no script of www/code/ uses it");
     }
 }
 

@@ -191,10 +191,22 @@ mod tests {
         assert_eq!(camel("flee"), "Flee");
     }
 
+    /// The long runs of the code equivalence (issue #48): the default bandada, the queue and a
+    /// 1 000-agent flock (the bandada with its Agents slider at 1 000), 600 steps each, also
+    /// exported mid-run (at step 300).
+    fn long_runs() -> Vec<(String, String)> {
+        let text = |name: &str| crate::scenarios::builtin(name).expect("a built-in scenario").to_string();
+        let mut flock: Value = serde_json::from_str(&text("bandada")).unwrap();
+        flock["agents"]["count"] = json!(1000);
+        flock["name"] = json!("bandada-1000");
+        vec![("bandada".into(), text("bandada")), ("queue".into(), text("queue")), ("bandada-1000".into(), flock.to_string())]
+    }
+
     /// With `STEERLAB_CODE_FIXTURES=<dir>`: for every built-in scenario (and every `*.json`
     /// scenario already in `<dir>/scenarios/`, e.g. the props generators'), the state at step 0
-    /// (what `v.state()` gives) and the agents after 1 and 60 steps, as `<dir>/<name>.fixture.json`:
-    /// what scripts/dev/code-equivalence.mjs compares the exported programs with.
+    /// (what `v.state()` gives) and the agents after 1 and 60 steps, as `<dir>/<name>.fixture.json`;
+    /// for the [`long_runs`], also the agents after 600 steps and the state at step 300 (an export
+    /// taken mid-run): what scripts/dev/code-equivalence.mjs compares the exported programs with.
     #[test]
     fn write_fixtures() {
         let Some(dir) = std::env::var_os("STEERLAB_CODE_FIXTURES") else { return };
@@ -210,8 +222,9 @@ mod tests {
                 inputs.push((name, std::fs::read_to_string(&p).unwrap()));
             }
         }
-        for (name, text) in inputs {
-            let mut sim = match Sim::from_json(&text) {
+        let long = long_runs();
+        for (name, text) in inputs.iter().filter(|(n, _)| n != "bandada" && n != "queue").chain(&long) {
+            let mut sim = match Sim::from_json(text) {
                 Ok(s) => s,
                 Err(e) => panic!("{name}: {e}"),
             };
@@ -219,15 +232,21 @@ mod tests {
             let agents = |sim: &Sim| -> Value {
                 sim.agents().iter().map(|a| json!([a.position.x, a.position.y, a.velocity.x, a.velocity.y])).collect()
             };
-            sim.step();
-            let one = agents(&sim);
-            for _ in 1..60 {
+            let mut after = Map::new();
+            let mut mid = Value::Null;
+            let steps = if long.iter().any(|(n, _)| n == name) { 600 } else { 60 };
+            for k in 1..=steps {
                 sim.step();
+                if matches!(k, 1 | 60 | 600) {
+                    after.insert(k.to_string(), agents(&sim));
+                }
+                if k == 300 {
+                    mid = sim.state_json();
+                }
             }
-            let sixty = agents(&sim);
             // The seed also as text: JSON.parse rounds integers above 2^53.
             let seed = sim.scenario().seed.to_string();
-            let doc = json!({"name": name, "seed": seed, "state": state, "after": {"1": one, "60": sixty}});
+            let doc = json!({"name": name, "seed": seed, "state": state, "after": after, "mid": mid});
             std::fs::write(dir.join(format!("{name}.fixture.json")), doc.to_string()).unwrap();
         }
     }

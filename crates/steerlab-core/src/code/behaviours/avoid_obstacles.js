@@ -5,15 +5,16 @@
 const avoid_obstacles = {
   force(b, w, i, a, ctl) {
     if (!b.enabled) return;
+    const look = fr(b.look_ahead);
     let best = null;
     for (const o of w.scene.obstacles) {
       const away = w.delta(o.center, a.position);
       const dist = length(away);
-      if (dist < o.radius + b.look_ahead) {
-        const urgency = 1 - Math.max(dist - o.radius, 0) / Math.max(b.look_ahead, 1e-3);
+      if (dist < fr(o.radius + look)) {
+        const urgency = fr(1 - fr(Math.max(fr(dist - o.radius), 0) / Math.max(look, fr(1e-3))));
         if (!best || urgency > best.urgency) best = { urgency, away };
       }
     }
-    if (best) ctl.add(b.weight * Math.min(Math.max(best.urgency, 0), 1), steerTowards(best.away, a));
+    if (best) ctl.add(fr(fr(b.weight) * Math.min(Math.max(best.urgency, 0), 1)), steerTowards(best.away, a));
   },
 };

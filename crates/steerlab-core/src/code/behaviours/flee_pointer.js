@@ -3,8 +3,12 @@
 const flee_pointer = {
   force(b, w, i, a, ctl) {
     if (!b.enabled || !w.pointer) return;
-    if (w.distanceSq(a.position, w.pointer) < b.radius * b.radius) {
-      ctl.add(b.weight, fleePoint(a, add(a.position, w.delta(a.position, w.pointer))));
+    const p = w.pointer.map(fr);
+    if (w.distanceSq(a.position, p) < fr(fr(b.radius) * fr(b.radius))) {
+      ctl.add(b.weight, fleePoint(a, add(a.position, w.delta(a.position, p))));
     }
+  },
+  draw(b, w, paint) {
+    if (b.enabled && w.pointer) paint.circle(w.pointer, 10, "#c0392b");
   },
 };

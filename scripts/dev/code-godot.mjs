@@ -1,0 +1,1 @@
+export async function runGodot() { throw new Error("not yet"); }

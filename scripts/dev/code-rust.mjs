@@ -1,0 +1,2 @@
+export async function runRust() { throw new Error("not yet"); }
+export async function runRustCrate() { throw new Error("not yet"); }

@@ -1,0 +1,3 @@
+export function writeGodot() {
+  throw new Error("steerlab code: godot: not yet");
+}

@@ -1,0 +1,3 @@
+export function writeUnity() {
+  throw new Error("steerlab code: unity: not yet");
+}
