@@ -109,7 +109,7 @@ const fail = (target, why) => {
   failed += 1;
   (results[target] ??= newResult()).failed.push(why);
 };
-const newResult = () => ({ n: 0, worst1: 0, worst60: 0, at1: "", at60: "", long: [], failed: [] });
+const newResult = () => ({ n: 0, worst1: 0, worst60: 0, at1: "", at60: "", long: [], failed: [], differ: [] });
 
 /** Judge one job's rows (`rows[step]`). */
 function judge(target, job, rows) {
@@ -128,6 +128,7 @@ function judge(target, job, rows) {
   const w1 = Math.max(r1.pos, r1.vel);
   if (w1 >= s.worst1) [s.worst1, s.at1] = [w1, fx.name];
   if (r60.pos >= s.worst60) [s.worst60, s.at60] = [r60.pos, fx.name];
+  if (!r60.same) s.differ.push(fx.name);
   if (!(r1.pos <= 1e-4 && r1.vel <= 1e-4 && r60.pos <= 1e-3)) {
     fail(target, `${fx.name} (1 step: pos ${r1.pos.toExponential(2)} vel ${r1.vel.toExponential(2)}; 60: pos ${r60.pos.toExponential(2)})`);
   }
@@ -222,7 +223,8 @@ for (const [t, s] of Object.entries(results)) {
   if (s.n) {
     console.log(
       `  ${t.padEnd(10)} ${String(s.n).padStart(3)} run; worst after 1 step ${s.worst1.toExponential(2)} (${s.at1}), ` +
-        `after 60 steps ${s.worst60.toExponential(2)} of the world size (${s.at60})`,
+        `after 60 steps ${s.worst60.toExponential(2)} of the world size (${s.at60}); ` +
+        `bit for bit after 60 steps: ${s.n - s.differ.length} of ${s.n}${s.differ.length ? ` (not: ${s.differ.join(", ")})` : ""}`,
     );
   }
   for (const l of s.long) {

@@ -6,21 +6,24 @@ const obstacle_avoidance = {
   force(b, w, i, a, ctl) {
     const h = a.heading;
     const left = [-h[1], h[0]];
-    const k = a.max_speed > 0 ? Math.min(length(a.velocity) / a.max_speed, 1) : 0;
-    const feeler = b.look_ahead * k;
+    const k = a.max_speed > 0 ? Math.min(fr(length(a.velocity) / a.max_speed), 1) : 0;
+    const clearance = fr(b.clearance);
+    const feeler = length(scale(scale(h, fr(b.look_ahead)), k));
     let best = null;
     for (const o of w.scene.obstacles) {
       const d = w.delta(a.position, o.center);
       const along = dot(d, h);
       if (along <= 0) continue;
-      const reach = o.radius + b.clearance;
-      if (lengthSq(sub(d, scale(h, Math.min(along, feeler)))) >= reach * reach) continue;
+      const reach = fr(o.radius + clearance);
+      //en The feeler's closest point to the centre.
+      //es El punto de la antena más cercano al centro.
+      if (lengthSq(sub(d, scale(h, Math.min(along, feeler)))) >= fr(reach * reach)) continue;
       if (!best || along < best.along) best = { along, lateral: dot(d, left), radius: o.radius };
     }
     if (!best) return;
-    const away = best.lateral > 0 ? scale(left, -1) : left;
-    const reach = best.radius + b.clearance;
-    const push = Math.min(Math.max((reach - Math.abs(best.lateral)) / reach, 0), 1);
-    ctl.add(b.weight, scale(away, a.max_force * push));
+    const away = best.lateral > 0 ? neg(left) : left;
+    const reach = fr(best.radius + clearance);
+    const push = Math.min(Math.max(fr(fr(reach - Math.abs(best.lateral)) / reach), 0), 1);
+    ctl.add(b.weight, scale(scale(away, a.max_force), push));
   },
 };

@@ -2,7 +2,9 @@
 //es Seek: a toda velocidad directo al objetivo.
 const seek = {
   force(b, w, i, a, ctl) {
-    const to = w.delta(a.position, b.target);
-    ctl.add(b.weight, steerTowards(to, a));
+    ctl.add(b.weight, steerTowards(w.delta(a.position, b.target.map(fr)), a));
+  },
+  draw(b, w, paint) {
+    paint.circle(b.target, 6, "#c0392b", true);
   },
 };
