@@ -91,7 +91,9 @@ function compare(fx, got, want) {
   if (!got || got.length !== want.length) return { px: Infinity, pos: Infinity, vel: Infinity, same: false };
   for (let i = 0; i < want.length; i++) {
     for (const k of [0, 1]) {
-      let d = Math.abs(got[i][k] - want[i][k]);
+      // (Each side's number as the 32-bit float it prints: C# and Rust print the shortest text
+      // that reads back as that float, not as that double.)
+      let d = Math.abs(Math.fround(got[i][k] ?? NaN) - Math.fround(want[i][k]));
       const side = k === 0 ? width : height;
       if (edges === "wrap") d = Math.min(d, Math.abs(side - d));
       px = Math.max(px, Number.isNaN(d) ? Infinity : d);
@@ -107,6 +109,8 @@ const results = {};
 let failed = 0;
 const fail = (target, why) => {
   failed += 1;
+  // (A failed command's message repeats its whole command line: keep its start.)
+  why = why.replace(/(Command failed: \S+ .{0,160})\S*.*/s, "$1…");
   (results[target] ??= newResult()).failed.push(why);
 };
 const newResult = () => ({ n: 0, worst1: 0, worst60: 0, at1: "", at60: "", long: [], failed: [], differ: [] });
@@ -192,8 +196,11 @@ if (only.includes("unity")) {
     console.log(`  ${unityTogether(fixtures.filter((fx) => covered(fx, "unity")), templates.cs, write, tmp)}`);
     const big = fixtures.find((fx) => fx.name === "bandada-1000");
     const a = unityAllocations(big, templates.cs, write, tmp);
-    console.log(`  unity: bytes allocated per step after warm-up at ${a.agents} agents: ${a.perStep} (${a.steps} steps measured; the first step ${a.first} B); drawing a frame: ${a.perFrame} B`);
-    if (a.perStep !== 0 || a.perFrame !== 0) fail("unity", `allocations after warm-up: ${a.perStep} B per step, ${a.perFrame} B per frame`);
+    console.log(
+      `  unity: allocated after warm-up at ${a.agents} agents: ${a.stepBytes} B in ${a.steps} steps, ${a.frameBytes} B in ${a.frames} frames ` +
+        `(Update: a step and the drawing, ${a.drawn} instances sent); the first step ${a.first} B; ${a.msPerStep} ms a step under mono`,
+    );
+    if (a.stepBytes !== 0 || a.frameBytes !== 0) fail("unity", `allocations after warm-up: ${a.stepBytes} B in ${a.steps} steps, ${a.frameBytes} B in ${a.frames} frames`);
   } catch (e) {
     fail("unity", String(e.message ?? e).split("\n").slice(0, 6).join(" | "));
   }

@@ -71,6 +71,7 @@ export function model(state) {
     food: state.food ?? [],
     path: { waypoints: state.waypoints ?? sc.path?.waypoints ?? [], mode: state.path_mode ?? sc.path?.mode ?? "loop" },
     controls: sc.controls ?? [],
+    agentSize: +(sc.agent_size ?? 7),
   };
 }
 
