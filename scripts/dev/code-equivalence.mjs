@@ -21,7 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT, sh, loadTemplates } from "./code-run.mjs";
-import { runRust, runRustCrate } from "./code-rust.mjs";
+import { runRust, runRustCrate, rustAllocations } from "./code-rust.mjs";
 import { runUnity, unityAllocations, unityTogether } from "./code-unity.mjs";
 import { runGodot } from "./code-godot.mjs";
 
@@ -97,7 +97,7 @@ function compare(fx, got, want) {
       const side = k === 0 ? width : height;
       if (edges === "wrap") d = Math.min(d, Math.abs(side - d));
       px = Math.max(px, Number.isNaN(d) ? Infinity : d);
-      const dv = Math.abs(got[i][k + 2] - want[i][k + 2]);
+      const dv = Math.abs(Math.fround(got[i][k + 2] ?? NaN) - Math.fround(want[i][k + 2]));
       vel = Math.max(vel, Number.isNaN(dv) ? Infinity : dv / speed);
     }
     for (let k = 0; k < 4; k++) same &&= Object.is(Math.fround(got[i][k] ?? NaN), Math.fround(want[i][k]));
@@ -187,7 +187,16 @@ for (const target of only) {
     console.log(`  ${target}: skipped (see above)`);
     continue;
   }
-  list.forEach((job, k) => (rows[k] && !rows[k].error ? judge(target, job, rows[k]) : fail(target, `${job.id}: ${rows[k]?.error ?? "no result"}`)));
+  list.forEach((job, k) => {
+    if (rows[k]?.skip) return;
+    if (rows[k] && !rows[k].error) judge(target, job, rows[k]);
+    else fail(target, `${job.id}: ${rows[k]?.error ?? "no result"}`);
+  });
+  if (target === "rust" && rustAllocations.last) {
+    const a = rustAllocations.last;
+    console.log(`  rust: allocations after warm-up at ${a.agents} agents: ${a.allocations} in ${a.steps} steps (a counting global allocator)`);
+    if (a.allocations !== 0) fail("rust", `${a.allocations} allocations in ${a.steps} steps after warm-up`);
+  }
 }
 
 // C#: several exports live in one Unity project; the step allocates nothing after warm-up.

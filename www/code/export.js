@@ -57,7 +57,7 @@ export async function code(state, target, { lang = "en" } = {}) {
 export function write(state, target, tpl, lang = "en") {
   const t = targetOf(target);
   const m = model(state);
-  const text = WRITERS[t](m, tpl, wordsFor(lang));
+  const text = WRITERS[t](m, tpl, wordsFor(lang), state);
   return text.replace(/\n{3,}/g, "\n\n");
 }
 

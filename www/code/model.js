@@ -58,6 +58,8 @@ export function model(state) {
     world,
     motion,
     seed: String(state.seed ?? sc.seed ?? 0),
+    // JSON.parse rounds integers above 2^53: such a seed reached this page already rounded.
+    bigSeed: typeof (state.seed ?? sc.seed) === "number" && !Number.isSafeInteger(state.seed ?? sc.seed),
     steps,
     neighbours: sc.neighbours ?? "grid",
     behaviours,
@@ -79,6 +81,7 @@ export function model(state) {
 export function header(m, w, { usage, units = w("code.head.units"), msun = false }) {
   const lines = [w("code.head.exported", { name: m.name, step: m.steps, seed: m.seed }), "SPDX-License-Identifier: MIT-0", w("code.head.licence")];
   if (msun) lines.push(w("code.head.licence_msun"));
+  if (m.bigSeed && !m.start) lines.push(w("code.head.big_seed"));
   if (m.start) {
     lines.push(w("code.head.moment", { step: m.steps }));
     const what = m.restartKinds.map((k) => w(`code.state.${k}`));
