@@ -4,8 +4,9 @@
 //! a viewer's `state()`: the scenario's current parameters, its agents, and these templates — the
 //! engine's (vectors, seeded random numbers, the spatial hash, the edges, the fixed step in the
 //! core's order of operations: `code/engine.*`) and each behaviour's own (`code/behaviours/<kind>.*`,
-//! listed in [`BEHAVIOURS`]). Comment lines `//en …` and `//es …` are kept in the reader's language only; `//@section
-//! name` splits the engine's template into the parts a scenario needs.
+//! listed in [`BEHAVIOURS`]). Comment lines `//en …` and `//es …` (`#en`, `#es` in GDScript) are
+//! kept in the reader's language only; `//@section name` (`#@section`) splits the engine's template
+//! into the parts a scenario needs.
 //!
 //! ```sh
 //! cargo test -p steerlab-core --features code --lib code                        # fails if stale
@@ -13,13 +14,14 @@
 //! ```
 //!
 //! `node scripts/dev/code-equivalence.mjs` (a step of scripts/test.sh) runs the exported programs
-//! (JavaScript in Node, Rust with glam, C# with mono) against the core's trajectories.
+//! (JavaScript in Node, Rust with glam and with this crate, C# with mono, GDScript parsed and its
+//! Godot 3 variant run) against the core's trajectories; docs/exporting.md says what that proves.
 
 use serde_json::{json, Map, Value};
 
-/// The targets' template keys: JavaScript, Rust (glam), C# (Unity). Each has its file
-/// `www/code/templates/<key>.json`, which the code view fetches when that target is chosen.
-pub const TARGETS: &[&str] = &["js", "rs", "cs"];
+/// The targets' template keys: JavaScript, Rust (glam), C# (Unity), GDScript (Godot 4). Each has
+/// its file `www/code/templates/<key>.json`, which the code view fetches when that target is chosen.
+pub const TARGETS: &[&str] = &["js", "rs", "cs", "gd"];
 
 /// One piece of code (the engine, or one behaviour) in each target's language.
 #[derive(Clone, Copy, Debug)]
@@ -27,6 +29,7 @@ pub struct Templates {
     pub js: &'static str,
     pub rs: &'static str,
     pub cs: &'static str,
+    pub gd: &'static str,
 }
 
 impl Templates {
@@ -36,6 +39,7 @@ impl Templates {
             "js" => self.js,
             "rs" => self.rs,
             "cs" => self.cs,
+            "gd" => self.gd,
             _ => panic!("no target {key}"),
         }
     }
@@ -46,15 +50,17 @@ pub const ENGINE: Templates = Templates {
     js: include_str!("code/engine.js"),
     rs: include_str!("code/engine.rs.txt"),
     cs: include_str!("code/engine.cs.txt"),
+    gd: include_str!("code/engine.gd.txt"),
 };
 
-/// `code/behaviours/<kind>.js`, `.rs.txt`, `.cs.txt` for each kind.
+/// `code/behaviours/<kind>.js`, `.rs.txt`, `.cs.txt`, `.gd.txt` for each kind.
 macro_rules! behaviours {
     ($($kind:literal)*) => {
         &[$(($kind, Templates {
             js: include_str!(concat!("code/behaviours/", $kind, ".js")),
             rs: include_str!(concat!("code/behaviours/", $kind, ".rs.txt")),
             cs: include_str!(concat!("code/behaviours/", $kind, ".cs.txt")),
+            gd: include_str!(concat!("code/behaviours/", $kind, ".gd.txt")),
         }),)*]
     };
 }
@@ -141,6 +147,7 @@ mod tests {
                     let defines = match target {
                         "js" => format!("const {kind} = {{"),
                         "rs" => format!("impl Behaviour for {}", camel(kind)),
+                        "gd" => format!("class {} extends Behaviour:", camel(kind)),
                         _ => format!("class {} : SteeringBehaviour", camel(kind)),
                     };
                     if !text.contains(&defines) {
