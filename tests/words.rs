@@ -11,13 +11,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-const SCRIPTS: [&str; 5] = [
-    "www/chapter.js",
-    "www/playground.js",
-    "www/gpu/mount.js",
-    "www/challenge.js",
-    "www/compare.js",
-];
+const SCRIPTS: [&str; 5] =
+    ["www/chapter.js", "www/playground.js", "www/gpu/mount.js", "www/challenge.js", "www/compare.js"];
 
 /// Each language's `page.*` texts by key, English first (the catalog's format: `key = text`).
 fn catalogs() -> Vec<(String, BTreeMap<String, String>)> {
@@ -154,7 +149,15 @@ fn www_code_words_js_is_written_from_the_catalogs() {
         "www/code/words.js is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`"
     );
     let mut used = Vec::new();
-    for script in ["www/code/export.js", "www/code/model.js", "www/code/dialog.js", "www/code/write-js.js", "www/code/write-unity.js", "www/code/write-rust.js", "www/code/write-godot.js"] {
+    for script in [
+        "www/code/export.js",
+        "www/code/model.js",
+        "www/code/dialog.js",
+        "www/code/write-js.js",
+        "www/code/write-unity.js",
+        "www/code/write-rust.js",
+        "www/code/write-godot.js",
+    ] {
         let src = std::fs::read_to_string(Path::new(ROOT).join(script)).unwrap();
         for call in ["say(\"", "w(\""] {
             for (i, _) in src.match_indices(call) {

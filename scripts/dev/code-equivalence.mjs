@@ -33,7 +33,8 @@ const opt = (name) => {
 const only = (opt("--only") ?? "js,rust,rust-crate,unity,godot").split(",");
 const RANDOM = Number(process.env.STEERLAB_CODE_RANDOM ?? 6);
 
-const { write } = await import(pathToFileURL(path.join(ROOT, "www/code/export.js")));
+const { write, load } = await import(pathToFileURL(path.join(ROOT, "www/code/export.js")));
+await load("js", "rust", "rust-crate", "unity", "godot");
 const templates = loadTemplates();
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "steerlab-code-"));
@@ -136,10 +137,13 @@ function judge(target, job, rows) {
   if (!(r1.pos <= 1e-4 && r1.vel <= 1e-4 && r60.pos <= 1e-3)) {
     fail(target, `${fx.name} (1 step: pos ${r1.pos.toExponential(2)} vel ${r1.vel.toExponential(2)}; 60: pos ${r60.pos.toExponential(2)})`);
   }
-  if (fx.long) {
+  if (fx.long && rows["600"]) {
     const r = compare(fx, rows["600"], fx.after["600"]);
     s.long.push({ id: job.id, ...r, note: "" });
     if (!(r.px <= 1e-3)) fail(target, `${fx.name}: ${r.px.toExponential(2)} px off after 600 steps`);
+  } else if (fx.long) {
+    // (Godot runs the 1 000-agent flock 60 steps: GDScript takes minutes for 600.)
+    s.long.push({ id: job.id, px: 0, same: r60.same, note: " — run 60 steps only (worst after 60 in the line above)", short: true });
   }
 }
 
@@ -245,7 +249,8 @@ for (const [t, s] of Object.entries(results)) {
   }
   for (const l of s.long) {
     const steps = l.id.includes("@") ? "exported at step 300, at step 600" : "after 600 steps";
-    console.log(`    ${l.id.padEnd(18)} ${steps}: worst ${l.px === 0 ? "0" : l.px.toExponential(2)} px${l.same ? ", bit for bit" : ""}${l.note}`);
+    if (l.short) console.log(`    ${l.id.padEnd(18)} after 60 steps:${l.same ? " bit for bit" : " not bit for bit"}${l.note}`);
+    else console.log(`    ${l.id.padEnd(18)} ${steps}: worst ${l.px === 0 ? "0" : l.px.toExponential(2)} px${l.same ? ", bit for bit" : ""}${l.note}`);
   }
   for (const f of s.failed) console.log(`    FAILED ${f}`);
 }

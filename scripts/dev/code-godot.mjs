@@ -9,8 +9,10 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT, has } from "./code-run.mjs";
 
-/** Steps run under Godot 3 per job: GDScript is slow, so the 1 000-agent flock is run shorter. */
+/** Steps run under Godot 3 per job (at most): GDScript is slow, so the 1 000-agent flock runs 60
+ *  steps unless STEERLAB_GODOT_FULL=1 (600: minutes). */
 const GODOT_STEPS = Number(process.env.STEERLAB_GODOT_STEPS ?? 600);
+const FLOCK_STEPS = process.env.STEERLAB_GODOT_FULL ? GODOT_STEPS : Math.min(GODOT_STEPS, 60);
 
 export async function runGodot(list, tpl, write, tmp) {
   const { godot3 } = await import(pathToFileURL(path.join(ROOT, "www/code/write-godot.js")));
@@ -40,7 +42,7 @@ export async function runGodot(list, tpl, write, tmp) {
     // GDScript runs the 1 000-agent flock 60 steps (minutes otherwise) and skips the 20 000-agent
     // stress scenario (which the canvas runs on its fast engine anyway).
     if (job.state.agents.length > 2000) return;
-    const steps = job.at.filter((s) => s <= (job.fx.name === "bandada-1000" ? Math.min(GODOT_STEPS, 60) : GODOT_STEPS));
+    const steps = job.at.filter((s) => s <= (job.fx.name === "bandada-1000" ? FLOCK_STEPS : GODOT_STEPS));
     if (!steps.length) return;
     fs.writeFileSync(path.join(project, `g${k}.gd`), godot3(fs.readFileSync(files[k], "utf8")));
     runs.push({ k, steps });
@@ -69,10 +71,10 @@ export async function runGodot(list, tpl, write, tmp) {
       "\t\treturn",
       "\tvar n = s.new()",
       "\tvar w = n.make_world()",
-      `\tfor s in range(1, ${Math.max(...steps)} + 1):`,
+      `\tfor t in range(1, ${Math.max(...steps)} + 1):`,
       "\t\tw.step()",
-      `\t\tif s in [${steps.join(", ")}]:`,
-      `\t\t\tprint("GODOT ${k} " + str(s) + " " + rows(w))`,
+      `\t\tif t in [${steps.join(", ")}]:`,
+      `\t\t\tprint("GODOT ${k} " + str(t) + " " + rows(w))`,
       "\tn.free()",
       "\tquit()",
       "",

@@ -151,7 +151,9 @@ test("the Code dialog fetches only the chosen target's templates and says what a
     const dialog = root.locator(".steerlab-code-dialog");
     await page.waitForFunction(() => document.querySelector(".steerlab-code-dialog textarea")?.value.includes("MonoBehaviour"));
     const templates = () => requested.filter((p) => p.startsWith("/www/code/templates/")).sort();
+    const writers = () => requested.filter((p) => /^\/www\/code\/write-/.test(p)).sort();
     assert.deepEqual(templates(), ["/www/code/templates/cs.json"]);
+    assert.deepEqual(writers(), ["/www/code/write-unity.js"]);
     // Exported at step 120: the note says it carries on from there, exactly (bandada's behaviours
     // keep no state of their own).
     const moment = dialog.locator(".steerlab-code-moment");
@@ -161,6 +163,7 @@ test("the Code dialog fetches only the chosen target's templates and says what a
     await dialog.locator('[data-target="godot"]').click();
     await page.waitForFunction(() => document.querySelector(".steerlab-code-dialog textarea")?.value.includes("extends Node2D"));
     assert.deepEqual(templates(), ["/www/code/templates/cs.json", "/www/code/templates/gd.json"]);
+    assert.deepEqual(writers(), ["/www/code/write-godot.js", "/www/code/write-unity.js"]);
     const [download] = await Promise.all([page.waitForEvent("download"), dialog.locator('[data-code="download"]').click()]);
     assert.equal(download.suggestedFilename(), "bandada.gd");
     assert.deepEqual(await allProblems(page, problems), []);

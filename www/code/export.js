@@ -5,10 +5,6 @@
 // by `v.code(target)`; never with the page. The writers are ./write-<target>.js; docs/exporting.md
 // says what each export proves.
 import { model, wordsFor, camel, fingerprint, snake } from "./model.js";
-import { writeJs } from "./write-js.js";
-import { writeRust, writeRustCrate } from "./write-rust.js";
-import { writeUnity } from "./write-unity.js";
-import { writeGodot } from "./write-godot.js";
 
 /** The targets: their file's extension and type, and their templates' key (none: no templates). */
 export const TARGETS = {
@@ -19,7 +15,23 @@ export const TARGETS = {
   "rust-crate": { ext: "rs", mime: "text/x-rust", key: null },
 };
 const ALIASES = { javascript: "js", rs: "rust", cs: "unity", csharp: "unity", "c#": "unity", gd: "godot", gdscript: "godot", crate: "rust-crate" };
-const WRITERS = { js: writeJs, rust: writeRust, "rust-crate": writeRustCrate, unity: writeUnity, godot: writeGodot };
+// Each target's writer, imported when that target is first asked for.
+const WRITERS = {
+  js: () => import("./write-js.js").then((m) => m.writeJs),
+  rust: () => import("./write-rust.js").then((m) => m.writeRust),
+  "rust-crate": () => import("./write-rust.js").then((m) => m.writeRustCrate),
+  unity: () => import("./write-unity.js").then((m) => m.writeUnity),
+  godot: () => import("./write-godot.js").then((m) => m.writeGodot),
+};
+const writers = new Map();
+
+/** Load the writers of these targets (`code()` does it for its own; `write()` needs them loaded). */
+export async function load(...targets) {
+  for (const target of targets) {
+    const t = targetOf(target);
+    if (!writers.has(t)) writers.set(t, await WRITERS[t]());
+  }
+}
 
 export function targetOf(target) {
   const t = ALIASES[String(target).toLowerCase()] ?? String(target).toLowerCase();
@@ -50,14 +62,16 @@ export function templates(target) {
 
 /** The program for `target` from `state` (a viewer's `state()`), its words in `lang`. */
 export async function code(state, target, { lang = "en" } = {}) {
-  return write(state, target, await templates(target), lang);
+  const [tpl] = await Promise.all([templates(target), load(target)]);
+  return write(state, target, tpl, lang);
 }
 
-/** The same with the target's templates at hand (what the tests call). */
+/** The same with the target's templates at hand and its writer loaded (`load`; what the tests call). */
 export function write(state, target, tpl, lang = "en") {
   const t = targetOf(target);
+  if (!writers.has(t)) throw new Error(`steerlab code: load("${t}") first`);
   const m = model(state);
-  const text = WRITERS[t](m, tpl, wordsFor(lang), state);
+  const text = writers.get(t)(m, tpl, wordsFor(lang), state);
   return text.replace(/\n{3,}/g, "\n\n");
 }
 

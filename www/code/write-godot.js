@@ -26,11 +26,14 @@ function exported(w, m, name, field, type, value, path, k = null) {
   const slider = sliderFor(m, path, k);
   switch (type) {
     case "float": {
-      const range = slider ? `@export_range(${gf(slider.min)}, ${gf(slider.max)}, ${gf(slider.step ?? 0.001)}) ` : "@export ";
+      // Without a slider: from 0, the slider's end a soft one (4 × the value; "or_greater").
+      const soft = 10 ** Math.ceil(Math.log10(Math.max(1, 4 * Math.abs(value))));
+      let range = slider ? `@export_range(${gf(slider.min)}, ${gf(slider.max)}, ${gf(slider.step ?? 0.001)}) ` : `@export_range(0.0, ${gf(soft)}, 0.001, "or_greater") `;
+      if (!slider && field === "feeler_angle") range = "@export_range(-3.1416, 3.1416, 0.001) ";
       return `${tip}\n${range}var ${name}: float = ${gf(value)}`;
     }
     case "int": {
-      const range = slider ? `@export_range(${Math.round(slider.min)}, ${Math.round(slider.max)}, ${Math.max(1, Math.round(slider.step ?? 1))}) ` : "@export ";
+      const range = slider ? `@export_range(${Math.round(slider.min)}, ${Math.round(slider.max)}, ${Math.max(1, Math.round(slider.step ?? 1))}) ` : `@export_range(0, 100, 1, "or_greater") `;
       return `${tip}\n${range}var ${name}: int = ${Math.trunc(value)}`;
     }
     case "bool":
@@ -160,7 +163,7 @@ export function godot3(text) {
     .map((l) =>
       l
         .replace(/^(\s*)#3 /, "$1")
-        .replace(/^@export_range\(([^)]*)\) var (\w+): (float|int)/, (all, args, name, type) => `export(${type}, ${args}) var ${name}: ${type}`)
+        .replace(/^@export_range\(([^)]*)\) var (\w+): (float|int)/, (all, args, name, type) => `export(${type}, ${args.replace(/, "or_greater"/, "")}) var ${name}: ${type}`)
         .replace(/^@export_enum\(([^)]*)\) var (\w+): String/, (all, args, name) => `export(String, ${args}) var ${name}: String`)
         .replace(/^@export var/, "export var")
         .replaceAll("PackedVector2Array", "PoolVector2Array"),

@@ -15,6 +15,8 @@ const vec2 = (p) => `new Vector2(${fl(p[0])}, ${fl(p[1])})`;
 const vec4 = (r) => `new Vector4(${r.map(fl).join(", ")})`;
 const str = (s) => JSON.stringify(String(s));
 const enumValue = (field, v) => `${camel(field)}.${camel(v)}`;
+/** An array initializer: `{ a, b }`, or `{ }`. */
+const list = (items) => (items.length ? `{ ${items.join(", ")} }` : "{ }");
 
 /** The inspector attributes of a field: its tooltip, and its slider's range or a floor of 0. */
 function attributes(w, m, path, field, type, k = null) {
@@ -77,7 +79,7 @@ export function writeUnity(m, tpl, w) {
   const id = fingerprint(m);
   const cls = `Steerlab${camel(m.name)}${id}`;
   const ns = `Steerlab.${camel(m.name)}${id}`;
-  const field = (section, name, attrs, type, value) => `    ${attrs} public ${type} ${name} = ${value};`;
+  const field = (name, attrs, type, value) => `    ${attrs} public ${type} ${name} = ${value};`;
   const top = (path, f, type) => attributes(w, m, path, f, type);
   const out = [];
   out.push(comment(header(m, w, { usage: w("code.usage.unity", { class: cls }), units: w("code.head.unity_units"), msun: true }), "//"));
@@ -89,22 +91,22 @@ export function writeUnity(m, tpl, w) {
   out.push(`public class ${cls} : MonoBehaviour\n{`);
   out.push(`    // ${w("code.head.params")}`);
   out.push(`    [Header(${str(w("code.section.world"))})]`);
-  out.push(field(0, "Width", top("world.width", "width", "float").replace("[Min(0f)]", "[Min(1f)]"), "float", fl(m.world.width)));
-  out.push(field(0, "Height", top("world.height", "height", "float").replace("[Min(0f)]", "[Min(1f)]"), "float", fl(m.world.height)));
-  out.push(field(0, "Edges", top("world.edges", "edges", "enum"), "Edges", enumValue("edges", m.world.edges)));
-  out.push(field(0, "Margin", top("world.margin", "margin", "float"), "float", fl(m.world.margin)));
-  out.push(field(0, "Neighbours", top("neighbours", "neighbours", "enum"), "Neighbours", enumValue("neighbours", m.neighbours)));
+  out.push(field("Width", top("world.width", "width", "float").replace("[Min(0f)]", "[Min(1f)]"), "float", fl(m.world.width)));
+  out.push(field("Height", top("world.height", "height", "float").replace("[Min(0f)]", "[Min(1f)]"), "float", fl(m.world.height)));
+  out.push(field("Edges", top("world.edges", "edges", "enum"), "Edges", enumValue("edges", m.world.edges)));
+  out.push(field("Margin", top("world.margin", "margin", "float"), "float", fl(m.world.margin)));
+  out.push(field("Neighbours", top("neighbours", "neighbours", "enum"), "Neighbours", enumValue("neighbours", m.neighbours)));
   out.push(`    [Header(${str(w("code.section.motion"))})]`);
-  out.push(field(0, "MaxSpeed", top("motion.max_speed", "max_speed", "float"), "float", fl(m.motion.max_speed)));
-  out.push(field(0, "MaxForce", top("motion.max_force", "max_force", "float"), "float", fl(m.motion.max_force)));
-  out.push(field(0, "MinSpeed", top("motion.min_speed", "min_speed", "float"), "float", fl(m.motion.min_speed)));
+  out.push(field("MaxSpeed", top("motion.max_speed", "max_speed", "float"), "float", fl(m.motion.max_speed)));
+  out.push(field("MaxForce", top("motion.max_force", "max_force", "float"), "float", fl(m.motion.max_force)));
+  out.push(field("MinSpeed", top("motion.min_speed", "min_speed", "float"), "float", fl(m.motion.min_speed)));
   out.push(`    [Header(${str(w("code.section.agents"))})]`);
   const count = m.spawn ? m.spawn.count : m.agents.length;
-  out.push(field(0, "Count", top("agents.count", "count", "int"), "int", String(count)));
+  out.push(field("Count", top("agents.count", "count", "int"), "int", String(count)));
   const seed = BigInt(m.seed);
-  out.push(field(0, "Seed", `[Tooltip(${str(w("code.tip.seed"))})]`, "long", seed < 2n ** 63n ? String(seed) : `unchecked((long)${seed}UL)`));
-  out.push(field(0, "SpawnArea", `[Tooltip(${str(w("code.tip.spawn_area"))})]`, "Vector4", vec4(m.spawn?.area ?? [0, 0, 0, 0])));
-  out.push(field(0, "SpawnSpeed", `[Tooltip(${str(w("code.tip.spawn_speed"))})]`, "float", m.spawn?.speed === null || m.spawn?.speed === undefined ? "-1f" : fl(m.spawn.speed)));
+  out.push(field("Seed", `[Tooltip(${str(w("code.tip.seed"))})]`, "long", seed < 2n ** 63n ? String(seed) : `unchecked((long)${seed}UL)`));
+  out.push(field("SpawnArea", `[Tooltip(${str(w("code.tip.spawn_area"))})]`, "Vector4", vec4(m.spawn?.area ?? [0, 0, 0, 0])));
+  out.push(field("SpawnSpeed", `[Tooltip(${str(w("code.tip.spawn_speed"))})]`, "float", m.spawn?.speed === null || m.spawn?.speed === undefined ? "-1f" : fl(m.spawn.speed)));
   const names = [];
   const seen = {};
   if (m.behaviours.length) out.push(`    [Header(${str(w("code.section.behaviours"))})]`);
@@ -121,19 +123,19 @@ export function writeUnity(m, tpl, w) {
   });
   out.push(`    // ${w("code.head.scene")}`);
   out.push(`    [Header(${str(w("code.section.scene"))})]`);
-  out.push(field(0, "Obstacles", `[Tooltip(${str(w("code.tip.obstacles"))})]`, "Obstacle[]", `{ ${m.obstacles.map((o) => `new Obstacle(${vec2(o.center)}, ${fl(o.radius)})`).join(", ")} }`));
-  out.push(field(0, "Food", `[Tooltip(${str(w("code.tip.food"))})]`, "Vector2[]", `{ ${m.food.map(vec2).join(", ")} }`));
-  out.push(field(0, "Path", `[Tooltip(${str(w("code.tip.path"))})]`, "Vector2[]", `{ ${m.path.waypoints.map(vec2).join(", ")} }`));
-  out.push(field(0, "PathMode", `[Tooltip(${str(w("code.tip.path_mode"))})]`, "PathMode", enumValue("path_mode", m.path.mode)));
+  out.push(field("Obstacles", `[Tooltip(${str(w("code.tip.obstacles"))})]`, "Obstacle[]", list(m.obstacles.map((o) => `new Obstacle(${vec2(o.center)}, ${fl(o.radius)})`))));
+  out.push(field("Food", `[Tooltip(${str(w("code.tip.food"))})]`, "Vector2[]", list(m.food.map(vec2))));
+  out.push(field("Path", `[Tooltip(${str(w("code.tip.path"))})]`, "Vector2[]", list(m.path.waypoints.map(vec2))));
+  out.push(field("PathMode", `[Tooltip(${str(w("code.tip.path_mode"))})]`, "PathMode", enumValue("path_mode", m.path.mode)));
   out.push(`    [Header(${str(w("code.section.drawing"))})]`);
-  out.push(field(0, "WorldScale", `[Tooltip(${str(w("code.tip.world_scale"))})] [Min(0f)]`, "float", "0.01f"));
-  out.push(field(0, "Plane", `[Tooltip(${str(w("code.tip.plane"))})]`, "DrawPlane", "DrawPlane.XY"));
-  out.push(field(0, "Interpolate", `[Tooltip(${str(w("code.tip.interpolate"))})]`, "bool", "true"));
-  out.push(field(0, "AgentSize", `[Tooltip(${str(w("code.tip.agent_size"))})] [Min(0f)]`, "float", fl(m.agentSize ?? 7)));
-  out.push(field(0, "LineWidth", `[Tooltip(${str(w("code.tip.line_width"))})] [Min(0f)]`, "float", "1.5f"));
-  out.push(`        [Tooltip(${str(w("code.tip.material"))})] public Material Material;`);
+  out.push(field("WorldScale", `[Tooltip(${str(w("code.tip.world_scale"))})] [Min(0f)]`, "float", "0.01f"));
+  out.push(field("Plane", `[Tooltip(${str(w("code.tip.plane"))})]`, "DrawPlane", "DrawPlane.XY"));
+  out.push(field("Interpolate", `[Tooltip(${str(w("code.tip.interpolate"))})]`, "bool", "true"));
+  out.push(field("AgentSize", `[Tooltip(${str(w("code.tip.agent_size"))})] [Min(0f)]`, "float", fl(m.agentSize ?? 7)));
+  out.push(field("LineWidth", `[Tooltip(${str(w("code.tip.line_width"))})] [Min(0f)]`, "float", "1.5f"));
+  out.push(`    [Tooltip(${str(w("code.tip.material"))})] public Material Material;`);
   const colours = { AgentColour: [0.18, 0.23, 0.34], SpecialColour: [0.75, 0.22, 0.17], ObstacleColour: [0.54, 0.56, 0.6], FoodColour: [0.23, 0.61, 0.29], PathColour: [0.71, 0.54, 0.18], MarkColour: [0.48, 0.36, 0.78] };
-  for (const [name, [r, g, b]] of Object.entries(colours)) out.push(field(0, name, `[Tooltip(${str(w("code.tip.colour"))})]`, "Color", `new Color(${fl(r)}, ${fl(g)}, ${fl(b)})`));
+  for (const [name, [r, g, b]] of Object.entries(colours)) out.push(field(name, `[Tooltip(${str(w("code.tip.colour"))})]`, "Color", `new Color(${fl(r)}, ${fl(g)}, ${fl(b)})`));
   if (m.agents) {
     out.push(`\n    // ${w("code.head.agents", { step: m.steps })}`);
     out.push(`    static readonly float[] Agents =\n    {\n${m.agents.map((a) => `        ${a.map(fl).join(", ")},`).join("\n")}\n    };`);

@@ -12,9 +12,18 @@ fn main() -> Result<(), String> {
         sim.step();
     }
     let m = sim.metrics();
-    println!("after {} steps ({} s): {} agents, polarisation {:.3}", sim.steps, sim.time, sim.agents().len(), m.polarisation);
+    println!(
+        "after {} steps ({} s): {} agents, polarisation {:.3}",
+        sim.steps,
+        sim.time,
+        sim.agents().len(),
+        m.polarisation
+    );
     for (i, a) in sim.agents().iter().take(5).enumerate() {
-        println!("agent {i}: position {:7.2} {:7.2}  velocity {:7.2} {:7.2}", a.position.x, a.position.y, a.velocity.x, a.velocity.y);
+        println!(
+            "agent {i}: position {:7.2} {:7.2}  velocity {:7.2} {:7.2}",
+            a.position.x, a.position.y, a.velocity.x, a.velocity.y
+        );
     }
     Ok(())
 }

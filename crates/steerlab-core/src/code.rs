@@ -206,7 +206,11 @@ mod tests {
         let mut flock: Value = serde_json::from_str(&text("bandada")).unwrap();
         flock["agents"]["count"] = json!(1000);
         flock["name"] = json!("bandada-1000");
-        vec![("bandada".into(), text("bandada")), ("queue".into(), text("queue")), ("bandada-1000".into(), flock.to_string())]
+        vec![
+            ("bandada".into(), text("bandada")),
+            ("queue".into(), text("queue")),
+            ("bandada-1000".into(), flock.to_string()),
+        ]
     }
 
     /// With `STEERLAB_CODE_FIXTURES=<dir>`: for every built-in scenario (and every `*.json`

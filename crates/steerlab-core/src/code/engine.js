@@ -62,6 +62,14 @@ const withSpeed = (a, maxSpeed) => ({ ...a, max_speed: maxSpeed });
 //en FreeBSD's msun: a polynomial in 64 bits, rounded to 32). Math.cos may differ in the last bit.
 //es cos y sin de un ángulo de 32 bits exactamente como los calcula el lienzo (cosf y sinf de libm,
 //es de msun de FreeBSD: un polinomio en 64 bits redondeado a 32). Math.cos puede diferir en el último bit.
+// ====================================================
+// Copyright (C) 1993 by Sun Microsystems, Inc. All rights reserved.
+//
+// Developed at SunPro, a Sun Microsystems, Inc. business.
+// Permission to use, copy, modify, and distribute this
+// software is freely granted, provided that this notice
+// is preserved.
+// ====================================================
 function kCos(x) {
   const z = x * x;
   const w = z * z;
