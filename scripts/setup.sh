@@ -61,19 +61,26 @@ else
   cargo install --locked "trunk@$TRUNK_VERSION" --force
 fi
 
-# 4. Debian's chromium + chromedriver
-if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
-  say "chromium + chromedriver: present"
-else
-  say "installing chromium and chromium-driver from Debian"
+# Debian packages: `apt_install <what> <package>…` (root, or sudo).
+apt_install() {
+  local what="$1"
+  shift
+  say "installing $* from Debian"
   SUDO=""
   if [ "$(id -u)" != 0 ]; then
-    command -v sudo >/dev/null || die "chromium is missing and installing it needs root (apt-get)"
+    command -v sudo >/dev/null || die "$what is missing and installing it needs root (apt-get)"
     SUDO=sudo
   fi
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends chromium chromium-driver
+  $SUDO apt-get install -y -qq --no-install-recommends "$@"
+}
+
+# 4. Debian's chromium + chromedriver
+if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+  say "chromium + chromedriver: present"
+else
+  apt_install chromium chromium chromium-driver
 fi
 
 # 4b. mono (mcs + runtime): the exported Unity C# is compiled and run by the tests (issue #36,
@@ -81,15 +88,7 @@ fi
 if command -v mcs >/dev/null && command -v mono >/dev/null; then
   say "mono (mcs): present"
 else
-  say "installing mono-mcs and mono-runtime from Debian"
-  SUDO=""
-  if [ "$(id -u)" != 0 ]; then
-    command -v sudo >/dev/null || die "mono is missing and installing it needs root (apt-get)"
-    SUDO=sudo
-  fi
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends mono-mcs mono-runtime
+  apt_install mono mono-mcs mono-runtime
 fi
 
 # 4c. Godot: Debian's godot3-server runs the Godot 3 variant of the GDScript export, headless; pip's
@@ -98,15 +97,7 @@ fi
 if command -v godot3-server >/dev/null; then
   say "godot3-server: present"
 else
-  say "installing godot3-server from Debian"
-  SUDO=""
-  if [ "$(id -u)" != 0 ]; then
-    command -v sudo >/dev/null || die "godot3-server is missing and installing it needs root (apt-get)"
-    SUDO=sudo
-  fi
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends godot3-server
+  apt_install godot3-server godot3-server
 fi
 GDTOOLKIT_VERSION=4.5.0
 if command -v gdparse >/dev/null && [ "$(gdparse --version 2>/dev/null | awk '{print $2}')" = "$GDTOOLKIT_VERSION" ]; then

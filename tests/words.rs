@@ -83,16 +83,30 @@ fn module_of(langs: &[(String, BTreeMap<String, String>)], what: &str, keys: &st
     s.replace("KEY", key)
 }
 
-#[test]
-fn www_words_js_is_written_from_the_catalogs() {
-    let want = module(&catalogs());
-    let path = Path::new(ROOT).join("www/words.js");
+/// With `STEERLAB_WRITE_WORDS`, write `want` to the file `rel` and say false (nothing to check);
+/// else check the file is `want`.
+fn current(rel: &str, want: &str) -> bool {
+    let path = Path::new(ROOT).join(rel);
     if std::env::var_os("STEERLAB_WRITE_WORDS").is_some() {
-        std::fs::write(&path, &want).unwrap();
-        return;
+        std::fs::write(&path, want).unwrap();
+        return false;
     }
     let have = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(have == want, "www/words.js is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`");
+    assert!(have == want, "{rel} is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`");
+    true
+}
+
+/// A words module with `has(key, lang)` beside `t(key, lang)` (for keys built at run time).
+fn with_has(module: String) -> String {
+    module.replace(
+        "export function t(",
+        "export function has(key, lang = globalThis.document?.documentElement.lang) {\n  return Object.hasOwn(tableOf(lang), key);\n}\n\nexport function t(",
+    )
+}
+
+#[test]
+fn www_words_js_is_written_from_the_catalogs() {
+    current("www/words.js", &module(&catalogs()));
 }
 
 /// The chart's and the meanings' words (`chart.*`, `meaning.*`: www/chart.js, www/meaning.js,
@@ -102,18 +116,15 @@ fn www_words_js_is_written_from_the_catalogs() {
 #[test]
 fn www_chart_words_js_is_written_from_the_catalogs() {
     let langs = catalogs_of(&["chart.", "meaning."]);
-    let want = module_of(&langs, "The chart's and the measures' meanings' words", "chart.* and meaning.*", "chart.* or meaning.*")
-        .replace("export function t(", "export function has(key, lang = globalThis.document?.documentElement.lang) {\n  return Object.hasOwn(tableOf(lang), key);\n}\n\nexport function t(");
-    let path = Path::new(ROOT).join("www/chart-words.js");
-    if std::env::var_os("STEERLAB_WRITE_WORDS").is_some() {
-        std::fs::write(&path, &want).unwrap();
+    let want = with_has(module_of(
+        &langs,
+        "The chart's and the measures' meanings' words",
+        "chart.* and meaning.*",
+        "chart.* or meaning.*",
+    ));
+    if !current("www/chart-words.js", &want) {
         return;
     }
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        have == want,
-        "www/chart-words.js is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`"
-    );
     for script in ["www/chart.js", "www/meaning.js"] {
         let src = std::fs::read_to_string(Path::new(ROOT).join(script)).unwrap();
         assert!(src.contains("./chart-words.js\""), "{script} imports its words from www/chart-words.js");
@@ -136,18 +147,9 @@ fn www_chart_words_js_is_written_from_the_catalogs() {
 #[test]
 fn www_code_words_js_is_written_from_the_catalogs() {
     let langs = catalogs_of(&["code."]);
-    let want = module_of(&langs, "The exporter's words", "code.*", "code.*")
-        .replace("export function t(", "export function has(key, lang = globalThis.document?.documentElement.lang) {\n  return Object.hasOwn(tableOf(lang), key);\n}\n\nexport function t(");
-    let path = Path::new(ROOT).join("www/code/words.js");
-    if std::env::var_os("STEERLAB_WRITE_WORDS").is_some() {
-        std::fs::write(&path, &want).unwrap();
+    if !current("www/code/words.js", &with_has(module_of(&langs, "The exporter's words", "code.*", "code.*"))) {
         return;
     }
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        have == want,
-        "www/code/words.js is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`"
-    );
     let mut used = Vec::new();
     for script in [
         "www/code/export.js",

@@ -214,6 +214,15 @@ export function fieldType(field, value) {
   throw new Error(`steerlab code: cannot write ${field} = ${JSON.stringify(value)}`);
 }
 
+/** A float literal: the 32-bit value's shortest text with a point (`90.0`, `0.6`, `1e-9`), or the
+ *  language's words for infinities and NaN (`[inf, -inf, nan]`). */
+export function floatLiteral(x, [inf, ninf, nan]) {
+  const n = Number(x);
+  if (!Number.isFinite(n)) return n > 0 ? inf : n < 0 ? ninf : nan;
+  const t = f32Text(n);
+  return /[.e]/.test(t) ? t : `${t}.0`;
+}
+
 /** A number as the shortest decimal that reads back as the same 32-bit float. */
 export function f32Text(x) {
   const n = Number(x);

@@ -3,15 +3,9 @@
 // words), read into the simulation every frame; _process steps 1/60 s at a time and a
 // MultiMeshInstance2D draws the agents; make_world() / step() / agents for headless use.
 // godot3() turns it into the Godot 3 variant the tests run under Debian's godot3-server.
-import { comment, ENUMS, fieldType, f32Text, header, kindsOf, sections, sliderFor, snake, speak, tipKey, uses } from "./model.js";
+import { comment, ENUMS, fieldType, floatLiteral, header, kindsOf, sections, sliderFor, snake, speak, tipKey, uses } from "./model.js";
 
-/** A float literal (the 32-bit value's shortest text, with a point). */
-function gf(x) {
-  const n = Number(x);
-  if (!Number.isFinite(n)) return n > 0 ? "INF" : n < 0 ? "-INF" : "NAN";
-  const t = f32Text(n);
-  return /[.e]/.test(t) ? t : `${t}.0`;
-}
+const gf = (x) => floatLiteral(x, ["INF", "-INF", "NAN"]);
 const gvec = (p) => `Vector2(${gf(p[0])}, ${gf(p[1])})`;
 const gstr = (s) => JSON.stringify(String(s));
 /** A u64 as GDScript's signed 64-bit int (the same bits). */

@@ -2,15 +2,9 @@
 // glam (vectors) and libm (cos, sin, remainder: the canvas's own), the parameters a struct you can
 // change between steps; World::new() / step() / agents. "Depend on steerlab-core"
 // (writeRustCrate): the scenario as JSON, run by the canvas's own simulation from the crate.
-import { camel, comment, fieldType, f32Text, header, kindsOf, sections, speak, uses } from "./model.js";
+import { camel, comment, fieldType, floatLiteral, header, kindsOf, sections, speak, uses } from "./model.js";
 
-/** An f32 literal. */
-function rf(x) {
-  const n = Number(x);
-  if (!Number.isFinite(n)) return n > 0 ? "f32::INFINITY" : n < 0 ? "f32::NEG_INFINITY" : "f32::NAN";
-  const t = f32Text(n);
-  return /[.e]/.test(t) ? t : `${t}.0`;
-}
+const rf = (x) => floatLiteral(x, ["f32::INFINITY", "f32::NEG_INFINITY", "f32::NAN"]);
 const rvec = (p) => `vec2(${rf(p[0])}, ${rf(p[1])})`;
 
 /** A behaviour field's value as Rust. */

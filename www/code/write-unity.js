@@ -3,7 +3,7 @@
 // simulation 1/60 s at a time from Update and draws it in the Game view with
 // Graphics.RenderMeshInstanced; MakeWorld() / Step() / agents for headless use. Class and namespace
 // names carry a fingerprint of the export, so several exports live in one project.
-import { camel, comment, ENUMS, fieldType, f32Text, fingerprint, header, kindsOf, sections, sliderFor, speak, tipKey, uses } from "./model.js";
+import { camel, comment, fieldType, f32Text, fingerprint, header, kindsOf, sections, sliderFor, speak, tipKey, uses } from "./model.js";
 
 /** A float literal that reads back as the canvas's 32-bit value. */
 const fl = (x) => {

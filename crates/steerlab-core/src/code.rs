@@ -105,21 +105,24 @@ mod tests {
 
     const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../www/code/templates");
 
+    /// With `STEERLAB_WRITE_CODE`, write `want` to `file` (in `dir`); else check the file is `want`.
+    fn current(dir: &str, file: &str, want: &str) {
+        if std::env::var_os("STEERLAB_WRITE_CODE").is_some() {
+            std::fs::create_dir_all(dir).unwrap();
+            std::fs::write(file, want).unwrap();
+            return;
+        }
+        let have = std::fs::read_to_string(file).unwrap_or_default();
+        assert!(
+            have == want,
+            "{file} is stale: regenerate it with `STEERLAB_WRITE_CODE=1 cargo test -p steerlab-core --features code --lib code`"
+        );
+    }
+
     #[test]
     fn templates_files_are_current() {
         for target in TARGETS {
-            let want = templates_json(target);
-            let file = format!("{DIR}/{target}.json");
-            if std::env::var_os("STEERLAB_WRITE_CODE").is_some() {
-                std::fs::create_dir_all(DIR).unwrap();
-                std::fs::write(&file, &want).unwrap();
-                continue;
-            }
-            let have = std::fs::read_to_string(&file).unwrap_or_default();
-            assert!(
-                have == want,
-                "{file} is stale: regenerate it with `STEERLAB_WRITE_CODE=1 cargo test -p steerlab-core --features code --lib code`"
-            );
+            current(DIR, &format!("{DIR}/{target}.json"), &templates_json(target));
         }
     }
 
@@ -173,17 +176,7 @@ mod tests {
             let sim = Sim::from_json(text).unwrap();
             let mut want = serde_json::to_string(&sim.state_json()).unwrap();
             want.push('\n');
-            let file = format!("{dir}/{name}.json");
-            if std::env::var_os("STEERLAB_WRITE_CODE").is_some() {
-                std::fs::create_dir_all(dir).unwrap();
-                std::fs::write(&file, &want).unwrap();
-                continue;
-            }
-            let have = std::fs::read_to_string(&file).unwrap_or_default();
-            assert!(
-                have == want,
-                "{file} is stale: regenerate it with `STEERLAB_WRITE_CODE=1 cargo test -p steerlab-core --features code --lib code`"
-            );
+            current(dir, &format!("{dir}/{name}.json"), &want);
         }
     }
 
