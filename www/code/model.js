@@ -78,12 +78,13 @@ export function model(state) {
 }
 
 /** The header every program starts with, one line each (the writers add the comment marks). */
-export function header(m, w, { usage, units = w("code.head.units"), msun = false }) {
+export function header(m, w, { usage, units = w("code.head.units"), msun = false, agentsOnly = false }) {
   const lines = [w("code.head.exported", { name: m.name, step: m.steps, seed: m.seed }), "SPDX-License-Identifier: MIT-0", w("code.head.licence")];
   if (msun) lines.push(w("code.head.licence_msun"));
   if (m.bigSeed && !m.start) lines.push(w("code.head.big_seed"));
   if (m.start) {
-    lines.push(w("code.head.moment", { step: m.steps }));
+    // (The steerlab-core export carries the agents only: its Sim starts its clock and random numbers.)
+    lines.push(agentsOnly ? w("code.head.moment_agents", { step: m.steps }) : w("code.head.moment", { step: m.steps }));
     const what = m.restartKinds.map((k) => w(`code.state.${k}`));
     lines.push(what.length ? w("code.head.restarts", { what: what.join("; ") }) : w("code.head.exact"));
   } else if (m.spawn) lines.push(w("code.head.spawned"));

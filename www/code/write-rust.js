@@ -99,7 +99,7 @@ export function writeRustCrate(m, tpl, w, state) {
   const dep = '{ git = "https://example.invalid/steerlab.git" }';
   const m2 = m.start ? { ...m, restartKinds: [...m.restartKinds, "rng", "clock"] } : m;
   const out = [];
-  out.push(comment(header(m2, w, { usage: [w("code.usage.rust_crate"), w("code.usage.rust_crate_dep", { dep })] }), "//"));
+  out.push(comment(header(m2, w, { usage: [w("code.usage.rust_crate"), w("code.usage.rust_crate_dep", { dep })], agentsOnly: true }), "//"));
   out.push("use steerlab_core::Sim;\n");
   out.push(`// ${w("code.head.params")}`);
   // (The seed as its exact digits: above 2^53 a JavaScript number would round it.)
