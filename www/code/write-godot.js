@@ -102,7 +102,7 @@ export function writeGodot(m, tpl, w) {
   out.push("func make_world():\n\tvar w = Sim.new()\n\t_configure(w)\n\tw.random_seed = random_seed");
   out.push(`\tw.rng = Rng.new(${m.start ? "START.rng" : "random_seed"})`);
   out.push("\tw.max_speed = F.r(max_speed)\n\tw.max_force = F.r(max_force)\n\tw.min_speed = F.r(min_speed)");
-  out.push("\tw.spawn_area = spawn_area.duplicate()\n\tw.spawn_speed = F.r(spawn_speed)");
+  out.push("\tw.spawn_area = _f32s(spawn_area)\n\tw.spawn_speed = F.r(spawn_speed)");
   if (m.spawn) out.push("\tw.spawn(count)");
   else {
     out.push(`\tw.place(AGENTS, ${m.start ? "true" : "false"})`);
@@ -119,6 +119,9 @@ export function writeGodot(m, tpl, w) {
     out.push(`\tlist.append(b${k})`);
   });
   out.push("\t_sync_behaviours(list)\n\tw.start(list)\n\treturn w\n");
+  out.push("#en Numbers as the 32-bit floats the canvas holds (a decimal literal is a 64-bit float).");
+  out.push("#es Números como los floats de 32 bits del lienzo (un literal decimal es un float de 64 bits).");
+  out.push("func _f32s(list: Array) -> Array:\n\tvar out = []\n\tfor x in list:\n\t\tout.append(F.r(x))\n\treturn out\n");
   out.push("#en The world's size and edges and the scene into the simulation.");
   out.push("#es El tamaño y los bordes del mundo y la escena, a la simulación.");
   out.push("func _configure(w) -> void:\n\tw.width = F.r(width)\n\tw.height = F.r(height)\n\tw.edges = edges\n\tw.margin = F.r(margin)\n\tw.neighbours = neighbours");
@@ -132,7 +135,7 @@ export function writeGodot(m, tpl, w) {
       if (f === "type" || f === "leader_target" || f === "leader_heading") continue;
       const t = fieldType(f, v);
       const src = `${names[k]}_${f}`;
-      const val = t === "float" ? `F.r(${src})` : t === "points" ? `Array(${src})` : src;
+      const val = t === "float" ? `F.r(${src})` : t === "points" ? `Array(${src})` : t === "rect" ? `_f32s(${src})` : src;
       out.push(`\tlist[${k}].${f} = ${val}`);
     }
   });
