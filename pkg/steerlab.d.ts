@@ -49,6 +49,8 @@ export interface ViewerState {
   time: number;
   steps: number;
   seed: number;
+  /** The random generator's state now (a 64-bit integer as text): where `v.code()` carries on from. */
+  rng: string;
   /** Index of the selected agent, or null. */
   selected: number | null;
   /** `force`: the force the last step applied (standard engine, after the first step). */

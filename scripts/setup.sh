@@ -7,6 +7,8 @@
 #   trunk 0.21.14            cargo install --locked (newer trunk needs a newer rustc; ~10 min on 2 cores)
 #   chromium, chromedriver   Debian packages (apt-get); no tool ever downloads a browser of its own
 #   mono-mcs, mono-runtime   Debian packages: the exported Unity C# is compiled and run by the tests
+#   godot3-server            Debian package: runs the Godot 3 variant of the GDScript export headless
+#   gdtoolkit                pip (user site): gdparse checks the Godot 4 GDScript export
 #   tools/node_modules       npm ci from tools/package-lock.json: playwright-core (drives Debian's
 #                            chromium), binaryen (the wasm-opt Trunk runs on release builds),
 #                            esbuild (minifies the glue and the loader: scripts/hooks/minify.sh),
@@ -59,19 +61,26 @@ else
   cargo install --locked "trunk@$TRUNK_VERSION" --force
 fi
 
-# 4. Debian's chromium + chromedriver
-if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
-  say "chromium + chromedriver: present"
-else
-  say "installing chromium and chromium-driver from Debian"
+# Debian packages: `apt_install <what> <package>…` (root, or sudo).
+apt_install() {
+  local what="$1"
+  shift
+  say "installing $* from Debian"
   SUDO=""
   if [ "$(id -u)" != 0 ]; then
-    command -v sudo >/dev/null || die "chromium is missing and installing it needs root (apt-get)"
+    command -v sudo >/dev/null || die "$what is missing and installing it needs root (apt-get)"
     SUDO=sudo
   fi
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends chromium chromium-driver
+  $SUDO apt-get install -y -qq --no-install-recommends "$@"
+}
+
+# 4. Debian's chromium + chromedriver
+if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+  say "chromium + chromedriver: present"
+else
+  apt_install chromium chromium chromium-driver
 fi
 
 # 4b. mono (mcs + runtime): the exported Unity C# is compiled and run by the tests (issue #36,
@@ -79,15 +88,25 @@ fi
 if command -v mcs >/dev/null && command -v mono >/dev/null; then
   say "mono (mcs): present"
 else
-  say "installing mono-mcs and mono-runtime from Debian"
-  SUDO=""
-  if [ "$(id -u)" != 0 ]; then
-    command -v sudo >/dev/null || die "mono is missing and installing it needs root (apt-get)"
-    SUDO=sudo
-  fi
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends mono-mcs mono-runtime
+  apt_install mono mono-mcs mono-runtime
+fi
+
+# 4c. Godot: Debian's godot3-server runs the Godot 3 variant of the GDScript export, headless; pip's
+#     gdtoolkit (a Godot 4 GDScript parser) checks the Godot 4 export (issue #48,
+#     scripts/dev/code-godot.mjs). Both optional for the rest: the check says when one is missing.
+if command -v godot3-server >/dev/null; then
+  say "godot3-server: present"
+else
+  apt_install godot3-server godot3-server
+fi
+GDTOOLKIT_VERSION=4.5.0
+if command -v gdparse >/dev/null && [ "$(gdparse --version 2>/dev/null | awk '{print $2}')" = "$GDTOOLKIT_VERSION" ]; then
+  say "gdtoolkit $GDTOOLKIT_VERSION (gdparse): present"
+else
+  command -v python3 >/dev/null || die "python3 not found: gdtoolkit (pip) needs it"
+  say "installing gdtoolkit $GDTOOLKIT_VERSION (pip)"
+  python3 -m pip install --quiet --user "gdtoolkit==$GDTOOLKIT_VERSION" 2>/dev/null ||
+    python3 -m pip install --quiet "gdtoolkit==$GDTOOLKIT_VERSION"
 fi
 
 # 5. node packages (exactly tools/package-lock.json). playwright-core must never fetch a browser.

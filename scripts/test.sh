@@ -2,8 +2,9 @@
 # Runs every steerlab test. Installs what is missing first (scripts/setup.sh), then:
 #   1. native      cargo test (unit, integration, doc tests; examples are built; the
 #                  pseudo-language test, every word shown comes from words/*.json, among them)
-#   1b. exported code  node scripts/dev/code-equivalence.mjs (issue #36): the programs `v.code()`
-#                  writes, run in Node, with cargo + glam and with mono, against the core
+#   1b. exported code  node scripts/dev/code-equivalence.mjs (issues #36, #48): the programs
+#                  `v.code()` writes, run in Node, with cargo, with mono and godot3-server, against
+#                  the core; and cargo package -p steerlab-core
 #   2. wasm        cargo test --target wasm32-unknown-unknown --features fault-injection
 #                  --test web [--test …]: every tests/*.rs configured with
 #                  `run_in_browser` (in the page) or `run_in_dedicated_worker` (in a worker), in
@@ -78,10 +79,14 @@ if [ "${#WASM_TESTS[@]}" -gt 0 ]; then
 else
   skip "wasm tests in headless Chromium" "no tests/*.rs runs in the browser"
 fi
-# Issue #36: the exported code (www/code/export.js: JavaScript, Rust with glam, Unity C#) runs the
-# core's trajectories: every built-in and random props scenarios, run in Node, compiled with cargo
-# (offline) and with mono's mcs; worst errors per target printed.
+# Issues #36, #48: the exported code (www/code/export.js: JavaScript, Rust, Rust on steerlab-core,
+# Unity C#, Godot GDScript) runs the core's trajectories: every built-in and random props scenarios,
+# and the bandada, the queue and a 1 000-agent flock for 600 steps, run in Node, with cargo
+# (offline), with mono's mcs against a Unity stub, and (GDScript) parsed by gdtoolkit with its
+# Godot 3 variant under godot3-server; worst differences and allocations printed (docs/exporting.md).
 run "exported code runs like the core" node scripts/dev/code-equivalence.mjs
+# steerlab-core as a crate (issue #48): it packages and builds as published would.
+run "steerlab-core packages" cargo package -p steerlab-core --allow-dirty --quiet
 # The bench page's exports (`--features bench`, not in the gallery's module) must keep compiling.
 run "bench exports compile" cargo check --lib --features bench --target wasm32-unknown-unknown
 run "build the page" trunk build --release

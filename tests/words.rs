@@ -127,6 +127,43 @@ fn every_shipped_language_has_every_key_with_english_placeholders() {
     }
 }
 
+/// The exporter's words (`code.*`: the Code dialog, the exported programs' comments, headers and
+/// inspector tooltips), read from the words files through www/words.js by www/code/*.js (loaded
+/// on first use). Its scripts call them `say("…")`, or `w("…")` with the reader's language bound
+/// (a tooltip's key, `code.tip.<field>`, is built at run time: scripts/dev/code-equivalence.mjs
+/// checks every exported field has one). Every key they ask for exists; every `code.*` key is used.
+#[test]
+fn the_exporter_asks_for_keys_of_the_words_files() {
+    let en = english();
+    let mut used = Vec::new();
+    for script in [
+        "www/code/export.js",
+        "www/code/model.js",
+        "www/code/dialog.js",
+        "www/code/write-js.js",
+        "www/code/write-unity.js",
+        "www/code/write-rust.js",
+        "www/code/write-godot.js",
+    ] {
+        let src = std::fs::read_to_string(Path::new(ROOT).join(script)).unwrap();
+        for call in ["say(\"", "w(\""] {
+            for (i, _) in src.match_indices(call) {
+                if src[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.') {
+                    continue;
+                }
+                let rest = &src[i + call.len()..];
+                let key = &rest[..rest.find('"').unwrap()];
+                assert!(en.contains_key(key), "{script}: {call}{key}\") is no key of words/en.json");
+                used.push(key.to_string());
+            }
+        }
+    }
+    for k in en.keys().filter(|k| k.starts_with("code.")) {
+        let built = ["code.tip.", "code.state.", "code.section.", "code.dialog."].iter().any(|p| k.starts_with(p));
+        assert!(built || used.contains(k), "{k} is in the words files but no script of www/code/ uses it");
+    }
+}
+
 /// www/boot.js ships exactly the languages of words/: a page fetches only files that exist.
 #[test]
 fn www_words_js_ships_the_languages_of_words() {

@@ -460,7 +460,7 @@ function mountAll(steerlab) {
   return drain(steerlab);
 }
 
-// `v.code(target)` (issue #36): the scenario as a program for "unity", "js" or "rust", from
+// `v.code(target)` (issues #36, #48): the scenario as a program for "unity", "godot", "js", "rust" or "rust-crate", from
 // ./code/export.js, loaded on first use (never with the page); the viewer's "Code" button opens
 // ./code/dialog.js (its `steerlab:code` event).
 function addCode(module) {

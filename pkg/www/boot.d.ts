@@ -18,15 +18,17 @@ export function ensureWords(canvasOrTag: Element | string): Promise<void>;
 /** Check a words file against English: missing and extra keys, placeholders that differ. */
 export function checkWords(words: Words): Promise<WordsCheck>;
 
-/** What `v.code()` writes: "unity" (a C# MonoBehaviour), "js" (an ES module) or "rust" (glam). */
-export type CodeTarget = "unity" | "js" | "rust";
+/** What `v.code()` writes: "unity" (a C# MonoBehaviour), "godot" (a Godot 4 GDScript), "js" (an ES
+ *  module), "rust" (one file on glam) or "rust-crate" (on the steerlab-core crate). docs/exporting.md. */
+export type CodeTarget = "unity" | "godot" | "js" | "rust" | "rust-crate";
 
 declare module "../steerlab.js" {
   interface Viewer {
     /**
-     * Added by boot.js (issue #36): this canvas as a self-contained program with its current
-     * parameters and agents, running the same trajectory; www/code/ loads on first use. Comments in
-     * `lang` (default: the page's language, "en" or "es").
+     * Added by boot.js (issues #36, #48): this canvas as a program with its current parameters
+     * (spawned from the seed at step 0; mid-run, carried on from that moment), running the same
+     * trajectory; www/code/ loads on first use, only the target's part. Comments and inspector
+     * texts in `lang` (default: the page's language, "en" or "es").
      */
     code(target: CodeTarget, options?: { lang?: string }): Promise<string>;
   }

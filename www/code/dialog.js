@@ -1,17 +1,18 @@
-// The canvas's "Code" dialog (issue #36), loaded on first use: the scenario with its current
-// parameters and agents as a program for Unity (C#), JavaScript or Rust (./export.js), with a
-// switch between them, Copy and Download. Opened by the viewer's "Code" button (its
-// `steerlab:code` event, handled in www/boot.js) or by `openCode(viewer, canvas)`.
-import { code, fileName, TARGETS } from "./export.js";
-import { t, langOf as wordsLangOf } from "../words.js";
+// The canvas's "Code" dialog (issues #36, #48), loaded on first use: the scenario with its current
+// parameters as a program for Unity (C#), Godot 4, JavaScript or Rust (one file, or on the
+// steerlab-core crate) (./export.js), with a switch between them, Copy and Download; exported
+// mid-run, it says what the program carries on from that moment. Opened by the viewer's "Code"
+// button (its `steerlab:code` event, handled in www/boot.js) or by `openCode(viewer, canvas)`.
+import { code, fileName, momentNote, TARGETS } from "./export.js";
+import { t as say, langOf as wordsLangOf } from "../words.js";
 
-const ORDER = ["unity", "js", "rust"];
-const labels = (lang) => ({ unity: t("page.code.unity", lang), js: t("page.code.js", lang), rust: t("page.code.rust", lang) });
+const ORDER = ["unity", "godot", "js", "rust", "rust-crate"];
+const LABEL = { unity: "code.dialog.unity", godot: "code.dialog.godot", js: "code.dialog.js", rust: "code.dialog.rust", "rust-crate": "code.dialog.rust_crate" };
 
-/** The reader's language for this canvas: "es" on Spanish pages, else "en". */
+/** The reader's language for this canvas (its data-lang, else the closest lang: any BCP 47 tag;
+ *  the words fall back on its base and English key by key, www/words.js). */
 export function langOf(el) {
-  const tag = (el?.closest?.("[lang]")?.getAttribute("lang") || document.documentElement.lang || "en").toLowerCase();
-  return tag.startsWith("es") ? "es" : "en";
+  return wordsLangOf(el);
 }
 
 /** `v.code(target, { lang })` (added to the viewer by www/boot.js): the program for `state`, its
@@ -39,19 +40,20 @@ export async function openCode(viewer, canvas, target = "unity") {
   // <dialog>, found by that tag. Not modal, like it; Esc and Close hide it.
   let dialog = root.querySelector(":scope > .steerlab-code-dialog");
   if (!dialog) {
-    dialog = el(doc, "div", { class: "steerlab-dialog steerlab-code-dialog", role: "dialog", lang: words, "aria-label": t("page.code.title", words), hidden: "" });
-    dialog.append(el(doc, "h2", { class: "steerlab-dialog-title" }, t("page.code.title", words)));
-    dialog.append(el(doc, "p", { class: "steerlab-dialog-note" }, t("page.code.note", words)));
-    const bar = el(doc, "div", { class: "steerlab-dialog-actions steerlab-code-targets", role: "group", "aria-label": t("page.code.target", words) });
-    const label = labels(words);
-    for (const k of ORDER) bar.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-target": k, "aria-pressed": "false" }, label[k]));
+    dialog = el(doc, "div", { class: "steerlab-dialog steerlab-code-dialog", role: "dialog", lang, "aria-label": say("code.dialog.title", lang), hidden: "" });
+    dialog.append(el(doc, "h2", { class: "steerlab-dialog-title" }, say("code.dialog.title", lang)));
+    dialog.append(el(doc, "p", { class: "steerlab-dialog-note" }, say("code.dialog.note", lang)));
+    // What an export taken mid-run carries on from (empty at step 0).
+    dialog.append(el(doc, "p", { class: "steerlab-dialog-note steerlab-code-moment", hidden: "" }));
+    const bar = el(doc, "div", { class: "steerlab-dialog-actions steerlab-code-targets", role: "group", "aria-label": say("code.dialog.target", lang) });
+    for (const k of ORDER) bar.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-target": k, "aria-pressed": "false" }, say(LABEL[k], lang)));
     dialog.append(bar);
-    const area = el(doc, "textarea", { class: "steerlab-code", readonly: "", spellcheck: "false", wrap: "off", rows: "16", "aria-label": t("page.code.title", words) });
+    const area = el(doc, "textarea", { class: "steerlab-code", readonly: "", spellcheck: "false", wrap: "off", rows: "16", "aria-label": say("code.dialog.title", lang) });
     dialog.append(area);
     const actions = el(doc, "div", { class: "steerlab-dialog-actions" });
-    actions.append(el(doc, "button", { type: "button", class: "steerlab-btn steerlab-code-copy", "data-code": "copy" }, t("page.code.copy", words)));
-    actions.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-code": "download" }, t("page.code.download", words)));
-    actions.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-code": "close" }, t("page.code.close", words)));
+    actions.append(el(doc, "button", { type: "button", class: "steerlab-btn steerlab-code-copy", "data-code": "copy" }, say("code.dialog.copy", lang)));
+    actions.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-code": "download" }, say("code.dialog.download", lang)));
+    actions.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-code": "close" }, say("code.dialog.close", lang)));
     dialog.append(actions);
     dialog.append(el(doc, "p", { class: "steerlab-dialog-status", "aria-live": "polite" }));
     root.append(dialog);
@@ -82,12 +84,16 @@ async function show(dialog, viewer, target, lang) {
   for (const b of dialog.querySelectorAll("[data-target]")) b.setAttribute("aria-pressed", String(b.dataset.target === target));
   dialog.dataset.target = target;
   const area = dialog.querySelector("textarea");
+  const moment = dialog.querySelector(".steerlab-code-moment");
   try {
-    area.value = await code(viewer.state(), target, { lang });
+    const state = viewer.state();
+    area.value = await code(state, target, { lang });
+    moment.textContent = momentNote(state, lang);
+    moment.hidden = !moment.textContent;
     status.textContent = "";
   } catch (e) {
     area.value = "";
-    status.textContent = `${t("page.code.failed", dialog.lang)} ${e.message}`;
+    status.textContent = `${say("code.dialog.failed", lang)} ${e.message}`;
   }
 }
 
@@ -95,7 +101,7 @@ function copy(dialog, lang) {
   const area = dialog.querySelector("textarea");
   const status = dialog.querySelector(".steerlab-dialog-status");
   area.select();
-  const done = (ok) => (status.textContent = ok ? t("page.code.copied", dialog.lang) : t("page.code.copy_failed", dialog.lang));
+  const done = (ok) => (status.textContent = ok ? say("code.dialog.copied", lang) : say("code.dialog.copy_failed", lang));
   const clip = dialog.ownerDocument.defaultView.navigator.clipboard;
   if (!clip) return done(false);
   clip.writeText(area.value).then(() => done(true), () => done(false));

@@ -3,9 +3,10 @@
 //! `v.code(target)` (www/code/export.js, loaded on first use) writes a self-contained program from
 //! a viewer's `state()`: the scenario's current parameters, its agents, and these templates — the
 //! engine's (vectors, seeded random numbers, the spatial hash, the edges, the fixed step in the
-//! core's order of operations: `engine.rs`) and each behaviour's own ([`Behave::CODE`], in its
-//! file). Comment lines `//en …` and `//es …` are kept in the reader's language only; `//@section
-//! name` splits the engine's template into the parts a scenario needs.
+//! core's order of operations: `code/engine.*`) and each behaviour's own (`code/behaviours/<kind>.*`,
+//! listed in [`BEHAVIOURS`]). Comment lines `//en …` and `//es …` (`#en`, `#es` in GDScript) are
+//! kept in the reader's language only; `//@section name` (`#@section`) splits the engine's template
+//! into the parts a scenario needs.
 //!
 //! ```sh
 //! cargo test -p steerlab-core --features code --lib code                        # fails if stale
@@ -13,32 +14,82 @@
 //! ```
 //!
 //! `node scripts/dev/code-equivalence.mjs` (a step of scripts/test.sh) runs the exported programs
-//! (JavaScript in Node, Rust with glam, C# with mono) against the core's trajectories.
-//!
-//! [`Behave::CODE`]: crate::behaviours::Behave::CODE
+//! (JavaScript in Node, Rust with glam and with this crate, C# with mono, GDScript parsed and its
+//! Godot 3 variant run) against the core's trajectories; docs/exporting.md says what that proves.
 
-use crate::behaviours::code_templates;
 use serde_json::{json, Map, Value};
 
-pub const ENGINE_JS: &str = include_str!("code/engine.js");
-pub const ENGINE_RS: &str = include_str!("code/engine.rs.txt");
-pub const ENGINE_CS: &str = include_str!("code/engine.cs.txt");
+/// The targets' template keys: JavaScript, Rust (glam), C# (Unity), GDScript (Godot 4). Each has
+/// its file `www/code/templates/<key>.json`, which the code view fetches when that target is chosen.
+pub const TARGETS: &[&str] = &["js", "rs", "cs", "gd"];
+
+/// One piece of code (the engine, or one behaviour) in each target's language.
+#[derive(Clone, Copy, Debug)]
+pub struct Templates {
+    pub js: &'static str,
+    pub rs: &'static str,
+    pub cs: &'static str,
+    pub gd: &'static str,
+}
+
+impl Templates {
+    /// The text for target `key` (one of [`TARGETS`]).
+    pub fn get(&self, key: &str) -> &'static str {
+        match key {
+            "js" => self.js,
+            "rs" => self.rs,
+            "cs" => self.cs,
+            "gd" => self.gd,
+            _ => panic!("no target {key}"),
+        }
+    }
+}
+
+/// The engine: vectors, random numbers, the spatial hash, the world and its step.
+pub const ENGINE: Templates = Templates {
+    js: include_str!("code/engine.js"),
+    rs: include_str!("code/engine.rs.txt"),
+    cs: include_str!("code/engine.cs.txt"),
+    gd: include_str!("code/engine.gd.txt"),
+};
+
+/// `code/behaviours/<kind>.js`, `.rs.txt`, `.cs.txt`, `.gd.txt` for each kind.
+macro_rules! behaviours {
+    ($($kind:literal)*) => {
+        &[$(($kind, Templates {
+            js: include_str!(concat!("code/behaviours/", $kind, ".js")),
+            rs: include_str!(concat!("code/behaviours/", $kind, ".rs.txt")),
+            cs: include_str!(concat!("code/behaviours/", $kind, ".cs.txt")),
+            gd: include_str!(concat!("code/behaviours/", $kind, ".gd.txt")),
+        }),)*]
+    };
+}
+
+/// Every behaviour's templates, in the registry's order (a test holds it to
+/// [`crate::behaviours::KINDS`]: a new behaviour needs its files and a line here).
+pub const BEHAVIOURS: &[(&str, Templates)] = behaviours!(
+    "separation" "alignment" "cohesion" "wander" "flee_pointer" "avoid_obstacles" "seek_food"
+    "follow_leader" "queue" "path_waypoints" "path_tube" "seek" "flee" "arrive" "pursuit" "evade"
+    "obstacle_avoidance" "containment" "flow_field"
+);
 
 /// Behaviours whose template for a target is not written yet (`(kind, target)`): the exporter
 /// says so instead of writing a program. Shrinks to empty; the test below fails for any other
 /// missing template, so a new behaviour without its code fails.
 pub const PENDING: &[(&str, &str)] = &[];
 
-/// www/code/templates.json: the engine's and every behaviour's templates, and what is pending.
-pub fn templates_json() -> String {
+/// `www/code/templates/<target>.json`: the engine's and every behaviour's template for one target,
+/// and the behaviours pending there.
+pub fn templates_json(target: &str) -> String {
     let mut behaviours = Map::new();
-    for (kind, t) in code_templates() {
-        behaviours.insert(kind.into(), json!({"js": t.js, "rs": t.rs, "cs": t.cs}));
+    for &(kind, t) in BEHAVIOURS {
+        behaviours.insert(kind.into(), Value::from(t.get(target)));
     }
-    let pending: Vec<Value> = PENDING.iter().map(|(k, t)| json!([k, t])).collect();
+    let pending: Vec<Value> = PENDING.iter().filter(|(_, t)| *t == target).map(|(k, _)| json!(k)).collect();
     let doc = json!({
         "generated": "STEERLAB_WRITE_CODE=1 cargo test -p steerlab-core --features code --lib code",
-        "engine": {"js": ENGINE_JS, "rs": ENGINE_RS, "cs": ENGINE_CS},
+        "target": target,
+        "engine": ENGINE.get(target),
         "behaviours": behaviours,
         "pending": pending,
     });
@@ -52,28 +103,41 @@ mod tests {
     use super::*;
     use crate::engine::Sim;
 
-    const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../www/code/templates.json");
+    const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../www/code/templates");
 
-    #[test]
-    fn templates_file_is_current() {
-        let want = templates_json();
+    /// With `STEERLAB_WRITE_CODE`, write `want` to `file` (in `dir`); else check the file is `want`.
+    fn current(dir: &str, file: &str, want: &str) {
         if std::env::var_os("STEERLAB_WRITE_CODE").is_some() {
-            std::fs::create_dir_all(std::path::Path::new(FILE).parent().unwrap()).unwrap();
-            std::fs::write(FILE, &want).unwrap();
+            std::fs::create_dir_all(dir).unwrap();
+            std::fs::write(file, want).unwrap();
             return;
         }
-        let have = std::fs::read_to_string(FILE).unwrap_or_default();
+        let have = std::fs::read_to_string(file).unwrap_or_default();
         assert!(
             have == want,
-            "{FILE} is stale: regenerate it with `STEERLAB_WRITE_CODE=1 cargo test -p steerlab-core --features code --lib code`"
+            "{file} is stale: regenerate it with `STEERLAB_WRITE_CODE=1 cargo test -p steerlab-core --features code --lib code`"
         );
     }
 
     #[test]
+    fn templates_files_are_current() {
+        for target in TARGETS {
+            current(DIR, &format!("{DIR}/{target}.json"), &templates_json(target));
+        }
+    }
+
+    #[test]
     fn every_behaviour_has_its_code() {
+        let kinds: Vec<&str> = BEHAVIOURS.iter().map(|(k, _)| *k).collect();
+        assert_eq!(
+            kinds,
+            crate::behaviours::KINDS,
+            "code.rs's BEHAVIOURS must list every behaviour of the registry, in its order (each with its files in crates/steerlab-core/src/code/behaviours/)"
+        );
         let mut missing = Vec::new();
-        for (kind, t) in code_templates() {
-            for (target, text) in [("js", t.js), ("rs", t.rs), ("cs", t.cs)] {
+        for &(kind, t) in BEHAVIOURS {
+            for &target in TARGETS {
+                let text = t.get(target);
                 let pending = PENDING.contains(&(kind, target));
                 if text.trim().is_empty() != pending {
                     missing.push(format!(
@@ -86,6 +150,7 @@ mod tests {
                     let defines = match target {
                         "js" => format!("const {kind} = {{"),
                         "rs" => format!("impl Behaviour for {}", camel(kind)),
+                        "gd" => format!("class {} extends Behaviour:", camel(kind)),
                         _ => format!("class {} : SteeringBehaviour", camel(kind)),
                     };
                     if !text.contains(&defines) {
@@ -111,17 +176,7 @@ mod tests {
             let sim = Sim::from_json(text).unwrap();
             let mut want = serde_json::to_string(&sim.state_json()).unwrap();
             want.push('\n');
-            let file = format!("{dir}/{name}.json");
-            if std::env::var_os("STEERLAB_WRITE_CODE").is_some() {
-                std::fs::create_dir_all(dir).unwrap();
-                std::fs::write(&file, &want).unwrap();
-                continue;
-            }
-            let have = std::fs::read_to_string(&file).unwrap_or_default();
-            assert!(
-                have == want,
-                "{file} is stale: regenerate it with `STEERLAB_WRITE_CODE=1 cargo test -p steerlab-core --features code --lib code`"
-            );
+            current(dir, &format!("{dir}/{name}.json"), &want);
         }
     }
 
@@ -136,10 +191,26 @@ mod tests {
         assert_eq!(camel("flee"), "Flee");
     }
 
+    /// The long runs of the code equivalence (issue #48): the default bandada, the queue and a
+    /// 1 000-agent flock (the bandada with its Agents slider at 1 000), 600 steps each, also
+    /// exported mid-run (at step 300).
+    fn long_runs() -> Vec<(String, String)> {
+        let text = |name: &str| crate::scenarios::builtin(name).expect("a built-in scenario").to_string();
+        let mut flock: Value = serde_json::from_str(&text("bandada")).unwrap();
+        flock["agents"]["count"] = json!(1000);
+        flock["name"] = json!("bandada-1000");
+        vec![
+            ("bandada".into(), text("bandada")),
+            ("queue".into(), text("queue")),
+            ("bandada-1000".into(), flock.to_string()),
+        ]
+    }
+
     /// With `STEERLAB_CODE_FIXTURES=<dir>`: for every built-in scenario (and every `*.json`
     /// scenario already in `<dir>/scenarios/`, e.g. the props generators'), the state at step 0
-    /// (what `v.state()` gives) and the agents after 1 and 60 steps, as `<dir>/<name>.fixture.json`:
-    /// what scripts/dev/code-equivalence.mjs compares the exported programs with.
+    /// (what `v.state()` gives) and the agents after 1 and 60 steps, as `<dir>/<name>.fixture.json`;
+    /// for the [`long_runs`], also the agents after 600 steps and the state at step 300 (an export
+    /// taken mid-run): what scripts/dev/code-equivalence.mjs compares the exported programs with.
     #[test]
     fn write_fixtures() {
         let Some(dir) = std::env::var_os("STEERLAB_CODE_FIXTURES") else { return };
@@ -155,8 +226,9 @@ mod tests {
                 inputs.push((name, std::fs::read_to_string(&p).unwrap()));
             }
         }
-        for (name, text) in inputs {
-            let mut sim = match Sim::from_json(&text) {
+        let long = long_runs();
+        for (name, text) in inputs.iter().filter(|(n, _)| n != "bandada" && n != "queue").chain(&long) {
+            let mut sim = match Sim::from_json(text) {
                 Ok(s) => s,
                 Err(e) => panic!("{name}: {e}"),
             };
@@ -164,15 +236,21 @@ mod tests {
             let agents = |sim: &Sim| -> Value {
                 sim.agents().iter().map(|a| json!([a.position.x, a.position.y, a.velocity.x, a.velocity.y])).collect()
             };
-            sim.step();
-            let one = agents(&sim);
-            for _ in 1..60 {
+            let mut after = Map::new();
+            let mut mid = Value::Null;
+            let steps = if long.iter().any(|(n, _)| n == name) { 600 } else { 60 };
+            for k in 1..=steps {
                 sim.step();
+                if matches!(k, 1 | 60 | 600) {
+                    after.insert(k.to_string(), agents(&sim));
+                }
+                if k == 300 {
+                    mid = sim.state_json();
+                }
             }
-            let sixty = agents(&sim);
             // The seed also as text: JSON.parse rounds integers above 2^53.
             let seed = sim.scenario().seed.to_string();
-            let doc = json!({"name": name, "seed": seed, "state": state, "after": {"1": one, "60": sixty}});
+            let doc = json!({"name": name, "seed": seed, "state": state, "after": after, "mid": mid});
             std::fs::write(dir.join(format!("{name}.fixture.json")), doc.to_string()).unwrap();
         }
     }

@@ -248,6 +248,9 @@ impl Sim {
             ("time", self.time.into()),
             ("steps", self.steps.into()),
             ("seed", self.scenario.seed.into()),
+            // The random generator's state now, as text (above 2^53): what an exported moment
+            // carries on from (www/code/export.js).
+            ("rng", self.rng.get_seed().to_string().into()),
             ("selected", self.selected.into()),
             ("agents", agents.into()),
             (

@@ -26,8 +26,6 @@ pub struct Alignment {
 
 impl Behave for Alignment {
     const KIND: &'static str = "alignment";
-    #[cfg(feature = "code")]
-    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = ();
     type PerAgent = ();
 
@@ -143,74 +141,4 @@ mod tests {
         assert_drawn(&drawn_selected(&s, 3, &[Overlay::MeanHeading]), &[]);
         assert_drawn(&drawn_selected(&s, 0, &all_but(Overlay::MeanHeading)), &[]);
     }
-}
-
-// ---- code templates (feature `code`: the exporter, never in the page) ----
-#[cfg(feature = "code")]
-mod code {
-    pub const JS: &str = r###"//en Alignment: steer towards the mean velocity of the neighbours within perception.
-//es Alineación: girar hacia la velocidad media de los vecinos dentro de perception.
-const alignment = {
-  radius: (b) => b.perception,
-  visit(b, s, d, d2, n) {
-    if (d2 < b.perception * b.perception) {
-      s.sum = add(s.sum, n.velocity);
-      s.count += 1;
-    }
-  },
-  force(b, w, i, a, ctl, s) {
-    if (s.count > 0) ctl.add(b.weight, steerTowards(scale(s.sum, 1 / s.count), a));
-  },
-};
-"###;
-    pub const RS: &str = r###"//en Alignment: steer towards the mean velocity of the neighbours within perception.
-//es Alineación: girar hacia la velocidad media de los vecinos dentro de perception.
-#[derive(Default)]
-pub struct Alignment {
-    pub weight: f32,
-    pub perception: f32,
-}
-
-impl Behaviour for Alignment {
-    fn flock_radius(&self) -> f32 {
-        self.perception
-    }
-    fn visit(&self, s: &mut Sums, _d: Vec2, d2: f32, n: &Agent) {
-        if d2 < self.perception * self.perception {
-            s.sum += n.velocity;
-            s.count += 1;
-        }
-    }
-    fn force(&mut self, _w: &World, _i: usize, a: &Agent, s: &Sums, ctl: &mut Steering) {
-        if s.count > 0 {
-            ctl.add(self.weight, steer_towards(s.sum / s.count as f32, a));
-        }
-    }
-}
-"###;
-    pub const CS: &str = r###"//en Alignment: steer towards the mean velocity of the neighbours within perception.
-//es Alineación: girar hacia la velocidad media de los vecinos dentro de perception.
-[Serializable]
-public class Alignment : SteeringBehaviour
-{
-    public float weight;
-    public float perception;
-
-    public override float FlockRadius() { return perception; }
-
-    public override void Visit(ref Sums s, Vector2 d, float d2, Agent n)
-    {
-        if (d2 < perception * perception)
-        {
-            s.sum += n.velocity;
-            s.count += 1;
-        }
-    }
-
-    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
-    {
-        if (s.count > 0) ctl.Add(weight, Steer.Towards(s.sum / s.count, a));
-    }
-}
-"###;
 }

@@ -64,8 +64,6 @@ pub fn lines(p: &mut super::Lines) {
 
 impl Behave for Arrive {
     const KIND: &'static str = "arrive";
-    #[cfg(feature = "code")]
-    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = PointerTarget;
     type PerAgent = Approach;
 
@@ -342,61 +340,4 @@ mod tests {
         assert_drawn(&drawn(&s, Layer::Over), &want.concat());
         assert_drawn(&drawn(&s, Layer::Floor), &[]);
     }
-}
-
-// ---- code templates (feature `code`: the exporter, never in the page) ----
-#[cfg(feature = "code")]
-mod code {
-    pub const JS: &str = r###"//en Arrive: like seek, but the desired speed falls to zero inside slow_radius;
-//en the force closes the gap in time_to_target seconds.
-//es Arrive: como seek, pero la velocidad deseada baja a cero dentro de slow_radius;
-//es la fuerza corrige la diferencia en time_to_target segundos.
-const arrive = {
-  force(b, w, i, a, ctl) {
-    const to = w.delta(a.position, b.target);
-    const desired = arriveDesired(a, to, b.slow_radius);
-    ctl.add(b.weight, limit(scale(sub(desired, a.velocity), 1 / b.time_to_target), a.max_force));
-  },
-};
-"###;
-    pub const RS: &str = r###"//en Arrive: like seek, but the desired speed falls to zero inside slow_radius;
-//en the force closes the gap in time_to_target seconds.
-//es Arrive: como seek, pero la velocidad deseada baja a cero dentro de slow_radius;
-//es la fuerza corrige la diferencia en time_to_target segundos.
-#[derive(Default)]
-pub struct Arrive {
-    pub weight: f32,
-    pub target: Vec2,
-    pub slow_radius: f32,
-    pub time_to_target: f32,
-}
-
-impl Behaviour for Arrive {
-    fn force(&mut self, w: &World, _i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
-        let to = w.delta(a.position, self.target);
-        let desired = arrive_desired(a, to, self.slow_radius);
-        ctl.add(self.weight, limit((desired - a.velocity) / self.time_to_target, a.max_force));
-    }
-}
-"###;
-    pub const CS: &str = r###"//en Arrive: like seek, but the desired speed falls to zero inside slow_radius;
-//en the force closes the gap in time_to_target seconds.
-//es Arrive: como seek, pero la velocidad deseada baja a cero dentro de slow_radius;
-//es la fuerza corrige la diferencia en time_to_target segundos.
-[Serializable]
-public class Arrive : SteeringBehaviour
-{
-    public float weight;
-    public Vector2 target;
-    public float slow_radius;
-    public float time_to_target;
-
-    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
-    {
-        Vector2 to = w.Delta(a.position, target);
-        Vector2 desired = Steer.ArriveDesired(a, to, slow_radius);
-        ctl.Add(weight, Steer.Limit((desired - a.velocity) / time_to_target, a.max_force));
-    }
-}
-"###;
 }

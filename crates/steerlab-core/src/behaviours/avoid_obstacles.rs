@@ -30,8 +30,6 @@ pub struct AvoidObstacles {
 
 impl Behave for AvoidObstacles {
     const KIND: &'static str = "avoid_obstacles";
-    #[cfg(feature = "code")]
-    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = ();
     type PerAgent = ();
 
@@ -149,93 +147,4 @@ mod tests {
         let f = force_with_scene(sc, &agents, 0, tie);
         assert!((f - Vec2::new(-40.0, 0.0)).length() < 1e-3, "{f}");
     }
-}
-
-// ---- code templates (feature `code`: the exporter, never in the page) ----
-#[cfg(feature = "code")]
-mod code {
-    pub const JS: &str = r###"//en Avoid obstacles: within look_ahead of an obstacle's edge, steer straight away from its centre,
-//en the more urgently the closer (urgency scales the weight).
-//es Evitar obstáculos: a menos de look_ahead del borde de un obstáculo, alejarse de su centro,
-//es con más urgencia cuanto más cerca (la urgencia escala el peso).
-const avoid_obstacles = {
-  force(b, w, i, a, ctl) {
-    if (!b.enabled) return;
-    let best = null;
-    for (const o of w.scene.obstacles) {
-      const away = w.delta(o.center, a.position);
-      const dist = length(away);
-      if (dist < o.radius + b.look_ahead) {
-        const urgency = 1 - Math.max(dist - o.radius, 0) / Math.max(b.look_ahead, 1e-3);
-        if (!best || urgency > best.urgency) best = { urgency, away };
-      }
-    }
-    if (best) ctl.add(b.weight * Math.min(Math.max(best.urgency, 0), 1), steerTowards(best.away, a));
-  },
-};
-"###;
-    pub const RS: &str = r###"//en Avoid obstacles: within look_ahead of an obstacle's edge, steer straight away from its centre,
-//en the more urgently the closer (urgency scales the weight).
-//es Evitar obstáculos: a menos de look_ahead del borde de un obstáculo, alejarse de su centro,
-//es con más urgencia cuanto más cerca (la urgencia escala el peso).
-#[derive(Default)]
-pub struct AvoidObstacles {
-    pub weight: f32,
-    pub look_ahead: f32,
-    pub enabled: bool,
-}
-
-impl Behaviour for AvoidObstacles {
-    fn force(&mut self, w: &World, _i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
-        if !self.enabled {
-            return;
-        }
-        let mut best: Option<(f32, Vec2)> = None;
-        for o in &w.scene.obstacles {
-            let away = w.delta(o.center, a.position);
-            let dist = away.length();
-            if dist < o.radius + self.look_ahead {
-                let urgency = 1.0 - (dist - o.radius).max(0.0) / self.look_ahead.max(1e-3);
-                if best.is_none_or(|(u, _)| urgency > u) {
-                    best = Some((urgency, away));
-                }
-            }
-        }
-        if let Some((urgency, away)) = best {
-            ctl.add(self.weight * urgency.clamp(0.0, 1.0), steer_towards(away, a));
-        }
-    }
-}
-"###;
-    pub const CS: &str = r###"//en Avoid obstacles: within look_ahead of an obstacle's edge, steer straight away from its centre,
-//en the more urgently the closer (urgency scales the weight).
-//es Evitar obstáculos: a menos de look_ahead del borde de un obstáculo, alejarse de su centro,
-//es con más urgencia cuanto más cerca (la urgencia escala el peso).
-[Serializable]
-public class AvoidObstacles : SteeringBehaviour
-{
-    public float weight;
-    public float look_ahead;
-    public bool enabled;
-
-    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
-    {
-        if (!enabled) return;
-        float bestUrgency = 0f;
-        Vector2 bestAway = Vector2.zero;
-        bool found = false;
-        foreach (var o in w.obstacles)
-        {
-            Vector2 away = w.Delta(o.center, a.position);
-            float dist = away.magnitude;
-            if (dist < o.radius + look_ahead)
-            {
-                float urgency = 1f - Mathf.Max(dist - o.radius, 0f) / Mathf.Max(look_ahead, 1e-3f);
-                if (!found || urgency > bestUrgency) { found = true; bestUrgency = urgency; bestAway = away; }
-            }
-        }
-        if (found) ctl.Add(weight * Mathf.Clamp(bestUrgency, 0f, 1f), Steer.Towards(bestAway, a));
-    }
-}
-"###;
 }

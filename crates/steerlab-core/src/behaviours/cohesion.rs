@@ -28,8 +28,6 @@ pub struct Cohesion {
 
 impl Behave for Cohesion {
     const KIND: &'static str = "cohesion";
-    #[cfg(feature = "code")]
-    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = ();
     type PerAgent = ();
 
@@ -164,80 +162,4 @@ mod tests {
         assert_drawn(&drawn_selected(&s, 3, &[Overlay::Centroid]), &[]);
         assert_drawn(&drawn_selected(&s, 0, &all_but(Overlay::Centroid)), &[]);
     }
-}
-
-// ---- code templates (feature `code`: the exporter, never in the page) ----
-#[cfg(feature = "code")]
-mod code {
-    pub const JS: &str = r###"//en Cohesion: steer towards the centre of the neighbours within perception.
-//es Cohesión: ir hacia el centro de los vecinos dentro de perception.
-const cohesion = {
-  radius: (b) => b.perception,
-  visit(b, s, d, d2) {
-    if (d2 < b.perception * b.perception) {
-      s.sum = add(s.sum, d);
-      s.count += 1;
-    }
-  },
-  force(b, w, i, a, ctl, s) {
-    //en sum / count is centroid - position.
-    //es sum / count es centroide - posición.
-    if (s.count > 0) ctl.add(b.weight, steerTowards(scale(s.sum, 1 / s.count), a));
-  },
-};
-"###;
-    pub const RS: &str = r###"//en Cohesion: steer towards the centre of the neighbours within perception.
-//es Cohesión: ir hacia el centro de los vecinos dentro de perception.
-#[derive(Default)]
-pub struct Cohesion {
-    pub weight: f32,
-    pub perception: f32,
-}
-
-impl Behaviour for Cohesion {
-    fn flock_radius(&self) -> f32 {
-        self.perception
-    }
-    fn visit(&self, s: &mut Sums, d: Vec2, d2: f32, _n: &Agent) {
-        if d2 < self.perception * self.perception {
-            s.sum += d;
-            s.count += 1;
-        }
-    }
-    fn force(&mut self, _w: &World, _i: usize, a: &Agent, s: &Sums, ctl: &mut Steering) {
-        //en sum / count is centroid - position.
-        //es sum / count es centroide - posición.
-        if s.count > 0 {
-            ctl.add(self.weight, steer_towards(s.sum / s.count as f32, a));
-        }
-    }
-}
-"###;
-    pub const CS: &str = r###"//en Cohesion: steer towards the centre of the neighbours within perception.
-//es Cohesión: ir hacia el centro de los vecinos dentro de perception.
-[Serializable]
-public class Cohesion : SteeringBehaviour
-{
-    public float weight;
-    public float perception;
-
-    public override float FlockRadius() { return perception; }
-
-    public override void Visit(ref Sums s, Vector2 d, float d2, Agent n)
-    {
-        if (d2 < perception * perception)
-        {
-            s.sum += d;
-            s.count += 1;
-        }
-    }
-
-    //en sum / count is centroid - position.
-    //es sum / count es centroide - posición.
-    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
-    {
-        if (s.count > 0) ctl.Add(weight, Steer.Towards(s.sum / s.count, a));
-    }
-}
-"###;
 }

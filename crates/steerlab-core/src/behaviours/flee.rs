@@ -41,8 +41,6 @@ pub fn lines(p: &mut super::Lines) {
 
 impl Behave for Flee {
     const KIND: &'static str = "flee";
-    #[cfg(feature = "code")]
-    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = PointerTarget;
     type PerAgent = ();
 
@@ -209,52 +207,4 @@ mod tests {
         assert_drawn(&drawn(&s, Layer::Over), &steering(Vec2::new(150.0, 200.0), Vec2::ZERO, Vec2::new(-80.0, 0.0)));
         assert_drawn(&drawn(&s, Layer::Floor), &[]);
     }
-}
-
-// ---- code templates (feature `code`: the exporter, never in the page) ----
-#[cfg(feature = "code")]
-mod code {
-    pub const JS: &str = r###"//en Flee: full speed away from the threat, inside panic_radius.
-//es Flee: a toda velocidad lejos de la amenaza, dentro de panic_radius.
-const flee = {
-  force(b, w, i, a, ctl) {
-    const away = scale(w.delta(a.position, b.target), -1);
-    if (lengthSq(away) < b.panic_radius * b.panic_radius) ctl.add(b.weight, steerTowards(away, a));
-  },
-};
-"###;
-    pub const RS: &str = r###"//en Flee: full speed away from the threat, inside panic_radius.
-//es Flee: a toda velocidad lejos de la amenaza, dentro de panic_radius.
-#[derive(Default)]
-pub struct Flee {
-    pub weight: f32,
-    pub target: Vec2,
-    pub panic_radius: f32,
-}
-
-impl Behaviour for Flee {
-    fn force(&mut self, w: &World, _i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
-        let away = -w.delta(a.position, self.target);
-        if away.length_squared() < self.panic_radius * self.panic_radius {
-            ctl.add(self.weight, steer_towards(away, a));
-        }
-    }
-}
-"###;
-    pub const CS: &str = r###"//en Flee: full speed away from the threat, inside panic_radius.
-//es Flee: a toda velocidad lejos de la amenaza, dentro de panic_radius.
-[Serializable]
-public class Flee : SteeringBehaviour
-{
-    public float weight;
-    public Vector2 target;
-    public float panic_radius;
-
-    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
-    {
-        Vector2 away = -w.Delta(a.position, target);
-        if (away.sqrMagnitude < panic_radius * panic_radius) ctl.Add(weight, Steer.Towards(away, a));
-    }
-}
-"###;
 }

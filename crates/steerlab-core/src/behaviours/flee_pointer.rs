@@ -26,8 +26,6 @@ pub struct FleePointer {
 
 impl Behave for FleePointer {
     const KIND: &'static str = "flee_pointer";
-    #[cfg(feature = "code")]
-    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = ();
     type PerAgent = ();
 
@@ -143,55 +141,4 @@ mod tests {
             assert_eq!(t.detail.notes, [("threat", Note::Point(Vec2::from(threat))), ("radius", Note::Num(90.0))]);
         }
     }
-}
-
-// ---- code templates (feature `code`: the exporter, never in the page) ----
-#[cfg(feature = "code")]
-mod code {
-    pub const JS: &str = r###"//en Flee the pointer (w.pointer = [x, y] while it is over the canvas; null otherwise).
-//es Huir del puntero (w.pointer = [x, y] mientras está sobre el lienzo; null si no).
-const flee_pointer = {
-  force(b, w, i, a, ctl) {
-    if (!b.enabled || !w.pointer) return;
-    if (w.distanceSq(a.position, w.pointer) < b.radius * b.radius) {
-      ctl.add(b.weight, fleePoint(a, add(a.position, w.delta(a.position, w.pointer))));
-    }
-  },
-};
-"###;
-    pub const RS: &str = r###"//en Flee the pointer (w.pointer while it is over the canvas).
-//es Huir del puntero (w.pointer mientras está sobre el lienzo).
-#[derive(Default)]
-pub struct FleePointer {
-    pub weight: f32,
-    pub radius: f32,
-    pub enabled: bool,
-}
-
-impl Behaviour for FleePointer {
-    fn force(&mut self, w: &World, _i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
-        let Some(p) = w.pointer.filter(|_| self.enabled) else { return };
-        if w.distance_squared(a.position, p) < self.radius * self.radius {
-            ctl.add(self.weight, flee(a, a.position + w.delta(a.position, p)));
-        }
-    }
-}
-"###;
-    pub const CS: &str = r###"//en Flee the pointer (w.pointer while it is over the canvas).
-//es Huir del puntero (w.pointer mientras está sobre el lienzo).
-[Serializable]
-public class FleePointer : SteeringBehaviour
-{
-    public float weight;
-    public float radius;
-    public bool enabled;
-
-    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
-    {
-        if (!enabled || !w.pointer.HasValue) return;
-        Vector2 p = w.pointer.Value;
-        if (w.DistanceSq(a.position, p) < radius * radius) ctl.Add(weight, Steer.Flee(a, a.position + w.Delta(a.position, p)));
-    }
-}
-"###;
 }

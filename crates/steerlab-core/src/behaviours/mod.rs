@@ -395,26 +395,9 @@ pub trait Behave: Clone + PartialEq + fmt::Debug + Serialize + Sized {
         None
     }
 
-    /// Its code for the exporter (required with the feature `code`: a behaviour without it does
-    /// not compile there, and `code.rs`'s test checks every target is filled in).
-    #[cfg(feature = "code")]
-    const CODE: CodeTemplates;
-
     /// The fields a scenario must give it besides `type`, as JSON object members
     /// (`"goal": [300, 100]`): what the schema's and the tests' probes add.
     const REQUIRED: &'static str = "";
-}
-
-/// A behaviour's code as the exporter writes it (`v.code(target)`, `www/code/export.js`): the
-/// behaviour in JavaScript, Rust (glam) and C# (Unity). Only with the cargo feature `code`, which the
-/// page's wasm never enables: `STEERLAB_WRITE_CODE=1 cargo test -p steerlab-core --features code
-/// --lib code` writes them to `www/code/templates.json`. See `code.rs` for the conventions.
-#[cfg(feature = "code")]
-#[derive(Clone, Copy, Debug)]
-pub struct CodeTemplates {
-    pub js: &'static str,
-    pub rs: &'static str,
-    pub cs: &'static str,
 }
 
 /// Typed access to one behaviour in a scenario or a simulation (generated for every behaviour).
@@ -706,12 +689,6 @@ macro_rules! registry {
 
         /// Every behaviour's `type`, in registry order.
         pub const KINDS: &[&str] = &[$(<$m::$t as Behave>::KIND,)*];
-
-        /// Every behaviour's code templates ([`Behave::CODE`]), in registry order.
-        #[cfg(feature = "code")]
-        pub fn code_templates() -> Vec<(&'static str, CodeTemplates)> {
-            vec![$((<$m::$t as Behave>::KIND, <$m::$t as Behave>::CODE),)*]
-        }
 
         /// The fields a behaviour of `kind` requires besides `type` ([`Behave::REQUIRED`]).
         pub fn required(kind: &str) -> &'static str {

@@ -34,8 +34,6 @@ pub fn lines(p: &mut super::Lines) {
 
 impl Behave for Seek {
     const KIND: &'static str = "seek";
-    #[cfg(feature = "code")]
-    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = PointerTarget;
     type PerAgent = ();
 
@@ -160,48 +158,4 @@ mod tests {
         assert_drawn(&drawn(&s, Layer::Over), &want.concat());
         assert_drawn(&drawn(&s, Layer::Floor), &[]);
     }
-}
-
-// ---- code templates (feature `code`: the exporter, never in the page) ----
-#[cfg(feature = "code")]
-mod code {
-    pub const JS: &str = r###"//en Seek: full speed straight at the target.
-//es Seek: a toda velocidad directo al objetivo.
-const seek = {
-  force(b, w, i, a, ctl) {
-    const to = w.delta(a.position, b.target);
-    ctl.add(b.weight, steerTowards(to, a));
-  },
-};
-"###;
-    pub const RS: &str = r###"//en Seek: full speed straight at the target.
-//es Seek: a toda velocidad directo al objetivo.
-#[derive(Default)]
-pub struct Seek {
-    pub weight: f32,
-    pub target: Vec2,
-}
-
-impl Behaviour for Seek {
-    fn force(&mut self, w: &World, _i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
-        let to = w.delta(a.position, self.target);
-        ctl.add(self.weight, steer_towards(to, a));
-    }
-}
-"###;
-    pub const CS: &str = r###"//en Seek: full speed straight at the target.
-//es Seek: a toda velocidad directo al objetivo.
-[Serializable]
-public class Seek : SteeringBehaviour
-{
-    public float weight;
-    public Vector2 target;
-
-    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
-    {
-        Vector2 to = w.Delta(a.position, target);
-        ctl.Add(weight, Steer.Towards(to, a));
-    }
-}
-"###;
 }

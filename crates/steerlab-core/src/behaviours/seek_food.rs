@@ -30,8 +30,6 @@ pub struct SeekFood {
 
 impl Behave for SeekFood {
     const KIND: &'static str = "seek_food";
-    #[cfg(feature = "code")]
-    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = ();
     type PerAgent = ();
 
@@ -150,98 +148,4 @@ mod tests {
         sf.post_move(&mut Inst { state: (), agents: vec![()] }, &mut m);
         assert_eq!((scene.food, scene.eaten), (vec![Vec2::new(108.0, 100.0)], 3));
     }
-}
-
-// ---- code templates (feature `code`: the exporter, never in the page) ----
-#[cfg(feature = "code")]
-mod code {
-    pub const JS: &str = r###"//en Seek food: go for the nearest food within radius; food closer than eat_radius to anyone is eaten.
-//es Buscar comida: ir a por la comida más cercana dentro de radius; la que queda a menos de
-//es eat_radius de alguien se la comen.
-const seek_food = {
-  force(b, w, i, a, ctl) {
-    if (!b.enabled) return;
-    let best = null;
-    let bestD2 = Infinity;
-    for (const f of w.scene.food) {
-      const d2 = w.distanceSq(a.position, f);
-      if (d2 < b.radius * b.radius && d2 < bestD2) [bestD2, best] = [d2, f];
-    }
-    if (best) ctl.add(b.weight, seekPoint(a, add(a.position, w.delta(a.position, best))));
-  },
-  after(b, w) {
-    if (!b.enabled) return;
-    const r2 = b.eat_radius * b.eat_radius;
-    w.scene.food = w.scene.food.filter((f) => !w.agents.some((a) => w.distanceSq(a.position, f) < r2));
-  },
-};
-"###;
-    pub const RS: &str = r###"//en Seek food: go for the nearest food within radius; food closer than eat_radius to anyone is eaten.
-//es Buscar comida: ir a por la comida más cercana dentro de radius; la que queda a menos de
-//es eat_radius de alguien se la comen.
-#[derive(Default)]
-pub struct SeekFood {
-    pub weight: f32,
-    pub radius: f32,
-    pub eat_radius: f32,
-    pub enabled: bool,
-}
-
-impl Behaviour for SeekFood {
-    fn force(&mut self, w: &World, _i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
-        if !self.enabled {
-            return;
-        }
-        let mut best: Option<(f32, Vec2)> = None;
-        for &f in &w.scene.food {
-            let d2 = w.distance_squared(a.position, f);
-            if d2 < self.radius * self.radius && best.is_none_or(|(b, _)| d2 < b) {
-                best = Some((d2, f));
-            }
-        }
-        if let Some((_, f)) = best {
-            ctl.add(self.weight, seek(a, a.position + w.delta(a.position, f)));
-        }
-    }
-    fn after(&mut self, w: &mut World, _now: f64) {
-        if !self.enabled {
-            return;
-        }
-        let r2 = self.eat_radius * self.eat_radius;
-        let food = std::mem::take(&mut w.scene.food);
-        w.scene.food = food.into_iter().filter(|&f| !w.agents.iter().any(|a| w.distance_squared(a.position, f) < r2)).collect();
-    }
-}
-"###;
-    pub const CS: &str = r###"//en Seek food: go for the nearest food within radius; food closer than eat_radius to anyone is eaten.
-//es Buscar comida: ir a por la comida más cercana dentro de radius; la que queda a menos de
-//es eat_radius de alguien se la comen.
-[Serializable]
-public class SeekFood : SteeringBehaviour
-{
-    public float weight;
-    public float radius;
-    public float eat_radius;
-    public bool enabled;
-
-    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
-    {
-        if (!enabled) return;
-        int best = -1;
-        float bestD2 = float.PositiveInfinity;
-        for (int k = 0; k < w.food.Count; k++)
-        {
-            float d2 = w.DistanceSq(a.position, w.food[k]);
-            if (d2 < radius * radius && d2 < bestD2) { bestD2 = d2; best = k; }
-        }
-        if (best >= 0) ctl.Add(weight, Steer.Seek(a, a.position + w.Delta(a.position, w.food[best])));
-    }
-
-    public override void After(World w, double now)
-    {
-        if (!enabled) return;
-        w.food.RemoveAll(f => Array.Exists(w.agents, a => w.DistanceSq(a.position, f) < eat_radius * eat_radius));
-    }
-}
-"###;
 }

@@ -29,8 +29,6 @@ pub struct Separation {
 
 impl Behave for Separation {
     const KIND: &'static str = "separation";
-    #[cfg(feature = "code")]
-    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = ();
     type PerAgent = ();
 
@@ -156,80 +154,4 @@ mod tests {
         );
         assert_drawn(&drawn_selected(&s, 0, &all_but(Overlay::SepDist)), &[]);
     }
-}
-
-// ---- code templates (feature `code`: the exporter, never in the page) ----
-#[cfg(feature = "code")]
-mod code {
-    pub const JS: &str = r###"//en Separation: steer away from neighbours closer than sep_dist, more from the closest
-//en (sum of normalize(self - n) / distance).
-//es Separación: alejarse de los vecinos a menos de sep_dist, más de los más cercanos
-//es (suma de normalize(yo - n) / distancia).
-const separation = {
-  radius: (b) => b.sep_dist,
-  visit(b, s, d, d2) {
-    if (d2 < b.sep_dist * b.sep_dist && d2 > 0) {
-      s.sum = sub(s.sum, scale(d, 1 / d2));
-      s.count += 1;
-    }
-  },
-  force(b, w, i, a, ctl, s) {
-    if (s.count > 0) ctl.add(b.weight, steerTowards(scale(s.sum, 1 / s.count), a));
-  },
-};
-"###;
-    pub const RS: &str = r###"//en Separation: steer away from neighbours closer than sep_dist, more from the closest
-//en (sum of normalize(self - n) / distance).
-//es Separación: alejarse de los vecinos a menos de sep_dist, más de los más cercanos
-//es (suma de normalize(yo - n) / distancia).
-#[derive(Default)]
-pub struct Separation {
-    pub weight: f32,
-    pub sep_dist: f32,
-}
-
-impl Behaviour for Separation {
-    fn flock_radius(&self) -> f32 {
-        self.sep_dist
-    }
-    fn visit(&self, s: &mut Sums, d: Vec2, d2: f32, _n: &Agent) {
-        if d2 < self.sep_dist * self.sep_dist && d2 > 0.0 {
-            s.sum -= d * (1.0 / d2);
-            s.count += 1;
-        }
-    }
-    fn force(&mut self, _w: &World, _i: usize, a: &Agent, s: &Sums, ctl: &mut Steering) {
-        if s.count > 0 {
-            ctl.add(self.weight, steer_towards(s.sum / s.count as f32, a));
-        }
-    }
-}
-"###;
-    pub const CS: &str = r###"//en Separation: steer away from neighbours closer than sep_dist, more from the closest
-//en (sum of normalize(self - n) / distance).
-//es Separación: alejarse de los vecinos a menos de sep_dist, más de los más cercanos
-//es (suma de normalize(yo - n) / distancia).
-[Serializable]
-public class Separation : SteeringBehaviour
-{
-    public float weight;
-    public float sep_dist;
-
-    public override float FlockRadius() { return sep_dist; }
-
-    public override void Visit(ref Sums s, Vector2 d, float d2, Agent n)
-    {
-        if (d2 < sep_dist * sep_dist && d2 > 0f)
-        {
-            s.sum -= d * (1f / d2);
-            s.count += 1;
-        }
-    }
-
-    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
-    {
-        if (s.count > 0) ctl.Add(weight, Steer.Towards(s.sum / s.count, a));
-    }
-}
-"###;
 }

@@ -49,8 +49,6 @@ pub fn lines(p: &mut super::Lines) {
 
 impl Behave for Wander {
     const KIND: &'static str = "wander";
-    #[cfg(feature = "code")]
-    const CODE: super::CodeTemplates = super::CodeTemplates { js: code::JS, rs: code::RS, cs: code::CS };
     type State = ();
     type PerAgent = Angle;
 
@@ -217,58 +215,4 @@ mod tests {
         let want = steering(Vec2::new(100.0, 100.0), Vec2::new(10.0, 0.0), Vec2::new(80.0, 0.0));
         super::super::testing::assert_drawn(&over[over.len() - 3..], &want);
     }
-}
-
-// ---- code templates (feature `code`: the exporter, never in the page) ----
-#[cfg(feature = "code")]
-mod code {
-    pub const JS: &str = r###"//en Wander: each agent keeps its own angle on the wander circle.
-//es Wander: cada agente guarda su propio ángulo en el círculo de wander.
-const wander = {
-  perAgent: () => ({ angle: 0 }),
-  force(b, w, i, a, ctl) {
-    ctl.add(b.weight, wanderForce(a, b.per[i], b.radius, b.distance, b.jitter, w.rng));
-  },
-};
-"###;
-    pub const RS: &str = r###"//en Wander: each agent keeps its own angle on the wander circle.
-//es Wander: cada agente guarda su propio ángulo en el círculo de wander.
-#[derive(Default)]
-pub struct Wander {
-    pub weight: f32,
-    pub radius: f32,
-    pub distance: f32,
-    pub jitter: f32,
-    pub angles: Vec<f32>,
-}
-
-impl Behaviour for Wander {
-    fn init(&mut self, w: &World) {
-        self.angles = vec![0.0; w.agents.len()];
-    }
-    fn force(&mut self, w: &World, i: usize, a: &Agent, _s: &Sums, ctl: &mut Steering) {
-        let f = wander_force(a, &mut self.angles[i], self.radius, self.distance, self.jitter, &w.rng);
-        ctl.add(self.weight, f);
-    }
-}
-"###;
-    pub const CS: &str = r###"//en Wander: each agent keeps its own angle on the wander circle.
-//es Wander: cada agente guarda su propio ángulo en el círculo de wander.
-[Serializable]
-public class Wander : SteeringBehaviour
-{
-    public float weight;
-    public float radius;
-    public float distance;
-    public float jitter;
-    float[] angles;
-
-    public override void Init(World w) { angles = new float[w.agents.Length]; }
-
-    public override void Force(World w, int i, Agent a, Sums s, Steering ctl)
-    {
-        ctl.Add(weight, Steer.Wander(a, ref angles[i], radius, distance, jitter, w.rng));
-    }
-}
-"###;
 }

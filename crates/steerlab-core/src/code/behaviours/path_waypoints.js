@@ -1,0 +1,28 @@
+//en Path by waypoints: seek the current waypoint; closer than arrive_radius, go on to the next
+//en (one_shot, loop or ping_pong); arrive at the last one of a one_shot path.
+//es Camino por waypoints: buscar el waypoint actual; a menos de arrive_radius, pasar al siguiente
+//es (one_shot, loop o ping_pong); llegar (arrive) al último de un camino one_shot.
+const path_waypoints = {
+  perAgent: () => ({ wp: 0, dir: 1 }),
+  force(b, w, i, a, ctl) {
+    const { waypoints: wps, mode } = w.scene.path;
+    const n = wps.length;
+    if (n === 0) return ctl.add(b.weight, limit(neg(a.velocity), a.max_force));
+    const me = b.per[i];
+    let idx = Math.min(me.wp, n - 1);
+    let dir = me.dir < 0 ? -1 : 1;
+    const arriveRadius = fr(b.arrive_radius);
+    if (lengthSq(sub(wps[idx], a.position)) < fr(arriveRadius * arriveRadius)) {
+      if (n <= 1) idx = 0;
+      else if (mode === "one_shot") [idx, dir] = [Math.min(idx + 1, n - 1), 1];
+      else if (mode === "loop") [idx, dir] = [(idx + 1) % n, 1];
+      else {
+        if (idx + dir < 0 || idx + dir >= n) dir = -dir;
+        idx += dir;
+      }
+    }
+    [me.wp, me.dir] = [idx, dir];
+    const last = n === 1 || (mode === "one_shot" && idx === n - 1);
+    ctl.add(b.weight, last ? arriveAt(a, wps[idx], fr(b.slow_radius)) : seekPoint(a, wps[idx]));
+  },
+};

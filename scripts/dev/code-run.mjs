@@ -1,0 +1,34 @@
+// Shared by scripts/dev/code-equivalence.mjs and its runners: the repository's root, running a
+// command, and the targets' templates (www/code/templates/<key>.json).
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+
+/** Run a command in the repository, its output shown; throws on a non-zero exit. */
+export const sh = (cmd, argv, env = {}, opts = {}) =>
+  execFileSync(cmd, argv, { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...env }, ...opts });
+
+/** Whether a command is installed. */
+export function has(cmd) {
+  try {
+    execFileSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every target's templates by key. */
+export function loadTemplates() {
+  const out = {};
+  for (const key of ["js", "rs", "cs", "gd"]) {
+    const file = path.join(ROOT, `www/code/templates/${key}.json`);
+    out[key] = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : { target: key, engine: "", behaviours: {}, pending: ["*"] };
+  }
+  return out;
+}
+
+/** Agents as JSON rows `[x, y, vx, vy]`, parsed from a program's output line. */
+export const rowsOf = (line) => JSON.parse(line);

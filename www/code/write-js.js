@@ -1,0 +1,65 @@
+// The JavaScript export (an ES module): PARAMS, the engine and the behaviours from the templates,
+// makeWorld() / w.step() / w.agents, and drawLoop(canvas) for a page. Every number is rounded to
+// 32 bits where the canvas's core rounds, so it runs the canvas's trajectory bit for bit.
+import { comment, header, kindsOf, sections, speak, snake, uses } from "./model.js";
+
+/** A value as a JavaScript literal. */
+function lit(v) {
+  if (v === null || v === undefined) return "null";
+  if (typeof v === "number") return Number.isFinite(v) ? String(v) : v > 0 ? "Infinity" : v < 0 ? "-Infinity" : "NaN";
+  if (typeof v === "string" || typeof v === "boolean") return JSON.stringify(v);
+  if (Array.isArray(v)) return `[${v.map(lit).join(", ")}]`;
+  return `{ ${Object.entries(v)
+    .map(([k, x]) => `${/^[A-Za-z_]\w*$/.test(k) ? k : JSON.stringify(k)}: ${lit(x)}`)
+    .join(", ")} }`;
+}
+
+/** `key: value,` lines at `indent`, one per entry (long objects one field a line). */
+function entry(indent, key, value) {
+  const one = `${indent}${key}: ${lit(value)},`;
+  if (one.length <= 100 || !value || typeof value !== "object" || Array.isArray(value)) return one;
+  return `${indent}${key}: {\n${Object.entries(value)
+    .map(([k, v]) => `${indent}  ${k}: ${lit(v)},`)
+    .join("\n")}\n${indent}},`;
+}
+
+export function writeJs(m, tpl, w) {
+  const kinds = kindsOf(m, tpl, w);
+  const eng = sections(tpl.engine);
+  const file = `${snake(m.name)}.js`;
+  const out = [];
+  out.push(comment(header(m, w, { usage: w("code.usage.js", { file }), msun: true }), "//"));
+  out.push(`// ${w("code.head.params")}`);
+  out.push("export const PARAMS = {");
+  out.push(entry("  ", "world", m.world));
+  out.push(entry("  ", "motion", m.motion));
+  out.push(`  neighbours: ${lit(m.neighbours)},`);
+  out.push(`  seed: ${lit(m.seed)},`);
+  out.push(`  spawn: ${lit(m.spawn)},`);
+  out.push(`  start: ${lit(m.start)},`);
+  out.push("  behaviours: [");
+  for (const b of m.behaviours) {
+    const one = `    ${lit(b)},`;
+    if (one.length <= 100) out.push(one);
+    else out.push(`    {\n${Object.entries(b).map(([k, v]) => `      ${k}: ${lit(v)},`).join("\n")}\n    },`);
+  }
+  out.push("  ],");
+  out.push(`  // ${w("code.head.scene")}`);
+  out.push("  scene: {");
+  out.push(`    obstacles: ${lit(m.obstacles)},`);
+  out.push(`    food: ${lit(m.food)},`);
+  out.push(`    path: ${lit(m.path)},`);
+  out.push("  },");
+  if (m.agents) {
+    out.push(`  // ${w("code.head.agents", { step: m.steps })}`);
+    out.push("  agents: [");
+    for (const a of m.agents) out.push(`    ${lit(a)},`);
+    out.push("  ],");
+  } else out.push("  agents: null,");
+  out.push("};\n");
+  out.push(eng.vec, uses(m, tpl, "separate(") ? eng.separate : "", eng.rng, eng.grid, eng.world);
+  for (const k of kinds) out.push(tpl.behaviours[k]);
+  out.push(`const KINDS = { ${kinds.join(", ")} };\n`);
+  out.push("export default makeWorld;\n", eng.draw);
+  return speak(out.join("\n"), w.lang);
+}
