@@ -134,6 +134,81 @@ fn www_chart_words_js_is_written_from_the_catalogs() {
     }
 }
 
+/// The names of the measures and parameters that challenges and compares put in prose
+/// (`measure.<id>`, `param.<path>`: www/challenge.js, www/compare.js, loaded on first use) in
+/// www/measure-words.js. Their keys are built at run time: every measure a built-in scenario
+/// reports in `state().metrics` (and `time`, `agents`) has a `measure.*` key, and every parameter
+/// path a chapter's challenge or compare names has a `param.*` key.
+#[test]
+fn www_measure_words_js_is_written_from_the_catalogs() {
+    let langs = catalogs_of(&["measure.", "param."]);
+    let want = module_of(&langs, "The measures' and parameters' names in prose", "measure.* and param.*", "measure.* or param.*")
+        .replace("export function t(", "export function has(key, lang = globalThis.document?.documentElement.lang) {\n  return Object.hasOwn(tableOf(lang), key);\n}\n\nexport function t(");
+    let path = Path::new(ROOT).join("www/measure-words.js");
+    if std::env::var_os("STEERLAB_WRITE_WORDS").is_some() {
+        std::fs::write(&path, &want).unwrap();
+        return;
+    }
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        have == want,
+        "www/measure-words.js is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`"
+    );
+    for script in ["www/challenge.js", "www/compare.js"] {
+        let src = std::fs::read_to_string(Path::new(ROOT).join(script)).unwrap();
+        assert!(src.contains("./measure-words.js\""), "{script} imports the measures' names from www/measure-words.js");
+    }
+    let words = &langs[0].1;
+    let mut missing = Vec::new();
+    for name in steerlab::scenarios::names() {
+        let s = steerlab::sim::Sim::from_json(steerlab::scenarios::builtin(name).unwrap()).unwrap();
+        let st = s.state_json();
+        for k in st["metrics"].as_object().unwrap().keys().map(String::as_str).chain(["time", "agents"]) {
+            if !words.contains_key(&format!("measure.{k}")) {
+                missing.push(format!("measure.{k} ({name})"));
+            }
+        }
+    }
+    // The parameters the chapters' challenges (`"param"`) and compares (`data-compare`) name.
+    for dir in ["pages/chapters", "pages/es/chapters"] {
+        for e in std::fs::read_dir(Path::new(ROOT).join(dir)).unwrap() {
+            let html = std::fs::read_to_string(e.unwrap().path()).unwrap();
+            for attr in ["data-compare='", "data-challenge='"] {
+                for part in html.split(attr).skip(1) {
+                    let json: serde_json::Value = serde_json::from_str(&part[..part.find('\'').unwrap()]).unwrap();
+                    let mut paths = Vec::new();
+                    collect_params(&json, attr.starts_with("data-compare"), &mut paths);
+                    for p in paths {
+                        if !words.contains_key(&format!("param.{p}")) {
+                            missing.push(format!("param.{p} ({dir})"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    missing.sort();
+    missing.dedup();
+    assert!(missing.is_empty(), "names with no words in catalog/*.txt: {missing:?}");
+}
+
+/// The parameter paths a compare's change (its keys) or a challenge's condition (`"param"`) names.
+fn collect_params(v: &serde_json::Value, compare: bool, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::Object(m) if compare => out.extend(m.keys().cloned()),
+        serde_json::Value::Object(m) => {
+            if let Some(p) = m.get("param").and_then(|p| p.as_str()) {
+                out.push(p.to_string());
+            }
+            for x in m.values() {
+                collect_params(x, false, out);
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| collect_params(x, false, out)),
+        _ => {}
+    }
+}
+
 /// Every `t("…")` of the scripts is a key of the catalogs, every `page.*` key is used by a script,
 /// and no script keeps words of its own per language.
 #[test]
