@@ -101,6 +101,24 @@ fn www_words_js_is_written_from_the_catalogs() {
     assert!(have == want, "www/words.js is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`");
 }
 
+/// A words module with `has(key)` beside `t(key)` (for keys built at run time), written from the
+/// keys with these two prefixes: written when `STEERLAB_WRITE_WORDS` is set (then false: nothing
+/// more to check), else checked to be up to date (true).
+fn written_with_has(langs: &[(String, BTreeMap<String, String>)], file: &str, what: &str, [a, b]: [&str; 2]) -> bool {
+    let want = module_of(langs, what, &format!("{a} and {b}"), &format!("{a} or {b}")).replace(
+        "export function t(",
+        "export function has(key, lang = globalThis.document?.documentElement.lang) {\n  return Object.hasOwn(tableOf(lang), key);\n}\n\nexport function t(",
+    );
+    let path = Path::new(ROOT).join(file);
+    if std::env::var_os("STEERLAB_WRITE_WORDS").is_some() {
+        std::fs::write(&path, &want).unwrap();
+        return false;
+    }
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(have == want, "{file} is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`");
+    true
+}
+
 /// The chart's and the meanings' words (`chart.*`, `meaning.*`: www/chart.js, www/meaning.js,
 /// loaded on first use) in www/chart-words.js; the meanings' keys are built at run time
 /// (`meaning.<measure>`, `meaning.<readout>.<item>`), so every measure and readout item a viewer
@@ -108,18 +126,14 @@ fn www_words_js_is_written_from_the_catalogs() {
 #[test]
 fn www_chart_words_js_is_written_from_the_catalogs() {
     let langs = catalogs_of(&["chart.", "meaning."]);
-    let want = module_of(&langs, "The chart's and the measures' meanings' words", "chart.* and meaning.*", "chart.* or meaning.*")
-        .replace("export function t(", "export function has(key, lang = globalThis.document?.documentElement.lang) {\n  return Object.hasOwn(tableOf(lang), key);\n}\n\nexport function t(");
-    let path = Path::new(ROOT).join("www/chart-words.js");
-    if std::env::var_os("STEERLAB_WRITE_WORDS").is_some() {
-        std::fs::write(&path, &want).unwrap();
+    if !written_with_has(
+        &langs,
+        "www/chart-words.js",
+        "The chart's and the measures' meanings' words",
+        ["chart.*", "meaning.*"],
+    ) {
         return;
     }
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        have == want,
-        "www/chart-words.js is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`"
-    );
     for script in ["www/chart.js", "www/meaning.js"] {
         let src = std::fs::read_to_string(Path::new(ROOT).join(script)).unwrap();
         assert!(src.contains("./chart-words.js\""), "{script} imports its words from www/chart-words.js");
@@ -142,18 +156,14 @@ fn www_chart_words_js_is_written_from_the_catalogs() {
 #[test]
 fn www_measure_words_js_is_written_from_the_catalogs() {
     let langs = catalogs_of(&["measure.", "param."]);
-    let want = module_of(&langs, "The measures' and parameters' names in prose", "measure.* and param.*", "measure.* or param.*")
-        .replace("export function t(", "export function has(key, lang = globalThis.document?.documentElement.lang) {\n  return Object.hasOwn(tableOf(lang), key);\n}\n\nexport function t(");
-    let path = Path::new(ROOT).join("www/measure-words.js");
-    if std::env::var_os("STEERLAB_WRITE_WORDS").is_some() {
-        std::fs::write(&path, &want).unwrap();
+    if !written_with_has(
+        &langs,
+        "www/measure-words.js",
+        "The measures' and parameters' names in prose",
+        ["measure.*", "param.*"],
+    ) {
         return;
     }
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        have == want,
-        "www/measure-words.js is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`"
-    );
     for script in ["www/challenge.js", "www/compare.js"] {
         let src = std::fs::read_to_string(Path::new(ROOT).join(script)).unwrap();
         assert!(src.contains("./measure-words.js\""), "{script} imports the measures' names from www/measure-words.js");

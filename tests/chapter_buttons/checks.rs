@@ -110,7 +110,7 @@ pub fn clicks_drop_food_the_boids_go_for(start: Start) -> Result<String, String>
     };
     let ((f0, o0), (f1, o1), d, left, near) = run(start(r#"{"click": "food"}"#));
     let ((g0, p0), (g1, p1), d0, _, _) = run(start(""));
-    let deg = |cos: f32| cos.clamp(-1.0, 1.0).acos().to_degrees();
+    let deg = |cos: f32| steerlab::sim::num::clamp(cos, -1.0, 1.0).acos().to_degrees();
     let note = format!(
         "food: the 10 nearest of the {near} boids near the tap head {:.0}° → {:.0}° off the way to it vs {:.0}° → {:.0}° with an obstacle",
         deg(d.0),

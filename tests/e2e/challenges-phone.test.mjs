@@ -14,7 +14,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { serveDist, launchBrowser, allProblems, waitForSteerlab, ensureArtifacts } from "./helpers.mjs";
+import { serveDist, launchBrowser, allProblems, waitForSteerlab, ensureArtifacts, seededRandom as rng } from "./helpers.mjs";
 
 const CHAPTERS = ["chapters/flocking.html", "chapters/leader-queue-path.html", "chapters/bandada.html"];
 const SEED = Number(process.env.STEERLAB_CHALLENGE_SEED || 45);
@@ -33,16 +33,6 @@ after(async () => {
   await server?.close();
 });
 
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Where the challenge's parts are on screen, and what it says. */
 function look(i) {

@@ -13,7 +13,7 @@
 //   node --test tests/e2e/try-buttons.test.mjs      (needs dist/ from scripts/build.sh)
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, mountEvery } from "./helpers.mjs";
+import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, mountEvery, seededRandom as rng } from "./helpers.mjs";
 
 const CHAPTERS = ["chapters/flocking.html", "chapters/leader-queue-path.html", "chapters/bandada.html"];
 const SEED = Number(process.env.STEERLAB_TRY_SEED || 45);
@@ -28,17 +28,6 @@ after(async () => {
   await server?.close();
 });
 
-/** mulberry32: a small seeded generator. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** In the page: click a button (a real DOM click, through chapter.js's listener) and read the
  *  state of its canvas: the parameters, the controls as shown, the step, the scene's obstacles. */
