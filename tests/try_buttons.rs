@@ -233,8 +233,11 @@ fn check(p: &Promise, start: Start) -> Result<String, String> {
     }
 }
 
-/// How many random orders each button is checked after (besides being pressed first).
-const ORDERS: usize = 5;
+/// How many random orders each button is checked after (besides being pressed first):
+/// `STEERLAB_PROMISE_ORDERS`, 4 by default.
+fn orders() -> usize {
+    std::env::var("STEERLAB_PROMISE_ORDERS").ok().and_then(|s| s.parse().ok()).unwrap_or(4)
+}
 
 /// The seed of the orders (`STEERLAB_PROMISE_SEED` replays a run).
 fn seed() -> u64 {
@@ -247,14 +250,14 @@ struct Outcome {
     broken: Vec<String>,
 }
 
-/// One button's promises, pressed first and after `ORDERS` random orders of its section's other
+/// One button's promises, pressed first and after [`orders`] random orders of its section's other
 /// buttons: the broken ones (empty when it kept them all).
 fn check_button(k: usize, section: &[Button], i: usize, how: Press, seed: u64, verbose: bool) -> Vec<String> {
     let b = &section[i];
     let mut rng = Rng(seed ^ ((k as u64) << 32 | i as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
     let others: Vec<usize> = (0..section.len()).filter(|&j| j != i).collect();
     let mut befores = vec![Before::default()];
-    befores.extend((0..ORDERS).map(|_| Before::random(&mut rng, &others)));
+    befores.extend((0..orders()).map(|_| Before::random(&mut rng, &others)));
     let mut broken = Vec::new();
     for before in &befores {
         let start = |set: &str| after(section, how, before, set, b.restart);
@@ -322,8 +325,10 @@ fn run(how: Press, verbose: bool) -> Outcome {
 fn every_try_button_keeps_its_promise_whatever_came_before() {
     let out = run(Press::FromDefaults, std::env::var("STEERLAB_PROMISE_VERBOSE").is_ok());
     println!(
-        "promises held: {} of {} buttons (each pressed first and after {ORDERS} random orders)",
-        out.held, out.buttons
+        "promises held: {} of {} buttons (each pressed first and after {} random orders)",
+        out.held,
+        out.buttons,
+        orders()
     );
     assert!(out.broken.is_empty(), "promises broken:\n{}", out.broken.join("\n"));
 }

@@ -317,7 +317,8 @@ pub fn back_to_the_single_point(start: Start) -> Result<String, String> {
 /// Leaders §3: "Lengthen the cone to 120 and agents brake earlier, as soon as someone is 120 px
 /// ahead": over 20 s, agents brake (drawn in the braking colour) for someone in their lane more than
 /// 65 px ahead, which the 60 px cone never does. (Their gaps do not grow: the mean distance to
-/// whoever is ahead shrinks, 36 px vs 38; and only 10–30 % more of them brake at once.)
+/// whoever is ahead shrinks, 36 px vs 38; and more of them braking at once, 10–30 % from the start,
+/// does not hold after the jam of the brake switched off.)
 pub fn the_longer_cone_brakes_earlier(start: Start) -> Result<String, String> {
     let far = |mut s: Sim| {
         let mut n = 0;
