@@ -86,11 +86,9 @@ function startOf(canvas, v) {
   if (m) return m;
   const paths = new Set();
   for (const b of buttonsFor(canvas.id)) for (const k of Object.keys(settingsOf(b) || {})) paths.add(k);
-  try {
-    for (const c of v.state().scenario.controls || []) if (typeof c?.param === "string") paths.add(c.param);
-  } catch {
-    // (a failed viewer: its buttons report it when pressed)
-  }
+  // The canvas's controls, from its widget (`state()` would copy every agent: 20 000 on the
+  // stress canvas).
+  for (const c of canvas.closest(".steerlab")?.querySelectorAll("[data-param]") ?? []) paths.add(c.getAttribute("data-param"));
   m = new Map();
   for (const p of paths) {
     const x = currentValue(v, p);
