@@ -164,6 +164,64 @@ fn the_exporter_asks_for_keys_of_the_words_files() {
     }
 }
 
+/// The names of the measures and parameters that challenges and compares put in prose
+/// (`measure.<id>`, `param.<path>`: www/challenge.js, www/compare.js, loaded on first use), from
+/// the words files. Their keys are built at run time: every measure a built-in scenario
+/// reports in `state().metrics` (and `time`, `agents`) has a `measure.*` key, and every parameter
+/// path a chapter's challenge or compare names has a `param.*` key.
+#[test]
+fn every_measure_and_named_parameter_has_words() {
+    let words = &english();
+    let mut missing = Vec::new();
+    for name in steerlab::scenarios::names() {
+        let s = steerlab::sim::Sim::from_json(steerlab::scenarios::builtin(name).unwrap()).unwrap();
+        let st = s.state_json();
+        for k in st["metrics"].as_object().unwrap().keys().map(String::as_str).chain(["time", "agents"]) {
+            if !words.contains_key(&format!("measure.{k}")) {
+                missing.push(format!("measure.{k} ({name})"));
+            }
+        }
+    }
+    // The parameters the chapters' challenges (`"param"`) and compares (`data-compare`) name.
+    for dir in ["pages/chapters", "pages/es/chapters"] {
+        for e in std::fs::read_dir(Path::new(ROOT).join(dir)).unwrap() {
+            let html = std::fs::read_to_string(e.unwrap().path()).unwrap();
+            for attr in ["data-compare='", "data-challenge='"] {
+                for part in html.split(attr).skip(1) {
+                    let json: serde_json::Value = serde_json::from_str(&part[..part.find('\'').unwrap()]).unwrap();
+                    let mut paths = Vec::new();
+                    collect_params(&json, attr.starts_with("data-compare"), &mut paths);
+                    for p in paths {
+                        if !words.contains_key(&format!("param.{p}")) {
+                            missing.push(format!("param.{p} ({dir})"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    missing.sort();
+    missing.dedup();
+    assert!(missing.is_empty(), "names with no words in words/en.json: {missing:?}");
+}
+
+/// The parameter paths a compare's change (its keys) or a challenge's condition (`"param"`) names.
+fn collect_params(v: &serde_json::Value, compare: bool, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::Object(m) if compare => out.extend(m.keys().cloned()),
+        serde_json::Value::Object(m) => {
+            if let Some(p) = m.get("param").and_then(|p| p.as_str()) {
+                out.push(p.to_string());
+            }
+            for x in m.values() {
+                collect_params(x, false, out);
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| collect_params(x, false, out)),
+        _ => {}
+    }
+}
+
 /// www/boot.js ships exactly the languages of words/: a page fetches only files that exist.
 #[test]
 fn www_words_js_ships_the_languages_of_words() {

@@ -21,12 +21,23 @@
 //   else the reader resets and tries again).
 // It is checked at every frame the canvas draws (and at each `check()`): `for` counts
 // simulation time during which every check held; a parameter change, a reset or a seek starts
-// the count again.
+// the count again. With `within`, a parameter change by the reader also starts the canvas again
+// from its first step (with the reader's settings): what must happen early counts from the start.
+//
+// On the page: the status line goes right above the canvas when the canvas is inside the
+// challenge's element (a canvas per challenge), else at its end; the buttons (hint, start again,
+// solution) at its end. "Start again" puts the canvas back as the challenge found it (the
+// parameters of its controls, of the solution and of the condition, read when it connects) and
+// restarts it. The status names measures and parameters in the reader's words
+// (the words files: `measure.<id>`, `param.<path>`; else a control's label, else the name) and
+// writes numbers as the reader's language does (`Intl.NumberFormat`).
 //
 // API: `attach(el)` → controller { state, check(), reset(), clear(), solve(), condition, viewer };
 // `controllerFor(el)`; `validate(condition)` → null or the message; `attachAll(root)`.
 
-import { t, formatNumber } from "./words.js";
+import { t, formatNumber, has } from "./words.js";
+// The measures' and parameters' names in prose (`measure.*`, `param.*`), from the same words files.
+const words = t;
 
 const OPS = [">=", "<=", ">", "<", "=="];
 const KEYS = new Set(["all", "any", "measure", "param", "for", "after", "within", ...OPS]);
@@ -111,17 +122,25 @@ function canvasOf(el) {
   return best;
 }
 
-function fmt(x) {
+/** A number as the reader's language writes it (0,95 in Spanish), to 2 decimals (none from 100). */
+function fmt(x, lang) {
   if (typeof x !== "number") return String(x);
   // In the reader's locale (www/words.js), as the readouts under the canvas.
   const r = Math.abs(x) >= 100 ? Math.round(x) : Math.round(x * 100) / 100;
-  return formatNumber(r);
+  return formatNumber(r, lang);
+}
+
+/** Visually hidden, still read by screen readers (as inline CSSOM: the page may have no styles
+ *  for it, and a strict CSP allows style set through the DOM). */
+function hide(el) {
+  Object.assign(el.style, { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clipPath: "inset(50%)", whiteSpace: "nowrap" });
 }
 
 class Challenge {
   constructor(el) {
     this.el = el;
     this.canvas = canvasOf(el);
+    this.lang = el.closest("[lang]")?.getAttribute("lang") || document.documentElement.lang || "en";
     this.viewer = null;
     this.error = null;
     this.state = "waiting";
@@ -153,7 +172,20 @@ class Challenge {
     }
     if (!this.canvas) return this.refuse(`${t("page.challenge.no_canvas")} ${el.getAttribute("data-for") ? `#${el.getAttribute("data-for")}` : "canvas[data-scenario]"}`);
     this.set("waiting", t("page.challenge.waiting"));
-    this.onChange = () => this.restart();
+    this.onChange = (ev) => {
+      if (this.applying) return;
+      this.restart();
+      // What must happen early counts from the start: a change of the reader's starts it again.
+      const by = ev.detail?.source;
+      if (this.condition.within != null && this.viewer && (by === "control" || by === "api")) {
+        queueMicrotask(() => {
+          if (!this.viewer || this.state === "error") return;
+          this.viewer.reset();
+          if (!this.viewer.playing) this.viewer.play();
+          this.clear();
+        });
+      }
+    };
     this.canvas.addEventListener("steerlab:change", this.onChange);
     this.connect();
   }
@@ -166,13 +198,23 @@ class Challenge {
     const row = document.createElement("p");
     row.className = "challenge-row";
     // The status changes with the numbers (twice a second at most); screen readers hear only
-    // the changes of state (not yet → holding → done), from a live region of their own.
+    // the changes of state (not yet → holding → done), from a live region of their own, which
+    // is hidden from sight (the status is shown once).
     this.status = document.createElement("span");
     this.status.className = "challenge-status";
     this.live = document.createElement("span");
     this.live.className = "challenge-live";
     this.live.setAttribute("role", "status");
-    row.append(this.status, this.live);
+    hide(this.live);
+    // Its own canvas: the status right above it (on a phone, on screen with it).
+    const figure = this.canvas && el.contains(this.canvas) ? this.canvas.closest("figure") || this.canvas : null;
+    let statusRow = row;
+    if (figure && el.contains(figure)) {
+      statusRow = document.createElement("p");
+      statusRow.className = "challenge-row challenge-status-row";
+      figure.before(statusRow);
+    }
+    statusRow.append(this.status, this.live);
     const actions = document.createElement("span");
     actions.className = "challenge-actions";
     if (hint) {
@@ -290,6 +332,7 @@ class Challenge {
         }
       }
     }
+    this.start = this.startOf(v);
     this.base = baseLink(v);
     if (this.solutionLink && this.base) this.solutionLink.href = this.solutionHref();
     if ("IntersectionObserver" in window) {
@@ -301,6 +344,45 @@ class Challenge {
     }
     this.check();
     this.loop();
+  }
+
+  /** The parameters "start again" puts back: the canvas's controls', the solution's and the
+   *  condition's, as they are when the challenge connects. */
+  startOf(v) {
+    const paths = new Set(Object.keys(this.solution || {}));
+    for (const [c] of tests(this.condition)) if ("param" in c) paths.add(c.param);
+    try {
+      for (const c of v.state().scenario.controls || []) if (typeof c?.param === "string") paths.add(c.param);
+    } catch {
+      // (refused at connect)
+    }
+    const m = new Map();
+    for (const p of paths) {
+      try {
+        m.set(p, v.get(p));
+      } catch {
+        // a path the canvas does not have: refused at connect
+      }
+    }
+    return m;
+  }
+
+  /** Set parameters without counting them as the reader's changes. */
+  apply(v, entries) {
+    this.applying = true;
+    try {
+      for (const [p, x] of entries) {
+        let now;
+        try {
+          now = v.get(p);
+        } catch {
+          now = undefined;
+        }
+        if (JSON.stringify(now) !== JSON.stringify(x)) v.set(p, x);
+      }
+    } finally {
+      this.applying = false;
+    }
   }
 
   /** The share link of the solution: this canvas from step 0 with the solution's parameters. */
@@ -343,12 +425,12 @@ class Challenge {
     const c = this.condition;
     const need = c.for || 0;
     if (c.within != null && time > c.within + 1e-9) {
-      this.set("late", t("page.challenge.late").replace("{within}", fmt(c.within)));
+      this.set("late", t("page.challenge.late").replace("{within}", this.num(c.within)).replace("{reset}", t("page.challenge.reset")));
       return this.state;
     }
     if (c.after && time < c.after) {
       this.hold = null;
-      this.set("trying", t("page.challenge.after").replace("{after}", fmt(c.after)).replace("{time}", fmt(time)));
+      this.set("trying", t("page.challenge.after").replace("{after}", this.num(c.after)).replace("{time}", this.num(time)));
       return this.state;
     }
     const why = this.why(c, st);
@@ -364,8 +446,25 @@ class Challenge {
       this.emit({ state: "done", time, step: steps });
       return this.state;
     }
-    this.set("holding", t("page.challenge.holding").replace("{held}", fmt(held)).replace("{for}", fmt(need)));
+    this.set("holding", t("page.challenge.holding").replace("{held}", this.num(held)).replace("{for}", this.num(need)));
     return this.state;
+  }
+
+  num(x) {
+    return fmt(x, this.lang);
+  }
+
+  /** A measure's or a parameter's name in the reader's words. */
+  nameOf(c, st) {
+    if ("measure" in c) {
+      const key = `measure.${c.measure}`;
+      return has(key, this.lang) ? words(key, this.lang) : c.measure;
+    }
+    const key = `param.${c.param}`;
+    if (has(key, this.lang)) return words(key, this.lang);
+    const control = (st.scenario?.controls || []).find((k) => k.param === c.param);
+    const label = control && (this.lang.startsWith("es") && control.label_es ? control.label_es : control.label);
+    return typeof label === "string" && label ? label : c.param;
   }
 
   value(c, st) {
@@ -401,11 +500,11 @@ class Challenge {
     const op = OPS.find((o) => o in c);
     const target = c[op];
     const x = this.value(c, st);
-    const name = c.measure ?? c.param;
+    const name = this.nameOf(c, st);
     if (typeof x !== "number" || !Number.isFinite(x)) return t("page.challenge.no_value").replace("{measure}", name);
     const ok = op === ">=" ? x >= target : op === "<=" ? x <= target : op === ">" ? x > target : op === "<" ? x < target : x === target;
     if (ok) return null;
-    return t("page.challenge.needs").replace("{measure}", name).replace("{value}", fmt(x)).replace("{op} ", OP_TEXT[op]).replace("{target}", fmt(target));
+    return t("page.challenge.needs").replace("{measure}", name).replace("{value}", this.num(x)).replace("{op} ", OP_TEXT[op]).replace("{target}", this.num(target));
   }
 
   restart() {
@@ -414,11 +513,12 @@ class Challenge {
     this.last = null; // checked again even while paused (a parameter test may have changed)
   }
 
-  /** Start again: the canvas back to its first step with the settings it has now (the reader's
-   *  tuning is kept), playing, and the verdict cleared. */
+  /** Start again: the canvas back as the challenge found it (its parameters, its first step),
+   *  playing, and the verdict cleared. */
   reset() {
     const v = this.viewer;
     if (!v) return;
+    if (this.start) this.apply(v, this.start);
     v.reset();
     if (!v.playing) v.play();
     this.clear();
@@ -435,11 +535,13 @@ class Challenge {
     this.loop();
   }
 
-  /** Apply the solution's parameters from the start (what its link opens). */
+  /** Apply the solution's parameters from the start (what its link opens: the others as the
+   *  challenge found them). */
   solve() {
     const v = this.viewer;
     if (!v || !this.solution) return;
-    for (const [p, value] of Object.entries(this.solution)) v.set(p, value);
+    if (this.start) this.apply(v, this.start);
+    this.apply(v, Object.entries(this.solution));
     v.reset();
     if (!v.playing) v.play();
     this.clear();

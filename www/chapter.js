@@ -1,13 +1,21 @@
 // The "try this" buttons of the chapters (pages/chapters/*.html, pages/es/chapters/*.html).
 //
 //   <button type="button" class="try" data-for="c-flock" data-set='{"separation.weight": 0}' disabled>…</button>
+//   <button type="button" class="try" data-for="c-flock" data-set='{"perception": 25}' data-restart disabled>…</button>
 //   <button type="button" class="try-reset" data-for="c-flock" disabled>…</button>
 //
-// A `try` button applies each `path: value` of its `data-set` (JSON) to the viewer of the canvas
-// whose id is `data-for`, through the JS API (`viewerFor(canvas).set(path, value)`), and starts the
-// canvas if it was paused. A `try-reset` button puts back, for its canvas, every parameter the try
-// buttons changed, as it was before the first change. If `set` refuses a value, its message is
+// A `try` button shows its sentence whatever was pressed before it: it puts back every parameter
+// another try button of its canvas or one of the canvas's own controls (the reader's sliders)
+// changed, as the figure started, then applies each `path: value` of its `data-set` (JSON) through
+// the JS API (`viewerFor(canvas).set(path, value)`), and starts the canvas if it was paused. With
+// `data-restart` the figure then starts again from its first step (for a sentence about what grows
+// from the start: "from the crowd it starts with…"). The reader's own edits of the scene (a
+// waypoint, an obstacle) stay. A `try-reset` button puts the figure back as it started: every such
+// parameter, and the simulation from its first step. If `set` refuses a value, its message is
 // shown next to the button (and the page goes on working).
+//
+// "As the figure started" is read once per canvas, when it mounts (`steerlab:mounted`), before the
+// reader can change anything.
 //
 // Buttons are written `disabled` and enabled once the module is ready (`window.steerlab`): boot.js
 // mounts a canvas only when the reader scrolls near it, and a click on a button whose canvas is
@@ -22,8 +30,9 @@ const SELECTOR = "button.try[data-for], button.try-reset[data-for]";
 
 /** canvas → viewer (the wrapper viewerFor returned; kept so it is asked for once). */
 const viewers = new WeakMap();
-/** canvas → Map(path → value before the first try button changed it). */
-const originals = new WeakMap();
+/** canvas → Map(path → value as the figure started), for every path a try button of the canvas
+ *  sets and every control of its scenario. */
+const defaults = new WeakMap();
 
 function viewerOf(canvas) {
   if (!canvas) return undefined;
@@ -59,6 +68,46 @@ function currentValue(v, path) {
   return parts.reduce((o, k) => (o == null ? undefined : o[k]), sc);
 }
 
+const same = (a, b) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** A button's settings, or null when its `data-set` is not a JSON object. */
+function settingsOf(button) {
+  try {
+    const s = JSON.parse(button.dataset.set || "");
+    return s && typeof s === "object" && !Array.isArray(s) ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The canvas's parameters as the figure started (read once, the first time it is asked). */
+function startOf(canvas, v) {
+  let m = defaults.get(canvas);
+  if (m) return m;
+  const paths = new Set();
+  for (const b of buttonsFor(canvas.id)) for (const k of Object.keys(settingsOf(b) || {})) paths.add(k);
+  // The canvas's controls, from its widget (`state()` would copy every agent: 20 000 on the
+  // stress canvas).
+  for (const c of canvas.closest(".steerlab")?.querySelectorAll("[data-param]") ?? []) paths.add(c.getAttribute("data-param"));
+  m = new Map();
+  for (const p of paths) {
+    const x = currentValue(v, p);
+    if (x !== undefined) m.set(p, x);
+  }
+  defaults.set(canvas, m);
+  return m;
+}
+
+// Read as the canvas mounts (the event comes from inside `mount()`: read just after it).
+document.addEventListener("steerlab:mounted", (ev) => {
+  const canvas = ev.target;
+  const v = ev.detail?.viewer;
+  if (!(canvas instanceof HTMLCanvasElement) || !canvas.id || !v || !buttonsFor(canvas.id).length) return;
+  queueMicrotask(() => {
+    if (!defaults.has(canvas)) startOf(canvas, v);
+  });
+});
+
 /** The message element right after a button (created on first use). */
 function messageFor(button) {
   const next = button.nextElementSibling;
@@ -91,35 +140,40 @@ function buttonsFor(id) {
   return document.querySelectorAll(`button.try[data-for="${CSS.escape(id)}"]`);
 }
 
+function resetsFor(id) {
+  return document.querySelectorAll(`button.try-reset[data-for="${CSS.escape(id)}"]`);
+}
+
+/** Put every parameter of `base` back, except those in `keep`; then `settings`. */
+function setAll(v, base, keep, settings) {
+  for (const [path, value] of base) {
+    if (!Object.hasOwn(keep, path) && !same(currentValue(v, path), value)) v.set(path, value);
+  }
+  for (const [path, value] of Object.entries(settings)) {
+    if (!same(currentValue(v, path), value)) v.set(path, value);
+  }
+}
+
 function apply(button) {
   const id = button.dataset.for;
   const canvas = document.getElementById(id);
   if (!canvas) return say(button, t("page.chapter.no_canvas"), `#${id}`, true);
-  let settings;
-  try {
-    settings = JSON.parse(button.dataset.set || "");
-  } catch (err) {
-    return say(button, t("page.chapter.bad_button"), errorText(err), true);
-  }
-  if (!settings || typeof settings !== "object" || Array.isArray(settings)) {
-    return say(button, t("page.chapter.bad_button"), String(button.dataset.set), true);
-  }
+  const settings = settingsOf(button);
+  if (!settings) return say(button, t("page.chapter.bad_button"), String(button.dataset.set), true);
   const v = viewerOf(canvas);
   if (!v) return say(button, t("page.chapter.not_ready"), "", true);
-  const saved = originals.get(canvas) || new Map();
-  originals.set(canvas, saved);
   try {
-    for (const [path, value] of Object.entries(settings)) {
-      const before = saved.has(path) ? undefined : currentValue(v, path);
-      v.set(path, value);
-      if (!saved.has(path) && before !== undefined) saved.set(path, before);
-    }
+    setAll(v, startOf(canvas, v), settings, settings);
+    if (button.hasAttribute("data-restart")) v.reset();
     if (!v.playing) v.play();
   } catch (err) {
     return say(button, t("page.chapter.refused"), errorText(err), true);
   }
-  say(button, "");
-  button.classList.add("is-applied");
+  for (const b of buttonsFor(id)) {
+    b.classList.toggle("is-applied", b === button);
+    say(b, "");
+  }
+  for (const r of resetsFor(id)) say(r, "");
   keepInView(canvas, button);
 }
 
@@ -210,23 +264,25 @@ function placeSlots() {
 }
 placeSlots();
 
+/** The figure as it started: its parameters, and the simulation from its first step (the scene
+ *  too: waypoints, obstacles and food as the scenario writes them). */
 function restore(button) {
   const id = button.dataset.for;
   const canvas = document.getElementById(id);
   const v = viewerOf(canvas);
   if (!v) return say(button, canvas ? t("page.chapter.not_ready") : t("page.chapter.no_canvas"), canvas ? "" : `#${id}`, true);
-  const saved = originals.get(canvas);
-  if (!saved || saved.size === 0) return say(button, t("page.chapter.nothing"));
   try {
-    for (const [path, value] of saved) v.set(path, value);
+    setAll(v, startOf(canvas, v), {}, {});
+    v.reset();
+    if (!v.playing) v.play();
   } catch (err) {
     return say(button, t("page.chapter.refused"), errorText(err), true);
   }
-  saved.clear();
   for (const b of buttonsFor(id)) {
     b.classList.remove("is-applied");
     say(b, "");
   }
+  for (const r of resetsFor(id)) say(r, "");
   say(button, t("page.chapter.restored"));
 }
 

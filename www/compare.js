@@ -14,7 +14,9 @@
 //
 //   const c = compareFor(canvas);   // { a, b, playing, play(), pause(), advance(n), seek(s), reset(), destroy() }
 
-import { t, formatNumber } from "./words.js";
+import { t, formatNumber, has } from "./words.js";
+// The measures' and parameters' names in prose (`measure.*`, `param.*`), from the same words files.
+const words = t;
 
 const compares = new WeakMap();
 let ids = 0;
@@ -24,10 +26,30 @@ export function compareFor(canvas) {
   return compares.get(canvas);
 }
 
-/** `path = value, …` as the changed view's label. */
-function label(change) {
+/** The changed view's label in the reader's words: each parameter's name (`param.<path>` of
+  *  the words files, else its control's label, else the path) and its value, numbers written as
+ *  the reader's language writes them ("alineación a 0", "sin freno"). */
+function label(change, lang, controls) {
+  const nameOf = (p) => {
+    if (has(`param.${p}`, lang)) return words(`param.${p}`, lang);
+    const c = controls.find((k) => k.param === p);
+    const l = c && (lang.startsWith("es") && c.label_es ? c.label_es : c.label);
+    return typeof l === "string" && l ? l : p;
+  };
   return Object.entries(change)
-    .map(([p, v]) => `${p} = ${typeof v === "string" ? v : JSON.stringify(v)}`)
+    .map(([p, v]) => {
+      const name = nameOf(p);
+      if (v === true || v === false) return (v ? t("page.compare.on", lang) : t("page.compare.off", lang)).replace("{param}", name);
+      let value = String(v);
+      if (typeof v === "number") {
+        try {
+          value = new Intl.NumberFormat(lang, { maximumFractionDigits: 3 }).format(v);
+        } catch {
+          // (an unknown language tag: the number as JS writes it)
+        }
+      }
+      return t("page.compare.set", lang).replace("{param}", name).replace("{value}", value);
+    })
     .join(", ");
 }
 
@@ -65,7 +87,7 @@ export function mountCompare(steerlab, canvas, scenario) {
   const wrap = doc.createElement("div");
   wrap.className = "sl-compare";
   wrap.setAttribute("role", "group");
-  const text = label(change);
+  const lang = canvas.closest("[lang]")?.getAttribute("lang") || doc.documentElement.lang || "en";
   const sides = doc.createElement("div");
   sides.className = "sl-compare-sides";
   const b = doc.createElement("canvas");
@@ -83,23 +105,20 @@ export function mountCompare(steerlab, canvas, scenario) {
     c.setAttribute("data-steerlab-mounted", "");
   }
   canvas.replaceWith(wrap);
-  const side = (c, name, isCode) => {
+  const side = (c, name) => {
     const d = doc.createElement("div");
     d.className = "sl-compare-side";
     const l = doc.createElement("p");
     l.className = "sl-compare-label";
     l.id = `sl-compare-${++ids}`;
-    if (isCode) {
-      const code = doc.createElement("code");
-      code.setAttribute("translate", "no");
-      code.textContent = name;
-      l.append(code);
-    } else l.textContent = name;
+    l.textContent = name;
     d.append(l, c);
     return d;
   };
-  sides.append(side(canvas, t("page.compare.as_written"), false), side(b, text, true));
-  // Named by its two labels ("as written", `alignment.weight = 0`: the change stays code).
+  // (The changed view's label names its parameters once the views have mounted: a parameter with
+  // no words of its own is named by its control's label.)
+  sides.append(side(canvas, t("page.compare.as_written")), side(b, ""));
+  // Named by its two labels ("as written", "alignment 0").
   wrap.setAttribute("aria-labelledby", [...sides.querySelectorAll(".sl-compare-label")].map((l) => l.id).join(" "));
   const bar = doc.createElement("div");
   bar.className = "sl-compare-bar";
@@ -134,6 +153,13 @@ export function mountCompare(steerlab, canvas, scenario) {
   } catch {
     return null;
   }
+  let controls = [];
+  try {
+    controls = va.state().scenario.controls || [];
+  } catch {
+    controls = [];
+  }
+  sides.querySelectorAll(".sl-compare-label")[1].textContent = label(change, lang, controls);
 
   // The bar takes the views' theme (light or dark, as the viewer resolved it for the page).
   const theme = () => wrap.isConnected && wrap.classList.toggle("steerlab-dark", va.theme === "dark");

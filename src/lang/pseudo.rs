@@ -161,7 +161,7 @@ mod tests {
         let es = Lang::from_tag("es");
         let bs = blocks(es, &e, s.scenario());
         let titles: Vec<&str> = bs.iter().map(|b| b.title.as_str()).collect();
-        assert_eq!(titles, ["agente 1 · paso 90", "evade", "seguir al líder", "separación", "total"]);
+        assert_eq!(titles, ["agente 1 · paso 90", "evadir", "seguir al líder", "separación", "total"]);
         let f = &e.terms[1];
         let Some((_, Note::Point(behind))) = f.detail.notes.iter().find(|n| n.0 == "behind") else { panic!() };
         assert_eq!(find(&bs, "behind = ").value, es.localize(&vec(*behind)));

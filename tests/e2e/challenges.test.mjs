@@ -247,7 +247,7 @@ test("a compare's two views equal two separate viewers with the same seed and pa
   assert.deepEqual(r.seeked.a, r.alone120.a);
   assert.deepEqual(r.seeked.b, r.alone120.b);
   assert.deepEqual([r.wa, r.wb], [1, 0]);
-  assert.deepEqual(r.labels, ["as written", "alignment.weight = 0"]);
+  assert.deepEqual(r.labels, ["as written", "alignment 0"]);
   // The shared bar drives both: play, then pause, by its button.
   await page.click(".sl-compare-play");
   await page.waitForTimeout(400);
@@ -287,11 +287,11 @@ test("challenge.js and compare.js load on first use: not on the gallery, not at 
   assert.ok(urls.some((u) => u.endsWith("/www/challenge.js")));
 });
 
-test("live, as a reader: Hint shows the hint, See a solution runs the canvas with it until the challenge is done, Start again restarts it", async (t) => {
+test("live, as a reader: Hint shows the hint, See a solution runs the canvas with it until the challenge is done, Start again puts it back as it started", async (t) => {
   const { context, page, problems } = await openPage(browser, server.url("/chapters/leader-queue-path.html"));
   t.after(() => context.close());
   await waitForSteerlab(page);
-  await page.evaluate(() => document.getElementById("c-ch-queue").scrollIntoView());
+  await page.evaluate(() => document.getElementById("c-ch-queue-2").scrollIntoView());
   const jam = page.locator("[data-challenge]").nth(1);
   await page.waitForFunction(() => document.querySelectorAll("[data-challenge]")[1].dataset.state === "trying", null, { timeout: 15_000 });
   const hint = jam.locator("p.challenge-hint");
@@ -306,21 +306,22 @@ test("live, as a reader: Hint shows the hint, See a solution runs the canvas wit
     document.addEventListener("steerlab:challenge", (e) => window.__done.push([e.detail.state, e.detail.time]));
   });
   await jam.locator(".challenge-solution").click();
-  assert.equal(await page.evaluate(() => window.steerlab.viewerFor(document.getElementById("c-ch-queue")).get("queue.braking")), false);
+  assert.equal(await page.evaluate(() => window.steerlab.viewerFor(document.getElementById("c-ch-queue-2")).get("queue.braking")), false);
   await page.waitForFunction(() => document.querySelectorAll("[data-challenge]")[1].dataset.state === "done", null, { timeout: 60_000 });
   const done = await page.evaluate(() => window.__done);
   assert.equal(done.length, 1);
   assert.equal(done[0][0], "done");
   assert.ok(done[0][1] >= 2, `held 2 s first (done at ${done[0][1]} s)`);
   assert.match(await jam.locator(".challenge-live").textContent(), /Done/);
-  // Start again: the canvas at its start, the settings kept, the verdict cleared.
+  // Start again: the canvas as the challenge found it (the brake on again), from its start, the
+  // verdict cleared.
   await jam.locator("button.challenge-btn-reset").click();
   const after = await page.evaluate(() => {
-    const v = window.steerlab.viewerFor(document.getElementById("c-ch-queue"));
+    const v = window.steerlab.viewerFor(document.getElementById("c-ch-queue-2"));
     return { step: v.history().step, braking: v.get("queue.braking"), state: document.querySelectorAll("[data-challenge]")[1].dataset.state };
   });
   assert.ok(after.step < 30, `restarted (step ${after.step})`);
-  assert.equal(after.braking, false);
+  assert.equal(after.braking, true);
   assert.notEqual(after.state, "done");
   assert.deepEqual(await allProblems(page, problems), []);
 });

@@ -297,7 +297,7 @@ test("a compare's chart overlays its two runs", async () => {
     });
     assert.equal(r.charts, 1, "one chart for the two views");
     assert.ok(r.afterBar, "under the views' bar");
-    assert.deepEqual(r.runs, ["as written", "alignment.weight = 0"]);
+    assert.deepEqual(r.runs, ["as written", "alignment 0"]);
     assert.ok(r.dashed > 0 && r.alone === 0, `the second run is drawn dashed (${r.dashed} lines), and only with it`);
     assert.ok(r.sameSteps, "the two runs are sampled at the same steps (lockstep)");
     assert.ok(r.differ, "the runs differ (alignment off changes polarisation)");

@@ -395,6 +395,18 @@ export async function measure(page, cdp) {
   return { ...m, heap: usedSize };
 }
 
+/** A seeded generator of numbers in [0, 1) (mulberry32): random orders a failure can replay. */
+export function seededRandom(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export function ensureArtifacts() {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   return ARTIFACTS;

@@ -284,7 +284,7 @@ test("on a Spanish page the inspector is Spanish", async () => {
     });
     assert.equal(words.lang, "es");
     assert.equal(words.label, "Inspector: reglas y valores del agente elegido");
-    assert.deepEqual(words.titles, ["evade", "seguir al líder", "separación", "total"]);
+    assert.deepEqual(words.titles, ["evadir", "seguir al líder", "separación", "total"]);
     assert.equal(words.prev, "Agente anterior");
     assert.ok(words.code.includes("count = otros dentro de sep_radius"), words.code.join("\n"));
     for (const c of words.comments) assert.doesNotMatch(c, /\b(the|not|in|no force|nearest|distance checks)\b/, c);

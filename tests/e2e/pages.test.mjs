@@ -3,12 +3,16 @@
 //
 // - every page sets <html lang>, lists both languages as hreflang alternates, the two versions
 //   point at each other, and its visible language switch links to the other version (HTTP 200);
-// - on every Spanish page, once its canvases are mounted and have drawn their readouts, the visible
-//   text (and the aria-label / title / alt / placeholder of visible elements, and the title) holds
-//   no common English word outside <code>, <pre>, <kbd>, <var> and translate="no";
+// - on every Spanish page, once its canvases are mounted and have drawn their readouts (and its
+//   challenges say why they are not met yet), the visible text (and the aria-label / title / alt /
+//   placeholder of visible elements, and the title) holds no common English word and no name from
+//   code (snake_case on its own, a parameter path, camelCase) outside <code>, <pre>, <kbd>, <var>
+//   and translate="no";
 // - every "try this" button of the chapters changes the parameter it names (read back from the
-//   viewer), every reset button puts its canvas's scenario back as it was, and a button whose
-//   set() is refused shows the message next to it without breaking the page.
+//   viewer) and nothing else but back to how the figure started (it starts from the figure's
+//   settings: tests/e2e/try-buttons.test.mjs checks the order does not matter), every reset button
+//   puts its canvas's scenario back as it was, and a button whose set() is refused shows the
+//   message next to it without breaking the page.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
@@ -46,7 +50,29 @@ export const ENGLISH_WORDS = [
   // the values a <select> shows
   "single", "column", "squad", "dynamic", "prediction", "wrap", "bounce", "food", "obstacle",
   "loop",
+  // the behaviours' and measures' names (issue 45: gallery titles, inspector headings, slots,
+  // the challenges' status): in Spanish text they are words, the name beside them in <code> or
+  // translate="no" where the text teaches it
+  // ("evade" is also Spanish: evadir)
+  "seek", "flee", "arrive", "pursuit", "wander", "flow", "field", "spatial", "hash",
+  "slot", "slots", "polarisation", "groups", "nearest", "perception",
 ];
+
+/** Names from code in prose (outside <code> and translate="no"): a snake_case name on its own (it
+ *  may stand in parentheses beside the word it names: "distancia de separación (sep_dist)"), a
+ *  parameter path (`alignment.weight`), a camelCase function name (`makeWorld`). */
+export function codeIn(items) {
+  const found = [];
+  for (const { text, ctx } of items) {
+    // (A canvas's caption writes its formulas with the parameters' names: T = distance / max_speed.)
+    if (ctx === "steerlab-caption") continue;
+    const bare = text.replace(/\([^()]*\)/g, " ");
+    for (const re of [/(?<![\p{L}\p{N}_.])[a-z]+(?:_[a-z0-9]+)+(?![\p{L}\p{N}_])/gu, /(?<![\p{L}\p{N}_.])[a-z_]+\.[a-z_]+(?![\p{L}\p{N}_(])/gu, /(?<![\p{L}\p{N}_])[a-z]+[A-Z][A-Za-z]*(?![\p{L}\p{N}_])/gu]) {
+      for (const m of bare.matchAll(re)) found.push(`"${m[0]}" in ${ctx}: “${text.slice(0, 160)}”`);
+    }
+  }
+  return found;
+}
 
 const EXCLUDED = "code, pre, kbd, var, samp, script, style, noscript, template, [translate='no']";
 const WIDGET_CTX = ".steerlab-metric, .steerlab-live, .steerlab-hud, .steerlab-caption, .steerlab-label, .steerlab-error, option";
@@ -120,11 +146,16 @@ async function visibleText(page) {
 
 const WORD_RE = new RegExp(`(?<![\\p{L}\\p{N}_])(${ENGLISH_WORDS.join("|")})(?![\\p{L}\\p{N}_])`, "giu");
 
-/** English words in the items (the canvases' widgets are held to the same rule as the page). */
+/** A name the text teaches, in parentheses beside the word it names: "buscar (seek)",
+ *  "(spatial hash)", "(predict_ahead, s)" (a behaviour's name, or one from code). */
+const NAME_BESIDE = /\((?:seek|flee|arrive|pursuit|evade|wander|flow field|spatial hash|perception|[a-z]+(?:_[a-z0-9]+)+)(?:, [^()]{1,12})?\)/g;
+
+/** English words in the items (the canvases' widgets are held to the same rule as the page); a
+ *  name in parentheses beside its word is let through. */
 export function englishIn(items) {
   const found = [];
   for (const { text, ctx } of items) {
-    for (const m of text.matchAll(WORD_RE)) found.push(`"${m[1]}" in ${ctx}: “${text.slice(0, 160)}”`);
+    for (const m of text.replace(NAME_BESIDE, " ").matchAll(WORD_RE)) found.push(`"${m[1]}" in ${ctx}: “${text.slice(0, 160)}”`);
   }
   return { found };
 }
@@ -133,11 +164,35 @@ test("the word scan finds English words and lets Spanish through", () => {
   const es = englishIn([{ text: "Los seguidores llegan al punto detrás del líder; sube sep_dist a 60.", ctx: "page" }]);
   assert.deepEqual(es.found, []);
   const en = englishIn([{ text: "The followers arrive behind the leader", ctx: "page" }]);
-  assert.equal(en.found.length, 5, en.found.join("\n")); // The, followers, behind, the, leader
+  assert.equal(en.found.length, 6, en.found.join("\n")); // The, followers, arrive, behind, the, leader
+  // A name beside its word is let through; on its own it is not.
+  assert.deepEqual(englishIn([{ text: "Buscar (seek) nunca frena; la rejilla espacial (spatial hash)", ctx: "page" }]).found, []);
+  assert.equal(englishIn([{ text: "Seek nunca frena", ctx: "page" }]).found.length, 1);
   // The widgets' text is scanned like the page's.
   const readout = "24 followers (single) · distancia media a su punto 3.1 px";
   assert.equal(englishIn([{ text: readout, ctx: "steerlab-metric" }]).found.length, 2); // followers, single
+  // Names from code: bare, as a path or camelCase; beside a word in parentheses they teach it.
+  assert.deepEqual(codeIn([{ text: "Distancia de separación (sep_dist) · radio (predict_ahead, s)", ctx: "steerlab-label" }]), []);
+  assert.equal(codeIn([{ text: "behind_dist", ctx: "steerlab-label" }]).length, 1);
+  assert.equal(codeIn([{ text: "Todavía no: mean_nearest vale 18", ctx: "page" }]).length, 1);
+  assert.equal(codeIn([{ text: "alignment.weight = 0", ctx: "page" }]).length, 1);
+  assert.equal(codeIn([{ text: "makeWorld() da un mundo y drawLoop lo dibuja", ctx: "page" }]).length, 2);
+  assert.deepEqual(codeIn([{ text: "1.5 px/s · n·(n−1) = 39.800 · 3,5 s", ctx: "page" }]), []);
 });
+
+/** The challenges of the page with a reason on screen: each attached, its canvas 6 s on. */
+async function showChallenges(page) {
+  await page.evaluate(async () => {
+    if (!document.querySelector("[data-challenge]")) return;
+    const { attachAll } = await import("/www/challenge.js");
+    for (const c of attachAll()) {
+      if (!c.viewer) c.connect();
+      c.viewer?.pause();
+      c.viewer?.step(360);
+      c.check();
+    }
+  });
+}
 
 for (const p of PAGES) {
   test(`${p.name}: <html lang>, hreflang both ways and a visible switch that resolves (en ${p.en}, es ${p.es})`, async () => {
@@ -179,11 +234,21 @@ for (const p of PAGES) {
     try {
       const canvases = await waitMounted(page);
       assert.ok(canvases >= 1, `${p.es} has canvases`);
+      await showChallenges(page);
       const items = await visibleText(page);
       assert.ok(items.length > 10, "collected the page's text");
       assert.ok(items.some((i) => i.ctx === "steerlab-metric"), "the canvases' readouts were scanned");
+      if (await page.$("[data-challenge]")) {
+        assert.ok(items.some((i) => /^Todavía no: /.test(i.text)), "the challenges' reasons were scanned");
+      }
+      if (await page.$(".sl-compare")) {
+        const labels = await page.$$eval(".sl-compare-label", (ls) => ls.map((l) => l.textContent));
+        assert.ok(labels.length >= 2 && labels.every((l) => items.some((i) => i.text === l)), `the compares' labels were scanned: ${labels}`);
+      }
       const { found } = englishIn(items);
       assert.deepEqual(found, [], `${p.es}: English on the Spanish page:\n${found.join("\n")}`);
+      const code = codeIn(items);
+      assert.deepEqual(code, [], `${p.es}: names from code in Spanish prose:\n${code.join("\n")}`);
       assert.deepEqual(await allProblems(page, problems), [], `${p.es}: problems`);
     } finally {
       await context.close();
@@ -244,6 +309,8 @@ for (const p of CHAPTERS) {
 
         for (const b of buttons) {
           const before = await scenarioOf(page, b.id);
+          // (What a button sets may already be so: "raise separation to 6" keeps cohesion at 4.)
+          const had = b.reset ? {} : await page.evaluate(({ id, keys }) => Object.fromEntries(keys.map((k) => [k, window.steerlab.viewerFor(document.getElementById(id)).get(k)])), { id: b.id, keys: Object.keys(JSON.parse(b.set)) });
           await page.locator(`[data-test-index="${b.i}"]`).click();
           const afterState = await scenarioOf(page, b.id);
           const msg = await page.locator(`[data-test-index="${b.i}"] + .try-msg.is-error`).count();
@@ -255,8 +322,11 @@ for (const p of CHAPTERS) {
           const settings = JSON.parse(b.set);
           const changed = changedLeaves(before, afterState);
           assert.ok(changed.length > 0, `button “${b.label}” ${b.set} changed nothing on #${b.id}`);
+          const asStarted = (path) => path.reduce((o, k) => (o == null ? undefined : o[k]), initial[b.id]);
           for (const c of changed) {
-            assert.ok(Object.keys(settings).some((k) => names(k, c.path, afterState)), `button “${b.label}” ${b.set} also changed ${c.path.join(".")}`);
+            const own = Object.keys(settings).some((k) => names(k, c.path, afterState));
+            const back = JSON.stringify(c.to) === JSON.stringify(asStarted(c.path));
+            assert.ok(own || back, `button “${b.label}” ${b.set} also changed ${c.path.join(".")} (to ${JSON.stringify(c.to)}, not back to how the figure started)`);
           }
           for (const [key, value] of Object.entries(settings)) {
             if (hasGet) {
@@ -265,7 +335,7 @@ for (const p of CHAPTERS) {
             }
             // Read back from the scenario: the leaves the path names changed, to the value.
             const now = changed.filter((c) => names(key, c.path, afterState));
-            assert.ok(now.length > 0, `button “${b.label}”: ${key} did not change`);
+            assert.ok(now.length > 0 || JSON.stringify(had[key]) === JSON.stringify(value), `button “${b.label}”: ${key} did not change`);
             for (const c of now) {
               assert.deepEqual(c.to, value, `button “${b.label}”: ${c.path.join(".")} should read ${JSON.stringify(value)}`);
             }
