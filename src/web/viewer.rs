@@ -219,8 +219,6 @@ pub struct Inner {
     wide: Option<bool>,
     /// Whether the widget is compact at every width (`data-controls="compact"`).
     always_compact: bool,
-    /// The one-line hint over the canvas (made on first use).
-    hint: Option<HtmlElement>,
     frames: u32,
     perf: Perf,
     /// The frame's canvas operations and their texts (`paint::Painter`).

@@ -76,7 +76,7 @@ impl Inner {
         let style = canvas.style();
         style.set_property("aspect-ratio", &format!("{} / {}", short32(sc.world.width), short32(sc.world.height)))?;
         // One finger scrolls the page and pinches zoom it; a drag edits only with two fingers or
-        // once a tap has made the canvas active (then `none`: `events.rs`).
+        // while the bar's ✎ is pressed (then `none`: `events.rs`).
         style.set_property("touch-action", super::events::TOUCH_ACTION)?;
         canvas.class_list().add_1("steerlab-canvas")?;
 
@@ -180,7 +180,6 @@ impl Inner {
             folds,
             wide: None,
             always_compact: parts.always_compact,
-            hint: None,
             frames: 0,
             perf: Perf::default(),
             painter: paint::Painter::default(),
