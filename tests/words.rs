@@ -11,13 +11,14 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-const SCRIPTS: [&str; 6] = [
+const SCRIPTS: [&str; 7] = [
     "www/chapter.js",
     "www/playground.js",
     "www/gpu/mount.js",
     "www/challenge.js",
     "www/compare.js",
     "www/code/dialog.js",
+    "www/code/chapter.js",
 ];
 
 /// Each language's `page.*` texts by key, English first (the catalog's format: `key = text`).

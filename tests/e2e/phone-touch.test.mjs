@@ -23,7 +23,8 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { serveDist, launchBrowser, allProblems, mountEvery, waitForSteerlab, ensureArtifacts } from "./helpers.mjs";
+import { serveDist, launchBrowser, allProblems, mountEvery, ensureArtifacts } from "./helpers.mjs";
+import { openPhone as openPhoneAt, swipe, drag1, drag2, tapAt, settle } from "./fingers.mjs";
 
 const PAGES = [
   ["/", "en"],
@@ -57,89 +58,11 @@ after(async () => {
   await server?.close();
 });
 
-/** A phone: 375 × 800, 2×, touch, the page's language; problems collected as openPage does. */
-async function openPhone(url, { lang = "en", colorScheme = "light", viewport = { width: 375, height: 800 }, touch = true } = {}) {
-  const context = await browser.newContext({
-    viewport,
-    deviceScaleFactor: touch ? 2 : 1,
-    hasTouch: touch,
-    isMobile: touch,
-    colorScheme,
-    locale: lang === "es" ? "es-ES" : "en-GB",
-    serviceWorkers: "block",
-  });
-  const problems = { console: [], pageErrors: [], csp: [], offHost: [], failed: [], http: [] };
-  const page = await context.newPage();
-  page.on("console", (m) => m.type() === "error" && problems.console.push(m.text()));
-  page.on("pageerror", (e) => problems.pageErrors.push(String(e)));
-  page.on("response", (r) => r.status() >= 400 && problems.http.push(`${r.status()} ${r.url()}`));
-  const cdp = await context.newCDPSession(page);
-  await page.goto(server.url(url), { waitUntil: "load" });
-  await waitForSteerlab(page);
-  return { context, page, cdp, problems };
-}
-
-const touch = (cdp, type, points) =>
-  cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points.map(([x, y], i) => ({ x, y, id: i + 1, radiusX: 4, radiusY: 4, force: 1 })) });
-
-/** One finger from (x, y), `dy` px down (negative: up, which scrolls the page down), in steps. */
-async function swipe(page, cdp, x, y, dy = -300, steps = 12) {
-  await touch(cdp, "touchStart", [[x, y]]);
-  for (let k = 1; k <= steps; k++) {
-    await touch(cdp, "touchMove", [[x, y + (dy * k) / steps]]);
-    await page.waitForTimeout(16);
-  }
-  await touch(cdp, "touchEnd", []);
-}
-
-/** Two fingers 30 px apart, centred on (x, y), moved together by (dx, dy). */
-async function drag2(page, cdp, x, y, dx, dy, steps = 12) {
-  const at = (k) => [
-    [x - 15 + (dx * k) / steps, y + (dy * k) / steps],
-    [x + 15 + (dx * k) / steps, y + (dy * k) / steps],
-  ];
-  await touch(cdp, "touchStart", at(0));
-  for (let k = 1; k <= steps; k++) {
-    await touch(cdp, "touchMove", at(k));
-    await page.waitForTimeout(16);
-  }
-  await touch(cdp, "touchEnd", []);
-}
-
-/** One finger dragged from (x, y) by (dx, dy). */
-async function drag1(page, cdp, x, y, dx, dy, steps = 12) {
-  await touch(cdp, "touchStart", [[x, y]]);
-  for (let k = 1; k <= steps; k++) {
-    await touch(cdp, "touchMove", [[x + (dx * k) / steps, y + (dy * k) / steps]]);
-    await page.waitForTimeout(16);
-  }
-  await touch(cdp, "touchEnd", []);
-}
-
-async function tapAt(page, cdp, x, y) {
-  await touch(cdp, "touchStart", [[x, y]]);
-  await page.waitForTimeout(40);
-  await touch(cdp, "touchEnd", []);
-}
-
-/** Until the page's scroll (a fling after a swipe, a smooth scroll) has come to rest. */
-async function settle(page) {
-  await page.waitForTimeout(100);
-  for (let last = -1, k = 0; k < 40; k++) {
-    const y = await page.evaluate(() => scrollY);
-    if (y === last) return;
-    last = y;
-    await page.waitForTimeout(100);
-  }
-}
+const openPhone = (url, opts) => openPhoneAt(browser, server, url, opts);
 
 /** The page's canvases but a compare's two views: those step on the compare's own clock (www/compare.js)
  *  and take no pointer (pointer-events: none), so a swipe over them scrolls by itself. */
 const CANVASES = "canvas[data-scenario]:not(.sl-compare canvas)";
-
-/** Every canvas's scene, as text (v.state(), which has the scenario, agents, waypoints…). */
-const scenes = (page) =>
-  page.evaluate((sel) => [...document.querySelectorAll(sel)].map((c) => JSON.stringify(window.steerlab.viewerFor(c).state())), CANVASES);
 
 /** What covers the page's text: elements of fixed position on screen (a pinned figure aside). */
 const fixedOnScreen = (page) =>
@@ -168,6 +91,7 @@ const centre = (page, k) =>
     };
   }, [k, CANVASES]);
 
+/** Canvas k's scene, as text (v.state(), which has the scenario, agents, waypoints…). */
 const sceneOf = (page, k) => page.evaluate(([k, sel]) => JSON.stringify(window.steerlab.viewerFor(document.querySelectorAll(sel)[k]).state()), [k, CANVASES]);
 
 // Issue 45, item 2: a tap on a canvas (choose another «yo», send the leader, add a waypoint, place
@@ -399,6 +323,8 @@ test("desktop (1280 px, mouse): the widget unfolded as before, the menu's toggle
   const { context, page, problems } = await openPhone("/chapters/flocking.html", { touch: false, viewport: { width: 1280, height: 900 } });
   t.after(() => context.close());
   await page.evaluate(() => document.querySelector("#c-flock").scrollIntoView({ block: "start", behavior: "instant" }));
+  // (Mounted now, whatever the machine's pace: boot.js mounts a canvas as it comes near.)
+  await page.evaluate(() => ["#c-flock", "#c-hash"].forEach((s) => window.steerlab.viewerFor(document.querySelector(s))));
   await page.waitForTimeout(300);
   const w = await widget(page, "#c-flock");
   for (const a of ["play", "step-back", "step", "share", "embed", "save", "seed", "inspector", "reset", "separation.weight", "forces"]) {
