@@ -470,6 +470,11 @@ impl Inner {
             self.tl.catch_up(&mut self.sim, 50.0, || now(&w));
             self.link_reached();
         }
+        // The text around the canvas (scrub bar, readout, inspector) at mount, not at the first
+        // draw a frame later: the widget takes its height once (issue 45: the page's text moves
+        // once, or not at all where the page holds its place).
+        let t = now(&self.window);
+        self.show_text(t, t);
     }
 
     /// Once a link's step is reached: the controls show the parameters its inputs set, reported.

@@ -37,8 +37,8 @@ impl Inner {
         let lang = opts.lang;
         let sc = sim.scenario();
 
-        // <div class="steerlab"> [title] canvas, scrub bar, bar, controls, caption, HUD, readout,
-        // live region </div>
+        // <div class="steerlab"> [title] canvas, scrub bar, bar, controls, readout, live region,
+        // caption, HUD </div>
         let root = el(&document, "div", "steerlab")?;
         root.set_attribute("lang", lang.tag())?;
         if let Some(parent) = canvas.parent_node() {
@@ -96,6 +96,14 @@ impl Inner {
                 root.append_child(&settings)?;
             }
         }
+        // The readout right under the bar (issue 45: on a phone the canvas, its bar and the measures
+        // a sentence talks about fit one screen), then the chart (www/chart.js), caption and HUD.
+        let metric = el(&document, "p", "steerlab-metric")?;
+        root.append_child(&metric)?;
+        let meanings = super::chart::meanings_button(&document, lang, &root)?;
+        let live = el(&document, "p", "steerlab-live")?;
+        live.set_attribute("aria-live", "polite")?;
+        root.append_child(&live)?;
         let caption = sc.caption_in(lang.tag());
         if !caption.is_empty() {
             let p = el(&document, "p", "steerlab-caption")?;
@@ -116,12 +124,6 @@ impl Inner {
         } else {
             None
         };
-        let metric = el(&document, "p", "steerlab-metric")?;
-        root.append_child(&metric)?;
-        let meanings = super::chart::meanings_button(&document, lang, &root)?;
-        let live = el(&document, "p", "steerlab-live")?;
-        live.set_attribute("aria-live", "polite")?;
-        root.append_child(&live)?;
 
         let mut inspector = Inspector::new(&document, &root, canvas.id(), lang)?;
         let h = Rc::new(Handles {
