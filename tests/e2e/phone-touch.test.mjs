@@ -9,7 +9,7 @@
 //   sideways drag moves the slider.
 // - The default widget under the flock canvas is no taller than the canvas; the menu and the
 //   settings open on demand (keyboard too: Escape closes and gives the focus back).
-// - After every try button of the chapters, its canvas is at least half on screen.
+// - (After every try button of the chapters, what it is about is on screen: phone-fit.test.mjs.)
 // - Time: the step-back button gives back the previous step bit for bit; the scrub bar's fine mode
 //   reaches one chosen step with a tap.
 //
@@ -36,7 +36,6 @@ const PAGES = [
   ["/chapters/bandada.html", "en"],
   ["/es/chapters/bandada.html", "es"],
 ];
-const CHAPTERS = PAGES.filter(([u]) => u.includes("/chapters/"));
 
 // data-controls: what an author chooses to show.
 const CONTROLS_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="stylesheet" href="/www/steerlab.css">
@@ -375,49 +374,6 @@ test("data-controls: everything (unfolded on a wide figure), compact, a list of 
   assert.deepEqual(parts.none, [], "false");
   assert.deepEqual(await allProblems(page, problems), []);
 });
-
-/** The share of a canvas's height on screen. */
-const onScreen = (page, id) =>
-  page.evaluate((id) => {
-    const r = document.getElementById(id).getBoundingClientRect();
-    return Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0)) / r.height;
-  }, id);
-
-for (const [url, lang] of CHAPTERS) {
-  test(`${url}: after every try button, its canvas is at least half on screen`, async (t) => {
-    const { context, page, problems } = await openPhone(url, { lang });
-    t.after(() => context.close());
-    await page.waitForFunction(() => [...document.querySelectorAll("button.try")].every((b) => !b.disabled));
-    const n = await page.locator("button.try").count();
-    assert.ok(n > 0);
-    const seen = [];
-    for (let k = 0; k < n; k++) {
-      const b = page.locator("button.try").nth(k);
-      if (!(await b.isVisible())) continue;
-      const id = await b.getAttribute("data-for");
-      // The reader reaches the button from above, reading: it is in the lower part of the screen.
-      await b.evaluate((e) => e.scrollIntoView({ block: "end", behavior: "instant" }));
-      await page.waitForTimeout(50);
-      await b.tap();
-      // Until a smooth scroll (if any) has come to rest.
-      await settle(page);
-      const share = await onScreen(page, id);
-      seen.push(`${id} ${share.toFixed(2)}`);
-      assert.ok(share >= 0.5, `${url}: try button ${k} ("${(await b.textContent()).trim()}"): ${(share * 100).toFixed(0)} % of #${id} on screen`);
-      if (k === n - 1) await page.screenshot({ path: path.join(ensureArtifacts(), `phone-touch-try-${lang}-${url.replace(/\W+/g, "_")}.png`) });
-    }
-    t.diagnostic(`${url}: ${seen.join(", ")}`);
-    // The inspector comes after the buttons, not between them and their canvas.
-    const order = await page.evaluate(() =>
-      [...document.querySelectorAll(".steerlab-inspector-slot[data-for]")].map((s) => {
-        const row = document.querySelector(`button.try[data-for="${s.dataset.for}"]`)?.closest(".try-row");
-        return !row || !!(row.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_FOLLOWING) || s.dataset.for;
-      })
-    );
-    assert.ok(order.every((o) => o === true), `slots before their buttons: ${order}`);
-    assert.deepEqual(await allProblems(page, problems), []);
-  });
-}
 
 test("time on touch: ← gives back the previous step bit for bit; the fine scrub reaches one chosen step", async (t) => {
   const { context, page, cdp, problems } = await openPhone("/chapters/flocking.html");
