@@ -6,7 +6,8 @@
 import { waitForSteerlab } from "./helpers.mjs";
 
 /** A phone: 375 × 800, 2×, touch, the page's language and colour scheme; problems collected as
- *  helpers.mjs's openPage does. `touch: false`: a desktop with a mouse (1×). */
+ *  helpers.mjs's openPage does. `touch: false`: a desktop with a mouse (1×). `url` null: the page
+ *  stays blank (to set up throttling or init scripts before the first request). */
 export async function openPhone(browser, server, url, { lang = "en", colorScheme = "light", viewport = { width: 375, height: 800 }, touch = true, wait = true } = {}) {
   const context = await browser.newContext({
     viewport,
@@ -24,6 +25,7 @@ export async function openPhone(browser, server, url, { lang = "en", colorScheme
   page.on("pageerror", (e) => problems.pageErrors.push(String(e)));
   page.on("response", (r) => r.status() >= 400 && problems.http.push(`${r.status()} ${r.url()}`));
   const cdp = await context.newCDPSession(page);
+  if (url === null) return { context, page, cdp, problems };
   await page.goto(server.url(url), { waitUntil: "load" });
   if (wait) await waitForSteerlab(page);
   return { context, page, cdp, problems };
