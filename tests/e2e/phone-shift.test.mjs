@@ -6,10 +6,11 @@
 // - A chapter read from the top, every try button tapped in order as the reader comes to it
 //   (scrolling down half a screen at a time; each button then sits in the lower part of the
 //   screen) and watched for 2.5 s: the sum of all shifts is at most 0.1.
-// - The inspector above "2. Formaciones" changes height as its follower starts and stops evading;
-//   the heading stays where it is (within 1 px) for 10 s.
-// - A jump from the contents to "2. Separación" as soon as the page shows (the module still on
-//   its way): the figure there mounts in view, and the text after it stays put (≤ 0.1).
+// - The inspector above "2. Formaciones" changes height as its followers start and stop evading
+//   (its figure pinned and playing, the inspector's end on screen above the heading); the heading
+//   stays where it is (within 1 px) for 10 s.
+// - A jump from the contents to "2. Separación" as soon as the page shows, then on to its figure
+//   (the module still on its way): the figure mounts in view, the text after it stays put (≤ 0.1).
 //
 //   node --test tests/e2e/phone-shift.test.mjs      (needs dist/ from scripts/build.sh)
 import { test, before, after } from "node:test";
@@ -116,6 +117,13 @@ for (const [url, lang] of [["/es/chapters/leader-queue-path.html", "es"], ["/cha
     await tapAt(page, cdp, r.x + 10, r.y + r.height / 2);
     await settle(page);
     assert.ok(await page.evaluate(() => !!document.querySelector("figure.is-pinned #c-leader")), "the figure is pinned");
+    // The reader goes back up a little: the heading in the middle of the screen, the end of the
+    // inspector above it (the pinned figure stays: its place in the text is further up).
+    await page.evaluate(() => window.scrollBy({ top: document.getElementById("variants-title").getBoundingClientRect().top - 0.55 * innerHeight, behavior: "instant" }));
+    await page.waitForTimeout(300);
+    const above = await page.evaluate(() => document.querySelector('.steerlab-inspector-slot[data-for="c-leader"]').getBoundingClientRect().bottom);
+    assert.ok(above > 0, `the inspector's end is on screen (${Math.round(above)} px)`);
+    assert.ok(await page.evaluate(() => !!document.querySelector("figure.is-pinned #c-leader")), "the figure is still pinned");
     const seen = { heading: [], inspector: [] };
     for (let k = 0; k < 50; k++) {
       const at = await page.evaluate(() => ({
@@ -136,7 +144,7 @@ for (const [url, lang] of [["/es/chapters/leader-queue-path.html", "es"], ["/cha
 
 for (const [url, lang, name] of [["/es/chapters/flocking.html", "es", "Separación"], ["/chapters/flocking.html", "en", "Separation"]]) {
   test(`${url}: a jump from the contents to "${name}" while the module loads: the figure mounts in view, the text stays (≤ 0.1)`, async (t) => {
-    delays["/steerlab_bg.wasm"] = 1500;
+    delays["/steerlab_bg.wasm"] = 2500;
     t.after(() => delete delays["/steerlab_bg.wasm"]);
     const { context, page, cdp, problems } = await openPhone(browser, server, null, { lang, wait: false });
     t.after(() => context.close());
@@ -146,6 +154,10 @@ for (const [url, lang, name] of [["/es/chapters/flocking.html", "es", "Separaci�
     await link.evaluate((e) => e.scrollIntoView({ block: "center", behavior: "instant" }));
     const r = await link.boundingBox();
     await tapAt(page, cdp, r.x + 10, r.y + r.height / 2);
+    // Then on to the figure, its canvas near the top: the text after it is on screen when it mounts.
+    await page.waitForTimeout(300);
+    await page.evaluate(() => window.scrollBy({ top: document.getElementById("c-separation").getBoundingClientRect().top - 80, behavior: "instant" }));
+    assert.equal(await page.evaluate(() => !!document.getElementById("c-separation").closest(".steerlab")), false, "not mounted yet");
     await page.waitForFunction(() => window.steerlab && document.getElementById("c-separation").closest(".steerlab"), null, { timeout: 30_000 });
     await page.waitForTimeout(2000);
     const list = await shifts(page);
