@@ -140,6 +140,16 @@ PAGES.forEach(([url, lang], n) => {
   });
 });
 
+/** Canvas `id` paused, in the middle of the screen. */
+async function pausedAtCentre(page, id) {
+  await page.evaluate((id) => {
+    const c = document.getElementById(id);
+    window.steerlab.viewerFor(c).pause();
+    c.scrollIntoView({ block: "center", behavior: "instant" });
+  }, id);
+  await page.waitForTimeout(300);
+}
+
 /** The waypoints canvas's k-th waypoint in page px, and the world→page scale. */
 async function waypointAt(page, id, k) {
   return page.evaluate(
@@ -160,12 +170,7 @@ test("editing is deliberate: two fingers drag a waypoint; a tap acts and no more
   t.after(() => context.close());
   const id = "c-waypoints";
   const state = () => page.evaluate((id) => JSON.stringify(window.steerlab.viewerFor(document.getElementById(id)).state()), id);
-  await page.evaluate((id) => {
-    const c = document.getElementById(id);
-    window.steerlab.viewerFor(c).pause();
-    c.scrollIntoView({ block: "center", behavior: "instant" });
-  }, id);
-  await page.waitForTimeout(300);
+  await pausedAtCentre(page, id);
   // One finger from waypoint 1, sideways (the page has nothing to scroll sideways): nothing moves.
   let w = await waypointAt(page, id, 1);
   const before = await state();
@@ -339,12 +344,7 @@ test("mouse: a drag moves a waypoint at once, as before (no ✎ to press)", asyn
   const { context, page, problems } = await openPhone("/chapters/leader-queue-path.html", { touch: false, viewport: { width: 1280, height: 900 } });
   t.after(() => context.close());
   const id = "c-waypoints";
-  await page.evaluate((id) => {
-    const c = document.getElementById(id);
-    window.steerlab.viewerFor(c).pause();
-    c.scrollIntoView({ block: "center", behavior: "instant" });
-  }, id);
-  await page.waitForTimeout(300);
+  await pausedAtCentre(page, id);
   const w = await waypointAt(page, id, 1);
   await page.mouse.move(w.x, w.y);
   await page.mouse.down();
