@@ -4,6 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
+import { settle } from "./fingers.mjs";
 import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, waitForDrawn, ensureArtifacts, canvasStats } from "./helpers.mjs";
 const BASICS = ["seek", "flee", "arrive", "pursuit", "evade", "wander", "obstacle-avoidance", "containment", "flow-field"];
 
@@ -119,6 +120,7 @@ test("seek and arrive: one finger scrolls and leaves the target, after a tap too
     // Issue 33: a one-finger drag that starts on a canvas is the page's (it scrolls), not the scene's.
     const before = (await state(page, name)).target;
     await drag(name);
+    await settle(page); // (the page's fling after the swipe)
     assert.deepEqual((await state(page, name)).target, before, `${name}: one finger moved the target`);
     // A tap acts (the target goes there) and no more (issue 45): one finger is still the page's.
     await page.locator(sel(name)).scrollIntoViewIfNeeded();
@@ -128,10 +130,12 @@ test("seek and arrive: one finger scrolls and leaves the target, after a tap too
     const tapped = (await state(page, name)).target;
     assert.ok(Math.hypot(tapped[0] - 120, tapped[1] - 80) < 1.5, `${name}: target ${tapped} after a tap at (120, 80)`);
     await drag(name);
+    await settle(page);
     assert.deepEqual((await state(page, name)).target, tapped, `${name}: after a tap, one finger moved the target`);
     // The bar's ✎ (shown on touch screens): one finger drags it now.
-    await page.locator(sel(name)).evaluate((c) => c.closest(".steerlab").querySelector('[data-action="edit"]').click());
     await page.locator(sel(name)).scrollIntoViewIfNeeded();
+    await settle(page);
+    await page.locator(sel(name)).evaluate((c) => c.closest(".steerlab").querySelector('[data-action="edit"]').click());
     await drag(name);
     const s = await state(page, name);
     assert.ok(Math.hypot(s.target[0] - 500, s.target[1] - 300) < 1.5, `${name}: target ${s.target} after a touch drag to (500, 300), ✎ pressed`);

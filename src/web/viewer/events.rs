@@ -41,6 +41,8 @@ pub(super) struct Touch {
     two: bool,
     /// The canvas is active (the bar's ✎): touch works as the mouse.
     active: bool,
+    /// When it was made active (the page's clock, ms).
+    since: f64,
 }
 
 impl Touch {
@@ -216,8 +218,9 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
             if let Ok(mut i) = s.enter() {
                 if let Some(e) = entries.iter().last().and_then(|e| e.dyn_into::<IntersectionObserverEntry>().ok()) {
                     i.on_screen = e.is_intersecting();
-                    if !i.on_screen {
-                        // Scrolled away: the next swipe over it, back on screen, scrolls again.
+                    // Scrolled away (seen after ✎ was pressed, not an older entry that arrives
+                    // late): the next swipe over it, back on screen, scrolls again.
+                    if !i.on_screen && e.time() > i.touch.since {
                         i.set_active(false);
                     }
                     i.last_ts = None;
@@ -396,6 +399,7 @@ impl Inner {
             return;
         }
         self.touch.active = on;
+        self.touch.since = frame::now(&self.window);
         let _ = self.canvas.style().set_property("touch-action", if on { "none" } else { TOUCH_ACTION });
         let _ = self.canvas.class_list().toggle_with_force("steerlab-active", on);
         if let Ok(Some(b)) = self.root.query_selector("[data-action=edit]") {
