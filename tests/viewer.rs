@@ -270,6 +270,39 @@ async fn every_button_and_overlay_toggle_of_the_bar_responds() {
     c.remove();
 }
 
+/// Issue 45: where a drag edits the scene (waypoints), the bar has ✎ after step: pressed, the
+/// canvas is active (one finger drags it: `touch-action: none`, outlined), pressed again it
+/// scrolls with one finger as before; where a click only selects (the flock), there is no ✎.
+#[wasm_bindgen_test]
+fn the_edit_toggle_makes_a_canvas_that_edits_take_one_finger() {
+    let c = canvas();
+    let v = mount(c.clone(), JsValue::from_str("path-waypoints")).unwrap();
+    v.pause().unwrap();
+    let root = c.parent_element().unwrap();
+    let actions: Vec<String> =
+        all(&root, ".steerlab-bar > [data-action]").iter().map(|b| b.get_attribute("data-action").unwrap()).collect();
+    assert_eq!(actions[..4], ["play", "step-back", "step", "edit"]);
+    let edit = all(&root, ".steerlab-bar [data-action=edit]").remove(0);
+    assert_eq!(edit.text_content().as_deref(), Some("✎\u{fe0e} Edit"));
+    assert_eq!(edit.get_attribute("aria-label").as_deref(), Some("Edit with one finger (two fingers drag at any time)"));
+    let state = || {
+        let ta = c.dyn_ref::<web_sys::HtmlElement>().unwrap().style().get_property_value("touch-action").unwrap();
+        (edit.get_attribute("aria-pressed").unwrap(), ta, c.class_list().contains("steerlab-active"))
+    };
+    assert_eq!(state(), ("false".into(), "pan-x pan-y pinch-zoom".into(), false));
+    edit.click();
+    assert_eq!(state(), ("true".into(), "none".into(), true), "✎ pressed");
+    edit.click();
+    assert_eq!(state(), ("false".into(), "pan-x pan-y pinch-zoom".into(), false), "✎ again");
+    v.destroy();
+    c.remove();
+    let c = canvas();
+    let v = mount(c.clone(), JsValue::from_str("flock")).unwrap();
+    assert!(all(&c.parent_element().unwrap(), "[data-action=edit]").is_empty(), "no ✎ on the flock");
+    v.destroy();
+    c.remove();
+}
+
 /// Every text and accessible label in the viewer's DOM (its wrapper and the inspector's panel,
 /// wherever it is): `[text, where]` pairs. `skip` is a selector of subtrees left out.
 fn texts_of(root: &web_sys::Element, skip: &str) -> Vec<(String, String)> {

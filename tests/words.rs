@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-const SCRIPTS: [&str; 8] = [
+const SCRIPTS: [&str; 9] = [
     "www/chapter.js",
     "www/playground.js",
     "www/gpu/mount.js",
@@ -24,6 +24,7 @@ const SCRIPTS: [&str; 8] = [
     "www/code/dialog.js",
     "www/chart.js",
     "www/meaning.js",
+    "www/code/chapter.js",
 ];
 
 fn write_mode() -> bool {

@@ -312,6 +312,43 @@ if (IN_BROWSER) {
     if (first) import("./meaning.js").then((m) => (m.readout(b, asked.get(b)), asked.set(b, true)));
   };
   for (const k of ["pointerover", "focusin", "click"]) document.addEventListener(k, meanings);
+
+  // A finger on a slider or a scrub bar (issue 45): it moves them with horizontal intent only, and
+  // a vertical swipe scrolls the page (their CSS: touch-action: pan-y). Chromium's range puts its
+  // thumb under the finger at touchstart, before any intent shows; a disabled range skips that, so
+  // the range is disabled from the finger's pointerdown (which comes first) until it shows intent:
+  // sideways, or a tap, it takes the value under the finger (the thumb, 16 px, then follows it);
+  // up or down, the page scrolls (pointercancel) and the value never changed.
+  let held = null;
+  const at = (r, x) => {
+    const b = r.getBoundingClientRect(), lo = +r.min, hi = +r.max;
+    r.value = lo + Math.min(1, Math.max(0, (x - b.left - 8) / (b.width - 16))) * (hi - lo);
+    r.dispatchEvent(new Event("input", { bubbles: true }));
+  };
+  const fingers = (e) => {
+    const r = e.target;
+    if (e.type == "pointerdown") {
+      if (e.pointerType == "touch" && !r.disabled && r.matches?.(".steerlab input[type=range], .sl-compare input[type=range]")) {
+        held = { r, id: e.pointerId, x: e.clientX, y: e.clientY, side: false };
+        r.disabled = true;
+      }
+      return;
+    }
+    if (!held || held.id != e.pointerId) return;
+    const h = held, dx = Math.abs(e.clientX - h.x), dy = Math.abs(e.clientY - h.y);
+    if (e.type == "pointermove") {
+      if (!h.side && h.r.disabled && dx > 8 && dx > dy) (h.side = true), (h.r.disabled = false);
+      if (h.side) at(h.r, e.clientX);
+      return;
+    }
+    held = null;
+    if (h.r.disabled) {
+      h.r.disabled = false;
+      // A tap: the value under the finger (then the range's own touchend fires `change`).
+      if (e.type == "pointerup" && dx <= 8 && dy <= 8) at(h.r, e.clientX);
+    }
+  };
+  for (const k of ["pointerdown", "pointermove", "pointerup", "pointercancel"]) document.addEventListener(k, fingers, true);
 }
 
 // Lazy mounting: a canvas far from the viewport costs nothing until the reader comes near it. The

@@ -177,22 +177,27 @@ function apply(button) {
   keepInView(canvas, button);
 }
 
-// ---- The canvas stays with its text (issue 33) ----------------------------------------------
+// ---- The canvas stays with its text (issues 33 and 45) -----------------------------------------
 //
-// After a try button, its canvas is on screen: when less than 90 % of it is, and canvas and button
-// fit on one screen, the page scrolls (smoothly, unless the reader asks for reduced motion) to show
-// the canvas with the button under it; when they are farther apart and less than half of it shows (a chapter with one canvas at
-// the top and its buttons in later sections), the figure is pinned to the top of the screen
-// (`.is-pinned`, a placeholder keeps its place in the text) until the reader taps its close button
-// or scrolls back to where it stands.
+// After a try button, what its sentence is about is on screen with the button: the canvas, its
+// bar and its readout (the measures; `core`). When they are not all in view (below a pinned
+// figure, if any), and they fit on one screen with the button, the page scrolls (smoothly, unless
+// the reader asks for reduced motion) to show them with the button under them; when they are
+// farther apart (a chapter with one canvas at the top and its buttons in later sections), the
+// figure is pinned to the top of the screen, compact (`.is-pinned`: canvas, bar and readout; a
+// placeholder with its margins keeps its place in the text, so nothing there moves), and the page
+// scrolls the button out from under it if needed. It stays until the reader taps its ×, scrolls
+// back to where it stands, or taps a button of another canvas (a pinned figure never hides the
+// canvas a button is for).
 
 const reduced = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-/** The share of the canvas's height that is on screen (0–1). */
-function onScreen(canvas) {
-  const r = canvas.getBoundingClientRect();
-  if (r.height <= 0) return 0;
-  return Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0)) / r.height;
+/** The canvas's top and the bottom of its readout (or of its bar, or of the canvas), in
+ *  viewport px. */
+function core(canvas) {
+  const root = canvas.closest(".steerlab");
+  const last = root?.querySelector(":scope > .steerlab-metric") || root?.querySelector(":scope > .steerlab-bar") || canvas;
+  return { top: canvas.getBoundingClientRect().top, bottom: Math.max(canvas.getBoundingClientRect().bottom, last.getBoundingClientRect().bottom) };
 }
 
 let pinned = null; // { figure, spacer, observer, close }
@@ -207,14 +212,17 @@ function unpin() {
   spacer.remove();
 }
 
-function pin(canvas) {
+function pin(canvas, button) {
   const figure = canvas.closest("figure") || canvas.closest(".steerlab");
   if (!figure) return;
   if (pinned?.figure === figure) return;
   unpin();
   const spacer = document.createElement("div");
   spacer.className = "pin-spacer";
+  // Its place, margins included: the text after it stays where it was.
+  const cs = getComputedStyle(figure);
   spacer.style.height = `${figure.getBoundingClientRect().height}px`;
+  spacer.style.margin = `${cs.marginTop} 0 ${cs.marginBottom}`;
   figure.before(spacer);
   figure.classList.add("is-pinned");
   const close = document.createElement("button");
@@ -233,23 +241,27 @@ function pin(canvas) {
   });
   observer.observe(spacer);
   pinned = { figure, spacer, observer, close };
+  // The button the reader tapped stays in view, under the figure.
+  const under = figure.getBoundingClientRect().bottom + 8 - button.getBoundingClientRect().top;
+  if (under > 0) window.scrollBy({ top: -under, behavior: "instant" });
 }
 
 function keepInView(canvas, button) {
-  if (pinned && pinned.figure.contains(canvas)) return;
-  const seen = onScreen(canvas);
-  if (seen >= 0.9) return;
-  const c = canvas.getBoundingClientRect();
+  // A button of another canvas: the pinned figure goes back to its place (it would hide this one).
+  if (pinned && !pinned.figure.contains(canvas)) unpin();
+  if (pinned) return;
+  const c = core(canvas);
   const b = button.getBoundingClientRect();
+  if (c.top >= 0 && c.bottom <= innerHeight) return;
   const top = Math.min(c.top, b.top);
   const bottom = Math.max(c.bottom, b.bottom);
   if (bottom - top <= innerHeight - 16) {
-    // Both on one screen: the canvas's top 8 px from the screen's (or the button's bottom 8 px
-    // from the screen's bottom, if that moves less).
-    const by = c.top < 0 ? c.top - 8 : Math.max(b.bottom - innerHeight + 8, c.bottom - innerHeight + 8);
+    // All on one screen: the canvas's top 8 px from the screen's (or the lowest of them 8 px from
+    // the screen's bottom, if that moves less).
+    const by = c.top < 0 ? c.top - 8 : bottom - innerHeight + 8;
     window.scrollBy({ top: by, behavior: reduced() ? "auto" : "smooth" });
-  } else if (seen < 0.5) {
-    pin(canvas);
+  } else {
+    pin(canvas, button);
   }
 }
 

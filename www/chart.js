@@ -366,9 +366,10 @@ class Chart {
       } catch {}
       return;
     }
-    // Under the time controls (the scrub bar and the bar of buttons stay together), before the
-    // settings and the caption.
-    const after = this.ov?.place || this.root.querySelector(":scope > .steerlab-bar") || this.root.querySelector(":scope > .steerlab-scrub") || this.v.canvas;
+    // Under the readout (its "?"), which is under the time controls: on a phone the canvas, its bar
+    // and the measures fit one screen, the chart follows; before the caption.
+    const r = this.root;
+    const after = this.ov?.place || r.querySelector(":scope > .steerlab-meanings") || r.querySelector(":scope > .steerlab-bar") || r.querySelector(":scope > .steerlab-scrub") || this.v.canvas;
     after.after(this.fig);
     const chart = this;
     // Stills: the viewer gives the series (it is busy drawing the still: no call back into it).

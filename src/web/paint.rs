@@ -98,7 +98,16 @@ pub struct Painter {
     shown: Vec<String>,
     /// The next slot a text of this frame takes.
     slot: usize,
+    /// How much larger than their world size the agents are drawn (≥ 1; 0 counts as 1): on a
+    /// small canvas every agent keeps `MIN_AGENT_PX` on screen (issue 45), all scaled alike so a
+    /// leader stays larger than its followers; the selected agent's ring with them. The
+    /// simulation is untouched.
+    pub agent_k: f64,
 }
+
+/// The shortest an agent is drawn, in CSS px (its width is 0.9 of that): a follower of a 640-unit
+/// world on a 309 px phone canvas would be 3 px.
+pub const MIN_AGENT_PX: f64 = 7.0;
 
 impl Painter {
     #[inline(never)]
@@ -379,12 +388,14 @@ pub fn paint(
                 }
                 batch.open(p, Mode::Fill);
                 batch.agents += 1;
-                let (q, f) = (pos.as_dvec2(), dir.normalize_or(Vec2::X).as_dvec2() * size as f64);
+                let k = p.agent_k.max(1.0);
+                let (q, f) = (pos.as_dvec2(), dir.normalize_or(Vec2::X).as_dvec2() * size as f64 * k);
                 let side = glam::DVec2::new(-f.y, f.x) * 0.45;
                 let (tip, a, b) = (q + f * 0.6, q - f * 0.4 + side, q - f * 0.4 - side);
                 p.op(Op::Triangle, &[tip.x, tip.y, a.x, a.y, b.x, b.y]);
             }
             Shape::Circle { c, r } => {
+                let r = if cmd.style == Style::Selected { r * p.agent_k.max(1.0) as f32 } else { r };
                 if fills_circle(cmd.style) && lk.fill {
                     // Filled then stroked, each circle on its own (translucent fills overlap visibly).
                     batch.flush(p);

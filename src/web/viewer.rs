@@ -221,8 +221,6 @@ pub struct Inner {
     wide: Option<bool>,
     /// Whether the widget is compact at every width (`data-controls="compact"`).
     always_compact: bool,
-    /// The one-line hint over the canvas (made on first use).
-    hint: Option<HtmlElement>,
     frames: u32,
     perf: Perf,
     /// The frame's canvas operations and their texts (`paint::Painter`).
@@ -474,6 +472,11 @@ impl Inner {
             self.tl.catch_up(&mut self.sim, 50.0, || now(&w));
             self.link_reached();
         }
+        // The text around the canvas (scrub bar, readout, inspector) at mount, not at the first
+        // draw a frame later: the widget takes its height once (issue 45: the page's text moves
+        // once, or not at all where the page holds its place).
+        let t = now(&self.window);
+        self.show_text(t, t);
     }
 
     /// Once a link's step is reached: the controls show the parameters its inputs set, reported.

@@ -4,6 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
+import { settle } from "./fingers.mjs";
 import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, waitForDrawn, ensureArtifacts, canvasStats } from "./helpers.mjs";
 const BASICS = ["seek", "flee", "arrive", "pursuit", "evade", "wander", "obstacle-avoidance", "containment", "flow-field"];
 
@@ -100,7 +101,7 @@ test("seek: a mouse drag carries the target, and the agent turns to it", async (
   assert.deepEqual(await allProblems(page, problems), []);
 });
 
-test("seek and arrive: one finger alone scrolls and leaves the target; after a tap, a touch drag carries it", async (t) => {
+test("seek and arrive: one finger scrolls and leaves the target, after a tap too; with ✎ pressed, a touch drag carries it", async (t) => {
   const { context, page, problems } = await openAt("/", "seek");
   t.after(() => context.close());
   const cdp = await context.newCDPSession(page);
@@ -119,8 +120,9 @@ test("seek and arrive: one finger alone scrolls and leaves the target; after a t
     // Issue 33: a one-finger drag that starts on a canvas is the page's (it scrolls), not the scene's.
     const before = (await state(page, name)).target;
     await drag(name);
+    await settle(page); // (the page's fling after the swipe)
     assert.deepEqual((await state(page, name)).target, before, `${name}: one finger moved the target`);
-    // A tap acts (the target goes there) and makes the canvas active: one finger then drags it.
+    // A tap acts (the target goes there) and no more (issue 45): one finger is still the page's.
     await page.locator(sel(name)).scrollIntoViewIfNeeded();
     const at = await toPage(page, name, path[0]);
     await touch("touchStart", at);
@@ -128,8 +130,15 @@ test("seek and arrive: one finger alone scrolls and leaves the target; after a t
     const tapped = (await state(page, name)).target;
     assert.ok(Math.hypot(tapped[0] - 120, tapped[1] - 80) < 1.5, `${name}: target ${tapped} after a tap at (120, 80)`);
     await drag(name);
+    await settle(page);
+    assert.deepEqual((await state(page, name)).target, tapped, `${name}: after a tap, one finger moved the target`);
+    // The bar's ✎ (shown on touch screens): one finger drags it now.
+    await page.locator(sel(name)).scrollIntoViewIfNeeded();
+    await settle(page);
+    await page.locator(sel(name)).evaluate((c) => c.closest(".steerlab").querySelector('[data-action="edit"]').click());
+    await drag(name);
     const s = await state(page, name);
-    assert.ok(Math.hypot(s.target[0] - 500, s.target[1] - 300) < 1.5, `${name}: target ${s.target} after a touch drag to (500, 300)`);
+    assert.ok(Math.hypot(s.target[0] - 500, s.target[1] - 300) < 1.5, `${name}: target ${s.target} after a touch drag to (500, 300), ✎ pressed`);
   }
   assert.deepEqual(await allProblems(page, problems), []);
 });

@@ -18,7 +18,8 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const DIST = path.join(ROOT, "dist");
+// (STEERLAB_DIST: another build, e.g. to measure a revision before a change against the same tests.)
+export const DIST = process.env.STEERLAB_DIST ? path.resolve(process.env.STEERLAB_DIST) : path.join(ROOT, "dist");
 export const ARTIFACTS = path.join(ROOT, "artifacts");
 
 // playwright-core lives in tools/node_modules (tools/package-lock.json), not next to the tests.
@@ -65,11 +66,27 @@ export function mimeType(file) {
  * Extra pages (path -> HTML text) can be injected with `extra` for tests that need a page of
  * their own (they get the same headers); `delays` (path -> ms) holds back the answer for a path
  * (both objects are read on every request, so a test may change them).
- * With `gzip`, text and wasm answers are compressed for clients that accept it, as a web host
- * does (for Lighthouse runs; the tests read uncompressed sizes).
- * Resolves to { origin, url(p), requests, close() }.
+ * With `compress`, text and wasm answers (.wasm, .js, .html, .css, .json, .svg) are compressed
+ * for clients that accept it, as a web host should serve them (README, "Serving"): brotli when the
+ * request's Accept-Encoding has `br`, else gzip; `compress: "gzip"` or `"br"` offers only that one.
+ * Without it every answer is sent as it is on disk (the tests read uncompressed sizes). Each
+ * file's compressed bytes are made once (brotli at quality 11, gzip at 9, as a host precompresses).
+ * Resolves to { origin, url(p), requests, close() }; `requests` has each answer's `encoding`.
  */
-export async function serveDist({ root = DIST, csp = CSP, extra = {}, delays = {}, gzip = false } = {}) {
+export async function serveDist({ root = DIST, csp = CSP, extra = {}, delays = {}, compress = false } = {}) {
+  const packed = new Map();
+  const pack = (file, body, how) => {
+    const key = `${how} ${file} ${body.length}`;
+    if (!packed.has(key)) {
+      packed.set(
+        key,
+        how === "br"
+          ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+          : zlib.gzipSync(body, { level: 9 }),
+      );
+    }
+    return packed.get(key);
+  };
   const requests = [];
   const rootAbs = path.resolve(root);
   const server = http.createServer(async (req, res) => {
@@ -82,7 +99,8 @@ export async function serveDist({ root = DIST, csp = CSP, extra = {}, delays = {
       res.writeHead(400, { ...headers, "Content-Type": "text/plain" }).end("bad request");
       return;
     }
-    requests.push({ method: req.method, path: pathname });
+    const entry = { method: req.method, path: pathname, encoding: "identity" };
+    requests.push(entry);
     // A slow file (tests of what the page shows before it arrives): its answer waits this long.
     if (delays[pathname]) await new Promise((r) => setTimeout(r, delays[pathname]));
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -102,10 +120,14 @@ export async function serveDist({ root = DIST, csp = CSP, extra = {}, delays = {
     try {
       if (fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
       let body = fs.readFileSync(file);
-      if (gzip && /\bgzip\b/.test(req.headers["accept-encoding"] || "") && /\.(html|js|mjs|css|wasm|svg|json)$/.test(file)) {
-        body = zlib.gzipSync(body);
-        headers["Content-Encoding"] = "gzip";
+      if (compress && /\.(html|js|mjs|css|wasm|svg|json)$/.test(file)) {
+        const accepts = req.headers["accept-encoding"] || "";
+        const how = [compress === "gzip" ? null : "br", compress === "br" ? null : "gzip"].find((k) => k && new RegExp(`\\b${k}\\b`).test(accepts));
         headers.Vary = "Accept-Encoding";
+        if (how) {
+          body = pack(file, body, how);
+          headers["Content-Encoding"] = entry.encoding = how;
+        }
       }
       res.writeHead(200, { ...headers, "Content-Type": mimeType(file), "Content-Length": body.length });
       res.end(req.method === "HEAD" ? undefined : body);

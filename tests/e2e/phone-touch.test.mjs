@@ -1,13 +1,15 @@
-// Issue 33, items 1, 2, 3 and 7: reading and playing on a phone (375 × 800, 2×, touch).
+// Issues 33 (items 1, 2, 3, 7) and 45 (item 2): reading and playing on a phone (375 × 800, 2×, touch).
 //
-// - A one-finger swipe that starts on any canvas of the galleries and chapters (both languages)
-//   scrolls the page and changes no scene; the first one shows a one-line hint, in the page's
-//   language, once a page.
-// - Editing is deliberate: a two-finger drag moves a waypoint; so does a one-finger drag after a
-//   tap has made the canvas active; before that, the same one-finger drag moves nothing.
+// - A one-finger swipe that starts on any canvas of the galleries and chapters (both languages,
+//   light and dark), untouched or right after a tap on it, scrolls the page and changes no scene;
+//   nothing of fixed position covers the text.
+// - Editing is deliberate: a two-finger drag moves a waypoint; a tap acts and no more; one finger
+//   drags only while the bar's ✎ is pressed (shown on touch screens, where a drag edits).
+// - A vertical swipe that starts on the scrub bar or a slider scrolls and changes nothing; a
+//   sideways drag moves the slider.
 // - The default widget under the flock canvas is no taller than the canvas; the menu and the
 //   settings open on demand (keyboard too: Escape closes and gives the focus back).
-// - After every try button of the chapters, its canvas is at least half on screen.
+// - (After every try button of the chapters, what it is about is on screen: phone-fit.test.mjs.)
 // - Time: the step-back button gives back the previous step bit for bit; the scrub bar's fine mode
 //   reaches one chosen step with a tap.
 //
@@ -21,7 +23,8 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { serveDist, launchBrowser, allProblems, mountEvery, waitForSteerlab, ensureArtifacts } from "./helpers.mjs";
+import { serveDist, launchBrowser, allProblems, mountEvery, ensureArtifacts } from "./helpers.mjs";
+import { openPhone as openPhoneAt, swipe, drag1, drag2, tapAt, settle } from "./fingers.mjs";
 
 const PAGES = [
   ["/", "en"],
@@ -33,11 +36,6 @@ const PAGES = [
   ["/chapters/bandada.html", "en"],
   ["/es/chapters/bandada.html", "es"],
 ];
-const CHAPTERS = PAGES.filter(([u]) => u.includes("/chapters/"));
-const HINT = {
-  en: "To edit: drag with two fingers, or tap the canvas first, then drag.",
-  es: "Para editar: arrastra con dos dedos, o toca antes el lienzo y luego arrastra.",
-};
 
 // data-controls: what an author chooses to show.
 const CONTROLS_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="stylesheet" href="/www/steerlab.css">
@@ -59,140 +57,97 @@ after(async () => {
   await server?.close();
 });
 
-/** A phone: 375 × 800, 2×, touch, the page's language; problems collected as openPage does. */
-async function openPhone(url, { lang = "en", colorScheme = "light", viewport = { width: 375, height: 800 }, touch = true } = {}) {
-  const context = await browser.newContext({
-    viewport,
-    deviceScaleFactor: touch ? 2 : 1,
-    hasTouch: touch,
-    isMobile: touch,
-    colorScheme,
-    locale: lang === "es" ? "es-ES" : "en-GB",
-    serviceWorkers: "block",
-  });
-  const problems = { console: [], pageErrors: [], csp: [], offHost: [], failed: [], http: [] };
-  const page = await context.newPage();
-  page.on("console", (m) => m.type() === "error" && problems.console.push(m.text()));
-  page.on("pageerror", (e) => problems.pageErrors.push(String(e)));
-  page.on("response", (r) => r.status() >= 400 && problems.http.push(`${r.status()} ${r.url()}`));
-  const cdp = await context.newCDPSession(page);
-  await page.goto(server.url(url), { waitUntil: "load" });
-  await waitForSteerlab(page);
-  return { context, page, cdp, problems };
-}
-
-const touch = (cdp, type, points) =>
-  cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points.map(([x, y], i) => ({ x, y, id: i + 1, radiusX: 4, radiusY: 4, force: 1 })) });
-
-/** One finger from (x, y), `dy` px down (negative: up, which scrolls the page down), in steps. */
-async function swipe(page, cdp, x, y, dy = -300, steps = 12) {
-  await touch(cdp, "touchStart", [[x, y]]);
-  for (let k = 1; k <= steps; k++) {
-    await touch(cdp, "touchMove", [[x, y + (dy * k) / steps]]);
-    await page.waitForTimeout(16);
-  }
-  await touch(cdp, "touchEnd", []);
-}
-
-/** Two fingers 30 px apart, centred on (x, y), moved together by (dx, dy). */
-async function drag2(page, cdp, x, y, dx, dy, steps = 12) {
-  const at = (k) => [
-    [x - 15 + (dx * k) / steps, y + (dy * k) / steps],
-    [x + 15 + (dx * k) / steps, y + (dy * k) / steps],
-  ];
-  await touch(cdp, "touchStart", at(0));
-  for (let k = 1; k <= steps; k++) {
-    await touch(cdp, "touchMove", at(k));
-    await page.waitForTimeout(16);
-  }
-  await touch(cdp, "touchEnd", []);
-}
-
-/** One finger dragged from (x, y) by (dx, dy). */
-async function drag1(page, cdp, x, y, dx, dy, steps = 12) {
-  await touch(cdp, "touchStart", [[x, y]]);
-  for (let k = 1; k <= steps; k++) {
-    await touch(cdp, "touchMove", [[x + (dx * k) / steps, y + (dy * k) / steps]]);
-    await page.waitForTimeout(16);
-  }
-  await touch(cdp, "touchEnd", []);
-}
-
-async function tapAt(page, cdp, x, y) {
-  await touch(cdp, "touchStart", [[x, y]]);
-  await page.waitForTimeout(40);
-  await touch(cdp, "touchEnd", []);
-}
-
-/** Until the page's scroll (a fling after a swipe, a smooth scroll) has come to rest. */
-async function settle(page) {
-  await page.waitForTimeout(100);
-  for (let last = -1, k = 0; k < 40; k++) {
-    const y = await page.evaluate(() => scrollY);
-    if (y === last) return;
-    last = y;
-    await page.waitForTimeout(100);
-  }
-}
+const openPhone = (url, opts) => openPhoneAt(browser, server, url, opts);
 
 /** The page's canvases but a compare's two views: those step on the compare's own clock (www/compare.js)
  *  and take no pointer (pointer-events: none), so a swipe over them scrolls by itself. */
 const CANVASES = "canvas[data-scenario]:not(.sl-compare canvas)";
 
-/** Every canvas's scene, as text (v.state(), which has the scenario, agents, waypoints…). */
-const scenes = (page) =>
-  page.evaluate((sel) => [...document.querySelectorAll(sel)].map((c) => JSON.stringify(window.steerlab.viewerFor(c).state())), CANVASES);
+/** What covers the page's text: elements of fixed position on screen (a pinned figure aside). */
+const fixedOnScreen = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((e) => getComputedStyle(e).position === "fixed" && !e.closest(".is-pinned"))
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight && getComputedStyle(e).visibility !== "hidden" && getComputedStyle(e).opacity !== "0";
+      })
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${e.textContent.slice(0, 40)}`)
+  );
 
-for (const [url, lang] of PAGES) {
-  test(`${url}: a one-finger swipe on every canvas scrolls the page and changes nothing; the hint shows once, in ${lang}`, async (t) => {
-    const { context, page, cdp, problems } = await openPhone(url, { lang });
+/** Scroll canvas k of the page to the middle of the screen and tell where it is. */
+const centre = (page, k) =>
+  page.evaluate(([k, sel]) => {
+    const c = document.querySelectorAll(sel)[k];
+    c.scrollIntoView({ block: "center", behavior: "instant" });
+    const r = c.getBoundingClientRect();
+    const edits = (window.steerlab.viewerFor(c).state().scenario.interaction || "select") !== "select";
+    const edit = c.closest(".steerlab").querySelector('.steerlab-bar [data-action="edit"]');
+    return {
+      // Right of the centre: on a scene with an agent in the middle, a tap lands beside it.
+      x: Math.round(r.left + r.width * 0.6), y: Math.round(r.top + r.height / 2), sy: scrollY, name: c.id || c.dataset.scenario, edits,
+      edit: edit ? edit.getClientRects().length > 0 : null,
+    };
+  }, [k, CANVASES]);
+
+/** Canvas k's scene, as text (v.state(), which has the scenario, agents, waypoints…). */
+const sceneOf = (page, k) => page.evaluate(([k, sel]) => JSON.stringify(window.steerlab.viewerFor(document.querySelectorAll(sel)[k]).state()), [k, CANVASES]);
+
+// Issue 45, item 2: a tap on a canvas (choose another «yo», send the leader, add a waypoint, place
+// an obstacle) acts and leaves touch as it was: the next one-finger swipe scrolls and changes nothing.
+PAGES.forEach(([url, lang], n) => {
+  const colorScheme = n % 2 ? "dark" : "light";
+  test(`${url} (${lang}, ${colorScheme}): a one-finger swipe on every canvas, untouched or just tapped, scrolls the page and changes nothing; no hint over the text`, async (t) => {
+    const { context, page, cdp, problems } = await openPhone(url, { lang, colorScheme });
     t.after(() => context.close());
     await mountEvery(page);
     // A compare (data-compare) mounts its two views once www/compare.js has come.
     await page.waitForFunction(() => document.querySelectorAll(".sl-compare").length === document.querySelectorAll("[data-compare]").length, null, { timeout: 30_000 });
     // Paused, so that a scene that changes is a scene the swipe changed.
     await page.evaluate((sel) => document.querySelectorAll(sel).forEach((c) => window.steerlab.viewerFor(c).pause()), CANVASES);
-    const before = await scenes(page);
-    const count = before.length;
+    const count = await page.evaluate((sel) => document.querySelectorAll(sel).length, CANVASES);
     assert.ok(count > 0, "canvases");
-    let firstEditable = null;
+    let editable = 0, tapped = 0;
     for (let k = 0; k < count; k++) {
-      await settle(page);
-      const at = await page.evaluate(([k, sel]) => {
-        const c = document.querySelectorAll(sel)[k];
-        c.scrollIntoView({ block: "center", behavior: "instant" });
-        const r = c.getBoundingClientRect();
-        const edits = (window.steerlab.viewerFor(c).state().scenario.interaction || "select") !== "select";
-        return { x: Math.round(r.left + r.width / 2), y: Math.round(r.top + r.height / 2), sy: scrollY, name: c.dataset.scenario, edits };
-      }, [k, CANVASES]);
-      await swipe(page, cdp, at.x, at.y, -300, 8);
-      await page.waitForTimeout(150);
-      const sy = await page.evaluate(() => scrollY);
-      assert.ok(sy - at.sy > 150, `${url} ${at.name}: a 300 px swipe on the canvas scrolled the page ${sy - at.sy} px`);
-      // The hint: on the first swipe over a canvas where a drag edits something (not on one
-      // where a tap only selects an agent), once a page.
-      const hints = await page.$$eval(".steerlab-hint", (hs) =>
-        hs.map((h) => {
-          const r = h.getBoundingClientRect();
-          return { hidden: h.hidden, text: h.textContent, onScreen: r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth };
-        })
-      );
-      if (firstEditable === null && at.edits) {
-        firstEditable = at.name;
-        assert.equal(hints.length, 1, `${url}: the first swipe on a canvas that edits (${at.name}) shows one hint`);
-        assert.equal(hints[0].hidden, false, `${url}: the hint is shown`);
-        assert.equal(hints[0].text, HINT[lang], `${url}: the hint in ${lang}`);
-        assert.ok(hints[0].onScreen, `${url}: the hint is on screen after the swipe scrolled the page`);
-        await page.screenshot({ path: path.join(ensureArtifacts(), `phone-touch-hint-${lang}-${url.replace(/\W+/g, "_")}.png`) });
-      } else {
-        assert.equal(hints.length, firstEditable === null ? 0 : 1, `${url}: after ${at.name}, the hint was shown ${hints.length} times`);
+      for (const tap of [false, true]) {
+        await settle(page);
+        let at = await centre(page, k);
+        if (tap) {
+          await tapAt(page, cdp, at.x, at.y);
+          await page.waitForTimeout(150);
+          tapped++;
+          at = await centre(page, k);
+        }
+        const before = await sceneOf(page, k);
+        await swipe(page, cdp, at.x, at.y, -300, 12);
+        await page.waitForTimeout(150);
+        const sy = await page.evaluate(() => scrollY);
+        const after = await sceneOf(page, k);
+        const what = `${url} ${at.name}${tap ? ", after a tap on it" : ""}`;
+        assert.ok(sy - at.sy > 150, `${what}: a 300 px swipe on the canvas scrolled the page ${sy - at.sy} px`);
+        assert.ok(after === before, `${what}: the swipe changed the scene`);
+        assert.deepEqual(await fixedOnScreen(page), [], `${what}: something covers the text`);
       }
+      // The editing gestures stay discoverable: ✎ in the figure's bar where a drag edits.
+      const at = await centre(page, k);
+      if (at.edits) editable++;
+      assert.equal(at.edit, at.edits ? true : null, `${url} ${at.name}: ✎ in the bar (${at.edits ? "a drag edits" : "nothing to drag"})`);
     }
-    assert.ok(firstEditable, `${url}: a canvas that edits`);
-    const afterAll = await scenes(page);
-    for (let k = 0; k < count; k++) assert.ok(afterAll[k] === before[k], `${url}: canvas ${k} changed under swipes`);
+    t.diagnostic(`${url}: ${count} canvases swiped untouched and after a tap (${tapped} taps), ${editable} with ✎`);
+    assert.ok(editable > 0, `${url}: a canvas that edits`);
+    await page.screenshot({ path: path.join(ensureArtifacts(), `phone-touch-swipes-${lang}-${colorScheme}-${url.replace(/\W+/g, "_")}.png`) });
     assert.deepEqual(await allProblems(page, problems), []);
   });
+});
+
+/** Canvas `id` paused, in the middle of the screen. */
+async function pausedAtCentre(page, id) {
+  await page.evaluate((id) => {
+    const c = document.getElementById(id);
+    window.steerlab.viewerFor(c).pause();
+    c.scrollIntoView({ block: "center", behavior: "instant" });
+  }, id);
+  await page.waitForTimeout(300);
 }
 
 /** The waypoints canvas's k-th waypoint in page px, and the world→page scale. */
@@ -210,22 +165,18 @@ async function waypointAt(page, id, k) {
   );
 }
 
-test("editing is deliberate: two fingers drag a waypoint; one finger drags it only after a tap made the canvas active", async (t) => {
+test("editing is deliberate: two fingers drag a waypoint; a tap acts and no more; one finger drags only while ✎ is pressed", async (t) => {
   const { context, page, cdp, problems } = await openPhone("/chapters/leader-queue-path.html");
   t.after(() => context.close());
   const id = "c-waypoints";
-  await page.evaluate((id) => {
-    const c = document.getElementById(id);
-    window.steerlab.viewerFor(c).pause();
-    c.scrollIntoView({ block: "center", behavior: "instant" });
-  }, id);
-  await page.waitForTimeout(300);
+  const state = () => page.evaluate((id) => JSON.stringify(window.steerlab.viewerFor(document.getElementById(id)).state()), id);
+  await pausedAtCentre(page, id);
   // One finger from waypoint 1, sideways (the page has nothing to scroll sideways): nothing moves.
   let w = await waypointAt(page, id, 1);
-  const before = await page.evaluate((id) => JSON.stringify(window.steerlab.viewerFor(document.getElementById(id)).state()), id);
+  const before = await state();
   await drag1(page, cdp, w.x, w.y, 40, 0);
   await page.waitForTimeout(150);
-  assert.equal(await page.evaluate((id) => JSON.stringify(window.steerlab.viewerFor(document.getElementById(id)).state()), id), before, "one finger edited");
+  assert.equal(await state(), before, "one finger edited");
   // Two fingers on it, moved 40 px right and 30 px down: it follows, by the same world distance.
   w = await waypointAt(page, id, 1);
   await drag2(page, cdp, w.x, w.y, 40, 30);
@@ -233,27 +184,88 @@ test("editing is deliberate: two fingers drag a waypoint; one finger drags it on
   const moved = await waypointAt(page, id, 1);
   assert.ok(Math.abs(moved.wp[0] - (w.wp[0] + 40 / w.s)) < 3 && Math.abs(moved.wp[1] - (w.wp[1] + 30 / w.s)) < 3, `two fingers: ${w.wp} → ${moved.wp}`);
   assert.equal(moved.n, w.n, "two fingers added no waypoint");
-  // A tap on it (a tap selects it: no change of place) makes the canvas active…
+  // A tap on it selects it and leaves touch as it was: one finger still moves nothing.
   await tapAt(page, cdp, moved.x, moved.y);
   await page.waitForTimeout(100);
-  const active = await page.evaluate((id) => {
-    const c = document.getElementById(id);
-    return { cls: c.classList.contains("steerlab-active"), ta: c.style.touchAction };
-  }, id);
-  assert.deepEqual(active, { cls: true, ta: "none" }, "a tap makes the canvas active");
+  const canvasState = () =>
+    page.evaluate((id) => {
+      const c = document.getElementById(id);
+      return { cls: c.classList.contains("steerlab-active"), ta: c.style.touchAction, pressed: c.closest(".steerlab").querySelector('[data-action="edit"]').getAttribute("aria-pressed") };
+    }, id);
+  assert.deepEqual(await canvasState(), { cls: false, ta: "pan-x pan-y pinch-zoom", pressed: "false" }, "a tap leaves the canvas as it was");
   const tapped = await waypointAt(page, id, 1);
   assert.deepEqual(tapped.wp, moved.wp, "the tap did not move it");
-  // …and one finger drags it now.
-  await drag1(page, cdp, tapped.x, tapped.y, -50, 20);
+  const afterTap = await state();
+  await drag1(page, cdp, tapped.x, tapped.y, -50, 0);
+  await page.waitForTimeout(150);
+  assert.equal(await state(), afterTap, "after a tap, one finger edited");
+  // ✎ (in the figure's bar, named for screen readers): one finger drags now.
+  const edit = page.locator(`#${id}`).locator("xpath=..").locator('.steerlab-bar [data-action="edit"]');
+  assert.equal(await edit.getAttribute("aria-label"), "Edit with one finger (two fingers drag at any time)");
+  await edit.tap();
+  assert.deepEqual(await canvasState(), { cls: true, ta: "none", pressed: "true" }, "✎ makes the canvas active");
+  await page.evaluate((id) => document.getElementById(id).scrollIntoView({ block: "center", behavior: "instant" }), id);
+  const on = await waypointAt(page, id, 1);
+  await drag1(page, cdp, on.x, on.y, -50, 20);
   await page.waitForTimeout(150);
   const dragged = await waypointAt(page, id, 1);
-  assert.ok(Math.abs(dragged.wp[0] - (tapped.wp[0] - 50 / w.s)) < 3 && Math.abs(dragged.wp[1] - (tapped.wp[1] + 20 / w.s)) < 3, `one finger, active: ${tapped.wp} → ${dragged.wp}`);
-  // A tap outside (on the text) ends it: swipes scroll again.
+  assert.ok(Math.abs(dragged.wp[0] - (on.wp[0] - 50 / w.s)) < 3 && Math.abs(dragged.wp[1] - (on.wp[1] + 20 / w.s)) < 3, `one finger, ✎ pressed: ${on.wp} → ${dragged.wp}`);
+  // ✎ again ends it (the canvas had the focus: the button keeps the canvas active until its click).
+  await edit.tap();
+  assert.deepEqual(await canvasState(), { cls: false, ta: "pan-x pan-y pinch-zoom", pressed: "false" }, "✎ again");
+  // A tap outside the figure (on the text) ends it too.
+  await edit.tap();
+  assert.equal((await canvasState()).pressed, "true");
+  await page.evaluate((id) => document.getElementById(id).focus(), id);
   await tapAt(page, cdp, 20, 20);
   await page.waitForTimeout(100);
-  assert.equal(await page.evaluate((id) => document.getElementById(id).classList.contains("steerlab-active"), id), false, "tap outside");
+  assert.deepEqual(await canvasState(), { cls: false, ta: "pan-x pan-y pinch-zoom", pressed: "false" }, "tap outside");
   assert.deepEqual(await allProblems(page, problems), []);
 });
+
+for (const [url, lang] of [["/chapters/flocking.html", "en"], ["/es/chapters/bandada.html", "es"]]) {
+  test(`${url}: a vertical swipe that starts on the scrub bar or a slider scrolls and changes nothing; sideways, the slider moves`, async (t) => {
+    const { context, page, cdp, problems } = await openPhone(url, { lang });
+    t.after(() => context.close());
+    const sel = url.includes("bandada") ? "#c-bandada" : "#c-flock";
+    const v = (f) => page.evaluate(([sel, f]) => new Function("v", f)(window.steerlab.viewerFor(document.querySelector(sel))), [sel, f]);
+    await v("v.pause(); v.step(240); v.render()");
+    const root = page.locator(sel).locator("xpath=..");
+    await root.locator('.steerlab-bar [data-action="settings"]').tap();
+    for (const [what, input] of [["scrub bar", "input[data-scrub]"], ["slider", 'input[type="range"][data-param]']]) {
+      const r = root.locator(input).first();
+      await r.evaluate((e) => e.scrollIntoView({ block: "center", behavior: "instant" }));
+      await settle(page);
+      const b = await r.evaluate((e) => {
+        const b = e.getBoundingClientRect();
+        return { x: b.left + b.width * 0.3, y: b.top + b.height / 2, value: e.value, sy: scrollY };
+      });
+      const scene = await v("return JSON.stringify(v.state())");
+      await swipe(page, cdp, b.x, b.y, -300, 12);
+      await page.waitForTimeout(150);
+      const sy = await page.evaluate(() => scrollY);
+      assert.ok(sy - b.sy > 150, `${url}: a vertical swipe from the ${what} scrolled ${sy - b.sy} px`);
+      assert.equal(await r.inputValue(), b.value, `${url}: the ${what} kept its value`);
+      assert.ok((await v("return JSON.stringify(v.state())")) === scene, `${url}: the swipe from the ${what} changed the scene`);
+      assert.equal(await r.isDisabled(), false, `${url}: the ${what} is enabled after the swipe`);
+    }
+    // Sideways from the slider's thumb: it follows the finger (here to its left end).
+    const r = root.locator('input[type="range"][data-param]').first();
+    await r.evaluate((e) => e.scrollIntoView({ block: "center", behavior: "instant" }));
+    await settle(page);
+    const b = await r.evaluate((e) => {
+      const b = e.getBoundingClientRect();
+      const f = (e.value - e.min) / (e.max - e.min);
+      return { x: b.left + 8 + f * (b.width - 16), y: b.top + b.height / 2, min: e.min, value: e.value, path: e.dataset.param, left: b.left };
+    });
+    assert.notEqual(b.value, b.min, "the slider starts above its minimum");
+    await drag1(page, cdp, b.x, b.y, b.left - b.x, 0);
+    await page.waitForTimeout(150);
+    assert.equal(await r.inputValue(), b.min, `${url}: dragged to the left end`);
+    assert.equal(await v(`return v.get(${JSON.stringify(b.path)})`), Number(b.min), `${url}: ${b.path} follows the slider`);
+    assert.deepEqual(await allProblems(page, problems), []);
+  });
+}
 
 /** Heights under a canvas: the controls (scrub bar, bar, open settings) and all of the widget. */
 const widget = (page, sel) =>
@@ -315,12 +327,31 @@ test("desktop (1280 px, mouse): the widget unfolded as before, the menu's toggle
   const { context, page, problems } = await openPhone("/chapters/flocking.html", { touch: false, viewport: { width: 1280, height: 900 } });
   t.after(() => context.close());
   await page.evaluate(() => document.querySelector("#c-flock").scrollIntoView({ block: "start", behavior: "instant" }));
+  // (Mounted now, whatever the machine's pace: boot.js mounts a canvas as it comes near.)
+  await page.evaluate(() => ["#c-flock", "#c-hash"].forEach((s) => window.steerlab.viewerFor(document.querySelector(s))));
   await page.waitForTimeout(300);
   const w = await widget(page, "#c-flock");
   for (const a of ["play", "step-back", "step", "share", "embed", "save", "seed", "inspector", "reset", "separation.weight", "forces"]) {
     assert.ok(w.visible.includes(a), `desktop shows ${a}: ${w.visible}`);
   }
   assert.ok(!w.visible.includes("menu") && !w.visible.includes("settings"), `no folds on desktop: ${w.visible}`);
+  // A mouse drags anyway: no ✎ (on the spatial hash canvas, where a drag moves «self»).
+  assert.equal(await page.locator('#c-hash').locator("xpath=..").locator('[data-action="edit"]').isVisible(), false, "✎ with a mouse");
+  assert.deepEqual(await allProblems(page, problems), []);
+});
+
+test("mouse: a drag moves a waypoint at once, as before (no ✎ to press)", async (t) => {
+  const { context, page, problems } = await openPhone("/chapters/leader-queue-path.html", { touch: false, viewport: { width: 1280, height: 900 } });
+  t.after(() => context.close());
+  const id = "c-waypoints";
+  await pausedAtCentre(page, id);
+  const w = await waypointAt(page, id, 1);
+  await page.mouse.move(w.x, w.y);
+  await page.mouse.down();
+  for (let k = 1; k <= 8; k++) await page.mouse.move(w.x + 5 * k, w.y + 4 * k);
+  await page.mouse.up();
+  const moved = await waypointAt(page, id, 1);
+  assert.ok(Math.abs(moved.wp[0] - (w.wp[0] + 40 / w.s)) < 3 && Math.abs(moved.wp[1] - (w.wp[1] + 32 / w.s)) < 3, `mouse: ${w.wp} → ${moved.wp}`);
   assert.deepEqual(await allProblems(page, problems), []);
 });
 
@@ -343,49 +374,6 @@ test("data-controls: everything (unfolded on a wide figure), compact, a list of 
   assert.deepEqual(parts.none, [], "false");
   assert.deepEqual(await allProblems(page, problems), []);
 });
-
-/** The share of a canvas's height on screen. */
-const onScreen = (page, id) =>
-  page.evaluate((id) => {
-    const r = document.getElementById(id).getBoundingClientRect();
-    return Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0)) / r.height;
-  }, id);
-
-for (const [url, lang] of CHAPTERS) {
-  test(`${url}: after every try button, its canvas is at least half on screen`, async (t) => {
-    const { context, page, problems } = await openPhone(url, { lang });
-    t.after(() => context.close());
-    await page.waitForFunction(() => [...document.querySelectorAll("button.try")].every((b) => !b.disabled));
-    const n = await page.locator("button.try").count();
-    assert.ok(n > 0);
-    const seen = [];
-    for (let k = 0; k < n; k++) {
-      const b = page.locator("button.try").nth(k);
-      if (!(await b.isVisible())) continue;
-      const id = await b.getAttribute("data-for");
-      // The reader reaches the button from above, reading: it is in the lower part of the screen.
-      await b.evaluate((e) => e.scrollIntoView({ block: "end", behavior: "instant" }));
-      await page.waitForTimeout(50);
-      await b.tap();
-      // Until a smooth scroll (if any) has come to rest.
-      await settle(page);
-      const share = await onScreen(page, id);
-      seen.push(`${id} ${share.toFixed(2)}`);
-      assert.ok(share >= 0.5, `${url}: try button ${k} ("${(await b.textContent()).trim()}"): ${(share * 100).toFixed(0)} % of #${id} on screen`);
-      if (k === n - 1) await page.screenshot({ path: path.join(ensureArtifacts(), `phone-touch-try-${lang}-${url.replace(/\W+/g, "_")}.png`) });
-    }
-    t.diagnostic(`${url}: ${seen.join(", ")}`);
-    // The inspector comes after the buttons, not between them and their canvas.
-    const order = await page.evaluate(() =>
-      [...document.querySelectorAll(".steerlab-inspector-slot[data-for]")].map((s) => {
-        const row = document.querySelector(`button.try[data-for="${s.dataset.for}"]`)?.closest(".try-row");
-        return !row || !!(row.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_FOLLOWING) || s.dataset.for;
-      })
-    );
-    assert.ok(order.every((o) => o === true), `slots before their buttons: ${order}`);
-    assert.deepEqual(await allProblems(page, problems), []);
-  });
-}
 
 test("time on touch: ← gives back the previous step bit for bit; the fine scrub reaches one chosen step", async (t) => {
   const { context, page, cdp, problems } = await openPhone("/chapters/flocking.html");

@@ -49,7 +49,7 @@ pub(super) struct Button {
 /// The bar's buttons, in order. A new entry of the menu (a chart, say) is one row here with
 /// `place: Place::Menu`: it is built into the menu, shown in the bar's row on a wide figure, and
 /// its `run` is called on a click (the menu then closes). `add_menu_item` adds one at run time.
-pub(super) const BUTTONS: [Button; 14] = [
+pub(super) const BUTTONS: [Button; 15] = [
     // Its name says what it does now ("Pause" while playing): no aria-pressed, which read "❚❚ Pause, pressed".
     Button {
         action: "play",
@@ -80,6 +80,18 @@ pub(super) const BUTTONS: [Button; 14] = [
             i.step(1);
             i.draw();
         },
+    },
+    // On a canvas where a drag edits (a waypoint, the target, the leader, «self»), for touch
+    // screens (`steerlab.css` shows it where a pointer is coarse): one finger drags while it is
+    // pressed, instead of scrolling the page (`events.rs`, `Inner::set_active`).
+    Button {
+        action: "edit",
+        label: K::TouchEdit,
+        icon: ("✎\u{fe0e} ", ""),
+        name: Some(K::TouchEditName),
+        state: Some("aria-pressed"),
+        place: Place::Bar,
+        run: Inner::toggle_edit,
     },
     // The settings' and the menu's toggles (disclosures: `aria-expanded`, `aria-controls`); the
     // menu follows its toggle (the next tab stop), its entries are the `Place::Menu` rows.
@@ -400,6 +412,9 @@ pub(super) fn bar(
         let wanted = match (b.place, b.action) {
             (Place::Bar, "menu") => menu.is_some(),
             (Place::Bar, "settings") => settings.is_some(),
+            (Place::Bar, "edit") => {
+                parts.play && sim.scenario().interaction != crate::sim::scenario::Interaction::Select
+            }
             (Place::Bar, _) => parts.play,
             (Place::Menu, _) => menu.is_some(),
             (Place::Scrub, _) => false,

@@ -37,8 +37,8 @@ impl Inner {
         let lang = opts.lang;
         let sc = sim.scenario();
 
-        // <div class="steerlab"> [title] canvas, scrub bar, bar, controls, caption, HUD, readout,
-        // live region </div>
+        // <div class="steerlab"> [title] canvas, scrub bar, bar, controls, readout, live region,
+        // caption, HUD </div>
         let root = el(&document, "div", "steerlab")?;
         // The language asked for (www/boot.js writes the marked words under it again when words
         // are added for it: `web/words.rs`).
@@ -77,7 +77,7 @@ impl Inner {
         let style = canvas.style();
         style.set_property("aspect-ratio", &format!("{} / {}", short32(sc.world.width), short32(sc.world.height)))?;
         // One finger scrolls the page and pinches zoom it; a drag edits only with two fingers or
-        // once a tap has made the canvas active (then `none`: `events.rs`).
+        // while the bar's ✎ is pressed (then `none`: `events.rs`).
         style.set_property("touch-action", super::events::TOUCH_ACTION)?;
         canvas.class_list().add_1("steerlab-canvas")?;
 
@@ -97,6 +97,14 @@ impl Inner {
                 root.append_child(&settings)?;
             }
         }
+        // The readout right under the bar (issue 45: on a phone the canvas, its bar and the measures
+        // a sentence talks about fit one screen), then the chart (www/chart.js), caption and HUD.
+        let metric = el(&document, "p", "steerlab-metric")?;
+        root.append_child(&metric)?;
+        let meanings = super::chart::meanings_button(&document, lang, &root)?;
+        let live = el(&document, "p", "steerlab-live")?;
+        live.set_attribute("aria-live", "polite")?;
+        root.append_child(&live)?;
         let caption = sc.caption_in(lang.tag());
         if !caption.is_empty() {
             let p = el(&document, "p", "steerlab-caption")?;
@@ -117,12 +125,6 @@ impl Inner {
         } else {
             None
         };
-        let metric = el(&document, "p", "steerlab-metric")?;
-        root.append_child(&metric)?;
-        let meanings = super::chart::meanings_button(&document, lang, &root)?;
-        let live = el(&document, "p", "steerlab-live")?;
-        live.set_attribute("aria-live", "polite")?;
-        root.append_child(&live)?;
 
         let mut inspector = Inspector::new(&document, &root, canvas.id(), lang)?;
         let h = Rc::new(Handles {
@@ -181,7 +183,6 @@ impl Inner {
             folds,
             wide: None,
             always_compact: parts.always_compact,
-            hint: None,
             frames: 0,
             perf: Perf::default(),
             painter: paint::Painter::default(),

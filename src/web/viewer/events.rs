@@ -17,23 +17,18 @@ use web_sys::{
 type Handler = Box<dyn FnMut(&mut Inner, Event)>;
 
 /// The canvas's `touch-action` while it is not active: the page scrolls (one finger) and zooms
-/// (two), as over any picture in an article; `none` once a tap made the canvas active.
+/// (two), as over any picture in an article; `none` while the reader edits it (the bar's ✎).
 pub const TOUCH_ACTION: &str = "pan-x pan-y pinch-zoom";
 
 /// How far (CSS px) a finger may move and still tap; how long (ms) a tap may last.
 const TAP_SLOP: f64 = 10.0;
 const TAP_MS: f64 = 600.0;
 
-/// Whether the page showed its hint already (once a page: the first one-finger drag on any
-/// canvas), and the "now editing" line (the first activation).
-static HINTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-static TOLD_ACTIVE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
 /// Fingers on the canvas, following embedded maps' "cooperative gestures" (Google Maps, Leaflet
-/// GestureHandling): one finger scrolls the page and never edits (a tap acts, as a click does);
-/// two fingers drag (what one mouse button drags); a tap makes the canvas active, and while it is
-/// (until it loses the focus — a tap elsewhere — or leaves the screen) one finger drags as a mouse
-/// does.
+/// GestureHandling): one finger scrolls the page and never edits, whatever was tapped before (a
+/// tap acts, as a click does); two fingers drag (what one mouse button drags). The bar's ✎ toggle
+/// (`edit`, on canvases where a drag edits) makes the canvas active: while it is (until ✎ again,
+/// a tap outside the figure, or the canvas leaves the screen) one finger drags as a mouse does.
 #[derive(Default)]
 pub(super) struct Touch {
     /// The fingers down: pointer id, client x, y now.
@@ -44,8 +39,10 @@ pub(super) struct Touch {
     moved: bool,
     /// A two-finger drag is editing (since the second finger).
     two: bool,
-    /// The canvas is active (a tap): touch works as the mouse.
+    /// The canvas is active (the bar's ✎): touch works as the mouse.
     active: bool,
+    /// When it was made active (the page's clock, ms).
+    since: f64,
 }
 
 impl Touch {
@@ -129,17 +126,17 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
             }
         }),
     )?);
-    // The hint fades out (a CSS animation), then leaves the accessibility tree.
+    // Focus gone elsewhere than the figure (a tap on the text): one finger scrolls again.
     listeners.push(add(
-        &root,
-        "animationend",
-        Box::new(|i, _| {
-            if let Some(h) = &i.hint {
-                h.set_hidden(true);
+        &canvas,
+        "blur",
+        Box::new(|i, ev| {
+            let to = js_sys::Reflect::get(&ev, &JsValue::from_str("relatedTarget")).ok();
+            if !to.and_then(|t| t.dyn_into::<web_sys::Node>().ok()).is_some_and(|t| i.root.contains(Some(&t))) {
+                i.set_active(false);
             }
         }),
     )?);
-    listeners.push(add(&canvas, "blur", Box::new(|i, _| i.set_active(false)))?);
     // Two fingers: the page must not take the gesture (pan or pinch) — the only listener that
     // cancels, so non-passive, and only on the canvas; one finger is left to the page.
     {
@@ -221,8 +218,9 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
             if let Ok(mut i) = s.enter() {
                 if let Some(e) = entries.iter().last().and_then(|e| e.dyn_into::<IntersectionObserverEntry>().ok()) {
                     i.on_screen = e.is_intersecting();
-                    if !i.on_screen {
-                        // Scrolled away: the next swipe over it, back on screen, scrolls again.
+                    // Scrolled away (seen after ✎ was pressed, not an older entry that arrives
+                    // late): the next swipe over it, back on screen, scrolls again.
+                    if !i.on_screen && e.time() > i.touch.since {
                         i.set_active(false);
                     }
                     i.last_ts = None;
@@ -334,22 +332,14 @@ impl Inner {
                     let p = self.client_world(mx, my);
                     self.pointer(Pointer::Move(p), true)
                 } else {
-                    if !t.moved && (x - t.start.0).powi(2) + (y - t.start.1).powi(2) > TAP_SLOP * TAP_SLOP {
-                        // One finger dragging: the page's, not the scene's.
-                        t.moved = true;
-                        self.show_hint(false);
-                    }
+                    // One finger dragging: the page's, not the scene's.
+                    t.moved |= (x - t.start.0).powi(2) + (y - t.start.1).powi(2) > TAP_SLOP * TAP_SLOP;
                     false
                 }
             }
             "pointerup" | "pointercancel" => {
-                let Some(k) = t.points.iter().position(|p| p.0 == id) else {
-                    // A finger whose down we did not see (it landed during a fling): the page took it.
-                    if kind == "pointercancel" {
-                        self.show_hint(false);
-                    }
-                    return;
-                };
+                // (A finger whose down we did not see landed during a fling: the page took it.)
+                let Some(k) = t.points.iter().position(|p| p.0 == id) else { return };
                 let was_two = t.two;
                 let (mx, my) = t.mid();
                 t.points.remove(k);
@@ -365,19 +355,15 @@ impl Inner {
                     let p = self.client_world(mx, my);
                     self.pointer(Pointer::Up(p), false)
                 } else if tap {
-                    // A tap acts where it is (a click: down and up), and makes the canvas active.
+                    // A tap acts where it is (a click: down and up) and leaves touch as it was:
+                    // the next one-finger swipe scrolls the page.
                     let p = self.client_world(x, y);
-                    let _ = self.canvas.focus();
                     let a = self.pointer(Pointer::Down(p), true);
                     let b = self.pointer(Pointer::Up(p), false);
-                    self.set_active(true);
                     a || b
                 } else {
-                    if kind == "pointercancel" && !t.moved {
-                        // The page took the finger (a scroll began before it passed our slop).
-                        t.moved = true;
-                        self.show_hint(false);
-                    }
+                    // (A pointercancel: the page took the finger, a scroll began.)
+                    t.moved = true;
                     false
                 }
             }
@@ -397,52 +383,28 @@ impl Inner {
 
     /// Whether a drag edits this canvas's scene (a waypoint, a target, the leader, the player,
     /// "self"); on a canvas where a click only selects an agent, a tap does that and no more.
-    fn drags(&self) -> bool {
+    pub(super) fn drags(&self) -> bool {
         self.sim.scenario().interaction != crate::sim::scenario::Interaction::Select
     }
 
-    /// Make the canvas active (one finger drags it, the page does not scroll over it) or not.
+    /// The bar's ✎: edit with one finger, or scroll again.
+    pub(super) fn toggle_edit(&mut self) {
+        self.set_active(!self.touch.active);
+    }
+
+    /// Make the canvas active (one finger drags it, the page does not scroll over it) or not; the
+    /// bar's ✎ says which (`aria-pressed`).
     pub(super) fn set_active(&mut self, on: bool) {
         if self.touch.active == on || (on && !self.drags()) {
             return;
         }
         self.touch.active = on;
+        self.touch.since = frame::now(&self.window);
         let _ = self.canvas.style().set_property("touch-action", if on { "none" } else { TOUCH_ACTION });
         let _ = self.canvas.class_list().toggle_with_force("steerlab-active", on);
-        if on {
-            self.show_hint(true);
-        } else if let Some(h) = &self.hint {
-            h.set_hidden(true);
+        if let Ok(Some(b)) = self.root.query_selector("[data-action=edit]") {
+            let _ = b.set_attribute("aria-pressed", if on { "true" } else { "false" });
         }
-    }
-
-    /// The one-line hint, once a page, at the foot of the screen (where it stays in view while
-    /// the swipe scrolls the canvas away): how to edit (`active`: false), or that the canvas is
-    /// now being edited (the first activation).
-    fn show_hint(&mut self, active: bool) {
-        use std::sync::atomic::Ordering::Relaxed;
-        let flag = if active { &TOLD_ACTIVE } else { &HINTED };
-        if !self.drags() || flag.swap(true, Relaxed) {
-            return;
-        }
-        if !active {
-            // Whoever was shown how to edit needs no line about it on activating.
-            TOLD_ACTIVE.store(true, Relaxed);
-        }
-        let hint = match &self.hint {
-            Some(h) => h.clone(),
-            None => {
-                let Ok(h) = super::dom::el(&self.document, "p", "steerlab-hint") else { return };
-                let _ = h.set_attribute("role", "status");
-                let _ = self.root.append_child(&h);
-                self.hint = Some(h.clone());
-                h
-            }
-        };
-        let text = self.lang.text(if active { crate::lang::K::TouchActive } else { crate::lang::K::TouchHint });
-        hint.set_text_content(Some(text));
-        let _ = hint.set_attribute("data-kind", if active { "active" } else { "hint" });
-        hint.set_hidden(false);
     }
 
     fn on_key(&mut self, ev: &KeyboardEvent) {

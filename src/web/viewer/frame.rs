@@ -165,6 +165,9 @@ impl Inner {
                 let _ = self.ctx.put_image_data(&img, 0.0, 0.0);
             }
         }
+        // Agents at least `MIN_AGENT_PX` long on screen, whatever the canvas's size.
+        let size = self.sim.scenario().agent_size as f64 * self.view.scale;
+        self.painter.agent_k = paint::MIN_AGENT_PX / size.max(1e-6);
         self.renderer.build(&self.sim, self.overlays);
         self.inspector.decorate(&self.sim, &mut self.renderer.list);
         paint::paint(
@@ -207,7 +210,7 @@ impl Inner {
 
     /// The text around the canvas: the scrub bar, the readouts, the inspector (each once per text
     /// period while playing).
-    fn show_text(&mut self, t: f64, clock: f64) {
+    pub(super) fn show_text(&mut self, t: f64, clock: f64) {
         self.tl.show(&self.sim, self.lang, clock, self.playing);
         self.update_live(t, clock);
         self.inspector.refresh(&self.sim, clock, self.playing);
