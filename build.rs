@@ -80,8 +80,9 @@ fn main() {
     }
     // The pages' scripts' words (`page.*`) are not the module's: tests/words.rs writes them to
     // www/words.js; the chart's and the meanings' (`chart.*`, `meaning.*`, loaded on first use)
-    // to www/chart-words.js.
-    let js_only = |k: &str| ["page.", "chart.", "meaning."].iter().any(|p| k.starts_with(p));
+    // to www/chart-words.js; the described scene's (`describe.*`, www/describe.js) to
+    // www/describe-words.js.
+    let js_only = |k: &str| ["page.", "chart.", "meaning.", "describe."].iter().any(|p| k.starts_with(p));
     let keys: Vec<String> = keys.into_iter().filter(|k| !js_only(k)).collect();
     if env::var_os("CARGO_FEATURE_PSEUDO_LANG").is_some() {
         let map = langs[0].1.iter().map(|(k, v)| (k.clone(), pseudo(v))).collect();

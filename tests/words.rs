@@ -134,6 +134,34 @@ fn www_chart_words_js_is_written_from_the_catalogs() {
     }
 }
 
+/// The described scene's words (`describe.*`: www/describe.js, loaded on first use) in
+/// www/describe-words.js; its keys are built at run time (`describe.place.<0–8>`,
+/// `describe.dir.<0–9>`, `describe.role.<key>` for every key of the core's `describe::ROLES`).
+#[test]
+fn www_describe_words_js_is_written_from_the_catalogs() {
+    let langs = catalogs_of(&["describe."]);
+    let want = module_of(&langs, "The described scene's words", "describe.*", "describe.*");
+    let path = Path::new(ROOT).join("www/describe-words.js");
+    if std::env::var_os("STEERLAB_WRITE_WORDS").is_some() {
+        std::fs::write(&path, &want).unwrap();
+        return;
+    }
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        have == want,
+        "www/describe-words.js is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`"
+    );
+    let en = &langs[0].1;
+    let mut built: Vec<String> = (0..9).map(|k| format!("describe.place.{k}")).collect();
+    built.extend((0..10).map(|k| format!("describe.dir.{k}")));
+    built.extend(steerlab::sim::describe::ROLES.iter().map(|r| format!("describe.role.{}", r.1)));
+    for k in built {
+        assert!(en.contains_key(&k), "catalog/en.txt lacks {k} (www/describe.js builds it)");
+    }
+    let src = std::fs::read_to_string(Path::new(ROOT).join("www/describe.js")).unwrap();
+    assert!(src.contains("./describe-words.js\""), "www/describe.js imports its words from www/describe-words.js");
+}
+
 /// Every `t("…")` of the scripts is a key of the catalogs, every `page.*` key is used by a script,
 /// and no script keeps words of its own per language.
 #[test]

@@ -88,6 +88,17 @@ function pageIsDark(el) {
 const IN_BROWSER = typeof document == "object";
 if (IN_BROWSER) showPosters();
 
+// Figures exist before they mount (issue 49): a waiting canvas is named by its figure's caption
+// and takes the focus, which mounts it (start()). The viewer replaces both, and gives them back.
+if (IN_BROWSER)
+  for (const c of document.querySelectorAll("canvas[data-scenario]:not([aria-label])")) {
+    const name = c.closest("figure")?.querySelector("figcaption")?.textContent.trim();
+    if (name) c.setAttribute("role", "img"), c.setAttribute("aria-label", name);
+    c.tabIndex = 0;
+  }
+// The described scene (www/describe.js): loaded by the first focus, key or change in a figure.
+const describeJs = (e) => (describeJs.p ??= import("./describe.js").then((m) => (m.attach(module, e), m)));
+
 let chartCode = null;
 const chartJs = () => (chartCode ??= import("./chart.js").then((m) => (chartJs.m = m)));
 
@@ -110,6 +121,7 @@ if (IN_BROWSER) {
     if (first) import("./meaning.js").then((m) => (m.readout(b, asked.get(b)), asked.set(b, true)));
   };
   for (const k of ["pointerover", "focusin", "click"]) document.addEventListener(k, meanings);
+  for (const k of ["focusin", "keydown", "steerlab:change"]) document.addEventListener(k, (e) => e.target.closest?.(".steerlab") && describeJs(e));
 }
 
 // Lazy mounting: a canvas far from the viewport costs nothing until the reader comes near it. The
@@ -306,6 +318,10 @@ async function start() {
     return module.viewerFor(canvas);
   };
   addCode(module);
+  module.Viewer.prototype.describe = function () {
+    return describeJs().then((m) => m.describe(this));
+  };
+  document.addEventListener("focusin", (e) => e.target.matches?.("canvas[data-scenario]") && viewerFor(e.target));
   // mount, validate and autoMount take a built-in's name as before: its file is fetched first.
   const mount = (canvas, scenario) => (loadNow(scenario), module.mount(canvas, scenario));
   const validate = (scenario) => (loadNow(scenario), module.validate(scenario));

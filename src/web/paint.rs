@@ -50,12 +50,12 @@ pub use crate::sim::draw::View;
 extern "C" {
     /// Make the canvas calls of `ops` on `ctx`.
     #[wasm_bindgen(js_name = paint)]
-    fn run(ctx: &Ctx2d, ops: &[f64], colours: &Array, texts: &Array);
+    pub(crate) fn run(ctx: &Ctx2d, ops: &[f64], colours: &Array, texts: &Array);
 }
 
 /// The operations the JS `paint` knows (the numbers of its `case`s).
 #[derive(Clone, Copy)]
-enum Op {
+pub(crate) enum Op {
     /// A uniform scale and a translation: `setTransform(s, 0, 0, s, x, y)`.
     Transform = 0,
     FillStyle,
@@ -184,6 +184,8 @@ struct CssLook {
     fill: bool,
     width_px: f64,
     dash: bool,
+    /// How its agents are drawn: filled, hollow or outlined (`Look::agent_paint`).
+    agent: Mode,
 }
 
 impl CssLook {
@@ -220,6 +222,11 @@ impl Palette {
                     fill: l.fill.is_some(),
                     width_px: l.width_px as f64,
                     dash: l.dash,
+                    agent: match l.agent_paint() {
+                        (true, false) => Mode::Fill,
+                        (false, _) => Mode::Stroke,
+                        (true, true) => Mode::Both,
+                    },
                 }
             })
             .collect();
@@ -238,6 +245,8 @@ impl Palette {
 enum Mode {
     Fill,
     Stroke,
+    /// Filled, then outlined (agents of some roles).
+    Both,
 }
 
 /// The path being written for the style being drawn: filled or stroked once, when the style or
@@ -264,6 +273,10 @@ impl Batch {
         match self.open.take() {
             Some(Mode::Fill) => p.op(Op::Fill, &[]),
             Some(Mode::Stroke) => p.op(Op::Stroke, &[]),
+            Some(Mode::Both) => {
+                p.op(Op::Fill, &[]);
+                p.op(Op::Stroke, &[]);
+            }
             None => {}
         }
         self.agents = 0;
@@ -377,7 +390,7 @@ pub fn paint(
                 if batch.agents == AGENTS_PER_PATH {
                     batch.flush(p);
                 }
-                batch.open(p, Mode::Fill);
+                batch.open(p, lk.agent);
                 batch.agents += 1;
                 let (q, f) = (pos.as_dvec2(), dir.normalize_or(Vec2::X).as_dvec2() * size as f64);
                 let side = glam::DVec2::new(-f.y, f.x) * 0.45;

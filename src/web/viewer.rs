@@ -16,6 +16,7 @@ pub mod controls;
 mod dom;
 mod events;
 mod frame;
+mod keys;
 mod legend;
 mod panic;
 
@@ -232,6 +233,8 @@ pub struct Inner {
     frame_ts: Option<f64>,
     /// The chart's switch and still painter, the readout's "?" button (`viewer/chart.rs`).
     chart: chart::ChartState,
+    /// The keyboard cursor (`viewer/keys.rs`).
+    cursor: keys::Cursor,
     /// Test builds only: panic in the next frame (the panic boundary's check).
     #[cfg(feature = "fault-injection")]
     pub fault_next_frame: bool,
@@ -242,7 +245,6 @@ struct Perf {
     fps: f64,
     step_ms: f64,
     draw_ms: f64,
-    last_live: f64,
     /// The text period the readout was last written in.
     metric_period: Option<u64>,
     /// A message from `report` stays in the readout until then.

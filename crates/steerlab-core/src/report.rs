@@ -373,7 +373,7 @@ fn term_json(c: &Contribution) -> Value {
 }
 
 /// The root of `i` in a union-find forest (path halving).
-fn root(parent: &mut [u32], mut i: u32) -> u32 {
+pub(crate) fn root(parent: &mut [u32], mut i: u32) -> u32 {
     while parent[i as usize] != i {
         let p = parent[parent[i as usize] as usize];
         parent[i as usize] = p;

@@ -353,6 +353,9 @@ pub(super) fn bar(
 ) -> Result<Bar, JsValue> {
     let bar = el(doc, "div", "steerlab-bar")?;
     let mut play = None;
+    // A group's name says whose it is ("Overlays: Separation alone"): a page has one per figure.
+    let title = sim.scenario().title_in(lang.tag());
+    let whose = |k: K| if title.is_empty() { lang.text(k).to_string() } else { format!("{}: {title}", lang.text(k)) };
     // The settings: overlays, then the scenario's controls.
     let mut settings = None;
     if parts.settings {
@@ -361,7 +364,7 @@ pub(super) fn bar(
         if let Some(on) = toggles {
             let group = el(doc, "span", "steerlab-overlays")?;
             group.set_attribute("role", "group")?;
-            group.set_attribute("aria-label", lang.text(K::UiOverlays))?;
+            group.set_attribute("aria-label", &whose(K::UiOverlays))?;
             for t in &TOGGLES {
                 let lab = el(doc, "label", "steerlab-toggle")?;
                 let cb: HtmlInputElement = doc.create_element("input")?.dyn_into()?;
@@ -390,7 +393,7 @@ pub(super) fn bar(
         let m = el(doc, "div", "steerlab-menu")?;
         m.set_id(&fold_id("menu"));
         m.set_attribute("role", "group")?;
-        m.set_attribute("aria-label", lang.text(K::TouchMore))?;
+        m.set_attribute("aria-label", &whose(K::TouchMore))?;
         Some(m)
     } else {
         None
