@@ -96,8 +96,10 @@ if (IN_BROWSER)
     if (name) c.setAttribute("role", "img"), c.setAttribute("aria-label", name);
     c.tabIndex = 0;
   }
-// The described scene (www/describe.js): loaded by the first focus, key or change in a figure.
-const describeJs = (e) => (describeJs.p ??= import("./describe.js").then((m) => (m.attach(module, e), m)));
+// The described scene (www/describe.js): loaded by the first focus, key or change in a figure;
+// the events before it came are handed to it.
+const early = [];
+const describeJs = (e) => (e && early.push(e), (describeJs.p ??= import("./describe.js").then((m) => (m.attach(module, early), m))));
 
 let chartCode = null;
 const chartJs = () => (chartCode ??= import("./chart.js").then((m) => (chartJs.m = m)));

@@ -180,14 +180,14 @@ function changeWords(canvas, d) {
 
 const CURSOR_KEYS = /^(Arrow(Up|Down|Left|Right)|Enter|Escape|[gGnN])$/;
 
-/** Hook the page (once): focus, keys, clicks and changes on every figure; `first`, the event that
- *  loaded this module (boot.js), is handled as if it came now. */
-export function attach(module, first) {
+/** Hook the page (once): focus, keys, clicks and changes on every figure; `early`, the events
+ *  that came while this module loaded (boot.js), are handled as if they came now. */
+export function attach(module, early = []) {
   if (steerlab) return;
   steerlab = module;
   const on = (type, f, capture) => {
     document.addEventListener(type, f, capture);
-    if (first?.type === type) f(first);
+    for (const e of early) if (e.type === type) f(e);
   };
   const canvasOf = (e) => e.target.closest?.(".steerlab")?.querySelector("canvas.steerlab-canvas");
   on("focusin", (e) => {

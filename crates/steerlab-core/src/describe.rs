@@ -57,8 +57,24 @@ pub fn heading(v: Vec2, min: f32) -> u8 {
     if !(v.length() > min) {
         return STILL;
     }
-    let a = libm::atan2f(-v.y, v.x);
-    ((a / std::f32::consts::FRAC_PI_4).round() as i32).rem_euclid(8) as u8
+    // The octant by comparisons (tan 22.5°), no arctangent: up is −y on screen.
+    let (x, y) = (v.x, -v.y);
+    const T: f32 = 0.414_213_57;
+    if x.abs() * T >= y.abs() {
+        if x > 0.0 {
+            0
+        } else {
+            4
+        }
+    } else if y.abs() * T >= x.abs() {
+        if y > 0.0 {
+            2
+        } else {
+            6
+        }
+    } else {
+        [[5, 3], [7, 1]][(x > 0.0) as usize][(y > 0.0) as usize]
+    }
 }
 
 /// A group: its size, place and heading (of its members' mean direction; [`SCATTERED`] when they
@@ -137,15 +153,14 @@ impl Sim {
         // Per root: size, its first member, the sum of offsets from it, the sum of the moving
         // members' unit velocities, how many move.
         let mut acc: Vec<(u32, usize, Vec2, Vec2, u32)> = Vec::new();
+        let mut slot = vec![u32::MAX; n.max(1)];
         for i in 0..n {
             let k = if big { 0 } else { root(&mut parent, i as u32) as usize };
-            let at = match acc.iter().position(|a| a.1 == k) {
-                Some(at) => at,
-                None => {
-                    acc.push((0, k, Vec2::ZERO, Vec2::ZERO, 0));
-                    acc.len() - 1
-                }
-            };
+            if slot[k] == u32::MAX {
+                slot[k] = acc.len() as u32;
+                acc.push((0, k, Vec2::ZERO, Vec2::ZERO, 0));
+            }
+            let at = slot[k] as usize;
             let a = &mut acc[at];
             a.0 += 1;
             a.2 += self.world().delta(pos[a.1], pos[i]);
@@ -154,8 +169,11 @@ impl Sim {
             a.4 += moving as u32;
         }
         scene.group_count = (!big).then_some(acc.len() as u32);
-        acc.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        for &(size_k, first, off, dir, moving) in acc.iter().take(MAX_GROUPS) {
+        // The largest groups, largest first (ties: the one whose first member comes first); picked,
+        // not sorted (a sort's code in the wasm module for three items).
+        for _ in 0..MAX_GROUPS.min(acc.len()) {
+            let k = (0..acc.len()).fold(0, |b, k| if (acc[k].0, usize::MAX - acc[k].1) > (acc[b].0, usize::MAX - acc[b].1) { k } else { b });
+            let (size_k, first, off, dir, moving) = std::mem::replace(&mut acc[k], (0, usize::MAX, Vec2::ZERO, Vec2::ZERO, 0));
             let m = size_k as f32;
             let c = pos[first] + off / m;
             let c = Vec2::new(wrap_coord(c.x, size.x), wrap_coord(c.y, size.y));
@@ -171,9 +189,9 @@ impl Sim {
         scene.selected = self.selected.and_then(|i| agents.get(i).map(|a| (i, region(a.position, size), heading(a.velocity, min))));
         drop(agents);
         // The roles and objects as drawn: one per distinct place (a target drawn as a ring and a dot
-        // is one target), counted in the order of `ROLES`.
+        // is one target), in the order of `ROLES`.
         let mut seen: Vec<(usize, Vec2)> = Vec::new();
-        let mut found: Vec<Role> = Vec::new();
+        let mut found = [(0u32, 0u8, 0u8); ROLES.len()];
         for cmd in &list.cmds {
             let Some(k) = ROLES.iter().position(|r| r.0 == cmd.style) else { continue };
             let (p, h) = match cmd.shape {
@@ -187,13 +205,17 @@ impl Sim {
                 continue;
             }
             seen.push((k, p));
-            match found.iter_mut().find(|r| r.key == ROLES[k].1) {
-                Some(r) => r.count += 1,
-                None => found.push(Role { key: ROLES[k].1, count: 1, region: region(p, size), heading: h }),
+            let f = &mut found[k];
+            if f.0 == 0 {
+                *f = (0, region(p, size), h);
+            }
+            f.0 += 1;
+        }
+        for (r, f) in ROLES.iter().zip(found) {
+            if f.0 > 0 {
+                scene.roles.push(Role { key: r.1, count: f.0, region: f.1, heading: f.2 });
             }
         }
-        found.sort_by_key(|r| ROLES.iter().position(|x| x.1 == r.key));
-        scene.roles = found;
         scene
     }
 }

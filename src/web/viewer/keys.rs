@@ -8,6 +8,7 @@
 
 use super::Inner;
 use crate::sim::describe::region;
+use crate::sim::json_path::f32v;
 use crate::sim::pointer::Pointer;
 use crate::sim::scenario::Interaction;
 use glam::Vec2;
@@ -102,20 +103,17 @@ impl Inner {
             Interaction::Waypoints => scene.path.waypoints.clone(),
             Interaction::Playground => scene.obstacles.iter().map(|o| o.0).chain(scene.food.iter().copied()).collect(),
             Interaction::Select | Interaction::ChooseSelf => agents.iter().map(|a| a.position).collect(),
-            // The roles as drawn (the target, the leader …), else the agents.
+            // The role objects as drawn (the target, the leader …), else the agents.
             _ => {
-                let list = &self.renderer.list;
-                let d = self.sim.describe(list);
-                let mut v: Vec<Vec2> = list
-                    .cmds
-                    .iter()
-                    .filter(|c| d.roles.iter().any(|r| crate::sim::describe::ROLES.iter().any(|x| x.0 == c.style && x.1 == r.key)))
-                    .filter_map(|c| match c.shape {
-                        crate::sim::draw::Shape::Agent { pos, .. } => Some(pos),
-                        crate::sim::draw::Shape::Circle { c, .. } | crate::sim::draw::Shape::Disc { c, .. } => Some(c),
-                        _ => None,
-                    })
-                    .collect();
+                let roles = &crate::sim::describe::ROLES;
+                let mut v: Vec<Vec2> = Vec::new();
+                for c in &self.renderer.list.cmds {
+                    if let (true, crate::sim::draw::Shape::Agent { pos: p, .. } | crate::sim::draw::Shape::Circle { c: p, .. }) =
+                        (roles.iter().any(|r| r.0 == c.style), c.shape)
+                    {
+                        v.push(p);
+                    }
+                }
                 if v.is_empty() {
                     v = agents.iter().map(|a| a.position).collect();
                 }
@@ -168,8 +166,9 @@ impl Inner {
         self.renderer.build(&self.sim, self.overlays);
         let mut v = self.sim.describe(&self.renderer.list).json();
         if let Some(p) = self.cursor.at {
-            v["cursor"] = serde_json::json!([region(p, self.sim.world().size()), p.x.round(), p.y.round(), self.cursor.grab]);
+            let r = region(p, self.sim.world().size());
+            v["cursor"] = vec![r.into(), f32v(p.x.round()), f32v(p.y.round()), self.cursor.grab.into()].into();
         }
-        v.to_string()
+        serde_json::to_string(&v).unwrap_or_default()
     }
 }
