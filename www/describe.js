@@ -15,6 +15,7 @@
 //   before it; paused, it comes at once.
 
 import { t } from "./describe-words.js";
+import { onKey, onBlur, cursorOf } from "./cursor.js";
 
 /** How long a playing figure is watched after a change before its effect is said. */
 export const SETTLE_MS = 3000;
@@ -42,14 +43,14 @@ export function sentences(scene, lang) {
   else if (n > 2 && scene.polarisation < 0.3 && scene.groups !== n) out.push(w("disordered"));
   for (const [key, count, p, h] of scene.roles || []) out.push(w(`role.${key}`, { n: count, place: place(p), dir: dir(h) }));
   if (scene.selected) out.push(w("selected", { place: place(scene.selected[1]), dir: dir(scene.selected[2]) }));
-  if (scene.cursor) out.push(cursorSentence(scene, lang));
   return out.map((s) => cap(s.trim()).replace(/([^.!?])$/, "$1.")).join(" ");
 }
 
-/** Where the keyboard cursor is, and what it holds. */
-export function cursorSentence(scene, lang) {
-  const [p, x, y, grab] = scene.cursor;
-  const s = fill(t("describe.cursor", lang), { place: t(`describe.place.${p}`, lang), x, y });
+/** Where the keyboard cursor is (`[x, y]` in a world of `size`), and whether it holds something. */
+export function cursorSentence(at, size, grab, lang) {
+  const col = Math.min(2, Math.max(0, Math.floor((at[0] / size[0]) * 3)));
+  const row = Math.min(2, Math.max(0, Math.floor((at[1] / size[1]) * 3)));
+  const s = fill(t("describe.cursor", lang), { place: t(`describe.place.${row * 3 + col}`, lang), x: Math.round(at[0]), y: Math.round(at[1]) });
   return grab ? `${s} ${t("describe.cursor.grab", lang)}` : s;
 }
 
@@ -178,8 +179,6 @@ function changeWords(canvas, d) {
   return `${label || d.path} ${value}`;
 }
 
-const CURSOR_KEYS = /^(Arrow(Up|Down|Left|Right)|Enter|Escape|[gGnN])$/;
-
 /** Hook the page (once): focus, keys, clicks and changes on every figure; `early`, the events
  *  that came while this module loaded (boot.js), are handled as if they came now. */
 export function attach(module, early = []) {
@@ -193,25 +192,51 @@ export function attach(module, early = []) {
   on("focusin", (e) => {
     if (e.target.matches?.("canvas.steerlab-canvas")) refresh(e.target);
   });
+  // The cursor's keys come first (capture): the viewer's own handler would step on an arrow.
+  on(
+    "keydown",
+    (e) => {
+      const c = e.target;
+      const v = c.matches?.("canvas.steerlab-canvas") && viewerOf(c);
+      if (!v) return;
+      const before = sceneOf(v);
+      const was = cursorOf(c).at;
+      if (!onKey(e, v, c)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const lang = langOf(c);
+      const { at, grab } = cursorOf(c);
+      const world = v.state().scenario.world;
+      const where = at ? cursorSentence(at, [world.width, world.height], grab, lang) : "";
+      // A click there (Enter, N on an object) says what it changed; a move or Esc only where it is.
+      if (e.key === "Enter" && was) return acted(c, where.replace(/\.$/, ""), before);
+      if (/^[nN]$/.test(e.key)) return acted(c, where.replace(/\.$/, ""), before);
+      say(c, where || t("describe.cursor.off", lang));
+    },
+    true,
+  );
+  on("focusout", (e) => {
+    const v = e.target.matches?.("canvas.steerlab-canvas") && viewerOf(e.target);
+    if (v) onBlur(v, e.target);
+  });
   on("keydown", (e) => {
     const c = e.target;
     if (!c.matches?.("canvas.steerlab-canvas")) return;
     const v = viewerOf(c);
     if (!v) return;
     // (This listener runs after the viewer's own: the state already shows the key's effect.)
-    const scene = sceneOf(v);
     const lang = langOf(c);
-    if (scene?.cursor && CURSOR_KEYS.test(e.key) && !/^[nN]$/.test(e.key)) {
-      if (e.key === "Enter" && figure(c).cursorShown) return acted(c, cursorSentence(scene, lang));
-      figure(c).cursorShown = true;
-      return say(c, cursorSentence(scene, lang));
-    }
-    if (/^[nN]$/.test(e.key) && scene?.cursor) return say(c, `${cursorSentence(scene, lang)} ${change(figure(c).last ?? scene, scene, lang)}`);
-    if (e.key === "Escape") figure(c).cursorShown = false;
+    // S: the sound (www/sound.js, loaded now): the pitch follows the figure's main measure.
+    if (/^[sS]$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey)
+      import("./sound.js").then((m) => {
+        const k = m.toggle(v, c);
+        say(c, t(k ? `describe.sound.${k}` : "describe.sound.off", lang));
+      });
     if (e.key === " ") say(c, t(v.playing ? "describe.playing" : "describe.paused", lang));
-    else if (/^(ArrowRight|ArrowLeft|\.|,)$/.test(e.key)) acted(c, fill(t("describe.step", lang), { n: v.state().steps }), figure(c).last);
+    else if (/^(ArrowRight|ArrowLeft)$/.test(e.key)) acted(c, fill(t("describe.step", lang), { n: v.state().steps }), figure(c).last);
     else if (/^[rR]$/.test(e.key)) say(c, t("describe.reset", lang));
-    figure(c).last = scene;
+    else if (e.key === "Delete" || e.key === "Backspace") acted(c, "", figure(c).last);
+    figure(c).last = sceneOf(v);
   });
   // A click or tap on the canvas (a waypoint, a target, an agent): what it changed.
   on("pointerdown", (e) => {

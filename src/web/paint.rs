@@ -50,12 +50,12 @@ pub use crate::sim::draw::View;
 extern "C" {
     /// Make the canvas calls of `ops` on `ctx`.
     #[wasm_bindgen(js_name = paint)]
-    pub(crate) fn run(ctx: &Ctx2d, ops: &[f64], colours: &Array, texts: &Array);
+    fn run(ctx: &Ctx2d, ops: &[f64], colours: &Array, texts: &Array);
 }
 
 /// The operations the JS `paint` knows (the numbers of its `case`s).
 #[derive(Clone, Copy)]
-pub(crate) enum Op {
+enum Op {
     /// A uniform scale and a translation: `setTransform(s, 0, 0, s, x, y)`.
     Transform = 0,
     FillStyle,

@@ -16,7 +16,6 @@ pub mod controls;
 mod dom;
 mod events;
 mod frame;
-mod keys;
 mod legend;
 mod panic;
 
@@ -233,8 +232,6 @@ pub struct Inner {
     frame_ts: Option<f64>,
     /// The chart's switch and still painter, the readout's "?" button (`viewer/chart.rs`).
     chart: chart::ChartState,
-    /// The keyboard cursor (`viewer/keys.rs`).
-    cursor: keys::Cursor,
     /// Test builds only: panic in the next frame (the panic boundary's check).
     #[cfg(feature = "fault-injection")]
     pub fault_next_frame: bool,
@@ -406,6 +403,12 @@ impl Inner {
     pub fn set_inspector(&mut self, on: bool) {
         self.inspector.set_open(on, &mut self.sim);
         self.draw();
+    }
+
+    /// `v.scene()`: the core's description of this frame (`sim::describe`) as JSON text.
+    pub fn scene_json(&mut self) -> String {
+        self.renderer.build(&self.sim, self.overlays);
+        serde_json::to_string(&self.sim.describe(&self.renderer.list).json()).unwrap_or_default()
     }
 
     /// What a still of the current frame is drawn from (`still.rs`).

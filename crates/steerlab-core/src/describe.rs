@@ -10,7 +10,6 @@
 
 use crate::draw::{DrawList, Shape, Style};
 use crate::engine::Sim;
-use crate::grid::Grid;
 use crate::json_path::{f32v, obj};
 use crate::report::{root, BIG_FLOCK};
 use crate::world::wrap_coord;
@@ -135,27 +134,17 @@ impl Sim {
         let min = agents.iter().map(|a| a.max_speed).sum::<f32>() / n.max(1) as f32 * 0.1;
         let mut scene = Scene { agents: n as u32, polarisation: self.polarisation(), ..Scene::default() };
         let pos: Vec<Vec2> = agents.iter().map(|a| a.position).collect();
-        // The groups: agents linked by chains of neighbours within perception (as `groups` of
-        // `state().metrics`), with their members, to say where each is and where it heads.
-        let mut parent: Vec<u32> = (0..n as u32).collect();
+        // The groups: agents linked by chains of neighbours within perception, as `groups` of
+        // `state().metrics` counts them (the same union-find), with their members, to say where
+        // each is and where it heads. A big flock is one whole.
         let big = n as u64 > BIG_FLOCK || self.raster_agents();
-        if !big && n > 1 {
-            let mut grid = Grid::new();
-            let r = self.perception();
-            grid.rebuild(self.world(), r, pos.iter().copied());
-            for i in 0..n {
-                grid.for_each_neighbour(self.world(), &pos, i, r, |j, _, _| {
-                    let (a, b) = (root(&mut parent, i as u32), root(&mut parent, j as u32));
-                    parent[a.max(b) as usize] = a.min(b);
-                });
-            }
-        }
+        let mut parent = if big { Vec::new() } else { self.spacing().parent };
         // Per root: size, its first member, the sum of offsets from it, the sum of the moving
         // members' unit velocities, how many move.
         let mut acc: Vec<(u32, usize, Vec2, Vec2, u32)> = Vec::new();
         let mut slot = vec![u32::MAX; n.max(1)];
         for i in 0..n {
-            let k = if big { 0 } else { root(&mut parent, i as u32) as usize };
+            let k = if parent.is_empty() { i * !big as usize } else { root(&mut parent, i as u32) as usize };
             if slot[k] == u32::MAX {
                 slot[k] = acc.len() as u32;
                 acc.push((0, k, Vec2::ZERO, Vec2::ZERO, 0));

@@ -187,7 +187,6 @@ impl Inner {
             legend,
             frame_ts: None,
             chart: super::chart::ChartState::with_button(meanings),
-            cursor: Default::default(),
             #[cfg(feature = "fault-injection")]
             fault_next_frame: false,
         })

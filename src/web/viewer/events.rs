@@ -139,7 +139,7 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
             }
         }),
     )?);
-    listeners.push(add(&canvas, "blur", Box::new(|i, _| i.blur()))?);
+    listeners.push(add(&canvas, "blur", Box::new(|i, _| i.set_active(false)))?);
     // Two fingers: the page must not take the gesture (pan or pinch) — the only listener that
     // cancels, so non-passive, and only on the canvas; one finger is left to the page.
     {
@@ -446,9 +446,6 @@ impl Inner {
     }
 
     fn on_key(&mut self, ev: &KeyboardEvent) {
-        if self.on_cursor_key(ev) {
-            return;
-        }
         match ev.key().as_str() {
             " " | "Spacebar" => {
                 ev.prevent_default();

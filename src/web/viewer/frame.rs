@@ -185,7 +185,6 @@ impl Inner {
             self.lang,
             self.playing.then(|| paint::text_period(clock)),
         );
-        self.paint_cursor();
         let t1 = now(&self.window);
         self.perf.draw_ms = self.perf.draw_ms * 0.9 + (t1 - t0) * 0.1;
         self.drawn = true;
