@@ -21,7 +21,8 @@ import { onKey, onBlur, cursorOf } from "./cursor.js";
 export const SETTLE_MS = 3000;
 
 const fill = (s, v) => s.replace(/\{(\w+)\}/g, (_, k) => (k in v ? String(v[k]) : `{${k}}`));
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+/** The first letter up, unless the sentence starts with an identifier (`sep_dist 60: …`). */
+const cap = (s) => (/^\S*[_.]\S/.test(s) ? s : s.charAt(0).toUpperCase() + s.slice(1));
 
 /** The scene (`v.scene()`) in sentences, in `lang`. Pure: no DOM. */
 export function sentences(scene, lang) {
@@ -166,16 +167,22 @@ function acted(canvas, what, before) {
   else requestAnimationFrame(speak);
 }
 
-/** The words for a parameter change: the figure's control for that path (its label and the value
- *  as shown), else the try button that made it, else the path and the value. */
+/** The words for a parameter change: the figure's control for that path (its label, without the
+ *  value it shows) and the value, else the try button that made it, else the path and the value. */
 function changeWords(canvas, d) {
   const root = canvas.closest(".steerlab");
   const input = root?.querySelector(`[data-param="${CSS.escape(d.path)}"]`);
-  const label = input && (input.closest("label")?.textContent || input.getAttribute("aria-label") || "").replace(/\s+/g, " ").trim();
+  let label = input?.getAttribute("aria-label") || "";
+  const box = input?.closest("label");
+  if (!label && box) {
+    const copy = box.cloneNode(true);
+    copy.querySelectorAll("output, input, select").forEach((e) => e.remove());
+    label = copy.textContent;
+  }
+  label = label.replace(/\s+/g, " ").trim();
   const active = document.activeElement;
   if (!label && active?.matches?.("button.try")) return active.textContent.replace(/\s+/g, " ").trim();
   const value = typeof d.value === "number" ? new Intl.NumberFormat(langOf(canvas), { maximumFractionDigits: 2 }).format(d.value) : String(d.value);
-  if (label && label.includes(value)) return label;
   return `${label || d.path} ${value}`;
 }
 

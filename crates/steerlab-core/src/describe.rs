@@ -53,7 +53,8 @@ pub fn region(p: Vec2, size: Vec2) -> u8 {
 /// The direction of `v` as the reader sees it (y grows downwards on screen): `0` right, `2` up,
 /// `4` left, `6` down; [`STILL`] when `v` is shorter than `min`.
 pub fn heading(v: Vec2, min: f32) -> u8 {
-    if !(v.length() > min) {
+    // (NaN: not moving either.)
+    if v.length().partial_cmp(&min) != Some(std::cmp::Ordering::Greater) {
         return STILL;
     }
     // The octant by comparisons (tan 22.5°), no arctangent: up is −y on screen.
@@ -161,8 +162,15 @@ impl Sim {
         // The largest groups, largest first (ties: the one whose first member comes first); picked,
         // not sorted (a sort's code in the wasm module for three items).
         for _ in 0..MAX_GROUPS.min(acc.len()) {
-            let k = (0..acc.len()).fold(0, |b, k| if (acc[k].0, usize::MAX - acc[k].1) > (acc[b].0, usize::MAX - acc[b].1) { k } else { b });
-            let (size_k, first, off, dir, moving) = std::mem::replace(&mut acc[k], (0, usize::MAX, Vec2::ZERO, Vec2::ZERO, 0));
+            let k = (0..acc.len()).fold(0, |b, k| {
+                if (acc[k].0, usize::MAX - acc[k].1) > (acc[b].0, usize::MAX - acc[b].1) {
+                    k
+                } else {
+                    b
+                }
+            });
+            let (size_k, first, off, dir, moving) =
+                std::mem::replace(&mut acc[k], (0, usize::MAX, Vec2::ZERO, Vec2::ZERO, 0));
             let m = size_k as f32;
             let c = pos[first] + off / m;
             let c = Vec2::new(wrap_coord(c.x, size.x), wrap_coord(c.y, size.y));
@@ -175,7 +183,8 @@ impl Sim {
             };
             scene.groups.push(Group { size: size_k, region: region(c, size), heading: h });
         }
-        scene.selected = self.selected.and_then(|i| agents.get(i).map(|a| (i, region(a.position, size), heading(a.velocity, min))));
+        scene.selected =
+            self.selected.and_then(|i| agents.get(i).map(|a| (i, region(a.position, size), heading(a.velocity, min))));
         drop(agents);
         // The roles and objects as drawn: one per distinct place (a target drawn as a ring and a dot
         // is one target), in the order of `ROLES`.
@@ -212,7 +221,7 @@ impl Sim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::behaviours::testing::{hand_agents, sim_with};
+    use crate::behaviours::testing::{hand_agents, sim_with, Placed};
     use crate::draw::Overlays;
     use crate::render::Renderer;
 
@@ -222,7 +231,7 @@ mod tests {
         sim.describe(&r.list)
     }
 
-    fn hand(agents: &[((f32, f32), (f32, f32))]) -> Sim {
+    fn hand(agents: &[Placed]) -> Sim {
         sim_with(r#"[{"type": "cohesion", "perception": 30}]"#, &hand_agents(agents), "")
     }
 

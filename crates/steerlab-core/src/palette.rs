@@ -453,7 +453,7 @@ mod tests {
 
     fn seen(c: Colour, m: &[[f64; 3]; 3]) -> [f64; 3] {
         let v = [lin(c.r), lin(c.g), lin(c.b)];
-        m.map(|row| (row[0] * v[0] + row[1] * v[1] + row[2] * v[2]).clamp(0.0, 1.0))
+        m.map(|row| crate::num::clamp(row[0] * v[0] + row[1] * v[1] + row[2] * v[2], 0.0, 1.0))
     }
 
     /// CIELAB (D65) of linear RGB.
