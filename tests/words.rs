@@ -89,16 +89,22 @@ fn module_of(langs: &[(String, BTreeMap<String, String>)], what: &str, keys: &st
     s.replace("KEY", key)
 }
 
-#[test]
-fn www_words_js_is_written_from_the_catalogs() {
-    let want = module(&catalogs());
-    let path = Path::new(ROOT).join("www/words.js");
+/// With `STEERLAB_WRITE_WORDS` set, write `want` to `file` (true: the caller stops there); else
+/// fail when the file is not `want`.
+fn write_or_check(file: &str, want: &str) -> bool {
+    let path = Path::new(ROOT).join(file);
     if std::env::var_os("STEERLAB_WRITE_WORDS").is_some() {
-        std::fs::write(&path, &want).unwrap();
-        return;
+        std::fs::write(&path, want).unwrap();
+        return true;
     }
     let have = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(have == want, "www/words.js is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`");
+    assert!(have == want, "{file} is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`");
+    false
+}
+
+#[test]
+fn www_words_js_is_written_from_the_catalogs() {
+    write_or_check("www/words.js", &module(&catalogs()));
 }
 
 /// The chart's and the meanings' words (`chart.*`, `meaning.*`: www/chart.js, www/meaning.js,
@@ -110,16 +116,9 @@ fn www_chart_words_js_is_written_from_the_catalogs() {
     let langs = catalogs_of(&["chart.", "meaning."]);
     let want = module_of(&langs, "The chart's and the measures' meanings' words", "chart.* and meaning.*", "chart.* or meaning.*")
         .replace("export function t(", "export function has(key, lang = globalThis.document?.documentElement.lang) {\n  return Object.hasOwn(tableOf(lang), key);\n}\n\nexport function t(");
-    let path = Path::new(ROOT).join("www/chart-words.js");
-    if std::env::var_os("STEERLAB_WRITE_WORDS").is_some() {
-        std::fs::write(&path, &want).unwrap();
+    if write_or_check("www/chart-words.js", &want) {
         return;
     }
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        have == want,
-        "www/chart-words.js is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`"
-    );
     for script in ["www/chart.js", "www/meaning.js"] {
         let src = std::fs::read_to_string(Path::new(ROOT).join(script)).unwrap();
         assert!(src.contains("./chart-words.js\""), "{script} imports its words from www/chart-words.js");
@@ -141,16 +140,9 @@ fn www_chart_words_js_is_written_from_the_catalogs() {
 fn www_describe_words_js_is_written_from_the_catalogs() {
     let langs = catalogs_of(&["describe."]);
     let want = module_of(&langs, "The described scene's words", "describe.*", "describe.*");
-    let path = Path::new(ROOT).join("www/describe-words.js");
-    if std::env::var_os("STEERLAB_WRITE_WORDS").is_some() {
-        std::fs::write(&path, &want).unwrap();
+    if write_or_check("www/describe-words.js", &want) {
         return;
     }
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        have == want,
-        "www/describe-words.js is stale: regenerate it with `STEERLAB_WRITE_WORDS=1 cargo test --test words`"
-    );
     let en = &langs[0].1;
     let mut built: Vec<String> = (0..9).map(|k| format!("describe.place.{k}")).collect();
     built.extend((0..10).map(|k| format!("describe.dir.{k}")));
