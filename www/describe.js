@@ -120,7 +120,11 @@ function refresh(canvas, v = viewerOf(canvas)) {
   const scene = v && sceneOf(v);
   if (!scene) return null;
   const lang = langOf(canvas);
-  const text = `${sentences(scene, lang)} ${t("describe.keys", lang)}`;
+  // The selected agent's forces, as the legend over the canvas lists them in the reader's words
+  // (hidden from screen readers there: it changes twice a second while playing).
+  const rows = [...(canvas.closest(".steerlab")?.querySelectorAll(".steerlab-legend:not([hidden]) .steerlab-legend-row:not([hidden])") ?? [])].map((r) => r.textContent.trim()).filter(Boolean);
+  const forces = scene.selected && rows.length ? ` ${fill(t("describe.forces", lang), { list: rows.join("; ") })}` : "";
+  const text = `${sentences(scene, lang)}${forces} ${t("describe.keys", lang)}`;
   const f = figure(canvas);
   if (f.p.textContent !== text) f.p.textContent = text;
   return { text, scene };

@@ -319,3 +319,32 @@ test("dialogs take the focus and give it back to their button (Escape included)"
   assert.deepEqual(await allProblems(page, problems), []);
   await context.close();
 });
+
+// --- Hearing the flock ----------------------------------------------------------------------------
+
+test("sound: off by default and not loaded; S on a focused figure turns it on (pitch from the polarisation) and off", async () => {
+  const { context, page, problems } = await openPage(browser, server.url(urlOf("en", "flocking")));
+  const asked = [];
+  page.on("request", (r) => asked.push(new URL(r.url()).pathname));
+  await waitForSteerlab(page);
+  await page.evaluate(() => {
+    const c = document.getElementById("c-flock");
+    c.scrollIntoView();
+    window.steerlab.viewerFor(c);
+  });
+  await page.focus("#c-flock");
+  await page.waitForTimeout(800);
+  assert.ok(!asked.some((p) => p.endsWith("/sound.js")), "no sound code before the reader asks");
+  await page.keyboard.press("s");
+  const live = () => page.$eval("#c-flock", (c) => c.closest(".steerlab").querySelector(".steerlab-live").textContent);
+  await page.waitForFunction(() => /Sound on/.test(document.getElementById("c-flock").closest(".steerlab").querySelector(".steerlab-live").textContent));
+  assert.match(await live(), /polarisation/);
+  assert.ok(asked.some((p) => p.endsWith("/sound.js")), "loaded on first use");
+  const { pitch } = await import("../../www/sound.js");
+  assert.equal(pitch(0), 220);
+  assert.equal(pitch(1), 880);
+  await page.keyboard.press("s");
+  await page.waitForFunction(() => /Sound off/.test(document.getElementById("c-flock").closest(".steerlab").querySelector(".steerlab-live").textContent));
+  assert.deepEqual(await allProblems(page, problems), []);
+  await context.close();
+});
