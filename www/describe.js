@@ -93,8 +93,9 @@ const langOf = (canvas) => canvas.closest("[lang]")?.getAttribute("lang") || doc
 /** The figure's description paragraph (made on first use), tied to the canvas by aria-describedby. */
 function figure(canvas) {
   let f = figures.get(canvas);
-  if (f) return f;
   const root = canvas.closest(".steerlab");
+  // (A canvas destroyed and mounted again has a new wrapper: its paragraph is made again.)
+  if (f && f.root === root && f.p.isConnected) return f;
   const p = document.createElement("p");
   p.className = "steerlab-scene";
   p.id = `steerlab-scene-${ids++}`;
