@@ -98,8 +98,8 @@ if (IN_BROWSER)
   }
 // The described scene (www/describe.js): loaded by the first focus, key or change in a figure;
 // the events before it came are handed to it.
-const early = [];
-const describeJs = (e) => (e && early.push(e), (describeJs.p ??= import("./describe.js").then((m) => (m.attach(module, early), m))));
+let early = [];
+const describeJs = (e) => (e && early?.push(e), (describeJs.p ??= import("./describe.js").then((m) => (m.attach(module, early), (early = null), m))));
 
 let chartCode = null;
 const chartJs = () => (chartCode ??= import("./chart.js").then((m) => (chartJs.m = m)));
@@ -123,7 +123,9 @@ if (IN_BROWSER) {
     if (first) import("./meaning.js").then((m) => (m.readout(b, asked.get(b)), asked.set(b, true)));
   };
   for (const k of ["pointerover", "focusin", "click"]) document.addEventListener(k, meanings);
-  for (const k of ["focusin", "keydown", "steerlab:change"]) document.addEventListener(k, (e) => e.target.closest?.(".steerlab") && describeJs(e));
+  // (A reader's: a page's own script setting parameters or sending keys loads nothing.)
+  const reader = (e) => e.isTrusted || e.detail?.source == "control" || document.activeElement?.matches("button");
+  for (const k of ["focusin", "keydown", "steerlab:change"]) document.addEventListener(k, (e) => reader(e) && e.target.closest?.(".steerlab") && describeJs(e));
 }
 
 // Lazy mounting: a canvas far from the viewport costs nothing until the reader comes near it. The

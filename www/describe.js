@@ -196,9 +196,11 @@ function changeWords(canvas, d) {
 export function attach(module, early = []) {
   if (steerlab) return;
   steerlab = module;
+  // Only what a reader does: a page's script dispatching a key or a click is not (isTrusted).
   const on = (type, f, capture) => {
-    document.addEventListener(type, f, capture);
-    for (const e of early) if (e.type === type) f(e);
+    const g = (e) => (e.isTrusted || e instanceof CustomEvent) && f(e);
+    document.addEventListener(type, g, capture);
+    for (const e of early) if (e.type === type) g(e);
   };
   const canvasOf = (e) => e.target.closest?.(".steerlab")?.querySelector("canvas.steerlab-canvas");
   on("focusin", (e) => {
@@ -272,9 +274,14 @@ export function attach(module, early = []) {
     else if (a === "step" || a === "back") acted(c, fill(t("describe.step", lang), { n: v?.state().steps ?? 0 }), figure(c).last);
     else if (a === "reset" || a === "seed") acted(c, t("describe.reset", lang), figure(c).last);
   });
+  // A change the reader made (the figure's controls, a try button, a key or a click a moment ago),
+  // not one a page's script made on its own (an app re-rendering, a challenge checking).
+  let input = -Infinity;
+  for (const k of ["click", "keydown", "input"]) document.addEventListener(k, (e) => e.isTrusted && (input = performance.now()), true);
   on("steerlab:change", (e) => {
     const c = e.target;
-    if (c.matches?.("canvas.steerlab-canvas")) acted(c, changeWords(c, e.detail));
+    const reader = e.detail?.source === "control" || performance.now() - input < 1000;
+    if (reader && c.matches?.("canvas.steerlab-canvas") && c.isConnected) acted(c, changeWords(c, e.detail));
   });
   // The scene as it was before an action: kept for each figure the reader is on.
   const keep = () => {
