@@ -17,6 +17,7 @@
 #   package/www/words.js        the words of the GPU viewer (and the pages' scripts), from the catalogs
 #   package/www/challenge.js    challenges (data-challenge), compare.js side by side (data-compare),
 #                               imported by boot.js on first use (+ challenge.d.ts, compare.d.ts)
+#   package/www/describe.js     the described scene (describe-words.js, cursor.js, sound.js), on first use
 #   package/www/chart.js        the chart under a canvas and www/meaning.js the measures' meanings,
 #                               with their words (chart-words.js): imported by boot.js on first use
 #   package/www/code/           the code view (export.js, dialog.js, templates.json), on first use
@@ -49,6 +50,8 @@ mkdir -p "$P/www"
 cp dist/steerlab.js dist/steerlab_bg.wasm pkg/steerlab.d.ts "$P/"
 cp dist/www/challenge.js dist/www/compare.js pkg/www/challenge.d.ts pkg/www/compare.d.ts "$P/www/"
 cp dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css dist/www/words.js dist/www/chart.js dist/www/meaning.js dist/www/chart-words.js pkg/www/boot.d.ts pkg/www/steer-lab.d.ts "$P/www/"
+# The described scene, the keyboard cursor and the sound (issue 49), loaded on first use.
+cp dist/www/describe.js dist/www/describe-words.js dist/www/cursor.js dist/www/sound.js "$P/www/"
 mkdir -p "$P/www/gpu"
 cp dist/www/gpu/engine.js dist/www/gpu/shaders.js dist/www/gpu/mount.js pkg/www/gpu/mount.d.ts "$P/www/gpu/"
 # The code view (issue #36: v.code, the Code button), loaded on first use.
