@@ -315,6 +315,8 @@ test("desktop (1280 px, mouse): the widget unfolded as before, the menu's toggle
   const { context, page, problems } = await openPhone("/chapters/flocking.html", { touch: false, viewport: { width: 1280, height: 900 } });
   t.after(() => context.close());
   await page.evaluate(() => document.querySelector("#c-flock").scrollIntoView({ block: "start", behavior: "instant" }));
+  // (Mounted as it comes near: waited for, not timed, on a busy machine.)
+  await page.waitForSelector("#c-flock.steerlab-canvas", { state: "attached" });
   await page.waitForTimeout(300);
   const w = await widget(page, "#c-flock");
   for (const a of ["play", "step-back", "step", "share", "embed", "save", "seed", "inspector", "reset", "separation.weight", "forces"]) {
