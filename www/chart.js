@@ -431,7 +431,8 @@ class Chart {
       c.style.height = `${list.height}px`;
     }
     paint(c.getContext("2d"), list, dpr);
-    const names = list.panels.map((p) => p.title).join(", ");
+    // (With each measure's value at the cursor, as the panels' titles show them: not the title alone.)
+    const names = list.panels.map((p) => p.lines.join(": ")).join("; ");
     const marks = s.marks.filter((m) => m.step <= s.cursor).map((m) => m.label);
     c.setAttribute("aria-label", t("chart.aria", this.lang).replace("{names}", names).replace("{step}", s.cursor) + (marks.length ? `. ${marks.join("; ")}` : ""));
     c.dataset.cursor = s.cursor;
