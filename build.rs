@@ -12,7 +12,7 @@ use std::{env, fs, path::Path};
 
 /// Keys the module never shows: the pages' scripts' (`page.*`), the chart's and the meanings'
 /// (`chart.*`, `meaning.*`), read by www/words.js only.
-const JS_ONLY: [&str; 6] = ["page.", "chart.", "meaning.", "code.", "measure.", "param."];
+const JS_ONLY: [&str; 7] = ["page.", "chart.", "meaning.", "code.", "measure.", "param.", "describe."];
 
 fn read(path: &Path) -> serde_json::Map<String, serde_json::Value> {
     let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

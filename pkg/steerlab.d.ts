@@ -97,6 +97,24 @@ export interface ExplainTerm {
   [field: string]: unknown;
 }
 
+/**
+ * `v.scene()` (issue 49, docs/accessibility.md): places are the nine parts of the world (0 top
+ * left … 4 centre … 8 bottom right), headings eight directions as seen on screen (0 right, 2 up,
+ * 4 left, 6 down), 8 not moving, 9 every which way.
+ */
+export interface Scene {
+  agents: number;
+  /** How many groups (agents linked by neighbours within perception); null for a big flock. */
+  groups: number | null;
+  /** The largest groups (at most 3): size, place, heading. */
+  flock: [number, number, number][];
+  polarisation: number;
+  /** Roles and objects as drawn ("leader", "braking", "target", "waypoint", …): key, count, place of the first, its heading. */
+  roles: [string, number, number, number][];
+  /** The selected agent: index, place, heading. */
+  selected: [number, number, number] | null;
+}
+
 /** `v.explain()`: the numbers behind the selected agent's next step. */
 export interface Explain {
   agent: number;
@@ -250,6 +268,8 @@ export class Viewer {
   state(): ViewerState;
   /** The numbers behind the selected agent's next step; null when no agent is selected. */
   explain(): Explain | null;
+  /** The scene as a description needs it (numbers and keys; `v.describe()` says it in words). */
+  scene(): Scene;
   /**
    * Whether the inspector is open: the selected agent's rules as pseudocode, each line with its
    * value at the current step (what `explain()` returns), under the canvas or in the page's

@@ -117,6 +117,7 @@ struct Writer {
 enum Mode {
     Fill,
     Stroke,
+    Both,
 }
 
 impl Writer {
@@ -142,7 +143,12 @@ impl Writer {
             k += 1;
             let lk = look(cmd.style, &self.pal);
             let mode = match cmd.shape {
-                Shape::Agent { .. } | Shape::Disc { .. } => Some(Mode::Fill),
+                Shape::Agent { .. } => Some(match lk.agent_paint() {
+                    (true, false) => Mode::Fill,
+                    (false, _) => Mode::Stroke,
+                    (true, true) => Mode::Both,
+                }),
+                Shape::Disc { .. } => Some(Mode::Fill),
                 Shape::Line { .. } | Shape::Arrow { .. } => Some(Mode::Stroke),
                 _ => None,
             };
@@ -273,6 +279,7 @@ impl Writer {
                 match mode {
                     Mode::Fill => self.path(path, Some(lk.fill.unwrap_or(lk.stroke)), None),
                     Mode::Stroke => self.path(path, None, Some(&lk)),
+                    Mode::Both => self.path(path, lk.fill, Some(&lk)),
                 }
             }
         }

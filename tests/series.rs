@@ -167,7 +167,7 @@ fn groups_and_nearest_distances_by_hand() {
 
 /// How to add a missing key, for the messages below.
 const ADD_WORDS: &str = "to words/en.json and every other words/<tag>.json (tests/words.rs fails when a shipped \
-     language lacks it), then run `STEERLAB_WRITE_WORDS=1 cargo test --test words` (writes www/chart-words.js)";
+     language lacks it), then run `STEERLAB_WRITE_WORDS=1 cargo test --test words`";
 
 /// The keys of the reference words file (words/en.json; tests/words.rs checks every shipped
 /// language has the same).

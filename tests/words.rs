@@ -165,6 +165,22 @@ fn the_exporter_asks_for_keys_of_the_words_files() {
     }
 }
 
+/// The described scene's words (`describe.*`: www/describe.js, loaded on first use, reads them
+/// through www/words.js); its keys are built at run time (`describe.place.<0–8>`,
+/// `describe.dir.<0–9>`, `describe.role.<key>` for every key of the core's `describe::ROLES`).
+#[test]
+fn every_key_the_description_builds_has_words() {
+    let en = english();
+    let mut built: Vec<String> = (0..9).map(|k| format!("describe.place.{k}")).collect();
+    built.extend((0..10).map(|k| format!("describe.dir.{k}")));
+    built.extend(steerlab::sim::describe::ROLES.iter().map(|r| format!("describe.role.{}", r.1)));
+    for k in built {
+        assert!(en.contains_key(&k), "words/en.json lacks {k} (www/describe.js builds it)");
+    }
+    let src = std::fs::read_to_string(Path::new(ROOT).join("www/describe.js")).unwrap();
+    assert!(src.contains("./words.js\""), "www/describe.js reads its words through www/words.js");
+}
+
 /// The names of the measures and parameters that challenges and compares put in prose
 /// (`measure.<id>`, `param.<path>`: www/challenge.js, www/compare.js, loaded on first use), from
 /// the words files. Their keys are built at run time: every measure a built-in scenario

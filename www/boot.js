@@ -290,6 +290,19 @@ export function lookup(key, lang) {
   for (const t of chain(lang)) if (Object.hasOwn(WORDS.get(t) ?? {}, key)) return WORDS.get(t)[key];
 }
 
+// Figures exist before they mount (issue 49): a waiting canvas is named by its figure's caption
+// and takes the focus, which mounts it (start()). The viewer replaces both, and gives them back.
+if (IN_BROWSER)
+  for (const c of document.querySelectorAll("canvas[data-scenario]:not([aria-label])")) {
+    const name = c.closest("figure")?.querySelector("figcaption")?.textContent.trim();
+    if (name) c.setAttribute("role", "img"), c.setAttribute("aria-label", name);
+    c.tabIndex = 0;
+  }
+// The described scene (www/describe.js): loaded by the first focus, key or change in a figure;
+// the events before it came are handed to it.
+let early = [];
+const describeJs = (e) => (e && early?.push(e), (describeJs.p ??= import("./describe.js").then((m) => (m.attach(module, early), (early = null), m))));
+
 let chartCode = null;
 const chartJs = () => (chartCode ??= import("./chart.js").then((m) => (chartJs.m = m)));
 
@@ -349,6 +362,10 @@ if (IN_BROWSER) {
     }
   };
   for (const k of ["pointerdown", "pointermove", "pointerup", "pointercancel"]) document.addEventListener(k, fingers, true);
+
+  // (A reader's: a page's own script setting parameters or sending keys loads nothing.)
+  const reader = (e) => e.isTrusted || e.detail?.source == "control" || document.activeElement?.matches("button");
+  for (const k of ["focusin", "keydown", "steerlab:change"]) document.addEventListener(k, (e) => reader(e) && e.target.closest?.(".steerlab") && describeJs(e));
 }
 
 // Lazy mounting: a canvas far from the viewport costs nothing until the reader comes near it. The
@@ -533,6 +550,10 @@ async function start() {
   };
   addCode(module);
   connect();
+  module.Viewer.prototype.describe = function () {
+    return describeJs().then((m) => m.describe(this));
+  };
+  document.addEventListener("focusin", (e) => e.target.matches?.("canvas[data-scenario]") && viewerFor(e.target));
   // mount, validate and autoMount take a built-in's name as before: its file is fetched first. The
   // canvas's words are asked for too: words that come after the mount are written in as they come
   // (`await steerlab.ensureWords(canvas)` first to have them in its first frame).

@@ -338,3 +338,19 @@ enableReady();
     }
   }
 }
+
+// A way past each figure (issue 49): a figure holds a dozen or more tab stops (its canvas, bar,
+// settings and inspector); a link before it, shown when focused, jumps to what follows it.
+for (const [k, fig] of [...document.querySelectorAll("figure.viz")].entries()) {
+  if (!fig.querySelector("canvas")) continue;
+  const to = document.createElement("span");
+  to.id = `after-figure-${k + 1}`;
+  to.tabIndex = -1;
+  fig.after(to);
+  const a = document.createElement("a");
+  a.className = "skip-figure";
+  a.href = `#${to.id}`;
+  const name = fig.querySelector("figcaption strong, figcaption")?.textContent.trim();
+  a.textContent = name ? `${t("page.chapter.skip")}: ${name}` : t("page.chapter.skip");
+  fig.before(a);
+}

@@ -30,6 +30,8 @@ const LIGHT = ["#2563eb", "#c2410c", "#15803d", "#7e22ce", "#b91c1c", "#0e7490"]
 const DARK = ["#60a5fa", "#fdba74", "#4ade80", "#d8b4fe", "#fca5a5", "#67e8f9"];
 /** Colours by measure where the scenario's text names them (the spatial hash: naive red, grid green). */
 const COLOUR_OF = { naive_checks: 4, checks: 2, min_nearest: 5 };
+/** …and by dashes, not by colour alone (issue 49: naive and grid were 1.03:1 under deuteranopia). */
+const DASH_OF = { naive_checks: [6, 3] };
 
 const FONT = 11;
 let PANEL_H = 34;
@@ -159,7 +161,7 @@ export function layout(s, width, colours, lang, other = null) {
       let run = [];
       let runAlpha = 1;
       const flush = () => {
-        if (run.length >= 4) items.push({ t: "line", pts: run, stroke, width: 1.6, alpha: runAlpha });
+        if (run.length >= 4) items.push({ t: "line", pts: run, stroke, width: 1.6, alpha: runAlpha, dash: DASH_OF[id] });
         else if (run.length === 2) items.push({ t: "line", pts: [...run, run[0] + 1, run[1]], stroke, width: 1.6, alpha: runAlpha });
         run = [];
       };
@@ -436,7 +438,8 @@ class Chart {
       c.style.height = `${list.height}px`;
     }
     paint(c.getContext("2d"), list, dpr);
-    const names = list.panels.map((p) => p.title).join(", ");
+    // (With each measure's value at the cursor, as the panels' titles show them: not the title alone.)
+    const names = list.panels.map((p) => p.lines.join(": ")).join("; ");
     const marks = s.marks.filter((m) => m.step <= s.cursor).map((m) => m.label);
     c.setAttribute("aria-label", t("chart.aria", this.lang).replace("{names}", names).replace("{step}", formatNumber(s.cursor, this.lang)) + (marks.length ? `. ${marks.join("; ")}` : ""));
     c.dataset.cursor = s.cursor;
@@ -455,7 +458,8 @@ class Chart {
           b.title = t("chart.explain", this.lang);
           const sw = document.createElement("span");
           sw.className = "steerlab-chart-swatch";
-          sw.style.background = coloursOf(this.root).series[COLOUR_OF[id] ?? s.measures.indexOf(id) % 6];
+          const c = coloursOf(this.root).series[COLOUR_OF[id] ?? s.measures.indexOf(id) % 6];
+          sw.style.background = DASH_OF[id] ? `repeating-linear-gradient(90deg, ${c} 0 4px, transparent 4px 6px)` : c;
           b.prepend(sw);
           explain(b, () => [id], this.lang);
           return b;

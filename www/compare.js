@@ -139,6 +139,8 @@ export function mountCompare(steerlab, canvas, scenario) {
   scrub.setAttribute("aria-label", t("page.compare.scrub"));
   const time = doc.createElement("output");
   time.className = "sl-compare-time";
+  // A clock, not news: an <output> is a live region, and this one changed every frame.
+  time.setAttribute("aria-live", "off");
   bar.append(play, scrub, time, reset);
   wrap.append(sides, bar);
 
@@ -191,6 +193,20 @@ class Compare {
     this.shown = 0;
     ui.play.addEventListener("click", () => (this.playing ? this.pause() : this.play()));
     ui.reset.addEventListener("click", () => this.reset());
+    // The views' keys (their labels say Space, →, ←, R) work on both at once: taken before the
+    // focused view's own handler, which would move only its side.
+    ui.wrap.addEventListener(
+      "keydown",
+      (e) => {
+        if (!e.target.matches?.("canvas") || e.altKey || e.ctrlKey || e.metaKey) return;
+        const act = { " ": () => (this.playing ? this.pause() : this.play()), ArrowRight: () => (this.pause(), this.advance(1)), ArrowLeft: () => (this.pause(), this.seek(this.step - 1)), r: () => this.reset(), R: () => this.reset() }[e.key];
+        if (!act) return;
+        e.preventDefault();
+        e.stopPropagation();
+        act();
+      },
+      true,
+    );
     ui.scrub.addEventListener("input", () => {
       this.pause();
       this.seek(Number(ui.scrub.value));

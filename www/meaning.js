@@ -93,7 +93,8 @@ export function explain(el, ids, lang, kind = () => undefined, first = null) {
   el.addEventListener("pointerenter", (e) => e.pointerType === "mouse" && open());
   el.addEventListener("pointerleave", (e) => e.pointerType === "mouse" && !pinned && owner === el && hide());
   el.addEventListener("focus", open);
-  el.addEventListener("blur", () => !pinned && owner === el && hide());
+  // The focus leaving closes it, pinned or not (a tap pins it; Tab moves on).
+  el.addEventListener("blur", () => owner === el && hide());
   el.addEventListener("click", () => {
     if (owner === el && pinned) return hide();
     open();
@@ -102,7 +103,7 @@ export function explain(el, ids, lang, kind = () => undefined, first = null) {
   if (first === "click") {
     open();
     pinned = true;
-  } else if (first === "focusin" || (first === "pointerover" && el.matches(":hover"))) open();
+  } else if ((first === "focusin" && el === document.activeElement) || (first === "pointerover" && el.matches(":hover"))) open();
 }
 
 /** A readout's "?" button (`[data-meanings]`). */

@@ -1,5 +1,5 @@
 // Types for www/boot.js, the page loader (see ../steerlab.d.ts for the API it exposes).
-import type { SteerlabGlobal, Words, WordsCheck } from "../steerlab.js";
+import type { SteerlabGlobal, Scene, Words, WordsCheck } from "../steerlab.js";
 
 /**
  * Resolves to the module's exports (the same object as `window.steerlab`) once the WebAssembly
@@ -31,5 +31,11 @@ declare module "../steerlab.js" {
      * texts in `lang` (default: the page's language, "en" or "es").
      */
     code(target: CodeTarget, options?: { lang?: string }): Promise<string>;
+    /**
+     * Added by boot.js (issue 49): what the canvas shows now, in sentences of its language (the
+     * text its accessible description carries), and the numbers they come from (`scene()`);
+     * www/describe.js loads on first use.
+     */
+    describe(): Promise<{ text: string; scene: Scene }>;
   }
 }

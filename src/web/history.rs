@@ -68,6 +68,9 @@ impl Timeline {
         crate::web::words::label(&range, lang, K::UiTimeline);
         let label: HtmlElement = doc.create_element("output")?.dyn_into()?;
         label.set_class_name("steerlab-scrub-label");
+        // Not a live region (an `<output>` is one): the step counter changed twice a second while
+        // playing; what a step changed is said by `www/describe.js`.
+        label.set_attribute("aria-live", "off")?;
         wrap.append_child(&range)?;
         wrap.append_child(&label)?;
         tl.scrub = Some((range, label));

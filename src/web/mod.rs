@@ -336,6 +336,13 @@ impl Viewer {
         js_sys::JSON::parse(&text)
     }
 
+    /// The scene as a description needs it (`sim::describe`, numbers and keys): `{ agents, groups,
+    /// flock: [[size, place, heading]], polarisation, roles: [[key, count, place, heading]],
+    /// selected, cursor? }`; `v.describe()` (www/describe.js) says it in the reader's language.
+    pub fn scene(&self) -> Result<JsValue, JsValue> {
+        js_sys::JSON::parse(&self.live()?.scene_json())
+    }
+
     /// Set any scenario parameter by path (`"separation.weight"`); a bad path or value throws.
     pub fn set(&self, path: &str, value: JsValue) -> Result<(), JsValue> {
         let v = if let Some(x) = value.as_f64() {

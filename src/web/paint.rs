@@ -193,6 +193,8 @@ struct CssLook {
     fill: bool,
     width_px: f64,
     dash: bool,
+    /// How its agents are drawn: filled, hollow or outlined (`Look::agent_paint`).
+    agent: Mode,
 }
 
 impl CssLook {
@@ -229,6 +231,11 @@ impl Palette {
                     fill: l.fill.is_some(),
                     width_px: l.width_px as f64,
                     dash: l.dash,
+                    agent: match l.agent_paint() {
+                        (true, false) => Mode::Fill,
+                        (false, _) => Mode::Stroke,
+                        (true, true) => Mode::Both,
+                    },
                 }
             })
             .collect();
@@ -247,6 +254,8 @@ impl Palette {
 enum Mode {
     Fill,
     Stroke,
+    /// Filled, then outlined (agents of some roles).
+    Both,
 }
 
 /// The path being written for the style being drawn: filled or stroked once, when the style or
@@ -273,6 +282,10 @@ impl Batch {
         match self.open.take() {
             Some(Mode::Fill) => p.op(Op::Fill, &[]),
             Some(Mode::Stroke) => p.op(Op::Stroke, &[]),
+            Some(Mode::Both) => {
+                p.op(Op::Fill, &[]);
+                p.op(Op::Stroke, &[]);
+            }
             None => {}
         }
         self.agents = 0;
@@ -386,7 +399,7 @@ pub fn paint(
                 if batch.agents == AGENTS_PER_PATH {
                     batch.flush(p);
                 }
-                batch.open(p, Mode::Fill);
+                batch.open(p, lk.agent);
                 batch.agents += 1;
                 let k = p.agent_k.max(1.0);
                 let (q, f) = (pos.as_dvec2(), dir.normalize_or(Vec2::X).as_dvec2() * size as f64 * k);

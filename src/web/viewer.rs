@@ -242,7 +242,6 @@ struct Perf {
     fps: f64,
     step_ms: f64,
     draw_ms: f64,
-    last_live: f64,
     /// The text period the readout was last written in.
     metric_period: Option<u64>,
     /// A message from `report` stays in the readout until then.
@@ -404,6 +403,12 @@ impl Inner {
     pub fn set_inspector(&mut self, on: bool) {
         self.inspector.set_open(on, &mut self.sim);
         self.draw();
+    }
+
+    /// `v.scene()`: the core's description of this frame (`sim::describe`) as JSON text.
+    pub fn scene_json(&mut self) -> String {
+        self.renderer.build(&self.sim, self.overlays);
+        serde_json::to_string(&self.sim.describe(&self.renderer.list).json()).unwrap_or_default()
     }
 
     /// What a still of the current frame is drawn from (`still.rs`).

@@ -120,12 +120,14 @@ test("Space pauses and plays, → steps, R resets", async (t) => {
   await page.keyboard.press("Space");
   assert.deepEqual([await play.getAttribute("aria-label"), await play.textContent()], ["Pause", "❚❚ Pause"]);
   await page.keyboard.press("Space");
-  // The canvas is described by its caption.
+  // The canvas is described by its caption, then by the scene (www/describe.js, loaded by the focus).
+  await page.waitForFunction((s) => document.querySelector(s).getAttribute("aria-describedby").split(" ").length === 2, canvas);
   const described = await page.evaluate((s) => {
     const c = document.querySelector(s);
-    return [document.getElementById(c.getAttribute("aria-describedby"))?.className, c.closest(".steerlab").querySelector(".steerlab-caption")?.id === c.getAttribute("aria-describedby")];
+    const ids = c.getAttribute("aria-describedby").split(" ");
+    return [...ids.map((id) => document.getElementById(id)?.className), c.closest(".steerlab").querySelector(".steerlab-caption")?.id === ids[0]];
   }, canvas);
-  assert.deepEqual(described, ["steerlab-caption", true]);
+  assert.deepEqual(described, ["steerlab-caption", "steerlab-scene", true]);
   const s0 = (await state(page, canvas)).steps;
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");

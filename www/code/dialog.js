@@ -64,19 +64,32 @@ export async function openCode(viewer, canvas, target = "unity") {
       if (b.dataset.target) show(dialog, viewer, b.dataset.target, lang);
       else if (b.dataset.code === "copy") copy(dialog, lang);
       else if (b.dataset.code === "download") download(dialog, viewer);
-      else if (b.dataset.code === "close") dialog.hidden = true;
+      else if (b.dataset.code === "close") close(dialog);
     });
     dialog.addEventListener("keydown", (ev) => {
       if (ev.key === "Escape") {
         ev.stopPropagation();
-        dialog.hidden = true;
+        close(dialog);
       }
     });
   }
+  // The focus goes into the dialog (its target's button) and, when it closes, back to where it
+  // was (the Code button): ARIA Authoring Practices, dialog pattern.
+  const from = doc.activeElement;
+  if (!dialog.contains(from)) openers.set(dialog, from);
   dialog.hidden = false;
   dialog.scrollIntoView?.({ block: "nearest" });
   await show(dialog, viewer, target, lang);
+  dialog.querySelector('[aria-pressed="true"]')?.focus();
   return dialog;
+}
+
+const openers = new WeakMap();
+function close(dialog) {
+  dialog.hidden = true;
+  const to = openers.get(dialog);
+  const code = dialog.parentElement?.querySelector('[data-action="code"]');
+  (to?.isConnected && to !== dialog.ownerDocument.body ? to : code)?.focus();
 }
 
 async function show(dialog, viewer, target, lang) {

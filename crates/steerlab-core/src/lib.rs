@@ -18,6 +18,7 @@ pub mod behaviours;
 pub mod check;
 #[cfg(feature = "code")]
 pub mod code;
+pub mod describe;
 pub mod draw;
 pub mod engine;
 pub mod fast;

@@ -203,18 +203,22 @@ impl Palette {
 pub const SELF_RED: Colour = Colour::hex(0xe11d48);
 pub const CELL_GREEN: Colour = Colour::rgba(34, 197, 94, 280);
 pub const CHECKED_VIOLET: Colour = Colour::hex(0x8b5cf6);
-pub const OTHER_GREY: Colour = Colour::hex(0x9ca3af);
+pub const OTHER_GREY: Colour = Colour::hex(0x6b7280);
 
 pub const SEPARATION: Colour = Colour::hex(0xef4444);
-pub const ALIGNMENT: Colour = Colour::hex(0x0ea5e9);
-pub const COHESION: Colour = Colour::hex(0x22c55e);
-pub const OTHER_FORCE: Colour = Colour::hex(0xf59e0b);
-pub const TOTAL: Colour = Colour::hex(0xd946ef);
+pub const ALIGNMENT: Colour = Colour::hex(0x0284c7);
+pub const COHESION: Colour = Colour::hex(0x16a34a);
+/// Forces of the other behaviours (seek, obstacles …): slate, apart from every rule's colour
+/// under colour blindness; the total takes the text's colour (dark on light, light on dark).
+pub const OTHER_FORCE: Colour = Colour::hex(0x64748b);
 /// Reynolds' tube, light green (§4.3: "el área verde claro es el tubo"): the tube's shapes are
 /// filled as one area in this colour.
 pub const TUBE_FILL: Colour = Colour::rgba(134, 239, 172, 450);
 
 const ORANGE: Colour = Colour::hex(0xf97316);
+/// Dark outlines: a light role colour (yellow, orange) keeps 3:1 against the light canvas.
+const DARK_ORANGE: Colour = Colour::hex(0x9a3412);
+const DARK_YELLOW: Colour = Colour::hex(0x854d0e);
 /// The selection ring (the selected agent keeps its role's colour inside it): cyan, a hue no
 /// agent's role has (blue and light blue agents, the orange leader, green, red, yellow, violet,
 /// grey; a test checks the distance).
@@ -224,6 +228,12 @@ const RED: Colour = Colour::hex(0xdc2626);
 
 /// What a style looks like: stroke colour, fill colour (`None`: never filled), line width in
 /// screen pixels (0: no stroke), dashed or not.
+///
+/// Not by colour alone (issue 49): roles that share a figure also differ by shape — an agent is
+/// filled (its stroke the fill's colour), outlined (a dark stroke round the fill: the leader,
+/// braking agents, self) or hollow (no fill: evading followers, the checked agents); the
+/// cohesion force and the chart's naive curve are dashed. Every role's colour, or its outline,
+/// is ≥ 3:1 against both canvases (`roles_stand_out_in_both_themes`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Look {
     pub stroke: Colour,
@@ -241,41 +251,41 @@ pub fn look(style: Style, p: &Palette) -> Look {
     match style {
         Style::Agent => l(p.agent, Some(p.agent), 1.0, false),
         Style::Selected => l(SELECTED, None, 2.0, false),
-        Style::SelfAgent => l(SELF_RED, Some(SELF_RED), 1.0, false),
-        Style::Checked => l(CHECKED_VIOLET, Some(CHECKED_VIOLET), 1.0, false),
+        Style::SelfAgent => l(p.text, Some(SELF_RED), 2.0, false),
+        Style::Checked => l(CHECKED_VIOLET, None, 1.5, false),
         Style::Other => l(OTHER_GREY, Some(OTHER_GREY), 1.0, false),
-        Style::Cell => l(CELL_GREEN, Some(CELL_GREEN), 0.0, false),
+        Style::Cell => l(Colour::hex(0x15803d), Some(CELL_GREEN), 1.5, false),
         Style::Grid => l(p.grid, None, 1.0, false),
         Style::Perception => l(p.faint, None, 1.0, false),
         Style::SepDist => l(SEPARATION, None, 1.0, true),
         Style::Velocity => l(p.faint, None, 1.0, false),
         Style::ForceSeparation => l(SEPARATION, None, 2.0, false),
         Style::ForceAlignment => l(ALIGNMENT, None, 2.0, false),
-        Style::ForceCohesion => l(COHESION, None, 2.0, false),
+        Style::ForceCohesion => l(COHESION, None, 2.0, true),
         Style::ForceOther => l(OTHER_FORCE, None, 2.0, false),
-        Style::ForceTotal => l(TOTAL, None, 2.5, false),
+        Style::ForceTotal => l(p.text, None, 2.5, false),
         Style::MeanHeading => l(ALIGNMENT, None, 2.5, false),
         Style::Centroid => l(COHESION, Some(COHESION), 1.5, true),
         Style::Neighbour => l(p.faint, None, 0.75, false),
-        Style::Leader => l(ORANGE, Some(ORANGE), 1.5, false),
+        Style::Leader => l(DARK_ORANGE, Some(ORANGE), 1.5, false),
         Style::Arriving => l(GREEN, Some(GREEN), 1.0, false),
-        Style::Evading => l(RED, Some(RED), 1.0, false),
+        Style::Evading => l(RED, None, 1.5, false),
         Style::BehindPoint => l(GREEN, Some(GREEN), 1.5, false),
         Style::AheadZone => l(RED, Some(Colour::rgba(220, 38, 38, 120)), 1.0, true),
-        Style::Cone => l(Colour::rgba(234, 179, 8, 700), Some(Colour::rgba(234, 179, 8, 120)), 1.0, false),
-        Style::Braking => l(Colour::hex(0xeab308), Some(Colour::hex(0xeab308)), 1.0, false),
+        Style::Cone => l(Colour::hex(0xa16207), Some(Colour::rgba(234, 179, 8, 120)), 1.0, false),
+        Style::Braking => l(DARK_YELLOW, Some(Colour::hex(0xeab308)), 1.5, false),
         Style::Goal => l(GREEN, Some(Colour::rgba(22, 163, 74, 180)), 2.0, false),
         Style::Path => l(GREEN, None, 2.5, false),
         Style::Tube => l(TUBE_FILL, None, 1.0, false),
         Style::Waypoint => l(Colour::hex(0x15803d), Some(COHESION), 1.5, false),
-        Style::ActiveWaypoint => l(ORANGE, Some(Colour::hex(0xfb923c)), 2.0, false),
+        Style::ActiveWaypoint => l(DARK_ORANGE, Some(Colour::hex(0xfb923c)), 2.0, false),
         Style::ArriveRadius => l(ORANGE, None, 1.5, true),
         Style::Prediction => l(p.faint, Some(p.faint), 1.5, true),
         Style::PredictionOut => l(SEPARATION, Some(SEPARATION), 2.0, true),
         Style::Projection => l(ALIGNMENT, Some(ALIGNMENT), 1.5, false),
         Style::Correction => l(SEPARATION, None, 2.0, false),
-        Style::Obstacle => l(p.faint, Some(Colour::rgba(100, 116, 139, 450)), 1.5, false),
-        Style::Food => l(Colour::hex(0xca8a04), Some(Colour::hex(0xeab308)), 1.0, false),
+        Style::Obstacle => l(p.text, Some(Colour::rgba(100, 116, 139, 450)), 1.5, false),
+        Style::Food => l(DARK_YELLOW, Some(Colour::hex(0xeab308)), 1.0, false),
         Style::Pointer => l(RED, None, 2.0, true),
         Style::SteerVelocity => l(Colour::hex(0x3b82f6), None, 2.0, false),
         Style::DesiredVelocity => l(COHESION, None, 2.0, true),
@@ -292,11 +302,19 @@ pub fn look(style: Style, p: &Palette) -> Look {
         Style::FieldArrow => l(p.faint, None, 1.0, false),
         Style::Label => l(p.text, Some(p.text), 1.0, false),
         Style::ChartFrame => l(p.border, Some(p.background), 1.0, false),
-        Style::ChartNaive => l(SEPARATION, Some(SEPARATION), 2.0, false),
+        Style::ChartNaive => l(SEPARATION, Some(SEPARATION), 2.0, true),
         Style::ChartGrid => l(COHESION, Some(COHESION), 2.0, false),
         Style::Highlight => l(p.accent, None, 3.0, false),
         Style::HighlightHalo => l(p.background, None, 7.0, false),
         Style::Lane => l(p.faint, None, 1.0, false),
+    }
+}
+
+impl Look {
+    /// How an agent of this look is drawn: (filled, stroked). Filled alone when its stroke is its
+    /// fill's colour; hollow (stroked alone) without a fill; else filled and outlined.
+    pub fn agent_paint(&self) -> (bool, bool) {
+        (self.fill.is_some(), self.fill != Some(self.stroke))
     }
 }
 
@@ -375,6 +393,102 @@ mod tests {
             assert_eq!(var(&b, "grid"), p.grid, "{selector} grid");
             assert_eq!(var(&b, "faint"), p.faint, "{selector} faint");
             assert_eq!(var(&b, "accent"), p.accent, "{selector} accent");
+        }
+    }
+
+    /// Linear light of an sRGB byte.
+    fn lin(c: u8) -> f64 {
+        let c = c as f64 / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    }
+
+    /// WCAG's relative luminance, and the contrast ratio of two opaque colours.
+    fn luminance(c: Colour) -> f64 {
+        0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b)
+    }
+
+    fn contrast(a: Colour, b: Colour) -> f64 {
+        let (x, y) = (luminance(a), luminance(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    /// The roles each figure shows together (what a reader must tell apart). (The active
+    /// waypoint differs from the others by more than colour already: larger, and ringed by its
+    /// dashed arrive radius.)
+    const FIGURES: [&[Style]; 5] = [
+        &[Style::Leader, Style::Arriving, Style::Evading],
+        &[Style::Braking, Style::Agent],
+        &[Style::SelfAgent, Style::Checked, Style::Other],
+        &[Style::ForceSeparation, Style::ForceAlignment, Style::ForceCohesion, Style::ForceTotal, Style::ForceOther],
+        &[Style::ChartNaive, Style::ChartGrid],
+    ];
+
+    /// Every role's stroke (its outline) or its opaque fill is ≥ 3:1 against the canvas, light and
+    /// dark (WCAG 1.4.11); the spatial hash's cells by their outline.
+    #[test]
+    fn roles_stand_out_in_both_themes() {
+        let mut roles: Vec<Style> = FIGURES.iter().flat_map(|f| f.iter().copied()).collect();
+        roles.extend([Style::Cell, Style::Food, Style::Obstacle, Style::Goal, Style::Path, Style::Cone]);
+        roles.extend([Style::Waypoint, Style::ActiveWaypoint]);
+        for p in [LIGHT, DARK] {
+            for &s in &roles {
+                let l = look(s, &p);
+                let fill = l.fill.filter(|f| f.opaque()).map_or(0.0, |f| contrast(f, p.background));
+                let best = contrast(l.stroke, p.background).max(fill);
+                assert!(best >= 3.0, "{s:?} on {}: {best:.2}:1", p.background.css());
+            }
+        }
+    }
+
+    /// Machado, Oliveira and Fernandes (2009), severity 1, on linear RGB: what a deuteranope and a
+    /// protanope see (Chromium's `Emulation.setEmulatedVisionDeficiency` uses the same matrices).
+    const DEUTERANOPIA: [[f64; 3]; 3] =
+        [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.011820, 0.042940, 0.968881]];
+    const PROTANOPIA: [[f64; 3]; 3] =
+        [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]];
+
+    fn seen(c: Colour, m: &[[f64; 3]; 3]) -> [f64; 3] {
+        let v = [lin(c.r), lin(c.g), lin(c.b)];
+        m.map(|row| crate::num::clamp(row[0] * v[0] + row[1] * v[1] + row[2] * v[2], 0.0, 1.0))
+    }
+
+    /// CIELAB (D65) of linear RGB.
+    fn lab(v: [f64; 3]) -> [f64; 3] {
+        let x = (0.4124 * v[0] + 0.3576 * v[1] + 0.1805 * v[2]) / 0.95047;
+        let y = 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+        let z = (0.0193 * v[0] + 0.1192 * v[1] + 0.9505 * v[2]) / 1.08883;
+        let f = |t: f64| if t > 0.008856 { t.cbrt() } else { 7.787 * t + 16.0 / 116.0 };
+        [116.0 * f(y) - 16.0, 500.0 * (f(x) - f(y)), 200.0 * (f(y) - f(z))]
+    }
+
+    /// The roles of a figure stay apart under simulated deuteranopia and protanopia: two roles
+    /// either differ in shape (filled, hollow, outlined, dashed) or by ΔE ≥ 25 as those readers see
+    /// them (issue 49 measured follower green against evader red at ΔE 21, the separation and
+    /// cohesion arrows at 13).
+    #[test]
+    fn roles_stay_apart_under_colour_blindness() {
+        let shape = |l: &Look| (l.agent_paint(), l.dash);
+        for p in [LIGHT, DARK] {
+            for fig in FIGURES {
+                for (i, &a) in fig.iter().enumerate() {
+                    for &b in &fig[i + 1..] {
+                        let (la, lb) = (look(a, &p), look(b, &p));
+                        if shape(&la) != shape(&lb) {
+                            continue;
+                        }
+                        for m in [&DEUTERANOPIA, &PROTANOPIA] {
+                            let (ca, cb) = (la.fill.unwrap_or(la.stroke), lb.fill.unwrap_or(lb.stroke));
+                            let (x, y) = (lab(seen(ca, m)), lab(seen(cb, m)));
+                            let de = ((x[0] - y[0]).powi(2) + (x[1] - y[1]).powi(2) + (x[2] - y[2]).powi(2)).sqrt();
+                            assert!(de >= 25.0, "{a:?} and {b:?} on {}: same shape, ΔE {de:.1}", p.background.css());
+                        }
+                    }
+                }
+            }
         }
     }
 }

@@ -35,11 +35,14 @@ pub struct Metrics {
 pub const BIG_FLOCK: u64 = 5000;
 
 /// The spacing measures of [`Sim::spacing`].
-struct Spacing {
+pub(crate) struct Spacing {
     mean_nearest: Option<f32>,
     min_nearest: Option<f32>,
     mean_centroid_distance: Option<f32>,
     groups: u32,
+    /// The union-find forest of the groups ([`root`] of an agent is its group's first member;
+    /// empty with fewer than 2 agents): `describe` places and heads each group with it.
+    pub(crate) parent: Vec<u32>,
 }
 
 impl Sim {
@@ -124,11 +127,17 @@ impl Sim {
     /// grid whose rings grow until the nearest agent is certainly found.
     /// Groups too: the connected parts of the graph of pairs within perception (union-find over
     /// the pairs the same queries visit).
-    fn spacing(&self) -> Spacing {
+    pub(crate) fn spacing(&self) -> Spacing {
         let agents = self.agents();
         let n = agents.len();
         if n < 2 {
-            return Spacing { mean_nearest: None, min_nearest: None, mean_centroid_distance: None, groups: n as u32 };
+            return Spacing {
+                mean_nearest: None,
+                min_nearest: None,
+                mean_centroid_distance: None,
+                groups: n as u32,
+                parent: Vec::new(),
+            };
         }
         let pos: Vec<Vec2> = agents.iter().map(|a| a.position).collect();
         let r = self.perception();
@@ -174,6 +183,7 @@ impl Sim {
             min_nearest: Some(min2.sqrt()).filter(|d| d.is_finite()),
             mean_centroid_distance: cen,
             groups,
+            parent,
         }
     }
 
@@ -376,7 +386,7 @@ fn term_json(c: &Contribution) -> Value {
 }
 
 /// The root of `i` in a union-find forest (path halving).
-fn root(parent: &mut [u32], mut i: u32) -> u32 {
+pub(crate) fn root(parent: &mut [u32], mut i: u32) -> u32 {
     while parent[i as usize] != i {
         let p = parent[parent[i as usize] as usize];
         parent[i as usize] = p;

@@ -365,6 +365,9 @@ pub(super) fn bar(
 ) -> Result<Bar, JsValue> {
     let bar = el(doc, "div", "steerlab-bar")?;
     let mut play = None;
+    // A group's name says whose it is ("Overlays: Separation alone"): a page has one per figure.
+    let title = sim.scenario().title_in(lang.tag());
+    let whose = |k: K| if title.is_empty() { lang.text(k).to_string() } else { format!("{}: {title}", lang.text(k)) };
     // The settings: overlays, then the scenario's controls.
     let mut settings = None;
     if parts.settings {
@@ -374,6 +377,7 @@ pub(super) fn bar(
             let group = el(doc, "span", "steerlab-overlays")?;
             group.set_attribute("role", "group")?;
             words::label(&group, lang, K::UiOverlays);
+            group.set_attribute("aria-label", &whose(K::UiOverlays))?;
             for t in &TOGGLES {
                 let lab = el(doc, "label", "steerlab-toggle")?;
                 let cb: HtmlInputElement = doc.create_element("input")?.dyn_into()?;
@@ -403,6 +407,7 @@ pub(super) fn bar(
         m.set_id(&fold_id("menu"));
         m.set_attribute("role", "group")?;
         words::label(&m, lang, K::TouchMore);
+        m.set_attribute("aria-label", &whose(K::TouchMore))?;
         Some(m)
     } else {
         None

@@ -235,16 +235,13 @@ impl Inner {
             );
             set_text(h, &txt);
         }
-        // The screen-reader summary every 5 s.
         let r = self.renderer.readout(&self.sim, self.overlays);
         self.note_measures(&r);
         let text = crate::lang::readout(self.lang, &r);
         // (The text node's data changes in place: no node leaves or joins the page twice a
         // second, which the page's layout and the lifecycle's MutationObserver would each pay for.)
+        // (Not into the live region: playing is quiet; what a reader's action changed is said
+        // there by `www/describe.js`, and the readout is heard once, here.)
         set_text(&self.metric, &text);
-        if t - self.perf.last_live >= 5000.0 || self.perf.last_live == 0.0 {
-            self.perf.last_live = t;
-            self.live.set_text_content(Some(&text));
-        }
     }
 }

@@ -1,0 +1,350 @@
+// Issue 49: figures everyone can perceive. As a screen-reader user, a keyboard user and a
+// colour-blind reader would meet them:
+// - every canvas of every chapter is named (and focusable) before its module mounts it, and
+//   focusing it mounts it;
+// - `v.describe()` says what is on screen, changes as the scene does, and the canvas's accessible
+//   description (the AX tree, as a screen reader reads it) carries it;
+// - merely playing is quiet: at most 3 live-region changes in 10 s of a chapter playing;
+// - the keyboard cursor: arrows + Enter add a waypoint; N selects it, Delete removes it;
+// - the roles of a figure stay apart under simulated deuteranopia and protanopia (CDP
+//   Emulation.setEmulatedVisionDeficiency), drawn by the viewer's own still;
+// - axe-core finds no serious or critical violation on the chapters, both languages and themes;
+// - dialogs take the focus and give it back (Escape included).
+//
+//   node --test tests/e2e/a11y.test.mjs      (needs dist/ from scripts/build.sh)
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, ensureArtifacts, ARTIFACTS } from "./helpers.mjs";
+
+const require = createRequire(import.meta.url);
+const AXE = fs.readFileSync(require.resolve("../../tools/node_modules/axe-core/axe.min.js"), "utf8");
+const CHAPTERS = ["flocking", "leader-queue-path", "bandada"];
+const urlOf = (lang, ch) => (lang === "es" ? `/es/chapters/${ch}.html` : `/chapters/${ch}.html`);
+
+let server, browser;
+before(async () => {
+  server = await serveDist();
+  browser = await launchBrowser();
+  ensureArtifacts();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The accessibility tree's node for `selector` (name, description, role) as a screen reader gets it. */
+async function axNode(page, selector) {
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+  const { nodes } = await cdp.send("Accessibility.getPartialAXTree", { nodeId, fetchRelatives: false });
+  await cdp.detach();
+  const n = nodes[0];
+  return { role: n.role?.value, name: n.name?.value ?? "", description: n.description?.value ?? "", ignored: n.ignored };
+}
+
+for (const lang of ["en", "es"]) {
+  test(`${lang}: every canvas of every chapter is named and focusable before it mounts; focus mounts it`, async () => {
+    for (const ch of CHAPTERS) {
+      const { context, page } = await openPage(browser, server.url(urlOf(lang, ch)));
+      // The module never comes: what a reader has while it loads (or on a slow line).
+      await context.route("**/steerlab_bg.wasm", (r) => r.abort());
+      await page.reload();
+      const ids = await page.$$eval("canvas[data-scenario]", (cs) => cs.map((c, i) => (c.id ||= `a11y-c${i}`)));
+      assert.ok(ids.length >= 3, `${ch}: ${ids.length} canvases`);
+      for (const id of ids) {
+        const n = await axNode(page, `#${id}`);
+        assert.ok(!n.ignored && n.name.trim().length > 3, `${lang} ${ch} #${id}: unnamed before mounting (${JSON.stringify(n)})`);
+        assert.equal(await page.$eval(`#${id}`, (c) => c.tabIndex), 0, `${ch} #${id} takes the focus`);
+      }
+      await context.close();
+    }
+    // With the module: the last canvas of a chapter is far down and waits; focusing it mounts it.
+    const { context, page, problems } = await openPage(browser, server.url(urlOf(lang, "flocking")));
+    await waitForSteerlab(page);
+    const last = await page.$$eval("canvas[data-scenario]:not([data-compare])", (cs) => cs.at(-1).id);
+    assert.equal(await page.evaluate((id) => !!window.steerlab.viewerFor && document.getElementById(id).hasAttribute("data-steerlab-mounted"), last), false, "the last canvas waits");
+    await page.focus(`#${last}`);
+    await page.waitForFunction((id) => document.getElementById(id).hasAttribute("data-steerlab-mounted"), last, { timeout: 10_000 });
+    assert.deepEqual(await allProblems(page, problems), []);
+    await context.close();
+  });
+}
+
+test("describe() says what is on screen, changes as the scene does, and the canvas's description carries it", async () => {
+  for (const lang of ["en", "es"]) {
+    const { context, page, problems } = await openPage(browser, server.url(urlOf(lang, "flocking")));
+    await waitForSteerlab(page);
+    await page.evaluate(() => window.steerlab.viewerFor(document.getElementById("c-flock")).pause());
+    const a = await page.evaluate(async () => {
+      const v = window.steerlab.viewerFor(document.getElementById("c-flock"));
+      return (await v.describe()).text;
+    });
+    assert.match(a, lang === "es" ? /\d+ agentes\. / : /\d+ agents\. /, a);
+    await page.focus("#c-flock");
+    const before = await axNode(page, "#c-flock");
+    assert.ok(before.description.includes(a.split(". ")[1]), `the AX description carries the scene:\n${before.description}\n${a}`);
+    // Ten seconds later (600 steps): the groups are elsewhere.
+    const b = await page.evaluate(async () => {
+      const v = window.steerlab.viewerFor(document.getElementById("c-flock"));
+      v.step(600);
+      v.render();
+      return (await v.describe()).text;
+    });
+    assert.notEqual(a, b, "the description follows the scene");
+    await page.keyboard.press("ArrowRight"); // a step from the keyboard: the description is written again
+    await page.waitForTimeout(300);
+    const after = await axNode(page, "#c-flock");
+    assert.notEqual(after.description, before.description);
+    const live = await page.$eval("#c-flock", (c) => c.closest(".steerlab").querySelector(".steerlab-live").textContent);
+    assert.match(live, lang === "es" ? /^Paso \d+/ : /^Step \d+/, `one sentence after the step: ${live}`);
+    assert.deepEqual(await allProblems(page, problems), []);
+    await context.close();
+  }
+});
+
+test("playing is quiet: at most 3 live-region changes in 10 s on a chapter", async () => {
+  for (const ch of ["flocking", "leader-queue-path"]) {
+    const { context, page } = await openPage(browser, server.url(urlOf("es", ch)));
+    await waitForSteerlab(page);
+    // The described scene loaded (a figure focused, then the focus left): playing must still be quiet.
+    await page.evaluate(() => {
+      const c = document.querySelector("canvas[data-scenario]:not([data-compare])");
+      c.scrollIntoView();
+      window.steerlab.viewerFor(c);
+      c.focus();
+    });
+    await page.waitForTimeout(1000);
+    await page.evaluate(() => document.activeElement.blur());
+    await page.waitForTimeout(500);
+    const changes = await page.evaluate(async () => {
+      const live = (n) => {
+        const e = n.nodeType === 1 ? n : n.parentElement;
+        const r = e?.closest('[aria-live], [role="status"], [role="alert"], [role="log"], [role="timer"], [role="marquee"], output');
+        if (!r) return null;
+        const off = r.closest('[aria-live="off"]');
+        return off && off === r ? null : r;
+      };
+      const seen = [];
+      const mo = new MutationObserver((ms) => {
+        for (const m of ms) {
+          const r = live(m.target);
+          if (r && !r.closest("[hidden]")) seen.push(`${r.className || r.tagName}: ${r.textContent.slice(0, 60)}`);
+        }
+      });
+      mo.observe(document.body, { subtree: true, childList: true, characterData: true });
+      await new Promise((r) => setTimeout(r, 10_000));
+      mo.disconnect();
+      return seen;
+    });
+    const playing = await page.$$eval("canvas.steerlab-canvas", (cs) => cs.filter((c) => window.steerlab.viewerFor(c)?.playing).length);
+    assert.ok(playing >= 1, `${ch}: something plays (${playing})`);
+    assert.ok(changes.length <= 3, `${ch}: ${changes.length} live-region changes in 10 s:\n${changes.join("\n")}`);
+    await context.close();
+  }
+});
+
+test("the keyboard cursor: arrows + Enter add a waypoint; N selects it, Delete removes it", async () => {
+  for (const lang of ["en", "es"]) {
+    const { context, page, problems } = await openPage(browser, server.url(urlOf(lang, "leader-queue-path")));
+    await waitForSteerlab(page);
+    const id = await page.$eval('canvas[data-scenario="path-waypoints"]', (c) => c.id);
+    const waypoints = () => page.evaluate((id) => window.steerlab.viewerFor(document.getElementById(id)).state().waypoints, id);
+    await page.evaluate((id) => window.steerlab.viewerFor(document.getElementById(id)).pause(), id);
+    const before = await waypoints();
+    assert.ok(Array.isArray(before), `state() lists the waypoints: ${JSON.stringify(before)?.slice(0, 80)}`);
+    await page.focus(`#${id}`);
+    await page.keyboard.press("Enter"); // the cursor, in the centre
+    const liveText = () => page.$eval(`#${id}`, (c) => c.closest(".steerlab").querySelector(".steerlab-live").textContent);
+    await page.waitForFunction((id) => /Cursor/.test(document.getElementById(id).closest(".steerlab").querySelector(".steerlab-live").textContent), id);
+    for (const k of ["ArrowRight", "ArrowRight", "ArrowRight", "ArrowDown", "ArrowDown"]) await page.keyboard.press(k);
+    const said = await liveText();
+    assert.match(said, /Cursor .*\(\d+, \d+\)/, said);
+    await page.keyboard.press("Enter"); // a tap there: a waypoint
+    const after = await waypoints();
+    assert.equal(after.length, before.length + 1, `a waypoint more: ${before.length} → ${after.length}`);
+    const [x, y] = after.at(-1);
+    const m = /\((\d+), (\d+)\)/.exec(said);
+    assert.ok(Math.abs(x - Number(m[1])) <= 1 && Math.abs(y - Number(m[2])) <= 1, `the waypoint (${x}, ${y}) is where the cursor was said to be: ${said}`);
+    await page.screenshot({ path: path.join(ARTIFACTS, `a11y-cursor-${lang}.png`), clip: await page.$eval(`#${id}`, (c) => { const r = c.closest(".steerlab").getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: Math.min(r.height, 600) }; }) });
+    // N goes to the objects in turn (selecting each waypoint); Delete removes the selected one.
+    for (let k = 0; k < after.length; k++) await page.keyboard.press("n");
+    await page.keyboard.press("Delete");
+    assert.equal((await waypoints()).length, after.length - 1, "Delete removed the selected waypoint");
+    await page.keyboard.press("Escape");
+    assert.equal(await page.$$eval(".steerlab-cursor", (e) => e.length), 0, "Escape hides the cursor");
+    assert.deepEqual(await allProblems(page, problems), []);
+    await context.close();
+  }
+});
+
+// --- Not by colour alone -----------------------------------------------------------------------
+
+/** sRGB bytes → CIELAB (D65). */
+function lab([r, g, b]) {
+  const lin = (c) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  const [R, G, B] = [lin(r), lin(g), lin(b)];
+  const f = (t) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  const x = f((0.4124 * R + 0.3576 * G + 0.1805 * B) / 0.95047), y = f(0.2126 * R + 0.7152 * G + 0.0722 * B), z = f((0.0193 * R + 0.1192 * G + 0.9505 * B) / 1.08883);
+  return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
+}
+const deltaE = (a, b) => Math.hypot(...lab(a).map((v, i) => v - lab(b)[i]));
+
+test("the roles of a figure stay apart under simulated deuteranopia and protanopia", async () => {
+  const { context, page } = await openPage(browser, server.url("/"));
+  await waitForSteerlab(page);
+  const cdp = await context.newCDPSession(page);
+  // Each figure's roles, as its still draws them (the viewer's own SVG: one path per role).
+  const FIGURES = { "follow-leader": 150, queue: 300, "spatial-hash": 1 };
+  for (const [name, steps] of Object.entries(FIGURES)) {
+    const swatches = await page.evaluate(
+      ({ name, steps }) => {
+        const c = document.createElement("canvas");
+        c.style.width = "480px";
+        document.body.prepend(c);
+        const v = window.steerlab.mount(c, name);
+        v.pause();
+        v.step(steps);
+        const svg = new DOMParser().parseFromString(v.still("svg"), "image/svg+xml").documentElement;
+        v.destroy();
+        c.remove();
+        // Each path of triangles (an agent role) alone in an SVG of the still's size, on the canvas colour.
+        const bg = svg.querySelector("rect")?.getAttribute("fill") ?? "#f8fafc";
+        const box = document.createElement("div");
+        box.id = "swatches";
+        document.body.prepend(box);
+        const out = [];
+        const shown = new Set();
+        for (const p of svg.querySelectorAll("path")) {
+          const d = p.getAttribute("d") || "";
+          const tris = (d.match(/Z/g) || []).length;
+          if (tris < 1 || /A/.test(d) || (d.match(/L/g) || []).length !== 2 * tris) continue; // triangles only
+          const look = ["fill", "stroke", "stroke-dasharray"].map((a) => p.getAttribute(a)).join();
+          if (shown.has(look)) continue; // one swatch per role (a role's agents may come in several runs)
+          shown.add(look);
+          const s = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+          s.setAttribute("viewBox", svg.getAttribute("viewBox"));
+          s.setAttribute("width", "240");
+          s.style.background = bg;
+          s.style.display = "block";
+          s.id = `sw${out.length}`;
+          s.append(p.cloneNode());
+          box.append(s);
+          out.push({ id: s.id, fill: p.getAttribute("fill") ?? "black", stroke: p.getAttribute("stroke"), dash: p.getAttribute("stroke-dasharray"), bg });
+        }
+        return out;
+      },
+      { name, steps },
+    );
+    assert.ok(swatches.length >= 2, `${name}: ${swatches.length} agent roles in the still`);
+    for (const type of ["none", "deuteranopia", "protanopia"]) {
+      await cdp.send("Emulation.setEmulatedVisionDeficiency", { type });
+      // The colour each role shows as (its pixels' median, away from the background), as rendered.
+      const seen = [];
+      for (const sw of swatches) {
+        const png = await page.locator(`#${sw.id}`).screenshot({ path: path.join(ARTIFACTS, `a11y-roles-${name}-${sw.id}-${type}.png`) });
+        seen.push(await page.evaluate(async (bytes) => {
+          // (From the bytes: a data: URL is no image source under the page's CSP.)
+          const img = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: "image/png" }));
+          const c = new OffscreenCanvas(img.width, img.height);
+          const g = c.getContext("2d");
+          g.drawImage(img, 0, 0);
+          const px = g.getImageData(0, 0, img.width, img.height).data;
+          const bg = [px[0], px[1], px[2]];
+          const keep = [];
+          for (let i = 0; i < px.length; i += 4) if (Math.abs(px[i] - bg[0]) + Math.abs(px[i + 1] - bg[1]) + Math.abs(px[i + 2] - bg[2]) > 60) keep.push([px[i], px[i + 1], px[i + 2]]);
+          keep.sort((a, b) => a[0] + a[1] + a[2] - (b[0] + b[1] + b[2]));
+          return keep[keep.length >> 1] ?? bg;
+        }, [...png]));
+      }
+      for (let i = 0; i < swatches.length; i++)
+        for (let j = i + 1; j < swatches.length; j++) {
+          const [a, b] = [swatches[i], swatches[j]];
+          const shape = (s) => `${s.fill === "none"}/${!!s.stroke && s.stroke !== s.fill}/${!!s.dash}`;
+          const de = deltaE(seen[i], seen[j]);
+          assert.ok(shape(a) !== shape(b) || de >= 25, `${name} under ${type}: roles ${a.fill}/${a.stroke} and ${b.fill}/${b.stroke} share a shape and are ΔE ${de.toFixed(1)} apart`);
+        }
+    }
+    await cdp.send("Emulation.setEmulatedVisionDeficiency", { type: "none" });
+    await page.evaluate(() => document.getElementById("swatches")?.remove());
+  }
+  await context.close();
+});
+
+// --- axe-core ----------------------------------------------------------------------------------
+
+for (const lang of ["en", "es"]) {
+  for (const scheme of ["light", "dark"]) {
+    test(`axe-core: no serious or critical violation on the ${lang} chapters, ${scheme}`, async () => {
+      for (const ch of CHAPTERS) {
+        const { context, page } = await openPage(browser, server.url(urlOf(lang, ch)), { colorScheme: scheme });
+        await waitForSteerlab(page);
+        await page.evaluate(() => document.querySelectorAll("canvas[data-scenario]").forEach((c) => window.steerlab.viewerFor(c)));
+        await page.waitForTimeout(1500);
+        await page.evaluate(AXE);
+        const found = await page.evaluate(async () => {
+          const r = await window.axe.run(document, { resultTypes: ["violations"] });
+          return r.violations
+            .filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+        });
+        assert.deepEqual(found, [], `${lang} ${ch} ${scheme}`);
+        await context.close();
+      }
+    });
+  }
+}
+
+// --- Dialogs ------------------------------------------------------------------------------------
+
+test("dialogs take the focus and give it back to their button (Escape included)", async () => {
+  const { context, page, problems } = await openPage(browser, server.url(urlOf("en", "flocking")));
+  await waitForSteerlab(page);
+  for (const action of ["code", "share"]) {
+    const button = `#c-separation >> xpath=ancestor::div[contains(@class,"steerlab")][1] >> [data-action="${action}"]`;
+    const b = page.locator(button);
+    await b.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"], dialog'), null, { timeout: 10_000 });
+    const inside = await page.evaluate(() => document.activeElement.closest('[role="dialog"], dialog').className);
+    assert.match(inside, /steerlab-dialog/, `${action}: the focus is in the dialog`);
+    await page.keyboard.press("Escape");
+    await page.waitForTimeout(100);
+    const back = await page.evaluate(() => document.activeElement?.getAttribute("data-action"));
+    assert.equal(back, action, `${action}: Escape gives the focus back to its button`);
+  }
+  assert.deepEqual(await allProblems(page, problems), []);
+  await context.close();
+});
+
+// --- Hearing the flock ----------------------------------------------------------------------------
+
+test("sound: off by default and not loaded; S on a focused figure turns it on (pitch from the polarisation) and off", async () => {
+  const { context, page, problems } = await openPage(browser, server.url(urlOf("en", "flocking")));
+  const asked = [];
+  page.on("request", (r) => asked.push(new URL(r.url()).pathname));
+  await waitForSteerlab(page);
+  await page.evaluate(() => {
+    const c = document.getElementById("c-flock");
+    c.scrollIntoView();
+    window.steerlab.viewerFor(c);
+  });
+  await page.focus("#c-flock");
+  await page.waitForTimeout(800);
+  assert.ok(!asked.some((p) => p.endsWith("/sound.js")), "no sound code before the reader asks");
+  await page.keyboard.press("s");
+  const live = () => page.$eval("#c-flock", (c) => c.closest(".steerlab").querySelector(".steerlab-live").textContent);
+  await page.waitForFunction(() => /Sound on/.test(document.getElementById("c-flock").closest(".steerlab").querySelector(".steerlab-live").textContent));
+  assert.match(await live(), /polarisation/);
+  assert.ok(asked.some((p) => p.endsWith("/sound.js")), "loaded on first use");
+  const { pitch } = await import("../../www/sound.js");
+  assert.equal(pitch(0), 220);
+  assert.equal(pitch(1), 880);
+  await page.keyboard.press("s");
+  await page.waitForFunction(() => /Sound off/.test(document.getElementById("c-flock").closest(".steerlab").querySelector(".steerlab-live").textContent));
+  assert.deepEqual(await allProblems(page, problems), []);
+  await context.close();
+});
