@@ -58,7 +58,7 @@ function more(box, lang) {
   const down = box.ownerDocument.createElement("button");
   down.type = "button";
   down.dataset.more = "download";
-  down.textContent = t("page.code.download", lang);
+  down.textContent = t("code.dialog.download", lang);
   bar.append(all, down);
   pre.after(bar);
   return bar;
