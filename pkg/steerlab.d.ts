@@ -117,11 +117,12 @@ export interface ChangeDetail {
   value: ParamValue | null;
   /**
    * "control": the viewer's own slider, toggle, select or button; "api": `set()`; "seek": `seek()`
-   * or the ← key; "scrub": the scrub bar; "link": a link's inputs, replayed at mount. A seek, a
-   * scrub or a link reports each controlled parameter the history replayed to another value.
-   * (`reset()` changes no parameter.)
+   * or the ← key; "scrub": the scrub bar; "link": a link's inputs, replayed at mount; "replay":
+   * stepping or playing (`step()`, the → and ▶ buttons) through the recorded future after a seek
+   * back replayed a logged change. A seek, a scrub, a link or a replay reports each controlled
+   * parameter the history replayed to another value. (`reset()` changes no parameter.)
    */
-  source: "control" | "api" | "seek" | "scrub" | "link";
+  source: "control" | "api" | "seek" | "scrub" | "link" | "replay";
 }
 
 /** `detail` of `steerlab:challenge`, fired (bubbling) on a `[data-challenge]` element by
@@ -345,7 +346,10 @@ export function registerScenario(name: string, text: string): void;
 /** The built-in scenario `mount(canvas, scenario)` would need and has not been given yet, or undefined. */
 export function missingScenario(scenario: ScenarioInput): string | undefined;
 
-/** Check a scenario without mounting it: null when valid, else the message mount() would throw. */
+/** Check a scenario without mounting it: null when valid, else the message mount() would throw:
+ *  every mistake, one a line, each `path: reason` (at most 20, then `… and N more`), e.g.
+ *  `behaviours[0].weight: invalid type: string "2", expected a number`. What each means:
+ *  reference/errors.md. */
 export function validate(scenario: ScenarioInput): string | null;
 
 /** Installs the panic boundary; run by the module itself when it is initialised (do not call it). */

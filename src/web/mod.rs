@@ -254,8 +254,9 @@ pub fn auto_mount() -> js_sys::Array {
 }
 
 /// Check a scenario (a built-in name, a scenario object or JSON text) without mounting it: `null`
-/// when it is valid, else the message `mount` would throw (`behaviours[1].perception: must be > 0,
-/// got -3`). The playground validates as the author types with it.
+/// when it is valid, else the message `mount` would throw: every mistake, one a line
+/// (`behaviours[1].perception: must be > 0, got -3`). The playground validates as the author
+/// types with it.
 #[wasm_bindgen]
 pub fn validate(scenario: JsValue) -> JsValue {
     // `null`, not `undefined` (what an `Option` becomes), as the types and the README say.
@@ -300,6 +301,8 @@ impl Viewer {
     pub fn step(&self, n: Option<u32>) -> Result<(), JsValue> {
         let n = n.unwrap_or(1).min(1_000_000);
         self.live()?.step(n);
+        // (A logged change the steps replayed, reported: `Inner::follow_replay`.)
+        self.inner.h.flush_changes();
         Ok(())
     }
 
