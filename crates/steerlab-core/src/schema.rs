@@ -507,7 +507,7 @@ pub fn reference(s: &Value) -> String {
         }
         out.push('\n');
     }
-    out.push_str("## Behaviours\n\n");
+    out.push_str("## Behaviours <a id=\"behaviour\"></a>\n\n");
     out.push_str(
         "Each entry of `behaviours` is `{\"type\": \"…\", …parameters}`. The flocking rules (separation, alignment, \
          cohesion) share one neighbour pass, so each may appear once; other behaviours may repeat. Every behaviour's \
