@@ -5,6 +5,8 @@
 // Data attributes read on the canvas by mount() and autoMount():
 //   data-scenario="flock"        built-in name (or inline JSON text) — autoMount() mounts these
 //   data-scenario-json="#id"     scenario JSON from <script type="application/json" id="id">
+//   data-scenario-src="/x.json"  scenario JSON from a URL (boot.js fetches it, then mounts; a failed
+//                                fetch is shown on the canvas naming the URL)
 //   data-seed="42"               seed of the random numbers (overrides the scenario's)
 //   data-autoplay="false"        start paused (also paused when the reader asks for reduced motion)
 //   data-lang="es"               interface language (else the nearest [lang], else <html lang>)
@@ -24,7 +26,7 @@
 // --sl-accent-fg, --sl-error (widget) and --sl-canvas, --sl-agent, --sl-grid, --sl-faint (canvas),
 // set on any ancestor of the canvas (see www/steerlab.css).
 
-/** A scenario: a built-in name, JSON text, or a scenario object (fields: see the scenario reference). */
+/** A scenario: a built-in name, JSON text, or a scenario object (fields: reference/scenario-format.md). */
 export type ScenarioInput = string | ScenarioObject;
 
 /** A scenario object as in scenarios/*.json (name, world, agents, motion, behaviours, controls, …).
@@ -346,6 +348,11 @@ export function registerScenario(name: string, text: string): void;
 /** The built-in scenario `mount(canvas, scenario)` would need and has not been given yet, or undefined. */
 export function missingScenario(scenario: ScenarioInput): string | undefined;
 
+/** Show `message` on `canvas` as a failed mount does (the picture, an alert beside it, the console,
+ *  a `steerlab:error` event); a canvas with a viewer is left alone. boot.js uses it for a
+ *  `data-scenario-src` that could not be fetched. */
+export function refuse(canvas: HTMLCanvasElement, message: string): void;
+
 /** Check a scenario without mounting it: null when valid, else the message mount() would throw:
  *  every mistake, one a line, each `path: reason` (at most 20, then `… and N more`), e.g.
  *  `behaviours[0].weight: invalid type: string "2", expected a number`. What each means:
@@ -386,12 +393,20 @@ export interface SteerlabGlobal {
   readonly start: typeof start;
   readonly registerScenario: typeof registerScenario;
   readonly missingScenario: typeof missingScenario;
+  readonly refuse: typeof refuse;
   /** boot.js: fetch a built-in scenario's file (`scenarios/<name>.json`) if the module has not
    *  got it yet, without blocking; `mount` through this object fetches it itself (synchronously). */
   readonly loadScenario: (scenario: ScenarioInput) => Promise<void>;
+  /** boot.js: fetch scenario JSON from `url` (relative to the page), then mount it on `canvas` as
+   *  `mount` does. Rejects with the message shown on the canvas: a failed fetch names the URL and
+   *  why (`data-scenario-src: could not load /x.json: HTTP 404 Not Found`), a bad scenario every
+   *  mistake. (`<canvas data-scenario-src="…">` does this for markup.) */
+  readonly mountFrom: (canvas: HTMLCanvasElement, url: string) => Promise<Viewer>;
   readonly Viewer: typeof Viewer;
   /** Resolved (boot.js's `ready`). */
   readonly ready: Promise<SteerlabGlobal>;
+  /** The package's version, as in its package.json ("0.1.0"). */
+  readonly version: string;
 }
 
 declare global {

@@ -18,6 +18,14 @@
 
 import init, * as module from "../steerlab.js";
 
+// Updates that never mix (scripts/hooks/version.mjs, the build's last step): every file this
+// loader and the modules it loads fetch is asked for with the build's hash (`?v=…`, written into
+// the specifiers at build time), so a reader's cache never pairs an old module with this loader;
+// and `version` below becomes the package's version. The one mechanism: a new fetch goes through
+// an `import(…)` or a `new URL("<file>", import.meta.url)` with the file written out.
+/** The package's version (its package.json's). */
+export const version = "0.0.0-dev";
+
 function showStatus(message) {
   const el = document.getElementById("steerlab-status");
   if (el) {
@@ -119,7 +127,7 @@ if (IN_BROWSER) {
 const waiting = new Set();
 const queue = [];
 /** Queue `c` to mount, its scenario's file on its way at once. */
-const enqueue = (c) => (load(scenarioOf(c)), queue.push(c));
+const enqueue = (c) => (load(scenarioOf(c)), c.hasAttribute(SRC) && fetchSrc(c.getAttribute(SRC)), queue.push(c));
 let observer = null;
 
 function scenarioOf(canvas) {
@@ -127,6 +135,32 @@ function scenarioOf(canvas) {
   const id = canvas.getAttribute("data-scenario-json");
   const text = id ? document.getElementById(id.replace(/^#/, ""))?.textContent : null;
   return text ?? canvas.getAttribute("data-scenario");
+}
+
+// `data-scenario-src="/posts/mine.json"` (and `mountFrom`): the scenario's text from a URL, fetched
+// when the canvas is queued; checked like any other when it mounts. A failed fetch is shown on the
+// canvas as a refused scenario is, naming the URL and why.
+const SRC = "data-scenario-src";
+const sources = new Map();
+/** The text at `url` (relative to the page): a promise of `{ text }` or `{ error }`, once per URL. */
+function fetchSrc(url) {
+  if (!sources.has(url)) {
+    const got = fetch(new URL(url, document.baseURI))
+      .then((r) => (r.ok ? r.text().then((text) => ({ text })) : { error: `HTTP ${r.status} ${r.statusText}`.trim() }))
+      .catch((e) => ({ error: `network error (${e.message})` }))
+      .then((r) => (sources.set(url, r), r));
+    sources.set(url, got);
+  }
+  return sources.get(url);
+}
+/** Mount `canvas` with the text at `url`, or show why there is none; returns the viewer (or throws). */
+function mountSrc(steerlab, canvas, url, got) {
+  if (got.error) {
+    const message = `${SRC}: could not load ${url}: ${got.error}`;
+    steerlab.refuse(canvas, message);
+    throw new Error(message);
+  }
+  return steerlab.mount(canvas, got.text);
 }
 
 // The built-in scenarios are files beside www/ (scenarios/<name>.json), not part of the module: a
@@ -167,6 +201,21 @@ function mountNow(steerlab, canvas) {
   waiting.delete(canvas);
   observer?.unobserve(canvas);
   if (!canvas.isConnected || canvas.hasAttribute("data-steerlab-mounted") || steerlab.viewerFor(canvas)) return;
+  const src = canvas.getAttribute(SRC);
+  if (src) {
+    // At once when the queue fetched its text already (so viewerFor finds the viewer), else when
+    // the text comes.
+    canvas.setAttribute("data-steerlab-mounted", "");
+    const got = fetchSrc(src);
+    const go = (g) => {
+      try {
+        mountSrc(steerlab, canvas, src, g);
+      } catch {
+        /* shown on the canvas */
+      }
+    };
+    return void (got.then ? got.then(go) : go(got));
+  }
   loadNow(scenarioOf(canvas));
   // Marked as tried first, as autoMount() does, so a canvas that fails is not tried again.
   canvas.setAttribute("data-steerlab-mounted", "");
@@ -217,7 +266,8 @@ function drain(steerlab) {
       // chart's code for a canvas that shows its chart from the start: the chart then comes with
       // the viewer, in the same frame, and nothing under the figure moves twice.
       const chart = /^(?!false$)/.test(c.getAttribute("data-chart") ?? "false") && chartJs();
-      Promise.all([load(scenarioOf(c)), chart]).then(() => {
+      const src = c.getAttribute(SRC);
+      Promise.all([load(scenarioOf(c)), chart, src && fetchSrc(src)]).then(() => {
         due.delete(c);
         setTimeout(next, 0);
         mountNow(steerlab, c);
@@ -229,7 +279,7 @@ function drain(steerlab) {
 }
 
 function mountAll(steerlab) {
-  const canvases = [...document.querySelectorAll("canvas[data-scenario]:not([data-steerlab-mounted])")];
+  const canvases = [...document.querySelectorAll(`canvas:is([data-scenario],[${SRC}]):not([data-steerlab-mounted])`)];
   const margin = innerHeight;
   const near = (c) => {
     const r = c.getBoundingClientRect();
@@ -311,11 +361,13 @@ async function start() {
   const validate = (scenario) => (loadNow(scenario), module.validate(scenario));
   const autoMount = () => {
     for (const c of document.querySelectorAll("canvas[data-scenario]")) loadNow(scenarioOf(c));
+    for (const c of document.querySelectorAll(`canvas[${SRC}]`)) mountNow(module, c);
     return module.autoMount();
   };
   // Code that mounts later, asynchronously, waits for the file instead: `await loadScenario(s)`.
   const loadScenario = (scenario) => Promise.resolve(load(scenario)).then(() => undefined);
-  const steerlab = Object.freeze(Object.assign(Object.create(null), module, { ready, viewerFor, mount, validate, autoMount, loadScenario }));
+  const mountFrom = (canvas, url) => Promise.resolve(fetchSrc(url)).then((got) => mountSrc(module, canvas, url, got));
+  const steerlab = Object.freeze(Object.assign(Object.create(null), module, { ready, version, viewerFor, mount, mountFrom, validate, autoMount, loadScenario }));
   await mountAll(steerlab);
   window.steerlab = steerlab;
   window.dispatchEvent(new CustomEvent("steerlab:ready", { detail: steerlab }));

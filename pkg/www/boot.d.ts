@@ -8,6 +8,9 @@ import type { SteerlabGlobal } from "../steerlab.js";
  */
 export const ready: Promise<SteerlabGlobal>;
 
+/** The package's version, as in its package.json (also `steerlab.version`). */
+export const version: string;
+
 /** What `v.code()` writes: "unity" (a C# MonoBehaviour), "js" (an ES module) or "rust" (glam). */
 export type CodeTarget = "unity" | "js" | "rust";
 

@@ -197,11 +197,28 @@ pub fn mount(canvas: HtmlCanvasElement, scenario: JsValue) -> Result<Viewer, JsV
             Ok(v)
         }
         Err(e) => {
-            let alert = show_error(&canvas, &e);
-            lifecycle::failed(&canvas, alert);
-            params::emit(&canvas, "steerlab:error", &params::object(&[("message", JsValue::from_str(&e))]));
+            failed(&canvas, &e);
             Err(js_err(e))
         }
+    }
+}
+
+/// A mount that failed with `message`: on the canvas, beside it, in the console and as
+/// `steerlab:error`.
+fn failed(canvas: &HtmlCanvasElement, message: &str) {
+    let alert = show_error(canvas, message);
+    lifecycle::failed(canvas, alert);
+    params::emit(canvas, "steerlab:error", &params::object(&[("message", JsValue::from_str(message))]));
+}
+
+/// Show `message` on `canvas` as a failed mount does (the picture, the alert beside it, the
+/// console, a `steerlab:error` event): for a scenario that could not even be fetched
+/// (`data-scenario-src` in www/boot.js). A canvas with a viewer is left alone.
+#[wasm_bindgen]
+pub fn refuse(canvas: HtmlCanvasElement, message: &str) {
+    if lifecycle::find(&canvas).is_none() {
+        lifecycle::clear_failed(&canvas);
+        failed(&canvas, message);
     }
 }
 
