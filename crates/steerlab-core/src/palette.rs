@@ -362,10 +362,11 @@ mod tests {
             let end = at + block[at..].find(");").unwrap();
             Colour::parse(&block[at..end]).unwrap_or_else(|| panic!("{name}: {}", &block[at..end]))
         };
-        // The rule whose selector list holds the inspector (the compare's views share it).
+        // The rule whose selector list holds the inspector (the challenges' and the compare's
+        // views share it).
         for (selector, p) in [
-            ("\n.steerlab-inspector,\n.sl-compare {", LIGHT),
-            ("\n.steerlab-inspector.steerlab-dark,\n.sl-compare.steerlab-dark {", DARK),
+            ("\n.steerlab-inspector,\n.sl-challenge,\n.sl-compare {", LIGHT),
+            ("\n.steerlab-inspector.steerlab-dark,\n.sl-challenge.steerlab-dark,\n.sl-compare.steerlab-dark {", DARK),
         ] {
             let b = block(selector);
             assert_eq!(var(&b, "canvas"), p.background, "{selector} canvas");
