@@ -302,7 +302,8 @@ export class Viewer {
   link(): string;
   /**
    * An HTML snippet that mounts this scenario with its current parameters (and, when paused, at
-   * this step): the canvas with `data-set` / `data-step`, the stylesheet and boot.js tags.
+   * this step): the canvas with `data-set` / `data-step`, the stylesheet and boot.js tags, naming
+   * the package where this page loaded it from (`setPackagePath`).
    */
   embedCode(): string;
   /** Remove listeners, cancel the frame loop, disconnect observers, restore the canvas, free the memory. */
@@ -353,6 +354,11 @@ export function missingScenario(scenario: ScenarioInput): string | undefined;
  *  `data-scenario-src` that could not be fetched. */
 export function refuse(canvas: HTMLCanvasElement, message: string): void;
 
+/** Where snippets (the Embed dialog, `embedCode()`) say the package is: the path the page loaded
+ *  it from, e.g. "/blog/steerlab/" (boot.js calls it with the folder above its `www/`; until
+ *  then "/steerlab/"). */
+export function setPackagePath(path: string): void;
+
 /** Check a scenario without mounting it: null when valid, else the message mount() would throw:
  *  every mistake, one a line, each `path: reason` (at most 20, then `… and N more`), e.g.
  *  `behaviours[0].weight: invalid type: string "2", expected a number`. What each means:
@@ -394,6 +400,7 @@ export interface SteerlabGlobal {
   readonly registerScenario: typeof registerScenario;
   readonly missingScenario: typeof missingScenario;
   readonly refuse: typeof refuse;
+  readonly setPackagePath: typeof setPackagePath;
   /** boot.js: fetch a built-in scenario's file (`scenarios/<name>.json`) if the module has not
    *  got it yet, without blocking; `mount` through this object fetches it itself (synchronously). */
   readonly loadScenario: (scenario: ScenarioInput) => Promise<void>;

@@ -29,6 +29,9 @@
 #   package/reference/          the author's reference as Markdown (docs/reference/*.md; the site
 #                               has them as pages too, dist/reference/), linked from the README
 #   package/CHANGELOG.md        what changed in each version, and the versioning policy
+#   package/recipes/            static-site recipes: hugo/ (the steerlab and challenge shortcodes,
+#                               for layouts/shortcodes/) and eleventy/ (eleventy.config.js), from
+#                               examples/hugo and examples/eleventy (tests/e2e/static-sites.test.mjs)
 #   package/manifest.json       the build's hash and each file's (scripts/hooks/version.mjs)
 #
 # package.json's `repository` and `homepage` come from the environment, since this repository's
@@ -78,6 +81,9 @@ for f in docs/reference/*.md; do
   sed -e 's#(\.\./\.\./CHANGELOG\.md#(../CHANGELOG.md#g' "$f" > "$P/reference/$(basename "$f")"
 done
 sed -e 's#(docs/reference/#(reference/#g' CHANGELOG.md > "$P/CHANGELOG.md"
+mkdir -p "$P/recipes/hugo" "$P/recipes/eleventy"
+cp examples/hugo/layouts/shortcodes/steerlab.html examples/hugo/layouts/shortcodes/challenge.html "$P/recipes/hugo/"
+cp examples/eleventy/eleventy.config.js "$P/recipes/eleventy/"
 [ -n "${STEERLAB_REPOSITORY_URL:-}" ] || printf 'package.sh: STEERLAB_REPOSITORY_URL is not set: package.json names the placeholder https://steerlab.invalid/ as its repository\n' >&2
 VERSION="$VERSION" node - "$P/package.json" <<'JS'
 const fs = require("node:fs");
@@ -114,7 +120,7 @@ const pkg = {
   sideEffects: ["./www/boot.js", "./www/steer-lab.js", "./www/steerlab.css", "./posters/posters.css"],
   peerDependencies: { react: ">=18" },
   peerDependenciesMeta: { react: { optional: true } },
-  files: ["steerlab.js", "steerlab_bg.wasm", "steerlab.d.ts", "react.js", "react.d.ts", "www/", "posters/", "scenarios/", "reference/", "manifest.json", "README.md", "CHANGELOG.md"],
+  files: ["steerlab.js", "steerlab_bg.wasm", "steerlab.d.ts", "react.js", "react.d.ts", "www/", "posters/", "scenarios/", "reference/", "recipes/", "manifest.json", "README.md", "CHANGELOG.md"],
 };
 fs.writeFileSync(process.argv[2], JSON.stringify(pkg, null, 2) + "\n");
 JS

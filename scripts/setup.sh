@@ -7,6 +7,7 @@
 #   trunk 0.21.14            cargo install --locked (newer trunk needs a newer rustc; ~10 min on 2 cores)
 #   chromium, chromedriver   Debian packages (apt-get); no tool ever downloads a browser of its own
 #   mono-mcs, mono-runtime   Debian packages: the exported Unity C# is compiled and run by the tests
+#   hugo                     Debian's package: the Hugo example (examples/hugo) is built by the tests
 #   tools/node_modules       npm ci from tools/package-lock.json: playwright-core (drives Debian's
 #                            chromium), binaryen (the wasm-opt Trunk runs on release builds),
 #                            esbuild (minifies the glue and the loader: scripts/hooks/minify.sh),
@@ -88,6 +89,22 @@ else
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends mono-mcs mono-runtime
+fi
+
+# 4c. hugo: examples/hugo, a Hugo site with steerlab's shortcode, is built by Debian's hugo in the
+#     tests (tests/e2e/static-sites.test.mjs)
+if command -v hugo >/dev/null; then
+  say "hugo: present ($(hugo version 2>/dev/null | awk '{print $2}'))"
+else
+  say "installing hugo from Debian"
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then
+    command -v sudo >/dev/null || die "hugo is missing and installing it needs root (apt-get)"
+    SUDO=sudo
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends hugo
 fi
 
 # 5. node packages (exactly tools/package-lock.json). playwright-core must never fetch a browser.

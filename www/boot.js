@@ -356,6 +356,9 @@ async function start() {
     return module.viewerFor(canvas);
   };
   addCode(module);
+  // Snippets (Embed, embedCode()) name the package where this page loaded it from.
+  const at = new URL("..", import.meta.url);
+  module.setPackagePath(at.origin === location.origin ? at.pathname : at.href);
   // mount, validate and autoMount take a built-in's name as before: its file is fetched first.
   const mount = (canvas, scenario) => (loadNow(scenario), module.mount(canvas, scenario));
   const validate = (scenario) => (loadNow(scenario), module.validate(scenario));
