@@ -125,7 +125,7 @@ fn attr_escape(s: &str, q: char) -> String {
 thread_local! {
     /// Where the page loads the package from (`setPackagePath`, told by www/boot.js: the folder
     /// above its own `www/`); `/steerlab/`, the README's layout, until then.
-    static PACKAGE: std::cell::RefCell<String> = std::cell::RefCell::new("/steerlab/".into());
+    static PACKAGE: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
 }
 
 /// Where snippets say the package is: the path this page loaded it from (`/blog/steerlab/`),
@@ -159,7 +159,8 @@ pub fn embed_code(mounted: &str, now: &Scenario, step: Option<u64>) -> Result<St
     if let Some(s) = step.filter(|&s| s > 0) {
         canvas.push_str(&format!(" data-step=\"{s}\""));
     }
-    let at = PACKAGE.with(|p| attr_escape(&p.borrow(), '"'));
+    let at =
+        PACKAGE.with(|p| attr_escape(Some(p.borrow().as_str()).filter(|p| !p.is_empty()).unwrap_or("/steerlab/"), '"'));
     Ok(format!(
         "<link rel=\"stylesheet\" href=\"{at}www/steerlab.css\">\n{canvas}></canvas>\n<script type=\"module\" src=\"{at}www/boot.js\"></script>\n"
     ))

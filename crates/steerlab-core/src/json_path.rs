@@ -45,7 +45,9 @@ struct Reading {
 }
 
 thread_local! {
-    static READING: RefCell<Reading> = RefCell::new(Reading::default());
+    // (A const initialiser: a lazy one links the thread-local's lazy storage.)
+    static READING: RefCell<Reading> =
+        const { RefCell::new(Reading { path: Vec::new(), found: Vec::new(), skip: Vec::new() }) };
 }
 
 fn push(seg: Seg) {
