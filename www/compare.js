@@ -16,7 +16,9 @@
 
 import { t } from "./words.js";
 
-const compares = new WeakMap();
+// One registry for every copy of this module: boot.js imports it versioned (`compare.js?v=…`),
+// an author's `import "…/compare.js"` is another module instance, and both must find the compare.
+const compares = (globalThis[Symbol.for("steerlab.compares")] ??= new WeakMap());
 let ids = 0;
 
 /** The compare whose first (as written) canvas is `canvas`. */

@@ -109,5 +109,8 @@ test("the scenario's sliders: one moves both views, a compared parameter only th
     c.a.set("perception", 40);
   });
   await p.waitForFunction(() => document.querySelector(".sl-compare-control:nth-child(4) input").value === "40");
+  // An author's own import of compare.js (unversioned: another module instance) finds it too.
+  const own = await p.evaluate(async () => (await import("/www/compare.js")).compareFor(document.getElementById("two"))?.a.get("perception"));
+  assert.equal(own, 40);
   assert.deepEqual(await allProblems(p, problems), []);
 });
