@@ -60,19 +60,26 @@ else
   cargo install --locked "trunk@$TRUNK_VERSION" --force
 fi
 
-# 4. Debian's chromium + chromedriver
-if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
-  say "chromium + chromedriver: present"
-else
-  say "installing chromium and chromium-driver from Debian"
-  SUDO=""
+# Install Debian packages (as root, or through sudo): apt_install "<what it says>" <what> <packages…>
+apt_install() {
+  local said="$1" what="$2"
+  shift 2
+  say "installing $said"
+  local SUDO=""
   if [ "$(id -u)" != 0 ]; then
-    command -v sudo >/dev/null || die "chromium is missing and installing it needs root (apt-get)"
+    command -v sudo >/dev/null || die "$what is missing and installing it needs root (apt-get)"
     SUDO=sudo
   fi
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends chromium chromium-driver
+  $SUDO apt-get install -y -qq --no-install-recommends "$@"
+}
+
+# 4. Debian's chromium + chromedriver
+if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+  say "chromium + chromedriver: present"
+else
+  apt_install "chromium and chromium-driver from Debian" "chromium" chromium chromium-driver
 fi
 
 # 4b. mono (mcs + runtime): the exported Unity C# is compiled and run by the tests (issue #36,
@@ -80,15 +87,7 @@ fi
 if command -v mcs >/dev/null && command -v mono >/dev/null; then
   say "mono (mcs): present"
 else
-  say "installing mono-mcs and mono-runtime from Debian"
-  SUDO=""
-  if [ "$(id -u)" != 0 ]; then
-    command -v sudo >/dev/null || die "mono is missing and installing it needs root (apt-get)"
-    SUDO=sudo
-  fi
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends mono-mcs mono-runtime
+  apt_install "mono-mcs and mono-runtime from Debian" "mono" mono-mcs mono-runtime
 fi
 
 # 4c. hugo: examples/hugo, a Hugo site with steerlab's shortcode, is built by Debian's hugo in the
@@ -96,15 +95,7 @@ fi
 if command -v hugo >/dev/null; then
   say "hugo: present ($(hugo version 2>/dev/null | awk '{print $2}'))"
 else
-  say "installing hugo from Debian"
-  SUDO=""
-  if [ "$(id -u)" != 0 ]; then
-    command -v sudo >/dev/null || die "hugo is missing and installing it needs root (apt-get)"
-    SUDO=sudo
-  fi
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends hugo
+  apt_install "hugo from Debian" "hugo" hugo
 fi
 
 # 5. node packages (exactly tools/package-lock.json). playwright-core must never fetch a browser.

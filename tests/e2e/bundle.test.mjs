@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
-import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, waitForDrawn, canvasChange, ROOT } from "./helpers.mjs";
+import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, waitForDrawn, canvasChange, ROOT, packArchive } from "./helpers.mjs";
 
 const TSC = path.join(ROOT, "tools", "node_modules", ".bin", "tsc");
 const VERSION = fs.readFileSync(path.join(ROOT, "Cargo.toml"), "utf8").match(/^version = "([^"]+)"/m)[1];
@@ -60,8 +60,7 @@ function run(cmd, args, opts = {}) {
 }
 
 before(async () => {
-  const r = spawnSync("bash", [path.join(ROOT, "scripts", "package.sh"), "--no-build"], { cwd: ROOT, encoding: "utf8" });
-  assert.equal(r.status, 0, `package.sh failed:\n${r.stdout}\n${r.stderr}`);
+  packArchive();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "steerlab-author-"));
   const tgz = path.join(ROOT, "dist-pkg", `steerlab-${VERSION}.tgz`);
   const x = run("tar", ["-xzf", tgz, "-C", dir]);

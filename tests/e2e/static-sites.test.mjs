@@ -13,7 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { ROOT, ARTIFACTS, serveDist, launchBrowser, openPage, allProblems, waitForDrawn, ensureArtifacts } from "./helpers.mjs";
+import { ROOT, ARTIFACTS, serveDist, launchBrowser, openPage, allProblems, waitForDrawn, ensureArtifacts, packArchive } from "./helpers.mjs";
 
 const VERSION = fs.readFileSync(path.join(ROOT, "Cargo.toml"), "utf8").match(/^version = "([^"]+)"/m)[1];
 const TGZ = path.join(ROOT, "dist-pkg", `steerlab-${VERSION}.tgz`);
@@ -30,8 +30,7 @@ function sh(cwd, cmd, args) {
 let browser;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "steerlab-sites-"));
 before(async () => {
-  const r = spawnSync("bash", [path.join(ROOT, "scripts", "package.sh"), "--no-build"], { cwd: ROOT, encoding: "utf8" });
-  assert.equal(r.status, 0, `package.sh failed:\n${r.stdout}\n${r.stderr}`);
+  packArchive();
   browser = await launchBrowser();
   ensureArtifacts();
 });
