@@ -155,7 +155,9 @@ test("stepping or playing through a logged change: the controls follow and `repl
   assert.deepEqual(await allProblems(page, problems), []);
 });
 
-test("after a link's replay, seeking back and stepping through its change reports `replay`", async (t) => {
+/** A link made after 60 steps, a change of PATH to 3.5 and 30 more steps, opened in a new
+ *  context once it has replayed. */
+async function openLinked(t) {
   const first = await openPage(browser, server.url("/changes.html"));
   t.after(() => first.context.close());
   await waitForSteerlab(first.page);
@@ -166,10 +168,15 @@ test("after a link's replay, seeking back and stepping through its change report
     v.step(30);
     return v.link();
   }, PATH);
-  const { context, page, problems } = await openPage(browser, server.url(`/changes.html${link}`));
-  t.after(() => context.close());
-  await waitForSteerlab(page);
-  await page.waitForFunction(() => !window.steerlab.viewerFor(document.getElementById("c")).history().restoring);
+  const opened = await openPage(browser, server.url(`/changes.html${link}`));
+  t.after(() => opened.context.close());
+  await waitForSteerlab(opened.page);
+  await opened.page.waitForFunction(() => !window.steerlab.viewerFor(document.getElementById("c")).history().restoring);
+  return opened;
+}
+
+test("after a link's replay, seeking back and stepping through its change reports `replay`", async (t) => {
+  const { page, problems } = await openLinked(t);
   await read(page);
   await page.evaluate(() => window.steerlab.viewerFor(document.getElementById("c")).seek(30));
   assert.deepEqual(((await read(page)).changes).map((c) => [c.value, c.source]), [[1.5, "seek"]]);
@@ -182,20 +189,7 @@ test("after a link's replay, seeking back and stepping through its change report
 });
 
 test("a link restores the parameters it carries: the controls show them and the change is reported as `link`", async (t) => {
-  const first = await openPage(browser, server.url("/changes.html"));
-  t.after(() => first.context.close());
-  await waitForSteerlab(first.page);
-  const link = await first.page.evaluate((p) => {
-    const v = window.steerlab.viewerFor(document.getElementById("c"));
-    v.step(60);
-    v.set(p, 3.5);
-    v.step(30);
-    return v.link();
-  }, PATH);
-  const { context, page, problems } = await openPage(browser, server.url(`/changes.html${link}`));
-  t.after(() => context.close());
-  await waitForSteerlab(page);
-  await page.waitForFunction(() => !window.steerlab.viewerFor(document.getElementById("c")).history().restoring);
+  const { page, problems } = await openLinked(t);
   await page.waitForTimeout(100);
   const r = await read(page);
   assert.equal(r.step, 90);
