@@ -41,6 +41,10 @@ impl Inner {
         // live region </div>
         let root = el(&document, "div", "steerlab")?;
         root.set_attribute("lang", lang.tag())?;
+        // The scenario's own colours: its roles' variables on its root, over the site's.
+        for (role, colour) in &sc.colours.0 {
+            root.style().set_property(&format!("--sl-{role}"), colour)?;
+        }
         if let Some(parent) = canvas.parent_node() {
             parent.insert_before(&root, Some(&canvas))?;
         }
