@@ -6,6 +6,9 @@ import type { SteerLabAttributes } from "./www/steer-lab.js";
 export interface SteerLabProps extends Omit<ComponentProps<"div">, "ref" | "children" | "onError"> {
   /** A built-in name ("flock", "queue" …), scenario JSON text or a scenario object. Default "flock". */
   scenario?: ScenarioInput;
+  /** A URL of scenario JSON (relative to the page), fetched then checked like `scenario`; a failed
+   *  fetch is shown on the canvas and given to `onError`. Takes the place of `scenario`. */
+  src?: string;
   /** Seed of the random numbers (overrides the scenario's). */
   seed?: number | string;
   /** Colours: "auto" (default) follows the page's background. */

@@ -3,6 +3,7 @@
 //
 //   import { SteerLab } from "steerlab/react";
 //   <SteerLab scenario="queue" seed={7} theme="dark" lang="es" set={{ "separation.weight": 2 }} />
+//   <SteerLab src="/posts/mine.json" />     (a URL of scenario JSON, as data-scenario-src)
 //
 // - StrictMode-safe: each effect mounts a canvas of its own and its cleanup destroys that viewer,
 //   so React's mount-unmount-mount in development leaves exactly one live viewer.
@@ -28,13 +29,13 @@ function applySet(viewer, set, onError) {
 }
 
 export function SteerLab(props) {
-  const { scenario = "flock", seed, theme, lang, controls, autoplay, set, onReady, onError, ...rest } = props;
+  const { scenario = "flock", src, seed, theme, lang, controls, autoplay, set, onReady, onError, ...rest } = props;
   for (const k of ATTRIBUTES) delete rest[k];
   const host = useRef(null);
   const viewer = useRef(null);
   const latest = useRef(props);
   latest.current = props;
-  const scenarioKey = typeof scenario === "string" ? scenario : JSON.stringify(scenario);
+  const scenarioKey = src ? `src:${src}` : typeof scenario === "string" ? scenario : JSON.stringify(scenario);
   const setKey = set ? JSON.stringify(set) : "";
 
   useEffect(() => {
@@ -48,24 +49,26 @@ export function SteerLab(props) {
       if (p[k] !== undefined && p[k] !== null) canvas.setAttribute(`data-${k}`, String(p[k]));
     }
     el.appendChild(canvas);
+    const failed = (e) => latest.current.onError?.(e instanceof Error ? e.message : String(e));
+    // `src`: fetched, then mounted (mountFrom); else a name, text or object, its file fetched first.
     ready.then(
-      // Its scenario's file and its words first: they are then in its first frame.
-      (sl) => Promise.all([sl.loadScenario(p.scenario ?? "flock"), sl.ensureWords(canvas)]).then(() => sl),
-    ).then(
+      // Its words first (and its scenario's file): they are then in its first frame.
       (sl) => {
-        if (!live) return;
-        try {
-          v = sl.mount(canvas, p.scenario ?? "flock");
-        } catch (e) {
-          // mount has drawn the message on the canvas and fired steerlab:error.
-          latest.current.onError?.(e instanceof Error ? e.message : String(e));
-          return;
-        }
+        if (p.src) return sl.ensureWords(canvas).then(() => sl.mountFrom(canvas, p.src));
+        const s = p.scenario ?? "flock";
+        return Promise.all([sl.loadScenario(s), sl.ensureWords(canvas)]).then(() => (live ? sl.mount(canvas, s) : null));
+      },
+    ).then(
+      (mounted) => {
+        if (!mounted) return;
+        if (!live) return void mounted.destroy();
+        v = mounted;
         viewer.current = v;
         applySet(v, latest.current.set, latest.current.onError);
         latest.current.onReady?.(v);
       },
-      (e) => latest.current.onError?.(e instanceof Error ? e.message : String(e)),
+      // (mount and mountFrom have drawn the message on the canvas and fired steerlab:error.)
+      (e) => live && failed(e),
     );
     return () => {
       live = false;

@@ -5,6 +5,8 @@
 // Data attributes read on the canvas by mount() and autoMount():
 //   data-scenario="flock"        built-in name (or inline JSON text) — autoMount() mounts these
 //   data-scenario-json="#id"     scenario JSON from <script type="application/json" id="id">
+//   data-scenario-src="/x.json"  scenario JSON from a URL (boot.js fetches it, then mounts; a failed
+//                                fetch is shown on the canvas naming the URL)
 //   data-seed="42"               seed of the random numbers (overrides the scenario's)
 //   data-autoplay="false"        start paused (also paused when the reader asks for reduced motion)
 //   data-lang="pt-BR"            interface language, a BCP 47 tag (else the nearest [lang], the
@@ -25,7 +27,7 @@
 // --sl-accent-fg, --sl-error (widget) and --sl-canvas, --sl-agent, --sl-grid, --sl-faint (canvas),
 // set on any ancestor of the canvas (see www/steerlab.css).
 
-/** A scenario: a built-in name, JSON text, or a scenario object (fields: see the scenario reference). */
+/** A scenario: a built-in name, JSON text, or a scenario object (fields: reference/scenario-format.md). */
 export type ScenarioInput = string | ScenarioObject;
 
 /** A scenario object as in scenarios/*.json (name, world, agents, motion, behaviours, controls, …).
@@ -138,11 +140,12 @@ export interface ChangeDetail {
   value: ParamValue | null;
   /**
    * "control": the viewer's own slider, toggle, select or button; "api": `set()`; "seek": `seek()`
-   * or the ← key; "scrub": the scrub bar; "link": a link's inputs, replayed at mount. A seek, a
-   * scrub or a link reports each controlled parameter the history replayed to another value.
-   * (`reset()` changes no parameter.)
+   * or the ← key; "scrub": the scrub bar; "link": a link's inputs, replayed at mount; "replay":
+   * stepping or playing (`step()`, the → and ▶ buttons) through the recorded future after a seek
+   * back replayed a logged change. A seek, a scrub, a link or a replay reports each controlled
+   * parameter the history replayed to another value. (`reset()` changes no parameter.)
    */
-  source: "control" | "api" | "seek" | "scrub" | "link";
+  source: "control" | "api" | "seek" | "scrub" | "link" | "replay";
 }
 
 /** `detail` of `steerlab:challenge`, fired (bubbling) on a `[data-challenge]` element by
@@ -322,7 +325,8 @@ export class Viewer {
   link(): string;
   /**
    * An HTML snippet that mounts this scenario with its current parameters (and, when paused, at
-   * this step): the canvas with `data-set` / `data-step`, the stylesheet and boot.js tags.
+   * this step): the canvas with `data-set` / `data-step`, the stylesheet and boot.js tags, naming
+   * the package where this page loaded it from (`setPackagePath`).
    */
   embedCode(): string;
   /** Remove listeners, cancel the frame loop, disconnect observers, restore the canvas, free the memory. */
@@ -394,7 +398,20 @@ export interface WordsCheck {
   invalid: string[];
 }
 
-/** Check a scenario without mounting it: null when valid, else the message mount() would throw. */
+/** Show `message` on `canvas` as a failed mount does (the picture, an alert beside it, the console,
+ *  a `steerlab:error` event); a canvas with a viewer is left alone. boot.js uses it for a
+ *  `data-scenario-src` that could not be fetched. */
+export function refuse(canvas: HTMLCanvasElement, message: string): void;
+
+/** Where snippets (the Embed dialog, `embedCode()`) say the package is: the path the page loaded
+ *  it from, e.g. "/blog/steerlab/" (boot.js calls it with the folder above its `www/`; until
+ *  then "/steerlab/"). */
+export function setPackagePath(path: string): void;
+
+/** Check a scenario without mounting it: null when valid, else the message mount() would throw:
+ *  every mistake, one a line, each `path: reason` (at most 20, then `… and N more`), e.g.
+ *  `behaviours[0].weight: invalid type: string "2", expected a number`. What each means:
+ *  reference/errors.md. */
 export function validate(scenario: ScenarioInput): string | null;
 
 /** Installs the panic boundary; run by the module itself when it is initialised (do not call it). */
@@ -431,6 +448,8 @@ export interface SteerlabGlobal {
   readonly start: typeof start;
   readonly registerScenario: typeof registerScenario;
   readonly missingScenario: typeof missingScenario;
+  readonly refuse: typeof refuse;
+  readonly setPackagePath: typeof setPackagePath;
   /** boot.js: fetch a built-in scenario's file (`scenarios/<name>.json`) if the module has not
    *  got it yet, without blocking; `mount` through this object fetches it itself (synchronously). */
   readonly loadScenario: (scenario: ScenarioInput) => Promise<void>;
@@ -448,9 +467,16 @@ export interface SteerlabGlobal {
   readonly langOf: (el: Element) => string;
   /** boot.js: check a words file against English (www/check-words.js, loaded on first use). */
   readonly checkWords: (words: Words) => Promise<WordsCheck>;
+  /** boot.js: fetch scenario JSON from `url` (relative to the page), then mount it on `canvas` as
+   *  `mount` does. Rejects with the message shown on the canvas: a failed fetch names the URL and
+   *  why (`data-scenario-src: could not load /x.json: HTTP 404 Not Found`), a bad scenario every
+   *  mistake. (`<canvas data-scenario-src="…">` does this for markup.) */
+  readonly mountFrom: (canvas: HTMLCanvasElement, url: string) => Promise<Viewer>;
   readonly Viewer: typeof Viewer;
   /** Resolved (boot.js's `ready`). */
   readonly ready: Promise<SteerlabGlobal>;
+  /** The package's version, as in its package.json ("0.1.0"). */
+  readonly version: string;
 }
 
 declare global {

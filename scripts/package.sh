@@ -33,6 +33,19 @@
 #   package/react.js            <SteerLab>, the React component (+ react.d.ts): "steerlab/react"
 #   package/scenarios/          the built-in scenarios (JSON) and scenario.schema.json, which they
 #                               name with a relative $schema (as dist/scenarios/ on the site)
+#   package/reference/          the author's reference as Markdown (docs/reference/*.md; the site
+#                               has them as pages too, dist/reference/), linked from the README
+#   package/CHANGELOG.md        what changed in each version, and the versioning policy
+#   package/recipes/            static-site recipes: hugo/ (the steerlab and challenge shortcodes,
+#                               for layouts/shortcodes/) and eleventy/ (eleventy.config.js), from
+#                               examples/hugo and examples/eleventy (tests/e2e/static-sites.test.mjs)
+#   package/manifest.json       the build's hash and each file's (scripts/hooks/version.mjs)
+#
+# package.json's `repository` and `homepage` come from the environment, since this repository's
+# public address is not known here: STEERLAB_REPOSITORY_URL (e.g. git+https://github.com/o/steerlab.git)
+# and STEERLAB_HOMEPAGE_URL (else STEERLAB_SITE_URL + reference/, the site's reference pages). Unset,
+# they are the placeholder https://steerlab.invalid/… (a reserved domain: it never resolves) and
+# this script says so.
 # The archive is reproducible: sorted names, fixed times and owners.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,7 +58,7 @@ case "${1:-}" in
 esac
 VERSION="$(sed -n 's/^version = "\([^"]*\)"/\1/p' Cargo.toml | head -1)"
 [ -n "$VERSION" ] || die "no version in Cargo.toml"
-for f in dist/www/gpu/mount.js dist/steerlab.js dist/steerlab_bg.wasm dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css dist/posters/posters.css; do
+for f in dist/manifest.json dist/www/gpu/mount.js dist/steerlab.js dist/steerlab_bg.wasm dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css dist/posters/posters.css; do
   [ -f "$f" ] || die "$f is missing: run scripts/build.sh (or drop --no-build)"
 done
 
@@ -70,17 +83,34 @@ mkdir -p "$P/www/code/templates"
 cp dist/www/code/export.js dist/www/code/model.js dist/www/code/write-*.js dist/www/code/dialog.js "$P/www/code/"
 cp dist/www/code/templates/*.json "$P/www/code/templates/"
 cp -r dist/posters "$P/posters"
+# The build's hash and each file's (scripts/hooks/version.mjs wrote them, and the ?v= of every file
+# the loader fetches).
+cp dist/manifest.json "$P/manifest.json"
 cp pkg/react.js pkg/react.d.ts "$P/"
 mkdir -p "$P/scenarios"
 cp scenarios/*.json "$P/scenarios/"
 cp pkg/README.md "$P/README.md"
+# The reference, its links written for where the pages sit in the package (the changelog one up).
+mkdir -p "$P/reference"
+for f in docs/reference/*.md; do
+  sed -e 's#(\.\./\.\./CHANGELOG\.md#(../CHANGELOG.md#g' "$f" > "$P/reference/$(basename "$f")"
+done
+sed -e 's#(docs/reference/#(reference/#g' CHANGELOG.md > "$P/CHANGELOG.md"
+mkdir -p "$P/recipes/hugo" "$P/recipes/eleventy"
+cp examples/hugo/layouts/shortcodes/steerlab.html examples/hugo/layouts/shortcodes/challenge.html "$P/recipes/hugo/"
+cp examples/eleventy/eleventy.config.js "$P/recipes/eleventy/"
+[ -n "${STEERLAB_REPOSITORY_URL:-}" ] || printf 'package.sh: STEERLAB_REPOSITORY_URL is not set: package.json names the placeholder https://steerlab.invalid/ as its repository\n' >&2
 VERSION="$VERSION" node - "$P/package.json" <<'JS'
 const fs = require("node:fs");
+const site = process.env.STEERLAB_SITE_URL ? process.env.STEERLAB_SITE_URL.replace(/\/?$/, "/") + "reference/" : "";
 const pkg = {
   name: "steerlab",
   version: process.env.VERSION,
   description: "Steering behaviours and flocking simulations for interactive tutorials: a WebAssembly module that draws on HTML canvases",
   license: "MIT OR Apache-2.0",
+  // Placeholders on a reserved domain until the addresses are given (see the top of package.sh).
+  homepage: process.env.STEERLAB_HOMEPAGE_URL || site || "https://steerlab.invalid/reference/",
+  repository: { type: "git", url: process.env.STEERLAB_REPOSITORY_URL || "git+https://steerlab.invalid/steerlab.git" },
   type: "module",
   main: "./steerlab.js",
   types: "./steerlab.d.ts",
@@ -102,12 +132,14 @@ const pkg = {
     "./posters/posters.css": "./posters/posters.css",
     "./posters/*": "./posters/*",
     "./scenarios/*": "./scenarios/*",
+    "./reference/*": "./reference/*",
     "./package.json": "./package.json",
+    "./manifest.json": "./manifest.json",
   },
   sideEffects: ["./www/boot.js", "./www/steer-lab.js", "./www/steerlab.css", "./posters/posters.css"],
   peerDependencies: { react: ">=18" },
   peerDependenciesMeta: { react: { optional: true } },
-  files: ["steerlab.js", "steerlab_bg.wasm", "steerlab.d.ts", "react.js", "react.d.ts", "www/", "posters/", "scenarios/", "words/", "docs/", "tools/", "README.md"],
+  files: ["steerlab.js", "steerlab_bg.wasm", "steerlab.d.ts", "react.js", "react.d.ts", "www/", "posters/", "scenarios/", "words/", "docs/", "tools/", "reference/", "recipes/", "manifest.json", "README.md", "CHANGELOG.md"],
 };
 fs.writeFileSync(process.argv[2], JSON.stringify(pkg, null, 2) + "\n");
 JS

@@ -9,6 +9,7 @@
 #   mono-mcs, mono-runtime   Debian packages: the exported Unity C# is compiled and run by the tests
 #   godot3-server            Debian package: runs the Godot 3 variant of the GDScript export headless
 #   gdtoolkit                pip (user site): gdparse checks the Godot 4 GDScript export
+#   hugo                     Debian package: the Hugo example (examples/hugo) is built by the tests
 #   tools/node_modules       npm ci from tools/package-lock.json: playwright-core (drives Debian's
 #                            chromium), binaryen (the wasm-opt Trunk runs on release builds),
 #                            esbuild (minifies the glue and the loader: scripts/hooks/minify.sh),
@@ -107,6 +108,14 @@ else
   say "installing gdtoolkit $GDTOOLKIT_VERSION (pip)"
   python3 -m pip install --quiet --user "gdtoolkit==$GDTOOLKIT_VERSION" 2>/dev/null ||
     python3 -m pip install --quiet "gdtoolkit==$GDTOOLKIT_VERSION"
+fi
+
+# 4d. hugo: examples/hugo, a Hugo site with steerlab's shortcode, is built by Debian's hugo in the
+#     tests (tests/e2e/static-sites.test.mjs)
+if command -v hugo >/dev/null; then
+  say "hugo: present ($(hugo version 2>/dev/null | awk '{print $2}'))"
+else
+  apt_install hugo hugo
 fi
 
 # 5. node packages (exactly tools/package-lock.json). playwright-core must never fetch a browser.

@@ -88,8 +88,22 @@ fn is_path(p: &str) -> bool {
         })
 }
 
+/// One mistake a line (at most `MAX_MISTAKES`, then `… and N more`), each readable.
+fn readable_parse_error(msg: &str) -> Result<(), TestCaseError> {
+    let lines: Vec<&str> = msg.lines().collect();
+    prop_assert!(!lines.is_empty() && lines.len() <= scenario::MAX_MISTAKES + 1, "{} lines: `{}`", lines.len(), msg);
+    for (k, e) in lines.iter().enumerate() {
+        if k == scenario::MAX_MISTAKES {
+            prop_assert!(e.starts_with("… and ") && e.ends_with(" more"), "the line after the last mistake: `{}`", e);
+        } else {
+            readable_mistake(e)?;
+        }
+    }
+    Ok(())
+}
+
 /// `<field path>: <what is wrong>`, non-empty on both sides, and short.
-fn readable_parse_error(e: &str) -> Result<(), TestCaseError> {
+fn readable_mistake(e: &str) -> Result<(), TestCaseError> {
     let (path, why) = e.split_once(": ").ok_or_else(|| TestCaseError::fail(format!("no `path: reason` in `{e}`")))?;
     // An unknown key is named in the path as it was written (any text), and again in the reason.
     let unknown_key = e.contains(": unknown field `");

@@ -390,3 +390,109 @@ fn a_behaviours_overlays_can_be_switched_off() {
     let e = Sim::from_json(&v.to_string()).err().unwrap();
     assert!(e.starts_with("overlays_off[0]: \"evad\" is not the type of a behaviour") && e.contains("evade"), "{e}");
 }
+
+/// Issue 47: every mistake at once, each on its own line as `path: reason`. The issue's example —
+/// a weight as a string, a misspelt parameter, an unknown behaviour — gives three lines.
+#[test]
+fn every_mistake_is_named_at_once() {
+    let lines = |doc: &str| -> Vec<String> {
+        parse(doc).err().unwrap_or_else(|| panic!("accepted: {doc}")).lines().map(str::to_string).collect()
+    };
+    let places =
+        |doc: &str| -> Vec<String> { lines(doc).iter().map(|l| l.split(": ").next().unwrap().to_string()).collect() };
+    let three = flock_with(|v| {
+        v["behaviours"][0]["weight"] = json!("2");
+        v["behaviours"][1]["percepton"] = json!(40);
+        v["behaviours"].as_array_mut().unwrap().push(json!({"type": "teleport"}));
+    });
+    let got = lines(&three);
+    assert_eq!(got.len(), 3, "{got:#?}");
+    assert!(got[0].starts_with("behaviours[0].weight: invalid type: string \"2\", expected a number"), "{got:#?}");
+    assert!(got[1].starts_with("behaviours[1].percepton: unknown field `percepton`"), "{got:#?}");
+    assert!(got[2].starts_with("behaviours[3].type: unknown value `teleport`"), "{got:#?}");
+
+    // Rules across the scenario, and two in one behaviour: all of them.
+    let rules = flock_with(|v| {
+        v["world"]["width"] = json!(-5);
+        v["motion"] = json!({"max_speed": 0});
+        v["behaviours"][0]["weight"] = json!(-1);
+        v["behaviours"][0]["sep_dist"] = json!(0);
+    });
+    assert_eq!(
+        places(&rules),
+        ["world.width", "motion.max_speed", "behaviours[0].weight", "behaviours[0].sep_dist"],
+        "{:#?}",
+        lines(&rules)
+    );
+
+    // A wrong type and a rule elsewhere: both (what could not be read first, then the rules); the
+    // value read in its place (0) is not named again, nor a rule that compares with it.
+    let mixed = flock_with(|v| {
+        v["world"]["width"] = json!("wide");
+        v["motion"] = json!({"max_speed": "fast", "min_speed": 10});
+        v["agent_size"] = json!(-2);
+    });
+    assert_eq!(places(&mixed), ["motion.max_speed", "world.width", "agent_size"], "{:#?}", lines(&mixed));
+
+    // An entry the reader had to leave out (a behaviour missing its required field) is named, and
+    // the entries after it keep their own index.
+    let queue: serde_json::Value = serde_json::from_str(builtin("queue").unwrap()).unwrap();
+    let mut q = queue.clone();
+    let goal = q["behaviours"][0]["goal"].take();
+    q["behaviours"][0].as_object_mut().unwrap().remove("goal");
+    q["behaviours"].as_array_mut().unwrap().push(json!({"type": "wander", "radius": "big"}));
+    assert_eq!(places(&q.to_string()), ["behaviours[0]", "behaviours[1].radius"], "{:#?}", lines(&q.to_string()));
+    assert!(goal.is_array());
+
+    // A misspelt key in every part of the format is named, the rest read on.
+    let keys = flock_with(|v| {
+        v["world"]["widht"] = json!(3);
+        v["motion"] = json!({"max_sped": 3});
+        v["agents"]["cuont"] = json!(3);
+        v["controls"][0]["lable"] = json!("x");
+        v["colour"] = json!("red");
+    });
+    assert_eq!(
+        places(&keys),
+        ["agents.cuont", "colour", "controls[0].lable", "motion.max_sped", "world.widht"],
+        "{:#?}",
+        lines(&keys)
+    );
+
+    // At most twenty, then how many more.
+    let many = flock_with(|v| {
+        for k in 0..30 {
+            v[format!("extra_{k:02}")] = json!(k);
+        }
+    });
+    let got = lines(&many);
+    assert_eq!(got.len(), 21, "{got:#?}");
+    assert!(got[..20].iter().all(|l| l.starts_with("extra_")), "{got:#?}");
+    assert!(got[20].starts_with("… and ") && got[20].ends_with(" more"), "{got:#?}");
+
+    // A good scenario still parses, and `validate` alone stops at the first mistake.
+    assert!(parse(builtin("flock").unwrap()).is_ok());
+}
+
+#[test]
+fn a_scenarios_colours_are_roles_colours_and_read_on_both_canvases() {
+    let with = |c: serde_json::Value| flock_with(move |v| v["colours"] = c);
+    assert!(parse(&with(json!({"path": "#15803d", "separation": "rgb(220, 38, 38)", "agent": "#7c3aed"}))).is_ok());
+    let err = parse(&with(json!({"halo": "#15803d", "path": "green", "leader": "#ffff00", "total": "#1e293b"})))
+        .err()
+        .unwrap();
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 4, "{err}");
+    assert!(lines[0].starts_with("colours.halo: not a role with a colour (they are: agent, leader, "), "{err}");
+    // (The keys in the order the JSON reader keeps them: alphabetical.)
+    assert!(
+        lines[1].starts_with("colours.leader: #ffff00 has a contrast of 1:1 against the light canvas (#f8fafc)"),
+        "{err}"
+    );
+    assert!(lines[2].starts_with("colours.path: \"green\" is not a colour steerlab reads"), "{err}");
+    assert!(
+        lines[3].starts_with("colours.total: #1e293b has a contrast of 1.2:1 against the dark canvas (#0f172a)"),
+        "{err}"
+    );
+    assert!(parse(&with(json!("#15803d"))).err().unwrap().starts_with("colours: "));
+}

@@ -23,6 +23,13 @@ import init, * as module from "../steerlab.js";
 
 /** Check a words file against English (www/words.js's `checkWords`, loaded on first use). */
 export const checkWords = (words) => import("./words.js").then((m) => m.checkWords(words));
+// Updates that never mix (scripts/hooks/version.mjs, the build's last step): every file this
+// loader and the modules it loads fetch is asked for with the build's hash (`?v=…`, written into
+// the specifiers at build time), so a reader's cache never pairs an old module with this loader;
+// and `version` below becomes the package's version. The one mechanism: a new fetch goes through
+// an `import(…)` or a `new URL("<file>", import.meta.url)` with the file written out.
+/** The package's version (its package.json's). */
+export const version = "0.0.0-dev";
 
 function showStatus(message) {
   const el = document.getElementById("steerlab-status");
@@ -375,7 +382,7 @@ if (IN_BROWSER) {
 const waiting = new Set();
 const queue = [];
 /** Queue `c` to mount, its scenario's and its words' files on their way at once. */
-const enqueue = (c) => (load(scenarioOf(c)), ensureWords(c), queue.push(c));
+const enqueue = (c) => (load(scenarioOf(c)), ensureWords(c), c.hasAttribute(SRC) && fetchSrc(c.getAttribute(SRC)), queue.push(c));
 let observer = null;
 
 function scenarioOf(canvas) {
@@ -383,6 +390,32 @@ function scenarioOf(canvas) {
   const id = canvas.getAttribute("data-scenario-json");
   const text = id ? document.getElementById(id.replace(/^#/, ""))?.textContent : null;
   return text ?? canvas.getAttribute("data-scenario");
+}
+
+// `data-scenario-src="/posts/mine.json"` (and `mountFrom`): the scenario's text from a URL, fetched
+// when the canvas is queued; checked like any other when it mounts. A failed fetch is shown on the
+// canvas as a refused scenario is, naming the URL and why.
+const SRC = "data-scenario-src";
+const sources = new Map();
+/** The text at `url` (relative to the page): a promise of `{ text }` or `{ error }`, once per URL. */
+function fetchSrc(url) {
+  if (!sources.has(url)) {
+    const got = fetch(new URL(url, document.baseURI))
+      .then((r) => (r.ok ? r.text().then((text) => ({ text })) : { error: `HTTP ${r.status} ${r.statusText}`.trim() }))
+      .catch((e) => ({ error: `network error (${e.message})` }))
+      .then((r) => (sources.set(url, r), r));
+    sources.set(url, got);
+  }
+  return sources.get(url);
+}
+/** Mount `canvas` with the text at `url`, or show why there is none; returns the viewer (or throws). */
+function mountSrc(steerlab, canvas, url, got) {
+  if (got.error) {
+    const message = `${SRC}: could not load ${url}: ${got.error}`;
+    steerlab.refuse(canvas, message);
+    throw new Error(message);
+  }
+  return steerlab.mount(canvas, got.text);
 }
 
 // The built-in scenarios are files beside www/ (scenarios/<name>.json), not part of the module: a
@@ -406,6 +439,21 @@ function mountNow(steerlab, canvas) {
   waiting.delete(canvas);
   observer?.unobserve(canvas);
   if (!canvas.isConnected || canvas.hasAttribute("data-steerlab-mounted") || steerlab.viewerFor(canvas)) return;
+  const src = canvas.getAttribute(SRC);
+  if (src) {
+    // At once when the queue fetched its text already (so viewerFor finds the viewer), else when
+    // the text comes.
+    canvas.setAttribute("data-steerlab-mounted", "");
+    const got = fetchSrc(src);
+    const go = (g) => {
+      try {
+        mountSrc(steerlab, canvas, src, g);
+      } catch {
+        /* shown on the canvas */
+      }
+    };
+    return void (got.then ? got.then(go) : go(got));
+  }
   loadNow(scenarioOf(canvas));
   ensureWords(canvas); // (here already, unless it was mounted early: then written in as it comes)
   // Marked as tried first, as autoMount() does, so a canvas that fails is not tried again.
@@ -457,7 +505,8 @@ function drain(steerlab) {
       // chart's code for a canvas that shows its chart from the start: the chart then comes with
       // the viewer, in the same frame, and nothing under the figure moves twice.
       const chart = /^(?!false$)/.test(c.getAttribute("data-chart") ?? "false") && chartJs();
-      Promise.all([load(scenarioOf(c)), chart, ensureWords(c)]).then(() => {
+      const src = c.getAttribute(SRC);
+      Promise.all([load(scenarioOf(c)), chart, ensureWords(c), src && fetchSrc(src)]).then(() => {
         due.delete(c);
         setTimeout(next, 0);
         mountNow(steerlab, c);
@@ -469,7 +518,7 @@ function drain(steerlab) {
 }
 
 function mountAll(steerlab) {
-  const canvases = [...document.querySelectorAll("canvas[data-scenario]:not([data-steerlab-mounted])")];
+  const canvases = [...document.querySelectorAll(`canvas:is([data-scenario],[${SRC}]):not([data-steerlab-mounted])`)];
   const margin = innerHeight;
   const near = (c) => {
     const r = c.getBoundingClientRect();
@@ -554,6 +603,9 @@ async function start() {
     return describeJs().then((m) => m.describe(this));
   };
   document.addEventListener("focusin", (e) => e.target.matches?.("canvas[data-scenario]") && viewerFor(e.target));
+  // Snippets (Embed, embedCode()) name the package where this page loaded it from.
+  const at = new URL("..", import.meta.url);
+  module.setPackagePath(at.origin === location.origin ? at.pathname : at.href);
   // mount, validate and autoMount take a built-in's name as before: its file is fetched first. The
   // canvas's words are asked for too: words that come after the mount are written in as they come
   // (`await steerlab.ensureWords(canvas)` first to have them in its first frame).
@@ -561,13 +613,15 @@ async function start() {
   const validate = (scenario) => (loadNow(scenario), module.validate(scenario));
   const autoMount = () => {
     for (const c of document.querySelectorAll("canvas[data-scenario]")) loadNow(scenarioOf(c)), ensureWords(c);
+    for (const c of document.querySelectorAll(`canvas[${SRC}]`)) ensureWords(c), mountNow(module, c);
     return module.autoMount();
   };
   // Code that mounts later, asynchronously, waits for the file instead: `await loadScenario(s)`.
   const loadScenario = (scenario) => Promise.resolve(load(scenario)).then(() => undefined);
   // Words: the registry's (above: it keeps the pages' scripts' words and gives the module its own).
   const words = { addWords, loadWords, checkWords, ensureWords, langOf };
-  const steerlab = Object.freeze(Object.assign(Object.create(null), module, words, { ready, viewerFor, mount, validate, autoMount, loadScenario }));
+  const mountFrom = (canvas, url) => Promise.all([fetchSrc(url), ensureWords(canvas)]).then(([got]) => mountSrc(module, canvas, url, got));
+  const steerlab = Object.freeze(Object.assign(Object.create(null), module, words, { ready, version, viewerFor, mount, mountFrom, validate, autoMount, loadScenario }));
   // The page's own language's words too (code that mounts through the API after `ready` finds
   // them there; a canvas in another language gets its words as they come).
   await Promise.all([mountAll(steerlab), ensureWords(document.documentElement)]);

@@ -293,6 +293,10 @@ class Challenge {
       return;
     }
     this.viewer = v;
+    // Its card takes the canvas's theme (www/steerlab.css's .sl-challenge, light or dark).
+    const dark = v.theme === "dark";
+    this.el.classList.toggle("steerlab-dark", dark);
+    this.el.classList.toggle("steerlab-light", !dark);
     // A challenge is solved with the canvas's sliders: its settings open (on a narrow figure they
     // are folded under ⚙), once per canvas.
     const fold = this.canvas.closest(".steerlab")?.querySelector('.steerlab-bar [data-action="settings"]');

@@ -18,7 +18,9 @@ import { t, formatNumber, has } from "./words.js";
 // The measures' and parameters' names in prose (`measure.*`, `param.*`), from the same words files.
 const words = t;
 
-const compares = new WeakMap();
+// One registry for every copy of this module: boot.js imports it versioned (`compare.js?v=…`),
+// an author's `import "…/compare.js"` is another module instance, and both must find the compare.
+const compares = (globalThis[Symbol.for("steerlab.compares")] ??= new WeakMap());
 let ids = 0;
 
 /** The compare whose first (as written) canvas is `canvas`. */
@@ -105,19 +107,36 @@ export function mountCompare(steerlab, canvas, scenario) {
     c.setAttribute("data-steerlab-mounted", "");
   }
   canvas.replaceWith(wrap);
-  const side = (c, name) => {
+  // Each label says where its view is: left and right side by side, above and below when the
+  // views stack (under 640 px), so that the page's text and the figure agree at every width
+  // (the stylesheet shows the word of the layout in use).
+  const side = (c, name, [sideWord, stackWord]) => {
     const d = doc.createElement("div");
     d.className = "sl-compare-side";
     const l = doc.createElement("p");
     l.className = "sl-compare-label";
     l.id = `sl-compare-${++ids}`;
-    l.textContent = name;
+    const where = doc.createElement("span");
+    where.className = "sl-compare-where";
+    for (const [cls, word] of [["sl-where-side", sideWord], ["sl-where-stack", stackWord]]) {
+      const w = doc.createElement("span");
+      w.className = cls;
+      w.textContent = `${word}: `;
+      where.append(w);
+    }
+    const n = doc.createElement("span");
+    n.className = "sl-compare-name";
+    n.textContent = name;
+    l.append(where, n);
     d.append(l, c);
     return d;
   };
   // (The changed view's label names its parameters once the views have mounted: a parameter with
   // no words of its own is named by its control's label.)
-  sides.append(side(canvas, t("page.compare.as_written")), side(b, ""));
+  sides.append(
+    side(canvas, t("page.compare.as_written"), [t("page.compare.left"), t("page.compare.above")]),
+    side(b, "", [t("page.compare.right"), t("page.compare.below")]),
+  );
   // Named by its two labels ("as written", "alignment 0").
   wrap.setAttribute("aria-labelledby", [...sides.querySelectorAll(".sl-compare-label")].map((l) => l.id).join(" "));
   const bar = doc.createElement("div");
@@ -161,12 +180,13 @@ export function mountCompare(steerlab, canvas, scenario) {
   } catch {
     controls = [];
   }
-  sides.querySelectorAll(".sl-compare-label")[1].textContent = label(change, lang, controls);
+  sides.querySelectorAll(".sl-compare-name")[1].textContent = label(change, lang, controls);
 
   // The bar takes the views' theme (light or dark, as the viewer resolved it for the page).
   const theme = () => wrap.isConnected && wrap.classList.toggle("steerlab-dark", va.theme === "dark");
   theme();
   const c = new Compare(va, vb, { wrap, play, reset, scrub, time });
+  controls(c, canvas, change, bar);
   c.scheme = matchMedia("(prefers-color-scheme: dark)");
   c.onScheme = () => requestAnimationFrame(theme);
   c.scheme.addEventListener("change", c.onScheme);
@@ -178,6 +198,70 @@ export function mountCompare(steerlab, canvas, scenario) {
     import("./chart.js").then((m) => m.overlay(steerlab, canvas, vb, labels, bar));
   }
   return c;
+}
+
+/** The scenario's own sliders, toggles and selects under the bar: a change applies to both views,
+ *  except on a parameter the compare changes, which only the first view (as written) takes; they
+ *  follow the views (a seek, a reset, a replay: `steerlab:change` on the first canvas). */
+function controls(c, canvas, change, bar) {
+  let list;
+  try {
+    list = c.a.state().scenario.controls ?? [];
+  } catch {
+    return;
+  }
+  if (!list.length) return;
+  const doc = canvas.ownerDocument;
+  const lang = (canvas.getAttribute("data-lang") || canvas.closest("[lang]")?.getAttribute("lang") || "en").slice(0, 2);
+  const words = (text, es) => (typeof text === "string" ? (lang === "es" && es) || text : (text?.[lang] ?? text?.en ?? Object.values(text ?? {})[0] ?? ""));
+  const panel = doc.createElement("div");
+  panel.className = "sl-compare-controls";
+  const inputs = new Map();
+  list.forEach((k, i) => {
+    const row = doc.createElement("label");
+    row.className = "sl-compare-control";
+    const name = doc.createElement("span");
+    name.textContent = words(k.label, k.label_es);
+    let input;
+    const out = doc.createElement("output");
+    if (k.kind === "select") {
+      input = doc.createElement("select");
+      (k.options ?? []).forEach((o, j) => {
+        const opt = doc.createElement("option");
+        opt.value = o;
+        opt.textContent = (lang === "es" && k.option_labels_es?.[j]) || k.option_labels?.[j] || o;
+        input.append(opt);
+      });
+    } else {
+      input = doc.createElement("input");
+      input.type = k.kind === "toggle" ? "checkbox" : "range";
+      if (input.type === "range") Object.assign(input, { min: k.min ?? 0, max: k.max ?? 1, step: k.step ?? 0.01 });
+    }
+    input.id = `sl-compare-c${ids}-${i}`;
+    const show = () => {
+      const v = c.a.get(k.param);
+      if (input.type === "checkbox") input.checked = Boolean(v);
+      else input.value = String(v);
+      out.textContent = input.type === "range" ? String(v) : "";
+    };
+    show();
+    input.addEventListener(input.type === "range" ? "input" : "change", () => {
+      const v = input.type === "checkbox" ? input.checked : input.type === "range" ? Number(input.value) : input.value;
+      try {
+        c.a.set(k.param, v);
+        if (!(k.param in change)) c.b.set(k.param, v);
+      } catch (e) {
+        out.textContent = String(e.message || e);
+      }
+      if (!c.playing) (c.a.render(), c.b.render());
+      show();
+    });
+    inputs.set(k.param, show);
+    row.append(name, input, out);
+    panel.append(row);
+  });
+  canvas.addEventListener("steerlab:change", (e) => inputs.get(e.detail.path)?.());
+  bar.after(panel);
 }
 
 class Compare {

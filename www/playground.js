@@ -8,16 +8,17 @@
 // - 300 ms after the last keystroke a valid text replaces the canvas's viewer (destroy + mount);
 //   an invalid one leaves the last good viewer running.
 // - The embed code is the canvas with data attributes (`data-scenario="flock"` for an unchanged
-//   built-in, the JSON itself otherwise) between the stylesheet and boot.js tags, with the
-//   placeholder path /steerlab/ (README: "One canvas, one script").
+//   built-in, the JSON itself otherwise) between the stylesheet and boot.js tags, naming the
+//   package where this page loads it from (this site is laid out as the package).
 //
 // A module file, no inline script: the page works under the project's strict CSP.
 import { ready } from "./boot.js";
 import { t } from "./words.js";
 
 const DEBOUNCE_MS = 300;
-/** Where the page's embed code points; the author replaces it. */
-export const PLACEHOLDER = "/steerlab/";
+/** Where the page's embed code points: the folder this page loads the package from. */
+const AT = new URL("..", import.meta.url);
+export const PLACEHOLDER = AT.origin === location.origin ? AT.pathname : AT.href;
 
 const $ = (id) => document.getElementById(id);
 const select = $("pg-scenario");

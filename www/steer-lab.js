@@ -1,5 +1,6 @@
 // <steer-lab scenario="queue"></steer-lab>: a custom element wrapping steerlab's mount/destroy, for
-// authors who prefer markup. Attributes: scenario (built-in name or JSON text), seed, autoplay
+// authors who prefer markup. Attributes: scenario (built-in name or JSON text) or src (a URL of
+// scenario JSON, as data-scenario-src: fetched, then checked like any other), seed, autoplay
 // ("false" to start paused), lang (a BCP 47 tag: "pt-BR"), controls ("false" to hide them), theme
 // ("light" | "dark" | "auto"); each is passed to the inner canvas as its data-* attribute.
 //
@@ -18,7 +19,7 @@ const Base = typeof HTMLElement === "function" ? HTMLElement : class {};
 
 class SteerLab extends Base {
   static get observedAttributes() {
-    return ["scenario"];
+    return ["scenario", "src"];
   }
 
   connectedCallback() {
@@ -32,10 +33,14 @@ class SteerLab extends Base {
       this.appendChild(this._canvas);
     }
     const scenario = this.getAttribute("scenario") || "flock";
-    ready.then((sl) => Promise.all([sl.loadScenario(scenario), sl.ensureWords(this._canvas)]).then(() => sl)).then((sl) => {
+    const src = this.getAttribute("src");
+    ready.then((sl) => Promise.all([src ? null : sl.loadScenario(scenario), sl.ensureWords(this._canvas)]).then(() => sl)).then((sl) => {
       if (!this._alive || this._viewer) return;
+      const done = (v) => (this._alive && !this._viewer ? (this._viewer = v) : v?.destroy());
       try {
-        this._viewer = sl.mount(this._canvas, scenario);
+        // (mountFrom fetches the text first, then mounts as mount does.)
+        if (src) sl.mountFrom(this._canvas, src).then(done, () => {});
+        else this._viewer = sl.mount(this._canvas, scenario);
       } catch (e) {
         // mount has already drawn the message on the canvas and logged it.
         this._viewer = null;
@@ -55,7 +60,7 @@ class SteerLab extends Base {
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
-    if (name === "scenario" && oldValue !== null && oldValue !== newValue && this._viewer) {
+    if ((name === "scenario" || name === "src") && oldValue !== null && oldValue !== newValue && this._viewer) {
       this._viewer.destroy();
       this._viewer = null;
       this.connectedCallback();

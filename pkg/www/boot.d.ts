@@ -8,6 +8,9 @@ import type { SteerlabGlobal, Scene, Words, WordsCheck } from "../steerlab.js";
  */
 export const ready: Promise<SteerlabGlobal>;
 
+/** The package's version, as in its package.json (also `steerlab.version`). */
+export const version: string;
+
 /** Add or override words of a language (a BCP 47 tag), usable before `ready`: figures on screen
  *  write their words again; returns the tag in lower case (docs/words.md). */
 export function addWords(tag: string, words: Words): string;

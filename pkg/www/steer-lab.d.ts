@@ -1,5 +1,5 @@
 // Types for www/steer-lab.js: the <steer-lab> element (it imports boot.js itself).
-// Attributes: scenario (built-in name or JSON text), seed, autoplay ("false"), lang (a BCP 47 tag: "pt-BR"),
+// Attributes: scenario (built-in name or JSON text) or src (a URL of scenario JSON), seed, autoplay ("false"), lang (a BCP 47 tag: "pt-BR"),
 // controls ("false"), theme ("light" | "dark" | "auto"); the last five become the inner canvas's
 // data-* attributes. Events of the inner canvas (steerlab:mounted, steerlab:change …) bubble to it.
 import type { Viewer } from "../steerlab.js";
@@ -8,6 +8,8 @@ import type { Viewer } from "../steerlab.js";
 export interface SteerLabAttributes {
   /** A built-in name ("flock", "queue" …) or scenario JSON text. */
   scenario?: string;
+  /** A URL of scenario JSON, fetched then checked like `scenario` (as a canvas's data-scenario-src). */
+  src?: string;
   seed?: number | string;
   autoplay?: "true" | "false" | boolean;
   lang?: string;

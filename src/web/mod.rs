@@ -191,11 +191,28 @@ pub fn mount(canvas: HtmlCanvasElement, scenario: JsValue) -> Result<Viewer, JsV
             Ok(v)
         }
         Err(e) => {
-            let alert = show_error(&canvas, &e);
-            lifecycle::failed(&canvas, alert);
-            params::emit(&canvas, "steerlab:error", &params::object(&[("message", JsValue::from_str(&e))]));
+            failed(&canvas, &e);
             Err(js_err(e))
         }
+    }
+}
+
+/// A mount that failed with `message`: on the canvas, beside it, in the console and as
+/// `steerlab:error`.
+fn failed(canvas: &HtmlCanvasElement, message: &str) {
+    let alert = show_error(canvas, message);
+    lifecycle::failed(canvas, alert);
+    params::emit(canvas, "steerlab:error", &params::object(&[("message", JsValue::from_str(message))]));
+}
+
+/// Show `message` on `canvas` as a failed mount does (the picture, the alert beside it, the
+/// console, a `steerlab:error` event): for a scenario that could not even be fetched
+/// (`data-scenario-src` in www/boot.js). A canvas with a viewer is left alone.
+#[wasm_bindgen]
+pub fn refuse(canvas: HtmlCanvasElement, message: &str) {
+    if lifecycle::find(&canvas).is_none() {
+        lifecycle::clear_failed(&canvas);
+        failed(&canvas, message);
     }
 }
 
@@ -259,8 +276,9 @@ pub fn auto_mount() -> js_sys::Array {
 }
 
 /// Check a scenario (a built-in name, a scenario object or JSON text) without mounting it: `null`
-/// when it is valid, else the message `mount` would throw (`behaviours[1].perception: must be > 0,
-/// got -3`). The playground validates as the author types with it.
+/// when it is valid, else the message `mount` would throw: every mistake, one a line
+/// (`behaviours[1].perception: must be > 0, got -3`). The playground validates as the author
+/// types with it.
 #[wasm_bindgen]
 pub fn validate(scenario: JsValue) -> JsValue {
     // `null`, not `undefined` (what an `Option` becomes), as the types and the README say.
@@ -305,6 +323,8 @@ impl Viewer {
     pub fn step(&self, n: Option<u32>) -> Result<(), JsValue> {
         let n = n.unwrap_or(1).min(1_000_000);
         self.live()?.step(n);
+        // (A logged change the steps replayed, reported: `Inner::follow_replay`.)
+        self.inner.h.flush_changes();
         Ok(())
     }
 

@@ -539,33 +539,36 @@ const ERROR_LINE_PX: f64 = 18.0;
 const ERROR_TOP_PX: f64 = 40.0;
 const ERROR_BOTTOM_PX: f64 = 14.0;
 
-/// The message wrapped to a box `css_w` wide; a word longer than a line is cut.
+/// The message wrapped to a box `css_w` wide, each of its lines (one mistake a line) on lines of
+/// its own; a word longer than a line is cut.
 pub fn error_lines(css_w: f64, message: &str) -> Vec<String> {
     let max = ((css_w - 28.0) / ERROR_CHAR_PX).max(10.0) as usize;
     let mut lines = Vec::new();
-    let mut line = String::new();
-    let mut n = 0;
-    for word in message.split_whitespace() {
-        let len = word.chars().count();
-        if n > 0 && n + 1 + len > max {
-            lines.push(std::mem::take(&mut line));
-            n = 0;
-        }
-        for (k, ch) in word.chars().enumerate() {
-            if k == 0 && n > 0 {
-                line.push(' ');
-                n += 1;
-            }
-            if n == max {
+    for text in message.split('\n') {
+        let mut line = String::new();
+        let mut n = 0;
+        for word in text.split_whitespace() {
+            let len = word.chars().count();
+            if n > 0 && n + 1 + len > max {
                 lines.push(std::mem::take(&mut line));
                 n = 0;
             }
-            line.push(ch);
-            n += 1;
+            for (k, ch) in word.chars().enumerate() {
+                if k == 0 && n > 0 {
+                    line.push(' ');
+                    n += 1;
+                }
+                if n == max {
+                    lines.push(std::mem::take(&mut line));
+                    n = 0;
+                }
+                line.push(ch);
+                n += 1;
+            }
         }
-    }
-    if n > 0 {
-        lines.push(line);
+        if n > 0 {
+            lines.push(line);
+        }
     }
     lines
 }

@@ -8,9 +8,10 @@
 //! - `steerlab:change`, detail `{ path, value, source }`: a parameter changed. `source` is
 //!   `"control"` (the viewer's slider, toggle, select or "new seed" button, `path` as the control
 //!   names it, `"seed"` for the button) or `"api"` (`set(path, value)`, `path` as given, fired only
-//!   when the value read back differs), `"seek"` (`seek()`, the ← key), `"scrub"` (the scrub bar)
-//!   or `"link"` (a link's logged inputs replayed at mount): each controlled parameter the history
-//!   replayed to another value. `value` is read back through `get(path)`, so it is what the
+//!   when the value read back differs), `"seek"` (`seek()`, the ← key), `"scrub"` (the scrub bar),
+//!   `"link"` (a link's logged inputs replayed at mount) or `"replay"` (stepping or playing through
+//!   the recorded future after a seek back replayed a logged change): each controlled parameter
+//!   the history replayed to another value. `value` is read back through `get(path)`, so it is what the
 //!   simulation now uses, and the controls show it. `reset()` restarts from the current parameters
 //!   and changes none, so it fires no change event.
 

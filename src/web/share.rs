@@ -122,8 +122,25 @@ fn attr_escape(s: &str, q: char) -> String {
     out
 }
 
+thread_local! {
+    /// Where the page loads the package from (`setPackagePath`, told by www/boot.js: the folder
+    /// above its own `www/`); `/steerlab/`, the README's layout, until then.
+    static PACKAGE: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// Where snippets say the package is: the path this page loaded it from (`/blog/steerlab/`),
+/// ending in `/`. www/boot.js calls it once with the folder above its own `www/`.
+#[wasm_bindgen(js_name = setPackagePath)]
+pub fn set_package_path(path: &str) {
+    let mut p = path.trim().to_string();
+    if !p.ends_with('/') {
+        p.push('/');
+    }
+    PACKAGE.with(|x| *x.borrow_mut() = p);
+}
+
 /// An HTML snippet that mounts this scenario with its current parameters (`data-set`), seed and,
-/// when `step` is given, paused at that step. `/steerlab/` stands for where the bundle lives.
+/// when `step` is given, paused at that step, naming the package where this page loaded it from.
 pub fn embed_code(mounted: &str, now: &Scenario, step: Option<u64>) -> Result<String, String> {
     let text = mounted;
     let mounted = &scenario::parse(text)?;
@@ -142,8 +159,10 @@ pub fn embed_code(mounted: &str, now: &Scenario, step: Option<u64>) -> Result<St
     if let Some(s) = step.filter(|&s| s > 0) {
         canvas.push_str(&format!(" data-step=\"{s}\""));
     }
+    let at =
+        PACKAGE.with(|p| attr_escape(Some(p.borrow().as_str()).filter(|p| !p.is_empty()).unwrap_or("/steerlab/"), '"'));
     Ok(format!(
-        "<link rel=\"stylesheet\" href=\"/steerlab/www/steerlab.css\">\n{canvas}></canvas>\n<script type=\"module\" src=\"/steerlab/www/boot.js\"></script>\n"
+        "<link rel=\"stylesheet\" href=\"{at}www/steerlab.css\">\n{canvas}></canvas>\n<script type=\"module\" src=\"{at}www/boot.js\"></script>\n"
     ))
 }
 

@@ -152,6 +152,8 @@ pub fn palette(window: &Window, canvas: &Element, dark: bool, colours: &ColourRe
         grid: read("--_sl-grid", d.grid),
         faint: read("--_sl-faint", d.faint),
         accent: read("--_sl-accent", d.accent),
+        // The roles' (`--_sl-leader`, …, in www/steerlab.css).
+        roles: std::array::from_fn(|i| read(palette::ROLE_VARS[i], d.roles[i])),
     })
 }
 

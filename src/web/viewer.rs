@@ -350,7 +350,23 @@ impl Inner {
         for _ in 0..n {
             self.tl.hist.step(&mut self.sim, false);
         }
+        self.follow_replay();
         self.inspector.refresh(&self.sim, now(&self.window), self.playing);
+    }
+
+    /// Stepping through the recorded future (after a seek back) replayed a logged change: the
+    /// controls show the value the simulation now runs with, and each control's change is
+    /// reported (`steerlab:change`, source `"replay"`). A link's inputs, replayed as its step is
+    /// reached, are reported once it is reached, as `"link"` (`link_reached`).
+    #[inline(never)]
+    pub fn follow_replay(&mut self) {
+        if self.tl.target.is_some() {
+            return;
+        }
+        if let Some(before) = self.tl.hist.take_replayed() {
+            self.sync_controls();
+            params::changes_since(&self.sim, Some(before), "replay", &mut self.h.pending.borrow_mut());
+        }
     }
 
     /// One step back (pauses): the state the viewer had one step ago, from the history.
@@ -455,6 +471,8 @@ impl Inner {
         self.tl.target = None;
         let before = self.sim.params().ok();
         let t = self.tl.hist.seek(&mut self.sim, step);
+        // (The seek's own replays are reported below, against the parameters before it.)
+        self.tl.hist.take_replayed();
         self.last_ts = None;
         self.sync_controls();
         params::changes_since(&self.sim, before, source, &mut self.h.pending.borrow_mut());
@@ -487,6 +505,8 @@ impl Inner {
     /// Once a link's step is reached: the controls show the parameters its inputs set, reported.
     fn link_reached(&mut self) {
         if self.tl.target.is_none() {
+            // (Its replays are reported here, against the parameters before the link.)
+            self.tl.hist.take_replayed();
             if let Some(before) = self.tl.before_link.take() {
                 self.sync_controls();
                 params::changes_since(&self.sim, Some(before), "link", &mut self.h.pending.borrow_mut());

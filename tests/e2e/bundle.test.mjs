@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
-import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, waitForDrawn, canvasChange, ROOT } from "./helpers.mjs";
+import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, waitForDrawn, canvasChange, ROOT, packArchive } from "./helpers.mjs";
 
 const TSC = path.join(ROOT, "tools", "node_modules", ".bin", "tsc");
 const VERSION = fs.readFileSync(path.join(ROOT, "Cargo.toml"), "utf8").match(/^version = "([^"]+)"/m)[1];
@@ -60,8 +60,7 @@ function run(cmd, args, opts = {}) {
 }
 
 before(async () => {
-  const r = spawnSync("bash", [path.join(ROOT, "scripts", "package.sh"), "--no-build"], { cwd: ROOT, encoding: "utf8" });
-  assert.equal(r.status, 0, `package.sh failed:\n${r.stdout}\n${r.stderr}`);
+  packArchive();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "steerlab-author-"));
   const tgz = path.join(ROOT, "dist-pkg", `steerlab-${VERSION}.tgz`);
   const x = run("tar", ["-xzf", tgz, "-C", dir]);
@@ -102,6 +101,49 @@ test("the archive is an npm-style package: package.json with exports and types, 
   for (const m of readme.matchAll(/["'(]\/steerlab\/([\w./-]+)["')]/g)) {
     assert.ok(fs.existsSync(path.join(dir, "steerlab", m[1])), `README names /steerlab/${m[1]}, which the archive has`);
   }
+});
+
+// Issue 47, item 1: the reference travels. The archive holds the reference as Markdown and the
+// changelog; every link between them (and from the README) names a file of the archive and, with
+// a `#`, a heading of it (GitHub's anchors); package.json names a homepage and a repository; no
+// default is written with float noise (0.6, not 0.6000000238418579).
+const slug = (h) => h.toLowerCase().replace(/<[^>]*>/g, "").replace(/[^\p{L}\p{N}\s_-]/gu, "").trim().replace(/\s/g, "-");
+test("the reference and the changelog travel: every link resolves, homepage and repository named, no float noise", () => {
+  const root = path.join(dir, "steerlab");
+  const pages = ["scenario-format", "api", "measures", "challenges", "theming", "errors", "index"].map((p) => `reference/${p}.md`);
+  for (const f of [...pages, "CHANGELOG.md", "README.md"]) assert.ok(fs.existsSync(path.join(root, f)), `${f} is in the archive`);
+  const bad = [];
+  for (const f of [...pages, "CHANGELOG.md", "README.md"]) {
+    const text = fs.readFileSync(path.join(root, f), "utf8");
+    for (const [, href] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^[a-z]+:/.test(href)) continue;
+      const [file, anchor] = href.split("#");
+      const target = file ? path.join(path.dirname(path.join(root, f)), file) : path.join(root, f);
+      if (!fs.existsSync(target)) {
+        bad.push(`${f}: ${href} (no such file)`);
+        continue;
+      }
+      if (anchor && target.endsWith(".md")) {
+        const ids = [...fs.readFileSync(target, "utf8").matchAll(/^#+ (.+)$/gm)].map((m) => slug(m[1].replace(/`/g, "")));
+        ids.push(...[...fs.readFileSync(target, "utf8").matchAll(/<a id="([^"]+)">/g)].map((m) => m[1]));
+        if (!ids.includes(anchor)) bad.push(`${f}: ${href} (no heading #${anchor})`);
+      }
+    }
+  }
+  assert.deepEqual(bad, []);
+  // The README links every page of the reference and the changelog.
+  const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+  for (const f of [...pages.filter((p) => !p.endsWith("index.md")), "CHANGELOG.md"]) assert.ok(readme.includes(`](${f})`), `README links ${f}`);
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+  assert.ok(new URL(pkg.homepage) && new URL(pkg.repository.url.replace(/^git\+/, "")), "homepage and repository are URLs");
+  assert.ok(pkg.files.includes("reference/") && pkg.files.includes("CHANGELOG.md"));
+  // Every behaviour's parameters are in the reference, with defaults as written.
+  const ref = fs.readFileSync(path.join(root, "reference", "scenario-format.md"), "utf8");
+  const schema = fs.readFileSync(path.join(root, "scenarios", "scenario.schema.json"), "utf8");
+  for (const [name, text] of [["scenario-format.md", ref], ["scenario.schema.json", schema]]) {
+    assert.deepEqual(text.match(/\d\.\d*0000000\d+|\d\.\d*9999999\d+/g) ?? [], [], `${name}: no float noise`);
+  }
+  assert.match(ref, /\| `jitter` \| number \| 0\.6 \|/, "wander's jitter default is 0.6");
 });
 
 test("served from the unpacked folder, an author's page and module embed canvases that draw", async (t) => {
@@ -154,7 +196,7 @@ test("the types declare every export of the built module and every member of Vie
   // takes the module's place) is SteerlabGlobal, member for member.
   const gBlock = dts.slice(dts.indexOf("export interface SteerlabGlobal {"), dts.indexOf("\n}\n", dts.indexOf("export interface SteerlabGlobal {")));
   const words = ["loadWords", "ensureWords", "langOf", "checkWords"];
-  assert.deepEqual([...declared(gBlock)].sort(), [...Object.keys(mod), "ready", "loadScenario", ...words].sort(), "SteerlabGlobal declares window.steerlab's members");
+  assert.deepEqual([...declared(gBlock)].sort(), [...Object.keys(mod), "ready", "loadScenario", "mountFrom", "version", ...words].sort(), "SteerlabGlobal declares window.steerlab's members");
   // The events the code dispatches are the events the types declare.
   const dispatched = new Set();
   for (const d of ["src/web", "www"]) {
@@ -169,6 +211,9 @@ test("the types declare every export of the built module and every member of Vie
   const boot = fs.readFileSync(path.join(dir, "steerlab", "www", "boot.js"), "utf8");
   assert.match(boot, /export\s*\{[^}]*\bready\b/, "boot.js exports ready");
   assert.match(fs.readFileSync(path.join(dir, "steerlab", "www", "boot.d.ts"), "utf8"), /export const ready: Promise<SteerlabGlobal>/);
+  // …and its version, which the build writes (issue 47): the package's.
+  assert.match(boot, new RegExp(`="${VERSION.replace(/\./g, "\\.")}"`), "boot.js carries the package's version");
+  assert.match(fs.readFileSync(path.join(dir, "steerlab", "www", "boot.d.ts"), "utf8"), /export const version: string/);
 });
 
 const TS_OK = `import init, { mount, viewerFor, liveViewers, autoMount, type Viewer, type ChangeDetail, type ViewerState } from "steerlab";

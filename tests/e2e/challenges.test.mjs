@@ -200,7 +200,7 @@ test("a compare's two views equal two separate viewers with the same seed and pa
   // Played for a while by its own clock: the two views are at the same step.
   await page.waitForTimeout(700);
   const r = await page.evaluate(async () => {
-    const { compareFor } = await import("/www/compare.js");
+    const { compareFor } = await import(performance.getEntriesByType("resource").map((e) => e.name).find((n) => new URL(n).pathname === "/www/compare.js"));
     const c = compareFor(document.getElementById("c-flock-vs"));
     const played = [c.a.history().step, c.b.history().step];
     c.pause();
@@ -231,7 +231,7 @@ test("a compare's two views equal two separate viewers with the same seed and pa
     va.step(120);
     vb.step(120);
     const alone120 = { a: va.state().agents, b: vb.state().agents };
-    const labels = [...document.querySelectorAll(".sl-compare-label")].map((l) => l.textContent);
+    const labels = [...document.querySelectorAll(".sl-compare-label")].map((l) => l.innerText);
     va.destroy();
     vb.destroy();
     return { played, here, at, alone, back, seeked, alone120, labels, wb: c.b.get("alignment.weight"), wa: c.a.get("alignment.weight") };
@@ -247,13 +247,13 @@ test("a compare's two views equal two separate viewers with the same seed and pa
   assert.deepEqual(r.seeked.a, r.alone120.a);
   assert.deepEqual(r.seeked.b, r.alone120.b);
   assert.deepEqual([r.wa, r.wb], [1, 0]);
-  assert.deepEqual(r.labels, ["as written", "alignment 0"]);
+  assert.deepEqual(r.labels, ["Left: as written", "Right: alignment 0"]);
   // The shared bar drives both: play, then pause, by its button.
   await page.click(".sl-compare-play");
   await page.waitForTimeout(400);
   await page.click(".sl-compare-play");
   const steps = await page.evaluate(async () => {
-    const c = (await import("/www/compare.js")).compareFor(document.getElementById("c-flock-vs"));
+    const c = (await import(performance.getEntriesByType("resource").map((e) => e.name).find((n) => new URL(n).pathname === "/www/compare.js"))).compareFor(document.getElementById("c-flock-vs"));
     return [c.playing, c.a.history().step, c.b.history().step];
   });
   assert.equal(steps[0], false);
@@ -342,7 +342,7 @@ test("a compare removed from the page stops and lets both viewers go", async (t)
   await page.waitForTimeout(500);
   // (Counted per canvas: with the figure gone, canvases further down come near and mount.)
   const r = await page.evaluate(async () => {
-    const c = (await import("/www/compare.js")).compareFor(window.__vs[0]);
+    const c = (await import(performance.getEntriesByType("resource").map((e) => e.name).find((n) => new URL(n).pathname === "/www/compare.js"))).compareFor(window.__vs[0]);
     return { live: window.__vs.filter((e) => window.steerlab.viewerFor(e)).length, playing: c.playing, destroyed: c.destroyed === true };
   });
   assert.equal(r.live, 0, "both views destroyed");

@@ -106,7 +106,58 @@ test("seek, scrub, reset and a control: the controls show the value in use and e
   assert.deepEqual(await allProblems(page, problems), []);
 });
 
-test("a link restores the parameters it carries: the controls show them and the change is reported as `link`", async (t) => {
+// Issue 47, item 8: a change the history replays as it steps or plays through its recorded future
+// (after a seek back) moves the controls and is reported as `replay`; through the API, with the
+// step button and with the Play button; and after a link's replay.
+test("stepping or playing through a logged change: the controls follow and `replay` is reported", async (t) => {
+  const { context, page, problems } = await openPage(browser, server.url("/changes.html"));
+  t.after(() => context.close());
+  await waitForSteerlab(page);
+  const v = (js) => page.evaluate((js) => new Function("v", `return ${js}`)(window.steerlab.viewerFor(document.getElementById("c"))), js);
+  const click = (action) => page.evaluate((a) => document.querySelector("#c").closest(".steerlab").querySelector(`[data-action="${a}"]`).click(), action);
+  await v("v.step(100)");
+  await v(`v.set("${PATH}", 3)`);
+  await v("v.step(100)");
+  await read(page); // (forget the api change)
+  const replayed = (r, value) => {
+    assert.deepEqual([r.uses, r.slider, r.shown], [value, value, value], "uses, slider, shown");
+    assert.deepEqual(r.changes, [{ path: PATH, value, source: "replay" }], "one replay change");
+  };
+
+  // Through the API: back before the change, then steps across it.
+  await v("v.seek(50)");
+  assert.equal((await read(page)).uses, 1.5);
+  await v("v.step(40)");
+  let r = await read(page);
+  assert.equal(r.step, 90);
+  assert.deepEqual([r.uses, r.slider, r.changes], [1.5, 1.5, []], "nothing replayed yet");
+  await v("v.step(20)");
+  replayed(await read(page), 3);
+  assert.equal((await v("v.history().end")), 200, "the recorded future is kept");
+
+  // With the step button (→), one step at a time onto the change.
+  await v("v.seek(98)");
+  await read(page);
+  await click("step");
+  assert.deepEqual((await read(page)).changes, []);
+  await click("step");
+  r = await read(page);
+  assert.equal(r.step, 100);
+  replayed(r, 3);
+
+  // With the Play button: the frame loop plays across it.
+  await v("v.seek(80)");
+  await read(page);
+  await click("play");
+  await page.waitForFunction(() => window.steerlab.viewerFor(document.getElementById("c")).state().steps > 110, null, { timeout: 60000 });
+  await click("play");
+  replayed(await read(page), 3);
+  assert.deepEqual(await allProblems(page, problems), []);
+});
+
+/** A link made after 60 steps, a change of PATH to 3.5 and 30 more steps, opened in a new
+ *  context once it has replayed. */
+async function openLinked(t) {
   const first = await openPage(browser, server.url("/changes.html"));
   t.after(() => first.context.close());
   await waitForSteerlab(first.page);
@@ -117,10 +168,28 @@ test("a link restores the parameters it carries: the controls show them and the 
     v.step(30);
     return v.link();
   }, PATH);
-  const { context, page, problems } = await openPage(browser, server.url(`/changes.html${link}`));
-  t.after(() => context.close());
-  await waitForSteerlab(page);
-  await page.waitForFunction(() => !window.steerlab.viewerFor(document.getElementById("c")).history().restoring);
+  const opened = await openPage(browser, server.url(`/changes.html${link}`));
+  t.after(() => opened.context.close());
+  await waitForSteerlab(opened.page);
+  await opened.page.waitForFunction(() => !window.steerlab.viewerFor(document.getElementById("c")).history().restoring);
+  return opened;
+}
+
+test("after a link's replay, seeking back and stepping through its change reports `replay`", async (t) => {
+  const { page, problems } = await openLinked(t);
+  await read(page);
+  await page.evaluate(() => window.steerlab.viewerFor(document.getElementById("c")).seek(30));
+  assert.deepEqual(((await read(page)).changes).map((c) => [c.value, c.source]), [[1.5, "seek"]]);
+  await page.evaluate(() => window.steerlab.viewerFor(document.getElementById("c")).step(40));
+  const r = await read(page);
+  assert.deepEqual([r.uses, r.slider, r.shown], [3.5, 3.5, 3.5]);
+  assert.deepEqual(r.changes, [{ path: PATH, value: 3.5, source: "replay" }]);
+  assert.ok(declaredSources().has("replay"), 'ChangeDetail.source declares "replay"');
+  assert.deepEqual(await allProblems(page, problems), []);
+});
+
+test("a link restores the parameters it carries: the controls show them and the change is reported as `link`", async (t) => {
+  const { page, problems } = await openLinked(t);
   await page.waitForTimeout(100);
   const r = await read(page);
   assert.equal(r.step, 90);

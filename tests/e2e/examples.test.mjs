@@ -15,7 +15,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { spawn, spawnSync } from "node:child_process";
-import { ROOT, ARTIFACTS, serveDist, launchBrowser, openPage, allProblems, waitForDrawn, canvasChange, ensureArtifacts } from "./helpers.mjs";
+import { ROOT, ARTIFACTS, serveDist, launchBrowser, openPage, allProblems, waitForDrawn, canvasChange, ensureArtifacts, packArchive } from "./helpers.mjs";
 
 const VERSION = fs.readFileSync(path.join(ROOT, "Cargo.toml"), "utf8").match(/^version = "([^"]+)"/m)[1];
 const TGZ = path.join(ROOT, "dist-pkg", `steerlab-${VERSION}.tgz`);
@@ -51,8 +51,7 @@ async function freePort() {
 
 let browser;
 before(async () => {
-  const r = spawnSync("bash", [path.join(ROOT, "scripts", "package.sh"), "--no-build"], { cwd: ROOT, encoding: "utf8" });
-  assert.equal(r.status, 0, `package.sh failed:\n${r.stdout}\n${r.stderr}`);
+  packArchive();
   browser = await launchBrowser();
   ensureArtifacts();
 });

@@ -18,6 +18,13 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** Pack dist/ into dist-pkg/steerlab-<version>.tgz as an author gets it (scripts/package.sh
+ *  --no-build); throws with package.sh's output when it fails. */
+export function packArchive() {
+  const r = spawnSync("bash", [path.join(ROOT, "scripts", "package.sh"), "--no-build"], { cwd: ROOT, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`package.sh failed:\n${r.stdout}\n${r.stderr}`);
+}
 // (STEERLAB_DIST: another build, e.g. to measure a revision before a change against the same tests.)
 export const DIST = process.env.STEERLAB_DIST ? path.resolve(process.env.STEERLAB_DIST) : path.join(ROOT, "dist");
 export const ARTIFACTS = path.join(ROOT, "artifacts");

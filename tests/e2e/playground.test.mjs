@@ -121,13 +121,14 @@ test("a good edit updates the canvas, and the copied embed code mounts it on a b
   await page.waitForFunction(() => document.getElementById("pg-copied").textContent !== "");
   const snippet = await page.evaluate(() => navigator.clipboard.readText());
   assert.equal(snippet, await page.inputValue("#pg-embed"));
-  assert.match(snippet, /^<link rel="stylesheet" href="\/steerlab\/www\/steerlab\.css">\n<canvas data-scenario='\{.*\}'><\/canvas>\n<script type="module" src="\/steerlab\/www\/boot\.js"><\/script>$/s);
+  // The package where this page loads it from (the site's root here: the site is laid out as the package).
+  assert.match(snippet, /^<link rel="stylesheet" href="\/www\/steerlab\.css">\n<canvas data-scenario='\{.*\}'><\/canvas>\n<script type="module" src="\/www\/boot\.js"><\/script>$/s);
   fs.writeFileSync(path.join(ensureArtifacts(), "playground-es-dark.png"), await page.screenshot());
   assert.deepEqual(await allProblems(page, problems), []);
   await context.close();
 
-  // The snippet on a page of its own, the placeholder path pointed at this server's dist/.
-  extra["/blank-embed.html"] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body>\n${snippet.replaceAll("/steerlab/", "/")}\n</body></html>`;
+  // The snippet on a page of its own on the same site, as it is.
+  extra["/blank-embed.html"] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body>\n${snippet}\n</body></html>`;
   const blank = await openPage(browser, server.url("/blank-embed.html"));
   await waitForSteerlab(blank.page);
   const st = await blank.page.evaluate(() => {

@@ -86,6 +86,17 @@ const corpus = [
   }), false, "mode"],
   ["bad follow_leader variant", with_(flock, (d) => (d.behaviours = [{ type: "follow_leader", variant: "sideways" }])), false, "variant"],
   ["a wander field on separation", with_(flock, (d) => (d.behaviours[0].jitter = 1)), false, "jitter"],
+  // Issue 47: a misspelt key is named wherever it is, and a control's parameter is checked by the
+  // schema too (the paths `set` takes: editors complete them).
+  ["a control naming a misspelt parameter", with_(flock, (d) => (d.controls[0].param = "cohesion.wieght")), false, "param"],
+  ["a control naming behaviours[i] badly", with_(flock, (d) => (d.controls[0].param = "behaviours[0]weight")), false, "param"],
+  ["a misspelt key in world", with_(flock, (d) => (d.world.widht = 3)), false, "widht"],
+  ["a misspelt key in motion", with_(flock, (d) => (d.motion = { max_sped: 3 })), false, "max_sped"],
+  ["a misspelt key in agents", with_(flock, (d) => (d.agents.cuont = 3)), false, "cuont"],
+  ["a misspelt key in a control", with_(flock, (d) => (d.controls[0].lable = "x")), false, "lable"],
+  ["a misspelt key in an obstacle", with_(flock, (d) => (d.obstacles = [{ center: [1, 1], raduis: 3 }])), false, "raduis"],
+  ["a misspelt key in the path", with_(flock, (d) => (d.path = { waypionts: [[1, 1]] })), false, "waypionts"],
+  ["a misspelt key in a queue", with_(queue, (d) => (d.behaviours[0].door_intreval = 1)), false, "door_intreval"],
 ];
 
 // Accepted by the schema, refused by the parser: rules across fields.
@@ -95,7 +106,8 @@ const crossField = [
   ["path follower without a path", with_(flock, (d) => (d.behaviours = [{ type: "path_tube" }]))],
   ["selected beyond the agents", with_(flock, (d) => (d.selected = 500))],
   ["spawn area upside down", with_(flock, (d) => (d.agents.area = [100, 100, 50, 50]))],
-  ["a control naming a missing parameter", with_(flock, (d) => (d.controls[0].param = "cohesion.wieght"))],
+  ["a control naming a parameter of a behaviour the scenario lacks", with_(flock, (d) => (d.controls[0].param = "wander.radius"))],
+  ["a control naming a behaviour index the scenario lacks", with_(flock, (d) => (d.controls[0].param = "behaviours[9].weight"))],
 ];
 
 let server, browser, page;
@@ -154,4 +166,40 @@ test("rules across fields: the schema lets them through, the parser refuses with
     const message = await parserVerdict(doc);
     assert.ok(typeof message === "string" && /^[a-z_$\[\]0-9.]+: /.test(message), `${name}: ${message}`);
   }
+});
+
+// Issue 47, item 3: every mistake at once. The issue's example — a weight as a string, a misspelt
+// parameter, an unknown behaviour — gets three lines from validate(), each `path: reason`; Ajv with
+// its defaults stops at the first, and with `allErrors: true` names the three places too (the docs
+// show both: docs/reference/errors.md).
+test("validate() names every mistake at once, one a line; Ajv with allErrors names the same places", async () => {
+  const three = with_(flock, (d) => {
+    d.behaviours[0].weight = "2";
+    d.behaviours[1].percepton = 40;
+    d.behaviours.push({ type: "teleport" });
+  });
+  const message = await parserVerdict(three);
+  const lines = message.split("\n");
+  assert.equal(lines.length, 3, message);
+  assert.match(lines[0], /^behaviours\[0\]\.weight: invalid type: string "2", expected a number/);
+  assert.match(lines[1], /^behaviours\[1\]\.percepton: unknown field `percepton`/);
+  assert.match(lines[2], /^behaviours\[3\]\.type: unknown value `teleport`/);
+  // A built-in's name and an object give the same lines as the text.
+  assert.equal(await page.evaluate((d) => window.steerlab.validate(d), three), message);
+  const { validate } = ajvWithDefaults();
+  assert.equal(validate(three), false);
+  assert.equal(validate.errors.length, 1, "Ajv's defaults: the first mistake only");
+  const all = new Ajv2020({ allErrors: true }).compile(schema);
+  all(three);
+  const places = new Set(all.errors.map((e) => named(e)));
+  for (const p of ["/behaviours/0/weight/", "/behaviours/1/percepton", "/behaviours/3/type/"]) {
+    assert.ok(places.has(p), `Ajv (allErrors) names ${p}: ${[...places].join(", ")}`);
+  }
+  // Past twenty mistakes, how many more.
+  const many = with_(flock, (d) => {
+    for (let k = 0; k < 25; k++) d[`extra_${k}`] = k;
+  });
+  const manyLines = (await parserVerdict(many)).split("\n");
+  assert.equal(manyLines.length, 21);
+  assert.equal(manyLines[20], "… and 5 more");
 });

@@ -13,14 +13,13 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
-import { ROOT } from "./helpers.mjs";
+import { ROOT, packArchive } from "./helpers.mjs";
 
 const VERSION = fs.readFileSync(path.join(ROOT, "Cargo.toml"), "utf8").match(/^version = "([^"]+)"/m)[1];
 let dir, pkgDir, pkg;
 
 before(() => {
-  const r = spawnSync("bash", [path.join(ROOT, "scripts", "package.sh"), "--no-build"], { cwd: ROOT, encoding: "utf8" });
-  assert.equal(r.status, 0, `package.sh failed:\n${r.stdout}\n${r.stderr}`);
+  packArchive();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "steerlab-ssr-"));
   const nm = path.join(dir, "node_modules");
   fs.mkdirSync(nm);

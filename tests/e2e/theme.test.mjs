@@ -5,8 +5,9 @@
 //   node --test tests/e2e/theme.test.mjs      (needs dist/ from scripts/build.sh)
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import fs from "node:fs";
 import path from "node:path";
-import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, waitForDrawn, canvasStats, ensureArtifacts } from "./helpers.mjs";
+import { ROOT, serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, waitForDrawn, canvasStats, ensureArtifacts } from "./helpers.mjs";
 
 const page = (body, { css = "", meta = "" } = {}) => `<!doctype html><html lang="en"><head><meta charset="utf-8">${meta}<title>theme</title>
 <link rel="stylesheet" href="/www/steerlab.css">${css ? `<link rel="stylesheet" href="${css}">` : ""}
@@ -38,6 +39,17 @@ const VARS = page(
 <canvas id="forced-light" data-scenario="separation" data-theme="light" data-autoplay="false"></canvas>`,
   { css: "/vars.css" },
 );
+// The roles drawn, each through its own variable, in colours no default uses.
+const ROLES_CSS = `:root { --sl-path: rgb(255, 0, 255); --sl-leader: rgb(0, 255, 255); --sl-obstacle: rgb(255, 255, 0); --sl-separation: rgb(128, 0, 255); }`;
+const ROLES = page(
+  `<canvas id="path" data-scenario="path-waypoints" data-autoplay="false"></canvas>
+<canvas id="leader" data-scenario="follow-leader" data-autoplay="false"></canvas>
+<canvas id="obstacles" data-scenario="obstacle-avoidance" data-autoplay="false"></canvas>
+<canvas id="forces" data-scenario="separation" data-autoplay="false"></canvas>
+<script type="application/json" id="own-json">${JSON.stringify({ ...JSON.parse(fs.readFileSync(path.join(ROOT, "scenarios", "path-waypoints.json"), "utf8")), $schema: undefined, colours: { path: "#7c3aed" } })}</script>
+<canvas id="own" data-scenario="own" data-scenario-json="#own-json" data-autoplay="false"></canvas>`,
+  { css: "/roles.css" },
+);
 const FORCED_DARK = page(`<canvas id="c" data-scenario="separation" data-theme="dark" data-autoplay="false"></canvas>`);
 
 let server;
@@ -54,6 +66,8 @@ before(async () => {
       "/vars.html": VARS,
       "/vars.css": VARS_CSS,
       "/forced-dark.html": FORCED_DARK,
+      "/roles.html": ROLES,
+      "/roles.css": ROLES_CSS,
     },
   });
   browser = await launchBrowser();
@@ -220,4 +234,47 @@ test("--sl-* variables reach the canvas (vector and pixel layers) and the widget
   assert.equal(await forced.page.evaluate(() => window.steerlab.viewerFor(document.getElementById("c")).theme), "dark", 'data-theme="dark" on a light page');
   assert.deepEqual((await canvasStats(forced.page, "#c")).background.slice(0, 3), [0x0f, 0x17, 0x2a]);
   assert.deepEqual(await allProblems(forced.page, forced.problems), []);
+});
+
+test("--sl-<role> variables colour the roles drawn (a path, the leader, obstacles, a force's arrows); a scenario's colours win", async (t) => {
+  const { context, page: p, problems } = await openPage(browser, server.url("/roles.html"), { colorScheme: "light" });
+  t.after(() => context.close());
+  await waitForSteerlab(p);
+  const count = (id, rgb) =>
+    p.evaluate(
+      ([id, rgb]) => {
+        const c = document.getElementById(id);
+        const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - rgb[0]) + Math.abs(d[i + 1] - rgb[1]) + Math.abs(d[i + 2] - rgb[2]) < 24) n++;
+        return n;
+      },
+      [id, rgb],
+    );
+  for (const [id, rgb, what] of [
+    ["path", [255, 0, 255], "--sl-path"],
+    ["leader", [0, 255, 255], "--sl-leader"],
+    ["obstacles", [255, 255, 0], "--sl-obstacle (its fill, translucent as written: the colour given is opaque)"],
+    ["forces", [128, 0, 255], "--sl-separation"],
+    ["own", [0x7c, 0x3a, 0xed], "the scenario's own colours.path, over the site's --sl-path"],
+  ]) {
+    await p.locator(`#${id}`).scrollIntoViewIfNeeded();
+    await waitForDrawn(p, `#${id}`);
+    // A step on (the leader is tinted by its behaviour once it has stepped), drawn.
+    await p.evaluate((id) => {
+      const v = window.steerlab.viewerFor(document.getElementById(id));
+      v.step(2);
+      v.render();
+    }, id);
+    const n = await count(id, rgb);
+    assert.ok(n > 10, `#${id}: ${n} pixels in ${what}`);
+  }
+  assert.equal(await count("own", [255, 0, 255]), 0, "the site's --sl-path does not reach a scenario with its own");
+  // And the legend's swatch of the separation arrows says the same colour.
+  const swatches = await p.evaluate(() =>
+    [...document.querySelectorAll(".steerlab-legend-swatch")].map((s) => getComputedStyle(s).backgroundColor),
+  );
+  assert.ok(swatches.includes("rgb(128, 0, 255)"), swatches.join(", "));
+  await p.screenshot({ path: path.join(ensureArtifacts(), "theme-roles.png"), fullPage: true });
+  assert.deepEqual(await allProblems(p, problems), []);
 });

@@ -27,6 +27,7 @@ use super::draw::Style;
 use super::engine::{rules_of, world_of, Sim, StepStats};
 use super::fast::FastParams;
 use super::input::{Input, Outcome};
+use super::param_path::Params;
 use super::rng::Rng;
 use super::scenario::{self, Scenario};
 use super::scene::Scene;
@@ -220,6 +221,10 @@ pub struct History {
     /// The measures over time and the parameter changes (`v.series()`, the chart): sampled as
     /// new steps are reached, cut with the log's future.
     series: Series,
+    /// The parameters before the first `set` that stepping replayed from the log (the recorded
+    /// future after a seek back, a link's inputs), until [`History::take_replayed`]: what the
+    /// controls showed, so that the viewer can show and report what changed.
+    replayed: Option<Params>,
 }
 
 impl History {
@@ -242,6 +247,7 @@ impl History {
             current: Some(first.scenario.clone()),
             snaps: vec![first],
             series: Series::new(sim),
+            replayed: None,
         }
     }
 
@@ -383,6 +389,9 @@ impl History {
         let to = from + self.log[from..].iter().take_while(|e| e.step == k).count();
         for i in from..to {
             let input = self.log[i].input.clone();
+            if matches!(input, Input::Set(_)) && self.replayed.is_none() {
+                self.replayed = Some(sim.params().unwrap_or(Params(serde_json::Value::Null)));
+            }
             let before = set_value(sim, &input);
             let _ = sim.act(&input);
             if matches!(input, Input::Set(_)) {
@@ -391,6 +400,12 @@ impl History {
                 self.mark(sim, k, &input, before);
             }
         }
+    }
+
+    /// The parameters as they were before stepping replayed a logged `set` (since the last call),
+    /// if it did.
+    pub fn take_replayed(&mut self) -> Option<Params> {
+        self.replayed.take()
     }
 
     /// Go to `step` (clamped to [`History::start`] ..= [`History::end`]); returns the step

@@ -12,7 +12,9 @@
 
 use glam::Vec2;
 use serde::de::value::BorrowedStrDeserializer;
-use serde::de::{self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Unexpected, Visitor};
+use serde::de::{
+    self, DeserializeSeed, Deserializer, Error as _, IntoDeserializer, MapAccess, SeqAccess, Unexpected, Visitor,
+};
 use serde::Deserialize;
 use serde_json::Value;
 use std::cell::RefCell;
@@ -21,25 +23,39 @@ use std::fmt::Write;
 
 /// One step of a field path: an object key or an array index (also what `scenario::read_text`
 /// notes while it reads the text).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Seg {
     Key(String),
     Index(usize),
 }
 
+/// A reading's state ([`read_all`]).
+#[derive(Default)]
+struct Reading {
+    /// Where the reader is. Kept here rather than in the deserialiser so that a value read in two
+    /// steps (a behaviour: its keys first, then the struct its `type` names, through [`nested`])
+    /// still has its whole path (`behaviours[0].radius: unknown field`).
+    path: Vec<Seg>,
+    /// The wrong types met by this reading: each is noted, with its path, and read as an empty
+    /// value (0, "", false, an empty list or object) so that the reading goes on.
+    found: Vec<(String, String)>,
+    /// Places this reading passes over: each stopped an earlier reading (an unknown field, an
+    /// unknown name, a missing field) and is already noted.
+    skip: Vec<Vec<Seg>>,
+}
+
 thread_local! {
-    /// Where the reader is. A thread-local rather than a field of the deserialiser so that a value
-    /// read in two steps (a behaviour: its keys first, then the struct its `type` names, through
-    /// [`nested`]) still has its whole path (`behaviours[0].radius: unknown field`).
-    static PATH: RefCell<Vec<Seg>> = const { RefCell::new(Vec::new()) };
+    // (A const initialiser: a lazy one links the thread-local's lazy storage.)
+    static READING: RefCell<Reading> =
+        const { RefCell::new(Reading { path: Vec::new(), found: Vec::new(), skip: Vec::new() }) };
 }
 
 fn push(seg: Seg) {
-    PATH.with(|p| p.borrow_mut().push(seg));
+    READING.with(|r| r.borrow_mut().path.push(seg));
 }
 
 fn pop() {
-    PATH.with(|p| p.borrow_mut().pop());
+    READING.with(|r| r.borrow_mut().path.pop());
 }
 
 /// The path as `serde_path_to_error` wrote it: `behaviours[0].type`, `world.width`; "" for the
@@ -62,10 +78,120 @@ pub(crate) fn path_string(path: &[Seg]) -> String {
     s
 }
 
-/// Read a `T` from `value`; on error, the path of the failing place and the message.
+/// Read a `T` from `value`; on error, the path of the first mistake and the message.
+#[cfg(test)]
 pub(crate) fn from_value<'a, T: de::Deserialize<'a>>(value: &'a Value) -> Result<T, (String, Error)> {
-    PATH.with(|p| p.borrow_mut().clear());
-    T::deserialize(At(value)).map_err(|e| (PATH.with(|p| path_string(&p.borrow())), e))
+    match read_all(value, 0) {
+        (Some(t), found, _) if found.is_empty() => Ok(t),
+        (_, mut found, _) => {
+            let (path, e) = found.swap_remove(0);
+            Err((path, Error(e)))
+        }
+    }
+}
+
+/// Read a `T` from `value` and note every mistake on the way (`passes` readings at most), each as its
+/// path and the reason, in the document's order (keys alphabetical). A wrong type is noted and
+/// read as an empty value, so the reading goes on; a mistake that stops a reading (an unknown
+/// field or name, a missing field) is noted and its place skipped by the next reading, until one
+/// gets through or the document itself fails. Returns the value (when a reading got through), the
+/// mistakes, and whether a list entry was skipped (the value then lacks it).
+pub(crate) fn read_all<'a, T: de::Deserialize<'a>>(
+    value: &'a Value,
+    passes: usize,
+) -> (Option<T>, Vec<(String, String)>, bool) {
+    let mut all = Vec::new();
+    let mut entry_skipped = false;
+    let mut first = true;
+    // Each reading skips one more place, or ends.
+    loop {
+        begin(first);
+        first = false;
+        match T::deserialize(At(value)) {
+            Ok(t) => {
+                settle(None, &mut all, passes, &mut entry_skipped);
+                return (Some(t), all, entry_skipped);
+            }
+            Err(e) => {
+                if !settle(Some(e.0), &mut all, passes, &mut entry_skipped) {
+                    return (None, all, entry_skipped);
+                }
+            }
+        }
+    }
+}
+
+/// A reading starts at the document (the first forgets the places skipped before).
+#[inline(never)]
+fn begin(first: bool) {
+    READING.with(|r| {
+        let mut r = r.borrow_mut();
+        r.path.clear();
+        r.found.clear();
+        if first {
+            r.skip.clear();
+        }
+    })
+}
+
+/// After a reading: its mistakes onto `all` (each place once), and the place of the one that
+/// stopped it (`stopped`) to skip next time. False when there is no next time: the document
+/// itself failed, the place was skipped already, or `passes` readings were made.
+#[inline(never)]
+fn settle(stopped: Option<String>, all: &mut Vec<(String, String)>, passes: usize, entry_skipped: &mut bool) -> bool {
+    READING.with(|r| {
+        let r = &mut *r.borrow_mut();
+        let at = std::mem::take(&mut r.path);
+        let mut found = std::mem::take(&mut r.found);
+        if let Some(e) = stopped {
+            // A key skipped for its own mistake leaves its field missing: not another one.
+            let echo =
+                e.starts_with("missing field") && r.skip.iter().any(|q| q.len() == at.len() + 1 && q.starts_with(&at));
+            if !echo {
+                found.push((path_string(&at), e));
+            }
+        }
+        for f in found {
+            if !all.iter().any(|(p, _)| *p == f.0) {
+                all.push(f);
+            }
+        }
+        if at.is_empty() || r.skip.len() >= passes || r.skip.contains(&at) {
+            return false;
+        }
+        *entry_skipped |= matches!(at.last(), Some(Seg::Index(_)));
+        r.skip.push(at);
+        true
+    })
+}
+
+/// Whether the key or index `seg` under the current path is a place to pass over ([`read_all`]).
+/// (Not generic, and not inlined: every struct's and list's reader calls it.)
+#[inline(never)]
+fn skipped(key: Option<&str>, index: usize) -> bool {
+    READING.with(|r| {
+        let r = r.borrow();
+        let p = &r.path;
+        r.skip.iter().any(|q| {
+            q.len() == p.len() + 1
+                && q.starts_with(p)
+                && match (&q[p.len()], key) {
+                    (Seg::Key(k), Some(key)) => k == key,
+                    (Seg::Index(i), None) => *i == index,
+                    _ => false,
+                }
+        })
+    })
+}
+
+/// Note a wrong type at the current path (`Reading::found`).
+#[inline(never)]
+fn note_wrong(v: &Value, exp: &dyn de::Expected) {
+    let e = Error::invalid_type(unexpected(v), exp).0;
+    READING.with(|r| {
+        let r = &mut *r.borrow_mut();
+        r.found.push((path_string(&r.path), e));
+    });
 }
 
 /// Read a `T` from `value` inside a [`from_value`] (the path goes on from where that reader is).
@@ -144,44 +270,60 @@ impl<'a> At<'a> {
         de::Error::invalid_type(unexpected(self.0), visitor)
     }
     /// A number (integers as integers, like serde_json's own reader); nothing else is offered to
-    /// the visitor, so its other `visit_*` methods are not compiled for it.
+    /// the visitor, so its other `visit_*` methods are not compiled for it. Another type is noted
+    /// and read as 0 (one call of each `visit_*`: the noted case takes the same path).
     fn number<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
-        match self.0 {
-            Value::Number(n) => match (n.as_u64(), n.as_i64()) {
-                (Some(u), _) => visitor.visit_u64(u),
-                (None, Some(i)) => visitor.visit_i64(i),
-                _ => visitor.visit_f64(n.as_f64().unwrap_or(f64::NAN)),
-            },
-            _ => Err(self.wrong(&visitor)),
+        let zero = serde_json::Number::from(0u8);
+        let n = match self.0 {
+            Value::Number(n) => n,
+            v => {
+                note_wrong(v, &visitor);
+                &zero
+            }
+        };
+        match (n.as_u64(), n.as_i64()) {
+            (Some(u), _) => visitor.visit_u64(u),
+            (None, Some(i)) => visitor.visit_i64(i),
+            _ => visitor.visit_f64(n.as_f64().unwrap_or(f64::NAN)),
         }
     }
     fn string<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
-        match self.0 {
-            Value::String(s) => visitor.visit_borrowed_str(s),
-            _ => Err(self.wrong(&visitor)),
-        }
+        let s = match self.0 {
+            Value::String(s) => s,
+            v => {
+                note_wrong(v, &visitor);
+                ""
+            }
+        };
+        visitor.visit_borrowed_str(s)
     }
     fn seq<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
-        match self.0 {
-            Value::Array(items) => {
-                // As serde_json's own reader: a fixed-size array (`[x, y]`) with elements left over
-                // is an error, not silently cut.
-                let mut seq = Items { iter: items.iter(), index: 0 };
-                let v = visitor.visit_seq(&mut seq)?;
-                if seq.iter.len() == 0 {
-                    Ok(v)
-                } else {
-                    Err(de::Error::invalid_length(items.len(), &"fewer elements in array"))
-                }
+        let items: &[Value] = match self.0 {
+            Value::Array(items) => items,
+            v => {
+                note_wrong(v, &visitor);
+                &[]
             }
-            _ => Err(self.wrong(&visitor)),
+        };
+        // As serde_json's own reader: a fixed-size array (`[x, y]`) with elements left over is
+        // an error, not silently cut.
+        let mut seq = Items { iter: items.iter(), index: 0 };
+        let v = visitor.visit_seq(&mut seq)?;
+        if seq.iter.len() == 0 {
+            Ok(v)
+        } else {
+            Err(de::Error::invalid_length(items.len(), &"fewer elements in array"))
         }
     }
     fn map<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
-        match self.0 {
-            Value::Object(map) => visitor.visit_map(Entries { iter: map.iter(), value: None }),
-            _ => Err(self.wrong(&visitor)),
-        }
+        let iter = match self.0 {
+            Value::Object(map) => Some(map.iter()),
+            v => {
+                note_wrong(v, &visitor);
+                None
+            }
+        };
+        visitor.visit_map(Entries { iter, value: None })
     }
 }
 
@@ -214,10 +356,14 @@ impl<'a> Deserializer<'a> for At<'a> {
     typed!(map: deserialize_map);
 
     fn deserialize_bool<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
-        match self.0 {
-            Value::Bool(b) => visitor.visit_bool(*b),
-            _ => Err(self.wrong(&visitor)),
-        }
+        let b = match self.0 {
+            Value::Bool(b) => *b,
+            v => {
+                note_wrong(v, &visitor);
+                false
+            }
+        };
+        visitor.visit_bool(b)
     }
 
     fn deserialize_unit<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -288,13 +434,29 @@ struct Items<'a> {
     index: usize,
 }
 
+impl<'a> Items<'a> {
+    /// The next entry not skipped ([`read_all`]), its index on the path. (Not generic: one copy
+    /// for every list's reader.) A skipped entry keeps its index: the ones after it are named as
+    /// written.
+    #[inline(never)]
+    fn next_item(&mut self) -> Option<&'a Value> {
+        loop {
+            let value = self.iter.next()?;
+            let i = self.index;
+            self.index += 1;
+            if !skipped(None, i) {
+                push(Seg::Index(i));
+                return Some(value);
+            }
+        }
+    }
+}
+
 impl<'a> SeqAccess<'a> for Items<'a> {
     type Error = Error;
 
     fn next_element_seed<T: DeserializeSeed<'a>>(&mut self, seed: T) -> Result<Option<T::Value>, Error> {
-        let Some(value) = self.iter.next() else { return Ok(None) };
-        push(Seg::Index(self.index));
-        self.index += 1;
+        let Some(value) = self.next_item() else { return Ok(None) };
         let v = seed.deserialize(At(value))?;
         pop();
         Ok(Some(v))
@@ -306,8 +468,23 @@ impl<'a> SeqAccess<'a> for Items<'a> {
 }
 
 struct Entries<'a> {
-    iter: serde_json::map::Iter<'a>,
+    /// `None`: an empty object (read in place of a value of the wrong type).
+    iter: Option<serde_json::map::Iter<'a>>,
     value: Option<&'a Value>,
+}
+
+impl<'a> Entries<'a> {
+    /// The next key and value not skipped ([`read_all`]). (Not generic: one copy for every
+    /// struct's reader.)
+    #[inline(never)]
+    fn next_entry(&mut self) -> Option<(&'a String, &'a Value)> {
+        loop {
+            let (key, value) = self.iter.as_mut()?.next()?;
+            if !skipped(Some(key), 0) {
+                return Some((key, value));
+            }
+        }
+    }
 }
 
 impl<'a> MapAccess<'a> for Entries<'a> {
@@ -315,7 +492,7 @@ impl<'a> MapAccess<'a> for Entries<'a> {
 
     /// The key goes on the path before it is read: `unknown field` names it (`world.depth`).
     fn next_key_seed<K: DeserializeSeed<'a>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
-        let Some((key, value)) = self.iter.next() else { return Ok(None) };
+        let Some((key, value)) = self.next_entry() else { return Ok(None) };
         self.value = Some(value);
         push(Seg::Key(key.clone()));
         let k = seed.deserialize(key.as_str().into_deserializer())?;
@@ -330,7 +507,7 @@ impl<'a> MapAccess<'a> for Entries<'a> {
     }
 
     fn size_hint(&self) -> Option<usize> {
-        Some(self.iter.len())
+        Some(self.iter.as_ref().map_or(0, |i| i.len()))
     }
 }
 

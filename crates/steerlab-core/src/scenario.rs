@@ -1,20 +1,19 @@
-//! The scenario format (one JSON file per visualisation in `scenarios/`), its parsing with field paths
-//! in errors, and its validation. Everything a viewer shows comes from here: world, seed, agents,
+//! The scenario format (one JSON file per visualisation in `scenarios/`): its types. Parsing, with
+//! every mistake named by its field path, is `scenario/parse.rs`; the rules across fields,
+//! `scenario/validate.rs`. Everything a viewer shows comes from here: world, seed, agents,
 //! behaviours with their parameters and weights, overlays, controls and caption.
 
-use super::behaviours::FlockRule;
-use super::check::{fmt_f64, fmt_num, Check, MAX_LIST};
-use super::json_path::path_string;
-use super::param_path::Params;
 pub use super::path::{PathMode, PathSpec};
-use super::text::list32;
 use super::world::Edges;
 use crate::draw::Overlay;
-use crate::json_path::{Strict, StrictVisitor};
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
-use std::cell::RefCell;
 use std::fmt;
+
+mod parse;
+mod validate;
+pub(crate) use parse::read_text;
+pub use parse::{clip, from_value, parse, MAX_MESSAGE_CHARS, MAX_MISTAKES};
 
 /// Caps that keep a hostile or mistaken scenario from freezing the page.
 pub const MAX_AGENTS: usize = 200_000;
@@ -109,6 +108,60 @@ pub struct Scenario {
     /// Which engine steps the flock (see [`Engine`]).
     #[serde(default, skip_serializing_if = "Engine::is_standard")]
     pub engine: Engine,
+    /// This scenario's own colours, by role, over the site's (`{"path": "#15803d"}`): `agent`,
+    /// `leader`, `obstacle`, `path`, and the force arrows' `separation`, `alignment`, `cohesion`,
+    /// `force`, `total`. Each `#rrggbb`, `#rgb` or `rgb(…)`, with a contrast of at least 3:1
+    /// against both themes' canvases (mid-tones, e.g. `#dc2626`).
+    #[serde(default, skip_serializing_if = "Colours::is_empty")]
+    #[cfg_attr(test, schemars(with = "ColoursDoc"))]
+    pub colours: Colours,
+}
+
+/// A scenario's colours by role, in the order written ([`Scenario::colours`]).
+#[derive(Clone, Debug, PartialEq, Default, Serialize)]
+pub struct Colours(#[serde(serialize_with = "as_object")] pub Vec<(String, String)>);
+
+impl Colours {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl<'de> Deserialize<'de> for Colours {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match Text::deserialize(d)? {
+            Text::ByLanguage(m) => Ok(Colours(m)),
+            Text::One(_) => Err(de::Error::custom("an object of colours by role, e.g. {\"path\": \"#15803d\"}")),
+        }
+    }
+}
+
+/// Each role's colour, over the site's `--sl-<role>`: `#rrggbb`, `#rgb` or `rgb(…)`, at least 3:1
+/// against both themes' canvases (`#f8fafc` and `#0f172a`).
+// (The schema's and the reference's view of [`Colours`].)
+#[cfg(test)]
+#[derive(schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename = "Colours")]
+#[allow(dead_code)]
+struct ColoursDoc {
+    /// Agents (the site's `--sl-agent`).
+    agent: Option<String>,
+    /// The leader (follow-leader).
+    leader: Option<String>,
+    /// Obstacles' fill.
+    obstacle: Option<String>,
+    /// A path's line.
+    path: Option<String>,
+    /// Separation's force arrows and radius.
+    separation: Option<String>,
+    /// Alignment's force arrows and the neighbours' mean heading.
+    alignment: Option<String>,
+    /// Cohesion's force arrows and the local centroid.
+    cohesion: Option<String>,
+    /// Any other rule's force arrows.
+    force: Option<String>,
+    /// The summed force's arrow.
+    total: Option<String>,
 }
 
 /// `"standard"`: every behaviour, grid or naive neighbour queries. `"fast"`: the exact flocking
@@ -425,316 +478,6 @@ pub enum ControlKind {
     Select,
 }
 
-// ---------------------------------------------------------------------------------------------
-// Parsing and validation
-
-/// Parse scenario JSON text; errors name the field path (`behaviours[1]: unknown field ...`).
-pub fn parse(text: &str) -> Result<Scenario, String> {
-    if text.len() > MAX_JSON_BYTES {
-        return Err(format!("scenario: {} bytes is too large (at most {} bytes)", text.len(), MAX_JSON_BYTES));
-    }
-    match text.trim_start().chars().next() {
-        Some('{') => {}
-        None => return Err("scenario: empty text (EOF while parsing): expected a JSON object".into()),
-        Some(_) => return Err("scenario: must be a JSON object `{ \"name\": …, \"world\": … }`".into()),
-    }
-    // Two steps, both tracking the field path: the text into a JSON value (syntax errors: the
-    // field and the line and column, `world: trailing comma at line 1 column 37`), then the value
-    // into the typed scenario (`world.width: invalid type: string "wide", expected f32`, through
-    // `json_path`, which notes the path itself). Reading the types straight from the text compiled
-    // every struct's reader against the text parser (3.4 KB gzipped more wasm); this way the text
-    // parser is compiled for `Value` only.
-    let value = read_text(text)?;
-    let sc: Scenario = super::json_path::from_value(&value)
-        .map_err(|(path, e)| clip(format!("{}: {}", tidy_path(&path), for_people(&e.to_string()))))?;
-    sc.validate().map_err(clip)?;
-    Ok(sc)
-}
-
-/// Scenario text into a JSON value (keys once per object); errors start with the field path.
-pub(crate) fn read_text(text: &str) -> Result<serde_json::Value, String> {
-    let path = RefCell::new(Vec::new());
-    let de = &mut serde_json::Deserializer::from_str(text);
-    StrictVisitor { path: Some(&path), step: None }
-        .deserialize(de)
-        .map(|Strict(v)| v)
-        .map_err(|e| clip(format!("{}: {}", tidy_path(&path_string(&path.borrow())), for_people(&e.to_string()))))
-}
-
-/// Build from an already-parsed JSON value (the `set` route), with the same messages and the same
-/// checks as text (the size cap included), through `parse`; the text is short.
-pub fn from_value(value: serde_json::Value) -> Result<Scenario, String> {
-    if !value.is_object() {
-        return Err("scenario: must be a JSON object `{ \"name\": …, \"world\": … }`".into());
-    }
-    parse(&serde_json::to_string(&value).map_err(|e| e.to_string())?)
-}
-
-/// Messages are shown on the canvas and in the console: serde quotes the offending input
-/// ("invalid type: string \"…\"") and a 500 kB string made a 500 kB message. Cut long ones.
-pub const MAX_MESSAGE_CHARS: usize = 300;
-
-/// serde's reasons in the words of the JSON an author writes: no Rust type names (`f32`, `usize`,
-/// `struct WorldSpec`, `variant`), JSON's names for the kinds of value (`object`, `list`).
-pub(crate) fn for_people(reason: &str) -> String {
-    // (pattern, words, whether a Rust name follows to drop: `struct WorldSpec`). Bytes and ASCII
-    // only: `char` classes and `&str` searches would link Unicode tables and core's two-way
-    // searcher into the module (2.6 KB gzipped when this was written with them).
-    const WORDS: &[(&str, &str, bool)] = &[
-        ("unknown variant", "unknown value", false),
-        ("variant identifier", "a name", false),
-        ("floating point", "number", false),
-        ("unit value", "null", false),
-        ("type: map", "type: object", false),
-        ("type: sequence", "type: list", false),
-        ("expected a sequence", "expected a list", false),
-        ("expected f32", "expected a number", false),
-        ("expected f64", "expected a number", false),
-        // usize, u64 …; i32, i64 (no other serde reason says `expected u…` or `expected i…`).
-        ("expected u", "expected a whole number, 0 or more", true),
-        ("expected i", "expected a whole number", true),
-        ("expected struct ", "expected an object", true),
-        ("expected enum ", "expected a name", true),
-    ];
-    let word = |c: &u8| c.is_ascii_alphanumeric() || *c == b'_';
-    let b = reason.as_bytes();
-    let mut out = String::with_capacity(reason.len() + 16);
-    let (mut i, mut from) = (0, 0);
-    while i < b.len() {
-        let rest = &b[i..];
-        let hit = WORDS
-            .iter()
-            .find(|(p, _, name)| rest.starts_with(p.as_bytes()) && (*name || !rest.get(p.len()).is_some_and(word)));
-        match hit {
-            // Patterns are ASCII, so `i` is on a character boundary.
-            Some((p, words, name)) => {
-                out.push_str(&reason[from..i]);
-                out.push_str(words);
-                i += p.len();
-                if *name {
-                    while b.get(i).is_some_and(word) {
-                        i += 1;
-                    }
-                }
-                from = i;
-            }
-            None => i += 1,
-        }
-    }
-    out.push_str(&reason[from..]);
-    out
-}
-
-/// The path as messages write it: the document itself is called `scenario`, and 128 levels of
-/// nesting (`x[0][0]…`) are cut after 80 characters so that the reason still fits.
-fn tidy_path(path: &str) -> String {
-    if path.is_empty() {
-        return "scenario".into();
-    }
-    match path.char_indices().nth(80) {
-        Some((i, _)) => format!("{}…", &path[..i]),
-        None => path.to_owned(),
-    }
-}
-
-pub(crate) fn clip(msg: String) -> String {
-    // A list of allowed values (the format's own words, a few hundred characters at most) is kept
-    // whole; what comes before it, which quotes the input, is cut.
-    // (Bytes, not `str::find`: a `&str` pattern links core's two-way searcher into the module.)
-    const LIST: &[u8] = b", expected one of ";
-    if let Some(at) = msg.as_bytes().windows(LIST.len()).position(|w| w == LIST) {
-        let (head, tail) = msg.split_at(at);
-        return format!("{}{tail}", clip(head.to_owned()));
-    }
-    match msg.char_indices().nth(MAX_MESSAGE_CHARS) {
-        Some((i, _)) => format!("{} …", &msg[..i]),
-        None => msg,
-    }
-}
-
-impl Scenario {
-    /// Rules that parsing cannot express: finite numbers, positive radii and speeds, caps.
-    pub fn validate(&self) -> Result<(), String> {
-        for (k, t) in self.overlays_off.iter().enumerate() {
-            if !self.behaviours.iter().any(|b| b.kind() == t) {
-                let have: Vec<&str> = self.behaviours.iter().map(|b| b.kind()).collect();
-                return Err(format!(
-                    "overlays_off[{k}]: \"{}\" is not the type of a behaviour of this scenario (its behaviours: {})",
-                    t.chars().take(40).collect::<String>(),
-                    if have.is_empty() { "none".to_string() } else { have.join(", ") }
-                ));
-            }
-        }
-        let w = Check { path: "world" };
-        w.positive("width", self.world.width)?;
-        w.positive("height", self.world.height)?;
-        w.at_most("width", self.world.width, MAX_WORLD)?;
-        w.at_most("height", self.world.height, MAX_WORLD)?;
-        w.non_negative("margin", self.world.margin)?;
-
-        let m = Check { path: "motion" };
-        m.positive("max_speed", self.motion.max_speed)?;
-        m.at_most("max_speed", self.motion.max_speed, MAX_SPEED)?;
-        m.non_negative("max_force", self.motion.max_force)?;
-        m.at_most("max_force", self.motion.max_force, MAX_FORCE)?;
-        m.non_negative("min_speed", self.motion.min_speed)?;
-        if self.motion.min_speed > self.motion.max_speed {
-            return Err(format!(
-                "motion.min_speed: must be <= motion.max_speed ({}), got {}",
-                fmt_num(self.motion.max_speed),
-                fmt_num(self.motion.min_speed)
-            ));
-        }
-        Check { path: "" }
-            .positive("agent_size", self.agent_size)
-            .map_err(|e| e.trim_start_matches('.').to_string())?;
-        // The selected agent is drawn 1.4× larger: f32::MAX overflowed to an infinite size.
-        Check { path: "" }
-            .at_most("agent_size", self.agent_size, MAX_AGENT_SIZE)
-            .map_err(|e| e.trim_start_matches('.').to_string())?;
-
-        match &self.agents {
-            Agents::Spawn(s) => {
-                if s.count == 0 {
-                    return Err("agents.count: must be at least 1, got 0".into());
-                }
-                if s.count > MAX_AGENTS {
-                    return Err(format!("agents.count: must be at most {MAX_AGENTS}, got {}", s.count));
-                }
-                let c = Check { path: "agents" };
-                if let Some(a) = s.area {
-                    for (k, v) in a.iter().enumerate() {
-                        c.finite(&format!("area[{k}]"), *v)?;
-                    }
-                    if a[2] < a[0] || a[3] < a[1] {
-                        return Err(format!(
-                            "agents.area: must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1, got {}",
-                            list32(&a)
-                        ));
-                    }
-                }
-                if let Some(v) = s.speed {
-                    c.non_negative("speed", v)?;
-                }
-            }
-            Agents::List(l) => {
-                if l.is_empty() {
-                    return Err("agents: the list must name at least one agent".into());
-                }
-                if l.len() > MAX_AGENTS {
-                    return Err(format!("agents: at most {MAX_AGENTS} agents, got {}", l.len()));
-                }
-                for (i, a) in l.iter().enumerate() {
-                    let p = format!("agents[{i}]");
-                    let c = Check { path: &p };
-                    c.point("position", a.position)?;
-                    c.point("velocity", a.velocity)?;
-                }
-            }
-        }
-
-        if self.behaviours.len() > 64 {
-            return Err(format!("behaviours: at most 64, got {}", self.behaviours.len()));
-        }
-        let mut flock_seen: [Option<usize>; 3] = [None; 3];
-        for (i, b) in self.behaviours.iter().enumerate() {
-            let p = format!("behaviours[{i}]");
-            b.validate(&Check { path: &p }, &self.setup())?;
-            // The flocking rules share one neighbour pass: each may appear once.
-            let slot = match b.flock_rule() {
-                Some(FlockRule::Separation { .. }) => Some(0),
-                Some(FlockRule::Alignment { .. }) => Some(1),
-                Some(FlockRule::Cohesion { .. }) => Some(2),
-                None => None,
-            };
-            if let Some(k) = slot {
-                if let Some(first) = flock_seen[k] {
-                    return Err(format!(
-                        "{p}: a second `{}` (the first is behaviours[{first}]); the flocking rules share one neighbour pass, so list each at most once",
-                        b.kind()
-                    ));
-                }
-                flock_seen[k] = Some(i);
-            }
-        }
-        // Every behaviour's `weight` (`Behaviour::weight` matches them all, so new behaviours are
-        // covered): weight × force must stay finite in f32, or the weighted sum overflows and the
-        // force is lost.
-        for (i, b) in self.behaviours.iter().enumerate() {
-            Check { path: &format!("behaviours[{i}]") }.at_most("weight", b.weight(), MAX_WEIGHT)?;
-        }
-        if self.obstacles.len() > MAX_LIST {
-            return Err(format!("obstacles: at most {MAX_LIST}, got {}", self.obstacles.len()));
-        }
-        for (i, o) in self.obstacles.iter().enumerate() {
-            let p = format!("obstacles[{i}]");
-            let c = Check { path: &p };
-            c.point("center", o.center)?;
-            c.positive("radius", o.radius)?;
-        }
-        if self.food.len() > MAX_LIST {
-            return Err(format!("food: at most {MAX_LIST}, got {}", self.food.len()));
-        }
-        for (i, f) in self.food.iter().enumerate() {
-            Check { path: "food" }.point(&format!("[{i}]"), *f)?;
-        }
-        super::path::validate_path(self.path.as_ref())?;
-        if self.engine.is_fast() {
-            if self.world.edges != Edges::Wrap {
-                let got = serde_json::to_string(&self.world.edges).unwrap_or_default();
-                return Err(format!("world.edges: the fast engine needs \"wrap\", got {got}"));
-            }
-            if self.neighbours != NeighbourQuery::Grid {
-                return Err("neighbours: the fast engine has its own grid; use \"grid\", got \"naive\"".into());
-            }
-            for (i, b) in self.behaviours.iter().enumerate() {
-                if b.flock_rule().is_none() {
-                    return Err(format!(
-                        "behaviours[{i}]: the fast engine runs only separation, alignment and cohesion, got {}",
-                        b.kind()
-                    ));
-                }
-            }
-        }
-        if let Some(s) = self.selected {
-            if s >= self.agents.count() {
-                return Err(format!("selected: no agent {s} (there are {})", self.agents.count()));
-            }
-        }
-        // Each control is a row of DOM elements: a scenario must not be able to ask for 40 000.
-        if self.controls.len() > MAX_CONTROLS {
-            return Err(format!("controls: at most {MAX_CONTROLS}, got {}", self.controls.len()));
-        }
-        for (i, c) in self.controls.iter().enumerate() {
-            let p = format!("controls[{i}]");
-            if c.options.len() > MAX_CONTROLS {
-                return Err(format!("{p}.options: at most {MAX_CONTROLS}, got {}", c.options.len()));
-            }
-            if !(c.min.is_finite() && c.max.is_finite() && c.step.is_finite()) {
-                return Err(format!("{p}: min, max and step must be finite numbers"));
-            }
-            if c.kind == ControlKind::Slider && (c.max <= c.min || c.step <= 0.0) {
-                return Err(format!(
-                    "{p}: a slider needs min < max and step > 0, got min {} max {} step {}",
-                    fmt_f64(c.min),
-                    fmt_f64(c.max),
-                    fmt_f64(c.step)
-                ));
-            }
-            if c.kind == ControlKind::Select && c.options.is_empty() {
-                return Err(format!("{p}.options: a select needs at least one option"));
-            }
-            for (field, n) in [("option_labels", c.option_labels.len()), ("option_labels_es", c.option_labels_es.len())]
-            {
-                if n != 0 && n != c.options.len() {
-                    return Err(format!("{p}.{field}: one label per option ({} options), got {}", c.options.len(), n));
-                }
-            }
-        }
-        check_controls(self)
-    }
-}
-
 /// Words an author writes for readers: one text for every language, or one per language keyed by
 /// its BCP 47 tag (`{"en": "…", "es": "…", "pt": "…"}`); a reader's language without its own reads
 /// its fallbacks (`pt-BR` → `pt`), then English, else the first.
@@ -875,28 +618,4 @@ fn pick<'a>(t: &'a Text, es: &'a str, tag: &str) -> &'a str {
         }
     }
     t.first()
-}
-
-/// Every control names an existing parameter of the kind it edits (a slider a number, a toggle a
-/// boolean, a select a string). A missing one fails with the message `set` gives for that path,
-/// after the control's place: `controls[1].param: cohesion.wieght: unknown parameter`. Part of the
-/// scenario's validation, so `mount`, `validate` and the parser agree.
-fn check_controls(sc: &Scenario) -> Result<(), String> {
-    if sc.controls.is_empty() {
-        return Ok(());
-    }
-    let text = serde_json::to_string(sc).map_err(|e| e.to_string())?;
-    let doc = Params(read_text(&text)?);
-    for (k, c) in sc.controls.iter().enumerate() {
-        let v = doc.get(&c.param).map_err(|e| format!("controls[{k}].param: {e}"))?;
-        let (ok, want) = match c.kind {
-            ControlKind::Slider => (v.is_number(), "a number (slider)"),
-            ControlKind::Toggle => (v.is_boolean(), "true or false (toggle)"),
-            ControlKind::Select => (v.is_string(), "a string (select)"),
-        };
-        if !ok {
-            return Err(format!("controls[{k}].param: `{}` is not {want}", c.param));
-        }
-    }
-    Ok(())
 }

@@ -1,5 +1,5 @@
 //! The scenario format's JSON Schema (`scenarios/scenario.schema.json`) and reference
-//! (`docs/scenario-format.md`), generated from the code: the structure, defaults and descriptions
+//! (`docs/reference/scenario-format.md`), generated from the code: the structure, defaults and descriptions
 //! from the Rust types (schemars), the ranges by probing the validator itself (so they are never
 //! written twice). Test code only — the wasm module carries none of it:
 //!
@@ -19,7 +19,7 @@ use serde_json::{json, Map, Value};
 use std::fmt::Write;
 
 const SCHEMA_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/scenario.schema.json");
-const DOC_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/scenario-format.md");
+const DOC_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/reference/scenario-format.md");
 
 /// A scenario that parses, with one behaviour of `kind` and what it needs (a path, the fields it
 /// requires, a leader among several agents).
@@ -103,10 +103,11 @@ fn add_ranges(props: &mut Map<String, Value>, doc: &Value, pointer: &str) {
 /// described.
 pub fn schema() -> Value {
     let mut s = serde_json::to_value(schemars::schema_for!(scenario::Scenario)).unwrap();
+    tidy_floats(&mut s);
     s["$id"] = json!("https://steerlab.invalid/scenario.schema.json");
     s["title"] = json!("steerlab scenario");
     s["description"] = json!(
-        "One visualisation: the world, the agents, the behaviours they run, what the canvas shows and which controls it offers. Generated from the Rust types by `cargo test -p steerlab-core --lib schema`; see docs/scenario-format.md."
+        "One visualisation: the world, the agents, the behaviours they run, what the canvas shows and which controls it offers. Generated from the Rust types by `cargo test -p steerlab-core --lib schema`. Reference: reference/scenario-format.md in the package (docs/reference/ in the repository; reference/scenario-format.html on the site); what a message means: reference/errors.md."
     );
     // Top-level numbers, on a base with the first registered behaviour.
     let base = base_with(KINDS[0]);
@@ -198,7 +199,15 @@ pub fn for_editors(mut s: Value) -> Value {
         }
     }
     strip_formats(&mut s);
+    let paths = param_paths(&s);
     s["$id"] = json!("scenario.schema.json");
+    // A control's parameter: one of the paths a behaviour or the format has (`separation.weight`,
+    // `perception`, `motion.max_speed`), or `behaviours[i].<field>`; whether the scenario has
+    // that behaviour only `validate()` knows.
+    let param = &mut s["$defs"]["Control"]["properties"]["param"];
+    param["if"] = json!({"pattern": "^behaviours\\["});
+    param["then"] = json!({"pattern": "^behaviours\\[[0-9]+\\]\\.[a-z_]+$"});
+    param["else"] = json!({"enum": paths});
     let defs = s["$defs"].as_object_mut().unwrap();
     for d in defs.values_mut() {
         words(d);
@@ -224,7 +233,104 @@ pub fn for_editors(mut s: Value) -> Value {
     b.insert("allOf".into(), Value::Array(cases));
     let defs = s["$defs"].as_object().cloned().unwrap_or_default();
     optional_objects(&mut s, &defs);
+    keys_first(&mut s);
     s
+}
+
+/// Ajv checks `required` before `additionalProperties`, so a misspelt required field (`raduis`)
+/// was reported as the missing one (`must have required property 'radius'`), not by its name.
+/// The known names are checked first, in an `allOf` of their own: the first error then names the
+/// key as written. (The full properties stay where they were, for editors' completions.)
+fn keys_first(v: &mut Value) {
+    match v {
+        Value::Object(m) => {
+            let closed = m.get("additionalProperties") == Some(&json!(false))
+                && m.get("required").and_then(Value::as_array).is_some_and(|r| !r.is_empty());
+            if let (true, Some(props)) = (closed, m.get("properties").and_then(Value::as_object)) {
+                let names: Map<String, Value> = props.keys().map(|k| (k.clone(), json!(true))).collect();
+                m.remove("additionalProperties");
+                let first = json!({"properties": names, "additionalProperties": false});
+                match m.get_mut("allOf").and_then(Value::as_array_mut) {
+                    Some(all) => all.insert(0, first),
+                    None => {
+                        m.insert("allOf".into(), json!([first]));
+                    }
+                }
+            }
+            m.values_mut().for_each(keys_first);
+        }
+        Value::Array(a) => a.iter_mut().for_each(keys_first),
+        _ => {}
+    }
+}
+
+/// Every parameter path a control can name (`set`'s paths, README "The JS API"): each behaviour's
+/// `<type>.<field>`, the fields of behaviours alone (`perception`), and the format's own
+/// (`motion.max_speed`, `seed` …); only fields that hold one number, boolean or word.
+pub fn param_paths(s: &Value) -> Vec<String> {
+    let scalar = |p: &Value| {
+        let t = p.get("type").cloned().unwrap_or(Value::Null);
+        let ts: Vec<&str> = match &t {
+            Value::String(t) => vec![t.as_str()],
+            Value::Array(a) => a.iter().filter_map(Value::as_str).filter(|t| *t != "null").collect(),
+            _ => vec![],
+        };
+        let word = p.get("$ref").and_then(Value::as_str).is_some_and(|r| {
+            let d = &s["$defs"][r.trim_start_matches("#/$defs/")];
+            d.get("enum").is_some()
+                || d.get("oneOf").is_some_and(|o| {
+                    o.as_array().is_some_and(|o| o.iter().all(|b| b.get("const").is_some() || b.get("enum").is_some()))
+                })
+        });
+        word || (ts.len() == 1 && ["number", "integer", "boolean", "string"].contains(&ts[0]))
+    };
+    let mut out = Vec::new();
+    // (Not `engine`: a standard scenario does not write it, so `set` finds nothing there.)
+    for name in ["seed", "neighbours", "agent_size", "hud", "selected", "click"] {
+        out.push(name.to_string());
+    }
+    for (group, def) in [("world", "WorldSpec"), ("motion", "Motion"), ("agents", "SpawnSpec"), ("path", "PathSpec")] {
+        for (k, p) in s["$defs"][def]["properties"].as_object().into_iter().flatten() {
+            if scalar(p) {
+                out.push(format!("{group}.{k}"));
+            }
+        }
+    }
+    let mut alone: Vec<String> = Vec::new();
+    let variants = s["$defs"]["Behaviour"]["oneOf"].as_array().cloned().unwrap_or_default();
+    for v in &variants {
+        let kind = v["properties"]["type"]["const"].as_str().unwrap_or("");
+        for (k, p) in v["properties"].as_object().into_iter().flatten() {
+            if k != "type" && scalar(p) {
+                out.push(format!("{kind}.{k}"));
+                if !alone.contains(k) {
+                    alone.push(k.clone());
+                }
+            }
+        }
+    }
+    alone.sort();
+    out.extend(alone);
+    out
+}
+
+/// Numbers as they are written in the code: an `f32` default (`0.6`) is `0.6000000238418579` as an
+/// `f64`; written back with the shortest decimal of the `f32`.
+fn tidy_floats(v: &mut Value) {
+    match v {
+        Value::Number(n) if n.is_f64() => {
+            let x = n.as_f64().unwrap_or(0.0);
+            let f = x as f32;
+            if f as f64 == x && x.fract() != 0.0 {
+                if let Ok(short) = format!("{f}").parse::<f64>() {
+                    *v = json!(short);
+                }
+            }
+        }
+        Value::Object(m) => m.values_mut().for_each(tidy_floats),
+        Value::Array(a) => a.iter_mut().for_each(tidy_floats),
+        _ => {}
+    }
 }
 
 /// The values of an enum written as `oneOf` (a `const` with its description, or an `enum` list of
@@ -347,7 +453,9 @@ pub fn reference(s: &Value) -> String {
          types, the ranges from asking the validator. Units: world units (the tutorials' canvas pixels) and seconds.\n\n\
          A scenario is a JSON object; the built-in ones are in `scenarios/` and start with \
          `\"$schema\": \"./scenario.schema.json\"`, so an editor that knows JSON Schema checks and completes them. \
-         Unknown fields are errors, and every error names its field: `behaviours[1].perception: must be > 0, got -3`.\n\n",
+         Unknown fields are errors, and every error names its field: `behaviours[1].perception: must be > 0, got -3`. \
+         `validate()` and `mount()` name every mistake of a scenario at once, one a line; what each message (and what \
+         Ajv or an editor says) means: [errors.md](errors.md).\n\n",
     );
     out.push_str("## Top level\n\n");
     table(&mut out, s["properties"].as_object().unwrap(), s["required"].as_array().unwrap(), defs);
@@ -359,6 +467,7 @@ pub fn reference(s: &Value) -> String {
         ("Obstacle", "obstacles"),
         ("PathSpec", "path"),
         ("Control", "controls"),
+        ("Colours", "colours"),
     ] {
         let d = &defs[name];
         let _ = writeln!(out, "## `{title}` <a id=\"{}\"></a>\n", name.to_lowercase());
@@ -399,7 +508,7 @@ pub fn reference(s: &Value) -> String {
         }
         out.push('\n');
     }
-    out.push_str("## Behaviours\n\n");
+    out.push_str("## Behaviours <a id=\"behaviour\"></a>\n\n");
     out.push_str(
         "Each entry of `behaviours` is `{\"type\": \"…\", …parameters}`. The flocking rules (separation, alignment, \
          cohesion) share one neighbour pass, so each may appear once; other behaviours may repeat. Every behaviour's \
@@ -517,4 +626,50 @@ fn the_probed_ranges_are_the_validators() {
         .map(|v| v["properties"]["type"]["const"].as_str().unwrap())
         .collect();
     assert_eq!(kinds, KINDS);
+}
+
+/// The schema's parameter paths (`controls[].param`) are the paths `set` takes: each resolves on a
+/// scenario with its behaviour (the field given where it has no default), to one value.
+#[test]
+fn the_schema_knows_the_parameter_paths_set_takes() {
+    use crate::param_path::Params;
+    let s = schema();
+    let paths = param_paths(&s);
+    let has = |kind: &str, field: &str| {
+        s["$defs"]["Behaviour"]["oneOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|v| v["properties"]["type"]["const"] == kind && v["properties"].get(field).is_some())
+    };
+    assert!(paths.iter().any(|p| p == "separation.weight") && paths.iter().any(|p| p == "perception"));
+    assert!(!paths.iter().any(|p| p == "cohesion.wieght" || p == "path.waypoints" || p == "separation.type"));
+    let mut missing = Vec::new();
+    for p in &paths {
+        let (head, field) = p.split_once('.').unwrap_or(("", p));
+        let kind = if KINDS.contains(&head) {
+            head
+        } else {
+            KINDS
+                .iter()
+                .copied()
+                .find(|k| base_with(k)["behaviours"][0].get(field).is_some() || has(k, field))
+                .unwrap_or(KINDS[0])
+        };
+        let mut doc = base_with(kind);
+        // Optional fields without a default (`selected`, `agents.speed`) are written for the probe.
+        doc["selected"] = json!(1);
+        doc["agents"]["speed"] = json!(10);
+        if KINDS.contains(&head) && doc["behaviours"][0].get(field).is_none() {
+            let d = scenario::parse(&doc.to_string()).map(|sc| serde_json::to_value(&sc).unwrap()).unwrap();
+            doc = d;
+        }
+        let sc = scenario::parse(&doc.to_string()).unwrap_or_else(|e| panic!("{p}: {e}"));
+        let params = Params(serde_json::to_value(&sc).unwrap());
+        match params.get(p) {
+            Ok(v) if !v.is_object() && !v.is_array() => {}
+            other => missing.push(format!("{p}: {other:?}")),
+        }
+    }
+    assert!(missing.is_empty(), "paths of the schema that set does not take:\n{}", missing.join("\n"));
 }

@@ -75,6 +75,7 @@ impl Inner {
         // The fast engine's copy of the flock into `sim.agents` waits until something reads it
         // (overlays, the readout, `state()`); the agent layer draws from the engine itself.
         let steps = self.tl.hist.advance(&mut self.sim, dt);
+        self.follow_replay();
         let t1 = now(&self.window);
         if steps > 0 {
             self.perf.step_ms = self.perf.step_ms * 0.9 + ((t1 - t0) / steps as f64) * 0.1;

@@ -142,7 +142,11 @@ impl Behave for Containment {
     fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         if self.walls.len() < 3 || self.walls.len() > MAX_LIST {
-            return Err(format!("{}.walls: a polygon of 3 to {MAX_LIST} corners, got {}", c.path, self.walls.len()));
+            crate::check::fail(format!(
+                "{}.walls: a polygon of 3 to {MAX_LIST} corners, got {}",
+                c.path,
+                self.walls.len()
+            ))?;
         }
         for (k, &w) in self.walls.iter().enumerate() {
             c.point(&format!("walls[{k}]"), w)?;

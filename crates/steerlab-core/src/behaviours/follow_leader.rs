@@ -131,7 +131,7 @@ impl FollowLeader {
     fn check(&self, c: &Check, agents: usize) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         if self.leader >= agents {
-            return Err(format!("{}.leader: no agent {} (there are {agents})", c.path, self.leader));
+            crate::check::fail(format!("{}.leader: no agent {} (there are {agents})", c.path, self.leader))?;
         }
         c.non_negative("behind_dist", self.behind_dist)?;
         c.non_negative("ahead_dist", self.ahead_dist)?;

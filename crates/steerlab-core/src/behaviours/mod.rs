@@ -619,7 +619,7 @@ impl PointerTarget {
 pub fn check_agent(c: &Check, field: &str, index: usize, sc: &Setup) -> Result<(), String> {
     let n = sc.agent_count;
     if index >= n {
-        return Err(format!("{}.{field}: no agent {index} (there are {n})", c.path));
+        return crate::check::fail(format!("{}.{field}: no agent {index} (there are {n})", c.path));
     }
     Ok(())
 }
