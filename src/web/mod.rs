@@ -177,7 +177,8 @@ fn mount_with(
     let sim = Sim::new(scenario)?;
     let mut opts = opts;
     opts.autoplay &= step.is_none();
-    let mut inner = Inner::new(canvas, sim, &opts).map_err(|e| format!("could not build the viewer: {}", js_text(&e)))?;
+    let mut inner =
+        Inner::new(canvas, sim, &opts).map_err(|e| format!("could not build the viewer: {}", js_text(&e)))?;
     inner.begin(text, link, step, notice);
     let shared: Shared = Slot::new(inner);
     viewer::attach(&shared).map_err(|e| {
