@@ -39,6 +39,19 @@ fn js_err(msg: impl AsRef<str>) -> JsValue {
     js_sys::Error::new(msg.as_ref()).into()
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// JavaScript's `String(value)`: an exception as its text ("TypeError: …"), for messages.
+    #[wasm_bindgen(js_name = String)]
+    fn js_string(value: &JsValue) -> String;
+}
+
+/// A JS exception (or any value) as text for a message. Not `{:?}`: wasm-bindgen's `Debug` for
+/// `JsValue` brings its `debugString` into the glue and the module (docs/performance.md, "Payload").
+pub(crate) fn js_text(value: &JsValue) -> String {
+    js_string(value)
+}
+
 /// Turn the `scenario` argument (built-in name, scenario object, or JSON text) into a scenario.
 fn scenario_from(arg: &JsValue) -> Result<scenario::Scenario, String> {
     if let Some(s) = arg.as_string() {
@@ -83,12 +96,28 @@ pub fn missing_scenario(scenario: &JsValue) -> Option<String> {
     (crate::scenarios::is_builtin(name) && crate::scenarios::builtin(name).is_none()).then(|| name.to_string())
 }
 
-/// A words template (`lang::K`) with its `{name}` holes filled.
+/// A words template (`lang::K`) with its `{name}` holes filled (a hole with no value stays as it
+/// is). One pass over the bytes: `str::replace` with a text pattern links core's substring
+/// searcher into the module (docs/performance.md, "Payload").
 fn fill(template: &str, values: &[(&str, &str)]) -> String {
-    let mut out = template.to_string();
-    for (k, v) in values {
-        out = out.replace(&format!("{{{k}}}"), v);
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    // '{' and '}' are ASCII: never inside a character of several bytes.
+    while let Some(i) = rest.bytes().position(|b| b == b'{') {
+        let hole = rest[i + 1..].bytes().position(|b| b == b'}').map(|j| &rest[i + 1..i + 1 + j]);
+        match hole.and_then(|k| values.iter().find(|(name, _)| *name == k)) {
+            Some((k, v)) => {
+                out.push_str(&rest[..i]);
+                out.push_str(v);
+                rest = &rest[i + k.len() + 2..];
+            }
+            None => {
+                out.push_str(&rest[..=i]);
+                rest = &rest[i + 1..];
+            }
+        }
     }
+    out.push_str(rest);
     out
 }
 
@@ -148,12 +177,13 @@ fn mount_with(
     let sim = Sim::new(scenario)?;
     let mut opts = opts;
     opts.autoplay &= step.is_none();
-    let mut inner = Inner::new(canvas, sim, &opts).map_err(|e| format!("could not build the viewer: {e:?}"))?;
+    let mut inner =
+        Inner::new(canvas, sim, &opts).map_err(|e| format!("could not build the viewer: {}", js_text(&e)))?;
     inner.begin(text, link, step, notice);
     let shared: Shared = Slot::new(inner);
     viewer::attach(&shared).map_err(|e| {
         viewer::destroy(&shared);
-        format!("could not attach listeners: {e:?}")
+        format!("could not attach listeners: {}", js_text(&e))
     })?;
     viewer::start(&shared, opts.autoplay);
     lifecycle::register(&shared);

@@ -98,7 +98,7 @@ pub fn png(p: Parts, scale: f64) -> Result<js_sys::Promise, String> {
             Fixed(MAX_PNG_PX / still.css_w.max(still.css_h), 2)
         ));
     }
-    let js = |e: JsValue| format!("still: {e:?}");
+    let js = |e: JsValue| format!("still: {}", crate::web::js_text(&e));
     let canvas: HtmlCanvasElement = p.document.create_element("canvas").map_err(js)?.unchecked_into();
     canvas.set_width(w as u32);
     canvas.set_height((h + chart_h) as u32);

@@ -530,7 +530,7 @@ impl Inner {
 
     fn save_image(&mut self) {
         if let Err(e) = crate::web::still::save(self.still_parts()) {
-            self.report(&format!("save image: {e:?}"));
+            self.report(&format!("save image: {}", crate::web::js_text(&e)));
         }
     }
 
