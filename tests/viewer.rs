@@ -284,7 +284,10 @@ fn the_edit_toggle_makes_a_canvas_that_edits_take_one_finger() {
     assert_eq!(actions[..4], ["play", "step-back", "step", "edit"]);
     let edit = all(&root, ".steerlab-bar [data-action=edit]").remove(0);
     assert_eq!(edit.text_content().as_deref(), Some("✎\u{fe0e} Edit"));
-    assert_eq!(edit.get_attribute("aria-label").as_deref(), Some("Edit with one finger (two fingers drag at any time)"));
+    assert_eq!(
+        edit.get_attribute("aria-label").as_deref(),
+        Some("Edit with one finger (two fingers drag at any time)")
+    );
     let state = || {
         let ta = c.dyn_ref::<web_sys::HtmlElement>().unwrap().style().get_property_value("touch-action").unwrap();
         (edit.get_attribute("aria-pressed").unwrap(), ta, c.class_list().contains("steerlab-active"))
