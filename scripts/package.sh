@@ -54,8 +54,8 @@ trap 'rm -rf "$STAGE"' EXIT
 P="$STAGE/package"
 mkdir -p "$P/www"
 cp dist/steerlab.js dist/steerlab_bg.wasm pkg/steerlab.d.ts "$P/"
-cp dist/www/challenge.js dist/www/compare.js pkg/www/challenge.d.ts pkg/www/compare.d.ts "$P/www/"
-cp dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css dist/www/words.js dist/www/check-words.js dist/www/chart.js dist/www/meaning.js pkg/www/boot.d.ts pkg/www/steer-lab.d.ts "$P/www/"
+cp dist/www/challenge.js dist/www/challenge-condition.js dist/www/compare.js pkg/www/challenge.d.ts pkg/www/compare.d.ts "$P/www/"
+cp dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css dist/www/words.js dist/www/check-words.js dist/www/chart.js dist/www/chart-layout.js dist/www/meaning.js pkg/www/boot.d.ts pkg/www/steer-lab.d.ts "$P/www/"
 # The words (docs/words.md): every language's file, the schema, the context; the check command.
 mkdir -p "$P/words" "$P/docs" "$P/tools"
 cp dist/words/*.json "$P/words/"
