@@ -78,7 +78,8 @@ export const OP_TEXT = { ">=": "≥ ", "<=": "≤ ", ">": "> ", "<": "< ", "==":
 
 /** null when `c` holds, else why not, in the reader's words. `read` gives a test's `value(c)`
  *  (a number, or anything else when there is none), its `name(c)` in prose, `num(x)` a number as
- *  the reader writes it and `say(key)` a words file's text. */
+ *  the reader writes it, and `words`: the texts of `page.challenge.or`, `.no_value` and `.needs`
+ *  (`{ or, noValue, needs }`). */
 export function why(c, read) {
   if (c.all) {
     for (const x of c.all) {
@@ -94,16 +95,15 @@ export function why(c, read) {
       if (!w) return null;
       ws.push(w);
     }
-    return ws.join(` ${read.say("page.challenge.or")} `);
+    return ws.join(` ${read.words.or} `);
   }
   const op = OPS.find((o) => o in c);
   const target = c[op];
   const x = read.value(c);
   const name = read.name(c);
-  if (typeof x !== "number" || !Number.isFinite(x)) return read.say("page.challenge.no_value").replace("{measure}", name);
+  if (typeof x !== "number" || !Number.isFinite(x)) return read.words.noValue.replace("{measure}", name);
   if (compare(x, op, target)) return null;
-  return read
-    .say("page.challenge.needs")
+  return read.words.needs
     .replace("{measure}", name)
     .replace("{value}", read.num(x))
     .replace("{op} ", OP_TEXT[op])

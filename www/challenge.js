@@ -419,7 +419,8 @@ class Challenge {
 
   /** null when `c` holds, else why not (in the reader's language). */
   why(c, st) {
-    return why(c, { value: (x) => this.value(x, st), name: (x) => this.nameOf(x, st), num: (x) => this.num(x), say: t });
+    const words = { or: t("page.challenge.or"), noValue: t("page.challenge.no_value"), needs: t("page.challenge.needs") };
+    return why(c, { value: (x) => this.value(x, st), name: (x) => this.nameOf(x, st), num: (x) => this.num(x), words });
   }
 
   restart() {

@@ -42,16 +42,12 @@ test("compare: each operator at its edge", () => {
 });
 
 // The reader's words, spelled out so that the sentences are visible.
-const WORDS = {
-  "page.challenge.or": "or",
-  "page.challenge.no_value": "{measure} has no value yet",
-  "page.challenge.needs": "{measure} is {value}, needs {op} {target}",
-};
+const WORDS = { or: "or", noValue: "{measure} has no value yet", needs: "{measure} is {value}, needs {op} {target}" };
 const read = (values) => ({
   value: (c) => values[c.measure ?? c.param],
   name: (c) => `«${c.measure ?? c.param}»`,
   num: (x) => x.toFixed(1),
-  say: (k) => WORDS[k],
+  words: WORDS,
 });
 
 test("why: null when it holds, else the first failing test or every alternative", () => {
