@@ -386,7 +386,7 @@ pub fn run(root: &Path, id: &str, regen: bool) -> Result<(), String> {
         for rel in [
             "scenarios/scenario.schema.json",
             "docs/scenario-format.md",
-            "www/code/templates/*.json",
+            "www/code/templates/*.json and www/code/states/*.json",
             "words/words.schema.json",
             "docs/words.md",
             "tests/golden.rs (the recorded trajectory)",
