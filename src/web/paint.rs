@@ -7,7 +7,7 @@
 //! 65 µs with a crossing per call and 48 µs with one (issue 33; docs/performance.md).
 
 use crate::lang::{self, Lang};
-use crate::sim::draw::{legend_rows, legend_width, text_fits, turned, DrawList, Shape, Style, LEGEND_ROW_PX};
+use crate::sim::draw::{legend_rows, legend_width, text_fits, turned, Cmd, DrawList, Shape, Style, LEGEND_ROW_PX};
 use crate::sim::palette::{self, fills_circle, look, TUBE_FILL};
 use glam::Vec2;
 use js_sys::Array;
@@ -168,6 +168,38 @@ pub fn paint(
     legend: bool,
 ) {
     p.begin();
+    let clip = frame(p, view, world, pal, clear);
+    let s = view.scale;
+    let mut r = Run::default();
+    let mut k = 0;
+    while k < list.cmds.len() {
+        let cmd = &list.cmds[k];
+        if cmd.style == Style::Tube {
+            r.batch.flush(p);
+            k = tube(p, list, k);
+            r.style = None;
+            continue;
+        }
+        k += 1;
+        let lk = pal.look(cmd.style);
+        r.set_style(p, cmd.style, lk, s);
+        shape(p, &mut r, list, cmd, lk, s, lang);
+    }
+    r.batch.flush(p);
+    if clip {
+        p.op(Op::Restore, &[]);
+    }
+    if r.dashed {
+        p.op(Op::Dash, &[0.0]);
+    }
+    if legend && !list.legend.is_empty() {
+        paint_legend(view, list, pal, lang, p);
+    }
+    p.finish(ctx, &pal.css);
+}
+
+/// The background, the world's border and the clip; whether it clipped (to be restored).
+fn frame(p: &mut Painter, view: &View, world: Vec2, pal: &Palette, clear: bool) -> bool {
     let d = view.dpr;
     p.transform(d, 0.0, 0.0);
     if clear {
@@ -191,166 +223,165 @@ pub fn paint(
     if clip {
         p.op(Op::Clip, &[0.0, 0.0, ww, wh]);
     }
+    clip
+}
 
-    // Text in world units (labels): the font is set at the first one (most frames have none).
-    let mut font_set = false;
-    let mut dashed = false;
-    let mut run: Option<Style> = None;
-    // A run of shapes of one style is one path, filled or stroked once (`Batch`): a run of agents
-    // up to AGENTS_PER_PATH triangles, the neighbour lines, the force arrows of one rule … Fewer
-    // fill and stroke calls are fewer passes of the rasteriser over the canvas.
-    let mut batch = Batch::default();
-    let mut k = 0;
-    while k < list.cmds.len() {
-        let cmd = &list.cmds[k];
-        k += 1;
-        if cmd.style == Style::Tube {
-            batch.flush(p);
-            // The tube: every consecutive tube shape (segment quads, corner discs) is one path filled
-            // once, so overlaps do not darken. Sub-paths share one winding (nonzero: their union).
-            p.op(Op::BeginPath, &[]);
-            let mut j = k - 1;
-            while j < list.cmds.len() && list.cmds[j].style == Style::Tube {
-                match list.cmds[j].shape {
-                    Shape::Polyline { start, len, .. } => {
-                        for (idx, q) in turned(list.points_of(start, len)).enumerate() {
-                            let q = q.as_dvec2();
-                            if idx == 0 {
-                                p.move_to(q);
-                            } else {
-                                p.line_to(q);
-                            }
-                        }
-                        p.op(Op::ClosePath, &[]);
+/// What the frame's shapes share as they are written: the current style, dashes and font, and
+/// the path being built.
+#[derive(Default)]
+struct Run {
+    /// Text in world units (labels): the font is set at the first one (most frames have none).
+    font_set: bool,
+    dashed: bool,
+    style: Option<Style>,
+    /// A run of shapes of one style is one path, filled or stroked once (`Batch`): a run of agents
+    /// up to AGENTS_PER_PATH triangles, the neighbour lines, the force arrows of one rule … Fewer
+    /// fill and stroke calls are fewer passes of the rasteriser over the canvas.
+    batch: Batch,
+}
+
+impl Run {
+    /// A new style: the path so far drawn, then its colours, width and dashes.
+    fn set_style(&mut self, p: &mut Painter, style: Style, lk: &CssLook, s: f64) {
+        if self.style == Some(style) {
+            return;
+        }
+        self.batch.flush(p);
+        p.op(Op::StrokeStyle, &[lk.stroke]);
+        if lk.fill {
+            p.op(Op::FillStyle, &[lk.fill()]);
+        }
+        p.op(Op::LineWidth, &[lk.width_px / s]);
+        if lk.dash != self.dashed {
+            p.op(Op::Dash, &[if lk.dash { palette::DASH_PX as f64 / s } else { 0.0 }]);
+            self.dashed = lk.dash;
+        }
+        self.style = Some(style);
+    }
+}
+
+/// The tube from command `k` on: every consecutive tube shape (segment quads, corner discs) is one
+/// path filled once, so overlaps do not darken. Sub-paths share one winding (nonzero: their
+/// union). Returns the index after the tube.
+fn tube(p: &mut Painter, list: &DrawList, k: usize) -> usize {
+    p.op(Op::BeginPath, &[]);
+    let mut j = k;
+    while j < list.cmds.len() && list.cmds[j].style == Style::Tube {
+        match list.cmds[j].shape {
+            Shape::Polyline { start, len, .. } => {
+                for (idx, q) in turned(list.points_of(start, len)).enumerate() {
+                    let q = q.as_dvec2();
+                    if idx == 0 {
+                        p.move_to(q);
+                    } else {
+                        p.line_to(q);
                     }
-                    Shape::Circle { c, r } | Shape::Disc { c, r } => p.circle(c, r),
-                    _ => {}
                 }
-                j += 1;
+                p.op(Op::ClosePath, &[]);
             }
-            p.op(Op::FillStyle, &[TUBE]);
-            p.op(Op::Fill, &[]);
-            run = None;
-            k = j;
-            continue;
+            Shape::Circle { c, r } | Shape::Disc { c, r } => p.circle(c, r),
+            _ => {}
         }
-        let lk = pal.look(cmd.style);
-        if run != Some(cmd.style) {
-            batch.flush(p);
-            p.op(Op::StrokeStyle, &[lk.stroke]);
-            if lk.fill {
-                p.op(Op::FillStyle, &[lk.fill()]);
+        j += 1;
+    }
+    p.op(Op::FillStyle, &[TUBE]);
+    p.op(Op::Fill, &[]);
+    j
+}
+
+/// One shape of the draw list in the current style (`lk`; `s`: css px per world unit).
+fn shape(p: &mut Painter, run: &mut Run, list: &DrawList, cmd: &Cmd, lk: &CssLook, s: f64, lang: Lang) {
+    match cmd.shape {
+        Shape::Agent { pos, dir, size } => {
+            // Measured in this Chromium's software rasteriser: for 120 agents one path costs
+            // what 120 fills cost to rasterise; for thousands, one path costs several times more.
+            if run.batch.agents == AGENTS_PER_PATH {
+                run.batch.flush(p);
             }
-            p.op(Op::LineWidth, &[lk.width_px / s]);
-            if lk.dash != dashed {
-                p.op(Op::Dash, &[if lk.dash { palette::DASH_PX as f64 / s } else { 0.0 }]);
-                dashed = lk.dash;
-            }
-            run = Some(cmd.style);
+            run.batch.open(p, lk.agent);
+            run.batch.agents += 1;
+            let k = p.agent_k.max(1.0);
+            let (q, f) = (pos.as_dvec2(), dir.normalize_or(Vec2::X).as_dvec2() * size as f64 * k);
+            let side = glam::DVec2::new(-f.y, f.x) * 0.45;
+            let (tip, a, b) = (q + f * 0.6, q - f * 0.4 + side, q - f * 0.4 - side);
+            p.op(Op::Triangle, &[tip.x, tip.y, a.x, a.y, b.x, b.y]);
         }
-        match cmd.shape {
-            Shape::Agent { pos, dir, size } => {
-                // Measured in this Chromium's software rasteriser: for 120 agents one path costs
-                // what 120 fills cost to rasterise; for thousands, one path costs several times more.
-                if batch.agents == AGENTS_PER_PATH {
-                    batch.flush(p);
-                }
-                batch.open(p, lk.agent);
-                batch.agents += 1;
-                let k = p.agent_k.max(1.0);
-                let (q, f) = (pos.as_dvec2(), dir.normalize_or(Vec2::X).as_dvec2() * size as f64 * k);
-                let side = glam::DVec2::new(-f.y, f.x) * 0.45;
-                let (tip, a, b) = (q + f * 0.6, q - f * 0.4 + side, q - f * 0.4 - side);
-                p.op(Op::Triangle, &[tip.x, tip.y, a.x, a.y, b.x, b.y]);
-            }
-            Shape::Circle { c, r } => {
-                let r = if cmd.style == Style::Selected { r * p.agent_k.max(1.0) as f32 } else { r };
-                if fills_circle(cmd.style) && lk.fill {
-                    // Filled then stroked, each circle on its own (translucent fills overlap visibly).
-                    batch.flush(p);
-                    p.op(Op::BeginPath, &[]);
-                    p.circle(c, r);
-                    p.op(Op::Fill, &[]);
-                    p.op(Op::Stroke, &[]);
-                } else {
-                    batch.open(p, Mode::Stroke);
-                    p.circle(c, r);
-                }
-            }
-            Shape::Disc { c, r } => {
-                batch.open(p, Mode::Fill);
+        Shape::Circle { c, r } => {
+            let r = if cmd.style == Style::Selected { r * p.agent_k.max(1.0) as f32 } else { r };
+            if fills_circle(cmd.style) && lk.fill {
+                // Filled then stroked, each circle on its own (translucent fills overlap visibly).
+                run.batch.flush(p);
+                p.op(Op::BeginPath, &[]);
+                p.circle(c, r);
+                p.op(Op::Fill, &[]);
+                p.op(Op::Stroke, &[]);
+            } else {
+                run.batch.open(p, Mode::Stroke);
                 p.circle(c, r);
             }
-            Shape::Rect { min, max } => {
-                batch.flush(p);
-                let r = [min.x as f64, min.y as f64, (max.x - min.x) as f64, (max.y - min.y) as f64];
-                if lk.fill {
-                    p.op(Op::FillRect, &r);
-                }
-                if lk.width_px > 0.0 {
-                    p.op(Op::StrokeRect, &r);
-                }
+        }
+        Shape::Disc { c, r } => {
+            run.batch.open(p, Mode::Fill);
+            p.circle(c, r);
+        }
+        Shape::Rect { min, max } => {
+            run.batch.flush(p);
+            let r = [min.x as f64, min.y as f64, (max.x - min.x) as f64, (max.y - min.y) as f64];
+            if lk.fill {
+                p.op(Op::FillRect, &r);
             }
-            Shape::Line { a, b } => {
-                batch.open(p, Mode::Stroke);
-                p.move_to(a.as_dvec2());
-                p.line_to(b.as_dvec2());
+            if lk.width_px > 0.0 {
+                p.op(Op::StrokeRect, &r);
             }
-            Shape::Arrow { from, to } => {
-                batch.open(p, Mode::Stroke);
-                let (a, b) = (from.as_dvec2(), to.as_dvec2());
-                let v = b - a;
-                let len = v.length();
-                p.move_to(a);
+        }
+        Shape::Line { a, b } => {
+            run.batch.open(p, Mode::Stroke);
+            p.move_to(a.as_dvec2());
+            p.line_to(b.as_dvec2());
+        }
+        Shape::Arrow { from, to } => {
+            run.batch.open(p, Mode::Stroke);
+            let (a, b) = (from.as_dvec2(), to.as_dvec2());
+            let v = b - a;
+            let len = v.length();
+            p.move_to(a);
+            p.line_to(b);
+            if len > 1e-6 {
+                let u = v / len;
+                let head = (6.0 / s).min(len * 0.5);
+                let n = glam::DVec2::new(-u.y, u.x) * (head * 0.5);
+                p.move_to(b - u * head + n);
                 p.line_to(b);
-                if len > 1e-6 {
-                    let u = v / len;
-                    let head = (6.0 / s).min(len * 0.5);
-                    let n = glam::DVec2::new(-u.y, u.x) * (head * 0.5);
-                    p.move_to(b - u * head + n);
-                    p.line_to(b);
-                    p.line_to(b - u * head - n);
-                }
+                p.line_to(b - u * head - n);
             }
-            Shape::Polyline { start, len, closed } => {
-                let pts = list.points_of(start, len);
-                if pts.is_empty() {
-                    continue;
-                }
-                batch.open(p, Mode::Stroke);
-                p.move_to(pts[0].as_dvec2());
-                for q in &pts[1..] {
-                    p.line_to(q.as_dvec2());
-                }
-                if closed {
-                    p.op(Op::ClosePath, &[]);
-                }
+        }
+        Shape::Polyline { start, len, closed } => {
+            let pts = list.points_of(start, len);
+            if pts.is_empty() {
+                return;
             }
-            Shape::Text { at, start, len, max_w } => {
-                let text = lang::canvas_text(lang, list.text_of(start, len));
-                if text_fits(text, max_w, s) {
-                    batch.flush(p);
-                    if !font_set {
-                        p.font(&format!("{}px system-ui, sans-serif", crate::sim::text::short64(11.0 / s)), false);
-                        font_set = true;
-                    }
-                    let t = p.text(text);
-                    p.op(Op::Text, &[t, at.x as f64, at.y as f64]);
+            run.batch.open(p, Mode::Stroke);
+            p.move_to(pts[0].as_dvec2());
+            for q in &pts[1..] {
+                p.line_to(q.as_dvec2());
+            }
+            if closed {
+                p.op(Op::ClosePath, &[]);
+            }
+        }
+        Shape::Text { at, start, len, max_w } => {
+            let text = lang::canvas_text(lang, list.text_of(start, len));
+            if text_fits(text, max_w, s) {
+                run.batch.flush(p);
+                if !run.font_set {
+                    p.font(&format!("{}px system-ui, sans-serif", crate::sim::text::short64(11.0 / s)), false);
+                    run.font_set = true;
                 }
+                let t = p.text(text);
+                p.op(Op::Text, &[t, at.x as f64, at.y as f64]);
             }
         }
     }
-    batch.flush(p);
-    if clip {
-        p.op(Op::Restore, &[]);
-    }
-    if dashed {
-        p.op(Op::Dash, &[0.0]);
-    }
-    if legend && !list.legend.is_empty() {
-        paint_legend(view, list, pal, lang, p);
-    }
-    p.finish(ctx, &pal.css);
 }
 
 /// The force legend in screen pixels at the top-left corner: a colour swatch and a line of text per
