@@ -180,15 +180,9 @@ fn insert_after_last(text: &str, prefix: &str, line: &str) -> Result<String, Str
     Ok(format!("{}{line}\n{}", &text[..at], &text[at..]))
 }
 
-/// A words file's text as tests/words.rs writes it: keys sorted, one a line.
+/// A words file's text as tests/words.rs writes it: keys sorted, one a line, two spaces.
 fn words_text(words: &BTreeMap<String, String>) -> String {
-    let mut s = String::from("{\n");
-    for (k, (key, v)) in words.iter().enumerate() {
-        let comma = if k + 1 < words.len() { "," } else { "" };
-        s.push_str(&format!("  {}: {}{comma}\n", Value::from(key.as_str()), Value::from(v.as_str())));
-    }
-    s.push_str("}\n");
-    s
+    serde_json::to_string_pretty(words).expect("JSON") + "\n"
 }
 
 fn words_of(text: &str, rel: &str) -> Result<BTreeMap<String, String>, String> {
@@ -440,6 +434,9 @@ mod tests {
         let es = &p.files.iter().find(|(r, _, _)| r == "words/es.json").unwrap().1;
         assert!(es.contains("\"rule.interpose_xtask_probe\": \"⟪translate⟫ interpose xtask probe\""));
         assert!(p.files.len() >= 16, "{}", p.files.len());
+        // The words files come out as tests/words.rs writes them (no diff but the new keys).
+        let en = std::fs::read_to_string(root().join("words/en.json")).unwrap();
+        assert_eq!(words_text(&words_of(&en, "en").unwrap()), en);
         let e = plan(&root(), &names("seek").unwrap()).err().unwrap();
         assert!(e.contains("exists already") && e.contains("behaviours/seek.rs"), "{e}");
     }
