@@ -79,7 +79,7 @@ run "core: no import circle" python3 scripts/dev/modgraph.py crates/steerlab-cor
 # The web shell's pure JS (the challenges' condition language, the chart's layout) in Node, no browser.
 run "web-shell unit tests in Node" node --test tests/unit/
 # `cargo xtask new-behaviour` writes a behaviour that compiles and passes its tests: on a copy of
-# the tree (a few minutes: one more build of the core and its tests).
+# the tree (its own target directory: minutes the first time, then one more build of the core and its tests).
 run "a new behaviour from the template" bash scripts/dev/new-behaviour-check.sh
 if [ "${#WASM_TESTS[@]}" -gt 0 ]; then
   run "wasm tests in headless Chromium" cargo test --no-fail-fast --target wasm32-unknown-unknown --features fault-injection "${WASM_TESTS[@]}"

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `cargo xtask new-behaviour` on a copy of the tree: the behaviour it writes compiles, the files it
 # regenerates are current, and the tests that list every behaviour and scenario pass with it.
-# Usage: scripts/dev/new-behaviour-check.sh [id] (default `interpose`). The copy shares this
-# tree's target directory (its crates build apart, the dependencies are reused) and is removed after.
+# Usage: scripts/dev/new-behaviour-check.sh [id] (default `interpose`). The copy is removed after;
+# it builds in its own target directory, target/new-behaviour-check (kept between runs: the first
+# builds the dependencies, later ones reuse them). Not this tree's: build.rs writes absolute paths
+# into its output, which the copy's build would overwrite.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT="$(pwd)"
@@ -11,7 +13,7 @@ COPY="$(mktemp -d "${TMPDIR:-/tmp}/steerlab-new-behaviour.XXXXXX")"
 trap 'rm -rf "$COPY"' EXIT
 tar --exclude=./target --exclude=./dist --exclude=./tools/node_modules --exclude=./artifacts --exclude=./.git -cf - . | tar -C "$COPY" -xf -
 cd "$COPY"
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
+export CARGO_TARGET_DIR="$ROOT/target/new-behaviour-check"
 cargo xtask new-behaviour "$ID"
 # A second time: refused, naming the file.
 if out="$(cargo xtask new-behaviour "$ID" 2>&1)"; then
