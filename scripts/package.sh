@@ -11,7 +11,7 @@
 #   package/steerlab.js         the module's JS (wasm-bindgen glue): init, mount, autoMount, …
 #   package/steerlab_bg.wasm    the WebAssembly module
 #   package/steerlab.d.ts       types for the whole JS API (pkg/steerlab.d.ts)
-#   package/www/boot.js         the page loader (+ boot.d.ts)
+#   package/www/boot.js         the page loader (+ boot.d.ts) and posters.js (its posters)
 #   package/www/steer-lab.js    the <steer-lab> element (+ steer-lab.d.ts)
 #   package/www/steerlab.css    the widgets' styles and the --sl-* colour variables
 #   package/www/words.js        t(key, lang) and the words' API for the pages' scripts (the registry is in
@@ -67,8 +67,8 @@ trap 'rm -rf "$STAGE"' EXIT
 P="$STAGE/package"
 mkdir -p "$P/www"
 cp dist/steerlab.js dist/steerlab_bg.wasm pkg/steerlab.d.ts "$P/"
-cp dist/www/challenge.js dist/www/compare.js pkg/www/challenge.d.ts pkg/www/compare.d.ts "$P/www/"
-cp dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css dist/www/words.js dist/www/check-words.js dist/www/chart.js dist/www/meaning.js pkg/www/boot.d.ts pkg/www/steer-lab.d.ts "$P/www/"
+cp dist/www/challenge.js dist/www/challenge-condition.js dist/www/compare.js pkg/www/challenge.d.ts pkg/www/compare.d.ts "$P/www/"
+cp dist/www/boot.js dist/www/posters.js dist/www/steer-lab.js dist/www/steerlab.css dist/www/words.js dist/www/check-words.js dist/www/chart.js dist/www/chart-layout.js dist/www/meaning.js pkg/www/boot.d.ts pkg/www/steer-lab.d.ts "$P/www/"
 # The words (docs/words.md): every language's file, the schema, the context; the check command.
 mkdir -p "$P/words" "$P/docs" "$P/tools"
 cp dist/words/*.json "$P/words/"

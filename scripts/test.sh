@@ -2,6 +2,8 @@
 # Runs every steerlab test. Installs what is missing first (scripts/setup.sh), then:
 #   1. native      cargo test (unit, integration, doc tests; examples are built; the
 #                  pseudo-language test, every word shown comes from words/*.json, among them)
+#   1a. web-shell unit tests  node --test tests/unit/; and `cargo xtask new-behaviour` on a copy
+#                  of the tree compiles and passes (scripts/dev/new-behaviour-check.sh)
 #   1b. exported code  node scripts/dev/code-equivalence.mjs (issues #36, #48): the programs
 #                  `v.code()` writes, run in Node, with cargo, with mono and godot3-server, against
 #                  the core; and cargo package -p steerlab-core
@@ -74,6 +76,11 @@ done
 run "native tests" cargo test --workspace --no-fail-fast
 # The core crate's modules import one another in one direction (docs/architecture.md).
 run "core: no import circle" python3 scripts/dev/modgraph.py crates/steerlab-core/src --quiet
+# The web shell's pure JS (the challenges' condition language, the chart's layout) in Node, no browser.
+run "web-shell unit tests in Node" node --test tests/unit/
+# `cargo xtask new-behaviour` writes a behaviour that compiles and passes its tests: on a copy of
+# the tree (its own target directory: minutes the first time, then one more build of the core and its tests).
+run "a new behaviour from the template" bash scripts/dev/new-behaviour-check.sh
 if [ "${#WASM_TESTS[@]}" -gt 0 ]; then
   run "wasm tests in headless Chromium" cargo test --no-fail-fast --target wasm32-unknown-unknown --features fault-injection "${WASM_TESTS[@]}"
 else

@@ -36,73 +36,11 @@
 // `controllerFor(el)`; `validate(condition)` → null or the message; `attachAll(root)`.
 
 import { t, formatNumber, has } from "./words.js";
+import { DERIVED, join, show, tests, validate, why } from "./challenge-condition.js";
+
+export { validate };
 // The measures' and parameters' names in prose (`measure.*`, `param.*`), from the same words files.
 const words = t;
-
-const OPS = [">=", "<=", ">", "<", "=="];
-const KEYS = new Set(["all", "any", "measure", "param", "for", "after", "within", ...OPS]);
-/** Measures that are not in `state().metrics`: computed here from the state. */
-const DERIVED = new Set(["time", "agents"]);
-
-/** A readable value for messages (JSON for anything but plain numbers). */
-function show(v) {
-  return typeof v === "number" ? String(v) : JSON.stringify(v);
-}
-
-/** Check a condition's form; returns null or a message naming the field (`all[1].>=`). Which
- *  measures exist depends on the canvas: `attach` checks the names against it. */
-export function validate(cond) {
-  try {
-    check(cond, "", true);
-    return null;
-  } catch (err) {
-    return err.message;
-  }
-}
-
-function fail(path, msg) {
-  throw new Error(`${path || "the condition"}: ${msg}`);
-}
-
-function check(c, path, top) {
-  if (!c || typeof c !== "object" || Array.isArray(c)) fail(path, `must be an object such as {"measure": "polarisation", ">=": 0.9}, got ${show(c)}`);
-  for (const k of Object.keys(c)) {
-    if (!KEYS.has(k)) fail(join(path, k), `unknown field (expected one of "all", "any", "measure", "param", ${OPS.map((o) => `"${o}"`).join(", ")}, "for", "after", "within")`);
-  }
-  for (const k of ["for", "after", "within"]) {
-    if (!(k in c)) continue;
-    if (!top) fail(join(path, k), "is allowed only at the top of the condition");
-    if (typeof c[k] !== "number" || !Number.isFinite(c[k]) || c[k] < 0) fail(join(path, k), `must be a number of seconds ≥ 0, got ${show(c[k])}`);
-  }
-  const kinds = ["all", "any", "measure", "param"].filter((k) => k in c);
-  if (kinds.length !== 1) fail(path, `needs exactly one of "all", "any", "measure" or "param", got ${kinds.length ? kinds.map((k) => `"${k}"`).join(" and ") : "none"}`);
-  const kind = kinds[0];
-  if (kind === "all" || kind === "any") {
-    const list = c[kind];
-    if (!Array.isArray(list) || list.length === 0) fail(join(path, kind), `must be a non-empty list of conditions, got ${show(list)}`);
-    for (const k of OPS) if (k in c) fail(join(path, k), `a comparison belongs inside "${kind}"'s conditions`);
-    list.forEach((x, i) => check(x, `${join(path, kind)}[${i}]`, false));
-    return;
-  }
-  if (typeof c[kind] !== "string" || !c[kind].trim()) fail(join(path, kind), `must be a name such as "polarisation", got ${show(c[kind])}`);
-  const ops = OPS.filter((o) => o in c);
-  if (ops.length !== 1) fail(path, `needs exactly one comparison (${OPS.join(" ")}), got ${ops.length || "none"}`);
-  const v = c[ops[0]];
-  if (typeof v !== "number" || !Number.isFinite(v)) fail(join(path, ops[0]), `must be a number, got ${show(v)}`);
-}
-
-function join(path, k) {
-  return path ? `${path}.${k}` : k;
-}
-
-/** Every measure/param test of a condition, with its field path. */
-function tests(c, path = "", out = []) {
-  if (c.all || c.any) {
-    const k = c.all ? "all" : "any";
-    c[k].forEach((x, i) => tests(x, `${join(path, k)}[${i}]`, out));
-  } else out.push([c, path]);
-  return out;
-}
 
 // --- the controller ------------------------------------------------------------------------
 
@@ -485,30 +423,8 @@ class Challenge {
 
   /** null when `c` holds, else why not (in the reader's language). */
   why(c, st) {
-    if (c.all) {
-      for (const x of c.all) {
-        const w = this.why(x, st);
-        if (w) return w;
-      }
-      return null;
-    }
-    if (c.any) {
-      const ws = [];
-      for (const x of c.any) {
-        const w = this.why(x, st);
-        if (!w) return null;
-        ws.push(w);
-      }
-      return ws.join(` ${t("page.challenge.or")} `);
-    }
-    const op = OPS.find((o) => o in c);
-    const target = c[op];
-    const x = this.value(c, st);
-    const name = this.nameOf(c, st);
-    if (typeof x !== "number" || !Number.isFinite(x)) return t("page.challenge.no_value").replace("{measure}", name);
-    const ok = op === ">=" ? x >= target : op === "<=" ? x <= target : op === ">" ? x > target : op === "<" ? x < target : x === target;
-    if (ok) return null;
-    return t("page.challenge.needs").replace("{measure}", name).replace("{value}", this.num(x)).replace("{op} ", OP_TEXT[op]).replace("{target}", this.num(target));
+    const words = { or: t("page.challenge.or"), noValue: t("page.challenge.no_value"), needs: t("page.challenge.needs") };
+    return why(c, { value: (x) => this.value(x, st), name: (x) => this.nameOf(x, st), num: (x) => this.num(x), words });
   }
 
   restart() {
@@ -574,7 +490,6 @@ function countFrames() {
 }
 if (typeof requestAnimationFrame === "function") requestAnimationFrame(countFrames);
 
-const OP_TEXT = { ">=": "≥ ", "<=": "≤ ", ">": "> ", "<": "< ", "==": "" };
 
 function button(text, action) {
   const b = document.createElement("button");

@@ -22,6 +22,7 @@ node "$TRUNK_SOURCE_DIR/scripts/hooks/inline-snippets.mjs" steerlab.js >/dev/nul
 rm -rf snippets
 "$ESBUILD" steerlab.js --minify-whitespace --minify-syntax --format=esm --log-level=warning --allow-overwrite --outfile=steerlab.js
 "$ESBUILD" www/boot.js --minify --format=esm --log-level=warning --allow-overwrite --outfile=www/boot.js
+"$ESBUILD" www/posters.js --minify --format=esm --log-level=warning --allow-overwrite --outfile=www/posters.js
 # Loaded on first use (issue 35): smaller when a reader first meets a challenge or a compare; and
 # the chapters' try buttons (www/chapter.js, loaded with a chapter).
 for f in www/challenge.js www/compare.js www/chapter.js; do

@@ -7,7 +7,7 @@
 //! 65 µs with a crossing per call and 48 µs with one (issue 33; docs/performance.md).
 
 use crate::lang::{self, Lang};
-use crate::sim::draw::{legend_rows, legend_width, text_fits, turned, DrawList, Shape, Style, LEGEND_ROW_PX};
+use crate::sim::draw::{legend_rows, legend_width, text_fits, turned, Cmd, DrawList, Shape, Style, LEGEND_ROW_PX};
 use crate::sim::palette::{self, fills_circle, look, TUBE_FILL};
 use glam::Vec2;
 use js_sys::Array;
@@ -16,155 +16,11 @@ use web_sys::CanvasRenderingContext2d as Ctx2d;
 
 pub use crate::sim::draw::View;
 
-// The operations of the buffer, each followed by its arguments. Colours are indices into the
-// palette's table of CSS colours (`Palette::css`), texts and fonts indices into the painter's
-// table of strings (`Painter::texts`).
-#[wasm_bindgen(inline_js = r#"export function paint(c, o, k, t) {
-  for (let i = 0, n = o.length; i < n; ) {
-    switch (o[i++]) {
-      case 0: c.setTransform(o[i], 0, 0, o[i], o[i + 1], o[i + 2]); i += 3; break;
-      case 1: c.fillStyle = k[o[i++]]; break;
-      case 2: c.strokeStyle = k[o[i++]]; break;
-      case 3: c.lineWidth = o[i++]; break;
-      case 4: { const d = o[i++]; c.setLineDash(d ? [d, d] : []); break; }
-      case 5: c.beginPath(); break;
-      case 6: c.moveTo(o[i], o[i + 1]); i += 2; break;
-      case 7: c.lineTo(o[i], o[i + 1]); i += 2; break;
-      case 8: c.moveTo(o[i] + o[i + 2], o[i + 1]); c.arc(o[i], o[i + 1], o[i + 2], 0, 2 * Math.PI); i += 3; break;
-      case 9: c.closePath(); break;
-      case 10: c.fill(); break;
-      case 11: c.stroke(); break;
-      case 12: c.fillRect(o[i], o[i + 1], o[i + 2], o[i + 3]); i += 4; break;
-      case 13: c.strokeRect(o[i], o[i + 1], o[i + 2], o[i + 3]); i += 4; break;
-      case 14: c.clearRect(o[i], o[i + 1], o[i + 2], o[i + 3]); i += 4; break;
-      case 15: c.save(); c.beginPath(); c.rect(o[i], o[i + 1], o[i + 2], o[i + 3]); c.clip(); i += 4; break;
-      case 16: c.restore(); break;
-      case 17: c.globalAlpha = o[i++]; break;
-      case 18: c.font = t[o[i++]]; c.textBaseline = o[i++] ? "top" : "middle"; break;
-      case 19: c.fillText(t[o[i]], o[i + 1], o[i + 2], o[i + 3]); i += 4; break;
-      case 20: c.fillText(t[o[i]], o[i + 1], o[i + 2]); i += 3; break;
-      case 21: c.moveTo(o[i], o[i + 1]); c.lineTo(o[i + 2], o[i + 3]); c.lineTo(o[i + 4], o[i + 5]); i += 6;
-    }
-  }
-}"#)]
-extern "C" {
-    /// Make the canvas calls of `ops` on `ctx`.
-    #[wasm_bindgen(js_name = paint)]
-    fn run(ctx: &Ctx2d, ops: &[f64], colours: &Array, texts: &Array);
-}
-
-/// The operations the JS `paint` knows (the numbers of its `case`s).
-#[derive(Clone, Copy)]
-enum Op {
-    /// A uniform scale and a translation: `setTransform(s, 0, 0, s, x, y)`.
-    Transform = 0,
-    FillStyle,
-    StrokeStyle,
-    LineWidth,
-    /// Dashes of this length on and off (0: solid).
-    Dash,
-    BeginPath,
-    MoveTo,
-    LineTo,
-    /// A whole circle as a sub-path of the current path (starting at its rightmost point, so
-    /// that no line joins it to the sub-path before).
-    Circle,
-    ClosePath,
-    Fill,
-    Stroke,
-    FillRect,
-    StrokeRect,
-    ClearRect,
-    /// `save()`, then clip to a rectangle.
-    Clip,
-    Restore,
-    Alpha,
-    /// A font and a baseline (0: middle, 1: top).
-    Font,
-    /// A text squeezed into a width.
-    TextMax,
-    Text,
-    /// An agent's triangle as a sub-path.
-    Triangle,
-}
-
-/// The operations of one frame, and the strings they name. A viewer keeps one between frames:
-/// the buffer keeps its size, and a string goes to JS only when it changed.
-#[derive(Default)]
-pub struct Painter {
-    ops: Vec<f64>,
-    texts: Option<Array>,
-    /// What each slot of `texts` holds.
-    shown: Vec<String>,
-    /// The next slot a text of this frame takes.
-    slot: usize,
-    /// How much larger than their world size the agents are drawn (≥ 1; 0 counts as 1): on a
-    /// small canvas every agent keeps `MIN_AGENT_PX` on screen (issue 45), all scaled alike so a
-    /// leader stays larger than its followers; the selected agent's ring with them. The
-    /// simulation is untouched.
-    pub agent_k: f64,
-}
-
-/// The shortest an agent is drawn, in CSS px (its width is 0.9 of that): a follower of a 640-unit
-/// world on a 309 px phone canvas would be 3 px.
-pub const MIN_AGENT_PX: f64 = 7.0;
-
-impl Painter {
-    #[inline(never)]
-    fn op(&mut self, op: Op, args: &[f64]) {
-        self.ops.push(op as u8 as f64);
-        self.ops.extend_from_slice(args);
-    }
-
-    /// The slot of `text` in this frame (sent to JS only if the slot held another).
-    fn text(&mut self, text: &str) -> f64 {
-        let k = self.slot;
-        self.slot += 1;
-        let texts = self.texts.get_or_insert_with(Array::new);
-        if self.shown.len() <= k {
-            self.shown.resize(k + 1, String::new());
-            texts.set(k as u32, JsValue::from_str(""));
-        }
-        if self.shown[k] != text {
-            texts.set(k as u32, JsValue::from_str(text));
-            self.shown[k].clear();
-            self.shown[k].push_str(text);
-        }
-        k as f64
-    }
-
-    fn begin(&mut self) {
-        self.ops.clear();
-        self.slot = 0;
-    }
-
-    /// Make the canvas calls written since `begin`.
-    fn finish(&mut self, ctx: &Ctx2d, colours: &Array) {
-        let texts = self.texts.get_or_insert_with(Array::new);
-        run(ctx, &self.ops, colours, texts);
-    }
-
-    fn transform(&mut self, s: f64, x: f64, y: f64) {
-        self.op(Op::Transform, &[s, x, y]);
-    }
-
-    fn circle(&mut self, c: Vec2, r: f32) {
-        self.op(Op::Circle, &[c.x as f64, c.y as f64, r.max(0.0) as f64]);
-    }
-
-    fn move_to(&mut self, p: glam::DVec2) {
-        self.op(Op::MoveTo, &[p.x, p.y]);
-    }
-
-    fn line_to(&mut self, p: glam::DVec2) {
-        self.op(Op::LineTo, &[p.x, p.y]);
-    }
-
-    fn font(&mut self, font: &str, top: bool) {
-        let k = self.text(font);
-        self.op(Op::Font, &[k, top as u8 as f64]);
-    }
-}
+mod error;
+mod painter;
+pub use error::*;
+use painter::Op;
+pub use painter::*;
 
 /// The canvas colours of one viewer: the core's palette (`crate::sim::palette`, resolved from the
 /// theme and the page's `--sl-*` variables by `theme.rs`) with every style's look, its colours as
@@ -312,6 +168,38 @@ pub fn paint(
     legend: bool,
 ) {
     p.begin();
+    let clip = frame(p, view, world, pal, clear);
+    let s = view.scale;
+    let mut r = Run::default();
+    let mut k = 0;
+    while k < list.cmds.len() {
+        let cmd = &list.cmds[k];
+        if cmd.style == Style::Tube {
+            r.batch.flush(p);
+            k = tube(p, list, k);
+            r.style = None;
+            continue;
+        }
+        k += 1;
+        let lk = pal.look(cmd.style);
+        r.set_style(p, cmd.style, lk, s);
+        shape(p, &mut r, list, cmd, lk, s, lang);
+    }
+    r.batch.flush(p);
+    if clip {
+        p.op(Op::Restore, &[]);
+    }
+    if r.dashed {
+        p.op(Op::Dash, &[0.0]);
+    }
+    if legend && !list.legend.is_empty() {
+        paint_legend(view, list, pal, lang, p);
+    }
+    p.finish(ctx, &pal.css);
+}
+
+/// The background, the world's border and the clip; whether it clipped (to be restored).
+fn frame(p: &mut Painter, view: &View, world: Vec2, pal: &Palette, clear: bool) -> bool {
     let d = view.dpr;
     p.transform(d, 0.0, 0.0);
     if clear {
@@ -335,166 +223,165 @@ pub fn paint(
     if clip {
         p.op(Op::Clip, &[0.0, 0.0, ww, wh]);
     }
+    clip
+}
 
-    // Text in world units (labels): the font is set at the first one (most frames have none).
-    let mut font_set = false;
-    let mut dashed = false;
-    let mut run: Option<Style> = None;
-    // A run of shapes of one style is one path, filled or stroked once (`Batch`): a run of agents
-    // up to AGENTS_PER_PATH triangles, the neighbour lines, the force arrows of one rule … Fewer
-    // fill and stroke calls are fewer passes of the rasteriser over the canvas.
-    let mut batch = Batch::default();
-    let mut k = 0;
-    while k < list.cmds.len() {
-        let cmd = &list.cmds[k];
-        k += 1;
-        if cmd.style == Style::Tube {
-            batch.flush(p);
-            // The tube: every consecutive tube shape (segment quads, corner discs) is one path filled
-            // once, so overlaps do not darken. Sub-paths share one winding (nonzero: their union).
-            p.op(Op::BeginPath, &[]);
-            let mut j = k - 1;
-            while j < list.cmds.len() && list.cmds[j].style == Style::Tube {
-                match list.cmds[j].shape {
-                    Shape::Polyline { start, len, .. } => {
-                        for (idx, q) in turned(list.points_of(start, len)).enumerate() {
-                            let q = q.as_dvec2();
-                            if idx == 0 {
-                                p.move_to(q);
-                            } else {
-                                p.line_to(q);
-                            }
-                        }
-                        p.op(Op::ClosePath, &[]);
+/// What the frame's shapes share as they are written: the current style, dashes and font, and
+/// the path being built.
+#[derive(Default)]
+struct Run {
+    /// Text in world units (labels): the font is set at the first one (most frames have none).
+    font_set: bool,
+    dashed: bool,
+    style: Option<Style>,
+    /// A run of shapes of one style is one path, filled or stroked once (`Batch`): a run of agents
+    /// up to AGENTS_PER_PATH triangles, the neighbour lines, the force arrows of one rule … Fewer
+    /// fill and stroke calls are fewer passes of the rasteriser over the canvas.
+    batch: Batch,
+}
+
+impl Run {
+    /// A new style: the path so far drawn, then its colours, width and dashes.
+    fn set_style(&mut self, p: &mut Painter, style: Style, lk: &CssLook, s: f64) {
+        if self.style == Some(style) {
+            return;
+        }
+        self.batch.flush(p);
+        p.op(Op::StrokeStyle, &[lk.stroke]);
+        if lk.fill {
+            p.op(Op::FillStyle, &[lk.fill()]);
+        }
+        p.op(Op::LineWidth, &[lk.width_px / s]);
+        if lk.dash != self.dashed {
+            p.op(Op::Dash, &[if lk.dash { palette::DASH_PX as f64 / s } else { 0.0 }]);
+            self.dashed = lk.dash;
+        }
+        self.style = Some(style);
+    }
+}
+
+/// The tube from command `k` on: every consecutive tube shape (segment quads, corner discs) is one
+/// path filled once, so overlaps do not darken. Sub-paths share one winding (nonzero: their
+/// union). Returns the index after the tube.
+fn tube(p: &mut Painter, list: &DrawList, k: usize) -> usize {
+    p.op(Op::BeginPath, &[]);
+    let mut j = k;
+    while j < list.cmds.len() && list.cmds[j].style == Style::Tube {
+        match list.cmds[j].shape {
+            Shape::Polyline { start, len, .. } => {
+                for (idx, q) in turned(list.points_of(start, len)).enumerate() {
+                    let q = q.as_dvec2();
+                    if idx == 0 {
+                        p.move_to(q);
+                    } else {
+                        p.line_to(q);
                     }
-                    Shape::Circle { c, r } | Shape::Disc { c, r } => p.circle(c, r),
-                    _ => {}
                 }
-                j += 1;
+                p.op(Op::ClosePath, &[]);
             }
-            p.op(Op::FillStyle, &[TUBE]);
-            p.op(Op::Fill, &[]);
-            run = None;
-            k = j;
-            continue;
+            Shape::Circle { c, r } | Shape::Disc { c, r } => p.circle(c, r),
+            _ => {}
         }
-        let lk = pal.look(cmd.style);
-        if run != Some(cmd.style) {
-            batch.flush(p);
-            p.op(Op::StrokeStyle, &[lk.stroke]);
-            if lk.fill {
-                p.op(Op::FillStyle, &[lk.fill()]);
+        j += 1;
+    }
+    p.op(Op::FillStyle, &[TUBE]);
+    p.op(Op::Fill, &[]);
+    j
+}
+
+/// One shape of the draw list in the current style (`lk`; `s`: css px per world unit).
+fn shape(p: &mut Painter, run: &mut Run, list: &DrawList, cmd: &Cmd, lk: &CssLook, s: f64, lang: Lang) {
+    match cmd.shape {
+        Shape::Agent { pos, dir, size } => {
+            // Measured in this Chromium's software rasteriser: for 120 agents one path costs
+            // what 120 fills cost to rasterise; for thousands, one path costs several times more.
+            if run.batch.agents == AGENTS_PER_PATH {
+                run.batch.flush(p);
             }
-            p.op(Op::LineWidth, &[lk.width_px / s]);
-            if lk.dash != dashed {
-                p.op(Op::Dash, &[if lk.dash { palette::DASH_PX as f64 / s } else { 0.0 }]);
-                dashed = lk.dash;
-            }
-            run = Some(cmd.style);
+            run.batch.open(p, lk.agent);
+            run.batch.agents += 1;
+            let k = p.agent_k.max(1.0);
+            let (q, f) = (pos.as_dvec2(), dir.normalize_or(Vec2::X).as_dvec2() * size as f64 * k);
+            let side = glam::DVec2::new(-f.y, f.x) * 0.45;
+            let (tip, a, b) = (q + f * 0.6, q - f * 0.4 + side, q - f * 0.4 - side);
+            p.op(Op::Triangle, &[tip.x, tip.y, a.x, a.y, b.x, b.y]);
         }
-        match cmd.shape {
-            Shape::Agent { pos, dir, size } => {
-                // Measured in this Chromium's software rasteriser: for 120 agents one path costs
-                // what 120 fills cost to rasterise; for thousands, one path costs several times more.
-                if batch.agents == AGENTS_PER_PATH {
-                    batch.flush(p);
-                }
-                batch.open(p, lk.agent);
-                batch.agents += 1;
-                let k = p.agent_k.max(1.0);
-                let (q, f) = (pos.as_dvec2(), dir.normalize_or(Vec2::X).as_dvec2() * size as f64 * k);
-                let side = glam::DVec2::new(-f.y, f.x) * 0.45;
-                let (tip, a, b) = (q + f * 0.6, q - f * 0.4 + side, q - f * 0.4 - side);
-                p.op(Op::Triangle, &[tip.x, tip.y, a.x, a.y, b.x, b.y]);
-            }
-            Shape::Circle { c, r } => {
-                let r = if cmd.style == Style::Selected { r * p.agent_k.max(1.0) as f32 } else { r };
-                if fills_circle(cmd.style) && lk.fill {
-                    // Filled then stroked, each circle on its own (translucent fills overlap visibly).
-                    batch.flush(p);
-                    p.op(Op::BeginPath, &[]);
-                    p.circle(c, r);
-                    p.op(Op::Fill, &[]);
-                    p.op(Op::Stroke, &[]);
-                } else {
-                    batch.open(p, Mode::Stroke);
-                    p.circle(c, r);
-                }
-            }
-            Shape::Disc { c, r } => {
-                batch.open(p, Mode::Fill);
+        Shape::Circle { c, r } => {
+            let r = if cmd.style == Style::Selected { r * p.agent_k.max(1.0) as f32 } else { r };
+            if fills_circle(cmd.style) && lk.fill {
+                // Filled then stroked, each circle on its own (translucent fills overlap visibly).
+                run.batch.flush(p);
+                p.op(Op::BeginPath, &[]);
+                p.circle(c, r);
+                p.op(Op::Fill, &[]);
+                p.op(Op::Stroke, &[]);
+            } else {
+                run.batch.open(p, Mode::Stroke);
                 p.circle(c, r);
             }
-            Shape::Rect { min, max } => {
-                batch.flush(p);
-                let r = [min.x as f64, min.y as f64, (max.x - min.x) as f64, (max.y - min.y) as f64];
-                if lk.fill {
-                    p.op(Op::FillRect, &r);
-                }
-                if lk.width_px > 0.0 {
-                    p.op(Op::StrokeRect, &r);
-                }
+        }
+        Shape::Disc { c, r } => {
+            run.batch.open(p, Mode::Fill);
+            p.circle(c, r);
+        }
+        Shape::Rect { min, max } => {
+            run.batch.flush(p);
+            let r = [min.x as f64, min.y as f64, (max.x - min.x) as f64, (max.y - min.y) as f64];
+            if lk.fill {
+                p.op(Op::FillRect, &r);
             }
-            Shape::Line { a, b } => {
-                batch.open(p, Mode::Stroke);
-                p.move_to(a.as_dvec2());
-                p.line_to(b.as_dvec2());
+            if lk.width_px > 0.0 {
+                p.op(Op::StrokeRect, &r);
             }
-            Shape::Arrow { from, to } => {
-                batch.open(p, Mode::Stroke);
-                let (a, b) = (from.as_dvec2(), to.as_dvec2());
-                let v = b - a;
-                let len = v.length();
-                p.move_to(a);
+        }
+        Shape::Line { a, b } => {
+            run.batch.open(p, Mode::Stroke);
+            p.move_to(a.as_dvec2());
+            p.line_to(b.as_dvec2());
+        }
+        Shape::Arrow { from, to } => {
+            run.batch.open(p, Mode::Stroke);
+            let (a, b) = (from.as_dvec2(), to.as_dvec2());
+            let v = b - a;
+            let len = v.length();
+            p.move_to(a);
+            p.line_to(b);
+            if len > 1e-6 {
+                let u = v / len;
+                let head = (6.0 / s).min(len * 0.5);
+                let n = glam::DVec2::new(-u.y, u.x) * (head * 0.5);
+                p.move_to(b - u * head + n);
                 p.line_to(b);
-                if len > 1e-6 {
-                    let u = v / len;
-                    let head = (6.0 / s).min(len * 0.5);
-                    let n = glam::DVec2::new(-u.y, u.x) * (head * 0.5);
-                    p.move_to(b - u * head + n);
-                    p.line_to(b);
-                    p.line_to(b - u * head - n);
-                }
+                p.line_to(b - u * head - n);
             }
-            Shape::Polyline { start, len, closed } => {
-                let pts = list.points_of(start, len);
-                if pts.is_empty() {
-                    continue;
-                }
-                batch.open(p, Mode::Stroke);
-                p.move_to(pts[0].as_dvec2());
-                for q in &pts[1..] {
-                    p.line_to(q.as_dvec2());
-                }
-                if closed {
-                    p.op(Op::ClosePath, &[]);
-                }
+        }
+        Shape::Polyline { start, len, closed } => {
+            let pts = list.points_of(start, len);
+            if pts.is_empty() {
+                return;
             }
-            Shape::Text { at, start, len, max_w } => {
-                let text = lang::canvas_text(lang, list.text_of(start, len));
-                if text_fits(text, max_w, s) {
-                    batch.flush(p);
-                    if !font_set {
-                        p.font(&format!("{}px system-ui, sans-serif", crate::sim::text::short64(11.0 / s)), false);
-                        font_set = true;
-                    }
-                    let t = p.text(text);
-                    p.op(Op::Text, &[t, at.x as f64, at.y as f64]);
+            run.batch.open(p, Mode::Stroke);
+            p.move_to(pts[0].as_dvec2());
+            for q in &pts[1..] {
+                p.line_to(q.as_dvec2());
+            }
+            if closed {
+                p.op(Op::ClosePath, &[]);
+            }
+        }
+        Shape::Text { at, start, len, max_w } => {
+            let text = lang::canvas_text(lang, list.text_of(start, len));
+            if text_fits(text, max_w, s) {
+                run.batch.flush(p);
+                if !run.font_set {
+                    p.font(&format!("{}px system-ui, sans-serif", crate::sim::text::short64(11.0 / s)), false);
+                    run.font_set = true;
                 }
+                let t = p.text(text);
+                p.op(Op::Text, &[t, at.x as f64, at.y as f64]);
             }
         }
     }
-    batch.flush(p);
-    if clip {
-        p.op(Op::Restore, &[]);
-    }
-    if dashed {
-        p.op(Op::Dash, &[0.0]);
-    }
-    if legend && !list.legend.is_empty() {
-        paint_legend(view, list, pal, lang, p);
-    }
-    p.finish(ctx, &pal.css);
 }
 
 /// The force legend in screen pixels at the top-left corner: a colour swatch and a line of text per
@@ -530,75 +417,4 @@ fn paint_legend(view: &View, list: &DrawList, pal: &Palette, lang: Lang, p: &mut
         let t = p.text(text);
         p.op(Op::TextMax, &[t, 28.0, y, (w - 28.0).max(10.0)]);
     }
-}
-
-/// The error box's message font: 13 px monospace, ~7.8 px a character.
-const ERROR_CHAR_PX: f64 = 7.8;
-const ERROR_LINE_PX: f64 = 18.0;
-/// Where the message starts (below the heading) and the margin under it.
-const ERROR_TOP_PX: f64 = 40.0;
-const ERROR_BOTTOM_PX: f64 = 14.0;
-
-/// The message wrapped to a box `css_w` wide, each of its lines (one mistake a line) on lines of
-/// its own; a word longer than a line is cut.
-pub fn error_lines(css_w: f64, message: &str) -> Vec<String> {
-    let max = ((css_w - 28.0) / ERROR_CHAR_PX).max(10.0) as usize;
-    let mut lines = Vec::new();
-    for text in message.split('\n') {
-        let mut line = String::new();
-        let mut n = 0;
-        for word in text.split_whitespace() {
-            let len = word.chars().count();
-            if n > 0 && n + 1 + len > max {
-                lines.push(std::mem::take(&mut line));
-                n = 0;
-            }
-            for (k, ch) in word.chars().enumerate() {
-                if k == 0 && n > 0 {
-                    line.push(' ');
-                    n += 1;
-                }
-                if n == max {
-                    lines.push(std::mem::take(&mut line));
-                    n = 0;
-                }
-                line.push(ch);
-                n += 1;
-            }
-        }
-        if n > 0 {
-            lines.push(line);
-        }
-    }
-    lines
-}
-
-/// The CSS height a box `css_w` wide needs to show the whole message.
-pub fn error_height(css_w: f64, message: &str) -> f64 {
-    ERROR_TOP_PX + error_lines(css_w, message).len() as f64 * ERROR_LINE_PX + ERROR_BOTTOM_PX
-}
-
-/// A readable message in place of the picture (broken scenario, bad input).
-pub fn paint_error(ctx: &Ctx2d, css_w: f64, css_h: f64, dpr: f64, message: &str) {
-    let colours = Array::of3(&"#fef2f2".into(), &"#dc2626".into(), &"#991b1b".into());
-    let p = &mut Painter::default();
-    let max = (css_w - 28.0).max(10.0);
-    p.transform(dpr, 0.0, 0.0);
-    p.op(Op::FillStyle, &[0.0]);
-    p.op(Op::FillRect, &[0.0, 0.0, css_w, css_h]);
-    p.op(Op::StrokeStyle, &[1.0]);
-    p.op(Op::LineWidth, &[2.0]);
-    p.op(Op::StrokeRect, &[1.0, 1.0, css_w - 2.0, css_h - 2.0]);
-    p.op(Op::FillStyle, &[2.0]);
-    p.font("bold 14px system-ui, sans-serif", true);
-    // Short, and squeezed to the width if need be: the same box shows a scenario that could not
-    // start and a viewer that stopped after an internal error (the message says which).
-    let t = p.text("steerlab: error");
-    p.op(Op::TextMax, &[t, 14.0, 14.0, max]);
-    p.font("13px ui-monospace, monospace", true);
-    for (k, line) in error_lines(css_w, message).iter().enumerate() {
-        let t = p.text(line);
-        p.op(Op::TextMax, &[t, 14.0, ERROR_TOP_PX + k as f64 * ERROR_LINE_PX, max]);
-    }
-    p.finish(ctx, &colours);
 }

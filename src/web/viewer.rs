@@ -11,6 +11,7 @@
 //! - `viewer/events.rs`: the handlers, and attaching / detaching every listener and observer;
 //! - `viewer/frame.rs`: the frame loop, theme and fit, drawing and the text around the canvas.
 
+mod buttons;
 mod chart;
 pub mod controls;
 mod dom;

@@ -5,14 +5,15 @@
 //! and wander at half their max speed outside it. A hunter within `catch_radius` of an agent
 //! catches it and starts again far away.
 
+use super::chase::{at_pace, draw_prediction, seen_from, One};
 use super::wander::Angle;
-use super::{draw_steering, far_from, AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, Readout, Tint, Val, View};
+use super::{AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, Readout, Tint, Val, View};
 use crate::agent::Agent;
 use crate::check::Check;
 use crate::draw::{DrawList, Style};
 use crate::json_path::vec2v;
 use crate::setup::Setup;
-use crate::steer::{desired_towards, evade, predict, seek, wander, WanderParams};
+use crate::steer::{evade, predict, seek, wander, WanderParams};
 use crate::world::World;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -54,13 +55,17 @@ pub struct Hunt {
 }
 
 impl Evade {
+    fn one(&self) -> One {
+        One(self.hunter)
+    }
+
     /// The hunter as agent `a` sees it (nearest image) and its predicted position, when it is
     /// inside `a`'s panic radius.
     fn threat(&self, world: &World, agents: &[Agent], a: &Agent) -> Option<(Vec2, Vec2)> {
         let h = agents.get(self.hunter)?;
         let d = world.delta(a.position, h.position);
         (d.length_squared() < self.panic_radius * self.panic_radius).then(|| {
-            let hp = a.position + d;
+            let hp = seen_from(world, a, h.position);
             (hp, predict(a, hp, h.velocity, self.max_prediction))
         })
     }
@@ -106,15 +111,13 @@ impl Behave for Evade {
         let Some(h) = ctx.agents.get(self.hunter) else { return };
         let me = a.agent;
         if a.i == self.hunter {
-            let prey = nearest_other(ctx.world, ctx.agents, self.hunter);
-            if let Some(p) = prey {
-                let mut slow = *me;
-                slow.max_speed = self.hunter_speed.min(me.max_speed);
-                a.ctl.add("seek", self.weight, seek(&slow, me.position + ctx.world.delta(me.position, p)));
+            if let Some(p) = self.one().nearest_other(ctx.world, ctx.agents) {
+                let slow = at_pace(me, self.hunter_speed);
+                a.ctl.add("seek", self.weight, seek(&slow, seen_from(ctx.world, me, p)));
             }
             a.tint(Tint::Set(Style::Leader));
         } else if self.threat(ctx.world, ctx.agents, me).is_some() {
-            let hp = me.position + ctx.world.delta(me.position, h.position);
+            let hp = seen_from(ctx.world, me, h.position);
             a.ctl.add("evade", self.weight, evade(me, hp, h.velocity, self.max_prediction));
             a.tint(Tint::Set(Style::Evading));
         } else {
@@ -127,16 +130,8 @@ impl Behave for Evade {
 
     /// A catch: count it; the hunter starts again far from its prey.
     fn post_move(&self, inst: &mut Inst<Self>, m: &mut MoveCtx) {
-        let Some(h) = m.agents.get(self.hunter).copied() else { return };
-        let r2 = self.catch_radius * self.catch_radius;
-        let prey = m
-            .agents
-            .iter()
-            .enumerate()
-            .find(|&(i, a)| i != self.hunter && m.world.distance_squared(a.position, h.position) < r2);
-        if let Some((_, p)) = prey {
+        if self.one().catch(m, self.catch_radius) {
             inst.state.caught += 1;
-            m.agents[self.hunter].position = far_from(m.world, p.position);
         }
     }
 
@@ -144,17 +139,10 @@ impl Behave for Evade {
     /// inside it: the hunter's predicted position joined to the hunter (the look-ahead), and the
     /// evader's velocity, desired velocity away from the prediction and steer.
     fn draw(&self, _: &Inst<Self>, v: &View, layer: Layer, list: &mut DrawList) {
-        for (i, a) in v.agents.iter().enumerate() {
-            if i == self.hunter {
-                continue;
-            }
+        for (_, a) in self.one().others(v.agents) {
             match (layer, self.threat(v.world, v.agents, a)) {
                 (Layer::Under, _) => list.circle(Style::PanicRadius, a.position, self.panic_radius),
-                (Layer::Over, Some((hp, p))) => {
-                    list.line(Style::Prediction, hp, p);
-                    list.disc(Style::Prediction, p, 3.5);
-                    draw_steering(list, a, desired_towards(a.position - p, a));
-                }
+                (Layer::Over, Some((hp, p))) => draw_prediction(list, a, hp, p, a.position - p),
                 _ => {}
             }
         }
@@ -164,12 +152,8 @@ impl Behave for Evade {
     /// many catches.
     fn readout(&self, inst: &Inst<Self>, v: &View) -> Option<Readout> {
         let h = v.agents.get(self.hunter)?;
-        let d = nearest_other(v.world, v.agents, self.hunter).map(|p| v.world.delta(h.position, p).length());
-        let evading = v
-            .agents
-            .iter()
-            .enumerate()
-            .filter(|&(i, a)| i != self.hunter && self.threat(v.world, v.agents, a).is_some());
+        let d = self.one().nearest_other(v.world, v.agents).map(|p| v.world.delta(h.position, p).length());
+        let evading = self.one().others(v.agents).filter(|(_, a)| self.threat(v.world, v.agents, a).is_some());
         Some(
             Readout::new(Self::KIND)
                 .with("distance", d.map_or(Val::None, |d| Val::Num(d as f64, 1)))
@@ -183,7 +167,7 @@ impl Behave for Evade {
         let d = v
             .agents
             .get(self.hunter)
-            .and_then(|h| nearest_other(v.world, v.agents, self.hunter).map(|p| v.world.delta(h.position, p).length()));
+            .and_then(|h| self.one().nearest_other(v.world, v.agents).map(|p| v.world.delta(h.position, p).length()));
         out.push(("prey_distance", d));
         out.push(("caught", Some(inst.state.caught as f32)));
     }
@@ -191,19 +175,11 @@ impl Behave for Evade {
     /// `state().prediction` (the hunter's predicted position as the first evader sees it, when it
     /// is inside its panic radius), metrics `caught`.
     fn report(&self, inst: &Inst<Self>, v: &View, state: &mut Value) {
-        if let Some((_, a)) = v.agents.iter().enumerate().find(|&(i, _)| i != self.hunter) {
+        if let Some(a) = self.one().first_other(v.agents) {
             state["prediction"] = self.threat(v.world, v.agents, a).map(|(_, p)| vec2v(p)).into();
         }
         state["metrics"]["caught"] = inst.state.caught.into();
     }
-}
-
-/// The position of the agent nearest to agent `me` (not `me`).
-fn nearest_other(world: &World, agents: &[Agent], me: usize) -> Option<Vec2> {
-    let p = agents.get(me)?.position;
-    let d2 = |a: &Agent| world.distance_squared(a.position, p);
-    let others = agents.iter().enumerate().filter(|&(i, _)| i != me).map(|(_, a)| a);
-    others.min_by(|a, b| d2(a).total_cmp(&d2(b))).map(|a| a.position)
 }
 
 #[cfg(test)]

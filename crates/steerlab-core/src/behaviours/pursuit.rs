@@ -4,13 +4,14 @@
 //! quarry (agent `quarry`) wanders, or goes straight, at `quarry_speed`; every other agent pursues
 //! it. A pursuer within `catch_radius` catches it, and the quarry starts again far away.
 
+use super::chase::{at_pace, draw_prediction, seen_from, One};
 use super::wander::Angle;
-use super::{draw_steering, far_from, AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, Readout, Tint, Val, View};
+use super::{AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, Readout, Tint, Val, View};
 use crate::check::Check;
 use crate::draw::{DrawList, Style};
 use crate::json_path::{f32v, vec2v};
 use crate::setup::Setup;
-use crate::steer::{desired_towards, predict, pursuit, steer_towards, wander, WanderParams};
+use crate::steer::{predict, pursuit, steer_towards, wander, WanderParams};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -93,8 +94,7 @@ impl Behave for Pursuit {
         let Some(q) = ctx.agents.get(self.quarry) else { return };
         let me = a.agent;
         if a.i == self.quarry {
-            let mut slow = *me;
-            slow.max_speed = self.quarry_speed.min(me.max_speed);
+            let slow = at_pace(me, self.quarry_speed);
             if self.quarry_wander {
                 let (f, _) = wander(&slow, &mut angle.0, &QUARRY_WANDER, a.rng);
                 a.ctl.add("wander", self.weight, f);
@@ -103,26 +103,18 @@ impl Behave for Pursuit {
             }
             a.tint(Tint::Set(Style::Evading));
         } else {
-            let qp = me.position + ctx.world.delta(me.position, q.position);
+            let qp = seen_from(ctx.world, me, q.position);
             a.ctl.add("pursuit", self.weight, pursuit(me, qp, q.velocity, self.max_prediction));
         }
     }
 
     /// A catch: count it, and the quarry starts again far from the pursuer that caught it.
     fn post_move(&self, inst: &mut Inst<Self>, m: &mut MoveCtx) {
-        let Some(q) = m.agents.get(self.quarry).copied() else { return };
-        let r2 = self.catch_radius * self.catch_radius;
-        let by = m
-            .agents
-            .iter()
-            .enumerate()
-            .find(|&(i, a)| i != self.quarry && m.world.distance_squared(a.position, q.position) < r2);
-        if let Some((_, catcher)) = by {
+        if One(self.quarry).catch(m, self.catch_radius) {
             let st = &mut inst.state;
             st.catches += 1;
             st.total += m.now - st.since;
             st.since = m.now;
-            m.agents[self.quarry].position = far_from(m.world, catcher.position);
         }
     }
 
@@ -133,15 +125,10 @@ impl Behave for Pursuit {
         if layer != Layer::Over {
             return;
         }
-        for (i, a) in v.agents.iter().enumerate() {
-            if i == self.quarry {
-                continue;
-            }
-            let qp = a.position + v.world.delta(a.position, q.position);
+        for (_, a) in One(self.quarry).others(v.agents) {
+            let qp = seen_from(v.world, a, q.position);
             let p = predict(a, qp, q.velocity, self.max_prediction);
-            list.line(Style::Prediction, qp, p);
-            list.disc(Style::Prediction, p, 3.5);
-            draw_steering(list, a, desired_towards(p - a.position, a));
+            draw_prediction(list, a, qp, p, p - a.position);
         }
     }
 
@@ -159,7 +146,7 @@ impl Behave for Pursuit {
     /// The first pursuer's distance to the quarry (px), the catches and the mean time to a catch (s).
     fn measures(&self, inst: &Inst<Self>, v: &View, out: &mut super::Measures) {
         let q = v.agents.get(self.quarry);
-        let a = v.agents.iter().enumerate().find(|&(i, _)| i != self.quarry).map(|(_, a)| a);
+        let a = One(self.quarry).first_other(v.agents);
         let d = q.zip(a).map(|(q, a)| v.world.delta(a.position, q.position).length());
         out.push(("quarry_distance", d));
         out.push(("catches", Some(inst.state.catches as f32)));
@@ -169,8 +156,8 @@ impl Behave for Pursuit {
     /// `state().prediction` (the first pursuer's), metrics `catches`, `mean_catch_time`, `look_ahead`.
     fn report(&self, inst: &Inst<Self>, v: &View, state: &mut Value) {
         let Some(q) = v.agents.get(self.quarry) else { return };
-        if let Some((_, a)) = v.agents.iter().enumerate().find(|&(i, _)| i != self.quarry) {
-            let qp = a.position + v.world.delta(a.position, q.position);
+        if let Some(a) = One(self.quarry).first_other(v.agents) {
+            let qp = seen_from(v.world, a, q.position);
             state["prediction"] = vec2v(predict(a, qp, q.velocity, self.max_prediction));
         }
         let m = &mut state["metrics"];
@@ -184,7 +171,7 @@ impl Pursuit {
     /// The first pursuer's look-ahead `T = min(distance / max_speed, max_prediction)`.
     fn look_ahead(&self, v: &View) -> Option<f32> {
         let q = v.agents.get(self.quarry)?;
-        let (_, a) = v.agents.iter().enumerate().find(|&(i, _)| i != self.quarry)?;
+        let a = One(self.quarry).first_other(v.agents)?;
         let d = v.world.delta(a.position, q.position).length();
         Some(if a.max_speed > 0.0 { (d / a.max_speed).min(self.max_prediction) } else { 0.0 })
     }

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# `cargo xtask new-behaviour` on a copy of the tree: the behaviour it writes compiles, the files it
+# regenerates are current, and the tests that list every behaviour and scenario pass with it.
+# Usage: scripts/dev/new-behaviour-check.sh [id] (default `interpose`). The copy is removed after;
+# it builds in its own target directory, target/new-behaviour-check (kept between runs: the first
+# builds the dependencies, later ones reuse them). Not this tree's: build.rs writes absolute paths
+# into its output, which the copy's build would overwrite.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ROOT="$(pwd)"
+ID="${1:-interpose}"
+COPY="$(mktemp -d "${TMPDIR:-/tmp}/steerlab-new-behaviour.XXXXXX")"
+trap 'rm -rf "$COPY"' EXIT
+tar --exclude=./target --exclude=./dist --exclude=./tools/node_modules --exclude=./artifacts --exclude=./.git -cf - . | tar -C "$COPY" -xf -
+cd "$COPY"
+export CARGO_TARGET_DIR="$ROOT/target/new-behaviour-check"
+cargo xtask new-behaviour "$ID"
+# A second time: refused, naming the file.
+if out="$(cargo xtask new-behaviour "$ID" 2>&1)"; then
+  echo "new-behaviour accepted an existing id: $out" >&2
+  exit 1
+fi
+grep -q "exists already" <<<"$out"
+cargo test -p steerlab-core --features code --lib -q
+cargo test -q --test golden --test words --test series --test scenarios --test history --test file_sizes
+cargo clippy -q --workspace --all-targets -- -D warnings
+echo "new-behaviour $ID: compiles, regenerated files current, tests pass"

@@ -1,0 +1,33 @@
+//! `cargo xtask <command>` (the alias is in `.cargo/config.toml`): the project's own commands.
+//!
+//! - `cargo xtask new-behaviour <id>`: writes a compiling behaviour from `xtask/templates/` — its
+//!   core file, its code templates, a scenario, its words in every language, the registry line and
+//!   the test rows — then regenerates what is generated (schema, words, code templates, golden).
+//!   `--no-regenerate` writes the files only. docs/adding-a-behaviour.md says what comes next.
+
+mod new_behaviour;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask new-behaviour <id> [--no-regenerate]
+  <id>: the behaviour's type in snake case (e.g. `interpose`, `hide_behind`)";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let result = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["new-behaviour", id] => new_behaviour::run(&root, id, true),
+        ["new-behaviour", id, "--no-regenerate"] | ["new-behaviour", "--no-regenerate", id] => {
+            new_behaviour::run(&root, id, false)
+        }
+        _ => Err(USAGE.to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
