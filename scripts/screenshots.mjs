@@ -1,4 +1,4 @@
-// Refresh the README's screenshots from a built dist/ (trunk build --release).
+// Refresh the screenshots of the docs (docs/screenshots/) from a built dist/ (trunk build --release).
 //
 //   node scripts/screenshots.mjs                 # everything below
 //   node scripts/screenshots.mjs canvases [name …]
@@ -59,7 +59,7 @@ async function shoot(browser, server, url, only, dir, suffix, opts = {}) {
 async function canvases(browser, server) {
   const { context, page } = await shoot(browser, server, "/", names, out, "");
   if (!names.length) {
-    // The stress canvas with its slider at 100 000 (the README's performance section).
+    // The stress canvas with its slider at 100 000 (docs/performance.md).
     const stress = page.locator("#viz-stress");
     await stress.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.steerlab.viewerFor(document.querySelector('canvas[data-scenario="stress"]')).set("agents.count", 100000));

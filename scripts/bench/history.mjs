@@ -7,7 +7,7 @@
 //
 //   ./scripts/build.sh && node scripts/bench/history.mjs [scenario …]
 //
-// Not part of the test command: timings belong to benchmarks (README, "Rewind and scrub").
+// Not part of the test command: timings belong to benchmarks (docs/embedding.md, "Rewind and scrub").
 import { serveDist, launchBrowser, openPage, waitForSteerlab } from "../../tests/e2e/helpers.mjs";
 
 const ALL = ["flock", "separation", "alignment", "cohesion", "spatial-hash", "bandada", "follow-leader", "queue", "path-waypoints", "path-tube", "seek", "flee", "arrive", "pursuit", "evade", "wander", "obstacle-avoidance", "containment", "flow-field", "stress", "stress@100000"];

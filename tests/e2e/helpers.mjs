@@ -74,7 +74,7 @@ export function mimeType(file) {
  * their own (they get the same headers); `delays` (path -> ms) holds back the answer for a path
  * (both objects are read on every request, so a test may change them).
  * With `compress`, text and wasm answers (.wasm, .js, .html, .css, .json, .svg) are compressed
- * for clients that accept it, as a web host should serve them (README, "Serving"): brotli when the
+ * for clients that accept it, as a web host should serve them (docs/embedding.md, "Serving"): brotli when the
  * request's Accept-Encoding has `br`, else gzip; `compress: "gzip"` or `"br"` offers only that one.
  * Without it every answer is sent as it is on disk (the tests read uncompressed sizes). Each
  * file's compressed bytes are made once (brotli at quality 11, gzip at 9, as a host precompresses).

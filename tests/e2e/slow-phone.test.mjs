@@ -3,7 +3,7 @@
 // as soon as it shows (its first paint; the module still on its way), taps "2. Separación" in its
 // contents. Measured from that tap to the
 // moment the figure there moves (two of its frames differ), served as a host should serve it
-// (compressed: README, "Serving") and as it is on disk (uncompressed), in both languages:
+// (compressed: docs/embedding.md, "Serving") and as it is on disk (uncompressed), in both languages:
 //
 // - compressed: within 1.5 s (the best of up to three runs: a busy machine only slows the phone
 //   down), and the module crossed the wire compressed;
