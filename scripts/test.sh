@@ -76,6 +76,8 @@ done
 run "native tests" cargo test --workspace --no-fail-fast
 # The core crate's modules import one another in one direction (docs/architecture.md).
 run "core: no import circle" python3 scripts/dev/modgraph.py crates/steerlab-core/src --quiet
+# Every path and link the README and the docs name exists (scripts/dev/doc-paths.py).
+run "docs: paths and links" python3 scripts/dev/doc-paths.py
 # The web shell's pure JS (the challenges' condition language, the chart's layout) in Node, no browser.
 run "web-shell unit tests in Node" node --test tests/unit/
 # `cargo xtask new-behaviour` writes a behaviour that compiles and passes its tests: on a copy of

@@ -379,7 +379,7 @@ pub fn run(root: &Path, id: &str, regen: bool) -> Result<(), String> {
         regenerate(root, &n)?;
         for rel in [
             "scenarios/scenario.schema.json",
-            "docs/scenario-format.md",
+            "docs/reference/scenario-format.md",
             "www/code/templates/*.json and www/code/states/*.json",
             "words/words.schema.json",
             "docs/words.md",
