@@ -147,17 +147,7 @@ fn the_exporter_asks_for_keys_of_the_words_files() {
         "www/code/write-godot.js",
     ] {
         let src = std::fs::read_to_string(Path::new(ROOT).join(script)).unwrap();
-        for call in ["say(\"", "w(\""] {
-            for (i, _) in src.match_indices(call) {
-                if src[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.') {
-                    continue;
-                }
-                let rest = &src[i + call.len()..];
-                let key = &rest[..rest.find('"').unwrap()];
-                assert!(en.contains_key(key), "{script}: {call}{key}\") is no key of words/en.json");
-                used.push(key.to_string());
-            }
-        }
+        used.extend(keys_asked(script, &src, &["say(\"", "w(\""], &en));
     }
     for k in en.keys().filter(|k| k.starts_with("code.")) {
         let built = ["code.tip.", "code.state.", "code.section.", "code.dialog."].iter().any(|p| k.starts_with(p));
@@ -273,23 +263,30 @@ fn the_scripts_ask_for_keys_of_the_words_files() {
             !src.contains("ES ?") && !src.contains("const ES") && !src.contains("const TEXT"),
             "{script} picks words by language itself"
         );
-        for call in ["t(\"", "has(\""] {
-            for (i, _) in src.match_indices(call) {
-                if src[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.') {
-                    continue;
-                }
-                let rest = &src[i + call.len()..];
-                let key = &rest[..rest.find('"').unwrap()];
-                assert!(en.contains_key(key), "{script}: {call}{key}\") is no key of words/en.json");
-                used.push(key.to_string());
-            }
-        }
+        used.extend(keys_asked(script, &src, &["t(\"", "has(\""], &en));
     }
     for k in en.keys().filter(|k| k.starts_with("page.")) {
         assert!(used.contains(k), "{k} is in the words files but no script uses it");
     }
     assert!(!Path::new(ROOT).join("www/chart-words.js").exists(), "one place for the words in JS: www/words.js");
     assert!(!Path::new(ROOT).join("catalog").exists(), "the words are words/<tag>.json now");
+}
+
+/// The keys a script asks for with these calls (`t("`), each checked to be a key of English.
+fn keys_asked(script: &str, src: &str, calls: &[&str], en: &BTreeMap<String, String>) -> Vec<String> {
+    let mut used = Vec::new();
+    for call in calls {
+        for (i, _) in src.match_indices(call) {
+            if src[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.') {
+                continue;
+            }
+            let rest = &src[i + call.len()..];
+            let key = &rest[..rest.find('"').unwrap()];
+            assert!(en.contains_key(key), "{script}: {call}{key}\") is no key of words/en.json");
+            used.push(key.to_string());
+        }
+    }
+    used
 }
 
 /// `words/context.json` says where every key of English shows: the same keys, none empty.
