@@ -20,6 +20,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { register } from "node:module";
 import { ROOT, sh, loadTemplates } from "./code-run.mjs";
 import { runRust, runRustCrate, rustAllocations } from "./code-rust.mjs";
 import { runUnity, unityAllocations, unityTogether } from "./code-unity.mjs";
@@ -33,7 +34,15 @@ const opt = (name) => {
 const only = (opt("--only") ?? "js,rust,rust-crate,unity,godot").split(",");
 const RANDOM = Number(process.env.STEERLAB_CODE_RANDOM ?? 6);
 
-// The exporter's words come from the words files, as a page's loader gives them (www/words.js).
+// The exporter's words come from the words files, as a page's loader gives them (www/words.js,
+// over www/boot.js's registry). boot.js imports the module's glue (../steerlab.js), which the
+// source tree does not have (the build writes it): Node gets a stub for it here.
+register(
+  "data:text/javascript," +
+    encodeURIComponent(
+      'export async function resolve(s, c, next) { return s === "../steerlab.js" && c.parentURL?.endsWith("/www/boot.js") ? { url: "data:text/javascript,export default async () => {}", shortCircuit: true } : next(s, c); }',
+    ),
+);
 const { addWords } = await import(pathToFileURL(path.join(ROOT, "www/words.js")));
 for (const tag of ["en", "es"]) addWords(tag, JSON.parse(fs.readFileSync(path.join(ROOT, `words/${tag}.json`), "utf8")));
 const { write, load } = await import(pathToFileURL(path.join(ROOT, "www/code/export.js")));
