@@ -215,15 +215,42 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// Every constructor is `#[inline(never)]`: serde's defaults (`missing_field`, `duplicate_field`,
+/// `unknown_field`, …) and `custom`'s `to_string` were otherwise inlined at each field of each
+/// derived reader. The wording is serde's own: the field and variant lists through
+/// `serde::de::value::Error`, which keeps serde's default texts.
 impl de::Error for Error {
+    #[inline(never)]
     fn custom<T: fmt::Display>(msg: T) -> Self {
         Error(msg.to_string())
     }
+    #[inline(never)]
     fn invalid_type(unexp: Unexpected<'_>, exp: &dyn de::Expected) -> Self {
         Error(format!("invalid type: {}, expected {exp}", describe(&unexp)))
     }
+    #[inline(never)]
     fn invalid_value(unexp: Unexpected<'_>, exp: &dyn de::Expected) -> Self {
         Error(format!("invalid value: {}, expected {exp}", describe(&unexp)))
+    }
+    #[inline(never)]
+    fn invalid_length(len: usize, exp: &dyn de::Expected) -> Self {
+        Error(format!("invalid length {len}, expected {exp}"))
+    }
+    #[inline(never)]
+    fn unknown_variant(variant: &str, expected: &'static [&'static str]) -> Self {
+        Error(de::value::Error::unknown_variant(variant, expected).to_string())
+    }
+    #[inline(never)]
+    fn unknown_field(field: &str, expected: &'static [&'static str]) -> Self {
+        Error(de::value::Error::unknown_field(field, expected).to_string())
+    }
+    #[inline(never)]
+    fn missing_field(field: &'static str) -> Self {
+        Error(format!("missing field `{field}`"))
+    }
+    #[inline(never)]
+    fn duplicate_field(field: &'static str) -> Self {
+        Error(format!("duplicate field `{field}`"))
     }
 }
 
@@ -476,31 +503,37 @@ struct Entries<'a> {
 impl<'a> Entries<'a> {
     /// The next key and value not skipped ([`read_all`]). (Not generic: one copy for every
     /// struct's reader.)
+    /// The key goes on the path before it is read: `unknown field` names it (`world.depth`).
     #[inline(never)]
-    fn next_entry(&mut self) -> Option<(&'a String, &'a Value)> {
+    fn next_entry(&mut self) -> Option<&'a str> {
         loop {
             let (key, value) = self.iter.as_mut()?.next()?;
             if !skipped(Some(key), 0) {
-                return Some((key, value));
+                self.value = Some(value);
+                push(Seg::Key(key.clone()));
+                return Some(key);
             }
         }
+    }
+
+    /// The value of the key just read. (Not generic either.)
+    #[inline(never)]
+    fn take_value(&mut self) -> Result<&'a Value, Error> {
+        self.value.take().ok_or_else(|| Error("value is missing".into()))
     }
 }
 
 impl<'a> MapAccess<'a> for Entries<'a> {
     type Error = Error;
 
-    /// The key goes on the path before it is read: `unknown field` names it (`world.depth`).
     fn next_key_seed<K: DeserializeSeed<'a>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
-        let Some((key, value)) = self.next_entry() else { return Ok(None) };
-        self.value = Some(value);
-        push(Seg::Key(key.clone()));
-        let k = seed.deserialize(key.as_str().into_deserializer())?;
+        let Some(key) = self.next_entry() else { return Ok(None) };
+        let k = seed.deserialize(key.into_deserializer())?;
         Ok(Some(k))
     }
 
     fn next_value_seed<V: DeserializeSeed<'a>>(&mut self, seed: V) -> Result<V::Value, Error> {
-        let value = self.value.take().ok_or_else(|| de::Error::custom("value is missing"))?;
+        let value = self.take_value()?;
         let v = seed.deserialize(At(value))?;
         pop();
         Ok(v)
