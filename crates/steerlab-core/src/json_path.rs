@@ -42,12 +42,14 @@ struct Reading {
     /// Places this reading passes over: each stopped an earlier reading (an unknown field, an
     /// unknown name, a missing field) and is already noted.
     skip: Vec<Vec<Seg>>,
+    /// The message of the last [`Error`] made (the error itself carries nothing: see there).
+    msg: String,
 }
 
 thread_local! {
     // (A const initialiser: a lazy one links the thread-local's lazy storage.)
     static READING: RefCell<Reading> =
-        const { RefCell::new(Reading { path: Vec::new(), found: Vec::new(), skip: Vec::new() }) };
+        const { RefCell::new(Reading { path: Vec::new(), found: Vec::new(), skip: Vec::new(), msg: String::new() }) };
 }
 
 fn push(seg: Seg) {
@@ -80,13 +82,10 @@ pub(crate) fn path_string(path: &[Seg]) -> String {
 
 /// Read a `T` from `value`; on error, the path of the first mistake and the message.
 #[cfg(test)]
-pub(crate) fn from_value<'a, T: de::Deserialize<'a>>(value: &'a Value) -> Result<T, (String, Error)> {
+pub(crate) fn from_value<'a, T: de::Deserialize<'a>>(value: &'a Value) -> Result<T, (String, String)> {
     match read_all(value, 0) {
         (Some(t), found, _) if found.is_empty() => Ok(t),
-        (_, mut found, _) => {
-            let (path, e) = found.swap_remove(0);
-            Err((path, Error(e)))
-        }
+        (_, mut found, _) => Err(found.swap_remove(0)),
     }
 }
 
@@ -112,8 +111,8 @@ pub(crate) fn read_all<'a, T: de::Deserialize<'a>>(
                 settle(None, &mut all, passes, &mut entry_skipped);
                 return (Some(t), all, entry_skipped);
             }
-            Err(e) => {
-                if !settle(Some(e.0), &mut all, passes, &mut entry_skipped) {
+            Err(Error(())) => {
+                if !settle(Some(()), &mut all, passes, &mut entry_skipped) {
                     return (None, all, entry_skipped);
                 }
             }
@@ -138,12 +137,13 @@ fn begin(first: bool) {
 /// stopped it (`stopped`) to skip next time. False when there is no next time: the document
 /// itself failed, the place was skipped already, or `passes` readings were made.
 #[inline(never)]
-fn settle(stopped: Option<String>, all: &mut Vec<(String, String)>, passes: usize, entry_skipped: &mut bool) -> bool {
+fn settle(stopped: Option<()>, all: &mut Vec<(String, String)>, passes: usize, entry_skipped: &mut bool) -> bool {
     READING.with(|r| {
         let r = &mut *r.borrow_mut();
         let at = std::mem::take(&mut r.path);
         let mut found = std::mem::take(&mut r.found);
-        if let Some(e) = stopped {
+        if stopped.is_some() {
+            let e = std::mem::take(&mut r.msg);
             // A key skipped for its own mistake leaves its field missing: not another one.
             let echo =
                 e.starts_with("missing field") && r.skip.iter().any(|q| q.len() == at.len() + 1 && q.starts_with(&at));
@@ -187,9 +187,10 @@ fn skipped(key: Option<&str>, index: usize) -> bool {
 /// Note a wrong type at the current path (`Reading::found`).
 #[inline(never)]
 fn note_wrong(v: &Value, exp: &dyn de::Expected) {
-    let e = Error::invalid_type(unexpected(v), exp).0;
+    let _ = Error::invalid_type(unexpected(v), exp);
     READING.with(|r| {
         let r = &mut *r.borrow_mut();
+        let e = std::mem::take(&mut r.msg);
         r.found.push((path_string(&r.path), e));
     });
 }
@@ -201,29 +202,67 @@ pub(crate) fn nested<'a, T: de::Deserialize<'a>>(value: &'a Value) -> Result<T, 
 
 /// The reader's error: a message for people, worded as serde_json's own reader words it.
 ///
+/// The message itself waits in the reading's state (`Reading::msg`: the last error made, which
+/// is the one a reader returns) and the error carries nothing: every derived reader then passes
+/// a one-word `Result` on instead of a `String` and has no message to drop on its error paths.
+///
 /// Not `serde_json::Error`: its `invalid_type` prints serde's `Unexpected`, whose float arm links
 /// core's float printer (`flt2dec`, with `f32::clamp`'s panic message the last users of it in the
 /// module); this one describes the unexpected value itself, floats through serde_json's printer.
 #[derive(Debug)]
-pub struct Error(String);
+pub struct Error(());
+
+/// An error with this message (`Reading::msg`).
+#[inline(never)]
+fn error(msg: String) -> Error {
+    READING.with(|r| r.borrow_mut().msg = msg);
+    Error(())
+}
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        READING.with(|r| f.write_str(&r.borrow().msg))
     }
 }
 
 impl std::error::Error for Error {}
 
+/// Every constructor is `#[inline(never)]`: serde's defaults (`missing_field`, `duplicate_field`,
+/// `unknown_field`, …) and `custom`'s `to_string` were otherwise inlined at each field of each
+/// derived reader. The wording is serde's own: the field and variant lists through
+/// `serde::de::value::Error`, which keeps serde's default texts.
 impl de::Error for Error {
+    #[inline(never)]
     fn custom<T: fmt::Display>(msg: T) -> Self {
-        Error(msg.to_string())
+        error(msg.to_string())
     }
+    #[inline(never)]
     fn invalid_type(unexp: Unexpected<'_>, exp: &dyn de::Expected) -> Self {
-        Error(format!("invalid type: {}, expected {exp}", describe(&unexp)))
+        error(format!("invalid type: {}, expected {exp}", describe(&unexp)))
     }
+    #[inline(never)]
     fn invalid_value(unexp: Unexpected<'_>, exp: &dyn de::Expected) -> Self {
-        Error(format!("invalid value: {}, expected {exp}", describe(&unexp)))
+        error(format!("invalid value: {}, expected {exp}", describe(&unexp)))
+    }
+    #[inline(never)]
+    fn invalid_length(len: usize, exp: &dyn de::Expected) -> Self {
+        error(format!("invalid length {len}, expected {exp}"))
+    }
+    #[inline(never)]
+    fn unknown_variant(variant: &str, expected: &'static [&'static str]) -> Self {
+        error(de::value::Error::unknown_variant(variant, expected).to_string())
+    }
+    #[inline(never)]
+    fn unknown_field(field: &str, expected: &'static [&'static str]) -> Self {
+        error(de::value::Error::unknown_field(field, expected).to_string())
+    }
+    #[inline(never)]
+    fn missing_field(field: &'static str) -> Self {
+        error(format!("missing field `{field}`"))
+    }
+    #[inline(never)]
+    fn duplicate_field(field: &'static str) -> Self {
+        error(format!("duplicate field `{field}`"))
     }
 }
 
@@ -476,31 +515,37 @@ struct Entries<'a> {
 impl<'a> Entries<'a> {
     /// The next key and value not skipped ([`read_all`]). (Not generic: one copy for every
     /// struct's reader.)
+    /// The key goes on the path before it is read: `unknown field` names it (`world.depth`).
     #[inline(never)]
-    fn next_entry(&mut self) -> Option<(&'a String, &'a Value)> {
+    fn next_entry(&mut self) -> Option<&'a str> {
         loop {
             let (key, value) = self.iter.as_mut()?.next()?;
             if !skipped(Some(key), 0) {
-                return Some((key, value));
+                self.value = Some(value);
+                push(Seg::Key(key.clone()));
+                return Some(key);
             }
         }
+    }
+
+    /// The value of the key just read. (Not generic either.)
+    #[inline(never)]
+    fn take_value(&mut self) -> Result<&'a Value, Error> {
+        self.value.take().ok_or_else(|| error("value is missing".into()))
     }
 }
 
 impl<'a> MapAccess<'a> for Entries<'a> {
     type Error = Error;
 
-    /// The key goes on the path before it is read: `unknown field` names it (`world.depth`).
     fn next_key_seed<K: DeserializeSeed<'a>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
-        let Some((key, value)) = self.next_entry() else { return Ok(None) };
-        self.value = Some(value);
-        push(Seg::Key(key.clone()));
-        let k = seed.deserialize(key.as_str().into_deserializer())?;
+        let Some(key) = self.next_entry() else { return Ok(None) };
+        let k = seed.deserialize(key.into_deserializer())?;
         Ok(Some(k))
     }
 
     fn next_value_seed<V: DeserializeSeed<'a>>(&mut self, seed: V) -> Result<V::Value, Error> {
-        let value = self.value.take().ok_or_else(|| de::Error::custom("value is missing"))?;
+        let value = self.take_value()?;
         let v = seed.deserialize(At(value))?;
         pop();
         Ok(v)

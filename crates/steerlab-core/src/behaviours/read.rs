@@ -20,7 +20,6 @@ impl<'de> Deserialize<'de> for Behaviour {
                 f.write_str(r#"a behaviour object {"type": …}"#)
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Behaviour, A::Error> {
-                use crate::json_path::Strict;
                 let mut kind = None;
                 let mut rest = serde_json::Map::new();
                 while let Some(key) = map.next_key::<String>()? {
@@ -30,7 +29,9 @@ impl<'de> Deserialize<'de> for Behaviour {
                         }
                         kind = Some(map.next_value::<Kind>()?);
                     } else {
-                        let Strict(value) = map.next_value()?;
+                        // (A plain `Value`: the text's own reader, `Strict`, has already
+                        // refused a key written twice; `Value`'s reader is in the module anyway.)
+                        let value: Value = map.next_value()?;
                         if rest.contains_key(&key) {
                             return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
                         }
