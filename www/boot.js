@@ -299,9 +299,11 @@ export function lookup(key, lang) {
 
 // Figures exist before they mount (issue 49): a waiting canvas is named by its figure's caption
 // and takes the focus, which mounts it (start()). The viewer replaces both, and gives them back.
+// (A challenge's figure has no caption: its task's title names it.)
 if (IN_BROWSER)
   for (const c of document.querySelectorAll("canvas[data-scenario]:not([aria-label])")) {
-    const name = c.closest("figure")?.querySelector("figcaption")?.textContent.trim();
+    const task = c.closest("[data-challenge]")?.querySelector(".challenge-task");
+    const name = (c.closest("figure")?.querySelector("figcaption") ?? task?.querySelector("strong") ?? task)?.textContent.trim();
     if (name) c.setAttribute("role", "img"), c.setAttribute("aria-label", name);
     c.tabIndex = 0;
   }

@@ -352,8 +352,10 @@ for (const [k, fig] of [...document.querySelectorAll("figure.viz")].entries()) {
   a.href = `#${to.id}`;
   // Its title (the caption's <strong>): the rest of a caption holds code names and the words for a
   // finger and for a mouse, one of them hidden, which read as one run-on phrase out of place.
+  // (A challenge's figure has no caption: its task's title names it.)
   const cap = fig.querySelector("figcaption");
-  const name = (cap?.querySelector("strong")?.textContent ?? cap?.innerText)?.trim();
+  const task = fig.closest("[data-challenge]")?.querySelector(".challenge-task");
+  const name = (cap?.querySelector("strong")?.textContent ?? cap?.innerText ?? task?.querySelector("strong")?.textContent)?.trim().replace(/\.$/, "");
   a.textContent = name ? `${t("page.chapter.skip")}: ${name}` : t("page.chapter.skip");
   fig.before(a);
 }
