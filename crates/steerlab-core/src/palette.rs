@@ -496,7 +496,6 @@ mod tests {
         }
     }
 
-
     #[test]
     fn the_module_s_contrast_is_wcag_s() {
         for v in (0..=255u32).step_by(5) {
