@@ -466,7 +466,17 @@ function mountNow(steerlab, canvas) {
   if (canvas.hasAttribute("data-compare")) return void import("./compare.js").then((m) => m.mountCompare(steerlab, canvas, scenarioOf(canvas)));
   try {
     const v = steerlab.mount(canvas, scenarioOf(canvas));
-    if (/^(gpu|auto)$/.test(v.get("engine"))) import("./gpu/mount.js").then((m) => m.takeOver(steerlab, canvas, v));
+    if (/^(gpu|auto)$/.test(v.get("engine"))) {
+      // The engine line's place is held from the mount (filled by noteFallback, or gone with this
+      // viewer when the GPU one takes over): it came a moment later and pushed down what follows,
+      // a try button the page had just scrolled into view among it.
+      const root = canvas.closest(".steerlab");
+      const line = document.createElement("div");
+      line.className = "steerlab-hud steerlab-engine";
+      line.textContent = "\u00a0";
+      root?.querySelector(".steerlab-hud")?.after(line);
+      import("./gpu/mount.js").then((m) => m.takeOver(steerlab, canvas, v));
+    }
   } catch {
     // The message is on the canvas, in the console and in a steerlab:error event already.
   }
