@@ -244,9 +244,11 @@ export function lookup(key, lang) {
 
 // Figures exist before they mount (issue 49): a waiting canvas is named by its figure's caption
 // and takes the focus, which mounts it (start()). The viewer replaces both, and gives them back.
+// (A challenge's figure has no caption: its task's title names it.)
 if (IN_BROWSER)
   for (const c of document.querySelectorAll("canvas[data-scenario]:not([aria-label])")) {
-    const name = c.closest("figure")?.querySelector("figcaption")?.textContent.trim();
+    const task = c.closest("[data-challenge]")?.querySelector(".challenge-task");
+    const name = (c.closest("figure")?.querySelector("figcaption") ?? task?.querySelector("strong") ?? task)?.textContent.trim();
     if (name) c.setAttribute("role", "img"), c.setAttribute("aria-label", name);
     c.tabIndex = 0;
   }
@@ -409,7 +411,17 @@ function mountNow(steerlab, canvas) {
   if (canvas.hasAttribute("data-compare")) return void import("./compare.js").then((m) => m.mountCompare(steerlab, canvas, scenarioOf(canvas)));
   try {
     const v = steerlab.mount(canvas, scenarioOf(canvas));
-    if (/^(gpu|auto)$/.test(v.get("engine"))) import("./gpu/mount.js").then((m) => m.takeOver(steerlab, canvas, v));
+    if (/^(gpu|auto)$/.test(v.get("engine"))) {
+      // The engine line's place is held from the mount (filled by noteFallback, or gone with this
+      // viewer when the GPU one takes over): it came a moment later and pushed down what follows,
+      // a try button the page had just scrolled into view among it.
+      const root = canvas.closest(".steerlab");
+      const line = document.createElement("div");
+      line.className = "steerlab-hud steerlab-engine";
+      line.textContent = "\u00a0";
+      root?.querySelector(".steerlab-hud")?.after(line);
+      import("./gpu/mount.js").then((m) => m.takeOver(steerlab, canvas, v));
+    }
   } catch {
     // The message is on the canvas, in the console and in a steerlab:error event already.
   }

@@ -350,7 +350,12 @@ for (const [k, fig] of [...document.querySelectorAll("figure.viz")].entries()) {
   const a = document.createElement("a");
   a.className = "skip-figure";
   a.href = `#${to.id}`;
-  const name = fig.querySelector("figcaption strong, figcaption")?.textContent.trim();
+  // Its title (the caption's <strong>): the rest of a caption holds code names and the words for a
+  // finger and for a mouse, one of them hidden, which read as one run-on phrase out of place.
+  // (A challenge's figure has no caption: its task's title names it.)
+  const cap = fig.querySelector("figcaption");
+  const task = fig.closest("[data-challenge]")?.querySelector(".challenge-task");
+  const name = (cap?.querySelector("strong")?.textContent ?? cap?.innerText ?? task?.querySelector("strong")?.textContent)?.trim().replace(/\.$/, "");
   a.textContent = name ? `${t("page.chapter.skip")}: ${name}` : t("page.chapter.skip");
   fig.before(a);
 }

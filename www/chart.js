@@ -283,8 +283,10 @@ class Chart {
         this.ov.labels.forEach((label, k) => {
           const r = document.createElement("span");
           r.className = `steerlab-chart-run steerlab-chart-run-${k ? "dashed" : "solid"}`;
-          // (The change stays code, `alignment.weight = 0`, as on the label.)
-          r.append(...[...label.childNodes].map((n) => n.cloneNode(true)));
+          // (The label's name, as on the label; not where its view is, "Left:", which the key's
+          // solid or dashed line says instead.)
+          const name = label.querySelector(".sl-compare-name") ?? label;
+          r.append(...[...name.childNodes].map((n) => n.cloneNode(true)));
           runs.append(r);
         });
         this.legend.append(runs);

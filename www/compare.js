@@ -174,13 +174,15 @@ export function mountCompare(steerlab, canvas, scenario) {
   } catch {
     return null;
   }
-  let controls = [];
+  // (The scenario's controls name a parameter that has no words of its own; `controls()` below
+  // puts them under the bar.)
+  let defs = [];
   try {
-    controls = va.state().scenario.controls || [];
+    defs = va.state().scenario.controls || [];
   } catch {
-    controls = [];
+    defs = [];
   }
-  sides.querySelectorAll(".sl-compare-name")[1].textContent = label(change, lang, controls);
+  sides.querySelectorAll(".sl-compare-name")[1].textContent = label(change, lang, defs);
 
   // The bar takes the views' theme (light or dark, as the viewer resolved it for the page).
   const theme = () => wrap.isConnected && wrap.classList.toggle("steerlab-dark", va.theme === "dark");

@@ -387,7 +387,13 @@ impl Inner {
     }
 
     pub fn reset(&mut self) {
+        // The agent an open inspector shows stays chosen (the same agents come back): a try
+        // button that starts the figure again, Reset or R do not leave the reader's panel blank.
+        let kept = self.sim.selected;
         let _ = self.act(Input::Reset);
+        if self.inspector.is_open() && self.sim.selected.is_none() {
+            self.sim.selected = kept.filter(|&i| i < self.sim.agent_count());
+        }
         self.last_ts = None;
         self.draw();
     }

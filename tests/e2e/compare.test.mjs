@@ -21,7 +21,7 @@ const page = (lang, theme) => `<!doctype html><html lang="${lang}"><head><meta c
 <link rel="stylesheet" href="/www/steerlab.css"><link rel="stylesheet" href="/cmp-${theme}.css">
 <script type="module" src="/www/boot.js"></script></head><body>
 <p>${lang === "es" ? "A la izquierda, la bandada tal como está escrita." : "On the left, the flock as written."}</p>
-<canvas id="two" data-scenario="flock" data-seed="4" data-compare='{"cohesion.weight": 0, "alignment.weight": 0}'></canvas>
+<canvas id="two" data-scenario="flock" data-seed="4" data-compare='{"cohesion.weight": 0, "alignment.weight": 0, "separation.sep_dist": 40}'></canvas>
 </body></html>`;
 
 let server, browser;
@@ -55,8 +55,8 @@ const seen = (p) =>
 
 test("side by side: the canvases level whatever the labels' lengths, the labels say left and right", async (t) => {
   for (const [url, left, right] of [
-    ["/cmp-en.html", "Left: as written", "Right: cohesion.weight = 0, alignment.weight = 0"],
-    ["/cmp-es.html", "Izquierda: tal como está escrito", "Derecha: cohesion.weight = 0, alignment.weight = 0"],
+    ["/cmp-en.html", "Left: as written", "Right: cohesion 0, alignment 0, separation distance (sep_dist) 40"],
+    ["/cmp-es.html", "Izquierda: tal como está escrito", "Derecha: cohesión a 0, alineación a 0, distancia de separación (sep_dist) a 40"],
   ]) {
     const { page: p, problems } = await open(t, url, { viewport: { width: 1100, height: 900 } });
     const s = await seen(p);
@@ -71,8 +71,8 @@ test("side by side: the canvases level whatever the labels' lengths, the labels 
 
 test("stacked on a phone: the labels say above and below", async (t) => {
   for (const [url, first, second] of [
-    ["/cmp-en.html", "Above: as written", "Below: cohesion.weight = 0, alignment.weight = 0"],
-    ["/cmp-es-dark.html", "Arriba: tal como está escrito", "Abajo: cohesion.weight = 0, alignment.weight = 0"],
+    ["/cmp-en.html", "Above: as written", "Below: cohesion 0, alignment 0, separation distance (sep_dist) 40"],
+    ["/cmp-es-dark.html", "Arriba: tal como está escrito", "Abajo: cohesión a 0, alineación a 0, distancia de separación (sep_dist) a 40"],
   ]) {
     const { page: p, problems } = await open(t, url, { viewport: { width: 375, height: 800 }, deviceScaleFactor: 2 });
     const s = await seen(p);
@@ -86,8 +86,10 @@ test("stacked on a phone: the labels say above and below", async (t) => {
 test("the scenario's sliders: one moves both views, a compared parameter only the first; they follow a reset", async (t) => {
   const { page: p, problems } = await open(t, "/cmp-en.html", { viewport: { width: 1100, height: 900 } });
   const names = await p.evaluate(() => [...document.querySelectorAll(".sl-compare-control > span")].map((s) => s.textContent));
-  assert.deepEqual(names, ["Separation", "Alignment", "Cohesion", "Perception", "sep_dist"]);
-  const slider = (name) => p.locator(".sl-compare-control", { hasText: name }).locator('input[type="range"]');
+  assert.deepEqual(names, ["Separation", "Alignment", "Cohesion", "Perception", "Separation distance (sep_dist)"]);
+  // (By its place: "Separation" is also in "Separation distance (sep_dist)".)
+  const control = (name) => p.locator(".sl-compare-control").nth(names.indexOf(name));
+  const slider = (name) => control(name).locator('input[type="range"]');
   const both = (param) =>
     p.evaluate(async (param) => {
       const c = (await import(performance.getEntriesByType("resource").map((e) => e.name).find((n) => new URL(n).pathname === "/www/compare.js"))).compareFor(document.getElementById("two"));
@@ -99,7 +101,7 @@ test("the scenario's sliders: one moves both views, a compared parameter only th
   await p.keyboard.press("ArrowRight");
   await p.keyboard.press("ArrowRight");
   assert.deepEqual(await both("separation.weight"), [1.7, 1.7], "a shared parameter moves in both views");
-  assert.equal(await p.locator(".sl-compare-control", { hasText: "Separation" }).locator("output").textContent(), "1.7");
+  assert.equal(await control("Separation").locator("output").textContent(), "1.7");
   await slider("Alignment").focus();
   await p.keyboard.press("ArrowLeft");
   assert.deepEqual(await both("alignment.weight"), [0.9, 0], "a compared parameter moves only the view as written");

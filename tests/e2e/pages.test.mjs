@@ -242,8 +242,16 @@ for (const p of PAGES) {
         assert.ok(items.some((i) => /^Todavía no: /.test(i.text)), "the challenges' reasons were scanned");
       }
       if (await page.$(".sl-compare")) {
-        const labels = await page.$$eval(".sl-compare-label", (ls) => ls.map((l) => l.textContent));
-        assert.ok(labels.length >= 2 && labels.every((l) => items.some((i) => i.text === l)), `the compares' labels were scanned: ${labels}`);
+        // (A label is the side's word — "Left:" or "Top:", the one of the layout in use shown — and
+        // the view's name: its visible text nodes are what must have been scanned.)
+        const labels = await page.$$eval(".sl-compare-label", (ls) =>
+          ls.map((l) =>
+            [...l.querySelectorAll("*")]
+              .filter((e) => e.checkVisibility({ visibilityProperty: true }))
+              .flatMap((e) => [...e.childNodes].filter((n) => n.nodeType === 3 && n.textContent.trim()).map((n) => n.textContent.replace(/\s+/g, " ").trim())),
+          ),
+        );
+        assert.ok(labels.length >= 2 && labels.every((l) => l.length >= 2 && l.every((x) => items.some((i) => i.text === x))), `the compares' labels were scanned: ${JSON.stringify(labels)}`);
       }
       const { found } = englishIn(items);
       assert.deepEqual(found, [], `${p.es}: English on the Spanish page:\n${found.join("\n")}`);

@@ -83,7 +83,7 @@ async function loadBoth(page, server) {
 test("steerlab.version is the package's; the manifest lists every file the loader fetches, each fetched with the build's hash", async (t) => {
   assert.equal(manifest.version, VERSION);
   assert.match(manifest.build, /^[0-9a-f]{12}$/);
-  for (const f of ["steerlab.js", "steerlab_bg.wasm", "www/chart.js", "www/compare.js", "www/challenge.js", "www/code/templates.json", "scenarios/flock.json"]) {
+  for (const f of ["steerlab.js", "steerlab_bg.wasm", "www/chart.js", "www/compare.js", "www/challenge.js", "www/code/templates/js.json", "scenarios/flock.json"]) {
     assert.match(manifest.files[f] ?? "", /^[0-9a-f]{16}$/, `${f} in the manifest`);
   }
   const server = await cachingServer(DIST);

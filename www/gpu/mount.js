@@ -36,8 +36,10 @@ export function gpuViewerFor(canvas) {
 /** The engine line of a CPU viewer that stands in for the GPU engine: one line under its HUD. */
 export function noteFallback(canvas, reason) {
   const root = canvas.closest(".steerlab");
-  if (!root || root.querySelector(".steerlab-engine")) return;
-  const line = document.createElement("div");
+  // (www/boot.js holds the line's place from the mount: an empty one is filled.)
+  const held = root?.querySelector(".steerlab-engine:not([data-reason])");
+  if (!root || (!held && root.querySelector(".steerlab-engine"))) return;
+  const line = held || document.createElement("div");
   line.className = "steerlab-hud steerlab-engine";
   const lang = langOf(canvas);
   line.textContent = `${t("page.gpu.cpu", lang)}: ${t("page.gpu.none", lang)}`;
@@ -46,7 +48,9 @@ export function noteFallback(canvas, reason) {
   line.dataset.reason = reason;
   // Under the viewer's own HUD (which stays the first .steerlab-hud), or at the end.
   const hud = root.querySelector(".steerlab-hud");
-  if (hud) hud.after(line);
+  if (held) {
+    // in its place already
+  } else if (hud) hud.after(line);
   else root.appendChild(line);
   canvas.setAttribute("data-steerlab-engine", "cpu");
 }
