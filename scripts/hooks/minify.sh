@@ -20,7 +20,9 @@ node "$TRUNK_SOURCE_DIR/scripts/hooks/slim-module.mjs" steerlab_bg.wasm steerlab
 # into the glue itself: one file, no second request; snippets/ is not shipped.
 node "$TRUNK_SOURCE_DIR/scripts/hooks/inline-snippets.mjs" steerlab.js >/dev/null
 rm -rf snippets
-"$ESBUILD" steerlab.js --minify-whitespace --minify-syntax --format=esm --log-level=warning --allow-overwrite --outfile=steerlab.js
+"$ESBUILD" steerlab.js --minify --format=esm --log-level=warning --allow-overwrite --outfile=steerlab.js
+# (Its exported classes keep their names in the console: scripts/hooks/glue-names.mjs.)
+node "$TRUNK_SOURCE_DIR/scripts/hooks/glue-names.mjs" steerlab.js >/dev/null
 "$ESBUILD" www/boot.js --minify --format=esm --log-level=warning --allow-overwrite --outfile=www/boot.js
 "$ESBUILD" www/posters.js --minify --format=esm --log-level=warning --allow-overwrite --outfile=www/posters.js
 # Loaded on first use (issue 35): smaller when a reader first meets a challenge or a compare; and
