@@ -473,26 +473,3 @@ fn every_mistake_is_named_at_once() {
     // A good scenario still parses, and `validate` alone stops at the first mistake.
     assert!(parse(builtin("flock").unwrap()).is_ok());
 }
-
-#[test]
-fn a_scenarios_colours_are_roles_colours_and_read_on_both_canvases() {
-    let with = |c: serde_json::Value| flock_with(move |v| v["colours"] = c);
-    assert!(parse(&with(json!({"path": "#15803d", "separation": "rgb(220, 38, 38)", "agent": "#7c3aed"}))).is_ok());
-    let err = parse(&with(json!({"halo": "#15803d", "path": "green", "leader": "#ffff00", "total": "#1e293b"})))
-        .err()
-        .unwrap();
-    let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 4, "{err}");
-    assert!(lines[0].starts_with("colours.halo: not a role with a colour (they are: agent, leader, "), "{err}");
-    // (The keys in the order the JSON reader keeps them: alphabetical.)
-    assert!(
-        lines[1].starts_with("colours.leader: #ffff00 has a contrast of 1:1 against the light canvas (#f8fafc)"),
-        "{err}"
-    );
-    assert!(lines[2].starts_with("colours.path: \"green\" is not a colour steerlab reads"), "{err}");
-    assert!(
-        lines[3].starts_with("colours.total: #1e293b has a contrast of 1.2:1 against the dark canvas (#0f172a)"),
-        "{err}"
-    );
-    assert!(parse(&with(json!("#15803d"))).err().unwrap().starts_with("colours: "));
-}

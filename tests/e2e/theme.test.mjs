@@ -5,9 +5,8 @@
 //   node --test tests/e2e/theme.test.mjs      (needs dist/ from scripts/build.sh)
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import path from "node:path";
-import { ROOT, serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, waitForDrawn, canvasStats, ensureArtifacts } from "./helpers.mjs";
+import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, waitForDrawn, canvasStats, ensureArtifacts } from "./helpers.mjs";
 
 const page = (body, { css = "", meta = "" } = {}) => `<!doctype html><html lang="en"><head><meta charset="utf-8">${meta}<title>theme</title>
 <link rel="stylesheet" href="/www/steerlab.css">${css ? `<link rel="stylesheet" href="${css}">` : ""}
@@ -45,9 +44,7 @@ const ROLES = page(
   `<canvas id="path" data-scenario="path-waypoints" data-autoplay="false"></canvas>
 <canvas id="leader" data-scenario="follow-leader" data-autoplay="false"></canvas>
 <canvas id="obstacles" data-scenario="obstacle-avoidance" data-autoplay="false"></canvas>
-<canvas id="forces" data-scenario="separation" data-autoplay="false"></canvas>
-<script type="application/json" id="own-json">${JSON.stringify({ ...JSON.parse(fs.readFileSync(path.join(ROOT, "scenarios", "path-waypoints.json"), "utf8")), $schema: undefined, colours: { path: "#7c3aed" } })}</script>
-<canvas id="own" data-scenario="own" data-scenario-json="#own-json" data-autoplay="false"></canvas>`,
+<canvas id="forces" data-scenario="separation" data-autoplay="false"></canvas>`,
   { css: "/roles.css" },
 );
 const FORCED_DARK = page(`<canvas id="c" data-scenario="separation" data-theme="dark" data-autoplay="false"></canvas>`);
@@ -236,7 +233,7 @@ test("--sl-* variables reach the canvas (vector and pixel layers) and the widget
   assert.deepEqual(await allProblems(forced.page, forced.problems), []);
 });
 
-test("--sl-<role> variables colour the roles drawn (a path, the leader, obstacles, a force's arrows); a scenario's colours win", async (t) => {
+test("--sl-<role> variables colour the roles drawn: a path, the leader, obstacles, a force's arrows", async (t) => {
   const { context, page: p, problems } = await openPage(browser, server.url("/roles.html"), { colorScheme: "light" });
   t.after(() => context.close());
   await waitForSteerlab(p);
@@ -256,7 +253,6 @@ test("--sl-<role> variables colour the roles drawn (a path, the leader, obstacle
     ["leader", [0, 255, 255], "--sl-leader"],
     ["obstacles", [255, 255, 0], "--sl-obstacle (its fill, translucent as written: the colour given is opaque)"],
     ["forces", [128, 0, 255], "--sl-separation"],
-    ["own", [0x7c, 0x3a, 0xed], "the scenario's own colours.path, over the site's --sl-path"],
   ]) {
     await p.locator(`#${id}`).scrollIntoViewIfNeeded();
     await waitForDrawn(p, `#${id}`);
@@ -269,7 +265,6 @@ test("--sl-<role> variables colour the roles drawn (a path, the leader, obstacle
     const n = await count(id, rgb);
     assert.ok(n > 10, `#${id}: ${n} pixels in ${what}`);
   }
-  assert.equal(await count("own", [255, 0, 255]), 0, "the site's --sl-path does not reach a scenario with its own");
   // And the legend's swatch of the separation arrows says the same colour.
   const swatches = await p.evaluate(() =>
     [...document.querySelectorAll(".steerlab-legend-swatch")].map((s) => getComputedStyle(s).backgroundColor),

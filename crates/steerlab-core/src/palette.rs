@@ -383,34 +383,6 @@ impl Look {
     }
 }
 
-/// The WCAG 2 contrast ratio of `c` (composited over `bg` when translucent) against `bg`. sRGB's
-/// `t^2.4` is the fifth root of `t^12` by Newton's method (`powf` would link libm's `pow` into the
-/// module).
-pub fn contrast(c: Colour, bg: Colour) -> f64 {
-    let a = c.alpha.min(1000) as f64 / 1000.0;
-    let lum = |x: [u8; 3]| {
-        let lin = |v: u8| {
-            let v = v as f64 / 255.0;
-            if v <= 0.04045 {
-                return v / 12.92;
-            }
-            let t = (v + 0.055) / 1.055;
-            let t12 = (t * t) * (t * t) * (t * t);
-            let t12 = t12 * t12;
-            let mut y = t * t;
-            for _ in 0..12 {
-                y = (4.0 * y + t12 / ((y * y) * (y * y))) / 5.0;
-            }
-            y
-        };
-        0.2126 * lin(x[0]) + 0.7152 * lin(x[1]) + 0.0722 * lin(x[2])
-    };
-    let mix = |f: u8, b: u8| (f as f64 * a + b as f64 * (1.0 - a)).round() as u8;
-    let fg = lum([mix(c.r, bg.r), mix(c.g, bg.g), mix(c.b, bg.b)]);
-    let b = lum([bg.r, bg.g, bg.b]);
-    (fg.max(b) + 0.05) / (fg.min(b) + 0.05)
-}
-
 /// Circles of these styles are filled (then stroked); other circles are only stroked.
 pub fn fills_circle(style: Style) -> bool {
     matches!(style, Style::Tube | Style::AheadZone | Style::Goal | Style::PanicRadius)
@@ -493,17 +465,6 @@ mod tests {
         for ((name, c), v) in ROLE_NAMES.iter().zip(ROLE_DEFAULTS).zip(ROLE_VARS) {
             assert_eq!(var(&b, name), c, "--sl-{name}");
             assert_eq!(v, format!("--_sl-{name}"));
-        }
-    }
-
-    #[test]
-    fn the_module_s_contrast_is_wcag_s() {
-        for v in (0..=255u32).step_by(5) {
-            for bg in [LIGHT.background, DARK.background] {
-                let c = Colour::hex(v << 16 | (255 - v) << 8 | (v * 7 % 256));
-                let (approx, exact) = (super::contrast(c, bg), contrast(c, bg));
-                assert!((approx / exact - 1.0).abs() < 1e-6, "{c:?}: {approx} vs {exact}");
-            }
         }
     }
 

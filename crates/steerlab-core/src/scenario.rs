@@ -108,60 +108,6 @@ pub struct Scenario {
     /// Which engine steps the flock (see [`Engine`]).
     #[serde(default, skip_serializing_if = "Engine::is_standard")]
     pub engine: Engine,
-    /// This scenario's own colours, by role, over the site's (`{"path": "#15803d"}`): `agent`,
-    /// `leader`, `obstacle`, `path`, and the force arrows' `separation`, `alignment`, `cohesion`,
-    /// `force`, `total`. Each `#rrggbb`, `#rgb` or `rgb(…)`, with a contrast of at least 3:1
-    /// against both themes' canvases (mid-tones, e.g. `#dc2626`).
-    #[serde(default, skip_serializing_if = "Colours::is_empty")]
-    #[cfg_attr(test, schemars(with = "ColoursDoc"))]
-    pub colours: Colours,
-}
-
-/// A scenario's colours by role, in the order written ([`Scenario::colours`]).
-#[derive(Clone, Debug, PartialEq, Default, Serialize)]
-pub struct Colours(#[serde(serialize_with = "as_object")] pub Vec<(String, String)>);
-
-impl Colours {
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-impl<'de> Deserialize<'de> for Colours {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        match Text::deserialize(d)? {
-            Text::ByLanguage(m) => Ok(Colours(m)),
-            Text::One(_) => Err(de::Error::custom("an object of colours by role, e.g. {\"path\": \"#15803d\"}")),
-        }
-    }
-}
-
-/// Each role's colour, over the site's `--sl-<role>`: `#rrggbb`, `#rgb` or `rgb(…)`, at least 3:1
-/// against both themes' canvases (`#f8fafc` and `#0f172a`).
-// (The schema's and the reference's view of [`Colours`].)
-#[cfg(test)]
-#[derive(schemars::JsonSchema)]
-#[serde(deny_unknown_fields, rename = "Colours")]
-#[allow(dead_code)]
-struct ColoursDoc {
-    /// Agents (the site's `--sl-agent`).
-    agent: Option<String>,
-    /// The leader (follow-leader).
-    leader: Option<String>,
-    /// Obstacles' fill.
-    obstacle: Option<String>,
-    /// A path's line.
-    path: Option<String>,
-    /// Separation's force arrows and radius.
-    separation: Option<String>,
-    /// Alignment's force arrows and the neighbours' mean heading.
-    alignment: Option<String>,
-    /// Cohesion's force arrows and the local centroid.
-    cohesion: Option<String>,
-    /// Any other rule's force arrows.
-    force: Option<String>,
-    /// The summed force's arrow.
-    total: Option<String>,
 }
 
 /// `"standard"`: every behaviour, grid or naive neighbour queries. `"fast"`: the exact flocking

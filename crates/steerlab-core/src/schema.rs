@@ -467,7 +467,6 @@ pub fn reference(s: &Value) -> String {
         ("Obstacle", "obstacles"),
         ("PathSpec", "path"),
         ("Control", "controls"),
-        ("Colours", "colours"),
     ] {
         let d = &defs[name];
         let _ = writeln!(out, "## `{title}` <a id=\"{}\"></a>\n", name.to_lowercase());

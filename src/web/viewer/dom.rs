@@ -43,10 +43,6 @@ impl Inner {
         // The language asked for (www/boot.js writes the marked words under it again when words
         // are added for it: `web/words.rs`).
         root.set_attribute("lang", &opts.tag)?;
-        // The scenario's own colours: its roles' variables on its root, over the site's.
-        for (role, colour) in &sc.colours.0 {
-            root.style().set_property(&format!("--sl-{role}"), colour)?;
-        }
         if let Some(parent) = canvas.parent_node() {
             parent.insert_before(&root, Some(&canvas))?;
         }

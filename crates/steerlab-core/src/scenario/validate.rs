@@ -24,9 +24,6 @@ impl Scenario {
                 ))?;
             }
         }
-        for (role, text) in &self.colours.0 {
-            colour_fits(role, text)?;
-        }
         let w = Check { path: "world" };
         w.positive("width", self.world.width)?;
         w.positive("height", self.world.height)?;
@@ -212,36 +209,6 @@ fn check_controls(sc: &Scenario) -> Result<(), String> {
         };
         if !ok {
             return Err(format!("controls[{k}].param: `{}` is not {want}", c.param));
-        }
-    }
-    Ok(())
-}
-
-/// `colours.<role>`: a role that has a colour, a colour steerlab reads exactly, and at least 3:1
-/// against both themes' canvases.
-fn colour_fits(role: &str, text: &str) -> Result<(), String> {
-    use crate::palette::{contrast, Colour, DARK, LIGHT, ROLE_NAMES};
-    if role != "agent" && !ROLE_NAMES.contains(&role) {
-        return fail(format!(
-            "colours.{}: not a role with a colour (they are: agent, {})",
-            role.chars().take(40).collect::<String>(),
-            ROLE_NAMES.join(", ")
-        ));
-    }
-    let Some(c) = Colour::parse(text) else {
-        return fail(format!(
-            "colours.{role}: {:?} is not a colour steerlab reads: write #rrggbb, #rgb or rgb(r, g, b)",
-            text.chars().take(40).collect::<String>()
-        ));
-    };
-    for (p, theme) in [(LIGHT, "light"), (DARK, "dark")] {
-        let r = contrast(c, p.background);
-        if r < 3.0 {
-            fail(format!(
-                "colours.{role}: {text} has a contrast of {}:1 against the {theme} canvas ({}); at least 3:1 is needed against both (a mid-tone, e.g. #dc2626)",
-                fmt_f64((r * 10.0).floor() / 10.0),
-                p.background.css()
-            ))?;
         }
     }
     Ok(())
