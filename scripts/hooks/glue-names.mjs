@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // After the glue (steerlab.js) is minified with its identifiers (scripts/hooks/minify.sh), its
-// exported classes keep the names a developer sees in the console (`Viewer`, not `m`): for each
+// exported classes keep their names (`v.constructor.name` is "Viewer", not "m"): for each
 // `export{m as Viewer,…}` whose local is a class, `Object.defineProperty(m,"name",…)` is appended.
 // (esbuild's --keep-names does this for every function: 0.3 KB gzipped more than not minifying
-// the identifiers at all; this keeps the 0.7 KB the identifiers save.)
+// the identifiers at all; this keeps the 0.7 KB the identifiers save. Chromium's console preview
+// still shows the class's minified name: it reads the class's own, not its `name` property.)
 //
 //   node scripts/hooks/glue-names.mjs <file>
 import fs from "node:fs";
