@@ -241,7 +241,7 @@ impl Highlight<'_, '_> {
 pub type Measures = Vec<(&'static str, Option<f32>)>;
 
 /// A readout: numbers under stable keys, in the order they are read. The shell turns it into a line
-/// of text in the reader's language (`crate::i18n`); tests read the numbers.
+/// of text in the reader's language (`src/lang.rs`, with the words of `words/<tag>.json`); tests read the numbers.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Readout {
     /// Which line this is (`"queue"`, `"follow_leader"`, `"flock"` …): the shell's template.
