@@ -39,8 +39,6 @@ import { t, formatNumber, has } from "./words.js";
 import { DERIVED, join, show, tests, validate, why } from "./challenge-condition.js";
 
 export { validate };
-// The measures' and parameters' names in prose (`measure.*`, `param.*`), from the same words files.
-const words = t;
 
 // --- the controller ------------------------------------------------------------------------
 
@@ -400,10 +398,10 @@ class Challenge {
   nameOf(c, st) {
     if ("measure" in c) {
       const key = `measure.${c.measure}`;
-      return has(key, this.lang) ? words(key, this.lang) : c.measure;
+      return has(key, this.lang) ? t(key, this.lang) : c.measure;
     }
     const key = `param.${c.param}`;
-    if (has(key, this.lang)) return words(key, this.lang);
+    if (has(key, this.lang)) return t(key, this.lang);
     const control = (st.scenario?.controls || []).find((k) => k.param === c.param);
     const label = control && (this.lang.startsWith("es") && control.label_es ? control.label_es : control.label);
     return typeof label === "string" && label ? label : c.param;

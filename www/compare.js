@@ -15,8 +15,6 @@
 //   const c = compareFor(canvas);   // { a, b, playing, play(), pause(), advance(n), seek(s), reset(), destroy() }
 
 import { t, formatNumber, has } from "./words.js";
-// The measures' and parameters' names in prose (`measure.*`, `param.*`), from the same words files.
-const words = t;
 
 // One registry for every copy of this module: boot.js imports it versioned (`compare.js?v=…`),
 // an author's `import "…/compare.js"` is another module instance, and both must find the compare.
@@ -33,7 +31,7 @@ export function compareFor(canvas) {
  *  the reader's language writes them ("alineación a 0", "sin freno"). */
 function label(change, lang, controls) {
   const nameOf = (p) => {
-    if (has(`param.${p}`, lang)) return words(`param.${p}`, lang);
+    if (has(`param.${p}`, lang)) return t(`param.${p}`, lang);
     const c = controls.find((k) => k.param === p);
     const l = c && (lang.startsWith("es") && c.label_es ? c.label_es : c.label);
     return typeof l === "string" && l ? l : p;
@@ -215,7 +213,7 @@ function controls(c, canvas, change, bar) {
   if (!list.length) return;
   const doc = canvas.ownerDocument;
   const lang = (canvas.getAttribute("data-lang") || canvas.closest("[lang]")?.getAttribute("lang") || "en").slice(0, 2);
-  const words = (text, es) => (typeof text === "string" ? (lang === "es" && es) || text : (text?.[lang] ?? text?.en ?? Object.values(text ?? {})[0] ?? ""));
+  const inLang = (text, es) => (typeof text === "string" ? (lang === "es" && es) || text : (text?.[lang] ?? text?.en ?? Object.values(text ?? {})[0] ?? ""));
   const panel = doc.createElement("div");
   panel.className = "sl-compare-controls";
   const inputs = new Map();
@@ -223,7 +221,7 @@ function controls(c, canvas, change, bar) {
     const row = doc.createElement("label");
     row.className = "sl-compare-control";
     const name = doc.createElement("span");
-    name.textContent = words(k.label, k.label_es);
+    name.textContent = inLang(k.label, k.label_es);
     let input;
     const out = doc.createElement("output");
     if (k.kind === "select") {
