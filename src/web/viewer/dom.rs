@@ -44,45 +44,45 @@ pub(super) fn el(doc: &Document, tag: &str, class: &str) -> Result<HtmlElement, 
 /// toggles are `controls::TOGGLES`'. A button with a symbol has its word in a `.steerlab-word`
 /// (a narrow figure shows the symbol alone, its `data-sl-label` names it).
 const TEMPLATE: &str = "\
-<p class='steerlab-title'></p>\
-<div class='steerlab-legend' aria-hidden='true' hidden><div class='steerlab-legend-rows'></div></div>\
-<div class='steerlab-scrub'>\
-<input type='range' min='0' max='0' step='1' data-scrub data-sl-label='ui.timeline'>\
-<output class='steerlab-scrub-label' aria-live='off'></output>\
-<button class='steerlab-btn' type='button' data-action='fine' aria-pressed='false' data-sl-label='touch.fine_name' data-sl-text='touch.fine'></button>\
+<p class=steerlab-title></p>\
+<div class=steerlab-legend aria-hidden=true hidden><div class=steerlab-legend-rows></div></div>\
+<div class=steerlab-scrub>\
+<input type=range min=0 max=0 step=1 data-scrub data-sl-label=ui.timeline>\
+<output class=steerlab-scrub-label aria-live=off></output>\
+<button class=steerlab-btn type=button data-action=fine aria-pressed=false data-sl-label=touch.fine_name data-sl-text=touch.fine></button>\
 </div>\
-<div class='steerlab-bar'>\
-<button class='steerlab-btn' type='button' data-action='play'>▶ <span class='steerlab-word' data-sl-text='ui.play_name'></span></button>\
-<button class='steerlab-btn' type='button' data-action='step-back' data-sl-label='touch.step_back_name'>← <span class='steerlab-word' data-sl-text='touch.step'></span></button>\
-<button class='steerlab-btn' type='button' data-action='step' data-sl-label='touch.step_name'><span class='steerlab-word' data-sl-text='touch.step'></span> →</button>\
-<button class='steerlab-btn' type='button' data-action='edit' aria-pressed='false' data-sl-label='touch.edit_name'>✎&#xfe0e; <span class='steerlab-word' data-sl-text='touch.edit'></span></button>\
-<button class='steerlab-btn' type='button' data-action='settings' aria-expanded='false' data-sl-label='touch.settings_name'>⚙&#xfe0e; <span class='steerlab-word' data-sl-text='touch.settings'></span></button>\
-<button class='steerlab-btn' type='button' data-action='menu' aria-expanded='false' data-sl-label='touch.more_name'>⋯ <span class='steerlab-word' data-sl-text='touch.more'></span></button>\
-<div class='steerlab-menu' role='group' data-sl-label='touch.more'>\
-<button class='steerlab-btn' type='button' data-action='share' data-sl-text='ui.share'></button>\
-<button class='steerlab-btn' type='button' data-action='embed' data-sl-text='ui.embed'></button>\
-<button class='steerlab-btn' type='button' data-action='code' data-sl-text='ui.code'></button>\
-<button class='steerlab-btn' type='button' data-action='save' data-sl-text='ui.save'></button>\
-<button class='steerlab-btn' type='button' data-action='seed' data-sl-text='ui.seed'></button>\
-<button class='steerlab-btn' type='button' data-action='inspector' aria-expanded='false' data-sl-text='ui.inspector'></button>\
-<button class='steerlab-btn' type='button' data-action='chart' aria-pressed='false' data-sl-text='ui.chart'></button>\
-<button class='steerlab-btn' type='button' data-action='reset' data-sl-text='ui.reset'></button>\
+<div class=steerlab-bar>\
+<button class=steerlab-btn type=button data-action=play>▶ <span class=steerlab-word data-sl-text=ui.play_name></span></button>\
+<button class=steerlab-btn type=button data-action=step-back data-sl-label=touch.step_back_name>← <span class=steerlab-word data-sl-text=touch.step></span></button>\
+<button class=steerlab-btn type=button data-action=step data-sl-label=touch.step_name><span class=steerlab-word data-sl-text=touch.step></span> →</button>\
+<button class=steerlab-btn type=button data-action=edit aria-pressed=false data-sl-label=touch.edit_name>✎&#xfe0e; <span class=steerlab-word data-sl-text=touch.edit></span></button>\
+<button class=steerlab-btn type=button data-action=settings aria-expanded=false data-sl-label=touch.settings_name>⚙&#xfe0e; <span class=steerlab-word data-sl-text=touch.settings></span></button>\
+<button class=steerlab-btn type=button data-action=menu aria-expanded=false data-sl-label=touch.more_name>⋯ <span class=steerlab-word data-sl-text=touch.more></span></button>\
+<div class=steerlab-menu role=group data-sl-label=touch.more>\
+<button class=steerlab-btn type=button data-action=share data-sl-text=ui.share></button>\
+<button class=steerlab-btn type=button data-action=embed data-sl-text=ui.embed></button>\
+<button class=steerlab-btn type=button data-action=code data-sl-text=ui.code></button>\
+<button class=steerlab-btn type=button data-action=save data-sl-text=ui.save></button>\
+<button class=steerlab-btn type=button data-action=seed data-sl-text=ui.seed></button>\
+<button class=steerlab-btn type=button data-action=inspector aria-expanded=false data-sl-text=ui.inspector></button>\
+<button class=steerlab-btn type=button data-action=chart aria-pressed=false data-sl-text=ui.chart></button>\
+<button class=steerlab-btn type=button data-action=reset data-sl-text=ui.reset></button>\
 </div>\
 </div>\
-<div class='steerlab-settings'>\
-<span class='steerlab-overlays' role='group' data-sl-label='ui.overlays'>\
-<label class='steerlab-toggle'><input type='checkbox' data-overlay='perception'><span data-sl-text='ui.overlay.perception'></span></label>\
-<label class='steerlab-toggle'><input type='checkbox' data-overlay='sep_dist'><span data-sl-text='ui.overlay.sep_dist'></span></label>\
-<label class='steerlab-toggle'><input type='checkbox' data-overlay='velocity'><span data-sl-text='ui.overlay.velocity'></span></label>\
-<label class='steerlab-toggle'><input type='checkbox' data-overlay='forces'><span data-sl-text='ui.overlay.forces'></span></label>\
-<label class='steerlab-toggle'><input type='checkbox' data-overlay='grid'><span data-sl-text='ui.overlay.grid'></span></label>\
+<div class=steerlab-settings>\
+<span class=steerlab-overlays role=group data-sl-label=ui.overlays>\
+<label class=steerlab-toggle><input type=checkbox data-overlay=perception><span data-sl-text=ui.overlay.perception></span></label>\
+<label class=steerlab-toggle><input type=checkbox data-overlay=sep_dist><span data-sl-text=ui.overlay.sep_dist></span></label>\
+<label class=steerlab-toggle><input type=checkbox data-overlay=velocity><span data-sl-text=ui.overlay.velocity></span></label>\
+<label class=steerlab-toggle><input type=checkbox data-overlay=forces><span data-sl-text=ui.overlay.forces></span></label>\
+<label class=steerlab-toggle><input type=checkbox data-overlay=grid><span data-sl-text=ui.overlay.grid></span></label>\
 </span>\
 </div>\
-<p class='steerlab-metric'></p>\
-<button class='steerlab-meanings' type='button' data-meanings data-sl-label='ui.chart_meanings' aria-expanded='false'>?</button>\
-<p class='steerlab-live' aria-live='polite'></p>\
-<p class='steerlab-caption'></p>\
-<div class='steerlab-hud'></div>";
+<p class=steerlab-metric></p>\
+<button class=steerlab-meanings type=button data-meanings data-sl-label=ui.chart_meanings aria-expanded=false>?</button>\
+<p class=steerlab-live aria-live=polite></p>\
+<p class=steerlab-caption></p>\
+<div class=steerlab-hud></div>";
 
 /// The first element under `root` that `sel` matches (the template's: all HTML elements).
 #[inline(never)]
