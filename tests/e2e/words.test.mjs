@@ -275,9 +275,12 @@ test("a figure's menu and overlays are named with its title, and still are when 
   assert.equal(want.de[0], "More: Flocking: the three rules combined");
   // Words arrive for German (a hosted file, then an author's): every figure writes its words again,
   // the groups keep their figure's title, and a translated template fills it in.
+  // (The German figure plays meanwhile: its ▶ button's word stays "Pause", not the written-again "Play".)
+  await page.evaluate(() => window.steerlab.viewerFor(document.querySelector("#de")).play());
   await page.evaluate(() => window.steerlab.loadWords("de", "/de-more.json"));
   await page.waitForFunction(() => document.querySelector("#de").closest(".steerlab").querySelector(".steerlab-bar").textContent.includes("Einbetten"), null, { timeout: 30_000 });
   assert.deepEqual(await names(), want, "after a hosted words file");
+  assert.deepEqual(await page.$eval("#de", (c) => [...c.closest(".steerlab").querySelectorAll("[data-action=play], [data-action=play] .steerlab-word")].map((e) => e.getAttribute("aria-label") ?? e.textContent)), [EN["ui.pause_name"], EN["ui.pause_name"]]);
   await page.evaluate(() => window.steerlab.addWords("de", { "touch.more_of": "Mehr: {title}", "touch.more": "Mehr" }));
   await page.waitForFunction(() => document.querySelector("#de").closest(".steerlab").querySelector(".steerlab-menu").getAttribute("aria-label").startsWith("Mehr"), null, { timeout: 30_000 });
   assert.deepEqual(await names(), { ...want, de: ["Mehr: Flocking: the three rules combined", want.de[1]] }, "after addWords");
