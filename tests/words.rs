@@ -272,6 +272,35 @@ fn the_scripts_ask_for_keys_of_the_words_files() {
     assert!(!Path::new(ROOT).join("catalog").exists(), "the words are words/<tag>.json now");
 }
 
+/// The viewer's markup (its template, the inspector's panel, the controls that name their figure)
+/// names its words by key (`data-sl-text=…`, `data-sl-label=…`, written by `web::words::write`):
+/// each is a key of English, and every mark of the template is there to be written.
+#[test]
+fn the_viewer_markup_names_keys_of_the_words_files() {
+    let en = english();
+    let mut marks = 0;
+    for file in ["src/web/viewer/dom.rs", "src/web/inspector.rs"] {
+        let src = std::fs::read_to_string(Path::new(ROOT).join(file)).unwrap();
+        for mark in ["data-sl-text=", "data-sl-label=", "\"data-sl-label\", \""] {
+            for (i, _) in src.match_indices(mark) {
+                let rest = src[i + mark.len()..].trim_start_matches('\'');
+                let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.')).unwrap();
+                let key = &rest[..end];
+                assert!(en.contains_key(key), "{file}: {mark}{key} is no key of words/en.json");
+                marks += 1;
+            }
+        }
+        // (`("…", "ui.overlays_of")`: a mark set after cloning.)
+        for (i, _) in src.match_indices("_of\")") {
+            let start = src[..i].rfind('"').unwrap() + 1;
+            let key = &src[start..i + 3];
+            assert!(en.contains_key(key), "{file}: {key} is no key of words/en.json");
+            assert!(en[key].contains("{title}"), "{key}: its text has a {{title}} hole");
+        }
+    }
+    assert!(marks > 30, "the template's marks were found ({marks})");
+}
+
 /// The keys a script asks for with these calls (`t("`), each checked to be a key of English.
 fn keys_asked(script: &str, src: &str, calls: &[&str], en: &BTreeMap<String, String>) -> Vec<String> {
     let mut used = Vec::new();

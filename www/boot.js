@@ -187,19 +187,8 @@ export function addWords(tag, words) {
   if (bad.length) console.warn(`steerlab.addWords("${c}"): not a text, left out: ${bad.join(", ")}`);
   WORDS.set(c, Object.assign(WORDS.get(c) ?? {}, good));
   give(c, good);
-  if (IN_BROWSER) {
-    // The widgets' words marked with their keys (src/web/words.rs), in every language reading `c`.
-    for (const root of document.querySelectorAll(".steerlab[lang],.steerlab-inspector[lang]")) {
-      const lang = root.lang;
-      if (!chain(lang).includes(c)) continue;
-      for (const e of [root, ...root.querySelectorAll("[data-sl-text],[data-sl-label]")]) {
-        const [k, l] = [e.getAttribute("data-sl-text"), e.getAttribute("data-sl-label")];
-        if (k) e.textContent = lookup(k, lang) ?? "";
-        if (l) e.setAttribute("aria-label", lookup(l, lang) ?? "");
-      }
-    }
-    document.dispatchEvent(new CustomEvent("steerlab:words", { detail: { tag: c } }));
-  }
+  // (The module writes its figures' words again itself: src/web/words.rs.)
+  if (IN_BROWSER) document.dispatchEvent(new CustomEvent("steerlab:words", { detail: { tag: c } }));
   return c;
 }
 

@@ -7,9 +7,7 @@ use crate::lang::{Lang, K};
 use crate::sim::history::History;
 use crate::sim::Sim;
 use glam::Vec2;
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, HtmlElement, HtmlInputElement};
+use web_sys::{Element, HtmlElement, HtmlInputElement};
 
 /// How long a frame spends reaching a link's step (ms); the page stays responsive meanwhile.
 pub const CATCH_UP_MS: f64 = 12.0;
@@ -40,41 +38,20 @@ pub struct Timeline {
 pub const FINE_HALF: u64 = 60;
 
 impl Timeline {
-    /// The history from the simulation's state now, and the scrub bar (in a `div`, to put under
-    /// the canvas) when the viewer has controls.
-    pub fn new(sim: &Sim, doc: &Document, lang: Lang, ui: bool) -> Result<(Timeline, Option<HtmlElement>), JsValue> {
-        let mut tl = Timeline {
+    /// The history from the simulation's state now, and the scrub bar's range and label (the
+    /// viewer's template's `[data-scrub]` and `.steerlab-scrub-label`) when the viewer has one.
+    pub fn new(sim: &Sim, scrub: Option<(HtmlInputElement, HtmlElement)>) -> Timeline {
+        Timeline {
             hist: History::new(sim),
             mounted: String::new(),
             target: None,
             before_link: None,
-            scrub: None,
+            scrub,
             shown: (u64::MAX, 0, 0, false),
             shown_period: None,
             window: None,
             shown_range: (u64::MAX, u64::MAX),
-        };
-        if !ui {
-            return Ok((tl, None));
         }
-        let wrap: HtmlElement = doc.create_element("div")?.dyn_into()?;
-        wrap.set_class_name("steerlab-scrub");
-        let range: HtmlInputElement = doc.create_element("input")?.dyn_into()?;
-        range.set_type("range");
-        range.set_min("0");
-        range.set_max("0");
-        range.set_step("1");
-        range.set_attribute("data-scrub", "")?;
-        crate::web::words::label(&range, lang, K::UiTimeline);
-        let label: HtmlElement = doc.create_element("output")?.dyn_into()?;
-        label.set_class_name("steerlab-scrub-label");
-        // Not a live region (an `<output>` is one): the step counter changed twice a second while
-        // playing; what a step changed is said by `www/describe.js`.
-        label.set_attribute("aria-live", "off")?;
-        wrap.append_child(&range)?;
-        wrap.append_child(&label)?;
-        tl.scrub = Some((range, label));
-        Ok((tl, Some(wrap)))
     }
 
     /// Bring the scrub bar in line with the simulation (only what changed is written). `t` is

@@ -73,12 +73,12 @@ impl Inspector {
         panel.set_attribute("role", "group")?;
         // (Its viewer's language: the panel may sit elsewhere in the page.)
         panel.set_attribute("lang", &root.get_attribute("lang").unwrap_or_default())?;
-        crate::web::words::label(&panel, lang, K::UiInspectorLabel);
-        let (prev, next) = (lang.text(K::UiInspectorPrev), lang.text(K::UiInspectorNext));
         // Markup, not element by element: a smaller module (no script or style in it: CSP-safe).
-        panel.set_inner_html(&format!(
-            r#"<div class="steerlab-inspector-head"><button type="button" class="steerlab-btn" data-action="inspect-prev" aria-label="{prev}" data-sl-label="ui.inspector.prev">‹</button><p class="steerlab-inspector-agent"></p><button type="button" class="steerlab-btn" data-action="inspect-next" aria-label="{next}" data-sl-label="ui.inspector.next">›</button></div><div class="steerlab-inspector-body"></div>"#
-        ));
+        // Its words are marks, written by `words::write` (`Inner::write_words`).
+        panel.set_attribute("data-sl-label", "ui.inspector.label")?;
+        panel.set_inner_html(
+            "<div class='steerlab-inspector-head'><button type='button' class='steerlab-btn' data-action='inspect-prev' data-sl-label='ui.inspector.prev'>‹</button><p class='steerlab-inspector-agent'></p><button type='button' class='steerlab-btn' data-action='inspect-next' data-sl-label='ui.inspector.next'>›</button></div><div class='steerlab-inspector-body'></div>",
+        );
         let find = |sel: &str| -> Result<HtmlElement, JsValue> {
             panel.query_selector(sel)?.ok_or_else(|| JsValue::from_str(sel))?.dyn_into().map_err(JsValue::from)
         };

@@ -5,8 +5,9 @@
 //! its inspector's panel), whose `lang` is the viewer's language: www/boot.js writes those again
 //! itself.
 
-use crate::lang::{Lang, K};
+use crate::lang::Lang;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use web_sys::Element;
 
 /// For www/boot.js (authors call its `addWords(tag, words)`, with an object): a language's texts
@@ -42,14 +43,27 @@ pub fn add_words(tag: &str, data: &str) -> usize {
     crate::lang::words::KEYS.len() - n
 }
 
-/// Write the text of `k` into `e`, and mark it so that [`relabel`] writes it again.
-pub fn text(e: &Element, lang: Lang, k: K) {
-    e.set_text_content(Some(lang.text(k)));
-    let _ = e.set_attribute("data-sl-text", crate::lang::words::KEYS[k as usize]);
-}
-
-/// Set `e`'s accessible name to the text of `k`, marked for [`relabel`].
-pub fn label(e: &Element, lang: Lang, k: K) {
-    let _ = e.set_attribute("aria-label", lang.text(k));
-    let _ = e.set_attribute("data-sl-label", crate::lang::words::KEYS[k as usize]);
+/// Write the marked words of `root` and of the elements under it in `lang`: a `data-sl-text`'s
+/// key as the element's text, a `data-sl-label`'s as its `aria-label`, a `{title}` hole filled
+/// with `title` (the figure's: "Overlays: {title}"). The viewer's template (`viewer/dom.rs`) and
+/// its inspector's panel carry these marks; `Inner::write_words` calls this at mount and again
+/// when words arrive for the viewer's language (`add_words`).
+pub fn write(root: &Element, lang: Lang, title: &str) {
+    let one = |e: &Element| {
+        let word =
+            |mark| e.get_attribute(mark).map(|k| super::fill(lang.lookup(&k).unwrap_or(""), &[("title", title)]));
+        if let Some(t) = word("data-sl-text") {
+            e.set_text_content(Some(&t));
+        }
+        if let Some(t) = word("data-sl-label") {
+            let _ = e.set_attribute("aria-label", &t);
+        }
+    };
+    one(root);
+    let Ok(list) = root.query_selector_all("[data-sl-text],[data-sl-label]") else { return };
+    for k in 0..list.length() {
+        if let Some(n) = list.item(k) {
+            one(n.unchecked_ref());
+        }
+    }
 }

@@ -250,6 +250,45 @@ test("languages come from data-lang, the closest [lang] or the page; hosted word
   await page.close();
 });
 
+test("a figure's menu and overlays are named with its title, and still are when words arrive for its language ({title})", async () => {
+  const { page, problems } = await openPage(browser, server.url("/languages/de.html"));
+  await waitForSteerlab(page, 60_000);
+  await page.waitForFunction(() => document.querySelectorAll(".steerlab").length === 3, null, { timeout: 60_000 });
+  // Each group's accessible name, by canvas: [menu, overlays] (a page has one of each per figure).
+  const names = () =>
+    page.evaluate(() =>
+      Object.fromEntries(
+        ["de", "fr", "br"].map((id) => {
+          const root = document.getElementById(id).closest(".steerlab");
+          return [id, [".steerlab-menu", ".steerlab-overlays"].map((s) => root.querySelector(s)?.getAttribute("aria-label") ?? null)];
+        }),
+      ),
+    );
+  const FR = words("fr");
+  const PT = words("pt");
+  const want = {
+    de: [EN["touch.more_of"], EN["ui.overlays_of"]].map((w) => w.replace("{title}", "Flocking: the three rules combined")),
+    fr: [FR["touch.more_of"].replace("{title}", "Seek"), null],
+    br: [PT["touch.more_of"].replace("{title}", "Queue: a line forms by itself"), null],
+  };
+  assert.deepEqual(await names(), want, "named at mount");
+  assert.equal(want.de[0], "More: Flocking: the three rules combined");
+  // Words arrive for German (a hosted file, then an author's): every figure writes its words again,
+  // the groups keep their figure's title, and a translated template fills it in.
+  // (The German figure plays meanwhile: its ▶ button's word stays "Pause", not the written-again "Play".)
+  await page.evaluate(() => window.steerlab.viewerFor(document.querySelector("#de")).play());
+  await page.evaluate(() => window.steerlab.loadWords("de", "/de-more.json"));
+  await page.waitForFunction(() => document.querySelector("#de").closest(".steerlab").querySelector(".steerlab-bar").textContent.includes("Einbetten"), null, { timeout: 30_000 });
+  assert.deepEqual(await names(), want, "after a hosted words file");
+  assert.deepEqual(await page.$eval("#de", (c) => [...c.closest(".steerlab").querySelectorAll("[data-action=play], [data-action=play] .steerlab-word")].map((e) => e.getAttribute("aria-label") ?? e.textContent)), [EN["ui.pause_name"], EN["ui.pause_name"]]);
+  await page.evaluate(() => window.steerlab.addWords("de", { "touch.more_of": "Mehr: {title}", "touch.more": "Mehr" }));
+  await page.waitForFunction(() => document.querySelector("#de").closest(".steerlab").querySelector(".steerlab-menu").getAttribute("aria-label").startsWith("Mehr"), null, { timeout: 30_000 });
+  assert.deepEqual(await names(), { ...want, de: ["Mehr: Flocking: the three rules combined", want.de[1]] }, "after addWords");
+  assert.match(await page.$eval("#de", (c) => c.closest(".steerlab").querySelector("[data-action=menu]").textContent), /Mehr/);
+  assert.deepEqual(await allProblems(page, problems), []);
+  await page.close();
+});
+
 test("the command checks a words file: a shipped one passes, a wrong one is named key by key", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "steerlab-words-"));
   try {

@@ -7,13 +7,13 @@
 //! (`v.chartPainter`); the "?" button's popover is `www/meaning.js`, loaded when first pointed at,
 //! focused or tapped.
 
-use super::{dom::el, Inner};
+use super::Inner;
 use crate::lang::{Lang, K};
 use crate::sim::behaviours::Readout;
 use crate::sim::text::short64;
 use serde_json::Value;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Document, HtmlElement};
+use web_sys::HtmlElement;
 
 /// The chart's state in a viewer.
 #[derive(Default)]
@@ -26,22 +26,9 @@ pub struct ChartState {
     shown: String,
 }
 
-/// The readout's "?" button (after `metric`, in `root`): its popover explains the readout's
-/// measures (`data-readout`, `data-measures`, written as the readout changes).
-pub fn meanings_button(doc: &Document, lang: Lang, root: &HtmlElement) -> Result<HtmlElement, JsValue> {
-    let b = el(doc, "button", "steerlab-meanings")?;
-    b.set_attribute("type", "button")?;
-    b.set_attribute("data-meanings", "")?;
-    crate::web::words::label(&b, lang, K::UiChartMeanings);
-    b.set_attribute("aria-expanded", "false")?;
-    b.set_text_content(Some("?"));
-    root.append_child(&b)?;
-    Ok(b)
-}
-
 impl ChartState {
-    pub fn with_button(b: HtmlElement) -> ChartState {
-        ChartState { meanings: Some(b), ..ChartState::default() }
+    pub fn with_button(meanings: Option<HtmlElement>) -> ChartState {
+        ChartState { meanings, ..ChartState::default() }
     }
 }
 

@@ -6,12 +6,11 @@
 use super::dom::{el, fmt_value};
 use super::Inner;
 use crate::lang::{Lang, K};
-use crate::sim::draw::Overlays;
 use crate::sim::input::Input;
 use crate::sim::scenario::ControlKind;
 use crate::sim::text::short64;
 use crate::sim::Sim;
-use crate::web::{params, words};
+use crate::web::params;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
@@ -39,40 +38,6 @@ impl Fold {
     }
 }
 
-static FOLDS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-
-fn fold_id(kind: &str) -> String {
-    format!("steerlab-{kind}-{}", FOLDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
-}
-
-/// A button of the table, built: its symbols around its label (a `.steerlab-word`).
-pub(super) fn make_button(doc: &Document, lang: Lang, b: &Button) -> Result<HtmlElement, JsValue> {
-    let e = el(doc, "button", "steerlab-btn")?;
-    e.set_attribute("type", "button")?;
-    e.set_attribute("data-action", b.action)?;
-    if let Some(state) = b.state {
-        e.set_attribute(state, "false")?;
-    }
-    if let Some(name) = b.name {
-        words::label(&e, lang, name);
-    }
-    let (before, after) = b.icon;
-    if before.is_empty() && after.is_empty() {
-        words::text(&e, lang, b.label);
-    } else {
-        if !before.is_empty() {
-            e.append_with_str_1(before)?;
-        }
-        let word = el(doc, "span", "steerlab-word")?;
-        words::text(&word, lang, b.label);
-        e.append_child(&word)?;
-        if !after.is_empty() {
-            e.append_with_str_1(after)?;
-        }
-    }
-    Ok(e)
-}
-
 /// Add an entry to a viewer's menu at run time (for a feature that loads later, e.g. a chart):
 /// a button with `data-action="<action>"` and this label, at the end of the menu of the viewer
 /// whose wrapper is `root`. `None` when that viewer has no menu (`data-controls` left it out).
@@ -90,124 +55,9 @@ pub(super) fn add_menu_item(root: &HtmlElement, action: &str, label: &str) -> Re
     Ok(Some(e))
 }
 
-/// The bar: play, step back, step, the menu's toggle and the menu, the settings' toggle (when
-/// `settings` has something: the overlay toggles and the scenario's controls), and the settings
-/// themselves, to put after the bar. Returns the bar, the play button, the folds (menu, settings)
-/// and the settings' body.
-pub(super) struct Bar {
-    pub bar: HtmlElement,
-    pub play: Option<HtmlElement>,
-    pub folds: [Option<Fold>; 2],
-    pub settings: Option<HtmlElement>,
-}
-
-pub(super) fn bar(
-    doc: &Document,
-    lang: Lang,
-    parts: Parts,
-    toggles: Option<Overlays>,
-    sim: &Sim,
-) -> Result<Bar, JsValue> {
-    let bar = el(doc, "div", "steerlab-bar")?;
-    let mut play = None;
-    // A group's name says whose it is ("Overlays: Separation alone"): a page has one per figure.
-    let title = sim.scenario().title_in(lang.tag());
-    let whose = |k: K| if title.is_empty() { lang.text(k).to_string() } else { format!("{}: {title}", lang.text(k)) };
-    // The settings: overlays, then the scenario's controls.
-    let mut settings = None;
-    if parts.settings {
-        let body = el(doc, "div", "steerlab-settings")?;
-        let mut any = false;
-        if let Some(on) = toggles {
-            let group = el(doc, "span", "steerlab-overlays")?;
-            group.set_attribute("role", "group")?;
-            words::label(&group, lang, K::UiOverlays);
-            group.set_attribute("aria-label", &whose(K::UiOverlays))?;
-            for t in &TOGGLES {
-                let lab = el(doc, "label", "steerlab-toggle")?;
-                let cb: HtmlInputElement = doc.create_element("input")?.dyn_into()?;
-                cb.set_type("checkbox");
-                cb.set_checked(on.has(t.overlay));
-                cb.set_attribute("data-overlay", t.key)?;
-                lab.append_child(&cb)?;
-                let span = el(doc, "span", "")?;
-                words::text(&span, lang, t.label);
-                lab.append_child(&span)?;
-                group.append_child(&lab)?;
-            }
-            body.append_child(&group)?;
-            any = true;
-        }
-        if let Some(panel) = panel(doc, lang, sim)? {
-            body.append_child(&panel)?;
-            any = true;
-        }
-        if any {
-            body.set_id(&fold_id("settings"));
-            settings = Some(body);
-        }
-    }
-    let menu = if parts.menu {
-        let m = el(doc, "div", "steerlab-menu")?;
-        m.set_id(&fold_id("menu"));
-        m.set_attribute("role", "group")?;
-        words::label(&m, lang, K::TouchMore);
-        m.set_attribute("aria-label", &whose(K::TouchMore))?;
-        Some(m)
-    } else {
-        None
-    };
-    let mut folds: [Option<Fold>; 2] = [None, None];
-    for b in &BUTTONS {
-        let wanted = match (b.place, b.action) {
-            (Place::Bar, "menu") => menu.is_some(),
-            (Place::Bar, "settings") => settings.is_some(),
-            (Place::Bar, "edit") => {
-                parts.play && sim.scenario().interaction != crate::sim::scenario::Interaction::Select
-            }
-            (Place::Bar, _) => parts.play,
-            (Place::Menu, _) => menu.is_some(),
-            (Place::Scrub, _) => false,
-        };
-        if !wanted {
-            continue;
-        }
-        let e = make_button(doc, lang, b)?;
-        match (b.place, b.action) {
-            (Place::Menu, _) => {
-                if let Some(m) = &menu {
-                    m.append_child(&e)?;
-                }
-            }
-            (_, "menu") => {
-                bar.append_child(&e)?;
-                if let Some(m) = &menu {
-                    e.set_attribute("aria-controls", &m.id())?;
-                    folds[Fold::MENU] = Some(Fold { toggle: e.clone(), body: m.clone() });
-                    bar.append_child(m)?;
-                }
-            }
-            (_, "settings") => {
-                if let Some(s) = &settings {
-                    e.set_attribute("aria-controls", &s.id())?;
-                    folds[Fold::SETTINGS] = Some(Fold { toggle: e.clone(), body: s.clone() });
-                }
-                bar.append_child(&e)?;
-            }
-            _ => {
-                if b.action == "play" {
-                    play = Some(e.clone());
-                }
-                bar.append_child(&e)?;
-            }
-        }
-    }
-    Ok(Bar { bar, play, folds, settings })
-}
-
 /// The scenario's controls (`None` when it has none): a labelled row each, with its input and an
 /// `<output>` for a slider's value.
-fn panel(doc: &Document, lang: Lang, sim: &Sim) -> Result<Option<HtmlElement>, JsValue> {
+pub(super) fn panel(doc: &Document, lang: Lang, sim: &Sim) -> Result<Option<HtmlElement>, JsValue> {
     let sc = sim.scenario();
     if sc.controls.is_empty() {
         return Ok(None);

@@ -1,11 +1,12 @@
-//! The DOM around the canvas: built at mount (no listeners yet: `events.rs` attaches them), given
-//! back as it was at destroy.
+//! The DOM around the canvas: built at mount from one HTML template (no listeners yet: `events.rs`
+//! attaches them), given back as it was at destroy.
 
 use super::{controls, Handles, Inner, Options, Perf};
 use crate::lang::K;
 use crate::sim::draw::Overlays;
 use crate::sim::raster::Raster;
 use crate::sim::render::Renderer;
+use crate::sim::scenario::Interaction;
 use crate::sim::text::short32;
 use crate::sim::Sim;
 use crate::web::history::Timeline;
@@ -15,7 +16,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement, HtmlElement};
+use web_sys::{CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, HtmlElement};
 
 pub(super) fn el(doc: &Document, tag: &str, class: &str) -> Result<HtmlElement, JsValue> {
     let e: HtmlElement = doc.create_element(tag)?.dyn_into()?;
@@ -24,6 +25,72 @@ pub(super) fn el(doc: &Document, tag: &str, class: &str) -> Result<HtmlElement, 
     }
     Ok(e)
 }
+
+/// Every part a viewer may have around its canvas, in order (the canvas goes after the legend):
+/// the title, the force legend, the scrub bar with its fine mode, the bar (play, step back, step,
+/// ✎, the settings' and the menu's toggles, the menu), the settings (the overlay toggles; the
+/// scenario's controls are added after them: `controls::panel`), the readout and its "?", the live
+/// region, the caption and the HUD. `Inner::new` removes the parts a viewer does not have.
+///
+/// One string set once per viewer (`innerHTML`) costs the module far less than an element and an
+/// attribute at a time (docs/performance.md, "Room to grow"). Its words are marks, never text: a
+/// `data-sl-text` (the element's text) or `data-sl-label` (its `aria-label`) names a key of the
+/// words files, and `crate::web::words::write` fills them (at mount, and again when words arrive).
+/// Nothing from an author or a scenario is ever in it (titles, captions, values and ids are set
+/// after, as text or attributes), and no `style` attribute (a strict CSP refuses inline styles)
+/// nor script. No space between elements: a text node there would be a node of the page.
+///
+/// The bar's buttons are `controls::BUTTONS`' rows (what a click runs), in that order; the overlay
+/// toggles are `controls::TOGGLES`'. A button with a symbol has its word in a `.steerlab-word`
+/// (a narrow figure shows the symbol alone, its `data-sl-label` names it).
+const TEMPLATE: &str = "\
+<p class=steerlab-title></p>\
+<div class=steerlab-legend aria-hidden=true hidden><div class=steerlab-legend-rows></div></div>\
+<div class=steerlab-scrub>\
+<input type=range min=0 max=0 step=1 data-scrub data-sl-label=ui.timeline>\
+<output class=steerlab-scrub-label aria-live=off></output>\
+<button class=steerlab-btn type=button data-action=fine aria-pressed=false data-sl-label=touch.fine_name data-sl-text=touch.fine></button>\
+</div>\
+<div class=steerlab-bar>\
+<button class=steerlab-btn type=button data-action=play>▶ <span class=steerlab-word data-sl-text=ui.play_name></span></button>\
+<button class=steerlab-btn type=button data-action=step-back data-sl-label=touch.step_back_name>← <span class=steerlab-word data-sl-text=touch.step></span></button>\
+<button class=steerlab-btn type=button data-action=step data-sl-label=touch.step_name><span class=steerlab-word data-sl-text=touch.step></span> →</button>\
+<button class=steerlab-btn type=button data-action=edit aria-pressed=false data-sl-label=touch.edit_name>✎&#xfe0e; <span class=steerlab-word data-sl-text=touch.edit></span></button>\
+<button class=steerlab-btn type=button data-action=settings aria-expanded=false data-sl-label=touch.settings_name>⚙&#xfe0e; <span class=steerlab-word data-sl-text=touch.settings></span></button>\
+<button class=steerlab-btn type=button data-action=menu aria-expanded=false data-sl-label=touch.more_name>⋯ <span class=steerlab-word data-sl-text=touch.more></span></button>\
+<div class=steerlab-menu role=group data-sl-label=touch.more>\
+<button class=steerlab-btn type=button data-action=share data-sl-text=ui.share></button>\
+<button class=steerlab-btn type=button data-action=embed data-sl-text=ui.embed></button>\
+<button class=steerlab-btn type=button data-action=code data-sl-text=ui.code></button>\
+<button class=steerlab-btn type=button data-action=save data-sl-text=ui.save></button>\
+<button class=steerlab-btn type=button data-action=seed data-sl-text=ui.seed></button>\
+<button class=steerlab-btn type=button data-action=inspector aria-expanded=false data-sl-text=ui.inspector></button>\
+<button class=steerlab-btn type=button data-action=chart aria-pressed=false data-sl-text=ui.chart></button>\
+<button class=steerlab-btn type=button data-action=reset data-sl-text=ui.reset></button>\
+</div>\
+</div>\
+<div class=steerlab-settings>\
+<span class=steerlab-overlays role=group data-sl-label=ui.overlays>\
+<label class=steerlab-toggle><input type=checkbox data-overlay=perception><span data-sl-text=ui.overlay.perception></span></label>\
+<label class=steerlab-toggle><input type=checkbox data-overlay=sep_dist><span data-sl-text=ui.overlay.sep_dist></span></label>\
+<label class=steerlab-toggle><input type=checkbox data-overlay=velocity><span data-sl-text=ui.overlay.velocity></span></label>\
+<label class=steerlab-toggle><input type=checkbox data-overlay=forces><span data-sl-text=ui.overlay.forces></span></label>\
+<label class=steerlab-toggle><input type=checkbox data-overlay=grid><span data-sl-text=ui.overlay.grid></span></label>\
+</span>\
+</div>\
+<p class=steerlab-metric></p>\
+<button class=steerlab-meanings type=button data-meanings data-sl-label=ui.chart_meanings aria-expanded=false>?</button>\
+<p class=steerlab-live aria-live=polite></p>\
+<p class=steerlab-caption></p>\
+<div class=steerlab-hud></div>";
+
+/// The first element under `root` that `sel` matches (the template's: all HTML elements).
+#[inline(never)]
+pub(super) fn find(root: &Element, sel: &str) -> Option<HtmlElement> {
+    root.query_selector(sel).ok().flatten().map(JsCast::unchecked_into)
+}
+
+static VIEWERS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
 
 impl Inner {
     /// Build the DOM around the canvas and the viewer state (no listeners yet).
@@ -36,39 +103,94 @@ impl Inner {
             .dyn_into()?;
         let lang = opts.lang;
         let sc = sim.scenario();
+        let parts = opts.controls;
+        let title = sc.title_in(lang.tag());
+        let caption = sc.caption_in(lang.tag());
+        // Overlay toggles only for scenarios with flocking rules (what they draw).
+        let toggles = parts.settings && sim.rules().any();
+        let settings = toggles || parts.settings && !sc.controls.is_empty();
 
-        // <div class="steerlab"> [title] canvas, scrub bar, bar, controls, readout, live region,
-        // caption, HUD </div>
+        // <div class="steerlab"> [title] legend canvas, scrub bar, bar, settings, readout, live
+        // region, caption, HUD </div>
         let root = el(&document, "div", "steerlab")?;
-        // The language asked for (www/boot.js writes the marked words under it again when words
-        // are added for it: `web/words.rs`).
+        // The language asked for (the marked words are written in it: `web/words.rs`).
         root.set_attribute("lang", &opts.tag)?;
+        root.set_inner_html(TEMPLATE);
+        for (gone, sel) in [
+            (!opts.title || title.is_empty(), ".steerlab-title"),
+            (!parts.time, ".steerlab-scrub"),
+            (!parts.play, "[data-action=play],[data-action=step-back],[data-action=step]"),
+            (!parts.play || sc.interaction == Interaction::Select, "[data-action=edit]"),
+            (!settings, "[data-action=settings],.steerlab-settings"),
+            (!toggles, ".steerlab-overlays"),
+            (!parts.menu, "[data-action=menu],.steerlab-menu"),
+            (caption.is_empty(), ".steerlab-caption"),
+            (!sc.hud, ".steerlab-hud"),
+        ] {
+            if gone {
+                let list = root.query_selector_all(sel)?;
+                for k in 0..list.length() {
+                    if let Some(e) = list.item(k) {
+                        e.unchecked_into::<Element>().remove();
+                    }
+                }
+            }
+        }
+        let bar = find(&root, ".steerlab-bar");
+        if let Some(b) = bar.as_ref().filter(|b| !b.has_child_nodes()) {
+            b.remove();
+        }
+        if let Some(h) = find(&root, ".steerlab-title") {
+            h.set_text_content(Some(title));
+        }
+        // A group's name says whose it is ("Overlays: Separation alone"): a page has one per
+        // figure (`{title}` in the words, filled by `words::write`).
+        if !title.is_empty() {
+            for (sel, key) in [(".steerlab-overlays", "ui.overlays_of"), (".steerlab-menu", "touch.more_of")] {
+                if let Some(e) = find(&root, sel) {
+                    e.set_attribute("data-sl-label", key)?;
+                }
+            }
+        }
+        let overlays = Overlays::from_list(&sc.overlays);
+        for t in &controls::TOGGLES {
+            if let Some(cb) = find(&root, &format!("[data-overlay={}]", t.key)) {
+                cb.unchecked_into::<web_sys::HtmlInputElement>().set_checked(overlays.has(t.overlay));
+            }
+        }
+        // The disclosures (`aria-controls` names what each shows) and the caption: ids unique in
+        // the page.
+        let n = VIEWERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let mut folds = [None, None];
+        for (k, part) in [(controls::Fold::SETTINGS, "settings"), (controls::Fold::MENU, "menu")] {
+            if let (Some(toggle), Some(body)) =
+                (find(&root, &format!("[data-action={part}]")), find(&root, &format!(".steerlab-{part}")))
+            {
+                let id = format!("steerlab-{part}-{n}");
+                body.set_id(&id);
+                toggle.set_attribute("aria-controls", &id)?;
+                folds[k] = Some(controls::Fold { toggle, body });
+            }
+        }
+        if let Some(s) = &folds[controls::Fold::SETTINGS] {
+            if let Some(panel) = controls::panel(&document, lang, &sim)? {
+                s.body.append_child(&panel)?;
+            }
+        }
+
         if let Some(parent) = canvas.parent_node() {
             parent.insert_before(&root, Some(&canvas))?;
         }
         // Through CSSOM, never the attribute: writing `style="…"` is inline style, which a strict
         // CSP forbids (and Chromium serialises CSSOM writes into the attribute lazily).
         let orig_style = canvas.has_attribute("style").then(|| canvas.style().css_text());
-        root.append_child(&canvas)?;
-        let parts = opts.controls;
-        let (tl, scrub) = Timeline::new(&sim, &document, lang, parts.time)?;
-        if let Some(s) = scrub {
-            // Fine mode beside the bar (`controls::Place::Scrub`).
-            for b in controls::BUTTONS.iter().filter(|b| b.place == controls::Place::Scrub) {
-                let button = controls::make_button(&document, lang, b)?;
-                s.append_child(&button)?;
-            }
-            root.append_child(&s)?;
-        }
+        let holder = find(&root, ".steerlab-legend").ok_or("no legend")?;
+        root.insert_before(&canvas, holder.next_sibling().as_ref())?;
+        let legend = super::legend::DomLegend::new(holder);
+        let scrub = find(&root, "[data-scrub]").zip(find(&root, ".steerlab-scrub-label"));
+        let tl = Timeline::new(&sim, scrub.map(|(r, l)| (r.unchecked_into(), l)));
         let orig_attrs =
             ["aria-label", "role", "tabindex", "aria-describedby"].map(|a| (a, canvas.get_attribute(a))).to_vec();
-        let title = sc.title_in(lang.tag());
-        if opts.title && !title.is_empty() {
-            let h = el(&document, "p", "steerlab-title")?;
-            h.set_text_content(Some(title));
-            root.insert_before(&h, Some(&canvas))?;
-        }
-        let legend = super::legend::DomLegend::new(&document, &root, &canvas)?;
         canvas.set_attribute("aria-label", &canvas_label(&sim, lang))?;
         canvas.set_attribute("role", "img")?;
         if !canvas.has_attribute("tabindex") {
@@ -80,51 +202,20 @@ impl Inner {
         // while the bar's ✎ is pressed (then `none`: `events.rs`).
         style.set_property("touch-action", super::events::TOUCH_ACTION)?;
         canvas.class_list().add_1("steerlab-canvas")?;
-
-        let overlays = Overlays::from_list(&sc.overlays);
-        let mut play_button = None;
-        let mut folds = [None, None];
-        if parts.any() {
-            // Overlay toggles only for scenarios with flocking rules (what they draw).
-            let toggles = sim.rules().any().then_some(overlays);
-            let b = controls::bar(&document, lang, parts, toggles, &sim)?;
-            play_button = b.play;
-            folds = b.folds;
-            if b.bar.has_child_nodes() {
-                root.append_child(&b.bar)?;
-            }
-            if let Some(settings) = b.settings {
-                root.append_child(&settings)?;
-            }
-        }
-        // The readout right under the bar (issue 45: on a phone the canvas, its bar and the measures
-        // a sentence talks about fit one screen), then the chart (www/chart.js), caption and HUD.
-        let metric = el(&document, "p", "steerlab-metric")?;
-        root.append_child(&metric)?;
-        let meanings = super::chart::meanings_button(&document, lang, &root)?;
-        let live = el(&document, "p", "steerlab-live")?;
-        live.set_attribute("aria-live", "polite")?;
-        root.append_child(&live)?;
-        let caption = sc.caption_in(lang.tag());
-        if !caption.is_empty() {
-            let p = el(&document, "p", "steerlab-caption")?;
+        if let Some(p) = find(&root, ".steerlab-caption") {
             // Its instructions for the reader's pointer (issue 33: "tap" on a touch screen).
             let touch = window.match_media("(pointer: coarse)").ok().flatten().is_some_and(|m| m.matches());
             p.set_text_content(Some(&crate::sim::text::for_pointer(caption, touch)));
             // The canvas's accessible description is its caption.
-            static CAPTIONS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-            let id = format!("steerlab-caption-{}", CAPTIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+            let id = format!("steerlab-caption-{n}");
             p.set_id(&id);
             canvas.set_attribute("aria-describedby", &id)?;
-            root.append_child(&p)?;
         }
-        let hud_el = if sc.hud {
-            let h = el(&document, "div", "steerlab-hud")?;
-            root.append_child(&h)?;
-            Some(h)
-        } else {
-            None
-        };
+        let play_button = find(&root, "[data-action=play]");
+        let metric = find(&root, ".steerlab-metric").ok_or("no readout")?;
+        let meanings = find(&root, ".steerlab-meanings");
+        let live = find(&root, ".steerlab-live").ok_or("no live region")?;
+        let hud_el = find(&root, ".steerlab-hud");
 
         let mut inspector = Inspector::new(&document, &root, canvas.id(), lang)?;
         let h = Rc::new(Handles {
@@ -152,7 +243,7 @@ impl Inner {
         if opts.inspector {
             inspector.set_open(true, &mut sim);
         }
-        Ok(Inner {
+        let inner = Inner {
             h,
             canvas,
             ctx,
@@ -191,7 +282,17 @@ impl Inner {
             chart: super::chart::ChartState::with_button(meanings),
             #[cfg(feature = "fault-injection")]
             fault_next_frame: false,
-        })
+        };
+        inner.write_words();
+        Ok(inner)
+    }
+
+    /// Write the viewer's marked words in its language (at mount, and when words arrive for it:
+    /// `Inner::relabel`), `{title}` filled with the figure's title.
+    pub(super) fn write_words(&self) {
+        let title = self.sim.scenario().title_in(self.lang.tag());
+        crate::web::words::write(&self.root, self.lang, title);
+        crate::web::words::write(self.inspector.panel(), self.lang, title);
     }
 }
 

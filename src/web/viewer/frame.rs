@@ -201,6 +201,7 @@ impl Inner {
     pub fn relabel(&mut self) {
         let lang = self.lang;
         let _ = self.canvas.set_attribute("aria-label", &super::dom::canvas_label(&self.sim, lang));
+        self.write_words();
         self.set_playing_ui();
         self.inspector.reword();
         self.tl.reword();

@@ -13,8 +13,8 @@ use crate::lang::{self, Lang};
 use crate::sim::draw::{legend_rows, DrawList, Style};
 use crate::sim::palette::{look, Colour, Palette};
 use crate::web::paint::View;
-use wasm_bindgen::JsValue;
-use web_sys::{Document, HtmlElement};
+use wasm_bindgen::JsCast;
+use web_sys::HtmlElement;
 
 pub struct DomLegend {
     /// A box of no height just before the canvas (the rows hang from it over the canvas).
@@ -32,23 +32,11 @@ pub struct DomLegend {
 }
 
 impl DomLegend {
-    /// Made before `canvas`, hidden until a frame has a legend.
-    pub fn new(doc: &Document, root: &HtmlElement, canvas: &HtmlElement) -> Result<DomLegend, JsValue> {
-        let holder = el(doc, "div", "steerlab-legend")?;
-        holder.set_attribute("aria-hidden", "true")?;
-        holder.set_hidden(true);
-        let rows_box = el(doc, "div", "steerlab-legend-rows")?;
-        holder.append_child(&rows_box)?;
-        root.insert_before(&holder, Some(canvas))?;
-        Ok(DomLegend {
-            holder,
-            rows_box,
-            rows: Vec::new(),
-            period: None,
-            palette: None,
-            styles: Vec::new(),
-            shown: false,
-        })
+    /// The viewer's template's legend (`dom.rs`: a hidden `.steerlab-legend` before the canvas with
+    /// its `.steerlab-legend-rows`), hidden until a frame has a legend.
+    pub fn new(holder: HtmlElement) -> DomLegend {
+        let rows_box = holder.first_element_child().map_or_else(|| holder.clone(), JsCast::unchecked_into);
+        DomLegend { holder, rows_box, rows: Vec::new(), period: None, palette: None, styles: Vec::new(), shown: false }
     }
 
     /// Show the legend of this frame's list (nothing when it has none or the canvas is too small).
