@@ -33,7 +33,7 @@ const CEILING = BUDGET;
 /// behaviours. Measured (docs/performance.md, "Room to grow"): the same build with and without
 /// `interpose` (Reynolds': arrive at the midpoint of two agents' predicted positions; its
 /// parameters, force, explain notes, pseudocode, overlays, readout, measures and report), module
-/// 234 123 → 235 881 B. `cargo xtask new-behaviour`'s template alone adds 623 B; taking flee,
+/// 234 123 → 235 881 B. `cargo xtask new-behaviour`'s template alone adds 610 B; taking flee,
 /// arrive or evade out of the registry saves 715, 984 or 1 424 B. The largest of these is counted.
 const BEHAVIOUR = 1758;
 
