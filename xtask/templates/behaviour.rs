@@ -108,9 +108,10 @@ impl Behave for __TYPE__ {
         out.push(("speed", a.map(|a| a.speed())));
     }
 
-    /// `state().target`.
+    /// `state().__ID___target`: under its own key (`state().target` is seek's and arrive's, which the
+    /// code exporter reads as their target).
     fn report(&self, _inst: &Inst<Self>, _v: &View, state: &mut Value) {
-        state["target"] = vec2v(self.target());
+        state["__ID___target"] = vec2v(self.target());
     }
 }
 
