@@ -10,8 +10,29 @@ impl Params {
     /// The value at `path` (the first match, as [`Sim::get_value`]).
     pub fn get(&self, path: &str) -> Result<Value, String> {
         let pointers = resolve(&self.0, path)?;
-        pointers.first().and_then(|p| self.0.pointer(p)).cloned().ok_or_else(|| format!("{path}: unknown parameter"))
+        pointers.first().and_then(|p| at(&self.0, p)).cloned().ok_or_else(|| format!("{path}: unknown parameter"))
     }
+}
+
+/// The value a pointer of [`resolve`]'s names (`/behaviours/1/weight`). Its keys are the
+/// scenario's field names, with no `~` or `/` to unescape: this is `Value::pointer` without the
+/// escapes, whose `str::replace` linked core's substring searcher into the module (1.6 KB of
+/// code before wasm-opt, docs/performance.md "Room to grow").
+pub(crate) fn at<'a>(doc: &'a Value, pointer: &str) -> Option<&'a Value> {
+    pointer.split('/').skip(1).try_fold(doc, |v, key| match v {
+        Value::Object(m) => m.get(key),
+        Value::Array(a) => a.get(key.parse::<usize>().ok()?),
+        _ => None,
+    })
+}
+
+/// [`at`], to change the value.
+pub(crate) fn at_mut<'a>(doc: &'a mut Value, pointer: &str) -> Option<&'a mut Value> {
+    pointer.split('/').skip(1).try_fold(doc, |v, key| match v {
+        Value::Object(m) => m.get_mut(key),
+        Value::Array(a) => a.get_mut(key.parse::<usize>().ok()?),
+        _ => None,
+    })
 }
 
 /// A value as `set` takes it: numbers must be finite, and a whole f64 (every number from JS) is
@@ -57,7 +78,7 @@ pub(crate) fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
     if path.is_empty() || path.len() > 200 {
         return Err("set: the parameter path must be 1 to 200 characters".into());
     }
-    let behaviours = doc.get("behaviours").and_then(Value::as_array).cloned().unwrap_or_default();
+    let behaviours = doc.get("behaviours").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
     // behaviours[i].field
     if let Some(rest) = path.strip_prefix("behaviours[") {
         // Char patterns only: a `&str` pattern links core's two-way string searcher.
