@@ -1,7 +1,7 @@
 //! Scenario text into a [`Scenario`], naming every mistake by its field path.
 
 use super::{Scenario, MAX_JSON_BYTES};
-use crate::json_path::{path_string, Strict, StrictVisitor};
+use crate::json_path::{path_string, take_duplicate, Strict, StrictVisitor};
 use serde::de::DeserializeSeed;
 use std::cell::RefCell;
 
@@ -69,9 +69,13 @@ const MAX_READINGS: usize = 64;
 pub(crate) fn read_text(text: &str) -> Result<serde_json::Value, String> {
     let path = RefCell::new(Vec::new());
     let de = &mut serde_json::Deserializer::from_str(text);
-    StrictVisitor { path: Some(&path), step: None }
-        .deserialize(de)
-        .map(|Strict(v)| v)
+    take_duplicate();
+    let read = StrictVisitor { path: Some(&path), step: None }.deserialize(de);
+    // A key written twice comes first: the reading went on past it.
+    if let Some((at, reason)) = take_duplicate() {
+        return Err(clip(format!("{}: {reason}", tidy_path(&at))));
+    }
+    read.map(|Strict(v)| v)
         .map_err(|e| clip(format!("{}: {}", tidy_path(&path_string(&path.borrow())), for_people(&e.to_string()))))
 }
 
