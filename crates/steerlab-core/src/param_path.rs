@@ -91,32 +91,28 @@ pub(crate) fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
         }
         return Ok(vec![format!("/behaviours/{i}/{field}")]);
     }
-    let segs: Vec<&str> = path.split('.').collect();
-    // <behaviour kind>.field, for every behaviour of that kind
-    if segs.len() == 2 {
-        let hits: Vec<String> = behaviours
-            .iter()
-            .enumerate()
-            .filter(|(_, b)| b.get("type").and_then(Value::as_str) == Some(segs[0]))
-            .filter(|(_, b)| segs[1] != "type" && b.get(segs[1]).is_some())
-            .map(|(i, _)| format!("/behaviours/{i}/{}", segs[1]))
-            .collect();
+    // <behaviour kind>.field, for every behaviour of that kind; or a bare field name shared by
+    // behaviours, e.g. "perception" or "sep_dist". (Loops, not iterator chains collected into
+    // vectors: each chain was a copy of `collect`'s code, 2 KB in all.)
+    let (kind, field) = match path.split_once('.') {
+        Some((k, f)) => (Some(k), f),
+        None => (None, path),
+    };
+    let dots = path.bytes().filter(|&b| b == b'.').count();
+    if dots == 1 || (dots == 0 && doc.get(path).is_none()) {
+        let mut hits = Vec::new();
+        for (i, b) in behaviours.iter().enumerate() {
+            let of_kind = kind.is_none_or(|k| b.get("type").and_then(Value::as_str) == Some(k));
+            if of_kind && field != "type" && b.get(field).is_some() {
+                hits.push(format!("/behaviours/{i}/{field}"));
+            }
+        }
         if !hits.is_empty() {
             return Ok(hits);
         }
-    }
-    // A bare field name shared by behaviours, e.g. "perception" or "sep_dist".
-    if segs.len() == 1 && doc.get(path).is_none() {
-        let hits: Vec<String> = behaviours
-            .iter()
-            .enumerate()
-            .filter(|(_, b)| path != "type" && b.get(path).is_some())
-            .map(|(i, _)| format!("/behaviours/{i}/{path}"))
-            .collect();
-        if !hits.is_empty() {
-            return Ok(hits);
+        if dots == 0 {
+            return Err(unknown());
         }
-        return Err(unknown());
     }
     // A top-level path: "motion.max_speed", "world.edges", "agents.count", "seed".
     const SETTABLE: &[&str] = &[
@@ -132,13 +128,13 @@ pub(crate) fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
         "path",
         "engine",
     ];
-    if !SETTABLE.contains(&segs[0]) {
+    if !SETTABLE.contains(&kind.unwrap_or(path)) {
         return Err(unknown());
     }
     let mut ptr = String::new();
     let mut cur = doc;
-    for s in &segs {
-        cur = cur.get(*s).ok_or_else(unknown)?;
+    for s in path.split('.') {
+        cur = cur.get(s).ok_or_else(unknown)?;
         ptr.push('/');
         ptr.push_str(s);
     }
