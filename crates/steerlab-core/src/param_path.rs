@@ -143,3 +143,39 @@ pub(crate) fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
     }
     Ok(vec![ptr])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{at, resolve};
+    use serde_json::json;
+
+    /// Every form of a path and the pointers it names; `at` finds what they point to.
+    #[test]
+    fn paths_name_their_pointers() {
+        let doc = json!({
+            "seed": 1, "world": {"width": 400, "edges": "wrap"}, "motion": {"max_speed": 2},
+            "behaviours": [
+                {"type": "seek", "weight": 1, "radius": 5},
+                {"type": "flee", "weight": 2},
+                {"type": "seek", "weight": 3},
+            ],
+        });
+        let ok = |p: &str| resolve(&doc, p).unwrap();
+        assert_eq!(ok("seek.weight"), ["/behaviours/0/weight", "/behaviours/2/weight"]);
+        assert_eq!(ok("weight"), ["/behaviours/0/weight", "/behaviours/1/weight", "/behaviours/2/weight"]);
+        assert_eq!(ok("radius"), ["/behaviours/0/radius"]);
+        assert_eq!(ok("behaviours[1].weight"), ["/behaviours/1/weight"]);
+        assert_eq!(ok("world.edges"), ["/world/edges"]);
+        assert_eq!(ok("seed"), ["/seed"]);
+        let err = |p: &str| resolve(&doc, p).unwrap_err();
+        assert_eq!(err("seek.type"), "seek.type: unknown parameter");
+        assert_eq!(err("type"), "type: unknown parameter");
+        assert_eq!(err("flee.radius"), "flee.radius: unknown parameter");
+        assert_eq!(err("world"), "world: names a group, not a parameter");
+        assert_eq!(err("world.width.x"), "world.width.x: unknown parameter");
+        assert_eq!(err("behaviours[3].weight"), "behaviours[3].weight: there is no behaviour 3");
+        assert_eq!(at(&doc, "/behaviours/2/weight"), Some(&json!(3)));
+        assert_eq!(at(&doc, "/world/edges"), Some(&json!("wrap")));
+        assert_eq!(at(&doc, "/behaviours/x/weight"), None);
+    }
+}
