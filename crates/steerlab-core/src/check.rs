@@ -19,33 +19,54 @@ pub struct Check<'a> {
 }
 
 thread_local! {
-    /// Inside [`collect`]: the mistakes found so far.
-    static FOUND: RefCell<Option<Vec<String>>> = const { RefCell::new(None) };
+    /// The mistakes found so far (read and emptied by [`collect`]).
+    static FOUND: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
 }
 
-/// A failed check: its message is returned (validation stops at the first mistake), or, inside
-/// [`collect`], noted, and validation goes on (`Ok`).
-#[inline(never)]
+/// A failed check: its message is noted for [`collect`] and validation goes on. It returns `Ok`
+/// so that a rule written `fail(…)?` or `.or_else(fail)?` reads like a check; inlined, the `Ok`
+/// is known where it is called and the `?` compiles to nothing (the module is smaller by it).
+#[inline(always)]
 pub fn fail(msg: String) -> Result<(), String> {
-    FOUND.with(|f| match f.borrow_mut().as_mut() {
-        Some(found) => {
-            found.push(msg);
-            Ok(())
-        }
-        None => Err(msg),
-    })
+    note(msg);
+    Ok(())
 }
 
-/// Every mistake `validate` finds, in order: its checks go through [`fail`], which notes them and
-/// lets it go on (an `Err` it still returns is the last one).
+#[inline(never)]
+fn note(msg: String) {
+    FOUND.with(|f| f.borrow_mut().push(msg));
+}
+
+/// Every mistake `validate` finds, in order: its checks go through [`fail`] (a [`Check`]'s too),
+/// which notes them and lets it go on; an `Err` it still returns is the last one. Outside
+/// `collect` a check's mistake is noted for the next `collect`, which sets it aside: read them
+/// through `collect` (`Scenario::validate` does).
 pub fn collect(validate: impl FnOnce() -> Result<(), String>) -> Vec<String> {
-    FOUND.with(|f| *f.borrow_mut() = Some(Vec::new()));
+    let outer = FOUND.with(|f| std::mem::take(&mut *f.borrow_mut()));
     let last = validate();
-    let mut found = FOUND.with(|f| f.borrow_mut().take()).unwrap_or_default();
+    let mut found = FOUND.with(|f| std::mem::replace(&mut *f.borrow_mut(), outer));
     found.extend(last.err());
     found
 }
 
+/// What a number must be (the checks of [`Check`]).
+#[derive(Clone, Copy)]
+enum Rule {
+    Finite,
+    Positive,
+    NonNegative,
+    AtMost(f32),
+}
+
+/// Finite and within ±[`MAX_MAGNITUDE`].
+#[inline(always)]
+fn fit(v: f32) -> bool {
+    v.is_finite() && v.abs() <= MAX_MAGNITUDE
+}
+
+/// The checks note a mistake through [`fail`] and return `Ok`: every mistake of a scenario is
+/// read at once through [`collect`]. Each is a call of one out-of-line function ([`Check::number`],
+/// [`Check::pair`]), and the `Ok` inlined where it is called, so a `?` after it costs nothing.
 impl Check<'_> {
     /// The field's path: `behaviours[2].radius`, `agent_size` (a `Check` of the top level has
     /// the path "").
@@ -56,39 +77,67 @@ impl Check<'_> {
             p => format!("{p}{f}"),
         }
     }
-    /// The message for a number that is not finite or beyond ±[`MAX_MAGNITUDE`].
-    fn unfit(&self, field: &str, v: f32) -> Option<String> {
-        if !v.is_finite() {
-            Some(format!("{}: must be a finite number, got {}", self.at(field), short32(v)))
+    /// `v` is finite, within ±[`MAX_MAGNITUDE`] and keeps `rule`, else its message is noted:
+    /// `must be a finite number, got …`, `must be between -1e12 and 1e12, got …` or
+    /// `must be > 0, got …` (`>= 0`, `<= max`).
+    #[inline(never)]
+    fn number(&self, field: &str, v: f32, rule: Rule) {
+        let ok = match rule {
+            Rule::Finite => true,
+            Rule::Positive => v > 0.0,
+            Rule::NonNegative => v >= 0.0,
+            Rule::AtMost(max) => v <= max,
+        };
+        let msg = if !v.is_finite() {
+            format!("{}: must be a finite number, got {}", self.at(field), short32(v))
         } else if v.abs() > MAX_MAGNITUDE {
-            Some(format!("{}: must be between -1e12 and 1e12, got {}", self.at(field), short32(v)))
+            format!("{}: must be between -1e12 and 1e12, got {}", self.at(field), short32(v))
+        } else if ok {
+            return;
         } else {
-            None
+            let what = match rule {
+                Rule::Positive => "> 0".to_string(),
+                Rule::NonNegative => ">= 0".to_string(),
+                Rule::AtMost(max) => format!("<= {}", fmt_num(max)),
+                Rule::Finite => String::new(),
+            };
+            format!("{}: must be {what}, got {}", self.at(field), fmt_num(v))
+        };
+        note(msg);
+    }
+    /// Both coordinates of `p` finite (`field[0]`, `field[1]`).
+    #[inline(never)]
+    fn pair(&self, field: &str, p: [f32; 2]) {
+        for (k, v) in p.into_iter().enumerate() {
+            if !fit(v) {
+                self.number(&format!("{field}[{k}]"), v, Rule::Finite);
+            }
         }
     }
-    /// `v` is a finite number and `ok(v)`, else the message `must be {what}, got v`.
-    fn number(&self, field: &str, v: f32, ok: bool, what: &str) -> Result<(), String> {
-        match self.unfit(field, v) {
-            Some(m) => fail(m),
-            None if ok => Ok(()),
-            None => fail(format!("{}: must be {what}, got {}", self.at(field), fmt_num(v))),
-        }
-    }
+    #[inline(always)]
     pub fn finite(&self, field: &str, v: f32) -> Result<(), String> {
-        self.unfit(field, v).map_or(Ok(()), fail)
+        self.number(field, v, Rule::Finite);
+        Ok(())
     }
+    #[inline(always)]
     pub fn positive(&self, field: &str, v: f32) -> Result<(), String> {
-        self.number(field, v, v > 0.0, "> 0")
+        self.number(field, v, Rule::Positive);
+        Ok(())
     }
+    #[inline(always)]
     pub fn non_negative(&self, field: &str, v: f32) -> Result<(), String> {
-        self.number(field, v, v >= 0.0, ">= 0")
+        self.number(field, v, Rule::NonNegative);
+        Ok(())
     }
+    #[inline(always)]
     pub fn at_most(&self, field: &str, v: f32, max: f32) -> Result<(), String> {
-        self.number(field, v, v <= max, &format!("<= {}", fmt_num(max)))
+        self.number(field, v, Rule::AtMost(max));
+        Ok(())
     }
+    #[inline(always)]
     pub fn point(&self, field: &str, p: [f32; 2]) -> Result<(), String> {
-        self.finite(&format!("{field}[0]"), p[0])?;
-        self.finite(&format!("{field}[1]"), p[1])
+        self.pair(field, p);
+        Ok(())
     }
 }
 

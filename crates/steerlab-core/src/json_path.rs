@@ -558,7 +558,7 @@ impl<'a> MapAccess<'a> for Entries<'a> {
 
 // The strict reader: a JSON value read with its place noted for messages.
 /// A JSON value read from text, like `serde_json::Value`'s own reader, except that a key written twice
-/// in one object is an error (`behaviours[0]: duplicate field `weight` at line 1 column 42`), as
+/// in one object is noted ([`take_duplicate`]: `behaviours[0]: duplicate field `weight``), as
 /// the derived readers said when they read the text directly.
 pub(crate) struct Strict(pub serde_json::Value);
 
@@ -596,6 +596,32 @@ impl<'de> DeserializeSeed<'de> for StrictVisitor<'_> {
         }
         Ok(v)
     }
+}
+
+thread_local! {
+    /// The first key written twice in one object by the text being read ([`take_duplicate`]).
+    static DUPLICATE: RefCell<Option<(String, String)>> = const { RefCell::new(None) };
+}
+
+/// A key written twice: noted (the first one in the text) and the reading goes on. Not an error
+/// of the text reader's: `serde_json::Error::custom` links serde_json's `make_error`, which
+/// looks for ` at line ` with core's substring searcher (3.3 KB of code before wasm-opt); the
+/// message is made by [`take_duplicate`]'s caller instead (without the line and column).
+#[inline(never)]
+fn note_duplicate(path: Option<&RefCell<Vec<Seg>>>, key: &str) {
+    DUPLICATE.with(|d| {
+        let mut d = d.borrow_mut();
+        if d.is_none() {
+            let at = path.map(|p| path_string(&p.borrow())).unwrap_or_default();
+            *d = Some((at, format!("duplicate field `{key}`")));
+        }
+    });
+}
+
+/// The first key written twice since the last call, as its object's path and the reason
+/// (`behaviours[0]`, ``duplicate field `weight` ``).
+pub(crate) fn take_duplicate() -> Option<(String, String)> {
+    DUPLICATE.with(|d| d.borrow_mut().take())
 }
 
 impl<'de> Visitor<'de> for StrictVisitor<'_> {
@@ -640,9 +666,10 @@ impl<'de> Visitor<'de> for StrictVisitor<'_> {
             let step = self.path.map(|_| Seg::Key(key.clone()));
             let Strict(v) = map.next_value_seed(StrictVisitor { path: self.path, step })?;
             if m.contains_key(&key) {
-                return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+                note_duplicate(self.path, &key);
+            } else {
+                m.insert(key, v);
             }
-            m.insert(key, v);
         }
         Ok(Strict(Value::Object(m)))
     }
@@ -683,6 +710,18 @@ mod tests {
     use super::*;
     use serde::Deserialize;
     use serde_json::json;
+
+    /// A key written twice is named with its object's path, before a later syntax error, and is
+    /// not left over for the next text.
+    #[test]
+    fn a_key_written_twice_is_named_by_its_object() {
+        let read = crate::scenario::read_text;
+        assert_eq!(read(r#"{"world": {"width": 1, "width": 2}}"#).unwrap_err(), "world: duplicate field `width`");
+        assert_eq!(read(r#"{"a": [{"b": 1}, {"c": 1, "c": 2}], "d": [1,]}"#).unwrap_err(), "a[1]: duplicate field `c`");
+        assert!(read(r#"{"name": 1, "name": 2}"#).unwrap_err().ends_with(": duplicate field `name`"));
+        assert_eq!(read(r#"{"world": {"width": 1}}"#).unwrap(), json!({"world": {"width": 1}}));
+        assert_eq!(read(r#"{"d": [1,]}"#).unwrap_err(), "d: trailing comma at line 1 column 10");
+    }
 
     /// The reader's own error words a wrong value as serde_json's reader does (floats included,
     /// printed without core's float printer).

@@ -140,8 +140,7 @@ impl Link {
                 "link: not a steerlab link (it should start with 1~)".into()
             });
         }
-        let head: Vec<&str> = f.by_ref().take(4).collect();
-        let [name, fingerprint, seed, step] = head[..] else {
+        let (Some(name), Some(fingerprint), Some(seed), Some(step)) = (f.next(), f.next(), f.next(), f.next()) else {
             return Err("link: cut short (it needs 1~name~fingerprint~seed~step)".into());
         };
         let (Ok(seed), Ok(step)) = (seed.parse::<u64>(), step.parse::<u64>()) else {
@@ -372,7 +371,7 @@ fn doc(sc: &Scenario) -> Result<Value, String> {
 /// names the field.
 pub fn parse_sets(text: &str) -> Result<Vec<(String, Value)>, String> {
     match scenario::read_text(text).map_err(|e| format!("data-set: {e}"))? {
-        Value::Object(m) => Ok(m.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
+        Value::Object(m) => Ok(m.into_iter().collect()),
         _ => Err("data-set: must be a JSON object {\"path\": value, …}".into()),
     }
 }

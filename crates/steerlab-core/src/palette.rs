@@ -307,74 +307,113 @@ pub const DASH_PX: f32 = 4.0;
 
 /// The look of `style` with palette `p`.
 pub fn look(style: Style, p: &Palette) -> Look {
-    let l = |stroke, fill, width_px, dash| Look { stroke, fill, width_px, dash };
-    match style {
-        Style::Agent => l(p.agent, Some(p.agent), 1.0, false),
-        Style::Selected => l(SELECTED, None, 2.0, false),
-        Style::SelfAgent => l(p.text, Some(SELF_RED), 2.0, false),
-        Style::Checked => l(CHECKED_VIOLET, None, 1.5, false),
-        Style::Other => l(OTHER_GREY, Some(OTHER_GREY), 1.0, false),
-        Style::Cell => l(Colour::hex(0x15803d), Some(CELL_GREEN), 1.5, false),
-        Style::Grid => l(p.grid, None, 1.0, false),
-        Style::Perception => l(p.faint, None, 1.0, false),
-        Style::SepDist => l(p.role(Role::Separation), None, 1.0, true),
-        Style::Velocity => l(p.faint, None, 1.0, false),
-        Style::ForceSeparation => l(p.role(Role::Separation), None, 2.0, false),
-        Style::ForceAlignment => l(p.role(Role::Alignment), None, 2.0, false),
-        Style::ForceCohesion => l(p.role(Role::Cohesion), None, 2.0, true),
-        Style::ForceOther => l(p.role(Role::Force), None, 2.0, false),
-        Style::ForceTotal => l(p.role(Role::Total), None, 2.5, false),
-        Style::MeanHeading => l(p.role(Role::Alignment), None, 2.5, false),
-        Style::Centroid => l(p.role(Role::Cohesion), Some(p.role(Role::Cohesion)), 1.5, true),
-        Style::Neighbour => l(p.faint, None, 0.75, false),
-        // Filled and outlined (not by colour alone): the default orange with a dark rim, an
-        // author's colour with the text's.
-        Style::Leader => {
-            let c = p.role(Role::Leader);
-            l(if c == ORANGE { DARK_ORANGE } else { p.text }, Some(c), 1.5, false)
+    let (stroke, fill, width_px, dash) = spec(style);
+    Look { stroke: stroke.of(p), fill: fill.map(|f| f.of(p)), width_px, dash }
+}
+
+/// Where a look's colour comes from: the palette (a site's or a theme's) or a fixed colour.
+#[derive(Clone, Copy)]
+enum Src {
+    Fixed(Colour),
+    Agent,
+    Text,
+    Grid,
+    Faint,
+    Border,
+    Background,
+    Accent,
+    Role(Role),
+    /// The leader's rim: dark orange around the default orange, else the text's colour.
+    LeaderRim,
+}
+
+impl Src {
+    fn of(self, p: &Palette) -> Colour {
+        match self {
+            Src::Fixed(c) => c,
+            Src::Agent => p.agent,
+            Src::Text => p.text,
+            Src::Grid => p.grid,
+            Src::Faint => p.faint,
+            Src::Border => p.border,
+            Src::Background => p.background,
+            Src::Accent => p.accent,
+            Src::Role(r) => p.role(r),
+            Src::LeaderRim if p.role(Role::Leader) == ORANGE => DARK_ORANGE,
+            Src::LeaderRim => p.text,
         }
-        Style::Arriving => l(GREEN, Some(GREEN), 1.0, false),
-        Style::Evading => l(RED, None, 1.5, false),
-        Style::BehindPoint => l(GREEN, Some(GREEN), 1.5, false),
-        Style::AheadZone => l(RED, Some(Colour::rgba(220, 38, 38, 120)), 1.0, true),
-        Style::Cone => l(Colour::hex(0xa16207), Some(Colour::rgba(234, 179, 8, 120)), 1.0, false),
-        Style::Braking => l(DARK_YELLOW, Some(Colour::hex(0xeab308)), 1.5, false),
-        Style::Goal => l(GREEN, Some(Colour::rgba(22, 163, 74, 180)), 2.0, false),
-        Style::Path => l(p.role(Role::Path), None, 2.5, false),
-        Style::Tube => l(TUBE_FILL, None, 1.0, false),
-        Style::Waypoint => l(Colour::hex(0x15803d), Some(COHESION), 1.5, false),
-        Style::ActiveWaypoint => l(DARK_ORANGE, Some(Colour::hex(0xfb923c)), 2.0, false),
-        Style::ArriveRadius => l(ORANGE, None, 1.5, true),
-        Style::Prediction => l(p.faint, Some(p.faint), 1.5, true),
-        Style::PredictionOut => l(SEPARATION, Some(SEPARATION), 2.0, true),
-        Style::Projection => l(ALIGNMENT, Some(ALIGNMENT), 1.5, false),
-        Style::Correction => l(SEPARATION, None, 2.0, false),
-        Style::Obstacle => l(p.text, Some(p.role(Role::Obstacle)), 1.5, false),
-        Style::Food => l(DARK_YELLOW, Some(Colour::hex(0xeab308)), 1.0, false),
-        Style::Pointer => l(RED, None, 2.0, true),
-        Style::SteerVelocity => l(Colour::hex(0x3b82f6), None, 2.0, false),
-        Style::DesiredVelocity => l(COHESION, None, 2.0, true),
-        Style::SteerForce => l(Colour::hex(0xec4899), None, 2.5, false),
-        Style::PanicRadius => l(RED, Some(Colour::rgba(220, 38, 38, 80)), 1.5, true),
-        Style::WanderCircle => l(p.faint, None, 1.5, false),
-        Style::WanderTarget => l(ORANGE, Some(ORANGE), 1.5, false),
-        Style::Jitter => l(ORANGE, None, 3.5, false),
-        Style::Feeler => l(p.faint, None, 1.5, false),
-        Style::FeelerHit => l(SEPARATION, Some(SEPARATION), 2.0, false),
-        Style::Threat => l(SEPARATION, None, 2.5, false),
-        Style::Wall => l(Colour::hex(0x64748b), None, 3.0, false),
-        Style::WallHit => l(SEPARATION, Some(SEPARATION), 4.0, false),
-        Style::FieldArrow => l(p.faint, None, 1.0, false),
-        Style::Label => l(p.text, Some(p.text), 1.0, false),
-        Style::ChartFrame => l(p.border, Some(p.background), 1.0, false),
-        Style::ChartNaive => l(SEPARATION, Some(SEPARATION), 2.0, true),
-        Style::ChartGrid => l(COHESION, Some(COHESION), 2.0, false),
-        Style::Highlight => l(p.accent, None, 3.0, false),
-        Style::HighlightHalo => l(p.background, None, 7.0, false),
-        Style::Lane => l(p.faint, None, 1.0, false),
     }
 }
 
+/// Each style's stroke, fill, line width in pixels and dash, as data: one match of constants
+/// (a table in the module), read against the palette by [`look`]. (The same match building
+/// each `Look` from the palette was 2.6 KB of code.)
+fn spec(style: Style) -> (Src, Option<Src>, f32, bool) {
+    match style {
+        Style::Agent => (Src::Agent, Some(Src::Agent), 1.0, false),
+        Style::Selected => (Src::Fixed(SELECTED), None, 2.0, false),
+        Style::SelfAgent => (Src::Text, Some(Src::Fixed(SELF_RED)), 2.0, false),
+        Style::Checked => (Src::Fixed(CHECKED_VIOLET), None, 1.5, false),
+        Style::Other => (Src::Fixed(OTHER_GREY), Some(Src::Fixed(OTHER_GREY)), 1.0, false),
+        Style::Cell => (Src::Fixed(Colour::hex(0x15803d)), Some(Src::Fixed(CELL_GREEN)), 1.5, false),
+        Style::Grid => (Src::Grid, None, 1.0, false),
+        Style::Perception => (Src::Faint, None, 1.0, false),
+        Style::SepDist => (Src::Role(Role::Separation), None, 1.0, true),
+        Style::Velocity => (Src::Faint, None, 1.0, false),
+        Style::ForceSeparation => (Src::Role(Role::Separation), None, 2.0, false),
+        Style::ForceAlignment => (Src::Role(Role::Alignment), None, 2.0, false),
+        Style::ForceCohesion => (Src::Role(Role::Cohesion), None, 2.0, true),
+        Style::ForceOther => (Src::Role(Role::Force), None, 2.0, false),
+        Style::ForceTotal => (Src::Role(Role::Total), None, 2.5, false),
+        Style::MeanHeading => (Src::Role(Role::Alignment), None, 2.5, false),
+        Style::Centroid => (Src::Role(Role::Cohesion), Some(Src::Role(Role::Cohesion)), 1.5, true),
+        Style::Neighbour => (Src::Faint, None, 0.75, false),
+        // Filled and outlined (not by colour alone): the default orange with a dark rim, an
+        // author's colour with the text's.
+        Style::Leader => (Src::LeaderRim, Some(Src::Role(Role::Leader)), 1.5, false),
+        Style::Arriving => (Src::Fixed(GREEN), Some(Src::Fixed(GREEN)), 1.0, false),
+        Style::Evading => (Src::Fixed(RED), None, 1.5, false),
+        Style::BehindPoint => (Src::Fixed(GREEN), Some(Src::Fixed(GREEN)), 1.5, false),
+        Style::AheadZone => (Src::Fixed(RED), Some(Src::Fixed(Colour::rgba(220, 38, 38, 120))), 1.0, true),
+        Style::Cone => {
+            (Src::Fixed(Colour::hex(0xa16207)), Some(Src::Fixed(Colour::rgba(234, 179, 8, 120))), 1.0, false)
+        }
+        Style::Braking => (Src::Fixed(DARK_YELLOW), Some(Src::Fixed(Colour::hex(0xeab308))), 1.5, false),
+        Style::Goal => (Src::Fixed(GREEN), Some(Src::Fixed(Colour::rgba(22, 163, 74, 180))), 2.0, false),
+        Style::Path => (Src::Role(Role::Path), None, 2.5, false),
+        Style::Tube => (Src::Fixed(TUBE_FILL), None, 1.0, false),
+        Style::Waypoint => (Src::Fixed(Colour::hex(0x15803d)), Some(Src::Fixed(COHESION)), 1.5, false),
+        Style::ActiveWaypoint => (Src::Fixed(DARK_ORANGE), Some(Src::Fixed(Colour::hex(0xfb923c))), 2.0, false),
+        Style::ArriveRadius => (Src::Fixed(ORANGE), None, 1.5, true),
+        Style::Prediction => (Src::Faint, Some(Src::Faint), 1.5, true),
+        Style::PredictionOut => (Src::Fixed(SEPARATION), Some(Src::Fixed(SEPARATION)), 2.0, true),
+        Style::Projection => (Src::Fixed(ALIGNMENT), Some(Src::Fixed(ALIGNMENT)), 1.5, false),
+        Style::Correction => (Src::Fixed(SEPARATION), None, 2.0, false),
+        Style::Obstacle => (Src::Text, Some(Src::Role(Role::Obstacle)), 1.5, false),
+        Style::Food => (Src::Fixed(DARK_YELLOW), Some(Src::Fixed(Colour::hex(0xeab308))), 1.0, false),
+        Style::Pointer => (Src::Fixed(RED), None, 2.0, true),
+        Style::SteerVelocity => (Src::Fixed(Colour::hex(0x3b82f6)), None, 2.0, false),
+        Style::DesiredVelocity => (Src::Fixed(COHESION), None, 2.0, true),
+        Style::SteerForce => (Src::Fixed(Colour::hex(0xec4899)), None, 2.5, false),
+        Style::PanicRadius => (Src::Fixed(RED), Some(Src::Fixed(Colour::rgba(220, 38, 38, 80))), 1.5, true),
+        Style::WanderCircle => (Src::Faint, None, 1.5, false),
+        Style::WanderTarget => (Src::Fixed(ORANGE), Some(Src::Fixed(ORANGE)), 1.5, false),
+        Style::Jitter => (Src::Fixed(ORANGE), None, 3.5, false),
+        Style::Feeler => (Src::Faint, None, 1.5, false),
+        Style::FeelerHit => (Src::Fixed(SEPARATION), Some(Src::Fixed(SEPARATION)), 2.0, false),
+        Style::Threat => (Src::Fixed(SEPARATION), None, 2.5, false),
+        Style::Wall => (Src::Fixed(Colour::hex(0x64748b)), None, 3.0, false),
+        Style::WallHit => (Src::Fixed(SEPARATION), Some(Src::Fixed(SEPARATION)), 4.0, false),
+        Style::FieldArrow => (Src::Faint, None, 1.0, false),
+        Style::Label => (Src::Text, Some(Src::Text), 1.0, false),
+        Style::ChartFrame => (Src::Border, Some(Src::Background), 1.0, false),
+        Style::ChartNaive => (Src::Fixed(SEPARATION), Some(Src::Fixed(SEPARATION)), 2.0, true),
+        Style::ChartGrid => (Src::Fixed(COHESION), Some(Src::Fixed(COHESION)), 2.0, false),
+        Style::Highlight => (Src::Accent, None, 3.0, false),
+        Style::HighlightHalo => (Src::Background, None, 7.0, false),
+        Style::Lane => (Src::Faint, None, 1.0, false),
+    }
+}
 impl Look {
     /// How an agent of this look is drawn: (filled, stroked). Filled alone when its stroke is its
     /// fill's colour; hollow (stroked alone) without a fill; else filled and outlined.

@@ -10,8 +10,29 @@ impl Params {
     /// The value at `path` (the first match, as [`Sim::get_value`]).
     pub fn get(&self, path: &str) -> Result<Value, String> {
         let pointers = resolve(&self.0, path)?;
-        pointers.first().and_then(|p| self.0.pointer(p)).cloned().ok_or_else(|| format!("{path}: unknown parameter"))
+        pointers.first().and_then(|p| at(&self.0, p)).cloned().ok_or_else(|| format!("{path}: unknown parameter"))
     }
+}
+
+/// The value a pointer of [`resolve`]'s names (`/behaviours/1/weight`). Its keys are the
+/// scenario's field names, with no `~` or `/` to unescape: this is `Value::pointer` without the
+/// unescaping, whose `str::replace` (twice, with the substring searcher's iteration) cost the
+/// module 1 KB gzipped (docs/performance.md, "Room to grow").
+pub(crate) fn at<'a>(doc: &'a Value, pointer: &str) -> Option<&'a Value> {
+    pointer.split('/').skip(1).try_fold(doc, |v, key| match v {
+        Value::Object(m) => m.get(key),
+        Value::Array(a) => a.get(key.parse::<usize>().ok()?),
+        _ => None,
+    })
+}
+
+/// [`at`], to change the value.
+pub(crate) fn at_mut<'a>(doc: &'a mut Value, pointer: &str) -> Option<&'a mut Value> {
+    pointer.split('/').skip(1).try_fold(doc, |v, key| match v {
+        Value::Object(m) => m.get_mut(key),
+        Value::Array(a) => a.get_mut(key.parse::<usize>().ok()?),
+        _ => None,
+    })
 }
 
 /// A value as `set` takes it: numbers must be finite, and a whole f64 (every number from JS) is
@@ -57,7 +78,7 @@ pub(crate) fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
     if path.is_empty() || path.len() > 200 {
         return Err("set: the parameter path must be 1 to 200 characters".into());
     }
-    let behaviours = doc.get("behaviours").and_then(Value::as_array).cloned().unwrap_or_default();
+    let behaviours = doc.get("behaviours").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
     // behaviours[i].field
     if let Some(rest) = path.strip_prefix("behaviours[") {
         // Char patterns only: a `&str` pattern links core's two-way string searcher.
@@ -70,32 +91,28 @@ pub(crate) fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
         }
         return Ok(vec![format!("/behaviours/{i}/{field}")]);
     }
-    let segs: Vec<&str> = path.split('.').collect();
-    // <behaviour kind>.field, for every behaviour of that kind
-    if segs.len() == 2 {
-        let hits: Vec<String> = behaviours
-            .iter()
-            .enumerate()
-            .filter(|(_, b)| b.get("type").and_then(Value::as_str) == Some(segs[0]))
-            .filter(|(_, b)| segs[1] != "type" && b.get(segs[1]).is_some())
-            .map(|(i, _)| format!("/behaviours/{i}/{}", segs[1]))
-            .collect();
+    // <behaviour kind>.field, for every behaviour of that kind; or a bare field name shared by
+    // behaviours, e.g. "perception" or "sep_dist". (Loops, not iterator chains collected into
+    // vectors: each chain was a copy of `collect`'s code, 2 KB in all.)
+    let (kind, field) = match path.split_once('.') {
+        Some((k, f)) => (Some(k), f),
+        None => (None, path),
+    };
+    let dots = path.bytes().filter(|&b| b == b'.').count();
+    if dots == 1 || (dots == 0 && doc.get(path).is_none()) {
+        let mut hits = Vec::new();
+        for (i, b) in behaviours.iter().enumerate() {
+            let of_kind = kind.is_none_or(|k| b.get("type").and_then(Value::as_str) == Some(k));
+            if of_kind && field != "type" && b.get(field).is_some() {
+                hits.push(format!("/behaviours/{i}/{field}"));
+            }
+        }
         if !hits.is_empty() {
             return Ok(hits);
         }
-    }
-    // A bare field name shared by behaviours, e.g. "perception" or "sep_dist".
-    if segs.len() == 1 && doc.get(path).is_none() {
-        let hits: Vec<String> = behaviours
-            .iter()
-            .enumerate()
-            .filter(|(_, b)| path != "type" && b.get(path).is_some())
-            .map(|(i, _)| format!("/behaviours/{i}/{path}"))
-            .collect();
-        if !hits.is_empty() {
-            return Ok(hits);
+        if dots == 0 {
+            return Err(unknown());
         }
-        return Err(unknown());
     }
     // A top-level path: "motion.max_speed", "world.edges", "agents.count", "seed".
     const SETTABLE: &[&str] = &[
@@ -111,13 +128,13 @@ pub(crate) fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
         "path",
         "engine",
     ];
-    if !SETTABLE.contains(&segs[0]) {
+    if !SETTABLE.contains(&kind.unwrap_or(path)) {
         return Err(unknown());
     }
     let mut ptr = String::new();
     let mut cur = doc;
-    for s in &segs {
-        cur = cur.get(*s).ok_or_else(unknown)?;
+    for s in path.split('.') {
+        cur = cur.get(s).ok_or_else(unknown)?;
         ptr.push('/');
         ptr.push_str(s);
     }
@@ -125,4 +142,40 @@ pub(crate) fn resolve(doc: &Value, path: &str) -> Result<Vec<String>, String> {
         return Err(format!("{path}: names a group, not a parameter"));
     }
     Ok(vec![ptr])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{at, resolve};
+    use serde_json::json;
+
+    /// Every form of a path and the pointers it names; `at` finds what they point to.
+    #[test]
+    fn paths_name_their_pointers() {
+        let doc = json!({
+            "seed": 1, "world": {"width": 400, "edges": "wrap"}, "motion": {"max_speed": 2},
+            "behaviours": [
+                {"type": "seek", "weight": 1, "radius": 5},
+                {"type": "flee", "weight": 2},
+                {"type": "seek", "weight": 3},
+            ],
+        });
+        let ok = |p: &str| resolve(&doc, p).unwrap();
+        assert_eq!(ok("seek.weight"), ["/behaviours/0/weight", "/behaviours/2/weight"]);
+        assert_eq!(ok("weight"), ["/behaviours/0/weight", "/behaviours/1/weight", "/behaviours/2/weight"]);
+        assert_eq!(ok("radius"), ["/behaviours/0/radius"]);
+        assert_eq!(ok("behaviours[1].weight"), ["/behaviours/1/weight"]);
+        assert_eq!(ok("world.edges"), ["/world/edges"]);
+        assert_eq!(ok("seed"), ["/seed"]);
+        let err = |p: &str| resolve(&doc, p).unwrap_err();
+        assert_eq!(err("seek.type"), "seek.type: unknown parameter");
+        assert_eq!(err("type"), "type: unknown parameter");
+        assert_eq!(err("flee.radius"), "flee.radius: unknown parameter");
+        assert_eq!(err("world"), "world: names a group, not a parameter");
+        assert_eq!(err("world.width.x"), "world.width.x: unknown parameter");
+        assert_eq!(err("behaviours[3].weight"), "behaviours[3].weight: there is no behaviour 3");
+        assert_eq!(at(&doc, "/behaviours/2/weight"), Some(&json!(3)));
+        assert_eq!(at(&doc, "/world/edges"), Some(&json!("wrap")));
+        assert_eq!(at(&doc, "/behaviours/x/weight"), None);
+    }
 }

@@ -3,7 +3,7 @@
 //! running state is kept where it still makes sense.
 
 use super::engine::{rules_of, world_of, Sim};
-use super::param_path::{normalise, resolve, tidy, Params};
+use super::param_path::{at, at_mut, normalise, resolve, tidy, Params};
 use super::scenario::{self, Agents, Scenario};
 use super::steer::truncate;
 use serde_json::Value;
@@ -22,15 +22,15 @@ impl Sim {
         let value = normalise(path, value)?;
         let mut doc = self.scenario_value()?;
         for p in &resolve(&doc, path)? {
-            if let Some(slot) = doc.pointer_mut(p) {
+            if let Some(slot) = at_mut(&mut doc, p) {
                 *slot = value.clone();
             }
         }
         // Fewer agents than the one selected at the start (the flock selects agent 2): none is
         // selected, rather than refusing the reader's count.
         if path != "selected" {
-            let count = doc.pointer("/agents/count").and_then(Value::as_u64);
-            if let (Some(n), Some(slot)) = (count, doc.pointer_mut("/selected")) {
+            let count = at(&doc, "/agents/count").and_then(Value::as_u64);
+            if let (Some(n), Some(slot)) = (count, at_mut(&mut doc, "/selected")) {
                 if slot.as_u64().is_some_and(|s| s >= n) {
                     *slot = Value::Null;
                 }
@@ -150,7 +150,7 @@ pub fn with_sets(sc: &Scenario, sets: &[(String, Value)]) -> Result<Scenario, St
             if let Some((_, other)) = written.iter().find(|(q, _)| *q == p) {
                 return Err(format!("{path}: names the same field as {other} ({})", tidy(&p)));
             }
-            if let Some(slot) = doc.pointer_mut(&p) {
+            if let Some(slot) = at_mut(&mut doc, &p) {
                 *slot = value.clone();
             }
             written.push((p, path));

@@ -306,7 +306,8 @@ pub trait Behave: Clone + PartialEq + fmt::Debug + Serialize + Sized {
     fn weight(&self) -> f32;
 
     /// Rules that parsing cannot express. Messages start with `c.path` (`behaviours[2]`), then
-    /// the field (`behaviours[2].radius: must be > 0, got -3`).
+    /// the field (`behaviours[2].radius: must be > 0, got -3`). `c`'s checks note a mistake and go
+    /// on (every mistake is read at once: `check::collect`); an `Err` returned is noted too.
     fn validate(&self, _c: &Check, _sc: &Setup) -> Result<(), String> {
         Ok(())
     }

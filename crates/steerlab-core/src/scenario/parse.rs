@@ -1,7 +1,7 @@
 //! Scenario text into a [`Scenario`], naming every mistake by its field path.
 
 use super::{Scenario, MAX_JSON_BYTES};
-use crate::json_path::{path_string, Strict, StrictVisitor};
+use crate::json_path::{path_string, take_duplicate, Strict, StrictVisitor};
 use serde::de::DeserializeSeed;
 use std::cell::RefCell;
 
@@ -32,7 +32,7 @@ pub fn parse(text: &str) -> Result<Scenario, String> {
         lines.push(clip(format!("{}: {}", tidy_path(path), for_people(e))));
     }
     if let (Some(sc), false) = (&sc, entry_skipped) {
-        for m in crate::check::collect(|| sc.validate()) {
+        for m in sc.mistakes() {
             // (A byte search: `str::contains` with a `&str` links core's two-way searcher.)
             if !found.iter().any(|(p, _)| m.as_bytes().windows(p.len().max(1)).any(|w| w == p.as_bytes())) {
                 lines.push(clip(m));
@@ -69,9 +69,13 @@ const MAX_READINGS: usize = 64;
 pub(crate) fn read_text(text: &str) -> Result<serde_json::Value, String> {
     let path = RefCell::new(Vec::new());
     let de = &mut serde_json::Deserializer::from_str(text);
-    StrictVisitor { path: Some(&path), step: None }
-        .deserialize(de)
-        .map(|Strict(v)| v)
+    take_duplicate();
+    let read = StrictVisitor { path: Some(&path), step: None }.deserialize(de);
+    // A key written twice comes first: the reading went on past it.
+    if let Some((at, reason)) = take_duplicate() {
+        return Err(clip(format!("{}: {reason}", tidy_path(&at))));
+    }
+    read.map(|Strict(v)| v)
         .map_err(|e| clip(format!("{}: {}", tidy_path(&path_string(&path.borrow())), for_people(&e.to_string()))))
 }
 

@@ -6,14 +6,25 @@ use super::{
     MAX_SPEED, MAX_WEIGHT, MAX_WORLD,
 };
 use crate::behaviours::FlockRule;
-use crate::check::{fail, fmt_f64, fmt_num, Check, MAX_LIST};
+use crate::check::{collect, fail, fmt_f64, fmt_num, Check, MAX_LIST};
 use crate::param_path::Params;
 use crate::text::list32;
 use crate::world::Edges;
 
 impl Scenario {
-    /// Rules that parsing cannot express: finite numbers, positive radii and speeds, caps.
+    /// Rules that parsing cannot express: finite numbers, positive radii and speeds, caps. The
+    /// first mistake ([`Scenario::mistakes`] has them all).
     pub fn validate(&self) -> Result<(), String> {
+        self.mistakes().into_iter().next().map_or(Ok(()), Err)
+    }
+
+    /// Every mistake [`Scenario::validate`] finds, in order, each named by its field path.
+    pub fn mistakes(&self) -> Vec<String> {
+        collect(|| self.checks())
+    }
+
+    /// The rules, each mistake noted through [`fail`] (a [`Check`]'s too) for [`collect`].
+    fn checks(&self) -> Result<(), String> {
         for (k, t) in self.overlays_off.iter().enumerate() {
             if !self.behaviours.iter().any(|b| b.kind() == t) {
                 let have: Vec<&str> = self.behaviours.iter().map(|b| b.kind()).collect();
