@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `cargo xtask new-behaviour` on a copy of the tree: the behaviour it writes compiles, the files it
-# regenerates are current, and the tests that list every behaviour and scenario pass with it.
+# regenerates are current, the tests that list every behaviour and scenario pass with it, and its
+# exported JavaScript runs like the core.
 # Usage: scripts/dev/new-behaviour-check.sh [id] (default `interpose`). The copy is removed after;
 # it builds in its own target directory, target/new-behaviour-check (kept between runs: the first
 # builds the dependencies, later ones reuse them). Not this tree's: build.rs writes absolute paths
@@ -24,4 +25,7 @@ grep -q "exists already" <<<"$out"
 cargo test -p steerlab-core --features code --lib -q
 cargo test -q --test golden --test words --test series --test scenarios --test history --test file_sizes
 cargo clippy -q --workspace --all-targets -- -D warnings
+# Its exported JavaScript runs the canvas's trajectory (the built-in scenarios and random ones with
+# it among the behaviours): a template whose report or fields the exporter misreads fails here.
+node scripts/dev/code-equivalence.mjs --only js
 echo "new-behaviour $ID: compiles, regenerated files current, tests pass"
