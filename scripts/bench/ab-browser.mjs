@@ -12,7 +12,7 @@
 //
 // A defaults to HEAD, B to the working tree. Each side is built with `--features bench` and
 // simd128 (as scripts/bench/browser.mjs does), then wasm-bindgen and the gallery's wasm-opt level
-// (index.html's data-wasm-opt). A git revision is checked out with `git worktree` under the
+// and parameters (that side's index.html: data-wasm-opt, data-wasm-opt-params). A git revision is checked out with `git worktree` under the
 // system's temp dir; each side builds in a target dir of its own (target/ab-a, target/ab-b: one
 // shared dir let cargo take the other side's fresh output for its own).
 //
@@ -44,9 +44,16 @@ function sh(cmd, argv, cwd = root, env = {}) {
   return execFileSync(cmd, argv, { cwd, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } }).toString();
 }
 
-const optAttr = readFileSync(join(root, "index.html"), "utf8").match(/data-wasm-opt="([^"]+)"/);
-const level = optAttr && optAttr[1] !== "0" ? optAttr[1] : null;
 const wasmOpt = join(root, "tools/node_modules/.bin/wasm-opt");
+/** The wasm-opt arguments of the gallery's build at `src` (its index.html's `data-wasm-opt` level
+ *  and `data-wasm-opt-params`), or null for none: each side is optimised as its own revision ships. */
+function optArgs(src) {
+  const html = readFileSync(join(src, "index.html"), "utf8");
+  const level = html.match(/data-wasm-opt="([^"]+)"/)?.[1];
+  if (!level || level === "0") return null;
+  const params = html.match(/data-wasm-opt-params="([^"]*)"/)?.[1] ?? "";
+  return [`-O${level}`, ...params.split(/\s+/).filter(Boolean)];
+}
 function build(side, rev) {
   const targetDir = join(root, "target", `ab-${side}`);
   const out = join(work, `pkg-${side}`);
@@ -75,7 +82,11 @@ function build(side, rev) {
   copyFileSync(join(targetDir, "wasm32-unknown-unknown/release/steerlab.wasm"), wasm);
   sh("wasm-bindgen", ["--target", "web", "--out-dir", out, wasm]);
   const bg = join(out, `${side}_bg.wasm`);
-  if (level) sh(wasmOpt, [`-O${level}`, bg, "-o", bg]);
+  const args = optArgs(src);
+  if (args) {
+    console.error(`wasm-opt ${side}: ${args.join(" ")}`);
+    sh(wasmOpt, [...args, bg, "-o", bg]);
+  }
   if (rev !== "worktree") sh("git", ["worktree", "remove", "--force", src]);
 }
 build("a", revA);

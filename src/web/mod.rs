@@ -70,7 +70,7 @@ fn scenario_from(arg: &JsValue) -> Result<scenario::Scenario, String> {
             )),
             None => Err(format!(
                 "unknown scenario `{t}`: use one of {} or give a scenario object / JSON text",
-                crate::scenarios::names().collect::<Vec<_>>().join(", ")
+                crate::sim::text::names(&crate::scenarios::names().collect::<Vec<_>>())
             )),
         };
     }

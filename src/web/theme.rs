@@ -140,10 +140,7 @@ pub fn wants_dark(window: &Window, doc: &Document, canvas: &Element, colours: &C
 pub fn palette(window: &Window, canvas: &Element, dark: bool, colours: &ColourReader) -> Palette {
     let d = palette::Palette::builtin(dark);
     let style = window.get_computed_style(canvas).ok().flatten();
-    let read = |name: &str, fallback: Colour| -> Colour {
-        let v = style.as_ref().and_then(|s| s.get_property_value(name).ok()).unwrap_or_default();
-        Colour::parse(&v).or_else(|| colours.rgba(&v).map(Colour::from_bytes)).unwrap_or(fallback)
-    };
+    let read = |name: &str, fallback: Colour| read_colour(style.as_ref(), colours, name, fallback);
     Palette::new(palette::Palette {
         background: read("--_sl-canvas", d.background),
         border: read("--_sl-border", d.border),
@@ -155,6 +152,19 @@ pub fn palette(window: &Window, canvas: &Element, dark: bool, colours: &ColourRe
         // The roles' (`--_sl-leader`, …, in www/steerlab.css).
         roles: std::array::from_fn(|i| read(palette::ROLE_VARS[i], d.roles[i])),
     })
+}
+
+/// One `--_sl-*` variable of `style` as a colour, else `fallback` (out of line: `palette` reads
+/// fifteen, and each inlined copy cost the module its own bytes).
+#[inline(never)]
+fn read_colour(
+    style: Option<&web_sys::CssStyleDeclaration>,
+    colours: &ColourReader,
+    name: &str,
+    fallback: Colour,
+) -> Colour {
+    let v = style.and_then(|s| s.get_property_value(name).ok()).unwrap_or_default();
+    Colour::parse(&v).or_else(|| colours.rgba(&v).map(Colour::from_bytes)).unwrap_or(fallback)
 }
 
 /// Everything a viewer needs to (re)theme itself, resolved in one go.

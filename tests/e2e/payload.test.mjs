@@ -69,3 +69,56 @@ test("payload: wasm + JS within the 240 KB budget", (t) => {
   t.diagnostic(left);
   assert.ok(total <= CEILING, `payload ${(total / KB).toFixed(1)} KB gz > the ceiling of ${CEILING / KB} KB:\n${report}`);
 });
+
+/** The module's memory layout, from its sections: the initial values of its mutable i32 globals
+ *  (the first is the stack pointer) and the offsets of its active data segments. */
+function layout(bytes) {
+  let i = 8;
+  const u = () => {
+    let r = 0, s = 0, b;
+    do { b = bytes[i++]; r += (b & 0x7f) * 2 ** s; s += 7; } while (b & 0x80);
+    return r;
+  };
+  const sIndex = () => {
+    let r = 0, s = 0, b;
+    do { b = bytes[i++]; r |= (b & 0x7f) << s; s += 7; } while (b & 0x80);
+    return s < 32 && b & 0x40 ? r | (-1 << s) : r;
+  };
+  const globals = [], segments = [];
+  while (i < bytes.length) {
+    const id = bytes[i++], size = u(), end = i + size;
+    if (id === 6) {
+      for (let n = u(); n > 0; n--) {
+        const type = bytes[i++], mutable = bytes[i++], op = bytes[i++];
+        if (op !== 0x41) { i = end; break; } // only i32.const initialisers are read
+        const v = sIndex();
+        i++; // end
+        if (type === 0x7f && mutable) globals.push(v);
+      }
+    } else if (id === 11) {
+      for (let n = u(); n > 0; n--) {
+        const flag = u();
+        if (flag !== 0) break; // passive or indexed segments: not read
+        if (bytes[i++] !== 0x41) break;
+        segments.push(sIndex());
+        i++; // end
+        i += u();
+      }
+    }
+    i = end;
+  }
+  return { globals, segments };
+}
+
+test("payload: the module never touches its lowest 1 KB, as wasm-opt's --low-memory-unused assumes", () => {
+  // index.html asks wasm-opt to fold constant additions into loads' and stores' offsets, which is
+  // sound only if no address below 1024 is ever used: the stack must start high (the linker puts
+  // it first, growing down from 1 MB) and every data segment above 1 KB.
+  const html = fs.readFileSync(path.join(DIST, "..", "index.html"), "utf8");
+  if (!/--low-memory-unused/.test(html)) return;
+  const { globals, segments } = layout(fs.readFileSync(path.join(DIST, "steerlab_bg.wasm")));
+  assert.ok(segments.length > 0, "no active data segment found in the module");
+  for (const s of segments) assert.ok(s >= 1024, `a data segment at ${s}, below 1 KB`);
+  assert.ok(globals.length > 0, "no mutable i32 global (the stack pointer) found");
+  assert.ok(globals[0] >= 1 << 20, `the stack pointer starts at ${globals[0]}: the stack could reach the lowest 1 KB`);
+});

@@ -63,7 +63,10 @@ thread_local! {
 /// not compile it in. The first text given for a name stays; a compiled-in one is never replaced.
 pub fn register(name: &str, text: &str) -> Result<(), String> {
     let Some(&name) = NAMES.iter().find(|n| **n == name) else {
-        return Err(format!("registerScenario: `{name}` is not a built-in scenario (they are {})", NAMES.join(", ")));
+        return Err(format!(
+            "registerScenario: `{name}` is not a built-in scenario (they are {})",
+            crate::text::names(&NAMES)
+        ));
     };
     if builtin(name).is_none() {
         let text: &'static str = Box::leak(text.to_string().into_boxed_str());

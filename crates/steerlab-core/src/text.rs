@@ -118,6 +118,19 @@ pub fn list32(xs: &[f32]) -> String {
     s
 }
 
+/// Names joined with ", " for a message (`a, b, c`). Pushed by hand: `[&str]::join` links std's
+/// generic join helper (`join_generic_copy`, 1.2 KB before wasm-opt) for these cold messages alone.
+pub fn names(items: &[&str]) -> String {
+    let mut s = String::new();
+    for (i, x) in items.iter().enumerate() {
+        if i > 0 {
+            s.push_str(", ");
+        }
+        s.push_str(x);
+    }
+    s
+}
+
 /// Whether `tag` has the form of a BCP 47 language tag: subtags of 1 to 8 ASCII letters and
 /// digits joined by `-` (or `_`), the first of 2 to 8 letters (`pt-BR`, `zh-Hant-TW`, `es-419`).
 pub fn is_lang_tag(tag: &str) -> bool {

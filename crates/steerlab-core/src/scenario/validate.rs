@@ -31,7 +31,7 @@ impl Scenario {
                 fail(format!(
                     "overlays_off[{k}]: \"{}\" is not the type of a behaviour of this scenario (its behaviours: {})",
                     t.chars().take(40).collect::<String>(),
-                    if have.is_empty() { "none".to_string() } else { have.join(", ") }
+                    if have.is_empty() { "none".to_string() } else { crate::text::names(&have) }
                 ))?;
             }
         }
