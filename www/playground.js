@@ -192,7 +192,10 @@ function check() {
     const { line, col } = lineCol(src, range.start);
     where = ` (${t("page.playground.line")} ${line}, ${t("page.playground.column")} ${col})`;
   }
-  message.textContent = err + where;
+  // Several mistakes come a line each (`validate` names them all): the place marked is the first's,
+  // so its line and column follow the first line.
+  const nl = err.indexOf("\n");
+  message.textContent = nl < 0 ? err + where : err.slice(0, nl) + where + err.slice(nl);
   message.classList.add("pg-bad");
   text.setAttribute("aria-invalid", "true");
   gotoButton.hidden = !range;

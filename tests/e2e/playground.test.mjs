@@ -84,6 +84,15 @@ test("a bad value shows its field's message at once and marks the field in the t
     return t.value.slice(t.selectionStart, t.selectionEnd);
   });
   assert.equal(sel, '"sep_dist": -5');
+  // Two mistakes at once: both named, a line each as the reader sees them, the place marked (the
+  // first's) right after the first.
+  const two = bad.replace(/"weight": 1\.5/, '"weight": -1.5');
+  assert.notEqual(two, bad);
+  r = await typeText(page, two);
+  const shown = await page.evaluate(() => document.getElementById("pg-message").innerText.split("\n").filter(Boolean));
+  assert.equal(shown.length, 2, `two mistakes, two lines: ${JSON.stringify(shown)}`);
+  assert.ok(shown.some((l) => /^behaviours\[0\]\.weight: /.test(l)) && shown.some((l) => /^behaviours\[0\]\.sep_dist: /.test(l)), JSON.stringify(shown));
+  assert.match(shown[0], /\(line \d+, column \d+\)$/, "the marked place follows the first mistake");
   // An unknown field, and a syntax error with its place.
   r = await typeText(page, good.replace('"world"', '"wrold"'));
   assert.match(r.message, /^wrold: unknown field `wrold`/);
