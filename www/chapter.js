@@ -174,7 +174,11 @@ function apply(button) {
     say(b, "");
   }
   for (const r of resetsFor(id)) say(r, "");
-  keepInView(canvas, button);
+  // Measured two frames later, when the layout the button changed has settled: its readout may
+  // gain a line, and a figure unpinned above goes back into the text, after which the browser's
+  // scroll anchoring moves the page. A smooth scroll aimed before that lands off by as much (up
+  // to ~190 px on a loaded phone).
+  requestAnimationFrame(() => requestAnimationFrame(() => keepInView(canvas, button)));
 }
 
 // ---- The canvas stays with its text (issues 33 and 45) -----------------------------------------
@@ -248,11 +252,16 @@ function pin(canvas, button) {
 
 function keepInView(canvas, button) {
   // A button of another canvas: the pinned figure goes back to its place (it would hide this one).
-  if (pinned && !pinned.figure.contains(canvas)) unpin();
+  if (pinned && !pinned.figure.contains(canvas)) {
+    // Unpinned: measure once the figure is back in the text and the scroll anchoring has followed.
+    unpin();
+    requestAnimationFrame(() => requestAnimationFrame(() => keepInView(canvas, button)));
+    return;
+  }
   if (pinned) return;
   const c = core(canvas);
   const b = button.getBoundingClientRect();
-  if (c.top >= 0 && c.bottom <= innerHeight) return;
+  if (c.top >= 0 && c.bottom <= innerHeight && b.top >= 0 && b.bottom <= innerHeight) return;
   const top = Math.min(c.top, b.top);
   const bottom = Math.max(c.bottom, b.bottom);
   if (bottom - top <= innerHeight - 16) {

@@ -69,13 +69,25 @@ export async function tapAt(page, cdp, x, y) {
   await touch(cdp, "touchEnd", []);
 }
 
-/** Until the page's scroll (a fling after a swipe, a smooth scroll) has come to rest. */
+/** Until the page's scroll (a fling after a swipe, a smooth scroll) has come to rest: the same
+ *  `scrollY` over three frames in a row and at least 200 ms. Counted in frames, not in time: a tap
+ *  that loads a heavy scene (3 000 or 100 000 boids) makes frames slow, and two readings 100 ms
+ *  apart then saw a smooth scroll that had not begun, or a frame's worth of one in flight. */
 export async function settle(page) {
   await page.waitForTimeout(100);
-  for (let last = -1, k = 0; k < 40; k++) {
-    const y = await page.evaluate(() => scrollY);
-    if (y === last) return;
-    last = y;
-    await page.waitForTimeout(100);
-  }
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const t0 = performance.now();
+        let last = scrollY, same = 0;
+        const tick = () => {
+          same = scrollY === last ? same + 1 : 0;
+          last = scrollY;
+          const t = performance.now() - t0;
+          if ((same >= 3 && t >= 200) || t > 8000) resolve();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      })
+  );
 }

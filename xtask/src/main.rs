@@ -15,7 +15,13 @@ const USAGE: &str = "usage: cargo xtask new-behaviour <id> [--no-regenerate]
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    // The tree it runs in: `cargo run` gives the binary its manifest's folder at run time. Not only
+    // `env!`: cargo does not rebuild a path package when its tree moves (a copy of the tree with a
+    // shared target folder, as scripts/dev/new-behaviour-check.sh makes), so the compiled-in folder
+    // can be another copy's.
+    let manifest =
+        std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
+    let root = manifest.join("..");
     let result = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["new-behaviour", id] => new_behaviour::run(&root, id, true),
         ["new-behaviour", id, "--no-regenerate"] | ["new-behaviour", "--no-regenerate", id] => {
