@@ -38,9 +38,12 @@ after(async () => {
 /** The accessibility tree's node for `selector` (name, description, role) as a screen reader gets it. */
 async function axNode(page, selector) {
   const cdp = await page.context().newCDPSession(page);
-  const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
-  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
-  const { nodes } = await cdp.send("Accessibility.getPartialAXTree", { nodeId, fetchRelatives: false });
+  // By a handle on the element itself: a DOM node id (DOM.getDocument, DOM.querySelector) is
+  // dropped when the page changes the tree between the calls (the loader names and wraps waiting
+  // canvases), and the protocol then answers "Could not find node with given id".
+  const { result } = await cdp.send("Runtime.evaluate", { expression: `document.querySelector(${JSON.stringify(selector)})` });
+  assert.ok(result.objectId, `${selector}: no such element`);
+  const { nodes } = await cdp.send("Accessibility.getPartialAXTree", { objectId: result.objectId, fetchRelatives: false });
   await cdp.detach();
   const n = nodes[0];
   return { role: n.role?.value, name: n.name?.value ?? "", description: n.description?.value ?? "", ignored: n.ignored };
