@@ -174,10 +174,13 @@ function apply(button) {
     say(b, "");
   }
   for (const r of resetsFor(id)) say(r, "");
+  // A button of another canvas: the pinned figure goes back to its place now, with the tap (it
+  // would hide this one, and what it moves counts as the tap's).
+  if (pinned && !pinned.figure.contains(canvas)) unpin();
   // Measured two frames later, when the layout the button changed has settled: its readout may
-  // gain a line, and a figure unpinned above goes back into the text, after which the browser's
-  // scroll anchoring moves the page. A smooth scroll aimed before that lands off by as much (up
-  // to ~190 px on a loaded phone).
+  // gain a line, and after a figure went back into the text above, the browser's scroll anchoring
+  // moves the page. A smooth scroll aimed before that lands off by as much (up to ~190 px on a
+  // loaded phone).
   requestAnimationFrame(() => requestAnimationFrame(() => keepInView(canvas, button)));
 }
 
@@ -252,12 +255,7 @@ function pin(canvas, button) {
 
 function keepInView(canvas, button) {
   // A button of another canvas: the pinned figure goes back to its place (it would hide this one).
-  if (pinned && !pinned.figure.contains(canvas)) {
-    // Unpinned: measure once the figure is back in the text and the scroll anchoring has followed.
-    unpin();
-    requestAnimationFrame(() => requestAnimationFrame(() => keepInView(canvas, button)));
-    return;
-  }
+  if (pinned && !pinned.figure.contains(canvas)) unpin();
   if (pinned) return;
   const c = core(canvas);
   const b = button.getBoundingClientRect();
