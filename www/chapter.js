@@ -253,7 +253,7 @@ function pin(canvas, button) {
   if (under > 0) window.scrollBy({ top: -under, behavior: "instant" });
 }
 
-function keepInView(canvas, button) {
+function keepInView(canvas, button, again = false) {
   // A button of another canvas: the pinned figure goes back to its place (it would hide this one).
   if (pinned && !pinned.figure.contains(canvas)) unpin();
   if (pinned) return;
@@ -266,10 +266,29 @@ function keepInView(canvas, button) {
     // All on one screen: the canvas's top 8 px from the screen's (or the lowest of them 8 px from
     // the screen's bottom, if that moves less).
     const by = c.top < 0 ? c.top - 8 : bottom - innerHeight + 8;
-    window.scrollBy({ top: by, behavior: reduced() ? "auto" : "smooth" });
-  } else {
+    const smooth = !again && !reduced();
+    if (smooth) lookAgain(canvas, button);
+    window.scrollBy({ top: by, behavior: smooth ? "smooth" : "instant" });
+  } else if (!again) {
     pin(canvas, button);
   }
+}
+
+/** When the smooth scroll ends, put right at once what moved while it ran (on a loaded phone a heavy
+ *  scene's readout can still grow a line after it was aimed). Only for this scroll: never after a
+ *  reader's own tap, click, touch, wheel or key, and not later than 2 s. */
+function lookAgain(canvas, button) {
+  const t0 = performance.now();
+  const stop = () => {
+    removeEventListener("scrollend", end);
+    for (const k of ["pointerdown", "touchstart", "wheel", "keydown"]) removeEventListener(k, stop, true);
+  };
+  const end = () => {
+    stop();
+    if (performance.now() - t0 < 2000) keepInView(canvas, button, true);
+  };
+  addEventListener("scrollend", end);
+  for (const k of ["pointerdown", "touchstart", "wheel", "keydown"]) addEventListener(k, stop, { capture: true, passive: true });
 }
 
 /** Each inspector slot goes after the try buttons that follow it, so that on a phone the buttons
