@@ -276,19 +276,25 @@ function keepInView(canvas, button, again = false) {
 
 /** When the smooth scroll ends, put right at once what moved while it ran (on a loaded phone a heavy
  *  scene's readout can still grow a line after it was aimed). Only for this scroll: never after a
- *  reader's own tap, click, touch, wheel or key, and not later than 2 s. */
+ *  reader's own tap, click, touch, wheel or key, nor after 2 s; one at a time. */
+let lookingAgain = null;
+const INPUTS = ["pointerdown", "touchstart", "wheel", "keydown"];
 function lookAgain(canvas, button) {
-  const t0 = performance.now();
+  lookingAgain?.();
   const stop = () => {
+    clearTimeout(timer);
+    lookingAgain = null;
     removeEventListener("scrollend", end);
-    for (const k of ["pointerdown", "touchstart", "wheel", "keydown"]) removeEventListener(k, stop, true);
+    for (const k of INPUTS) removeEventListener(k, stop, true);
   };
   const end = () => {
     stop();
-    if (performance.now() - t0 < 2000) keepInView(canvas, button, true);
+    keepInView(canvas, button, true);
   };
+  const timer = setTimeout(stop, 2000);
   addEventListener("scrollend", end);
-  for (const k of ["pointerdown", "touchstart", "wheel", "keydown"]) addEventListener(k, stop, { capture: true, passive: true });
+  for (const k of INPUTS) addEventListener(k, stop, { capture: true, passive: true });
+  lookingAgain = stop;
 }
 
 /** Each inspector slot goes after the try buttons that follow it, so that on a phone the buttons
