@@ -7,7 +7,7 @@
 // have, the texts whose {placeholders} differ from English's, the values that are not texts.
 // Exits 1 when a file has extra keys, wrong placeholders or non-texts (or is not JSON). The
 // package's layout (tools/, www/, words/ side by side); in steerlab's repository:
-// `node pkg/tools/check-words.mjs words/it.json`.
+// `node pkg/tools/check-words.mjs words/fr.json`.
 import fs from "node:fs";
 
 const here = (p) => new URL(p, import.meta.url);

@@ -14,7 +14,7 @@
 import { COUNT, SCAN, SCATTER, ORDER, GATHER, STEER, DRAW } from "./shaders.js";
 
 const f32 = Math.fround;
-/** The fixed step of the CPU engines (src/sim/engine.rs DT = 1/60 as f32). */
+/** The fixed step of the CPU engines (crates/steerlab-core/src/engine.rs: 1/60 as f32). */
 export const DT = f32(1 / 60);
 const WG = 256;
 const BLOCK = 1024;
