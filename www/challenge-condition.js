@@ -3,6 +3,8 @@
 // (`why`: null, or why not in the reader's words). No DOM: tests/unit/challenge-condition.test.mjs
 // runs it in Node. The language itself is described at the top of www/challenge.js.
 
+import { fill } from "./words.js";
+
 export const OPS = [">=", "<=", ">", "<", "=="];
 const KEYS = new Set(["all", "any", "measure", "param", "for", "after", "within", ...OPS]);
 /** Measures that are not in `state().metrics`: computed here from the state. */
@@ -101,11 +103,8 @@ export function why(c, read) {
   const target = c[op];
   const x = read.value(c);
   const name = read.name(c);
-  if (typeof x !== "number" || !Number.isFinite(x)) return read.words.noValue.replace("{measure}", name);
+  if (typeof x !== "number" || !Number.isFinite(x)) return fill(read.words.noValue, { measure: name });
   if (compare(x, op, target)) return null;
-  return read.words.needs
-    .replace("{measure}", name)
-    .replace("{value}", read.num(x))
-    .replace("{op} ", OP_TEXT[op])
-    .replace("{target}", read.num(target));
+  // (`{op} `: the comparison's sign and its space, nothing for ==.)
+  return fill(read.words.needs.replace("{op} ", "{op}"), { measure: name, value: read.num(x), op: OP_TEXT[op], target: read.num(target) });
 }

@@ -24,7 +24,7 @@
 // it runs after it. A module file, no inline script, so the strict CSP holds. Its words come from
 // ./words.js (the words files' page.chapter.* keys).
 
-import { t } from "./words.js";
+import { t, ensureWords } from "./words.js";
 
 const SELECTOR = "button.try[data-for], button.try-reset[data-for]";
 
@@ -372,7 +372,9 @@ enableReady();
 }
 
 // A way past each figure (issue 49): a figure holds a dozen or more tab stops (its canvas, bar,
-// settings and inspector); a link before it, shown when focused, jumps to what follows it.
+// settings and inspector); a link before it, shown when focused, jumps to what follows it. (Once
+// the page's words are in: they are fetched, never synchronously.)
+await ensureWords();
 for (const [k, fig] of [...document.querySelectorAll("figure.viz")].entries()) {
   if (!fig.querySelector("canvas")) continue;
   const to = document.createElement("span");

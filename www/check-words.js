@@ -4,8 +4,23 @@
 // pages' scripts reach it through www/words.js (`checkWords`, with the loaded English),
 // `steerlab.checkWords`, and the command `node <package>/tools/check-words.mjs it.json`.
 
-/** `{name}` holes of a text, sorted (`{clipped? (…)|}` → "clipped"). */
-const holes = (s) => [...String(s).matchAll(/\{([^}?:~]*)[^}]*\}/g)].map((m) => m[1]).sort();
+/** `{name}` holes of a text, sorted (`{clipped? (…)|}` → "clipped"; a plural's, `{n, plural, one
+ *  {# group} other {# groups}}`, is "n" and the holes inside its branches, whatever branches a
+ *  language has). */
+function holes(text, out = []) {
+  const s = String(text);
+  for (let i = 0; (i = s.indexOf("{", i)) >= 0; ) {
+    let depth = 0, end = i;
+    for (; end < s.length; end++) if (s[end] == "{") depth++; else if (s[end] == "}" && --depth == 0) break;
+    const body = s.slice(i + 1, end);
+    const m = /^([^{}?:~,]*)(,\s*plural\s*,)?/.exec(body);
+    out.push(m[1].trim());
+    // (Each branch once: its holes, not its words.)
+    if (m[2]) for (const b of body.slice(m[0].length).matchAll(/\{([^{}]*)\}/g)) holes(b[1], out);
+    i = end + 1;
+  }
+  return [...new Set(out)].sort();
+}
 
 /** `{ ok, missing, extra, placeholders: [{ key, expected, got }], invalid }` for `words` against
  *  `reference` (English's words). `ok`: nothing extra, wrong or invalid (missing keys are allowed:

@@ -14,19 +14,18 @@
 //   so that sentence comes SETTLE_MS after the change, comparing the scene then with the scene
 //   before it; paused, it comes at once.
 
-import { t } from "./words.js";
+import { t, fill } from "./words.js";
 import { onKey, onBlur, cursorOf } from "./cursor.js";
 
 /** How long a playing figure is watched after a change before its effect is said. */
 export const SETTLE_MS = 3000;
 
-const fill = (s, v) => s.replace(/\{(\w+)\}/g, (_, k) => (k in v ? String(v[k]) : `{${k}}`));
 /** The first letter up, unless the sentence starts with an identifier (`sep_dist 60: …`). */
 const cap = (s) => (/^\S*[_.]\S/.test(s) ? s : s.charAt(0).toUpperCase() + s.slice(1));
 
 /** The scene (`v.scene()`) in sentences, in `lang`. Pure: no DOM. */
 export function sentences(scene, lang) {
-  const w = (k, v = {}) => fill(t(`describe.${k}`, lang), v);
+  const w = (k, v = {}) => fill(t(`describe.${k}`, lang), v, lang);
   const place = (p) => w(`place.${p}`);
   const dir = (h) => w(`dir.${h}`);
   const out = [];
@@ -51,13 +50,13 @@ export function sentences(scene, lang) {
 export function cursorSentence(at, size, grab, lang) {
   const col = Math.min(2, Math.max(0, Math.floor((at[0] / size[0]) * 3)));
   const row = Math.min(2, Math.max(0, Math.floor((at[1] / size[1]) * 3)));
-  const s = fill(t("describe.cursor", lang), { place: t(`describe.place.${row * 3 + col}`, lang), x: Math.round(at[0]), y: Math.round(at[1]) });
+  const s = fill(t("describe.cursor", lang), { place: t(`describe.place.${row * 3 + col}`, lang), x: Math.round(at[0]), y: Math.round(at[1]) }, lang);
   return grab ? `${s} ${t("describe.cursor.grab", lang)}` : s;
 }
 
 /** What changed between two scenes, in one short clause (or the "no visible change" one). */
 export function change(before, after, lang) {
-  const w = (k, v = {}) => fill(t(`describe.${k}`, lang), v);
+  const w = (k, v = {}) => fill(t(`describe.${k}`, lang), v, lang);
   const parts = [];
   if (before.agents !== after.agents) parts.push(w("change.agents", { n: after.agents, was: before.agents }));
   const [a, b] = [before.groups, after.groups];
@@ -124,7 +123,7 @@ function refresh(canvas, v = viewerOf(canvas)) {
   // The selected agent's forces, as the legend over the canvas lists them in the reader's words
   // (hidden from screen readers there: it changes twice a second while playing).
   const rows = [...(canvas.closest(".steerlab")?.querySelectorAll(".steerlab-legend:not([hidden]) .steerlab-legend-row:not([hidden])") ?? [])].map((r) => r.textContent.trim()).filter(Boolean);
-  const forces = scene.selected && rows.length ? ` ${fill(t("describe.forces", lang), { list: rows.join("; ") })}` : "";
+  const forces = scene.selected && rows.length ? ` ${fill(t("describe.forces", lang), { list: rows.join("; ") }, lang)}` : "";
   const text = `${sentences(scene, lang)}${forces} ${t("describe.keys", lang)}`;
   const f = figure(canvas);
   if (f.p.textContent !== text) f.p.textContent = text;
@@ -247,7 +246,7 @@ export function attach(module, early = []) {
         say(c, t(k ? `describe.sound.${k}` : "describe.sound.off", lang));
       });
     if (e.key === " ") say(c, t(v.playing ? "describe.playing" : "describe.paused", lang));
-    else if (/^(ArrowRight|ArrowLeft)$/.test(e.key)) acted(c, fill(t("describe.step", lang), { n: v.state().steps }), figure(c).last);
+    else if (/^(ArrowRight|ArrowLeft)$/.test(e.key)) acted(c, fill(t("describe.step", lang), { n: v.state().steps }, lang), figure(c).last);
     else if (/^[rR]$/.test(e.key)) say(c, t("describe.reset", lang));
     else if (e.key === "Delete" || e.key === "Backspace") acted(c, "", figure(c).last);
     figure(c).last = sceneOf(v);
@@ -271,7 +270,7 @@ export function attach(module, early = []) {
     const lang = langOf(c);
     const a = b.getAttribute("data-action");
     if (a === "play") say(c, t(v?.playing ? "describe.playing" : "describe.paused", lang));
-    else if (a === "step" || a === "back") acted(c, fill(t("describe.step", lang), { n: v?.state().steps ?? 0 }), figure(c).last);
+    else if (a === "step" || a === "back") acted(c, fill(t("describe.step", lang), { n: v?.state().steps ?? 0 }, lang), figure(c).last);
     else if (a === "reset" || a === "seed") acted(c, t("describe.reset", lang), figure(c).last);
   });
   // A change the reader made (the figure's controls, a try button, a key or a click a moment ago),

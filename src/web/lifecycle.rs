@@ -84,6 +84,11 @@ pub fn all() -> Vec<Shared> {
     REG.with(|r| r.borrow().live.clone())
 }
 
+/// The `k`-th live viewer, in the order they mounted (the clock's walk, one at a time).
+pub fn nth(k: usize) -> Option<Shared> {
+    REG.with(|r| r.borrow().live.get(k).cloned())
+}
+
 /// Destroy a viewer and forget it.
 pub fn destroy(v: &Shared) {
     viewer::destroy(v);

@@ -6,6 +6,7 @@
 /// gzipped in the gallery's module, which does not use them).
 #[cfg(feature = "bench")]
 mod bench;
+mod clock;
 mod failure;
 mod history;
 mod inspector;
@@ -494,9 +495,44 @@ impl Viewer {
     }
 
     /// A URL fragment (`#sl.<canvas id or index>=1~flock~…`) that restores this viewer at this
-    /// step, bit for bit: its scenario, seed, parameters and every input so far.
-    pub fn link(&self) -> Result<String, JsValue> {
-        self.live()?.link().map_err(js_err)
+    /// step, bit for bit: its scenario, seed, parameters and every input so far. With `set` (an
+    /// object of `path: value`, or its JSON text), the link is to the start instead (step 0, no
+    /// inputs), with those parameters over the ones this history started with (a challenge's
+    /// solution: www/challenge.js).
+    pub fn link(&self, set: Option<JsValue>) -> Result<String, JsValue> {
+        let set = match set.filter(|s| !s.is_undefined() && !s.is_null()) {
+            Some(s) if s.is_string() => s.as_string(),
+            Some(s) => js_sys::JSON::stringify(&s).ok().map(String::from),
+            None => None,
+        };
+        self.live()?.link(set.as_deref()).map_err(js_err)
+    }
+
+    /// Call `hook(step)` after each new state this viewer shows (a frame of the page's clock that
+    /// stepped, `step`, `seek`, `reset`, a change while paused, a redraw), once the viewer is free
+    /// again: the page's scripts follow a figure with it rather than polling every frame (a
+    /// challenge checks its condition, a chart redraws). Nothing is called while the figure rests.
+    #[wasm_bindgen(js_name = onStep)]
+    pub fn on_step(&self, hook: js_sys::Function) {
+        self.inner.h.hook(hook, true);
+    }
+
+    /// Remove a hook `onStep` added.
+    #[wasm_bindgen(js_name = offStep)]
+    pub fn off_step(&self, hook: js_sys::Function) {
+        self.inner.h.hook(hook, false);
+    }
+
+    /// A parameter's name as this viewer shows it (the chart's marks): its control's label in the
+    /// viewer's language, else its rule's name (and field), else the path.
+    pub fn label(&self, path: &str) -> Result<String, JsValue> {
+        Ok(self.live()?.param_name(path))
+    }
+
+    /// The scenario's title in the viewer's language ("" when it has none).
+    #[wasm_bindgen(getter)]
+    pub fn title(&self) -> String {
+        self.inner.peek().map(|i| i.title().to_string()).unwrap_or_default()
     }
 
     /// An HTML snippet that mounts this scenario with its current parameters (and, when paused,

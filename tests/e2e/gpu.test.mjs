@@ -218,7 +218,8 @@ test('the stress canvas with "engine": "gpu" runs on the GPU, says so in the HUD
     await page.evaluate(() => {
       const inp = document.querySelector('input[data-param="agents.count"]');
       inp.value = "8000";
-      inp.dispatchEvent(new Event("change", { bubbles: true }));
+      // (The module's panel: a slider reports on input, as a reader's drag does.)
+      inp.dispatchEvent(new Event("input", { bubbles: true }));
     });
     await page.waitForFunction(() => / 8,000 agents$/.test(document.querySelector(".steerlab-engine")?.textContent || ""), null, { timeout: 60_000 });
     const requested = server.requests.map((r) => r.path);
