@@ -16,16 +16,18 @@
 //   import { ready } from "/steerlab/www/boot.js";
 //   const steerlab = await ready;      // the module's exports: mount, viewerFor, …
 //
-// Words (www/words.js, the one registry of the words): each canvas's language file
+// Words (www/lang.js, the one registry of the words; www/words.js its scripts' side): each canvas's language file
 // (`words/<tag>.json`) is fetched with it, once, before it mounts; `addWords`, `loadWords`
 // (exported, usable before `ready`) add or override a language. The scenarios: www/loader.js, the
 // one loader (every source, a failure named once in the figure).
 
 import init, * as module from "../steerlab.js";
-import { addWords, checkWords, connect, ensureWords, langOf, loadWords } from "./words.js";
+import { addWords, connect, ensureWords, langOf, loadWords } from "./lang.js";
 import { atHand, fail, load as loadFigure, mountFigure, resolve, resolveNow, sourceOf } from "./loader.js";
 
-export { addWords, checkWords, ensureWords, loadWords };
+export { addWords, ensureWords, loadWords };
+/** Check a words file against English (www/words.js's `checkWords`, loaded on first use). */
+export const checkWords = (words) => import("./words.js").then((m) => m.checkWords(words));
 // Updates that never mix (scripts/hooks/version.mjs, the build's last step): every file this
 // loader and the modules it loads fetch is asked for with the build's hash (`?v=…`, written into
 // the specifiers at build time), so a reader's cache never pairs an old module with this loader;
@@ -326,7 +328,7 @@ async function start() {
   // (Older names: a built-in's file fetched without mounting; a URL's scenario mounted.)
   const loadScenario = (scenario) => resolve(module, scenario).then(() => undefined);
   const mountFrom = (canvas, url) => load(canvas, { src: url });
-  // Words: the registry's (www/words.js: it keeps the pages' scripts' words and gives the module its own).
+  // Words: the registry's (www/lang.js: it keeps the pages' scripts' words and gives the module its own).
   const words = { addWords, loadWords, checkWords, ensureWords, langOf };
   const steerlab = Object.freeze(Object.assign(Object.create(null), module, words, { ready, version, viewerFor, mount, load, mountFrom, validate, autoMount, loadScenario }));
   // The page's own language's words too (code that mounts through the API after `ready` finds

@@ -30,15 +30,15 @@
 // solution) at its end. "Start again" puts the canvas back as the challenge found it (the
 // parameters of its controls, of the solution and of the condition, read when it connects) and
 // restarts it. The status names measures and parameters in the reader's words
-// (the words files: `measure.<id>`, `param.<path>`; else the viewer's name for a parameter, its
-// control's label: `v.label(path)`) and writes numbers as the reader's language does
+// (the words files: `measure.<id>`, `param.<path>`; else a parameter's control's label, the
+// module's: www/words.js's `paramName`) and writes numbers as the reader's language does
 // (`Intl.NumberFormat`, www/words.js). The solution's link is the module's (`v.link(solution)`).
 //
 // API: `attach(el)` → controller { state, check(), reset(), clear(), solve(), condition, viewer }
 // (its language's words loaded); `controllerFor(el)`; `validate(condition)` → null or the message;
 // `attachAll(root)`; `attachAllWithWords(root)` (a promise: their words loaded first).
 
-import { t, formatNumber, has, langOf, ensureWords } from "./words.js";
+import { t, formatNumber, has, langOf, ensureWords, paramName } from "./words.js";
 import { DERIVED, join, show, tests, validate, why } from "./challenge-condition.js";
 
 export { validate };
@@ -278,7 +278,7 @@ class Challenge {
     // module's link, `v.link(set)`).
     if (this.solutionLink) {
       try {
-        this.solutionLink.href = `${location.pathname}${location.search}${v.link(this.solution)}`;
+        this.solutionLink.href = `${location.pathname}${location.search}${v.link(JSON.stringify(this.solution))}`;
       } catch {
         /* no link: the solution is still applied by the click */
       }
@@ -382,8 +382,8 @@ class Challenge {
       const key = `measure.${c.measure}`;
       return has(key, this.lang) ? t(key, this.lang) : c.measure;
     }
-    const key = `param.${c.param}`;
-    return has(key, this.lang) ? t(key, this.lang) : this.viewer.label(c.param);
+    // (Its words, else its control's label under the canvas, else the path.)
+    return paramName(c.param, this.lang, this.canvas.closest(".steerlab"));
   }
 
   value(c, st) {

@@ -133,9 +133,13 @@ export function chart(steerlab, canvas, on) {
   c.show(on);
 }
 
-/** Words added for a language (`steerlab:words`, www/words.js): charts on screen draw again. */
+/** Words added for a language (`steerlab:words`, www/lang.js): the charts on screen draw again. */
 let wordsSeen = 0;
-globalThis.document?.addEventListener("steerlab:words", () => wordsSeen++);
+const shown = new Set();
+globalThis.document?.addEventListener("steerlab:words", () => {
+  wordsSeen++;
+  for (const c of shown) c.tick();
+});
 
 class Chart {
   constructor(v, canvas) {
@@ -205,6 +209,7 @@ class Chart {
     if (!this.hook) {
       this.hook = () => this.tick();
       this.v.onStep(this.hook);
+      shown.add(this);
     }
     // The first drawing at once: a chart shown at mount then has its height in the viewer's first
     // frame, and what is under the figure moves once, not twice.
@@ -214,6 +219,7 @@ class Chart {
   stop() {
     clearTimeout(this.later);
     this.later = 0;
+    shown.delete(this);
     if (this.hook) {
       try {
         this.v.offStep(this.hook);

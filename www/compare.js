@@ -17,7 +17,7 @@
 //
 //   const c = compareFor(canvas);   // { a, b, playing, play(), pause(), advance(n), seek(s), reset(), destroy() }
 
-import { t, formatNumber, has, langOf } from "./words.js";
+import { t, formatNumber, langOf, paramName } from "./words.js";
 import { fail } from "./loader.js";
 
 // One registry for every copy of this module: boot.js imports it versioned (`compare.js?v=…`),
@@ -31,13 +31,12 @@ export function compareFor(canvas) {
 }
 
 /** The changed view's label in the reader's words: each parameter's name (`param.<path>` of
- *  the words files, else the viewer's own name for it: its control's label) and its value,
- *  numbers written as the reader's language writes them ("alineación a 0", "sin freno"). */
-function label(change, lang, v) {
-  const nameOf = (p) => (has(`param.${p}`, lang) ? t(`param.${p}`, lang) : v.label(p));
+ *  the words files, else its control's label in the panel under `root`) and its value, numbers
+ *  written as the reader's language writes them ("alineación a 0", "sin freno"). */
+function label(change, lang, root) {
   return Object.entries(change)
     .map(([p, x]) => {
-      const param = nameOf(p);
+      const param = paramName(p, lang, root);
       if (x === true || x === false) return x ? t("page.compare.on", lang, { param }) : t("page.compare.off", lang, { param });
       return t("page.compare.set", lang, { param, value: typeof x == "number" ? x : String(x) });
     })
@@ -152,7 +151,7 @@ export function mountCompare(steerlab, canvas, scenario) {
   // (A view that fails shows why in its place; the message is in a steerlab:error event too.)
   const va = steerlab.mount(canvas, scenario);
   const vb = steerlab.mount(b, scenario);
-  sides.querySelectorAll(".sl-compare-name")[1].textContent = label(change, lang, va);
+  sides.querySelectorAll(".sl-compare-name")[1].textContent = label(change, lang, slot);
 
   // The bar takes the views' theme (light or dark, as the viewer resolved it for the page).
   const theme = () => wrap.isConnected && wrap.classList.toggle("steerlab-dark", va.theme === "dark");
@@ -240,8 +239,9 @@ class Compare {
 
   pause() {
     this.playing = false;
-    if (this.frame) this.sl.cancelFrame(this.frame);
+    // (A frame asked for returns at once: it is no longer this loop's.)
     this.frame = 0;
+    this.loop = (this.loop || 0) + 1;
     this.update();
   }
 
@@ -274,7 +274,9 @@ class Compare {
 
   ensure() {
     if (this.frame || !this.playing || !this.visible) return;
+    const loop = (this.loop = (this.loop || 0) + 1);
     const tick = (ts) => {
+      if (loop !== this.loop) return;
       this.frame = 0;
       if (!this.ui.wrap.isConnected) return this.destroy();
       if (!this.playing || !this.visible || this.a.failed || this.b.failed) return;
@@ -287,10 +289,12 @@ class Compare {
         this.advance(n);
       }
       this.lastTs = ts;
-      this.frame = this.sl.requestFrame(tick);
+      this.frame = 1;
+      this.sl.requestFrame(tick);
     };
     // (The page's one frame loop, with the viewers': it stops when nothing plays.)
-    this.frame = this.sl.requestFrame(tick);
+    this.frame = 1;
+    this.sl.requestFrame(tick);
   }
 
   /** Stop, let go of the observers and destroy both viewers (also done by itself when the compare

@@ -19,7 +19,7 @@
 //
 //   const v = await load(steerlab, canvas, "queue");     // or { src: url }, text, an object
 
-import { ensureWords } from "./words.js";
+import { ensureWords } from "./lang.js";
 
 /** A canvas's source: `{ src }` for `data-scenario-src`, else its scenario's text or name. */
 export function sourceOf(canvas) {
@@ -106,7 +106,11 @@ export function fail(steerlab, canvas, message) {
  *  viewer. Throws with the message, which the figure shows. `source` is the one `arg` came from
  *  (a URL is written on the canvas: `data-scenario-src`, for the embed dialog). */
 export function mountFigure(steerlab, canvas, arg, source = arg) {
-  if (isSrc(source) && canvas.getAttribute("data-scenario-src") !== source.src) canvas.setAttribute("data-scenario-src", source.src);
+  // (As the author wrote it; a URL given to a script, from the site's root: the embed code's.)
+  if (isSrc(source) && canvas.getAttribute("data-scenario-src") !== source.src) {
+    const u = new URL(srcUrl(source.src));
+    canvas.setAttribute("data-scenario-src", u.origin == location.origin ? u.pathname + u.search : u.href);
+  }
   canvas.setAttribute("data-steerlab-mounted", "");
   if (canvas.hasAttribute("data-compare")) return import("./compare.js").then((m) => m.mountCompare(steerlab, canvas, arg));
   const v = steerlab.mount(canvas, arg);

@@ -6,7 +6,8 @@
 //!
 //! - A viewer asks for the next frame with [`want`] (its `ensure_frame`: playing, on screen, the
 //!   tab visible); a script with `requestFrame(callback)`, once, as with `requestAnimationFrame`
-//!   (it asks again from its callback to keep going; `cancelFrame(id)` takes a request back).
+//!   (it asks again from its callback to keep going, and returns at once from a frame it no longer
+//!   wants: paused, destroyed).
 //! - In a frame every viewer that asked runs its frame first (in the order they mounted), then the
 //!   scripts' callbacks, all with the frame's timestamp: a script that reads a viewer (a chart, a
 //!   challenge through the viewer's step hook, `Viewer::on_step`) sees this frame's step.
@@ -25,42 +26,31 @@ struct Clock {
     cb: Option<Closure<dyn FnMut(f64)>>,
     /// The frame requested, if one is.
     id: Option<i32>,
-    /// The scripts' callbacks for the next frame, with their ids.
-    calls: Vec<(u32, js_sys::Function)>,
-    next_id: u32,
+    /// The scripts' callbacks for the next frame.
+    calls: Vec<js_sys::Function>,
 }
 
-thread_local! {
-    static CLOCK: RefCell<Clock> = RefCell::new(Clock::default());
+/// The clock (a `'static` reference from one non-generic function: each `CLOCK.with(…)` closure
+/// would be a copy of the thread-local's access in the module).
+fn clock() -> &'static RefCell<Clock> {
+    thread_local!(static CLOCK: &'static RefCell<Clock> = Box::leak(Box::default()));
+    CLOCK.with(|c| *c)
 }
 
-/// Ask for the next frame (once: a frame already asked for is not asked again).
+/// Ask for the next frame (once: a frame already asked for is not asked again). A frame that
+/// comes when nothing asks any more (a viewer paused meanwhile) does nothing and asks for no other.
 pub fn want() {
     let Some(w) = web_sys::window() else { return };
-    CLOCK.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.id.is_none() {
-            let cb = c.cb.get_or_insert_with(|| Closure::new(tick));
-            c.id = w.request_animation_frame(cb.as_ref().unchecked_ref()).ok();
-        }
-    });
-}
-
-/// Nothing wants the next frame any more (the last viewer paused, the last callback was taken
-/// back): cancel it, so that a page at rest gets no callback at all.
-pub fn settle() {
-    let idle = CLOCK.with(|c| c.borrow().calls.is_empty()) && !lifecycle::all().iter().any(|v| v.h.frame_wanted());
-    if !idle {
-        return;
-    }
-    if let (Some(id), Some(w)) = (CLOCK.with(|c| c.borrow_mut().id.take()), web_sys::window()) {
-        let _ = w.cancel_animation_frame(id);
+    let mut c = clock().borrow_mut();
+    if c.id.is_none() {
+        let cb = c.cb.get_or_insert_with(|| Closure::new(tick));
+        c.id = w.request_animation_frame(cb.as_ref().unchecked_ref()).ok();
     }
 }
 
 /// One frame: the viewers that asked, then the scripts' callbacks.
 fn tick(ts: f64) {
-    CLOCK.with(|c| c.borrow_mut().id = None);
+    clock().borrow_mut().id = None;
     // One viewer at a time from the live list (a viewer's frame may destroy another: its step
     // hook, a `steerlab:change` listener).
     let mut k = 0;
@@ -72,38 +62,24 @@ fn tick(ts: f64) {
             }
         }
     }
-    let calls = CLOCK.with(|c| std::mem::take(&mut c.borrow_mut().calls));
-    for (_, f) in calls {
+    let calls = std::mem::take(&mut clock().borrow_mut().calls);
+    for f in &calls {
         if let Err(e) = f.call1(&JsValue::UNDEFINED, &JsValue::from_f64(ts)) {
             web_sys::console::error_2(&JsValue::from_str("steerlab: a frame callback failed:"), &e);
         }
     }
     // (A viewer that asked while the list shifted under the loop.)
-    if lifecycle::all().iter().any(|v| v.h.frame_wanted()) {
+    if lifecycle::any_wants_frame() {
         want();
     }
 }
 
 /// Call `callback(timestamp)` in the page's next frame, with the viewers' (once, as
-/// `requestAnimationFrame` does: ask again from the callback to keep going). Returns an id for
-/// `cancelFrame`. The page's scripts that animate (the comparison, the GPU engine) use it, so a
-/// page has one frame loop, which stops when nothing asks.
+/// `requestAnimationFrame` does: ask again from the callback to keep going; a callback that no
+/// longer wants its frame returns at once). The page's scripts that animate (the comparison, the
+/// GPU engine) use it, so a page has one frame loop, which stops when nothing asks.
 #[wasm_bindgen(js_name = requestFrame)]
-pub fn request_frame(callback: js_sys::Function) -> u32 {
-    let id = CLOCK.with(|c| {
-        let mut c = c.borrow_mut();
-        c.next_id = c.next_id.wrapping_add(1);
-        let id = c.next_id;
-        c.calls.push((id, callback));
-        id
-    });
+pub fn request_frame(callback: js_sys::Function) {
+    clock().borrow_mut().calls.push(callback);
     want();
-    id
-}
-
-/// Take back a `requestFrame` whose callback has not run yet.
-#[wasm_bindgen(js_name = cancelFrame)]
-pub fn cancel_frame(id: u32) {
-    CLOCK.with(|c| c.borrow_mut().calls.retain(|(k, _)| *k != id));
-    settle();
 }

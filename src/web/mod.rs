@@ -495,16 +495,11 @@ impl Viewer {
     }
 
     /// A URL fragment (`#sl.<canvas id or index>=1~flock~…`) that restores this viewer at this
-    /// step, bit for bit: its scenario, seed, parameters and every input so far. With `set` (an
-    /// object of `path: value`, or its JSON text), the link is to the start instead (step 0, no
+    /// step, bit for bit: its scenario, seed, parameters and every input so far. With `set`
+    /// (`data-set`'s JSON text: `{"path": value}`), the link is to the start instead (step 0, no
     /// inputs), with those parameters over the ones this history started with (a challenge's
     /// solution: www/challenge.js).
-    pub fn link(&self, set: Option<JsValue>) -> Result<String, JsValue> {
-        let set = match set.filter(|s| !s.is_undefined() && !s.is_null()) {
-            Some(s) if s.is_string() => s.as_string(),
-            Some(s) => js_sys::JSON::stringify(&s).ok().map(String::from),
-            None => None,
-        };
+    pub fn link(&self, set: Option<String>) -> Result<String, JsValue> {
         self.live()?.link(set.as_deref()).map_err(js_err)
     }
 
@@ -521,18 +516,6 @@ impl Viewer {
     #[wasm_bindgen(js_name = offStep)]
     pub fn off_step(&self, hook: js_sys::Function) {
         self.inner.h.hook(hook, false);
-    }
-
-    /// A parameter's name as this viewer shows it (the chart's marks): its control's label in the
-    /// viewer's language, else its rule's name (and field), else the path.
-    pub fn label(&self, path: &str) -> Result<String, JsValue> {
-        Ok(self.live()?.param_name(path))
-    }
-
-    /// The scenario's title in the viewer's language ("" when it has none).
-    #[wasm_bindgen(getter)]
-    pub fn title(&self) -> String {
-        self.inner.peek().map(|i| i.title().to_string()).unwrap_or_default()
     }
 
     /// An HTML snippet that mounts this scenario with its current parameters (and, when paused,

@@ -107,9 +107,8 @@ pub fn fragment(
 ) -> Result<String, String> {
     let mut l = scenario::parse(mounted).and_then(|m| hist.link(sim, &m)).map_err(|e| format!("link: {e}"))?;
     if let Some(text) = set {
-        let set = link::parse_sets(text).map_err(|e| format!("link: {e}"))?;
-        l.sets.retain(|(p, _)| !set.iter().any(|(q, _)| q == p));
-        l.sets.extend(set);
+        // (A path given twice: the last wins when the link is opened, as in `data-set`.)
+        l.sets.extend(link::parse_sets(text).map_err(|e| format!("link: {e}"))?);
         (l.log, l.step) = (Vec::new(), 0);
     }
     Ok(format!("#sl.{}={}", esc(&key(canvas)), l.encode()))
@@ -156,7 +155,8 @@ pub fn set_package_path(path: &str) {
 /// An HTML snippet that mounts this scenario with its current parameters (`data-set`), seed and,
 /// when `step` is given, paused at that step, naming the package where this page loaded it from.
 /// The scenario is named as the page gave it (www/loader.js): a built-in by its name, one from a
-/// URL by its URL (`data-scenario-src`, `src`), else its JSON text.
+/// URL by its URL (`src`: the canvas's `data-scenario-src`, as the author wrote it, or as the loader
+/// wrote it for a URL given to a script: from the site's root), else its JSON text.
 pub fn embed_code(mounted: &str, src: Option<String>, now: &Scenario, step: Option<u64>) -> Result<String, String> {
     let text = mounted;
     let mounted = &scenario::parse(text)?;
@@ -164,7 +164,7 @@ pub fn embed_code(mounted: &str, src: Option<String>, now: &Scenario, step: Opti
         .and_then(|t| scenario::parse(t).ok())
         .is_some_and(|b| link::fingerprint(&b) == link::fingerprint(mounted));
     let scenario = if builtin { mounted.name.clone() } else { text.to_string() };
-    let mut canvas = match src.as_deref().map(page_url) {
+    let mut canvas = match src {
         Some(url) => format!("<canvas data-scenario-src=\"{}\"", attr_escape(&url, '"')),
         None => format!("<canvas data-scenario=\"{}\"", attr_escape(&scenario, '"')),
     };
@@ -183,19 +183,6 @@ pub fn embed_code(mounted: &str, src: Option<String>, now: &Scenario, step: Opti
     Ok(format!(
         "<link rel=\"stylesheet\" href=\"{at}www/steerlab.css\">\n{canvas}></canvas>\n<script type=\"module\" src=\"{at}www/boot.js\"></script>\n"
     ))
-}
-
-/// A URL as the page wrote it, for a snippet on another page of the site: its path from the
-/// site's root (the whole URL on another site).
-fn page_url(src: &str) -> String {
-    let base = web_sys::window().and_then(|w| w.document()).and_then(|d| d.base_uri().ok().flatten());
-    match base.and_then(|b| web_sys::Url::new_with_base(src, &b).ok()) {
-        Some(u) if u.origin() == location("origin") => {
-            format!("{}{}", u.pathname(), u.search())
-        }
-        Some(u) => u.href(),
-        None => src.to_string(),
-    }
 }
 
 /// A notice above the canvas (a link that was not used).

@@ -193,26 +193,6 @@ pub fn resolve(window: &Window, canvas: &Element, marked: &Element) -> Resolved 
     })
 }
 
-/// A CSS colour as RGBA bytes (`[r, g, b, a]`), or `undefined` when the text is not a colour: the
-/// module's one colour reader (exact for hex and `rgb()` text, the browser's for the others), for
-/// the page's scripts that need a colour as numbers (www/gpu/mount.js: the canvas's background).
-#[wasm_bindgen::prelude::wasm_bindgen(js_name = parseColour)]
-pub fn parse_colour(css: &str) -> Option<Vec<u8>> {
-    Colour::parse(css)
-        .map(Colour::bytes)
-        .or_else(|| {
-            let doc = web_sys::window()?.document()?;
-            READER.with(|r| {
-                let mut r = r.borrow_mut();
-                if r.is_none() {
-                    *r = ColourReader::new(&doc);
-                }
-                r.as_ref()?.rgba(css)
-            })
-        })
-        .map(|c| c.to_vec())
-}
-
 thread_local! {
     /// One scratch canvas for the page, made on first use.
     static READER: std::cell::RefCell<Option<ColourReader>> = const { std::cell::RefCell::new(None) };

@@ -194,9 +194,7 @@ impl Handles {
     }
 
     fn cancel_frame(&self) {
-        if self.frame.replace(false) {
-            crate::web::clock::settle();
-        }
+        self.frame.set(false);
     }
 }
 
@@ -544,11 +542,6 @@ impl Inner {
     /// those parameters.
     pub fn link(&self, set: Option<&str>) -> Result<String, String> {
         super::share::fragment(&self.canvas, &self.tl.hist, &self.sim, &self.tl.mounted, set)
-    }
-
-    /// The scenario's title in the viewer's language.
-    pub fn title(&self) -> &str {
-        self.sim.scenario().title_in(self.lang.tag())
     }
 
     /// The embed snippet for the current parameters (and this step when paused).

@@ -153,7 +153,7 @@ test("one loader: a comparison from a URL, <steer-lab src>, load({ src }), a URL
   const r = await page.evaluate(async () => {
     const sl = window.steerlab;
     const a = sl.viewerFor(document.getElementById("vs")), b = sl.viewerFor(document.getElementById("vs-compare"));
-    const v = await sl.load(document.getElementById("api"), { src: "/posts/mine.json" });
+    const v = await sl.load(document.getElementById("api"), { src: "posts/mine.json" });
     const el = document.getElementById("el");
     for (let k = 0; k < 100 && !el.viewer; k++) await new Promise((r) => setTimeout(r, 50));
     let failed = null;
@@ -167,8 +167,8 @@ test("one loader: a comparison from a URL, <steer-lab src>, load({ src }), a URL
       wraps: document.querySelectorAll(".sl-compare").length,
       api: v.state().scenario.name,
       element: el.viewer?.state().scenario.name,
-      plainSrc: document.getElementById("plain").getAttribute("data-scenario-src"),
       embed: sl.viewerFor(document.getElementById("plain")).embedCode(),
+      embedApi: v.embedCode(),
       gone: [...document.querySelectorAll(".steerlab-error")].map((e) => e.textContent),
       failed,
     };
@@ -177,8 +177,9 @@ test("one loader: a comparison from a URL, <steer-lab src>, load({ src }), a URL
   assert.equal(r.wraps, 1, "one comparison: the one whose URL failed says so in its figure instead");
   assert.equal(r.api, "mine");
   assert.equal(r.element, "mine");
-  assert.match(r.embed, /<canvas data-scenario-src="\/posts\/mine\.json"/, "the embed dialog writes the URL, resolved from the page");
+  assert.match(r.embed, /<canvas data-scenario-src="posts\/mine\.json"/, "the embed dialog writes the URL as the author wrote it");
   assert.doesNotMatch(r.embed, /data-scenario="/);
+  assert.match(r.embedApi, /<canvas data-scenario-src="\/posts\/mine\.json"/, "a URL given to load(), from the site's root");
   assert.equal(r.gone.length, 1, `the failed URL is named once, in its figure: ${JSON.stringify(r.gone)}`);
   assert.match(r.gone[0], /^data-scenario-src: could not load \/posts\/gone\.json: HTTP 404/);
   assert.match(r.failed, /could not load \/posts\/nowhere\.json: HTTP 404/);

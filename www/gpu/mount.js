@@ -9,7 +9,8 @@
 //   them, play/pause/step/reset, and a HUD line "GPU engine (WebGPU) · …". Its parameters are a
 //   hidden wasm viewer's (the model, never stepped): the scenario's sliders are the module's own
 //   panel (one control panel, in the figure's `.steerlab-controls-slot`), its title and caption
-//   the module's (one way of picking a scenario's text), a reset or a new count its seeded spawn;
+//   the module's (one way of picking a scenario's text), a reset or a new count its seeded spawn,
+//   and the canvas's colour its CSS background (no colour read here);
 //   the GPU follows what the model's parameters do (`steerlab:change`). It runs on the page's one
 //   frame loop (`steerlab.requestFrame`).
 // - WebGPU absent (no navigator.gpu, no adapter, no device): the wasm viewer keeps running on
@@ -207,14 +208,15 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
   box.hidden = true;
   const mc = document.createElement("canvas");
   mc.id = `steerlab-gpu-model-${++models}`;
-  for (const [k, x] of [["data-controls", "false"], ["data-autoplay", "false"], ["data-lang", lang], ["data-lifecycle", "manual"]]) mc.setAttribute(k, x);
+  for (const [k, x] of [["data-controls", "false"], ["data-autoplay", "false"], ["data-lang", lang], ["data-lifecycle", "manual"], ["data-title", "true"]]) mc.setAttribute(k, x);
   box.appendChild(mc);
   const slot = el("div", "steerlab-controls-slot");
   slot.dataset.for = mc.id;
   root.append(slot, box);
   const model = steerlab.mount(mc, JSON.stringify({ ...sc, hud: false }));
   canvas.setAttribute("role", "img");
-  canvas.setAttribute("aria-label", `${model.title} (${T.gpu})`);
+  // (Its title and caption in the reader's language, as the module wrote them for the model.)
+  canvas.setAttribute("aria-label", `${box.querySelector(".steerlab-title")?.textContent ?? ""} (${T.gpu})`);
   const caption = box.querySelector(".steerlab-caption");
   if (caption) {
     root.appendChild(caption);
@@ -225,13 +227,10 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
 
   let setup = setupFrom(model, sc);
   let flock = createFlock(dev, { ...setup, state: stateOf(agents) });
-  let renderer = createRenderer(dev, canvas, flock, { width: setup.width, height: setup.height, agentSize: sc.agent_size || 12, background: background(), mode });
-  // The canvas colour (--_sl-canvas, any CSS colour: the module reads it), as 0..1 floats.
-  function background() {
-    const c = steerlab.parseColour(getComputedStyle(canvas).getPropertyValue("--_sl-canvas"));
-    if (c) return [...c.slice(0, 3)].map((x) => x / 255);
-    return theme === "dark" ? [0.059, 0.09, 0.165] : [0.973, 0.98, 0.988];
-  }
+  // The boids over a transparent background: the canvas's own CSS background (its theme's
+  // --_sl-canvas, www/steerlab.css) shows under them, so no colour is read or parsed here.
+  const background = [0, 0, 0, 0];
+  let renderer = createRenderer(dev, canvas, flock, { width: setup.width, height: setup.height, agentSize: sc.agent_size || 12, background, mode });
 
   let playing = false, raf = 0, destroyed = false, frames = 0, lastTs = 0, fps = 0, stepMs = NaN, drawMs = NaN, hudAt = 0;
   let timing = false;
@@ -276,6 +275,7 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
 
   const frame = (ts) => {
     raf = 0;
+    // (A frame asked for before a pause, or before a destroy: nothing to do.)
     if (destroyed || !playing) return;
     // One step a frame; with read-back frames, none while a frame is still on its way (the
     // flock then runs at the pace it can be shown). fps counts the frames that stepped.
@@ -293,15 +293,15 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
       hudAt = ts;
       writeHud();
     }
-    raf = steerlab.requestFrame(frame);
+    raf = 1;
+    steerlab.requestFrame(frame);
   };
   const setPlaying = (on) => {
     playing = on;
     play.textContent = on ? T.pause : T.play;
     play.setAttribute("aria-label", on ? T.pause : T.play);
     lastTs = 0;
-    if (on && !raf) raf = steerlab.requestFrame(frame);
-    if (!on && raf) (steerlab.cancelFrame(raf), (raf = 0));
+    if (on && !raf) (raf = 1), steerlab.requestFrame(frame);
   };
 
   const rebuild = (agentsNow) => {
@@ -309,7 +309,7 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
     setup = setupFrom(model, sc);
     flock = createFlock(dev, { ...setup, state: stateOf(agentsNow) });
     renderer.destroy();
-    renderer = createRenderer(dev, canvas, flock, { width: setup.width, height: setup.height, agentSize: sc.agent_size || 12, background: background(), mode });
+    renderer = createRenderer(dev, canvas, flock, { width: setup.width, height: setup.height, agentSize: sc.agent_size || 12, background, mode });
     old.destroy();
     renderer.draw();
     writeHud();
@@ -375,7 +375,6 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
     destroy() {
       if (destroyed) return;
       destroyed = true;
-      if (raf) steerlab.cancelFrame(raf);
       ro.disconnect();
       mc.removeEventListener("steerlab:change", onChange);
       bar.removeEventListener("click", onClick);

@@ -86,7 +86,7 @@ impl Inner {
 
     /// A parameter's name for the reader: its control's label, else its behaviour's name (and the
     /// field, unless it is the weight), else the path.
-    pub fn param_name(&self, path: &str) -> String {
+    fn param_name(&self, path: &str) -> String {
         let tag = self.lang.tag();
         if let Some(c) = self.sim.scenario().controls.iter().find(|c| c.param == path) {
             return c.label_in(tag).to_string();

@@ -184,15 +184,14 @@ impl Inner {
                 folds[k] = Some(controls::Fold { toggle, body });
             }
         }
+        // (One call: the panel's code stays inlined here.)
+        let place: Option<Element> =
+            slot.clone().or_else(|| folds[controls::Fold::SETTINGS].as_ref().map(|f| f.body.clone().into()));
         let mut slot_panel = None;
-        if let Some(s) = &slot {
-            slot_panel = controls::panel(&document, lang, &sim)?;
-            if let Some(panel) = &slot_panel {
-                s.append_child(panel)?;
-            }
-        } else if let Some(s) = &folds[controls::Fold::SETTINGS] {
+        if let Some(place) = place {
             if let Some(panel) = controls::panel(&document, lang, &sim)? {
-                s.body.append_child(&panel)?;
+                place.append_child(&panel)?;
+                slot_panel = slot.is_some().then_some(panel);
             }
         }
 

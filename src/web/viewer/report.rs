@@ -17,11 +17,12 @@ impl Handles {
             params::emit_changes(&self.canvas, changes);
         }
         if let Some(step) = self.shown.take() {
-            // (A copy: a hook may remove itself, or add another.)
-            let hooks = self.hooks.borrow().clone();
-            for f in hooks.iter().filter(|_| !self.destroyed()) {
+            // (One at a time: a hook may remove itself, or add another.)
+            let mut k = 0;
+            while let Some(f) = self.hooks.borrow().get(k).cloned() {
+                k += 1;
                 if let Err(e) = f.call1(&JsValue::UNDEFINED, &JsValue::from_f64(step as f64)) {
-                    web_sys::console::error_2(&JsValue::from_str("steerlab: a step hook failed:"), &e);
+                    web_sys::console::error_1(&e);
                 }
             }
         }
@@ -30,8 +31,10 @@ impl Handles {
     /// Add or remove a step hook (`Viewer::on_step`, `off_step`).
     pub fn hook(&self, f: js_sys::Function, on: bool) {
         let mut hooks = self.hooks.borrow_mut();
-        let other = |g: &js_sys::Function| AsRef::<JsValue>::as_ref(g) != AsRef::<JsValue>::as_ref(&f);
-        hooks.retain(other);
+        let same = |g: &js_sys::Function| AsRef::<JsValue>::as_ref(g) == AsRef::<JsValue>::as_ref(&f);
+        if let Some(k) = hooks.iter().position(same) {
+            hooks.remove(k);
+        }
         if on && !self.destroyed() {
             hooks.push(f);
         }
