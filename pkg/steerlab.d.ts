@@ -389,7 +389,7 @@ export function missingScenario(scenario: ScenarioInput): string | undefined;
  * language writes numbers (decimal, group, "1" or "2" for when grouping starts, minus, joined with
  * U+0001; "" for unchanged), then keys and texts. The module keeps the texts of the keys it shows.
  * Returns, joined with NUL, how many of those keys the words lack, then the keys it left (the
- * pages' scripts', which www/lang.js keeps). Authors call `addWords(tag, words)` of boot.js
+ * pages' scripts', which www/loader.js keeps). Authors call `addWords(tag, words)` of boot.js
  * (`window.steerlab.addWords`) instead.
  */
 export function addWords(tag: string, data: string): string;

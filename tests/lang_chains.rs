@@ -1,5 +1,5 @@
 //! One language chain, written once per language the project runs (the core's `lang_chain`, which
-//! the module and the native tests use, and www/lang.js's `chain`, which the page uses to fetch
+//! the module and the native tests use, and www/loader.js's `chain`, which the page uses to fetch
 //! words files and read the scripts' words): both give the chains of tests/support/lang-chains.json
 //! (tests/unit/words.test.mjs checks the JavaScript one).
 

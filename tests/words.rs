@@ -254,11 +254,11 @@ fn collect_params(v: &serde_json::Value, compare: bool, out: &mut Vec<String>) {
     }
 }
 
-/// www/lang.js ships exactly the languages of words/: a page fetches only files that exist.
+/// www/loader.js ships exactly the languages of words/: a page fetches only files that exist.
 #[test]
 fn www_words_js_ships_the_languages_of_words() {
-    let src = std::fs::read_to_string(Path::new(ROOT).join("www/lang.js")).unwrap();
-    let line = src.lines().find(|l| l.starts_with("export const SHIPPED = [")).expect("SHIPPED in www/lang.js");
+    let src = std::fs::read_to_string(Path::new(ROOT).join("www/loader.js")).unwrap();
+    let line = src.lines().find(|l| l.starts_with("export const SHIPPED = [")).expect("SHIPPED in www/loader.js");
     let listed: Vec<String> = line
         .split('[')
         .nth(1)
@@ -272,7 +272,7 @@ fn www_words_js_ships_the_languages_of_words() {
     let shipped: Vec<String> = files().into_iter().map(|(t, _)| t).collect();
     let mut sorted = listed.clone();
     sorted.sort_by_key(|t| (t != "en", t.clone()));
-    assert_eq!(sorted, shipped, "www/lang.js's SHIPPED and the words/<tag>.json files");
+    assert_eq!(sorted, shipped, "www/loader.js's SHIPPED and the words/<tag>.json files");
 }
 
 /// Every `t("…")` / `has("…")` of the scripts is a key of the words files, every `page.*` key is
@@ -415,7 +415,7 @@ cargo test --test words` after editing either; a test fails when this page is st
 Every word a reader sees in a figure comes from a words file: `words/<tag>.json`, one flat JSON
 object of `"key": "text"` per language, keys sorted, one a line. `words/en.json` is the reference
 (every key); the shipped languages (`en`, `es`, `fr`, `pt`) have every key. The module holds no
-text of any language: `www/lang.js` fetches the file a canvas needs (beside `www/`, as
+text of any language: `www/loader.js` fetches the file a canvas needs (beside `www/`, as
 `words/<tag>.json`, never synchronously) and gives the module the texts of the keys it shows; it
 keeps the others (the pages' scripts'): each text is held once. `words/words.schema.json` is the files' JSON Schema;
 `words/context.json` says where each key shows (the table below).
@@ -461,13 +461,13 @@ the texts whose placeholders differ from English's; it exits 1 on extra keys or 
 placeholders. `addWords` fires `steerlab:words` on the document (`detail.tag`).
 
 A new shipped language: `words/<tag>.json` with every key (copy `words/en.json`), its tag in
-`SHIPPED` (`www/lang.js`), then `cargo test --test words` (keys, placeholders) and `cargo test --lib
+`SHIPPED` (`www/loader.js`), then `cargo test --test words` (keys, placeholders) and `cargo test --lib
 lang` (the pseudo-language walk).
 
 ## The module's side
 
 The WebAssembly module holds the keys it shows (`lang::K`, from `words/en.json`), not their
-texts. `www/lang.js` gives it each language's texts through one export, `addWords(tag, data)`:
+texts. `www/loader.js` gives it each language's texts through one export, `addWords(tag, data)`:
 `data` is one string of fields joined with NUL (`"\0"`) — first how the language writes numbers
 (decimal separator, grouping separator, `1` or `2` for the digits before the point from which
 groups start less 3, minus sign, joined with U+0001, as the page's `Intl.NumberFormat` gives

@@ -16,14 +16,13 @@
 //   import { ready } from "/steerlab/www/boot.js";
 //   const steerlab = await ready;      // the module's exports: mount, viewerFor, …
 //
-// Words (www/lang.js, the one registry of the words; www/words.js its scripts' side): each canvas's language file
-// (`words/<tag>.json`) is fetched with it, once, before it mounts; `addWords`, `loadWords`
-// (exported, usable before `ready`) add or override a language. The scenarios: www/loader.js, the
-// one loader (every source, a failure named once in the figure).
+// Words and scenarios (www/loader.js: the one registry of the words, www/words.js its scripts'
+// side; the one scenario loader, every source, a failure named once in the figure): each canvas's
+// language file (`words/<tag>.json`) is fetched with it, once, before it mounts; `addWords`,
+// `loadWords` (exported, usable before `ready`) add or override a language.
 
 import init, * as module from "../steerlab.js";
-import { addWords, connect, ensureWords, langOf, loadWords } from "./lang.js";
-import { atHand, fail, load as loadFigure, mountFigure, resolve, resolveNow, sourceOf } from "./loader.js";
+import { addWords, atHand, connect, ensureWords, langOf, load as loadFigure, loadWords, mountFigure, resolve, resolveNow, sourceOf } from "./loader.js";
 
 export { addWords, ensureWords, loadWords };
 /** Check a words file against English (www/words.js's `checkWords`, loaded on first use). */
@@ -311,12 +310,7 @@ async function start() {
   // `mount` is the module's, synchronous: a built-in whose file no canvas fetched yet is fetched
   // first with one synchronous request (use `load` instead); `autoMount` the same. The canvas's
   // words are asked for too: words that come after the mount are written in as they come.
-  const mount = (canvas, scenario) => {
-    if (scenario && typeof scenario == "object" && "src" in scenario && Object.keys(scenario).length == 1) {
-      throw fail(module, canvas, `mount: a scenario from a URL is fetched first: await steerlab.load(canvas, { src: ${JSON.stringify(scenario.src)} })`);
-    }
-    return resolveNow(module, scenario), ensureWords(canvas), module.mount(canvas, scenario);
-  };
+  const mount = (canvas, scenario) => (resolveNow(module, scenario), ensureWords(canvas), module.mount(canvas, scenario));
   // (A built-in's name is valid: its file is the one shipped, checked by the tests.)
   const validate = (scenario) => (module.missingScenario(scenario) ? null : module.validate(scenario));
   const autoMount = () => {
@@ -328,7 +322,7 @@ async function start() {
   // (Older names: a built-in's file fetched without mounting; a URL's scenario mounted.)
   const loadScenario = (scenario) => resolve(module, scenario).then(() => undefined);
   const mountFrom = (canvas, url) => load(canvas, { src: url });
-  // Words: the registry's (www/lang.js: it keeps the pages' scripts' words and gives the module its own).
+  // Words: the registry's (www/loader.js: it keeps the pages' scripts' words and gives the module its own).
   const words = { addWords, loadWords, checkWords, ensureWords, langOf };
   const steerlab = Object.freeze(Object.assign(Object.create(null), module, words, { ready, version, viewerFor, mount, load, mountFrom, validate, autoMount, loadScenario }));
   // The page's own language's words too (code that mounts through the API after `ready` finds

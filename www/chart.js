@@ -133,7 +133,7 @@ export function chart(steerlab, canvas, on) {
   c.show(on);
 }
 
-/** Words added for a language (`steerlab:words`, www/lang.js): the charts on screen draw again. */
+/** Words added for a language (`steerlab:words`, www/loader.js): the charts on screen draw again. */
 let wordsSeen = 0;
 const shown = new Set();
 globalThis.document?.addEventListener("steerlab:words", () => {

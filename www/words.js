@@ -1,6 +1,6 @@
 // steerlab's words for the pages' scripts (chapter.js, challenge.js, compare.js, chart.js,
 // gpu/mount.js, describe.js, code/, …): the one formatter of texts and numbers, over the one
-// registry of the words (www/lang.js, whose API this module passes on). docs/words.md describes
+// registry of the words (www/loader.js, whose API this module passes on). docs/words.md describes
 // the files, the keys and the template language.
 //
 //   t(key, lang, values)           the text of `key` (synchronous: a script awaits ensureWords
@@ -11,13 +11,13 @@
 //   formatNumber(x, lang, digits)  a number as `lang`'s readers write it (Intl.NumberFormat)
 //   paramName(path, lang, root)    a parameter's name (its words, else its control's label)
 //   checkWords(words)              a promise: the file against English
-//   ensureWords, addWords, loadWords, langOf, chain, canonical, SHIPPED   (www/lang.js's)
+//   ensureWords, addWords, loadWords, langOf, chain, canonical, SHIPPED   (www/loader.js's)
 //
 // Safe to import outside a browser.
 
-import { IN_BROWSER, chain, ensureWords, intlOf, lookup, registry as R, tagOf } from "./lang.js";
+import { IN_BROWSER, chain, ensureWords, intlOf, lookup, registry as R, tagOf } from "./loader.js";
 
-export { SHIPPED, addWords, canonical, chain, ensureWords, langOf, loadWords } from "./lang.js";
+export { SHIPPED, addWords, canonical, chain, ensureWords, langOf, loadWords } from "./loader.js";
 
 /** Whether `lang` (or a language it falls back on) has a text for `key`. */
 export function has(key, lang) {

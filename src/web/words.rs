@@ -1,5 +1,5 @@
 //! The shell's side of the words (`lang::words`): one entry point, `addWords`, through which
-//! www/lang.js gives a language's texts (the words files it fetched, an author's) and how it
+//! www/loader.js gives a language's texts (the words files it fetched, an author's) and how it
 //! writes numbers; every viewer on screen writes its words again. The elements whose text is a key
 //! are marked `data-sl-text` / `data-sl-label` with the key's name, under the viewer's root (and
 //! its inspector's panel), whose `lang` is the viewer's language: the module writes those again
@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
-/// For www/lang.js (authors call its `addWords(tag, words)`, with an object): a language's texts
+/// For www/loader.js (authors call its `addWords(tag, words)`, with an object): a language's texts
 /// and how it writes numbers, in one string (`data`, fields joined with NUL: one string cost the
 /// module's glue less than several). The first field says how the language writes numbers in
 /// prose, or is empty: from the browser's `Intl` (the module carries no locale data; until told, a
@@ -19,11 +19,11 @@ use web_sys::Element;
 /// digits before the point from which they are grouped less 3 (1 for `1,234`, 2 for Spanish `1234`
 /// but `12.345`) and minus sign, joined with U+0001. Then keys and texts, one after the other, to
 /// add to (or replace in) the language `tag`. The module keeps the texts of the keys it shows;
-/// www/lang.js keeps the others (`page.*`, `chart.*`, `describe.*`, unknown ones): each text is
+/// www/loader.js keeps the others (`page.*`, `chart.*`, `describe.*`, unknown ones): each text is
 /// held once. Viewers write their words again when a text or the number format changed. Returns,
 /// joined with NUL, how many of the keys the module shows these words lack (a shipped words file
-/// that lacks some, older than the module, makes www/lang.js fetch English too), then the keys
-/// it left to www/lang.js.
+/// that lacks some, older than the module, makes www/loader.js fetch English too), then the keys
+/// it left to www/loader.js.
 #[wasm_bindgen(js_name = addWords)]
 pub fn add_words(tag: &str, data: &str) -> String {
     let mut fields = data.split('\0');
@@ -40,7 +40,7 @@ pub fn add_words(tag: &str, data: &str) -> String {
     if let (Some(decimal), Some(group), Some(min), Some(minus)) = (f.next(), f.next(), f.next(), f.next()) {
         changed |= lang.set_numbers(decimal, group, if min == "2" { 2 } else { 1 }, minus);
     }
-    // (Only when something changed: www/lang.js tells the module a canvas's language as each one
+    // (Only when something changed: www/loader.js tells the module a canvas's language as each one
     // mounts; writing every viewer again each time made a page's loading quadratic.)
     if changed {
         for v in super::lifecycle::all() {

@@ -21,8 +21,8 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { DIST } from "./helpers.mjs";
 
-// (boot.js imports the words' registry and the scenario loader: loaded with every page.)
-const FILES = ["steerlab_bg.wasm", "steerlab.js", "www/boot.js", "www/posters.js", "www/lang.js", "www/loader.js"];
+// (boot.js imports the loader of scenarios and words: loaded with every page.)
+const FILES = ["steerlab_bg.wasm", "steerlab.js", "www/boot.js", "www/posters.js", "www/loader.js"];
 const KB = 1024;
 /// The project's payload budget (docs/performance.md, "Payload"): what a page loads before the
 /// reader interacts.

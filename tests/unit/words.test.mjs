@@ -1,4 +1,4 @@
-// www/words.js (and www/lang.js under it) in Node (no browser, no module): the language chain (the same as the core's:
+// www/words.js (and www/loader.js under it) in Node (no browser, no module): the language chain (the same as the core's:
 // tests/support/lang-chains.json, tests/lang_chains.rs), the one template filler with its plural
 // form, numbers through Intl.NumberFormat, and t() over the registry.
 import { test } from "node:test";
