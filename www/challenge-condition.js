@@ -170,18 +170,17 @@ export function challengeMistakes(conditionText, solutionText, figure = null) {
   }
   if (figure) {
     const have = [...figure.measures, ...DERIVED];
-    if (condition && !form.length) {
-      for (const [c, path] of tests(condition)) {
-        if ("measure" in c && !have.includes(c.measure)) {
-          const near = closest(c.measure, have);
-          out.push(`data-challenge: ${join(path, "measure")}: "${c.measure}" is not a measure of this figure${near ? `, did you mean "${near}"?` : ` (its measures: ${have.join(", ")})`}`);
-        }
-        if ("param" in c) {
-          try {
-            figure.get(c.param);
-          } catch (err) {
-            out.push(`data-challenge: ${join(path, "param")}: ${err.message ?? err}`);
-          }
+    // (The names of the tests it could read, even when other fields have mistakes.)
+    for (const [c, path] of condition && typeof condition == "object" ? readable(condition) : []) {
+      if (typeof c.measure == "string" && !have.includes(c.measure)) {
+        const near = closest(c.measure, have);
+        out.push(`data-challenge: ${join(path, "measure")}: "${c.measure}" is not a measure of this figure${near ? `, did you mean "${near}"?` : ` (its measures: ${have.join(", ")})`}`);
+      }
+      if (typeof c.param == "string") {
+        try {
+          figure.get(c.param);
+        } catch (err) {
+          out.push(`data-challenge: ${join(path, "param")}: ${err.message ?? err}`);
         }
       }
     }
@@ -196,4 +195,12 @@ export function challengeMistakes(conditionText, solutionText, figure = null) {
     }
   }
   return { condition, solution, mistakes: out };
+}
+
+/** The tests of a condition that may have mistakes: those of its well-formed lists. */
+function readable(c, path = "", out = []) {
+  const k = Array.isArray(c.all) ? "all" : Array.isArray(c.any) ? "any" : null;
+  if (k) c[k].forEach((x, i) => x && typeof x == "object" && readable(x, `${join(path, k)}[${i}]`, out));
+  else out.push([c, path]);
+  return out;
 }

@@ -160,6 +160,8 @@ function argsEnd(text, i, close) {
  *  `{{< steerlab … >}}`, `{{< challenge … >}}…{{< /challenge >}}`, Eleventy's (Nunjucks)
  *  `{% steerlab … %}`, `{% challenge … %}…{% endchallenge %}`. Raw HTML in it is read too. */
 export function readMarkdown(text) {
+  // Fenced code blocks show markup, they place no figure: blanked, lines kept.
+  text = text.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, (s) => s.replace(/[^\n]/g, " "));
   const page = readHtml(text.replace(/\{\{[<%][\s\S]*?[>%]\}\}|\{%[\s\S]*?%\}/g, (s) => s.replace(/[^\n]/g, " ")));
   const all = [];
   const re = /\{\{([<%])\s*(steerlab|challenge)\b|\{%-?\s*(steerlab|challenge)\b/g;

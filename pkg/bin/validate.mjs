@@ -35,7 +35,9 @@ export async function loadModule() {
 
 export class UsageError extends Error {}
 
-const SKIP = new Set(["node_modules", ".git", "public", "_site", "resources", "dist", "dist-pkg", "target"]);
+// Built sites, dependencies, and templates (Hugo's layouts/, Eleventy's _includes/: their
+// attributes are template expressions until a page is built).
+const SKIP = new Set(["node_modules", ".git", "public", "_site", "resources", "dist", "dist-pkg", "target", "layouts", "_includes"]);
 /** The files under `p` that validate reads, and whether each was named (a named .json is a
  *  scenario whatever it holds). A folder holding the package itself (its manifest.json) is skipped. */
 function collect(p, named = true, out = []) {
@@ -272,7 +274,7 @@ export function prove(run, cond, solution, seconds = 60) {
     const ranges = [...seen].map(([c, [lo, hi]]) => {
       const op = Object.keys(OP_TEXT).find((o) => o in c);
       const n = (x) => String(Math.round(x * 100) / 100);
-      return `${c.measure ?? c.param} ${lo === hi ? `stayed ${n(lo)}` : `went from ${n(lo)} to ${n(hi)}`} where ${OP_TEXT[op]}${n(c[op])} was asked`;
+      return `${c.measure ?? c.param} ${lo === hi ? `stayed ${n(lo)}` : `stayed between ${n(lo)} and ${n(hi)}`} where ${OP_TEXT[op]}${n(c[op])} was asked`;
     });
     const span = cond.within != null ? `within ${cond.within} s` : `in ${Math.round(end * 100) / 100} s of simulation`;
     const held = need ? ` for ${need} s` : "";
