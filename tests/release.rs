@@ -73,3 +73,25 @@ fn the_loader_s_version_is_written_at_build_time() {
     // scripts/hooks/version.mjs replaces this placeholder with Cargo.toml's version: none in the source.
     assert!(read("www/boot.js").contains("export const version = \"0.0.0-dev\";"), "www/boot.js: `version` is the placeholder \"0.0.0-dev\"");
 }
+
+#[test]
+fn the_examples_install_this_version_s_archive() {
+    let v = version();
+    let want = format!("steerlab-{v}.tgz");
+    let mut wrong = Vec::new();
+    for entry in fs::read_dir(root().join("examples")).unwrap() {
+        let dir = entry.unwrap().path();
+        for file in ["package.json", "package-lock.json"] {
+            let Ok(text) = fs::read_to_string(dir.join(file)) else { continue };
+            for (n, line) in text.lines().enumerate() {
+                if let Some(i) = line.find("dist-pkg/steerlab-") {
+                    if !line[i..].starts_with(&format!("dist-pkg/{want}")) {
+                        wrong.push(format!("{}/{file}:{}", dir.file_name().unwrap().to_string_lossy(), n + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "examples/{} name another archive than {want} ({FIX})", wrong.join(", examples/"));
+}
+

@@ -50,8 +50,48 @@ pub fn run(root: &Path, version: &str, date: &str) -> Result<(), String> {
         let out: String = text.split_inclusive('\n').map(|l| if l.contains("version") { requote(l, version) } else { l.to_string() }).collect();
         write(rel, &out)?;
     }
-    println!("release {version} ({date}): Cargo.toml, CHANGELOG.md, {}; Cargo.lock follows at the next cargo command", QUOTED.join(", "));
+    // The examples install the archive by its name, which carries the version.
+    let mut examples = Vec::new();
+    for entry in fs::read_dir(root.join("examples")).map_err(|e| format!("examples/: {e}"))? {
+        let dir = entry.map_err(|e| e.to_string())?.path();
+        for file in ["package.json", "package-lock.json"] {
+            let rel = format!("examples/{}/{file}", dir.file_name().unwrap_or_default().to_string_lossy());
+            if dir.join(file).is_file() {
+                write(&rel, &example(&read(&rel)?, version))?;
+                examples.push(rel);
+            }
+        }
+    }
+    examples.sort();
+    println!(
+        "release {version} ({date}): Cargo.toml, CHANGELOG.md, {}, {}; Cargo.lock follows at the next cargo command",
+        QUOTED.join(", "),
+        examples.join(", ")
+    );
     Ok(())
+}
+
+/// An example's package.json or lockfile naming `steerlab-<version>.tgz` (and, in the lockfile,
+/// the steerlab entry's version).
+pub fn example(text: &str, version: &str) -> String {
+    let mut out = String::new();
+    let mut in_steerlab = false;
+    for line in text.split_inclusive('\n') {
+        let mut l = line.to_string();
+        if let Some(i) = l.find("steerlab-") {
+            if let Some(j) = l[i..].find(".tgz") {
+                l = format!("{}steerlab-{version}{}", &l[..i], &l[i + j..]);
+            }
+        }
+        if l.trim_start().starts_with("\"node_modules/") {
+            in_steerlab = l.contains("\"node_modules/steerlab\"");
+        }
+        if in_steerlab && l.trim_start().starts_with("\"version\": ") {
+            l = requote(&l, version);
+        }
+        out.push_str(&l);
+    }
+    out
 }
 
 /// `"X.Y.Z"` quoted in `line` replaced by `"<version>"`.
