@@ -20,7 +20,8 @@
 #                               (words.schema.json) and every key's context (context.json): boot.js
 #                               fetches a canvas's language from here
 #   package/docs/words.md       the reference of the words: keys, contexts, template language
-#   package/tools/check-words.mjs  `node tools/check-words.mjs it.json`: check a words file
+#   package/tools/check-words.mjs  `node tools/check-words.mjs it.json`: check a words file (as
+#                               `npx steerlab words it.json`)
 #   package/www/challenge.js    challenges (data-challenge), compare.js side by side (data-compare),
 #                               imported by boot.js on first use (+ challenge.d.ts, compare.d.ts)
 #   package/www/describe.js     the described scene (cursor.js, sound.js), on first use
@@ -66,6 +67,8 @@ case "${1:-}" in
 esac
 VERSION="$(sed -n 's/^version = "\([^"]*\)"/\1/p' Cargo.toml | head -1)"
 [ -n "$VERSION" ] || die "no version in Cargo.toml"
+BUILT="$(sed -n 's/^  "version": "\([^"]*\)",$/\1/p' dist/manifest.json 2>/dev/null | head -1)"
+[ -z "$BUILT" ] || [ "$BUILT" = "$VERSION" ] || die "dist/ was built as version $BUILT, Cargo.toml says $VERSION: run scripts/build.sh (or drop --no-build)"
 for f in dist/manifest.json dist/www/gpu/mount.js dist/steerlab.js dist/steerlab_bg.wasm dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css dist/posters/posters.css; do
   [ -f "$f" ] || die "$f is missing: run scripts/build.sh (or drop --no-build)"
 done
