@@ -58,7 +58,8 @@ fn the_reference_and_the_types_quote_cargo_s_version() {
                 continue;
             }
             for quoted in line.split('"').skip(1).step_by(2) {
-                let semver = quoted.split('.').count() == 3 && quoted.split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+                let semver = quoted.split('.').count() == 3
+                    && quoted.split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
                 if semver && quoted != v {
                     wrong.push(format!("{rel}:{}: \"{quoted}\"", n + 1));
                 }
@@ -71,7 +72,10 @@ fn the_reference_and_the_types_quote_cargo_s_version() {
 #[test]
 fn the_loader_s_version_is_written_at_build_time() {
     // scripts/hooks/version.mjs replaces this placeholder with Cargo.toml's version: none in the source.
-    assert!(read("www/boot.js").contains("export const version = \"0.0.0-dev\";"), "www/boot.js: `version` is the placeholder \"0.0.0-dev\"");
+    assert!(
+        read("www/boot.js").contains("export const version = \"0.0.0-dev\";"),
+        "www/boot.js: `version` is the placeholder \"0.0.0-dev\""
+    );
 }
 
 #[test]
@@ -94,4 +98,3 @@ fn the_examples_install_this_version_s_archive() {
     }
     assert!(wrong.is_empty(), "examples/{} name another archive than {want} ({FIX})", wrong.join(", examples/"));
 }
-

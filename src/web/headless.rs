@@ -40,7 +40,9 @@ impl Run {
     /// Set a parameter by path, as `Viewer.set` does (a bad path or value throws its message).
     pub fn set(&mut self, path: &str, value: JsValue) -> Result<(), JsValue> {
         let v = if let Some(x) = value.as_f64() {
-            serde_json::Number::from_f64(x).map(serde_json::Value::Number).ok_or_else(|| js_err(format!("{path}: must be a finite number")))?
+            serde_json::Number::from_f64(x)
+                .map(serde_json::Value::Number)
+                .ok_or_else(|| js_err(format!("{path}: must be a finite number")))?
         } else if let Some(b) = value.as_bool() {
             serde_json::Value::Bool(b)
         } else if let Some(s) = value.as_string() {

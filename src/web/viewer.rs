@@ -529,7 +529,12 @@ impl Inner {
     /// The embed snippet for the current parameters (and this step when paused).
     pub fn embed_code(&self) -> Result<String, String> {
         let step = (!self.playing).then_some(self.sim.steps);
-        super::share::embed_code(&self.tl.mounted, self.sim.scenario(), step, self.canvas.get_attribute("data-scenario-src"))
+        super::share::embed_code(
+            &self.tl.mounted,
+            self.sim.scenario(),
+            step,
+            self.canvas.get_attribute("data-scenario-src"),
+        )
     }
 
     fn share(&mut self) {

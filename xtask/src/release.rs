@@ -21,7 +21,12 @@ pub fn run(root: &Path, version: &str, date: &str) -> Result<(), String> {
         return Err(format!("the version is MAJOR.MINOR.PATCH (e.g. 0.2.0), got `{version}`"));
     }
     let d: Vec<&str> = date.split('-').collect();
-    if !(d.len() == 3 && d[0].len() == 4 && d[1].len() == 2 && d[2].len() == 2 && date.bytes().all(|b| b.is_ascii_digit() || b == b'-')) {
+    if !(d.len() == 3
+        && d[0].len() == 4
+        && d[1].len() == 2
+        && d[2].len() == 2
+        && date.bytes().all(|b| b.is_ascii_digit() || b == b'-'))
+    {
         return Err(format!("the date is YYYY-MM-DD, got `{date}`"));
     }
     let read = |rel: &str| fs::read_to_string(root.join(rel)).map_err(|e| format!("{rel}: {e}"));
@@ -47,7 +52,10 @@ pub fn run(root: &Path, version: &str, date: &str) -> Result<(), String> {
 
     for rel in QUOTED {
         let text = read(rel)?;
-        let out: String = text.split_inclusive('\n').map(|l| if l.contains("version") { requote(l, version) } else { l.to_string() }).collect();
+        let out: String = text
+            .split_inclusive('\n')
+            .map(|l| if l.contains("version") { requote(l, version) } else { l.to_string() })
+            .collect();
         write(rel, &out)?;
     }
     // The examples install the archive by its name, which carries the version.
@@ -103,7 +111,10 @@ fn requote(line: &str, version: &str) -> String {
         rest = &rest[i + 1..];
         let end = rest.find('"').unwrap_or(0);
         let inner = &rest[..end];
-        if end > 0 && inner.split('.').count() == 3 && inner.split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())) {
+        if end > 0
+            && inner.split('.').count() == 3
+            && inner.split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        {
             out.push_str(version);
             rest = &rest[end..];
         }

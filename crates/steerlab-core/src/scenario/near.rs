@@ -5,7 +5,8 @@
 /// `reason` with the near miss named in place of the list, or as it is.
 pub(crate) fn near_miss(reason: String) -> String {
     let b = reason.as_bytes();
-    let Some(start) = [b"unknown value `".as_slice(), b"unknown field `"].iter().find(|p| b.starts_with(p)).map(|p| p.len())
+    let Some(start) =
+        [b"unknown value `".as_slice(), b"unknown field `"].iter().find(|p| b.starts_with(p)).map(|p| p.len())
     else {
         return reason;
     };
@@ -70,8 +71,14 @@ mod tests {
             m("unknown value `avoid_obstacle`, expected one of `separation`, `avoid_obstacles`, `seek`"),
             "unknown value `avoid_obstacle`, did you mean `avoid_obstacles`?"
         );
-        assert_eq!(m("unknown field `wieght`, expected one of `type`, `weight`"), "unknown field `wieght`, did you mean `weight`?");
-        assert_eq!(m("unknown value `Avoid-Obstacles`, expected `avoid_obstacles` or `seek`"), "unknown value `Avoid-Obstacles`, did you mean `avoid_obstacles`?");
+        assert_eq!(
+            m("unknown field `wieght`, expected one of `type`, `weight`"),
+            "unknown field `wieght`, did you mean `weight`?"
+        );
+        assert_eq!(
+            m("unknown value `Avoid-Obstacles`, expected `avoid_obstacles` or `seek`"),
+            "unknown value `Avoid-Obstacles`, did you mean `avoid_obstacles`?"
+        );
         // Nothing near: the list stays.
         let far = "unknown value `teleport`, expected one of `seek`, `flee`";
         assert_eq!(m(far), far);
