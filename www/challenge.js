@@ -87,9 +87,15 @@ class Challenge {
     this.build();
     // Every mistake of its condition and solution at once (www/challenge-condition.js).
     const read = challengeMistakes(el.getAttribute("data-challenge"), el.getAttribute("data-solution"));
-    if (read.mistakes.length) return this.refuse(read.mistakes.join("\n"));
     this.condition = read.condition;
     this.solution = read.solution;
+    if (read.mistakes.length && this.canvas) {
+      // All at once, the names with them: refused once the figure is there (`connect`), or with
+      // these if it never comes.
+      this.canvas.addEventListener("steerlab:error", () => this.state !== "error" && this.refuse(read.mistakes.join("\n")), { once: true });
+      return this.connect();
+    }
+    if (read.mistakes.length) return this.refuse(read.mistakes.join("\n"));
     if (!this.canvas) return this.refuse(`${t("page.challenge.no_canvas")} ${el.getAttribute("data-for") ? `#${el.getAttribute("data-for")}` : "canvas[data-scenario]"}`);
     this.set("waiting", t("page.challenge.waiting"));
     this.onChange = (ev) => {
@@ -213,6 +219,15 @@ class Challenge {
       return;
     }
     this.viewer = v;
+    let st;
+    try {
+      st = v.state();
+    } catch (err) {
+      return this.refuse(String(err.message || err));
+    }
+    // The names must be the canvas's: a misspelt measure or path is refused naming its field.
+    const named = challengeMistakes(this.el.getAttribute("data-challenge"), this.el.getAttribute("data-solution"), { measures: Object.keys(st.metrics), get: (p) => v.get(p) });
+    if (named.mistakes.length) return this.refuse(named.mistakes.join("\n"));
     // Its card takes the canvas's theme (www/steerlab.css's .sl-challenge, light or dark).
     const dark = v.theme === "dark";
     this.el.classList.toggle("steerlab-dark", dark);
@@ -224,15 +239,6 @@ class Challenge {
       this.canvas.dataset.challengeOpened = "";
       fold.click();
     }
-    let st;
-    try {
-      st = v.state();
-    } catch (err) {
-      return this.refuse(String(err.message || err));
-    }
-    // The names must be the canvas's: a misspelt measure or path is refused naming its field.
-    const named = challengeMistakes(this.el.getAttribute("data-challenge"), this.el.getAttribute("data-solution"), { measures: Object.keys(st.metrics), get: (p) => v.get(p) });
-    if (named.mistakes.length) return this.refuse(named.mistakes.join("\n"));
     this.start = this.startOf(v);
     this.base = baseLink(v);
     if (this.solutionLink && this.base) this.solutionLink.href = this.solutionHref();
