@@ -54,7 +54,7 @@ const build = sha(loaded.map((f) => `${rel(f)}\0${sha(fs.readFileSync(f))}\n`).j
 /** A file's path in a specifier: `./a.js`, `../scenarios/${name}.json`, `steerlab_bg.wasm`. */
 const FILE = String.raw`[\w$@{}()./-]*?\.(?:js|mjs|json|wasm|wgsl)`;
 /** `spec` with `v=<build>` in its query (a `v=` of an earlier run replaced: the hook can run twice). */
-const withV = (spec, query = "", dynamic = true) => {
+const withV = (spec, query = "", dynamic = false) => {
   if (!dynamic && /(^|\/)boot\.js$/.test(spec)) return spec + query;
   const rest = query.replace(/^\?/, "").split("&").filter((p) => p && !p.startsWith("v="));
   return `${spec}?${[...rest, `v=${build}`].join("&")}`;
