@@ -12,22 +12,30 @@ use std::path::Path;
 /// Where the reference and the types quote the version: the lines naming `version` in these files.
 pub const QUOTED: &[&str] = &["docs/reference/api.md", "pkg/steerlab.d.ts", "pkg/www/boot.d.ts"];
 
-pub fn run(root: &Path, version: &str, date: &str) -> Result<(), String> {
-    let semver = |v: &str| {
-        let p: Vec<&str> = v.split('.').collect();
-        p.len() == 3 && p.iter().all(|x| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit()))
-    };
-    if !semver(version) {
-        return Err(format!("the version is MAJOR.MINOR.PATCH (e.g. 0.2.0), got `{version}`"));
+pub fn run(root: &Path, version: &str, date: Option<&str>) -> Result<(), String> {
+    if !is_version(version) {
+        return Err(format!(
+            "the version is MAJOR.MINOR.PATCH (e.g. 0.2.0), or one with -dev after a release, got `{version}`"
+        ));
     }
-    let d: Vec<&str> = date.split('-').collect();
-    if !(d.len() == 3
-        && d[0].len() == 4
-        && d[1].len() == 2
-        && d[2].len() == 2
-        && date.bytes().all(|b| b.is_ascii_digit() || b == b'-'))
-    {
-        return Err(format!("the date is YYYY-MM-DD, got `{date}`"));
+    // A release is dated; the version between releases (`0.3.0-dev`) is not, and leaves the
+    // changelog and the reference as they are (they quote the last release).
+    let pre = version.contains('-');
+    match (pre, date) {
+        (false, None) => return Err(format!("a release is dated: cargo xtask release {version} YYYY-MM-DD")),
+        (true, Some(_)) => return Err(format!("{version} is not a release: cargo xtask release {version} (no date)")),
+        _ => {}
+    }
+    if let Some(date) = date {
+        let d: Vec<&str> = date.split('-').collect();
+        if !(d.len() == 3
+            && d[0].len() == 4
+            && d[1].len() == 2
+            && d[2].len() == 2
+            && date.bytes().all(|b| b.is_ascii_digit() || b == b'-'))
+        {
+            return Err(format!("the date is YYYY-MM-DD, got `{date}`"));
+        }
     }
     let read = |rel: &str| fs::read_to_string(root.join(rel)).map_err(|e| format!("{rel}: {e}"));
     let write = |rel: &str, text: &str| fs::write(root.join(rel), text).map_err(|e| format!("{rel}: {e}"));
@@ -48,9 +56,11 @@ pub fn run(root: &Path, version: &str, date: &str) -> Result<(), String> {
         .collect();
     write("Cargo.toml", &cargo)?;
 
-    write("CHANGELOG.md", &changelog(&read("CHANGELOG.md")?, version, date)?)?;
+    if let Some(date) = date {
+        write("CHANGELOG.md", &changelog(&read("CHANGELOG.md")?, version, date)?)?;
+    }
 
-    for rel in QUOTED {
+    for rel in QUOTED.iter().filter(|_| !pre) {
         let text = read(rel)?;
         let out: String = text
             .split_inclusive('\n')
@@ -72,8 +82,9 @@ pub fn run(root: &Path, version: &str, date: &str) -> Result<(), String> {
     }
     examples.sort();
     println!(
-        "release {version} ({date}): Cargo.toml, CHANGELOG.md, {}, {}; Cargo.lock follows at the next cargo command",
-        QUOTED.join(", "),
+        "{version}{}: Cargo.toml, {}{}; Cargo.lock follows at the next cargo command",
+        date.map_or(String::new(), |d| format!(" ({d})")),
+        if pre { String::new() } else { format!("CHANGELOG.md, {}, ", QUOTED.join(", ")) },
         examples.join(", ")
     );
     Ok(())
@@ -102,6 +113,16 @@ pub fn example(text: &str, version: &str) -> String {
     out
 }
 
+/// `X.Y.Z`, or `X.Y.Z-<pre-release>` (`0.3.0-dev`).
+pub fn is_version(v: &str) -> bool {
+    let (base, pre) = v.split_once('-').unwrap_or((v, "x"));
+    let p: Vec<&str> = base.split('.').collect();
+    p.len() == 3
+        && p.iter().all(|x| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit()))
+        && !pre.is_empty()
+        && pre.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
+}
+
 /// `"X.Y.Z"` quoted in `line` replaced by `"<version>"`.
 fn requote(line: &str, version: &str) -> String {
     let mut out = String::new();
@@ -111,10 +132,7 @@ fn requote(line: &str, version: &str) -> String {
         rest = &rest[i + 1..];
         let end = rest.find('"').unwrap_or(0);
         let inner = &rest[..end];
-        if end > 0
-            && inner.split('.').count() == 3
-            && inner.split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
-        {
+        if end > 0 && is_version(inner) {
             out.push_str(version);
             rest = &rest[end..];
         }
