@@ -106,13 +106,13 @@ test("the archive is an npm-style package: package.json with exports and types, 
 
 // Issue 60, items 1 and 2: one version everywhere, a manifest of exactly the package's files, and
 // the README's snippets with the build's version (as the recipes and the Embed dialog write them).
-test("one version: package.json, manifest.json, boot.js, the command; the manifest lists exactly the package's files; snippets carry ?v=", () => {
+test("one version: package.json, manifest.json, boot.js, the command; the manifest lists exactly the package's files; snippets carry ?v=", async () => {
   const pkgDir = path.join(dir, "steerlab");
   const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8"));
   const manifest = JSON.parse(fs.readFileSync(path.join(pkgDir, "manifest.json"), "utf8"));
   const boot = fs.readFileSync(path.join(pkgDir, "www", "boot.js"), "utf8");
   const command = run("node", [path.join(pkgDir, "bin", "steerlab.mjs"), "--version"]);
-  const versions = { "Cargo.toml": VERSION, "package.json": pkg.version, "manifest.json": manifest.version, "www/boot.js": /version\s*=\s*"([^"]+)"/.exec(boot)?.[1], "steerlab --version": command.stdout.trim() };
+  const versions = { "Cargo.toml": VERSION, "package.json": pkg.version, "manifest.json": manifest.version, "www/boot.js (steerlab.version)": (await import(pathToFileURL(path.join(pkgDir, "www", "boot.js")).href)).version, "steerlab --version": command.stdout.trim() };
   assert.deepEqual(Object.entries(versions).filter(([, v]) => v !== VERSION), [], `versions that disagree with Cargo.toml's ${VERSION}: ${JSON.stringify(versions)}`);
   assert.equal(pkg.bin?.steerlab, "./bin/steerlab.mjs");
   const files = fs.readdirSync(pkgDir, { recursive: true }).map((f) => f.split(path.sep).join("/")).filter((f) => fs.statSync(path.join(pkgDir, f)).isFile() && f !== "manifest.json").sort();
