@@ -137,3 +137,18 @@ test("npx steerlab words: a words file checked against English", () => {
   assert.equal(en.status, 0, en.out);
   assert.match(en.out, /keys, ok\n/);
 });
+
+test("Eleventy's shortcodes (Nunjucks) are read too: its example passes; with a solution that cannot meet it, the line of the challenge", () => {
+  const eleventy = path.join(tmp, "eleventy");
+  fs.cpSync(path.join(ROOT, "examples", "eleventy"), eleventy, { recursive: true, filter: (f) => !/\/(node_modules|_site)(\/|$)/.test(f) });
+  const good = npx(["validate", "eleventy"]);
+  assert.equal(good.status, 0, good.out + good.err);
+  assert.match(good.out, /^eleventy\/posts\/flocks\.md:20: data-challenge: solvable \(its data-solution meets it at [\d.]+ s\)$/m);
+  assert.match(good.out, /no mistakes, 1 challenge proved solvable\n$/);
+  const post = path.join(eleventy, "posts", "flocks.md");
+  fs.writeFileSync(post, fs.readFileSync(post, "utf8").replace(`solution='{"alignment.weight": 3}'`, `solution='{"alignment.weight": 0.1}'`));
+  const bad = npx(["validate", "eleventy/posts"]);
+  assert.equal(bad.status, 1, bad.out);
+  assert.match(bad.out, /^eleventy\/posts\/flocks\.md:20: data-solution: does not meet data-challenge: it never held for 2 s in 62 s of simulation: polarisation stayed between /m);
+});
+
