@@ -16,21 +16,33 @@ pub(crate) fn near_miss(reason: String) -> String {
     if !rest.starts_with(b", expected ") {
         return reason;
     }
-    // The names the list gives, each between backticks.
-    let mut best: Option<(&[u8], usize)> = None;
-    let mut parts = rest.split(|&c| c == b'`');
-    parts.next();
-    while let (Some(name), _) = (parts.next(), parts.next()) {
-        let d = distance(word, name);
-        if best.is_none_or(|(_, x)| d < x) {
-            best = Some((name, d));
+    // The names the list gives, each between backticks: (where it starts in `reason`, its length).
+    let mut best: Option<(usize, usize, usize)> = None;
+    let at = start + len + 1;
+    let mut inside = false;
+    let mut from = 0;
+    for (i, &c) in rest.iter().enumerate() {
+        if c != b'`' {
+            continue;
         }
+        if inside {
+            let name = &rest[from..i];
+            let d = distance(word, name);
+            if best.is_none_or(|(_, _, x)| d < x) {
+                best = Some((at + from, name.len(), d));
+            }
+        } else {
+            from = i + 1;
+        }
+        inside = !inside;
     }
     match best {
-        Some((name, d)) if d <= (word.len() / 4).clamp(1, 3) && name != word => {
-            let mut out = String::from_utf8_lossy(&b[..start + len + 1]).into_owned();
+        Some((i, n, d)) if d <= (word.len() / 4).clamp(1, 3) && &b[i..i + n] != word => {
+            // (Backticks are ASCII: these are character boundaries.)
+            let mut out = String::with_capacity(at + n + 20);
+            out.push_str(&reason[..at]);
             out.push_str(", did you mean `");
-            out.push_str(&String::from_utf8_lossy(name));
+            out.push_str(&reason[i..i + n]);
             out.push_str("`?");
             out
         }
