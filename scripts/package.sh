@@ -22,7 +22,8 @@
 #   package/docs/words.md       the reference of the words: keys, contexts, template language
 #   package/tools/check-words.mjs  `node tools/check-words.mjs it.json`: check a words file (as
 #                               `npx steerlab words it.json`)
-#   package/www/challenge.js    challenges (data-challenge), compare.js side by side (data-compare),
+#   package/www/challenge.js    challenges (data-challenge; challenge-condition.js their conditions,
+#                               near-miss.js the names meant), compare.js side by side (data-compare),
 #                               imported by boot.js on first use (+ challenge.d.ts, compare.d.ts)
 #   package/www/describe.js     the described scene (cursor.js, sound.js), on first use
 #   package/www/chart.js        the chart under a canvas and www/meaning.js the measures' meanings,
@@ -78,7 +79,7 @@ trap 'rm -rf "$STAGE"' EXIT
 P="$STAGE/package"
 mkdir -p "$P/www"
 cp dist/steerlab.js dist/steerlab_bg.wasm pkg/steerlab.d.ts "$P/"
-cp dist/www/challenge.js dist/www/challenge-condition.js dist/www/compare.js pkg/www/challenge.d.ts pkg/www/compare.d.ts "$P/www/"
+cp dist/www/challenge.js dist/www/challenge-condition.js dist/www/near-miss.js dist/www/compare.js pkg/www/challenge.d.ts pkg/www/compare.d.ts "$P/www/"
 cp dist/www/boot.js dist/www/posters.js dist/www/steer-lab.js dist/www/steerlab.css dist/www/words.js dist/www/check-words.js dist/www/chart.js dist/www/chart-layout.js dist/www/meaning.js pkg/www/boot.d.ts pkg/www/steer-lab.d.ts "$P/www/"
 # The words (docs/words.md): every language's file, the schema, the context; the check command.
 mkdir -p "$P/words" "$P/docs" "$P/tools"

@@ -3,6 +3,9 @@
 // (`why`: null, or why not in the reader's words). No DOM: tests/unit/challenge-condition.test.mjs
 // runs it in Node. The language itself is described at the top of www/challenge.js.
 
+import { closest } from "./near-miss.js";
+
+export { closest };
 export const OPS = [">=", "<=", ">", "<", "=="];
 const KEYS = new Set(["all", "any", "measure", "param", "for", "after", "within", ...OPS]);
 /** Measures that are not in `state().metrics`: computed here from the state. */
@@ -56,88 +59,6 @@ function check(c, path, top, fail) {
   if (ops.length !== 1) return fail(path, `needs exactly one comparison (${OPS.join(" ")}), got ${ops.length || "none"}`);
   const v = c[ops[0]];
   if (typeof v !== "number" || !Number.isFinite(v)) fail(join(path, ops[0]), `must be a number, got ${show(v)}`);
-}
-
-/** The one of `names` nearest to `word` within a small edit distance (Damerau–Levenshtein, case
- *  and `-`/`_` aside), or null. */
-export function closest(word, names) {
-  const norm = (s) => String(s).toLowerCase().replace(/[-\s]/g, "_");
-  const w = norm(word);
-  let best = null;
-  let bestD = Infinity;
-  for (const n of names) {
-    const d = distance(w, norm(n));
-    if (d < bestD) (bestD = d), (best = n);
-  }
-  return best !== null && best !== word && bestD <= Math.max(1, Math.min(3, Math.floor(w.length / 4))) ? best : null;
-}
-
-function distance(a, b) {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
-}
-
-export function join(path, k) {
-  return path ? `${path}.${k}` : k;
-}
-
-/** Every measure/param test of a condition, with its field path. */
-export function tests(c, path = "", out = []) {
-  if (c.all || c.any) {
-    const k = c.all ? "all" : "any";
-    c[k].forEach((x, i) => tests(x, `${join(path, k)}[${i}]`, out));
-  } else out.push([c, path]);
-  return out;
-}
-
-/** Whether `x op target` holds. */
-export function compare(x, op, target) {
-  return op === ">=" ? x >= target : op === "<=" ? x <= target : op === ">" ? x > target : op === "<" ? x < target : x === target;
-}
-
-/** How the reader reads a comparison (`{op} ` in `page.challenge.needs`). */
-export const OP_TEXT = { ">=": "≥ ", "<=": "≤ ", ">": "> ", "<": "< ", "==": "" };
-
-/** null when `c` holds, else why not, in the reader's words. `read` gives a test's `value(c)`
- *  (a number, or anything else when there is none), its `name(c)` in prose, `num(x)` a number as
- *  the reader writes it, and `words`: the texts of `page.challenge.or`, `.no_value` and `.needs`
- *  (`{ or, noValue, needs }`). */
-export function why(c, read) {
-  if (c.all) {
-    for (const x of c.all) {
-      const w = why(x, read);
-      if (w) return w;
-    }
-    return null;
-  }
-  if (c.any) {
-    const ws = [];
-    for (const x of c.any) {
-      const w = why(x, read);
-      if (!w) return null;
-      ws.push(w);
-    }
-    return ws.join(` ${read.words.or} `);
-  }
-  const op = OPS.find((o) => o in c);
-  const target = c[op];
-  const x = read.value(c);
-  const name = read.name(c);
-  if (typeof x !== "number" || !Number.isFinite(x)) return read.words.noValue.replace("{measure}", name);
-  if (compare(x, op, target)) return null;
-  return read.words.needs
-    .replace("{measure}", name)
-    .replace("{value}", read.num(x))
-    .replace("{op} ", OP_TEXT[op])
-    .replace("{target}", read.num(target));
 }
 
 /** Every mistake of a challenge at once, one a line, each naming its attribute and field

@@ -12,6 +12,7 @@ const here = (p) => new URL(p, import.meta.url);
 /** A file of the package (beside bin/), or of steerlab's repository (pkg/bin/ → the root, dist/). */
 export const packageFile = (...ps) => ps.map(here).find((u) => fs.existsSync(u));
 const { challengeMistakes, closest, tests, why, DERIVED, OP_TEXT } = await import(packageFile("../www/challenge-condition.js", "../../www/challenge-condition.js").href);
+const { nearMisses } = await import(packageFile("../www/near-miss.js", "../../www/near-miss.js").href);
 
 /** The module, initialised from its bytes, with the built-in scenarios registered. */
 export async function loadModule() {
@@ -88,7 +89,7 @@ function resolveSrc(page, src) {
 function scenarioMistakes(m, builtins, arg) {
   const msg = m.validate(arg);
   if (msg == null) return [];
-  return String(msg)
+  return nearMisses(String(msg))
     .split("\n")
     .map((line) => {
       const unknown = /^unknown scenario `([^`]*)`/.exec(line);

@@ -10,7 +10,6 @@ use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-mod near;
 mod parse;
 mod validate;
 pub(crate) use parse::read_text;

@@ -29,7 +29,7 @@ pub fn parse(text: &str) -> Result<Scenario, String> {
     let (sc, found, entry_skipped) = crate::json_path::read_all::<Scenario>(&value, MAX_READINGS);
     let mut lines: Vec<String> = Vec::new();
     for (path, e) in &found {
-        lines.push(clip(format!("{}: {}", tidy_path(path), super::near::near_miss(for_people(e)))));
+        lines.push(clip(format!("{}: {}", tidy_path(path), for_people(e))));
     }
     if let (Some(sc), false) = (&sc, entry_skipped) {
         for m in sc.mistakes() {
