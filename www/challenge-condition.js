@@ -61,6 +61,61 @@ function check(c, path, top, fail) {
   if (typeof v !== "number" || !Number.isFinite(v)) fail(join(path, ops[0]), `must be a number, got ${show(v)}`);
 }
 
+export function join(path, k) {
+  return path ? `${path}.${k}` : k;
+}
+
+/** Every measure/param test of a condition, with its field path. */
+export function tests(c, path = "", out = []) {
+  if (c.all || c.any) {
+    const k = c.all ? "all" : "any";
+    c[k].forEach((x, i) => tests(x, `${join(path, k)}[${i}]`, out));
+  } else out.push([c, path]);
+  return out;
+}
+
+/** Whether `x op target` holds. */
+export function compare(x, op, target) {
+  return op === ">=" ? x >= target : op === "<=" ? x <= target : op === ">" ? x > target : op === "<" ? x < target : x === target;
+}
+
+/** How the reader reads a comparison (`{op} ` in `page.challenge.needs`). */
+export const OP_TEXT = { ">=": "≥ ", "<=": "≤ ", ">": "> ", "<": "< ", "==": "" };
+
+/** null when `c` holds, else why not, in the reader's words. `read` gives a test's `value(c)`
+ *  (a number, or anything else when there is none), its `name(c)` in prose, `num(x)` a number as
+ *  the reader writes it, and `words`: the texts of `page.challenge.or`, `.no_value` and `.needs`
+ *  (`{ or, noValue, needs }`). */
+export function why(c, read) {
+  if (c.all) {
+    for (const x of c.all) {
+      const w = why(x, read);
+      if (w) return w;
+    }
+    return null;
+  }
+  if (c.any) {
+    const ws = [];
+    for (const x of c.any) {
+      const w = why(x, read);
+      if (!w) return null;
+      ws.push(w);
+    }
+    return ws.join(` ${read.words.or} `);
+  }
+  const op = OPS.find((o) => o in c);
+  const target = c[op];
+  const x = read.value(c);
+  const name = read.name(c);
+  if (typeof x !== "number" || !Number.isFinite(x)) return read.words.noValue.replace("{measure}", name);
+  if (compare(x, op, target)) return null;
+  return read.words.needs
+    .replace("{measure}", name)
+    .replace("{value}", read.num(x))
+    .replace("{op} ", OP_TEXT[op])
+    .replace("{target}", read.num(target));
+}
+
 /** Every mistake of a challenge at once, one a line, each naming its attribute and field
  *  (`data-challenge: all[0].measure: …`, `data-solution: alignment.wieght: …`): its condition's
  *  text, its solution's text (null without one) and, once its figure is known, that figure's
