@@ -2,7 +2,7 @@
 // "Payload", states it), measured on the built dist/ from `scripts/build.sh`.
 //
 // Counted: every wasm and JS file a reading page fetches before the reader acts — each gallery,
-// chapter and embedding example, in English and Spanish, opened in Chromium on a phone and left
+// chapter and embedding example, in English and each language with pages of its own, opened in Chromium on a phone and left
 // alone until its network is quiet (the reader never taps, types or scrolls) — each file once,
 // each measured as `gzip -9 -c file | wc -c` (GNU gzip; deterministic for a given build, so the
 // sizes cannot flake; which files a page asks for is the page's behaviour, and is what the test
@@ -37,8 +37,20 @@ const CEILING = 245 * KB;
 /// 234 123 → 235 881 B. `cargo xtask new-behaviour`'s template alone adds 610 B; taking flee,
 /// arrive or evade out of the registry saves 715, 984 or 1 424 B. The largest of these is counted.
 const BEHAVIOUR = 1758;
-/// The reading pages: the galleries, the chapters and the embedding examples, in both languages.
-const PAGES = ["/", "/es/", "/chapters/flocking.html", "/chapters/bandada.html", "/chapters/leader-queue-path.html", "/es/chapters/flocking.html", "/es/chapters/bandada.html", "/es/chapters/leader-queue-path.html", "/www/embed.html", "/es/embed.html"];
+/// The reading pages of the build: the galleries, the chapters and the embedding examples, in
+/// English and every language with pages of its own (`/<tag>/`).
+function readingPages() {
+  const langs = fs.readdirSync(DIST).filter((d) => d !== "www" && /^[a-z]{2,3}(-[a-z0-9]{2,8})?$/i.test(d) && fs.statSync(path.join(DIST, d)).isDirectory());
+  const out = [];
+  for (const dir of ["", ...langs.sort()]) {
+    const base = dir ? `/${dir}/` : "/";
+    if (fs.existsSync(path.join(DIST, dir, "index.html"))) out.push(base);
+    const chapters = path.join(DIST, dir, "chapters");
+    if (fs.existsSync(chapters)) for (const f of fs.readdirSync(chapters).filter((f) => f.endsWith(".html")).sort()) out.push(`${base}chapters/${f}`);
+    if (fs.existsSync(path.join(DIST, dir, "embed.html"))) out.push(`${base}embed.html`);
+  }
+  return [...out, "/www/embed.html"];
+}
 /// The network is quiet once nothing has started or ended for this long.
 const QUIET_MS = 2000;
 
@@ -92,7 +104,9 @@ test("payload: the wasm + JS a reading page fetches before the reader acts, agai
     return sizes.get(f);
   };
   const pages = [];
-  for (const url of PAGES) {
+  const urls = readingPages();
+  for (const p of ["/", "/es/", "/chapters/flocking.html", "/es/chapters/flocking.html", "/www/embed.html"]) assert.ok(urls.includes(p), `${p} is not in dist/`);
+  for (const url of urls) {
     const files = await fetchedBy(url);
     assert.ok(files.includes("steerlab_bg.wasm"), `${url} fetched no module: ${files.join(", ")}`);
     pages.push({ url, files, total: files.reduce((s, f) => s + size(f).gz, 0) });

@@ -76,7 +76,7 @@ async function reach(server, url, lang) {
     await tapAt(page, cdp, r.x + 10, r.y + r.height / 2);
     await page.waitForFunction(() => window.__moved !== null, null, { timeout: 30_000, polling: 100 });
     const ms = await page.evaluate(() => window.__moved - window.__tap);
-    const module = [...wire.values()].find((w) => w.url.endsWith("/steerlab_bg.wasm"));
+    const module = [...wire.values()].find((w) => new URL(w.url).pathname.endsWith("/steerlab_bg.wasm"));
     const total = [...wire.values()].reduce((s, w) => s + (w.bytes || 0), 0);
     return { ms, loaded, module, total, problems: await allProblems(page, problems) };
   } finally {
