@@ -22,11 +22,14 @@
 // `loadWords` (exported, usable before `ready`) add or override a language.
 
 import init, * as module from "../steerlab.js";
-import { addWords, atHand, connect, ensureWords, langOf, load as loadFigure, loadWords, mountFigure, resolve, resolveNow, sourceOf } from "./loader.js";
+import { addWords, atHand, builtinText as builtinFileText, connect, ensureWords, langOf, load as loadFigure, loadWords, mountFigure, resolve, resolveNow, sourceOf } from "./loader.js";
 
 export { addWords, ensureWords, loadWords };
 /** Check a words file against English (www/words.js's `checkWords`, loaded on first use). */
 export const checkWords = (words) => import("./words.js").then((m) => m.checkWords(words));
+/** A built-in scenario's text as its file has it, from the one fetch of it (the playground shows
+ *  it); undefined when the module has it compiled in. */
+export const builtinText = (name) => ready.then(() => builtinFileText(module, name));
 // Updates that never mix (scripts/hooks/version.mjs, the build's last step): every file this
 // loader and the modules it loads fetch is asked for with the build's hash (`?v=…`, written into
 // the specifiers at build time), so a reader's cache never pairs an old module with this loader;
@@ -304,7 +307,7 @@ async function start() {
   document.addEventListener("focusin", (e) => e.target.matches?.("canvas:is([data-scenario],[data-scenario-src])") && viewerFor(e.target));
   // Snippets (Embed, embedCode()) name the package where this page loaded it from.
   const at = new URL("..", import.meta.url);
-  module.setPackagePath(at.origin === location.origin ? at.pathname : at.href);
+  module.setPackagePath(at.origin === location.origin ? at.pathname : at.href, new URL(import.meta.url).search);
   // The one loader (www/loader.js): `load(canvas, source)` takes every source (a built-in's name,
   // JSON text, an object, `{ src: url }`), fetches what it needs and its words, and never blocks.
   // `mount` is the module's, synchronous: a built-in whose file no canvas fetched yet is fetched
@@ -343,3 +346,13 @@ async function start() {
  *  Outside a browser (server-side rendering) it rejects, handled here so that nothing crashes. */
 export const ready = IN_BROWSER ? start() : Promise.reject(new Error("steerlab runs in a browser"));
 if (!IN_BROWSER) ready.catch(() => {});
+
+// The package's other modules (www/steer-lab.js) take this loader's `ready` from here, whatever URL
+// the page named it by (`boot.js`, or `boot.js?v=<build>` as the recipes write it): importing it by
+// their own URL would load a second copy. (The words' registry and the scenario loader,
+// www/loader.js, are imported by every module under the build's one URL.)
+if (IN_BROWSER) {
+  const key = Symbol.for("steerlab.boot");
+  if (globalThis[key]) console.warn(`steerlab: www/boot.js is loaded twice, as ${globalThis[key].url} and ${import.meta.url}: name it one way (with the same ?v=) on the page and in its scripts`);
+  else globalThis[key] = { url: import.meta.url, ready };
+}

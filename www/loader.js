@@ -291,6 +291,14 @@ export async function resolve(module, source) {
   return source;
 }
 
+/** A built-in scenario's text as its file has it, from the one fetch of it; undefined when the
+ *  module has it compiled in. */
+export async function builtinText(module, name) {
+  await resolve(module, name);
+  const got = await fetched.get(builtinUrl(name));
+  return got?.text;
+}
+
 /** The same, at once: for the author's synchronous `steerlab.mount(canvas, "queue")` with a
  *  built-in no canvas fetched yet (one synchronous request: `load` makes none). */
 export function resolveNow(module, source) {
@@ -300,7 +308,7 @@ export function resolveNow(module, source) {
     const x = new XMLHttpRequest();
     x.open("GET", builtinUrl(name), false);
     x.send();
-    if (x.status === 200) module.registerScenario(name, x.responseText);
+    if (x.status === 200) fetched.set(builtinUrl(name), { text: x.responseText }), module.registerScenario(name, x.responseText);
   } catch (err) {
     console.warn(`steerlab: ${builtinUrl(name)}: ${err.message}`);
   }

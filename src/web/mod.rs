@@ -8,6 +8,7 @@
 mod bench;
 mod clock;
 mod failure;
+mod headless;
 mod history;
 mod inspector;
 mod lifecycle;
