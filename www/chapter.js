@@ -24,7 +24,9 @@
 // it runs after it. A module file, no inline script, so the strict CSP holds. Its words come from
 // ./words.js (the words files' page.chapter.* keys).
 
-import { ensureWords, t } from "./words.js";
+// (The registry's plain `word`: www/words.js, which fills holes, loads with the first script that
+// needs it.)
+import { ensureWords, word as t } from "./loader.js";
 
 const SELECTOR = "button.try[data-for], button.try-reset[data-for]";
 

@@ -5,6 +5,7 @@
 // The words: the one registry of every language's words on a page.
 //
 //   ensureWords(canvasOrTag)  a promise: what a language needs is loaded (each file once)
+//   word(key, lang)           a text as it is written (www/words.js's `t` fills its holes)
 //   addWords(tag, words)      add or override words of a language; loadWords(tag, url)
 //   langOf(el), chain(tag), canonical(tag)
 //
@@ -219,6 +220,19 @@ if (IN_BROWSER) for (const l of document.querySelectorAll('link[rel~="steerlab-w
 /** The text of `key` in `lang` or a language it falls back on; undefined when none has it. */
 export function lookup(key, lang) {
   for (const t of chain(lang)) if (Object.hasOwn(R.words.get(t) ?? {}, key)) return R.words.get(t)[key];
+}
+
+/** The text of `key` in `lang` (a tag or an element; by default the page's language), falling back
+ *  key by key on the language's base and English, its holes as written (www/words.js's `t` fills
+ *  them): read from what is loaded; a key whose words have not come yet reads "" (and they are
+ *  asked for); a key English does not have either throws. */
+export function word(key, lang) {
+  const tag = tagOf(lang);
+  const s = lookup(key, tag);
+  if (s !== undefined) return s;
+  if (R.words.has("en") || !IN_BROWSER) throw new Error(`steerlab: no words for ${key}`);
+  ensureWords(tag);
+  return "";
 }
 
 /** The registry's state, for www/words.js. */

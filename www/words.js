@@ -15,7 +15,7 @@
 //
 // Safe to import outside a browser.
 
-import { IN_BROWSER, chain, ensureWords, intlOf, lookup, registry as R, tagOf } from "./loader.js";
+import { IN_BROWSER, chain, intlOf, lookup, registry as R, tagOf, word } from "./loader.js";
 
 export { SHIPPED, addWords, canonical, chain, ensureWords, langOf, loadWords } from "./loader.js";
 
@@ -29,12 +29,8 @@ export function has(key, lang) {
  *  synchronously from what is loaded: a key whose words have not come yet reads "" (and they are
  *  asked for); a key English does not have either throws. */
 export function t(key, lang, values) {
-  const tag = tagOf(lang);
-  const s = lookup(key, tag);
-  if (s !== undefined) return values ? fill(s, values, tag) : s;
-  if (R.words.has("en") || !IN_BROWSER) throw new Error(`steerlab: no words for ${key}`);
-  ensureWords(tag);
-  return "";
+  const s = word(key, lang);
+  return values ? fill(s, values, lang) : s;
 }
 
 /** A parameter's name for a reader of `lang`: its words (`param.<path>`), else the label its
