@@ -11,8 +11,9 @@ use std::fmt::Write;
 use std::{env, fs, path::Path};
 
 /// Keys the module never shows: the pages' scripts' (`page.*`), the chart's and the meanings'
-/// (`chart.*`, `meaning.*`), read by www/words.js only.
-const JS_ONLY: [&str; 7] = ["page.", "chart.", "meaning.", "code.", "measure.", "param.", "describe."];
+/// (`chart.*`, `meaning.*`), read by www/words.js only; the pages' layout's (`site.*`), read when
+/// the pages are made (`cargo xtask pages`).
+const JS_ONLY: [&str; 8] = ["page.", "chart.", "meaning.", "code.", "measure.", "param.", "describe.", "site."];
 
 fn read(path: &Path) -> serde_json::Map<String, serde_json::Value> {
     let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

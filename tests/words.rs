@@ -190,8 +190,13 @@ fn every_measure_and_named_parameter_has_words() {
         }
     }
     // The parameters the chapters' challenges (`"param"`) and compares (`data-compare`) name.
-    for dir in ["pages/chapters", "pages/es/chapters"] {
-        for e in std::fs::read_dir(Path::new(ROOT).join(dir)).unwrap() {
+    for tag in std::fs::read_dir(Path::new(ROOT).join("pages")).unwrap() {
+        let dir = tag.unwrap().path().join("chapters");
+        if !dir.is_dir() {
+            continue;
+        }
+        let dir = dir.strip_prefix(ROOT).unwrap_or(&dir).display().to_string();
+        for e in std::fs::read_dir(Path::new(ROOT).join(&dir)).unwrap() {
             let html = std::fs::read_to_string(e.unwrap().path()).unwrap();
             for attr in ["data-compare='", "data-challenge='"] {
                 for part in html.split(attr).skip(1) {

@@ -4,14 +4,21 @@
 //!   core file, its code templates, a scenario, its words in every language, the registry line and
 //!   the test rows — then regenerates what is generated (schema, words, code templates, golden).
 //!   `--no-regenerate` writes the files only. docs/adding-a-behaviour.md says what comes next.
+//! - `cargo xtask pages`: the site's pages, from `pages/layout.html` and each page's content file
+//!   in each language, into `target/pages/` (Trunk's pre_build hook runs it); `pages import
+//!   <file.html> <tag> <page>` turns a whole page into its content file (docs/pages.md).
 
 mod new_behaviour;
+mod pages;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: cargo xtask new-behaviour <id> [--no-regenerate]
-  <id>: the behaviour's type in snake case (e.g. `interpose`, `hide_behind`)";
+  <id>: the behaviour's type in snake case (e.g. `interpose`, `hide_behind`)
+       cargo xtask pages [--out DIR]
+       cargo xtask pages import <file.html> <tag> <page>
+  <page>: index, embed, playground, chapters/flocking, chapters/leader-queue-path, chapters/bandada";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -22,11 +29,15 @@ fn main() -> ExitCode {
     let manifest =
         std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
     let root = manifest.join("..");
+    let root = root.canonicalize().unwrap_or(root);
     let result = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["new-behaviour", id] => new_behaviour::run(&root, id, true),
         ["new-behaviour", id, "--no-regenerate"] | ["new-behaviour", "--no-regenerate", id] => {
             new_behaviour::run(&root, id, false)
         }
+        ["pages"] => pages::build(&root, None),
+        ["pages", "--out", dir] => pages::build(&root, Some(std::path::Path::new(dir))),
+        ["pages", "import", file, tag, page] => pages::import(&root, std::path::Path::new(file), tag, page),
         _ => Err(USAGE.to_string()),
     };
     match result {
