@@ -235,9 +235,10 @@ pub fn import(root: &Path, file: &Path, tag: &str, id: &str) -> Result<(), Strin
         return Err(format!("{} did not render, left as it was:\n{e}", dest.display()));
     }
     let rel = dest.strip_prefix(root).unwrap_or(&dest).display().to_string();
+    let same = file.canonicalize().ok() == dest.canonicalize().ok();
     eprintln!(
-        "{rel}: the content of {} ({}; left to the layout: {})",
-        file.display(),
+        "{rel}: {} ({}; left to the layout: {})",
+        if same { "converted in place".to_string() } else { format!("the content of {}", file.display()) },
         p.kind.name(),
         if found.dropped.is_empty() { "nothing".to_string() } else { found.dropped.join(", ") }
     );
