@@ -18,6 +18,7 @@ const USAGE: &str = "usage: cargo xtask new-behaviour <id> [--no-regenerate]
   <id>: the behaviour's type in snake case (e.g. `interpose`, `hide_behind`)
        cargo xtask pages [--out DIR]
        cargo xtask pages import <file.html> <tag> <page>
+       cargo xtask pages check
   <page>: index, embed, playground, chapters/flocking, chapters/leader-queue-path, chapters/bandada";
 
 fn main() -> ExitCode {
@@ -38,6 +39,7 @@ fn main() -> ExitCode {
         ["pages"] => pages::build(&root, None),
         ["pages", "--out", dir] => pages::build(&root, Some(std::path::Path::new(dir))),
         ["pages", "import", file, tag, page] => pages::import(&root, std::path::Path::new(file), tag, page),
+        ["pages", "check"] => pages::check(&root),
         _ => Err(USAGE.to_string()),
     };
     match result {

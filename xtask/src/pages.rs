@@ -14,6 +14,7 @@
 //! - `cargo xtask pages check` compares every language's pages with the default language's
 //!   ([`check`]).
 
+mod check;
 mod import;
 
 use minijinja::{Environment, UndefinedBehavior, Value};
@@ -21,6 +22,7 @@ use serde_json::{json, Map};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+pub use check::check;
 pub use import::import;
 
 /// The default language: served at the root, every page's `x-default`, the reference of `check`.
@@ -408,7 +410,8 @@ mod tests {
         assert!(langs.len() >= 2 && langs[0] == "en", "{langs:?}");
         assert!(site.len() >= PAGES.len() * 2, "{} pages", site.len());
         for p in &PAGES {
-            let versions: Vec<&String> = langs.iter().filter(|t| site.iter().any(|(o, _)| *o == p.out_path(t))).collect();
+            let versions: Vec<&String> =
+                langs.iter().filter(|t| site.iter().any(|(o, _)| *o == p.out_path(t))).collect();
             for tag in &versions {
                 let (out, html) = site.iter().find(|(o, _)| *o == p.out_path(tag)).unwrap();
                 assert_eq!(html.matches("<html lang=").count(), 1, "{out}");
@@ -417,14 +420,19 @@ mod tests {
                 assert_eq!(links, versions.len() + 1, "{out}: one alternate per language and x-default");
                 for other in versions.iter().filter(|o| *o != tag) {
                     let href = href(out, &p.out_path(other));
-                    assert!(html.contains(&format!("<a href=\"{href}\" hreflang=\"{other}\"")), "{out}: the switch to {other}");
+                    assert!(
+                        html.contains(&format!("<a href=\"{href}\" hreflang=\"{other}\"")),
+                        "{out}: the switch to {other}"
+                    );
                 }
             }
         }
         for tag in &langs {
             for p in &PAGES {
                 let Ok(text) = std::fs::read_to_string(p.source(root(), tag)) else { continue };
-                for layout in ["<html", "<head", "lang-switch", "chapter-bar", "class=\"wrap footer\"", "rel=\"alternate\""] {
+                for layout in
+                    ["<html", "<head", "lang-switch", "chapter-bar", "class=\"wrap footer\"", "rel=\"alternate\""]
+                {
                     assert!(!text.contains(layout), "pages/{tag}/{}.html holds the layout's {layout}", p.id);
                 }
             }
