@@ -464,9 +464,30 @@ It prints the keys the file lacks (English shows for them) and those English doe
 the texts whose placeholders differ from English's; it exits 1 on extra keys or wrong
 placeholders. `addWords` fires `steerlab:words` on the document (`detail.tag`).
 
-A new shipped language: `words/<tag>.json` with every key (copy `words/en.json`), its tag in
-`SHIPPED` (`www/boot.js`), then `cargo test --test words` (keys, placeholders) and `cargo test --lib
-lang` (the pseudo-language walk).
+## Adding a language
+
+A new language of steerlab and its site is one words file, the pages' content files and one line
+in a list:
+
+1. `words/<tag>.json` with every key: copy `words/en.json` and translate each text (where it
+   shows: the tables below). It holds the widget's words, the built-in figures' texts
+   (`scenario.*`) and the pages' layout's (`site.*`: the language's name in itself, the names of
+   the language switch and the chapters' bar, the footer's link).
+2. The pages' content files, `pages/<tag>/index.html` (the gallery), `chapters/flocking.html`,
+   `chapters/leader-queue-path.html`, `chapters/bandada.html`, `playground.html` (and
+   `embed.html`, the example article): copies of the English (or Spanish) ones, translated, with
+   their figures, try buttons, challenges and code as they are. A page translated whole, in the
+   older form, becomes its content file with `cargo xtask pages import <file.html> <tag> <page>`
+   (docs/pages.md).
+3. Its tag in `SHIPPED` (`www/boot.js`): the list of the languages steerlab ships.
+
+The build then makes the pages under `/<tag>/`, names them in every page's language switch and
+`hreflang` links, and draws the posters in the language (`posters/<tag>/`). The checks:
+`cargo test --test words` (every key, English's placeholders, a `{touch|mouse}` instruction for
+each of English's, the `SHIPPED` list), `cargo xtask pages check` (each page against the English
+one: every figure with its attributes and poster, try button, challenge, comparison and code
+listing, the same ids, and no sentence left in English; `cargo test -p xtask` runs it), `cargo test
+--lib lang` and the browser's pseudo-language walks (every word shown comes from the words files).
 
 ## The module's side
 
