@@ -197,16 +197,18 @@ impl Lang {
     }
 
     /// [`Lang::lookup`] of `prefix` followed by `id` (`"rule."`, `"separation"`) without building the
-    /// key: the legend asks for its rows' names every frame.
+    /// key on the heap: the legend asks for its rows' names every frame. `None` past 96 bytes.
     pub fn lookup_in(self, prefix: &str, id: &str) -> Option<&'static str> {
-        // (A key without the prefix sorts against `prefix + id` as against `prefix` alone: they
-        // differ before the prefix ends, or the key is shorter. Two `str` comparisons, not a
-        // chain of bytes: smaller in the module.)
-        let at = |k: &&str| match k.strip_prefix(prefix) {
-            Some(rest) => rest.cmp(id),
-            None => (*k).cmp(prefix),
-        };
-        KEYS.binary_search_by(at).ok().map(|i| self.text(ALL[i]))
+        // (The key written in a buffer on the stack, then `lookup`'s search: no allocation, and one
+        // search in the module.)
+        let mut buf = [0u8; 96];
+        let n = prefix.len() + id.len();
+        if n > buf.len() {
+            return None;
+        }
+        buf[..prefix.len()].copy_from_slice(prefix.as_bytes());
+        buf[prefix.len()..n].copy_from_slice(id.as_bytes());
+        self.lookup(std::str::from_utf8(&buf[..n]).ok()?)
     }
 
     /// Whether `k` shows another language's text here (English's, or none at all; for English,

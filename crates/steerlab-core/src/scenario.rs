@@ -493,6 +493,7 @@ impl Text {
     }
 
     /// The words key this text names (`{"words": "scenario.flock.title"}`), if it names one.
+    #[inline(always)]
     pub fn key(&self) -> Option<&str> {
         self.own(WORDS)
     }
@@ -512,7 +513,7 @@ impl<'de> Deserialize<'de> for Text {
         impl<'de> Visitor<'de> for V {
             type Value = Text;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a text, or an object of texts by language such as {\"en\": \"…\", \"es\": \"…\"}")
+                f.write_str(TEXT)
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Text, E> {
                 Ok(Text::One(v.to_string()))
@@ -523,9 +524,7 @@ impl<'de> Deserialize<'de> for Text {
                 while let Some((k, v)) = map.next_entry::<String, serde_json::Value>()? {
                     match v {
                         serde_json::Value::String(t) if !k.is_empty() => m.push((k, t)),
-                        _ => return Err(de::Error::custom(
-                            "each text by language is a language tag and a text, e.g. {\"en\": \"…\", \"es\": \"…\"}",
-                        )),
+                        _ => return Err(de::Error::custom(TEXT)),
                     };
                 }
                 Ok(Text::ByLanguage(m))
@@ -562,6 +561,9 @@ impl Scenario {
         scene.reset(obstacles, &self.food, self.path.as_ref());
     }
 }
+
+/// What a text is, for messages (one text for both, a smaller module).
+const TEXT: &str = "a text, or an object of texts by language such as {\"en\": \"…\", \"es\": \"…\"}";
 
 /// The tag of a text's entry that names a words key instead of a language.
 const WORDS: &str = "words";
