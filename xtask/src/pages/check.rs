@@ -46,8 +46,30 @@ const NOT_PROSE: [&str; 14] = [
 
 /// Elements that end a run of text (a sentence never runs across them).
 const BLOCKS: [&str; 24] = [
-    "p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "figcaption", "td", "th", "dt", "dd", "option", "button", "label",
-    "summary", "title", "blockquote", "div", "section", "figure", "ol", "ul",
+    "p",
+    "li",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "figcaption",
+    "td",
+    "th",
+    "dt",
+    "dd",
+    "option",
+    "button",
+    "label",
+    "summary",
+    "title",
+    "blockquote",
+    "div",
+    "section",
+    "figure",
+    "ol",
+    "ul",
 ];
 
 /// Attributes people read (or hear).
@@ -151,31 +173,37 @@ pub fn shape(html: &str) -> Result<Shape, String> {
             thing(&s3, "try button", attrs(el, &["class", "data-for", "data-set", "data-restart"]));
             Ok(())
         }))
-        .append_element_content_handler(element!("[data-challenge], [data-compare], [data-code]", move |el: &mut Element| {
-            for (attr, kind) in [("data-challenge", "challenge"), ("data-compare", "comparison"), ("data-code", "code listing")] {
-                if el.has_attribute(attr) {
-                    let names: &[&str] = match kind {
-                        "challenge" => &["data-for", "data-challenge", "data-solution"],
-                        "comparison" => &["id", "data-compare"],
-                        _ => &["data-code"],
-                    };
-                    thing(&s4, kind, attrs(el, names));
+        .append_element_content_handler(element!(
+            "[data-challenge], [data-compare], [data-code]",
+            move |el: &mut Element| {
+                for (attr, kind) in
+                    [("data-challenge", "challenge"), ("data-compare", "comparison"), ("data-code", "code listing")]
+                {
+                    if el.has_attribute(attr) {
+                        let names: &[&str] = match kind {
+                            "challenge" => &["data-for", "data-challenge", "data-solution"],
+                            "comparison" => &["id", "data-compare"],
+                            _ => &["data-code"],
+                        };
+                        thing(&s4, kind, attrs(el, names));
+                    }
                 }
+                Ok(())
+            }
+        ));
+    let s5 = st.clone();
+    settings =
+        settings.append_document_content_handler(DocumentContentHandlers::default().text(move |t: &mut TextChunk| {
+            let mut s = s5.borrow_mut();
+            if s.in_noscript {
+                let chunk = t.as_str().to_string();
+                s.noscript.push_str(&chunk);
+            } else if s.skip == 0 {
+                let chunk = t.as_str().to_string();
+                s.run.push_str(&chunk);
             }
             Ok(())
         }));
-    let s5 = st.clone();
-    settings = settings.append_document_content_handler(DocumentContentHandlers::default().text(move |t: &mut TextChunk| {
-        let mut s = s5.borrow_mut();
-        if s.in_noscript {
-            let chunk = t.as_str().to_string();
-            s.noscript.push_str(&chunk);
-        } else if s.skip == 0 {
-            let chunk = t.as_str().to_string();
-            s.run.push_str(&chunk);
-        }
-        Ok(())
-    }));
     rewrite_str(html, settings).map_err(|e| format!("not readable as HTML: {e}"))?;
     let mut st = Rc::try_unwrap(st).map_err(|_| "the reader kept its state")?.into_inner();
     flush(&mut st);
@@ -305,7 +333,7 @@ pub fn check(root: &Path) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{compare, shape, problems};
+    use super::{compare, problems, shape};
     use std::path::Path;
 
     const EN: &str = r#"<html lang="en"><head><title>Flocking — steerlab</title>
@@ -349,7 +377,8 @@ mod tests {
             assert!(diff.iter().any(|d| d.starts_with(why)), "{why}: {diff:?}");
         }
         // Code, names marked as such and short phrases are no untranslated sentence.
-        let named = fr.replace("Un agent suit une cible.", "Un agent. <code>One steering agent follows a target.</code>");
+        let named =
+            fr.replace("Un agent suit une cible.", "Un agent. <code>One steering agent follows a target.</code>");
         assert_eq!(compare(&en, &shape(&named).unwrap()), Vec::<String>::new());
     }
 
