@@ -4,8 +4,7 @@
 // pages' scripts reach it through www/words.js (`checkWords`, with the loaded English),
 // `steerlab.checkWords`, and the command `node <package>/tools/check-words.mjs it.json`.
 
-/** `{name}` holes of a text, sorted (`{clipped? (…)|}` → "clipped"); a caption's instructions for
- *  the pointer, `{Tap|Click}`, are none. */
+/** `{name}` holes of a text, sorted (`{clipped? (…)|}` → "clipped"; `{Tap|Click}` is none). */
 const holes = (s) => [...String(s).matchAll(/\{(\w*)(?=[}?:~])[^}]*\}/g)].map((m) => m[1]).sort();
 
 /** `{ ok, missing, extra, placeholders: [{ key, expected, got }], invalid }` for `words` against
