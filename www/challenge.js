@@ -35,7 +35,7 @@
 // API: `attach(el)` → controller { state, check(), reset(), clear(), solve(), condition, viewer };
 // `controllerFor(el)`; `validate(condition)` → null or the message; `attachAll(root)`.
 
-import { t, formatNumber, has } from "./words.js";
+import { t, formatNumber, has, textIn } from "./words.js";
 import { challengeMistakes, tests, validate, why } from "./challenge-condition.js";
 
 export { validate };
@@ -370,8 +370,7 @@ class Challenge {
     const key = `param.${c.param}`;
     if (has(key, this.lang)) return t(key, this.lang);
     const control = (st.scenario?.controls || []).find((k) => k.param === c.param);
-    const label = control && (this.lang.startsWith("es") && control.label_es ? control.label_es : control.label);
-    return typeof label === "string" && label ? label : c.param;
+    return (control && textIn(control.label, this.lang, control.label_es)) || c.param;
   }
 
   value(c, st) {

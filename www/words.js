@@ -76,14 +76,16 @@ const pageLang = () => globalThis.document?.documentElement.lang || "en";
 
 /** An author's text (a scenario's title, caption, a control's label) for a reader of `lang`, as the
  *  module picks it: one text, or one per language (`{"en": …, "pt": …}`) read along `lang`'s chain
- *  (`pt-BR` → `pt` → `en`), the older `_es` field (`es`) for Spanish; else the first. */
+ *  (`pt-BR` → `pt` → `en`), the older `_es` field (`es`) for Spanish; then a words key's text
+ *  (`{"words": "scenario.flock.title"}`); else the first. */
 export function textIn(text, lang, es = "") {
-  const byTag = text && typeof text == "object" ? Object.entries(text).filter(([, v]) => typeof v == "string" && v) : [];
+  const byTag = text && typeof text == "object" ? Object.entries(text).filter(([k, v]) => typeof v == "string" && v && k != "words") : [];
   for (const c of chain(lang)) {
     const own = byTag.find(([k]) => canonical(k) === c);
     if (own) return own[1];
     if (c === "es" && es) return es;
   }
+  if (typeof text?.words == "string") return has(text.words, lang) ? t(text.words, lang) : "";
   return byTag.length ? byTag[0][1] : typeof text == "string" ? text : "";
 }
 
