@@ -57,9 +57,11 @@ export function writeJs(m, tpl, w) {
     out.push("  ],");
   } else out.push("  agents: null,");
   out.push("};\n");
-  out.push(eng.vec, uses(m, tpl, "separate(") ? eng.separate : "", eng.rng, eng.grid, eng.world);
+  // (The module's own parameters are the default world.)
+  const world = eng.world.replace("export function makeWorld(params) {", "export function makeWorld(params = PARAMS) {");
+  out.push(eng.vec, uses(m, tpl, "separate(") ? eng.separate : "", eng.rng, eng.grid, world);
   for (const k of kinds) out.push(tpl.behaviours[k]);
   out.push(`const KINDS = { ${kinds.join(", ")} };\n`);
-  out.push("export default makeWorld;\n", eng.draw);
+  out.push("export default makeWorld;\n", eng.draw.replace("export function drawLoop(canvas, w) {", "export function drawLoop(canvas, w = makeWorld()) {"));
   return speak(out.join("\n"), w.lang);
 }
