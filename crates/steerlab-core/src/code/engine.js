@@ -484,14 +484,16 @@ function flockSums(w, i) {
         if (j === i) continue;
         //en At least r away along x or y (and not across an edge): too far, whatever the rounding.
         //es Al menos a r en x o en y (y no a través de un borde): demasiado lejos, se redondee como se redondee.
-        const ex = gx[k] - x;
-        const ey = gy[k] - y;
-        if (((ex >= r || ex <= -r) && ex <= hw && ex >= -hw) || ((ey >= r || ey <= -r) && ey <= hh && ey >= -hh)) continue;
+        //en (One test, without short cuts: which way it goes is hard to predict.)
+        //es (Una sola prueba, sin atajos: es difícil predecir por dónde irá.)
+        const ex = Math.abs(gx[k] - x);
+        const ey = Math.abs(gy[k] - y);
+        if (((ex >= r) & (ex <= hw)) | ((ey >= r) & (ey <= hh))) continue;
         //en The offset to j (to - from, across the edge when the world wraps, as w.dx and w.dy).
         //es El desplazamiento hasta j (to - from, a través del borde si el mundo se envuelve, como w.dx y w.dy).
-        let dx = fr(ex);
+        let dx = fr(gx[k] - x);
         if (wrap) dx = dx > hw ? fr(dx - W) : dx < -hw ? fr(dx + W) : dx;
-        let dy = fr(ey);
+        let dy = fr(gy[k] - y);
         if (wrap) dy = dy > hh ? fr(dy - H) : dy < -hh ? fr(dy + H) : dy;
         const d2 = fr(fr(dx * dx) + fr(dy * dy));
         if (!(d2 < r2)) continue;
