@@ -3,7 +3,7 @@
 // words), read into the simulation every frame; _process steps 1/60 s at a time and a
 // MultiMeshInstance2D draws the agents; make_world() / step() / agents for headless use.
 // godot3() turns it into the Godot 3 variant the tests run under Debian's godot3-server.
-import { comment, ENUMS, fieldType, floatLiteral, header, kindsOf, sections, sliderFor, snake, speak, tipKey, uses } from "./model.js";
+import { comment, ENUMS, exportJson, fieldType, floatLiteral, header, kindsOf, licence, readme, sections, sliderFor, snake, speak, tipKey, uses } from "./model.js";
 
 const gf = (x) => floatLiteral(x, ["INF", "-INF", "NAN"]);
 const gvec = (p) => `Vector2(${gf(p[0])}, ${gf(p[1])})`;
@@ -46,11 +46,35 @@ function exported(w, m, name, field, type, value, path, k = null) {
   }
 }
 
+/** The inputs from the game: exported variables (docs/exporting.md, "Inputs from the game"). */
+function inputs(w) {
+  return [
+    `@export_group(${gstr(w("code.section.inputs"))})`,
+    `## ${w("code.tip.input_target")}\n@export var target: Node2D`,
+    `## ${w("code.tip.input_pointer")}\n@export var pointer: Node2D`,
+    `## ${w("code.tip.pointer_from_mouse_godot")}\n@export var pointer_from_mouse: bool = false`,
+    `## ${w("code.tip.leader_goal")}\n@export var leader_goal: Node2D`,
+    `## ${w("code.tip.obstacles_group")}\n@export var obstacles_group: String = ""`,
+  ];
+}
+
+/** The drawing's exported variables. */
+function drawing(w, m) {
+  const out = [`@export_group(${gstr(w("code.section.drawing"))})`];
+  out.push(`## ${w("code.tip.world_scale")}\n@export var world_scale: float = 1.0`);
+  out.push(`## ${w("code.tip.interpolate")}\n@export var interpolate: bool = true`);
+  out.push(`## ${w("code.tip.agent_size")}\n@export var agent_size: float = ${gf(m.agentSize)}`);
+  out.push(`## ${w("code.tip.line_width")}\n@export var line_width: float = 1.5`);
+  for (const [name, hex] of Object.entries(COLOURS)) out.push(`## ${w("code.tip.colour")}\n@export var ${name}: Color = Color(${gstr(hex)})`);
+  return out;
+}
+const COLOURS = { agent_colour: "2f3a56", special_colour: "c0392b", obstacle_colour: "8a8f98", food_colour: "3a9b4a", path_colour: "b58a2e", mark_colour: "7a5cc7" };
+
 export function writeGodot(m, tpl, w) {
   const kinds = kindsOf(m, tpl, w);
   const eng = sections(tpl.engine, "#");
   const out = [];
-  out.push(comment(header(m, w, { usage: w("code.usage.godot"), msun: true }), "#"));
+  out.push(comment(header(m, w, { usage: w("code.usage.godot"), msun: true, determinism: "godot" }), "#"));
   out.push("extends Node2D\n");
   out.push(`# ${w("code.head.params")}`);
   const group = (key) => out.push(`@export_group(${gstr(w(key))})`);
@@ -83,13 +107,8 @@ export function writeGodot(m, tpl, w) {
   out.push(`## ${w("code.tip.food")}\n@export var food: PackedVector2Array = PackedVector2Array([${m.food.map(gvec).join(", ")}])`);
   out.push(`## ${w("code.tip.path")}\n@export var path: PackedVector2Array = PackedVector2Array([${m.path.waypoints.map(gvec).join(", ")}])`);
   out.push(exported(w, m, "path_mode", "path_mode", "enum", m.path.mode, "path.mode"));
-  group("code.section.drawing");
-  out.push(`## ${w("code.tip.world_scale")}\n@export var world_scale: float = 1.0`);
-  out.push(`## ${w("code.tip.interpolate")}\n@export var interpolate: bool = true`);
-  out.push(`## ${w("code.tip.agent_size")}\n@export var agent_size: float = ${gf(m.agentSize)}`);
-  out.push(`## ${w("code.tip.line_width")}\n@export var line_width: float = 1.5`);
-  const colours = { agent_colour: "2f3a56", special_colour: "c0392b", obstacle_colour: "8a8f98", food_colour: "3a9b4a", path_colour: "b58a2e", mark_colour: "7a5cc7" };
-  for (const [name, hex] of Object.entries(colours)) out.push(`## ${w("code.tip.colour")}\n@export var ${name}: Color = Color(${gstr(hex)})`);
+  out.push(...drawing(w, m));
+  out.push(...inputs(w));
   out.push("");
   if (m.agents) out.push(`# ${w("code.head.agents", { step: m.steps })}`);
   out.push(`const AGENTS = [${(m.agents ?? []).map((a) => `\n\t${a.map(gf).join(", ")},`).join("")}${m.agents?.length ? "\n" : ""}]`);
@@ -151,8 +170,9 @@ export function writeGodot(m, tpl, w) {
   return speak(out.join("\n"), w.lang, "#");
 }
 
-/** The Godot 3 variant of a Godot 4 export (what godot3-server runs in the tests): export
- *  annotations as Godot 3's `export(...)`, Pool arrays, and the `#3`/`#4` lines. */
+/** The Godot 3 variant of a Godot 4 export (the "godot3" target; what godot3-server runs in the
+ *  tests): export annotations as Godot 3's `export(...)` (a node to follow is a plain variable:
+ *  Godot 3 exports node paths, not nodes), Pool arrays, `tool`, and the `#3`/`#4` lines. */
 export function godot3(text) {
   return text
     .split("\n")
@@ -160,6 +180,9 @@ export function godot3(text) {
     .map((l) =>
       l
         .replace(/^(\s*)#3 /, "$1")
+        .replace(/^@tool$/, "tool")
+        .replace(/^@export var (\w+): (Node2D)$/, "var $1: $2")
+        .replace(/^@export_file\(([^)]*)\) var (\w+): String/, (all, args, name) => `export(String, FILE, ${args}) var ${name}: String`)
         .replace(/^@export_range\(([^)]*)\) var (\w+): (float|int)/, (all, args, name, type) => `export(${type}, ${args.replace(/, "or_greater"/, "")}) var ${name}: ${type}`)
         .replace(/^@export_enum\(([^)]*)\) var (\w+): String/, (all, args, name) => `export(String, ${args}) var ${name}: String`)
         .replace(/^@export var/, "export var")
@@ -170,3 +193,65 @@ export function godot3(text) {
 
 /** The file name of a Godot export: `bandada.gd`. */
 export const godotFile = (m) => `${snake(m.name)}.gd`;
+
+/** `seek_food` → `SeekFood` (a GDScript class's name). */
+const klass = (kind) => kind.split("_").map((p) => p[0].toUpperCase() + p.slice(1)).join("");
+
+/** The Godot 4 addon: `{ path: text }`, addons/steerlab/ (the library, steerlab.gd: the engine and
+ *  every behaviour; the node, steerlab_agents.gd; plugin.cfg) and steerlab/ (the scenario as data,
+ *  a scene that runs it). The same for every scenario but the data and the scene. */
+export function godotAddon(m, tpl, w, version) {
+  const eng = sections(tpl.engine, "#");
+  const pkg = sections(tpl.package, "#");
+  const kinds = Object.keys(tpl.behaviours);
+  const data = `${snake(m.name)}.json`;
+  const scene = `${snake(m.name)}.tscn`;
+  const head = (msun) => comment([w("code.head.package", { name: "addons/steerlab" }), `SPDX-License-Identifier: MIT-0${msun ? " AND SunPro" : ""}`, w("code.head.licence"), ...(msun ? [w("code.head.licence_msun")] : []), w("code.head.determinism.godot")], "#");
+  const words = (text) => text.replace(/@(code\.[\w.]+)@/g, (all, key) => w(key));
+  const lib = [
+    head(true),
+    eng.vec,
+    eng.separate,
+    eng.rng,
+    eng.grid,
+    eng.world,
+    ...kinds.map((k) => `${tpl.behaviours[k]}\n`),
+    pkg.data.replace(/^#@kinds$/m, kinds.map((k) => `\t${gstr(k)}: ${klass(k)},`).join("\n")),
+  ].join("\n");
+  const node = [
+    head(false),
+    "class_name SteerlabAgents",
+    "extends Node2D",
+    "",
+    words(pkg.agents).replace(/\n+$/, ""),
+    ...drawing(w, m),
+    ...inputs(w),
+    "",
+    eng.node,
+  ].join("\n");
+  const dir = "addons/steerlab";
+  return {
+    [`${dir}/plugin.cfg`]: `[plugin]\n\nname="Steerlab"\ndescription=${gstr(w("code.package.description"))}\nauthor="steerlab"\nversion=${gstr(version)}\nscript="plugin.gd"\n`,
+    [`${dir}/plugin.gd`]: speak(`${head(false)}${pkg.plugin}`, w.lang, "#"),
+    [`${dir}/steerlab.gd`]: speak(lib, w.lang, "#"),
+    [`${dir}/steerlab_agents.gd`]: speak(node, w.lang, "#"),
+    [`${dir}/README.md`]: readme(tpl, "godot", w.lang, { name: m.name, file: data, scene }),
+    [`${dir}/LICENSE.md`]: licence(tpl, w.lang),
+    [`steerlab/${data}`]: exportJson(m),
+    [`steerlab/${scene}`]:
+      `[gd_scene load_steps=2 format=3]\n\n[ext_resource type="Script" path="res://${dir}/steerlab_agents.gd" id="1"]\n\n` +
+      `[node name=${gstr(m.name)} type="Node2D"]\nscript = ExtResource("1")\nsettings = "res://steerlab/${data}"\n`,
+  };
+}
+
+/** The addon's Godot 3 variant (the "godot3" target): every script through godot3(), plugin.cfg as
+ *  it is, the scene in Godot 3's format. */
+export function godot3Addon(files) {
+  const out = {};
+  for (const [path, text] of Object.entries(files)) {
+    if (path.endsWith(".gd")) out[path] = godot3(text);
+    else if (path.endsWith(".tscn")) out[path] = text.replace("format=3]", "format=2]").replace('ExtResource("1")', "ExtResource( 1 )").replace('id="1"]', "id=1]");
+    else out[path] = text;
+  }
+  return out;
+}

@@ -53,6 +53,20 @@ pub const ENGINE: Templates = Templates {
     gd: include_str!("code/engine.gd.txt"),
 };
 
+/// What the packages add to the engine (`v.code(target, { package: true })`): the JavaScript
+/// module's types, the Unity package's settings reader and its SteerlabAgents component, the Godot
+/// addon's node; the Rust exports are written whole by www/code/write-rust.js.
+pub const PACKAGE: Templates = Templates {
+    js: include_str!("code/package.d.ts.txt"),
+    rs: "",
+    cs: include_str!("code/package.cs.txt"),
+    gd: include_str!("code/package.gd.txt"),
+};
+
+/// The packages' README and LICENCE texts, `@section`s of one Markdown file (`@en `/`@es ` lines in
+/// the reader's language), in every target's templates.
+pub const README: &str = include_str!("code/readme.md.txt");
+
 /// `code/behaviours/<kind>.js`, `.rs.txt`, `.cs.txt`, `.gd.txt` for each kind.
 macro_rules! behaviours {
     ($($kind:literal)*) => {
@@ -78,8 +92,32 @@ pub const BEHAVIOURS: &[(&str, Templates)] = behaviours!(
 /// missing template, so a new behaviour without its code fails.
 pub const PENDING: &[(&str, &str)] = &[];
 
+/// Every behaviour's parameters with the core's defaults (`{"type": kind}` as a scenario reads it;
+/// a queue needs its goal: `[0, 0]`): the fields of the packages' behaviour components, which hold
+/// these until a settings file is read.
+pub fn defaults() -> Map<String, Value> {
+    let mut out = Map::new();
+    for &(kind, _) in BEHAVIOURS {
+        let read = |extra: Value| {
+            let mut doc = json!({ "type": kind });
+            if let (Some(d), Some(e)) = (doc.as_object_mut(), extra.as_object()) {
+                d.extend(e.clone());
+            }
+            serde_json::from_value::<crate::behaviours::Behaviour>(doc)
+        };
+        let b = read(json!({})).or_else(|_| read(json!({ "goal": [0, 0] }))).unwrap_or_else(|e| panic!("{kind}: {e}"));
+        let mut v = serde_json::to_value(&b).expect("a behaviour as JSON");
+        if let Some(o) = v.as_object_mut() {
+            o.remove("type");
+            o.remove("overlay");
+        }
+        out.insert(kind.into(), v);
+    }
+    out
+}
+
 /// `www/code/templates/<target>.json`: the engine's and every behaviour's template for one target,
-/// and the behaviours pending there.
+/// the package's additions, every behaviour's defaults, and the behaviours pending there.
 pub fn templates_json(target: &str) -> String {
     let mut behaviours = Map::new();
     for &(kind, t) in BEHAVIOURS {
@@ -91,6 +129,9 @@ pub fn templates_json(target: &str) -> String {
         "target": target,
         "engine": ENGINE.get(target),
         "behaviours": behaviours,
+        "package": PACKAGE.get(target),
+        "readme": README,
+        "defaults": defaults(),
         "pending": pending,
     });
     let mut s = serde_json::to_string_pretty(&doc).expect("JSON");
