@@ -75,7 +75,7 @@ export async function runRust(list, tpl, write, tmp) {
   list.forEach((job, k) => {
     fs.mkdirSync(path.join(dir, "src"), { recursive: true });
     fs.writeFileSync(path.join(dir, "src", `s${k}.rs`), write(job.state, "rust", tpl, "en"));
-    mods.push(`#[allow(dead_code, unused)]\nmod s${k} {\n    include!("s${k}.rs");\n}`);
+    mods.push(`#[allow(dead_code, unused)]\n#[path = "s${k}.rs"]\nmod s${k};`);
     calls.push(stepCall(k, `s${k}::World::new()`, "w.agents", job));
   });
   const big = list.findIndex((job) => job.id === "bandada-1000");

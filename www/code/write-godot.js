@@ -14,9 +14,28 @@ const gint64 = (s) => {
   return String(v >= 2n ** 63n ? v - 2n ** 64n : v);
 };
 
-/** An exported variable: its tooltip, its export line and its value. */
-function exported(w, m, name, field, type, value, path, k = null) {
-  const tip = `## ${w(tipKey(field))}`;
+/** A tooltip: `## ` lines (Godot's documentation comments), wrapped at 100 columns. */
+const tipLines = (text) => comment([text], "##").replace(/\n$/, "");
+
+/** `PackedVector2Array([…])`, one point a line when the line would pass 100 columns. */
+function points(head, list) {
+  const one = `${head}PackedVector2Array([${list.map(gvec).join(", ")}])`;
+  if (one.length <= 100) return one;
+  return `${head}PackedVector2Array(\n\t[\n${list.map((p) => `\t\t${gvec(p)},`).join("\n")}\n\t]\n)`;
+}
+
+/** An exported variable: its tooltip, its export line and its value (the annotation on a line of its
+ *  own when both would pass 100 columns). */
+function exported(...args) {
+  const text = exportedLine(...args);
+  return text
+    .split("\n")
+    .map((l) => (l.length > 100 ? l.replace(/^(@export\w*\([^)]*\)) (var .*)$/, "$1\n$2") : l))
+    .join("\n");
+}
+
+function exportedLine(w, m, name, field, type, value, path, k = null) {
+  const tip = tipLines(w(tipKey(field)));
   const slider = sliderFor(m, path, k);
   switch (type) {
     case "float": {
@@ -42,7 +61,7 @@ function exported(w, m, name, field, type, value, path, k = null) {
     case "rect":
       return `${tip}\n@export var ${name}: Array = [${(value ?? []).map(gf).join(", ")}]`;
     default:
-      return `${tip}\n@export var ${name}: PackedVector2Array = PackedVector2Array([${value.map(gvec).join(", ")}])`;
+      return `${tip}\n${points(`@export var ${name}: PackedVector2Array = `, value)}`;
   }
 }
 
@@ -50,22 +69,22 @@ function exported(w, m, name, field, type, value, path, k = null) {
 function inputs(w) {
   return [
     `@export_group(${gstr(w("code.section.inputs"))})`,
-    `## ${w("code.tip.input_target")}\n@export var target: Node2D`,
-    `## ${w("code.tip.input_pointer")}\n@export var pointer: Node2D`,
-    `## ${w("code.tip.pointer_from_mouse_godot")}\n@export var pointer_from_mouse: bool = false`,
-    `## ${w("code.tip.leader_goal")}\n@export var leader_goal: Node2D`,
-    `## ${w("code.tip.obstacles_group")}\n@export var obstacles_group: String = ""`,
+    `${tipLines(w("code.tip.input_target"))}\n@export var target: Node2D`,
+    `${tipLines(w("code.tip.input_pointer"))}\n@export var pointer: Node2D`,
+    `${tipLines(w("code.tip.pointer_from_mouse_godot"))}\n@export var pointer_from_mouse: bool = false`,
+    `${tipLines(w("code.tip.leader_goal"))}\n@export var leader_goal: Node2D`,
+    `${tipLines(w("code.tip.obstacles_group"))}\n@export var obstacles_group: String = ""`,
   ];
 }
 
 /** The drawing's exported variables. */
 function drawing(w, m) {
   const out = [`@export_group(${gstr(w("code.section.drawing"))})`];
-  out.push(`## ${w("code.tip.world_scale")}\n@export var world_scale: float = 1.0`);
-  out.push(`## ${w("code.tip.interpolate")}\n@export var interpolate: bool = true`);
-  out.push(`## ${w("code.tip.agent_size")}\n@export var agent_size: float = ${gf(m.agentSize)}`);
-  out.push(`## ${w("code.tip.line_width")}\n@export var line_width: float = 1.5`);
-  for (const [name, hex] of Object.entries(COLOURS)) out.push(`## ${w("code.tip.colour")}\n@export var ${name}: Color = Color(${gstr(hex)})`);
+  out.push(`${tipLines(w("code.tip.world_scale"))}\n@export var world_scale: float = 1.0`);
+  out.push(`${tipLines(w("code.tip.interpolate"))}\n@export var interpolate: bool = true`);
+  out.push(`${tipLines(w("code.tip.agent_size"))}\n@export var agent_size: float = ${gf(m.agentSize)}`);
+  out.push(`${tipLines(w("code.tip.line_width"))}\n@export var line_width: float = 1.5`);
+  for (const [name, hex] of Object.entries(COLOURS)) out.push(`${tipLines(w("code.tip.colour"))}\n@export var ${name}: Color = Color(${gstr(hex)})`);
   return out;
 }
 const COLOURS = { agent_colour: "2f3a56", special_colour: "c0392b", obstacle_colour: "8a8f98", food_colour: "3a9b4a", path_colour: "b58a2e", mark_colour: "7a5cc7" };
@@ -75,7 +94,13 @@ export function writeGodot(m, tpl, w) {
   const eng = sections(tpl.engine, "#");
   const out = [];
   out.push(comment(header(m, w, { usage: w("code.usage.godot"), msun: true, determinism: "godot" }), "#"));
+  out.push(eng.lint);
   out.push("extends Node2D\n");
+  // (gdlint's order: constants, exported variables, variables, then classes and functions.)
+  if (m.agents) out.push(`# ${w("code.head.agents", { step: m.steps })}`);
+  out.push(`const AGENTS = [${(m.agents ?? []).map((a) => `\n\t${a.map(gf).join(", ")},`).join("")}${m.agents?.length ? "\n" : ""}]`);
+  out.push(`const START = ${m.start ? `{"steps": ${m.start.steps}, "time": ${m.start.time}, "rng": ${gint64(m.start.rng)}}` : "{}"}`);
+  out.push(eng.node_consts);
   out.push(`# ${w("code.head.params")}`);
   const group = (key) => out.push(`@export_group(${gstr(w(key))})`);
   group("code.section.world");
@@ -88,9 +113,9 @@ export function writeGodot(m, tpl, w) {
   for (const f of ["max_speed", "max_force", "min_speed"]) out.push(exported(w, m, f, f, "float", m.motion[f], `motion.${f}`));
   group("code.section.agents");
   out.push(exported(w, m, "count", "count", "int", m.spawn ? m.spawn.count : m.agents.length, "agents.count"));
-  out.push(`## ${w("code.tip.seed")}\n@export var random_seed: int = ${gint64(m.seed)}`);
-  out.push(`## ${w("code.tip.spawn_area")}\n@export var spawn_area: Array = [${(m.spawn?.area ?? []).map(gf).join(", ")}]`);
-  out.push(`## ${w("code.tip.spawn_speed")}\n@export var spawn_speed: float = ${m.spawn?.speed === null || m.spawn?.speed === undefined ? "-1.0" : gf(m.spawn.speed)}`);
+  out.push(`${tipLines(w("code.tip.seed"))}\n@export var random_seed: int = ${gint64(m.seed)}`);
+  out.push(`${tipLines(w("code.tip.spawn_area"))}\n@export var spawn_area: Array = [${(m.spawn?.area ?? []).map(gf).join(", ")}]`);
+  out.push(`${tipLines(w("code.tip.spawn_speed"))}\n@export var spawn_speed: float = ${m.spawn?.speed === null || m.spawn?.speed === undefined ? "-1.0" : gf(m.spawn.speed)}`);
   const names = [];
   const seen = {};
   if (m.behaviours.length) group("code.section.behaviours");
@@ -103,16 +128,15 @@ export function writeGodot(m, tpl, w) {
     }
   });
   group("code.section.scene");
-  out.push(`## ${w("code.tip.obstacles")}\n@export var obstacles: Array = [${m.obstacles.map((o) => `[${gvec(o.center)}, ${gf(o.radius)}]`).join(", ")}]`);
-  out.push(`## ${w("code.tip.food")}\n@export var food: PackedVector2Array = PackedVector2Array([${m.food.map(gvec).join(", ")}])`);
-  out.push(`## ${w("code.tip.path")}\n@export var path: PackedVector2Array = PackedVector2Array([${m.path.waypoints.map(gvec).join(", ")}])`);
+  const obstacles = m.obstacles.map((o) => `[${gvec(o.center)}, ${gf(o.radius)}]`);
+  const one = `@export var obstacles: Array = [${obstacles.join(", ")}]`;
+  out.push(`${tipLines(w("code.tip.obstacles"))}\n${one.length <= 100 ? one : `@export var obstacles: Array = [\n${obstacles.map((o) => `\t${o},`).join("\n")}\n]`}`);
+  out.push(`${tipLines(w("code.tip.food"))}\n${points("@export var food: PackedVector2Array = ", m.food)}`);
+  out.push(`${tipLines(w("code.tip.path"))}\n${points("@export var path: PackedVector2Array = ", m.path.waypoints)}`);
   out.push(exported(w, m, "path_mode", "path_mode", "enum", m.path.mode, "path.mode"));
   out.push(...drawing(w, m));
   out.push(...inputs(w));
-  out.push("");
-  if (m.agents) out.push(`# ${w("code.head.agents", { step: m.steps })}`);
-  out.push(`const AGENTS = [${(m.agents ?? []).map((a) => `\n\t${a.map(gf).join(", ")},`).join("")}${m.agents?.length ? "\n" : ""}]`);
-  out.push(`const START = ${m.start ? `{"steps": ${m.start.steps}, "time": ${m.start.time}, "rng": ${gint64(m.start.rng)}}` : "{}"}\n`);
+  out.push("", eng.node_vars);
   out.push(eng.vec, uses(m, tpl, "Crowd.") ? eng.separate : "", eng.rng, eng.grid, eng.world);
   for (const k of kinds) out.push(tpl.behaviours[k], "");
   // make_world(), _configure() and _sync(): the exported variables into the simulation.
@@ -148,7 +172,7 @@ export function writeGodot(m, tpl, w) {
   out.push("\tw.food = Array(food)\n\tw.path = Array(path)\n\tw.path_mode = path_mode\n");
   out.push("#en The behaviours' parameters from the exported variables (every frame: changes take effect at once).");
   out.push("#es Los parámetros de los comportamientos desde las variables exportadas (en cada fotograma: los cambios valen enseguida).");
-  out.push("func _sync_behaviours(list: Array) -> void:");
+  out.push(`func _sync_behaviours(${m.behaviours.length ? "list" : "_list"}: Array) -> void:`);
   m.behaviours.forEach((b, k) => {
     for (const [f, v] of Object.entries(b)) {
       if (f === "type" || f === "leader_target" || f === "leader_heading") continue;
@@ -163,10 +187,12 @@ export function writeGodot(m, tpl, w) {
   out.push("#en Changes in the inspector while the scene runs: the world, the limits, the count, the behaviours.");
   out.push("#es Cambios en el inspector mientras corre la escena: el mundo, los límites, el número, los comportamientos.");
   out.push("func _sync() -> void:\n\t_sync_behaviours(world.behaviours)");
-  out.push("\tif F.r(width) != world.width or F.r(height) != world.height or edges != world.edges or F.r(max_speed) != world.max_speed or F.r(max_force) != world.max_force or F.r(min_speed) != world.min_speed:");
+  out.push("\tvar size_changed = F.r(width) != world.width or F.r(height) != world.height or edges != world.edges");
+  out.push("\tvar limits_changed = F.r(max_speed) != world.max_speed or F.r(max_force) != world.max_force");
+  out.push("\tif size_changed or limits_changed or F.r(min_speed) != world.min_speed:");
   out.push("\t\t_configure(world)\n\t\tworld.set_motion(max_speed, max_force, min_speed)");
   out.push("\tif count != world.agents.size():\n\t\tworld.set_count(count)\n");
-  out.push(eng.node);
+  out.push(eng.node, eng.node_funcs);
   return speak(out.join("\n"), w.lang, "#");
 }
 
@@ -175,6 +201,8 @@ export function writeGodot(m, tpl, w) {
  *  Godot 3 exports node paths, not nodes), Pool arrays, `tool`, and the `#3`/`#4` lines. */
 export function godot3(text) {
   return text
+    // (An annotation on its own line joins its variable's.)
+    .replace(/^(@export\w*\([^)]*\))\n(var )/gm, "$1 $2")
     .split("\n")
     .filter((l) => !/^\s*@export_group\(/.test(l) && !/#4\s*$/.test(l))
     .map((l) =>
@@ -210,24 +238,30 @@ export function godotAddon(m, tpl, w, version) {
   const words = (text) => text.replace(/@(code\.[\w.]+)@/g, (all, key) => w(key));
   const lib = [
     head(true),
+    eng.lint,
     eng.vec,
     eng.separate,
     eng.rng,
     eng.grid,
     eng.world,
     ...kinds.map((k) => `${tpl.behaviours[k]}\n`),
-    pkg.data.replace(/^#@kinds$/m, kinds.map((k) => `\t${gstr(k)}: ${klass(k)},`).join("\n")),
+    pkg.data.replace(/^#@kinds$/m, kinds.map((k) => `\t\t${gstr(k)}:\n\t\t\treturn ${klass(k)}`).join("\n")),
   ].join("\n");
   const node = [
     head(false),
     "class_name SteerlabAgents",
     "extends Node2D",
     "",
-    words(pkg.agents).replace(/\n+$/, ""),
+    pkg.agents,
+    eng.node_consts,
+    words(pkg.agents_exports).replace(/\n+$/, ""),
     ...drawing(w, m),
     ...inputs(w),
     "",
+    eng.node_vars,
+    pkg.agents_funcs,
     eng.node,
+    eng.node_funcs,
   ].join("\n");
   const dir = "addons/steerlab";
   return {

@@ -27,6 +27,12 @@ function value(field, v) {
   }
 }
 
+/** The field names of `pub struct name { … }` in a behaviour's template. */
+function structFields(text, name) {
+  const m = new RegExp(`pub struct ${name} \\{([^}]*)\\}`).exec(text);
+  return m ? [...m[1].matchAll(/^\s*(?:pub )?(\w+):/gm)].map((x) => x[1]) : [];
+}
+
 /** Lines `name: value,` at `indent`, or one line if short. */
 function structLit(name, fields, indent, tail = "") {
   const one = `${name} { ${fields.join(", ")}${tail ? `, ${tail}` : ""} }`;
@@ -39,6 +45,7 @@ export function writeRust(m, tpl, w) {
   const eng = sections(tpl.engine);
   const out = [];
   out.push(comment(header(m, w, { usage: w("code.usage.rust"), determinism: "rust" }), "//"));
+  out.push(`// ${w("code.head.rust_helpers")}\n#![allow(dead_code)]\n`);
   out.push("use glam::{vec2, Vec2};\nuse std::f32::consts::{PI, TAU};\n");
   out.push(`// ${w("code.head.params")}`);
   out.push("#[derive(Clone, Debug)]\npub struct Params {");
@@ -59,7 +66,9 @@ export function writeRust(m, tpl, w) {
     const fields = Object.entries(b)
       .filter(([k]) => k !== "type")
       .map(([k, v]) => `${k}: ${value(k, v)}`);
-    out.push(`        Box::new(${structLit(camel(b.type), fields, "        ", "..Default::default()")}),`);
+    // (`..Default::default()` for the behaviour's own state, when it has some.)
+    const own = structFields(tpl.behaviours[b.type], camel(b.type)).some((f) => !(f in b));
+    out.push(`        Box::new(${structLit(camel(b.type), fields, "        ", own ? "..Default::default()" : "")}),`);
   }
   out.push("    ]\n}\n");
   out.push(`// ${w("code.head.scene")}`);
