@@ -120,12 +120,14 @@ export async function alternate(engines, { rounds = 30, steps = 10, warm = 60 } 
   return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, { ms: median(v), rounds: v }]));
 }
 
-/** Scavenges (minor GCs) of the JavaScript export in `steps` steps after `warm`, in a Node of its own. */
-export function jsGarbage(file, { warm = 60, steps = 600 } = {}) {
+/** Scavenges (minor GCs) of the JavaScript package (`file`, steerlab.js) on the settings file
+ *  `settings` in `steps` steps after `warm`, in a Node of its own. */
+export function jsGarbage(file, settings, { warm = 60, steps = 600 } = {}) {
   const probe = `
+import fs from "node:fs";
 import { PerformanceObserver, constants } from "node:perf_hooks";
 const m = await import(${JSON.stringify(pathToFileURL(file).href)});
-const w = (m.makeWorld ?? m.default)(m.PARAMS);
+const w = m.makeWorld(JSON.parse(fs.readFileSync(${JSON.stringify(settings)}, "utf8")));
 for (let k = 0; k < ${warm}; k++) w.step();
 let minor = 0, other = 0;
 const obs = new PerformanceObserver((list) => {

@@ -398,7 +398,9 @@ if (only.includes("speed")) {
       `  the ${flock.state.scenario.agents.count}-agent flock, a step (CPU time of each engine's thread, the median of ${r.wasm.rounds.length} alternated rounds of 10 steps): ` +
         `the page's wasm ${f(r.wasm.ms)} ms; JavaScript (Node) ${f(r.js.ms)} ms, ${f(r.js.ms / r.wasm.ms)}×; C# (mono) ${f(r.cs.ms)} ms, ${f(r.cs.ms / r.wasm.ms)}× (target ≤ 2×)`,
     );
-    const g = jsGarbage(path.join(tmp, "js-package/steerlab-js/steerlab.js"), { warm: 60, steps: 600 });
+    const settings = path.join(tmp, "js-package/flock.json");
+    fs.writeFileSync(settings, json(flock.state));
+    const g = jsGarbage(path.join(tmp, "js-package/steerlab-js/steerlab.js"), settings, { warm: 60, steps: 600 });
     speeds.push(`  JavaScript's garbage: ${g.minor} scavenges and ${g.other} other collections in ${g.steps} steps after ${g.warm} (target ≤ ${g.steps / 100})`);
     // Copied to a settings file the package reads: its own run, not a fixture; the wasm is the same core.
     const gd = structuredClone(bandada.state);

@@ -80,12 +80,12 @@ export function model(state) {
 
 /** The header every program starts with, one line each (the writers add the comment marks):
  *  what was exported, the licence (MIT-0; the msun port's own notice where it is), where the numbers
- *  are the canvas's (`determinism`: the key of code.head.determinism.*), the moment, the units, how
+ *  are the canvas's (`determinism`: a code.head.determinism.* text), the moment, the units, how
  *  to use it. */
 export function header(m, w, { usage, units = w("code.head.units"), msun = false, agentsOnly = false, determinism = null }) {
   const lines = [w("code.head.exported", { name: m.name, step: m.steps, seed: m.seed }), `SPDX-License-Identifier: ${msun ? "MIT-0 AND SunPro" : "MIT-0"}`, w("code.head.licence")];
   if (msun) lines.push(w("code.head.licence_msun"));
-  if (determinism) lines.push(w(`code.head.determinism.${determinism}`));
+  if (determinism) lines.push(determinism);
   if (m.bigSeed && !m.start) lines.push(w("code.head.big_seed"));
   if (m.start) {
     // (The steerlab-core export carries the agents only: its Sim starts its clock and random numbers.)

@@ -93,7 +93,7 @@ export function writeGodot(m, tpl, w) {
   const kinds = kindsOf(m, tpl, w);
   const eng = sections(tpl.engine, "#");
   const out = [];
-  out.push(comment(header(m, w, { usage: w("code.usage.godot"), msun: true, determinism: "godot" }), "#"));
+  out.push(comment(header(m, w, { usage: w("code.usage.godot"), msun: true, determinism: w("code.head.determinism.godot") }), "#"));
   out.push(eng.lint);
   out.push("extends Node2D\n");
   // (gdlint's order: constants, exported variables, variables, then classes and functions.)

@@ -28,7 +28,7 @@ export function writeJs(m, tpl, w) {
   const eng = sections(tpl.engine);
   const file = `${snake(m.name)}.js`;
   const out = [];
-  out.push(comment(header(m, w, { usage: w("code.usage.js", { file }), msun: true, determinism: "js" }), "//"));
+  out.push(comment(header(m, w, { usage: w("code.usage.js", { file }), msun: true, determinism: w("code.head.determinism.js") }), "//"));
   out.push(`// ${w("code.head.params")}`);
   out.push("export const PARAMS = {");
   out.push(entry("  ", "world", m.world));

@@ -44,7 +44,7 @@ export function writeRust(m, tpl, w) {
   const kinds = kindsOf(m, tpl, w);
   const eng = sections(tpl.engine);
   const out = [];
-  out.push(comment(header(m, w, { usage: w("code.usage.rust"), determinism: "rust" }), "//"));
+  out.push(comment(header(m, w, { usage: w("code.usage.rust"), determinism: w("code.head.determinism.rust") }), "//"));
   out.push(`// ${w("code.head.rust_helpers")}\n#![allow(dead_code)]\n`);
   out.push("use glam::{vec2, Vec2};\nuse std::f32::consts::{PI, TAU};\n");
   out.push(`// ${w("code.head.params")}`);
@@ -123,7 +123,7 @@ export function writeRustCrate(m, tpl, w, state) {
   const m2 = m.start ? { ...m, restartKinds: [...m.restartKinds, "rng", "clock"] } : m;
   const dep = CRATE_DEP("0.1");
   const out = [];
-  out.push(comment(header(m2, w, { usage: [w("code.usage.rust_crate"), w("code.usage.rust_crate_dep", { dep })], agentsOnly: true, determinism: "rust" }), "//"));
+  out.push(comment(header(m2, w, { usage: [w("code.usage.rust_crate"), w("code.usage.rust_crate_dep", { dep })], agentsOnly: true, determinism: w("code.head.determinism.rust") }), "//"));
   out.push("use steerlab_core::Sim;\n");
   out.push(`// ${w("code.head.params")}`);
   const json = scenarioText(m, state);
@@ -145,7 +145,7 @@ export function rustCratePackage(m, tpl, w, version, state) {
   const dir = `steerlab-${name}`;
   const file = `${snake(m.name)}.json`;
   const m2 = m.start ? { ...m, restartKinds: [...m.restartKinds, "rng", "clock"] } : m;
-  const head = comment(header(m2, w, { usage: [w("code.usage.rust_crate_project", { file })], agentsOnly: true, determinism: "rust" }), "//");
+  const head = comment(header(m2, w, { usage: [w("code.usage.rust_crate_project", { file })], agentsOnly: true, determinism: w("code.head.determinism.rust") }), "//");
   const main =
     `${head}\nuse steerlab_core::Sim;\n\n// ${w("code.head.params")}\npub const SCENARIO: &str = include_str!("../${file}");\n\n${CRATE_MAIN}`;
   return {

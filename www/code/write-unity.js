@@ -89,7 +89,7 @@ export function writeUnity(m, tpl, w) {
   const field = (name, attrs, type, value) => `    ${attrs} public ${type} ${name} = ${value};`;
   const top = (path, f, type) => attributes(w, m, path, f, type);
   const out = [];
-  out.push(comment(header(m, w, { usage: w("code.usage.unity", { class: cls }), units: w("code.head.unity_units"), msun: true, determinism: "unity" }), "//"));
+  out.push(comment(header(m, w, { usage: w("code.usage.unity", { class: cls }), units: w("code.head.unity_units"), msun: true, determinism: w("code.head.determinism.unity") }), "//"));
   out.push(USING);
   // Everything in a namespace of its own: several exported scripts live in one Unity project.
   out.push(`namespace ${ns}\n{`);

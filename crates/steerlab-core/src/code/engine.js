@@ -486,14 +486,16 @@ function flockSums(w, i) {
         //es Al menos a r en x o en y (y no a través de un borde): demasiado lejos, se redondee como se redondee.
         //en (One test, without short cuts: which way it goes is hard to predict.)
         //es (Una sola prueba, sin atajos: es difícil predecir por dónde irá.)
-        const ex = Math.abs(gx[k] - x);
-        const ey = Math.abs(gy[k] - y);
+        const ddx = gx[k] - x;
+        const ddy = gy[k] - y;
+        const ex = Math.abs(ddx);
+        const ey = Math.abs(ddy);
         if (((ex >= r) & (ex <= hw)) | ((ey >= r) & (ey <= hh))) continue;
         //en The offset to j (to - from, across the edge when the world wraps, as w.dx and w.dy).
         //es El desplazamiento hasta j (to - from, a través del borde si el mundo se envuelve, como w.dx y w.dy).
-        let dx = fr(gx[k] - x);
+        let dx = fr(ddx);
         if (wrap) dx = dx > hw ? fr(dx - W) : dx < -hw ? fr(dx + W) : dx;
-        let dy = fr(gy[k] - y);
+        let dy = fr(ddy);
         if (wrap) dy = dy > hh ? fr(dy - H) : dy < -hh ? fr(dy + H) : dy;
         const d2 = fr(fr(dx * dx) + fr(dy * dy));
         if (!(d2 < r2)) continue;

@@ -17,67 +17,59 @@ pub struct Mistake {
 }
 
 /// The mistakes of a scenario that [`crate::Sim::from_json`] or [`crate::Sim::new`] refused (at
-/// most [`super::MAX_MISTAKES`] of them, and how many more there were).
+/// most [`super::MAX_MISTAKES`] of them, and how many more there were). It holds the message as the
+/// parser wrote it (one mistake a line, `path: reason`) and reads the mistakes from it when asked:
+/// code that only shows the message (steerlab's pages) carries no more than a `String`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScenarioError {
-    mistakes: Vec<Mistake>,
-    more: usize,
+    message: String,
 }
 
 impl ScenarioError {
-    /// Every mistake listed, in the order they were found.
-    pub fn mistakes(&self) -> &[Mistake] {
-        &self.mistakes
+    /// Every mistake listed, in the order they were found. A line without `path: ` is a mistake
+    /// of the document itself (`scenario`).
+    pub fn mistakes(&self) -> Vec<Mistake> {
+        let mut out: Vec<Mistake> = self.message.lines().filter(|l| more(l).is_none()).map(mistake).collect();
+        if out.is_empty() {
+            out.push(mistake(&self.message));
+        }
+        out
     }
 
     /// How many more mistakes there were past the ones listed.
     pub fn more(&self) -> usize {
-        self.more
+        self.message.lines().find_map(more).unwrap_or(0)
     }
 
     /// The first mistake's field path (`world.width`).
-    pub fn path(&self) -> &str {
-        self.mistakes.first().map_or("scenario", |m| m.path.as_str())
+    pub fn path(&self) -> String {
+        self.mistakes().swap_remove(0).path
     }
 }
 
-/// A message of the parser or the rules (`path: reason` a line, then `… and N more`) as its
-/// mistakes. A line without `: ` is a mistake of the document itself.
+/// `… and N more`: N.
+fn more(line: &str) -> Option<usize> {
+    line.strip_prefix("… and ").and_then(|r| r.strip_suffix(" more")).and_then(|n| n.parse().ok())
+}
+
+/// `path: reason` (a path has no spaces: `behaviours[2].radius`); anything else is the document's.
+fn mistake(line: &str) -> Mistake {
+    match line.split_once(": ") {
+        Some((p, r)) if !p.is_empty() && !p.contains(' ') => Mistake { path: p.to_string(), reason: r.to_string() },
+        _ => Mistake { path: "scenario".to_string(), reason: line.to_string() },
+    }
+}
+
+/// A message of the parser or the rules (`path: reason` a line, then `… and N more`).
 impl From<String> for ScenarioError {
     fn from(message: String) -> ScenarioError {
-        let mut mistakes = Vec::new();
-        let mut more = 0;
-        for line in message.lines() {
-            if let Some(n) = line.strip_prefix("… and ").and_then(|r| r.strip_suffix(" more")) {
-                more = n.parse().unwrap_or(0);
-                continue;
-            }
-            let (path, reason) = match line.split_once(": ") {
-                // A path has no spaces (`behaviours[2].radius`); text before `: ` with one is a reason.
-                Some((p, r)) if !p.is_empty() && !p.contains(' ') => (p.to_string(), r.to_string()),
-                _ => ("scenario".to_string(), line.to_string()),
-            };
-            mistakes.push(Mistake { path, reason });
-        }
-        if mistakes.is_empty() {
-            mistakes.push(Mistake { path: "scenario".into(), reason: message });
-        }
-        ScenarioError { mistakes, more }
+        ScenarioError { message }
     }
 }
 
 impl fmt::Display for ScenarioError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (k, m) in self.mistakes.iter().enumerate() {
-            if k > 0 {
-                f.write_str("\n")?;
-            }
-            write!(f, "{}: {}", m.path, m.reason)?;
-        }
-        if self.more > 0 {
-            write!(f, "\n… and {} more", self.more)?;
-        }
-        Ok(())
+        f.write_str(&self.message)
     }
 }
 
@@ -86,7 +78,7 @@ impl std::error::Error for ScenarioError {}
 /// The message, for code that passes errors on as text (the web shell's).
 impl From<ScenarioError> for String {
     fn from(e: ScenarioError) -> String {
-        e.to_string()
+        e.message
     }
 }
 
@@ -96,21 +88,25 @@ mod tests {
 
     #[test]
     fn mistakes_name_their_fields_and_read_as_the_message() {
-        let text = r#"{"name": "x", "world": {"width": -1, "height": 400}, "behaviours": [{"type": "seek", "wieght": 1}]}"#;
+        let text =
+            r#"{"name": "x", "world": {"width": -1, "height": 400}, "behaviours": [{"type": "seek", "wieght": 1}]}"#;
         let message = crate::scenario::parse(text).unwrap_err();
         let e = Sim::from_json(text).err().expect("refused");
         assert_eq!(e.to_string(), message, "the text is the parser's message");
-        let paths: Vec<&str> = e.mistakes().iter().map(|m| m.path.as_str()).collect();
+        let paths: Vec<String> = e.mistakes().into_iter().map(|m| m.path).collect();
         assert_eq!(paths, ["behaviours[0].wieght", "scenario"], "{message}");
         assert!(e.mistakes()[1].reason.contains("missing field `agents`"), "{e:?}");
         assert!(e.mistakes().iter().any(|m| m.reason.contains("wieght")), "{e:?}");
         assert_eq!(e.path(), paths[0]);
+        assert_eq!(e.more(), 0);
         // The document's own mistake.
         let e = Sim::from_json("[1]").err().expect("refused");
         assert_eq!(e.path(), "scenario");
         assert!(e.mistakes()[0].reason.contains("JSON object"), "{e:?}");
         // A rule (the validation after reading) names its field too.
-        let e = Sim::from_json(r#"{"name": "x", "world": {"width": -1, "height": 10}, "agents": {"count": 1}}"#).err().expect("refused");
+        let e = Sim::from_json(r#"{"name": "x", "world": {"width": -1, "height": 10}, "agents": {"count": 1}}"#)
+            .err()
+            .expect("refused");
         assert_eq!(e.path(), "world.width", "{e}");
         assert!(e.mistakes()[0].reason.starts_with("must be > 0"), "{e:?}");
     }
