@@ -20,13 +20,12 @@ export function has(cmd) {
   }
 }
 
-/** Every target's templates by key. */
+/** Every target's templates by key, with what the packages add (templates/packages.json). */
 export function loadTemplates() {
   const out = {};
-  for (const key of ["js", "rs", "cs", "gd"]) {
-    const file = path.join(ROOT, `www/code/templates/${key}.json`);
-    out[key] = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : { target: key, engine: "", behaviours: {}, pending: ["*"] };
-  }
+  const read = (name) => JSON.parse(fs.readFileSync(path.join(ROOT, `www/code/templates/${name}.json`), "utf8"));
+  const pk = read("packages");
+  for (const key of ["js", "rs", "cs", "gd"]) out[key] = { ...read(key), package: pk.package[key] ?? "", readme: pk.readme, defaults: pk.defaults };
   return out;
 }
 

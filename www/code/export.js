@@ -64,12 +64,29 @@ export function templates(target) {
   return loading.get(key);
 }
 
+let packaging = null;
+/** What the packages add to the templates (`templates/packages.json`): fetched when a package is
+ *  first asked for; a listing needs none of it. */
+export function packageTemplates() {
+  if (!packaging) {
+    packaging = fetch(new URL("./templates/packages.json", import.meta.url)).then((r) => {
+      if (!r.ok) throw new Error(`steerlab code: templates/packages.json: HTTP ${r.status}`);
+      return r.json();
+    });
+    packaging.catch(() => (packaging = null));
+  }
+  return packaging;
+}
+
+/** A target's templates with what its package adds. */
+export const withPackage = (tpl, pk) => ({ ...tpl, package: pk.package[tpl.target] ?? "", readme: pk.readme, defaults: pk.defaults });
+
 /** The program for `target` from `state` (a viewer's `state()`), its words in `lang`: one file's
  *  text (the listing the chapters show), or with `package: true` the target's package, `{ path:
  *  text }` (what the Code dialog's Download packs into a zip). */
 export async function code(state, target, { lang = "en", package: pkg = false } = {}) {
-  const [tpl] = await Promise.all([templates(target), load(target)]);
-  return pkg ? files(state, target, tpl, lang) : write(state, target, tpl, lang);
+  const [tpl, pk] = await Promise.all([templates(target), pkg ? packageTemplates() : null, load(target)]);
+  return pkg ? files(state, target, withPackage(tpl, pk), lang) : write(state, target, tpl, lang);
 }
 
 /** The listing with the target's templates at hand and its writer loaded (`load`; what the tests call). */
@@ -82,7 +99,8 @@ export function write(state, target, tpl, lang = "en") {
 }
 
 /** The package, `{ path: text }`: every file under one folder of stable names (the same whatever
- *  the step or the parameters; the parameters are the data file's). */
+ *  the step or the parameters; the parameters are the data file's). `tpl`: the target's templates
+ *  withPackage(). */
 export function files(state, target, tpl, lang = "en") {
   const t = targetOf(target);
   if (!writers.has(t)) throw new Error(`steerlab code: load("${t}") first`);

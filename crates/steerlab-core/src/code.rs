@@ -116,8 +116,25 @@ pub fn defaults() -> Map<String, Value> {
     out
 }
 
+/// `www/code/templates/packages.json`, which the code view fetches when a package is first asked
+/// for (a listing needs none of it): each target's package additions, the README and LICENCE
+/// texts, every behaviour's defaults.
+pub fn packages_json() -> String {
+    let package: Map<String, Value> =
+        TARGETS.iter().filter(|t| !PACKAGE.get(t).is_empty()).map(|t| (t.to_string(), Value::from(PACKAGE.get(t)))).collect();
+    let doc = json!({
+        "generated": "STEERLAB_WRITE_CODE=1 cargo test -p steerlab-core --features code --lib code",
+        "package": package,
+        "readme": README,
+        "defaults": defaults(),
+    });
+    let mut s = serde_json::to_string_pretty(&doc).expect("JSON");
+    s.push('\n');
+    s
+}
+
 /// `www/code/templates/<target>.json`: the engine's and every behaviour's template for one target,
-/// the package's additions, every behaviour's defaults, and the behaviours pending there.
+/// and the behaviours pending there.
 pub fn templates_json(target: &str) -> String {
     let mut behaviours = Map::new();
     for &(kind, t) in BEHAVIOURS {
@@ -129,9 +146,6 @@ pub fn templates_json(target: &str) -> String {
         "target": target,
         "engine": ENGINE.get(target),
         "behaviours": behaviours,
-        "package": PACKAGE.get(target),
-        "readme": README,
-        "defaults": defaults(),
         "pending": pending,
     });
     let mut s = serde_json::to_string_pretty(&doc).expect("JSON");
@@ -165,6 +179,7 @@ mod tests {
         for target in TARGETS {
             current(DIR, &format!("{DIR}/{target}.json"), &templates_json(target));
         }
+        current(DIR, &format!("{DIR}/packages.json"), &packages_json());
     }
 
     #[test]
