@@ -6,15 +6,16 @@
 // 60 steps; for the long runs — the default bandada, the queue and a 1 000-agent flock — also after
 // 600 steps, and its state at step 300. Each is exported (www/code/export.js) and run:
 //
-// - JavaScript in Node: the listing, and the package (steerlab.js with the settings JSON);
+// - JavaScript in Node: the listing, and the package (steerlab.js with the settings JSON); the
+//   package's types (a strict TypeScript use of steerlab.d.ts) and inputs (setTarget, setLeaderGoal);
 // - Rust with cargo: the listings (glam + libm), the steerlab-core listings, the steerlab-core
 //   project exported mid-run (it must build and run), clippy on both kinds (0 warnings);
 // - C# with mono's mcs against a stub of Unity's API (scripts/dev/code-stub/), warning level 4 as
 //   errors: the listings, the package read from its settings by SteerlabAgents, the package's
 //   inputs (a Target Transform, 2D colliders), allocations of a step and of a frame;
 // - GDScript: parsed and linted (gdtoolkit's gdparse and gdlint), the addon's Godot 3 variant run
-//   under godot3-server from the settings, its node processed a few frames, a listing's Godot 3
-//   variant run (scripts/dev/code-godot.mjs).
+//   under godot3-server from the settings, its node processed a few frames and fed a target Node2D
+//   and an Area2D obstacle, a listing's Godot 3 variant run (scripts/dev/code-godot.mjs).
 //
 // Checks: after 1 step within 1e-4 (positions of the world size, velocities of max_speed), after
 // 60 within 1e-3 of the world size; the long runs within 1e-3 px after 600 steps, and exported at
@@ -31,7 +32,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { register } from "node:module";
-import { ROOT, sh, loadTemplates } from "./code-run.mjs";
+import { ROOT, sh, loadTemplates, typeCheck } from "./code-run.mjs";
 import { runRust, runRustCrate, rustAllocations, clippyRust, runCargoProject } from "./code-rust.mjs";
 import { runUnity, runUnityPackage, unityAllocations, unityTogether, unityInputs, unityBenchExe } from "./code-unity.mjs";
 import { runGodot, godotSpeed } from "./code-godot.mjs";
@@ -331,6 +332,11 @@ if (only.includes("godot")) {
         const c = compare(job.fx, r.listing.rows?.["60"], job.fx.after["60"]);
         check("godot", c.same, `the ${job.id} listing's Godot 3 variant (its own make_world): after 60 steps ${c.same ? "bit for bit" : `${c.px} px off`}`);
       }
+      if (r.inputs) {
+        const i = r.inputs;
+        const ok = i.target[0] === 200 && i.target[1] === 120 && i.obstacles[1] === i.obstacles[0] + 1 && i.last.join() === "100,80,20";
+        check("godot", ok, `inputs: a target Node2D at (100, 60), world_scale 0.5: seek's target ${i.target.join(", ")} (want 200, 120); an Area2D circle of radius 10 at (50, 40) in obstacles_group: ${i.obstacles[0]} obstacles, then ${i.obstacles[1]}, the last at ${i.last.slice(0, 2).join(", ")} radius ${i.last[2]} (want 100, 80 radius 20)`);
+      } else if (r.frames) fail("godot", "inputs: the seek scenario's node printed nothing");
       if (r.frames) {
         const f = r.frames;
         check("godot", f.steps > 0 && f.instances === f.agents, `the SteerlabAgents node, 10 frames of 1/30 s: ${f.error ?? `${f.steps} steps, ${f.instances} agents in its MultiMesh (of ${f.agents})`}`);
@@ -362,6 +368,50 @@ if (only.includes("names")) {
   check("names", settingsDiffer, "their settings files differ (the parameters are data)");
 }
 
+// The JavaScript package as a TypeScript project uses it: its README's lines type-check against
+// steerlab.d.ts (strict), and a wrong call does not; the world has what the types promise; the
+// inputs steer (a target moved, the leader sent somewhere).
+if (only.includes("js")) {
+  try {
+    const seek = fixtures.find((fx) => fx.name === "seek");
+    const follow = fixtures.find((fx) => fx.name === "follow-leader");
+    const dir = path.dirname(await jsPackage(seek.state));
+    const use = (call) =>
+      `import { makeWorld, type World } from "./steerlab.js";\nimport params from "./${seek.state.scenario.name}.json" with { type: "json" };\n` +
+      `const w: World = makeWorld(params);\nw.step();\nconst [x, y] = w.agents[0].position;\n${call}\nw.setLeaderGoal([x, y]);\nw.setLeaderGoal(null);\n` +
+      `w.pointer = [x, y];\nw.params.motion.max_speed = 100;\nw.setMotion();\nw.setCount(3);\nexport const n: number = w.behaviours[0].weight + w.steps + w.time + w.width;\n`;
+    const good = typeCheck(dir, "main.ts", use("w.setTarget(x + 10, y);"));
+    const bad = typeCheck(dir, "wrong.ts", use("w.setTarget([x, y]);"));
+    check("js", good.ok && !bad.ok, `steerlab.d.ts: a strict TypeScript use of the package type-checks${good.ok ? "" : ` (not: ${good.first})`}; w.setTarget([x, y]) does not${bad.ok ? " (it did)" : ""}`);
+    const lib = await import(pathToFileURL(path.join(dir, "steerlab.js")));
+    const w = lib.makeWorld(JSON.parse(json(seek.state)));
+    const dts = fs.readFileSync(path.join(dir, "steerlab.d.ts"), "utf8");
+    const members = [.../export interface World \{([\s\S]*?)\n\}/.exec(dts)[1].matchAll(/^ {2}(?:readonly )?(\w+)[(:]/gm)].map((m) => m[1]);
+    const missing = members.filter((k) => !(k in w));
+    check("js", members.length > 10 && missing.length === 0, `the world has the ${members.length} members World declares${missing.length ? ` (not: ${missing.join(", ")})` : ""}`);
+    const near = (w, [x, y], agents) => agents.reduce((s, a) => s + Math.hypot(a.position[0] - x, a.position[1] - y), 0) / agents.length;
+    const goal = [100, 60];
+    const before = near(w, goal, w.agents);
+    w.setTarget(...goal);
+    for (let k = 0; k < 120; k++) w.step();
+    const after = near(w, goal, w.agents);
+    const f = lib.makeWorld(JSON.parse(json(follow.state)));
+    const b = f.behaviours.find((x) => x.type === "follow_leader");
+    const lead = () => [f.agents[b.leader]];
+    const there = [f.width - 60, f.height - 60];
+    const far = near(f, there, lead());
+    f.setLeaderGoal(there);
+    for (let k = 0; k < 600; k++) f.step();
+    check(
+      "js",
+      after < before / 2 && near(f, there, lead()) < 20,
+      `inputs: setTarget(${goal}) draws seek's agents from ${before.toFixed(0)} px to ${after.toFixed(0)} px of it in 120 steps; setLeaderGoal(${there}) brings the leader from ${far.toFixed(0)} px to ${near(f, there, lead()).toFixed(0)} px`,
+    );
+  } catch (e) {
+    fail("js", `the package's types and inputs: ${String(e.message ?? e).split("\n").slice(0, 4).join(" | ")}`);
+  }
+}
+
 // The comparison can fail: a program exported with max_speed 2 % higher must be caught.
 if (only.includes("js")) {
   const fx = fixtures.find((f) => f.name === "seek") ?? fixtures[0];
@@ -380,7 +430,9 @@ if (only.includes("speed")) {
   try {
     buildWasm();
     const wasm = await wasmStepper(JSON.stringify(flock.state.scenario));
-    const lib = await import(pathToFileURL(await jsPackage(flock.state)));
+    // A fresh instance of the module, as a game runs it (the one above has stepped every fixture's
+    // behaviours, which makes its calls polymorphic: about 10 % slower).
+    const lib = await import(`${pathToFileURL(await jsPackage(flock.state)).href}?bench`);
     const w = lib.makeWorld(JSON.parse(json(flock.state)));
     const exe = unityBenchExe(pkg(flock.state, "unity"), json(flock.state), tmp, MONO_DRIVER);
     const mono = monoStepper(exe);

@@ -135,6 +135,7 @@ export async function runGodot(list, { addon4, addon3, json, listing }, tmp) {
   // The node: SteerlabAgents in the tree reads its settings in _ready and steps in _process; and a
   // listing's own make_world (the first job's) steps as its addon does.
   const first = runs[0];
+  const seek = runs.find(({ k }) => list[k].fx.name === "seek" && list[k].state.scenario.behaviours?.[0]?.type === "seek");
   const node = [
     "extends SceneTree",
     "",
@@ -155,6 +156,34 @@ export async function runGodot(list, { addon4, addon3, json, listing }, tmp) {
     `\t\t\tprint("GODOT ${list.length} " + str(t) + " " + rows(w))`,
     "\tl.free()",
     "\tnode.free()",
+    // The inputs: a Node2D as seek's target and an Area2D with a circle in the obstacles' group,
+    // the node drawn at world_scale 0.5.
+    ...(seek
+      ? [
+          '\tvar s = load("res://addons/steerlab/steerlab_agents.gd").new()',
+          `\ts.settings = "res://s${seek.k}.json"`,
+          "\ts.world_scale = 0.5",
+          "\tvar t = Node2D.new()",
+          "\tt.position = Vector2(100, 60)",
+          "\troot.add_child(t)",
+          "\ts.target = t",
+          "\tvar area = Area2D.new()",
+          "\tvar shape = CollisionShape2D.new()",
+          "\tshape.shape = CircleShape2D.new()",
+          "\tshape.shape.radius = 10.0",
+          "\tarea.add_child(shape)",
+          "\tarea.position = Vector2(50, 40)",
+          '\tarea.add_to_group("steerlab_obstacles")',
+          "\troot.add_child(area)",
+          "\troot.add_child(s)",
+          "\tvar before = s.world.obstacles.size()",
+          '\ts.obstacles_group = "steerlab_obstacles"',
+          "\ts._process(1.0 / 60.0)",
+          "\tvar o = s.world.obstacles[s.world.obstacles.size() - 1]",
+          '\tprint("INPUTS " + str(s.world.behaviours[0].target.x) + " " + str(s.world.behaviours[0].target.y) + " " + str(before) + " " + str(s.world.obstacles.size()) + " " + str(o.center.x) + " " + str(o.center.y) + " " + str(o.radius))',
+          "\ts.free()",
+        ]
+      : []),
     "\tquit()",
     "",
   ].join("\n");
@@ -162,16 +191,19 @@ export async function runGodot(list, { addon4, addon3, json, listing }, tmp) {
   fs.writeFileSync(path.join(project, "node.gd"), node);
   const extra = [{ skip: true }];
   let frames = null;
+  let inputs = null;
   try {
     const out = godot3Server(project, "res://node.gd", 10 * 60 * 1000);
     const m = /NODE (\d+) (\d+) (\d+)/.exec(out);
     frames = m ? { steps: Number(m[1]), instances: Number(m[2]), agents: Number(m[3]) } : null;
+    const i = /INPUTS (\S+) (\S+) (\d+) (\d+) (\S+) (\S+) (\S+)/.exec(out);
+    if (i) inputs = { target: [Number(i[1]), Number(i[2])], obstacles: [Number(i[3]), Number(i[4])], last: [Number(i[5]), Number(i[6]), Number(i[7])] };
     rows.push(extra[0]);
     parseRows(out, rows);
   } catch (e) {
     frames = { error: String(e.message).split("\n")[0] };
   }
-  return { rows: rows.slice(0, list.length), listing: { k: first.k, rows: rows[list.length] }, frames };
+  return { rows: rows.slice(0, list.length), listing: { k: first.k, rows: rows[list.length] }, frames, inputs };
 }
 
 /** CPU ms a step of the addon's simulation of `json` (300 agents) under godot3-server, its own

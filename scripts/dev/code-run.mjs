@@ -31,3 +31,17 @@ export function loadTemplates() {
 
 /** Agents as JSON rows `[x, y, vx, vy]`, parsed from a program's output line. */
 export const rowsOf = (line) => JSON.parse(line);
+
+/** TypeScript's strict check of `text` written as `dir/name` (tools/node_modules' tsc, as a Node
+ *  project with JSON imports): `{ ok, first }`, the first error's line. */
+export function typeCheck(dir, name, text) {
+  fs.writeFileSync(path.join(dir, name), text);
+  const tsc = path.join(ROOT, "tools/node_modules/typescript/bin/tsc");
+  const args = ["--strict", "--noEmit", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom", "--resolveJsonModule", name];
+  try {
+    execFileSync(process.execPath, [tsc, ...args], { cwd: dir, stdio: "pipe" });
+    return { ok: true, first: "" };
+  } catch (e) {
+    return { ok: false, first: String(e.stdout ?? e.message).split("\n")[0] };
+  }
+}

@@ -96,6 +96,8 @@ export function writeRust(m, tpl, w) {
  *  has no `agents.count` to set). */
 function scenarioOf(m, state) {
   const sc = structuredClone(state.scenario);
+  // The schema's address is the repository's (scenarios/); the project has no copy of it.
+  delete sc.$schema;
   sc.obstacles = m.obstacles;
   sc.food = m.food;
   if (sc.path) sc.path.waypoints = m.path.waypoints;

@@ -751,7 +751,7 @@ function setCount(w, n) {
 }
 
 function setTarget(w, x, y) {
-  for (const b of w.behaviours) if (b.type === "seek" || b.type === "arrive" || b.type === "flee") b.target = [x, y];
+  for (const b of w.behaviours) if (b.type === "seek" || b.type === "arrive" || b.type === "flee") b.target = [fr(x), fr(y)];
 }
 
 function setLeaderGoal(w, goal) {
