@@ -427,7 +427,7 @@ or, in the page's `<head>`, a hosted file fetched when a canvas needs the langua
 Checking a file from the command line (the package's own tool, Node ≥ 20):
 
 ```sh
-node node_modules/steerlab/tools/check-words.mjs it.json   # or package/tools/… from the archive
+npx steerlab words it.json        # the package installed; or node package/bin/steerlab.mjs words it.json
 ```
 
 It prints the keys the file lacks (English shows for them) and those English does not have, and

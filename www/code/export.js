@@ -53,7 +53,8 @@ export function templates(target) {
   const key = TARGETS[targetOf(target)].key;
   if (!loading.has(key)) {
     const file = `templates/${key}.json`;
-    const p = fetch(new URL(`./${file}`, import.meta.url)).then((r) => {
+    // (The path written out: the build's hash is added to it, scripts/hooks/version.mjs.)
+    const p = fetch(new URL(`./templates/${key}.json`, import.meta.url)).then((r) => {
       if (!r.ok) throw new Error(`steerlab code: ${file}: HTTP ${r.status}`);
       return r.json();
     });

@@ -4,14 +4,21 @@
 //!   core file, its code templates, a scenario, its words in every language, the registry line and
 //!   the test rows — then regenerates what is generated (schema, words, code templates, golden).
 //!   `--no-regenerate` writes the files only. docs/adding-a-behaviour.md says what comes next.
+//! - `cargo xtask release <version> <date>`: the version in Cargo.toml (its one source) and where the
+//!   reference quotes it, and CHANGELOG.md's [Unreleased] moved into `## [<version>] - <date>`
+//!   (`tests/release.rs` checks that they agree); `cargo xtask release <next>-dev` after a release.
 
 mod new_behaviour;
+mod release;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: cargo xtask new-behaviour <id> [--no-regenerate]
-  <id>: the behaviour's type in snake case (e.g. `interpose`, `hide_behind`)";
+  <id>: the behaviour's type in snake case (e.g. `interpose`, `hide_behind`)
+       cargo xtask release <version> <date>   |   cargo xtask release <next>-dev
+  e.g. `cargo xtask release 0.2.0 2026-12-07`: Cargo.toml, CHANGELOG.md, the reference, the examples;
+  after a release, `cargo xtask release 0.3.0-dev` before [Unreleased] takes entries again";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -27,6 +34,8 @@ fn main() -> ExitCode {
         ["new-behaviour", id, "--no-regenerate"] | ["new-behaviour", "--no-regenerate", id] => {
             new_behaviour::run(&root, id, false)
         }
+        ["release", version, date] => release::run(&root, version, Some(date)),
+        ["release", version] => release::run(&root, version, None),
         _ => Err(USAGE.to_string()),
     };
     match result {
