@@ -120,8 +120,11 @@ pub fn defaults() -> Map<String, Value> {
 /// for (a listing needs none of it): each target's package additions, the README and LICENCE
 /// texts, every behaviour's defaults.
 pub fn packages_json() -> String {
-    let package: Map<String, Value> =
-        TARGETS.iter().filter(|t| !PACKAGE.get(t).is_empty()).map(|t| (t.to_string(), Value::from(PACKAGE.get(t)))).collect();
+    let package: Map<String, Value> = TARGETS
+        .iter()
+        .filter(|t| !PACKAGE.get(t).is_empty())
+        .map(|t| (t.to_string(), Value::from(PACKAGE.get(t))))
+        .collect();
     let doc = json!({
         "generated": "STEERLAB_WRITE_CODE=1 cargo test -p steerlab-core --features code --lib code",
         "package": package,

@@ -75,6 +75,13 @@ impl fmt::Display for ScenarioError {
 
 impl std::error::Error for ScenarioError {}
 
+/// The message as text, where an error is shown as it is (the web shell's `js_err`).
+impl AsRef<str> for ScenarioError {
+    fn as_ref(&self) -> &str {
+        &self.message
+    }
+}
+
 /// The message, for code that passes errors on as text (the web shell's).
 impl From<ScenarioError> for String {
     fn from(e: ScenarioError) -> String {
@@ -93,6 +100,7 @@ mod tests {
         let message = crate::scenario::parse(text).unwrap_err();
         let e = Sim::from_json(text).err().expect("refused");
         assert_eq!(e.to_string(), message, "the text is the parser's message");
+        assert_eq!(AsRef::<str>::as_ref(&e), message, "as the web shell shows it");
         let paths: Vec<String> = e.mistakes().into_iter().map(|m| m.path).collect();
         assert_eq!(paths, ["behaviours[0].wieght", "scenario"], "{message}");
         assert!(e.mistakes()[1].reason.contains("missing field `agents`"), "{e:?}");
