@@ -409,7 +409,7 @@ fn a_behaviours_overlays_can_be_switched_off() {
     assert_eq!(r2.build(&off, ov).count(Style::PanicRadius), 0, "switched off");
     assert_eq!(on.state_json()["agents"], off.state_json()["agents"], "the same trajectory: it still steers");
     v["overlays_off"] = json!(["evad"]);
-    let e = Sim::from_json(&v.to_string()).err().unwrap();
+    let e = Sim::from_json(&v.to_string()).err().unwrap().to_string();
     assert!(e.starts_with("overlays_off[0]: \"evad\" is not the type of a behaviour") && e.contains("evade"), "{e}");
 }
 

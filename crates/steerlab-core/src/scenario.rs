@@ -11,8 +11,10 @@ use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+mod error;
 mod parse;
 mod validate;
+pub use error::{Mistake, ScenarioError};
 pub(crate) use parse::read_text;
 pub use parse::{clip, from_value, parse, MAX_MESSAGE_CHARS, MAX_MISTAKES};
 
