@@ -29,7 +29,7 @@
 #   package/www/describe.js     the described scene (cursor.js, sound.js), on first use
 #   package/www/chart.js        the chart under a canvas and www/meaning.js the measures' meanings,
 #                               imported by boot.js on first use
-#   package/www/code/           the code view (export.js, its writers and words, dialog.js, templates/<target>.json), on first use
+#   package/www/code/           the code view (export.js, its writers and words, dialog.js, zip.js, templates/<target>.json and packages.json), on first use
 #   package/www/gpu/            the GPU engine (mount.js + mount.d.ts, engine.js, shaders.js),
 #                               imported by boot.js only for scenarios with engine "gpu"/"auto"
 #   package/posters/            the built-in scenarios' first frames (SVG) and posters.css
@@ -93,7 +93,7 @@ mkdir -p "$P/www/gpu"
 cp dist/www/gpu/engine.js dist/www/gpu/shaders.js dist/www/gpu/mount.js pkg/www/gpu/mount.d.ts "$P/www/gpu/"
 # The code view (issue #36: v.code, the Code button), loaded on first use.
 mkdir -p "$P/www/code/templates"
-cp dist/www/code/export.js dist/www/code/model.js dist/www/code/write-*.js dist/www/code/dialog.js "$P/www/code/"
+cp dist/www/code/export.js dist/www/code/model.js dist/www/code/write-*.js dist/www/code/dialog.js dist/www/code/zip.js "$P/www/code/"
 cp dist/www/code/templates/*.json "$P/www/code/templates/"
 cp -r dist/posters "$P/posters"
 cp pkg/react.js pkg/react.d.ts "$P/"

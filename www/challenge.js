@@ -314,7 +314,7 @@ class Challenge {
     const c = this.condition;
     const need = c.for || 0;
     if (c.within != null && time > c.within + 1e-9) {
-      this.set("late", t("page.challenge.late").replace("{within}", this.num(c.within)).replace("{reset}", t("page.challenge.reset", this.lang)));
+      this.set("late", t("page.challenge.late", this.lang, { within: this.num(c.within), reset: t("page.challenge.reset", this.lang) }));
       return this.state;
     }
     if (c.after && time < c.after) {

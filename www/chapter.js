@@ -1,4 +1,4 @@
-// The "try this" buttons of the chapters (pages/chapters/*.html, pages/es/chapters/*.html).
+// The "try this" buttons of the chapters (pages/<tag>/chapters/*.html).
 //
 //   <button type="button" class="try" data-for="c-flock" data-set='{"separation.weight": 0}' disabled>…</button>
 //   <button type="button" class="try" data-for="c-flock" data-set='{"perception": 25}' data-restart disabled>…</button>

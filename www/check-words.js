@@ -4,9 +4,9 @@
 // pages' scripts reach it through www/words.js (`checkWords`, with the loaded English),
 // `steerlab.checkWords`, and the command `node <package>/tools/check-words.mjs it.json`.
 
-/** `{name}` holes of a text, sorted (`{clipped? (…)|}` → "clipped"; a plural's, `{n, plural, one
- *  {# group} other {# groups}}`, is "n" and the holes inside its branches, whatever branches a
- *  language has). */
+/** `{name}` holes of a text, sorted (`{clipped? (…)|}` → "clipped"; `{Tap|Click}` is none; a
+ *  plural's, `{n, plural, one {# group} other {# groups}}`, is "n" and the holes inside its
+ *  branches, whatever branches a language has). */
 function holes(text, out = []) {
   const s = String(text);
   for (let i = 0; (i = s.indexOf("{", i)) >= 0; ) {
@@ -14,7 +14,7 @@ function holes(text, out = []) {
     for (; end < s.length; end++) if (s[end] == "{") depth++; else if (s[end] == "}" && --depth == 0) break;
     const body = s.slice(i + 1, end);
     const m = /^([^{}?:~,]*)(,\s*plural\s*,)?/.exec(body);
-    out.push(m[1].trim());
+    if (/^\w*$/.test(m[1].trim())) out.push(m[1].trim()); // ({Tap|Click}: an instruction, no hole)
     // (Each branch once: its holes, not its words.)
     if (m[2]) for (const b of body.slice(m[0].length).matchAll(/\{([^{}]*)\}/g)) holes(b[1], out);
     i = end + 1;

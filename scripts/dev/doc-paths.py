@@ -14,7 +14,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 TOPS = ("src/", "www/", "crates/", "scripts/", "tests/", "docs/", "pages/", "examples/", "tools/",
         "words/", "scenarios/", "pkg/", "benches/", ".cargo/", ".ci/")
 # Paths in other projects that the docs cite.
-ELSEWHERE = ("crates/eframe/", "src/pages/", "tests/support/macros.rs")  # eframe's repository; an Astro project's pages; glam's
+# eframe's repository; an Astro project's pages; glam's; the exported cargo projects' program.
+ELSEWHERE = ("crates/eframe/", "src/pages/", "tests/support/macros.rs", "src/main.rs")
 # The package (scripts/package.sh) puts pkg/'s files and docs/reference/ at its top: its README and
 # the reference name paths as the package has them.
 PACKAGE = ("", "pkg", "docs")
@@ -59,7 +60,8 @@ def comments(f):
             if k >= 0 and not line[:k].strip().startswith(("'", '"')):
                 yield i, line[k + 1:]
             continue
-        if in_block or text.startswith(("/*", "*")):
+        # (A block comment from its `/*` to its `*/`: a line of code may start with `*`.)
+        if in_block or text.startswith("/*"):
             in_block = "*/" not in text
             yield i, text
             continue

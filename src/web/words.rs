@@ -18,19 +18,19 @@ use web_sys::Element;
 /// language writes them as English does), its decimal separator, grouping separator ("": none), the
 /// digits before the point from which they are grouped less 3 (1 for `1,234`, 2 for Spanish `1234`
 /// but `12.345`) and minus sign, joined with U+0001. Then keys and texts, one after the other, to
-/// add to (or replace in) the language `tag`. The module keeps the texts of the keys it shows;
-/// www/loader.js keeps the others (`page.*`, `chart.*`, `describe.*`, unknown ones): each text is
-/// held once. Viewers write their words again when a text or the number format changed. Returns,
-/// joined with NUL, how many of the keys the module shows these words lack (a shipped words file
-/// that lacks some, older than the module, makes www/loader.js fetch English too), then the keys
-/// it left to www/loader.js.
+/// add to (or replace in) the language `tag`. The module keeps the texts of the keys it shows
+/// (and the built-ins' `scenario.*` texts, by name); www/loader.js keeps the others (`page.*`,
+/// `chart.*`, `describe.*`, unknown ones): each text is held once. Viewers write their words
+/// again when a text or the number format changed. Returns, joined with NUL, how many of the keys
+/// the module shows these words lack (a shipped words file that lacks some, older than the module,
+/// makes www/loader.js fetch English too), then the keys it left to www/loader.js.
 #[wasm_bindgen(js_name = addWords)]
 pub fn add_words(tag: &str, data: &str) -> String {
     let mut fields = data.split('\0');
     let numbers = fields.next().unwrap_or("");
     let mut left = String::new();
     let pairs = std::iter::from_fn(|| Some((fields.next()?, fields.next()?))).inspect(|(k, _)| {
-        if KEYS.binary_search(k).is_err() {
+        if KEYS.binary_search(k).is_err() && !k.starts_with(crate::lang::words::NAMED) {
             left.push('\0');
             left.push_str(k);
         }
@@ -59,13 +59,16 @@ pub fn add_words(tag: &str, data: &str) -> String {
 /// when words arrive for the viewer's language (`add_words`).
 pub fn write(root: &Element, lang: Lang, title: &str) {
     let one = |e: &Element| {
-        let word =
-            |mark| e.get_attribute(mark).map(|k| super::fill(lang.lookup(&k).unwrap_or(""), &[("title", title)]));
-        if let Some(t) = word("data-sl-text") {
-            e.set_text_content(Some(&t));
-        }
-        if let Some(t) = word("data-sl-label") {
-            let _ = e.set_attribute("aria-label", &t);
+        // (One loop over both marks: one `fill` in the module.)
+        for (mark, attr) in [("data-sl-text", ""), ("data-sl-label", "aria-label")] {
+            if let Some(k) = e.get_attribute(mark) {
+                let t = super::fill(lang.lookup(&k).unwrap_or(""), &[("title", title)]);
+                if attr.is_empty() {
+                    e.set_text_content(Some(&t));
+                } else {
+                    let _ = e.set_attribute(attr, &t);
+                }
+            }
         }
     };
     one(root);

@@ -287,6 +287,9 @@ async function main(): Promise<void> {
   const png: Blob = await v.still("png", 2);
   console.log(svg.length, png.size);
   v.refreshTheme();
+  const listing: string = await v.code("godot3", { lang: "es" });
+  const files: Record<string, string> = await v.code("unity", { package: true });
+  console.log(listing.length, Object.keys(files).length);
   v.destroy();
 }
 void main();
