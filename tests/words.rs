@@ -109,8 +109,9 @@ fn holes(s: &str) -> Vec<String> {
                 }
             }
             let body = &rest[i + 1..end.max(i + 1)];
-            let name = body.split(['?', ':', '~', ',', '{', '}']).next().unwrap().trim();
-            // (`{Tap|Click}`, a caption's instructions for the pointer, is no hole.)
+            let name = body.split(['?', ':', '~', ',', '{', '}']).next().unwrap().trim_end();
+            // (`{Tap|Click}`, a caption's instructions for the pointer, is no hole; nor is code's
+            // `{ makeWorld }`.)
             if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
                 out.push(name.to_string());
             }

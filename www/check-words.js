@@ -14,7 +14,8 @@ function holes(text, out = []) {
     for (; end < s.length; end++) if (s[end] == "{") depth++; else if (s[end] == "}" && --depth == 0) break;
     const body = s.slice(i + 1, end);
     const m = /^([^{}?:~,]*)(,\s*plural\s*,)?/.exec(body);
-    if (/^\w*$/.test(m[1].trim())) out.push(m[1].trim()); // ({Tap|Click}: an instruction, no hole)
+    const name = m[1].trimEnd();
+    if (/^\w*$/.test(name)) out.push(name); // ({Tap|Click}: an instruction; `{ makeWorld }`: code)
     // (Each branch once: its holes, not its words.)
     if (m[2]) for (const b of body.slice(m[0].length).matchAll(/\{([^{}]*)\}/g)) holes(b[1], out);
     i = end + 1;
