@@ -17,12 +17,15 @@ impl Handles {
             params::emit_changes(&self.canvas, changes);
         }
         if let Some(step) = self.shown.take() {
-            // (One at a time: a hook may remove itself, or add another.)
-            let mut k = 0;
-            while let Some(f) = self.hooks.borrow().get(k).cloned() {
-                k += 1;
-                if let Err(e) = f.call1(&JsValue::UNDEFINED, &JsValue::from_f64(step as f64)) {
-                    web_sys::console::error_1(&e);
+            // (The hooks as they were, each called with the list released: a hook may remove
+            // itself or another, or add one; one removed meanwhile is not called.)
+            let list = self.hooks.borrow().clone();
+            for f in &list {
+                let on = self.hooks.borrow().iter().any(|g| AsRef::<JsValue>::as_ref(g) == AsRef::<JsValue>::as_ref(f));
+                if on {
+                    if let Err(e) = f.call1(&JsValue::UNDEFINED, &JsValue::from_f64(step as f64)) {
+                        web_sys::console::error_1(&e);
+                    }
                 }
             }
         }
