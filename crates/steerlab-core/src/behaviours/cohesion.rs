@@ -2,7 +2,7 @@
 //! `perception` (nearest image across a wrapping edge). The sums come from the flocking rules'
 //! shared neighbour pass.
 
-use super::{flock_term, AgentStep, Behave, FlockRule, ForceCtx, Inst, View};
+use super::{flock_term, AgentStep, Behave, FlockRule, ForceCtx, Inst, Readout, Tell, Val, View};
 use crate::check::Check;
 use crate::draw::Overlay;
 use crate::draw::Overlays;
@@ -52,6 +52,20 @@ impl Behave for Cohesion {
 
     fn weight(&self) -> f32 {
         self.weight
+    }
+
+    /// Its lesson in the described scene: the groups (agents linked by chains of neighbours within
+    /// perception): how many, the two largest, how many agents are alone, and `perception`.
+    fn describe(&self, _: &Inst<Self>, t: &Tell) -> Option<Readout> {
+        let g = t.groups;
+        Some(
+            Readout::new(Self::KIND)
+                .with("groups", Val::Int(g.len() as i64))
+                .with("largest", Val::Int(*g.first()? as i64))
+                .with("second", g.get(1).map_or(Val::None, |&n| Val::Int(n as i64)))
+                .with("alone", Val::Int(g.iter().filter(|&&n| n == 1).count() as i64))
+                .with("perception", Val::Num(self.perception as f64, 0)),
+        )
     }
 
     fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {

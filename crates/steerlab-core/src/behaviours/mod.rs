@@ -198,6 +198,20 @@ impl View<'_> {
     }
 }
 
+/// What a behaviour's description of its lesson reads ([`Behave::describe`]): the simulation as
+/// it is, and what the described scene measures once for all its behaviours (`describe.rs`).
+pub struct Tell<'a, 'v> {
+    pub v: &'a View<'v>,
+    /// Each agent's distance to its nearest other agent (empty for a flock too big to measure on
+    /// request, or fewer than 2 agents).
+    pub nearest: &'a [f32],
+    /// Every group's size (agents linked by chains of neighbours within perception), largest first
+    /// (empty as `nearest`).
+    pub groups: &'a [u32],
+    /// The length an agent is drawn at (px): two agents closer than `describe::OVERLAP` of it overlap.
+    pub agent_size: f32,
+}
+
 /// Where the inspector draws one line's highlight ([`Behave::highlight`]): the selected agent `i`
 /// at `p`, the simulation as it is, and the draw list (each shape a halo under an accent stroke).
 pub struct Highlight<'a, 'v> {
@@ -363,6 +377,13 @@ pub trait Behave: Clone + PartialEq + fmt::Debug + Serialize + Sized {
     /// The readout line under the canvas (the first behaviour that has one gives it).
     fn readout(&self, _inst: &Inst<Self>, _v: &View) -> Option<Readout> {
         None
+    }
+
+    /// What the described scene tells of its lesson (`v.scene().facts`, computed on request, never
+    /// while playing): numbers and words' keys under stable keys, put into sentences by the page
+    /// (`describe.<kind>.*` in the words files, www/describe.js). The default: its readout's.
+    fn describe(&self, inst: &Inst<Self>, t: &Tell) -> Option<Readout> {
+        self.readout(inst, t.v)
     }
 
     /// Additions to `state()` (metrics and the behaviour's own keys).

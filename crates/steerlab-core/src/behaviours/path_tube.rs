@@ -8,7 +8,7 @@
 //! its direction of travel), so an agent turning a sharp corner hands over to the next segment
 //! instead of circling the vertex (`path::closest_segment`).
 
-use super::{AgentStep, Behave, ForceCtx, Inst, Layer, Readout, Tint, Val, View};
+use super::{AgentStep, Behave, ForceCtx, Inst, Layer, Readout, Tell, Tint, Val, View};
 use crate::agent::Agent;
 use crate::check::Check;
 use crate::draw::FORCE_SCALE;
@@ -243,6 +243,24 @@ impl Behave for PathTube {
                 .with("distance", if d.is_finite() { Val::Num(d as f64, 1) } else { Val::None })
                 .with("tube_radius", Val::Num(self.tube_radius as f64, 0))
                 .with("outside", Val::Int(outside(inst) as i64)),
+        )
+    }
+
+    /// Its lesson in the described scene: how many agents are inside the tube (within
+    /// `tube_radius` of the path) of how many, the predictions outside it, agent 0's distance to
+    /// the path (px) and the radius.
+    fn describe(&self, inst: &Inst<Self>, t: &Tell) -> Option<Readout> {
+        let (wps, mode) = (&t.v.scene.path.waypoints, t.v.setup.path_mode());
+        let a = t.v.agents.first()?;
+        let d = distance_to_path(a.position, wps, mode);
+        let inside = t.v.agents.iter().filter(|a| distance_to_path(a.position, wps, mode) <= self.tube_radius).count();
+        Some(
+            Readout::new(Self::KIND)
+                .with("inside", Val::Int(inside as i64))
+                .with("agents", Val::Int(t.v.agents.len() as i64))
+                .with("outside", Val::Int(outside(inst) as i64))
+                .with("distance", if d.is_finite() { Val::Num(d as f64, 0) } else { Val::None })
+                .with("tube_radius", Val::Num(self.tube_radius as f64, 0)),
         )
     }
 

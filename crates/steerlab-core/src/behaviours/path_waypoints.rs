@@ -2,7 +2,7 @@
 //! move on to the next one inside `arrive_radius`, with the path's mode (§4.5): one-shot (arrive at
 //! the last waypoint), loop, ping-pong. Each agent keeps its own active waypoint and direction.
 
-use super::{AgentStep, Behave, ForceCtx, Inst, Layer, Readout, Tint, Val, View};
+use super::{AgentStep, Behave, ForceCtx, Inst, Layer, Readout, Tell, Tint, Val, View};
 use crate::agent::Agent;
 use crate::check::Check;
 use crate::draw::{DrawList, Style};
@@ -224,6 +224,25 @@ impl Behave for PathWaypoints {
                 .with("waypoints", Val::Int(n as i64))
                 .with("mode", Val::Word(v.setup.path_mode().name()))
                 .with("direction", Val::Int(dir_of(leg.dir) as i64)),
+        )
+    }
+
+    /// Its lesson in the described scene, for agent 0: the next waypoint (1-based), how many there
+    /// are, how far it is (px) and where, the mode; and how many agents are near their next one.
+    fn describe(&self, inst: &Inst<Self>, t: &Tell) -> Option<Readout> {
+        let (v, leg) = (t.v, inst.agents.first()?);
+        let wps = &v.scene.path.waypoints;
+        let a = v.agents.first()?;
+        let Some(&w) = wps.get((leg.wp as usize).min(wps.len().max(1) - 1)) else {
+            return Some(Readout::new(Self::KIND).with("waypoints", Val::Int(0)));
+        };
+        Some(
+            Readout::new(Self::KIND)
+                .with("next", Val::Int((leg.wp as usize).min(wps.len() - 1) as i64 + 1))
+                .with("waypoints", Val::Int(wps.len() as i64))
+                .with("distance", Val::Num(v.world.delta(a.position, w).length() as f64, 0))
+                .with("next_at", Val::Int(t.place(w) as i64))
+                .with("mode", Val::Word(v.setup.path_mode().name())),
         )
     }
 

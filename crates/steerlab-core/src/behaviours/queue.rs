@@ -16,7 +16,7 @@
 //! still pulls forward a little and the pulls add up along the line; separation holds them apart
 //! (in the built-in scenario: 0.38 overlapping pairs on average with braking, 5.9 without).
 
-use super::{separate, AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, Readout, SepForm, Tint, Val, View};
+use super::{separate, AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, Readout, SepForm, Tell, Tint, Val, View};
 use crate::agent::Agent;
 use crate::check::Check;
 use crate::draw::{DrawList, Style};
@@ -435,6 +435,38 @@ impl Behave for Queue {
                 .with("mean_overlaps", Val::Num(st.mean_overlaps(), 2))
                 .with("braking", Val::Int(braking(inst) as i64))
                 .with("through", Val::Int(st.through as i64)),
+        )
+    }
+
+    /// Its lesson in the described scene: the line (the agents slower than a third of their speed
+    /// limit: how many, how far it reaches from the goal and in which direction), who brakes, the
+    /// spacing in the line (mean distance to the nearest, px), the overlapping pairs, and the
+    /// throughput (agents/s through the door).
+    fn describe(&self, inst: &Inst<Self>, t: &Tell) -> Option<Readout> {
+        let (v, goal) = (t.v, self.goal());
+        let (mut waiting, mut far, mut reach, mut gap) = (0u32, Vec2::ZERO, 0f32, 0f32);
+        for (i, a) in v.agents.iter().enumerate() {
+            if a.speed() < a.max_speed / 3.0 {
+                waiting += 1;
+                gap += t.nearest.get(i).copied().unwrap_or(0.0);
+                let d = v.world.delta(goal, a.position);
+                if d.length() > reach {
+                    (reach, far) = (d.length(), d);
+                }
+            }
+        }
+        let spacing =
+            if waiting > 0 && !t.nearest.is_empty() { Val::Num((gap / waiting as f32) as f64, 0) } else { Val::None };
+        Some(
+            Readout::new(Self::KIND)
+                .with("waiting", Val::Int(waiting as i64))
+                .with("line_length", Val::Num(reach as f64, 0))
+                .with("line_dir", Val::Int(t.direction(far) as i64))
+                .with("braking", Val::Int(braking(inst) as i64))
+                .with("braking_enabled", Val::Bool(self.braking))
+                .with("spacing", spacing)
+                .with("overlaps", Val::Int(inst.state.overlaps as i64))
+                .with("throughput", Val::Num(inst.state.throughput(v.time), 2)),
         )
     }
 

@@ -5,7 +5,7 @@
 //! engine's definition); this file turns the pass's sums into the rule's force and draws its
 //! overlays.
 
-use super::{flock_term, AgentStep, Behave, FlockRule, ForceCtx, Inst, View};
+use super::{flock_term, AgentStep, Behave, FlockRule, ForceCtx, Inst, Readout, Tell, Val, View};
 use crate::check::Check;
 use crate::draw::Overlay;
 use crate::draw::Overlays;
@@ -54,6 +54,21 @@ impl Behave for Separation {
 
     fn weight(&self) -> f32 {
         self.weight
+    }
+
+    /// Its lesson in the described scene: how far apart the agents keep (the mean distance to the
+    /// nearest, px), the closest pair (px, and where), how many overlap another as drawn, and
+    /// `sep_dist`.
+    fn describe(&self, _: &Inst<Self>, t: &Tell) -> Option<Readout> {
+        let (closest, at) = t.closest()?;
+        Some(
+            Readout::new(Self::KIND)
+                .with("spacing", Val::Num(t.spacing()? as f64, 0))
+                .with("closest", Val::Num(closest as f64, 1))
+                .with("closest_at", Val::Int(at as i64))
+                .with("overlaps", Val::Int(t.overlapping() as i64))
+                .with("sep_dist", Val::Num(self.sep_dist as f64, 0)),
+        )
     }
 
     fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {
