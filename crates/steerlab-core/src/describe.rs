@@ -119,7 +119,7 @@ fn val(v: Val) -> Value {
     match v {
         Val::Int(n) => n.into(),
         Val::Num(x, d) if x.is_finite() => {
-            let k = 10f64.powi(d as i32);
+            let k = [1.0, 10.0, 100.0, 1000.0][d.min(3) as usize];
             Value::from((x * k).round() / k)
         }
         Val::Word(w) => w.into(),
@@ -242,8 +242,7 @@ impl Sim {
             a.4 += moving as u32;
         }
         scene.group_count = (!big).then_some(acc.len() as u32);
-        let mut sizes: Vec<u32> = if big { Vec::new() } else { acc.iter().map(|a| a.0).collect() };
-        sizes.sort_unstable_by(|a, b| b.cmp(a));
+        let sizes: Vec<u32> = if big { Vec::new() } else { acc.iter().map(|a| a.0).collect() };
         // The largest groups, largest first (ties: the one whose first member comes first); picked,
         // not sorted (a sort's code in the wasm module for three items).
         for _ in 0..MAX_GROUPS.min(acc.len()) {
@@ -274,7 +273,8 @@ impl Sim {
         let agent_size = self.scenario().agent_size;
         scene.facts = self.with_view(|v| {
             let t = Tell { v, nearest: &nearest, groups: &sizes, agent_size };
-            self.scenario().behaviours.iter().zip(self.states()).filter_map(|(b, s)| b.describe(s, &t)).collect()
+            let each = self.scenario().behaviours.iter().zip(self.states());
+            each.filter_map(|(b, s)| b.describe(s, &t).or_else(|| b.readout(s, v))).collect()
         });
         // The roles and objects as drawn: one per distinct place (a target drawn as a ring and a dot
         // is one target), in the order of `ROLES`.

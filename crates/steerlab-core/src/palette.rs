@@ -39,6 +39,11 @@ impl Colour {
         Colour::rgba(c[0], c[1], c[2], ((c[3] as u32 * 1000 + 127) / 255) as u16)
     }
 
+    /// Its RGB bytes.
+    pub fn rgb(self) -> [u8; 3] {
+        [self.r, self.g, self.b]
+    }
+
     /// As RGBA bytes (for the pixel agent layer).
     pub fn bytes(self) -> [u8; 4] {
         [self.r, self.g, self.b, ((self.alpha as u32 * 255 + 500) / 1000) as u8]
@@ -422,6 +427,29 @@ impl Look {
     }
 }
 
+/// WCAG's relative luminance of an opaque colour's RGB bytes, within 2 % (the power 2.4 of its
+/// sRGB curve taken as 2.40625 = 2 + 1/2 − 1/8 + 1/32, by square roots: a `pow` would be 2 KB of
+/// the module; the tests check against the exact curve).
+pub fn luminance([r, g, b]: [u8; 3]) -> f64 {
+    let lin = |c: u8| {
+        let c = c as f64 / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            let x = (c + 0.055) / 1.055;
+            let (s1, s3) = (x.sqrt(), x.sqrt().sqrt().sqrt());
+            x * x * s1 / s3 * s3.sqrt().sqrt()
+        }
+    };
+    0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+}
+
+/// WCAG's contrast ratio of two opaque colours (1 to 21).
+pub fn contrast(a: [u8; 3], b: [u8; 3]) -> f64 {
+    let (x, y) = (luminance(a), luminance(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
+}
+
 /// Circles of these styles are filled (then stroked); other circles are only stroked.
 pub fn fills_circle(style: Style) -> bool {
     matches!(style, Style::Tube | Style::AheadZone | Style::Goal | Style::PanicRadius)
@@ -526,6 +554,25 @@ mod tests {
         }
     }
 
+    /// WCAG's contrast ratio, exactly (the module's `contrast` is within 2 %).
+    fn contrast(a: Colour, b: Colour) -> f64 {
+        let lum = |c: Colour| 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
+        let (x, y) = (lum(a), lum(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    /// The module's luminance is WCAG's within 2 %, for every grey and every channel alone.
+    #[test]
+    fn luminance_is_wcags_within_two_percent() {
+        for v in 0..=255u8 {
+            for c in [[v, v, v], [v, 0, 0], [0, v, 0], [0, 0, v]] {
+                let exact = 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2]);
+                let got = super::luminance(c);
+                assert!((got - exact).abs() <= 0.02 * exact + 1e-12, "{c:?}: {got} vs {exact}");
+            }
+        }
+    }
+
     /// Linear light of an sRGB byte.
     fn lin(c: u8) -> f64 {
         let c = c as f64 / 255.0;
@@ -534,16 +581,6 @@ mod tests {
         } else {
             ((c + 0.055) / 1.055).powf(2.4)
         }
-    }
-
-    /// WCAG's relative luminance, and the contrast ratio of two opaque colours.
-    fn luminance(c: Colour) -> f64 {
-        0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b)
-    }
-
-    fn contrast(a: Colour, b: Colour) -> f64 {
-        let (x, y) = (luminance(a), luminance(b));
-        (x.max(y) + 0.05) / (x.min(y) + 0.05)
     }
 
     /// The roles each figure shows together (what a reader must tell apart). (The active

@@ -105,6 +105,10 @@ pub(super) fn panel(doc: &Document, lang: Lang, sim: &Sim) -> Result<Option<Html
                 sel.into()
             }
         };
+        // Named by its label alone, its value said once (the slider's own): the `<output>` beside
+        // it, a live region by its role, would say it again and is part of the label's text.
+        input.set_attribute("aria-label", text)?;
+        out.set_attribute("aria-hidden", "true")?;
         input.set_attribute("data-param", &c.param)?;
         input.set_attribute("data-control", &k.to_string())?;
         row.append_child(&input)?;
@@ -134,6 +138,7 @@ impl Inner {
         if let Some(f) = &self.folds[k] {
             f.set_open(!f.is_open());
         }
+        self.rove_fix();
     }
 
     /// Close the open disclosures (Escape, or after a menu entry ran); true when one was open
@@ -148,6 +153,9 @@ impl Inner {
                 }
                 closed = true;
             }
+        }
+        if closed {
+            self.rove_fix();
         }
         closed
     }

@@ -58,11 +58,16 @@ impl Behave for Cohesion {
     /// perception): how many, the two largest, how many agents are alone, and `perception`.
     fn describe(&self, _: &Inst<Self>, t: &Tell) -> Option<Readout> {
         let g = t.groups;
+        // The two largest (picked, not sorted: a sort's code in the module for two numbers).
+        let (a, b) = g.iter().fold((0, 0), |(a, b), &n| if n > a { (n, a) } else { (a, b.max(n)) });
+        if g.is_empty() {
+            return None;
+        }
         Some(
             Readout::new(Self::KIND)
                 .with("groups", Val::Int(g.len() as i64))
-                .with("largest", Val::Int(*g.first()? as i64))
-                .with("second", g.get(1).map_or(Val::None, |&n| Val::Int(n as i64)))
+                .with("largest", Val::Int(a as i64))
+                .with("second", if g.len() > 1 { Val::Int(b as i64) } else { Val::None })
                 .with("alone", Val::Int(g.iter().filter(|&&n| n == 1).count() as i64))
                 .with("perception", Val::Num(self.perception as f64, 0)),
         )

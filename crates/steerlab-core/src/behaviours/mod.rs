@@ -205,7 +205,7 @@ pub struct Tell<'a, 'v> {
     /// Each agent's distance to its nearest other agent (empty for a flock too big to measure on
     /// request, or fewer than 2 agents).
     pub nearest: &'a [f32],
-    /// Every group's size (agents linked by chains of neighbours within perception), largest first
+    /// Every group's size (agents linked by chains of neighbours within perception), in no order
     /// (empty as `nearest`).
     pub groups: &'a [u32],
     /// The length an agent is drawn at (px): two agents closer than `describe::OVERLAP` of it overlap.
@@ -381,9 +381,10 @@ pub trait Behave: Clone + PartialEq + fmt::Debug + Serialize + Sized {
 
     /// What the described scene tells of its lesson (`v.scene().facts`, computed on request, never
     /// while playing): numbers and words' keys under stable keys, put into sentences by the page
-    /// (`describe.<kind>.*` in the words files, www/describe.js). The default: its readout's.
-    fn describe(&self, inst: &Inst<Self>, t: &Tell) -> Option<Readout> {
-        self.readout(inst, t.v)
+    /// (`describe.<kind>.*` in the words files, www/describe.js). `None` (the default): its
+    /// readout's numbers tell it.
+    fn describe(&self, _inst: &Inst<Self>, _t: &Tell) -> Option<Readout> {
+        None
     }
 
     /// Additions to `state()` (metrics and the behaviour's own keys).
