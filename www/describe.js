@@ -28,11 +28,13 @@ import { onKey, onBlur, cursorOf, cursorWords } from "./cursor.js";
 export const SETTLE_MS = 3000;
 /** How often, at most, a playing figure's description follows its scene (while it has the focus). */
 export const RENEW_MS = 3000;
+/** The most words of the one sentence (the name adds a few: the focus says ≤ 60). */
+export const SUMMARY_WORDS = 45;
 
 /** Each behaviour's lesson, over its facts (`v.scene().facts`: `[kind, {key: value}]`):
  *  - `say`: the clauses of its sentence, `describe.<kind>.<clause>` in the words, each with the
- *    test that says it; the first `short` clauses that pass make its headline (the focus's
- *    sentence), all of them the whole scene (D);
+ *    test that says it: those named in `head` make its headline (the focus's one sentence), all
+ *    of them the whole scene (D);
  *  - `watch`: the facts an action's sentence names when they move (`describe.<kind>.up.<key>`,
  *    `.down.<key>`, with `{was}` and `{now}`), each with the least change worth saying (and a
  *    tenth of the value, whichever is more). A behaviour without an entry says its facts with
@@ -40,27 +42,27 @@ export const RENEW_MS = 3000;
 const yes = () => true;
 export const LESSONS = {
   separation: {
-    short: 2,
+    head: "spacing overlaps apart",
     say: [["spacing", (f) => f.spacing != null], ["overlaps", (f) => f.overlaps > 0], ["apart", (f) => f.overlaps === 0], ["closest", (f) => f.closest != null]],
     watch: { spacing: 2, overlaps: 2 },
   },
-  alignment: { short: 1, say: [["heading", yes], ["perception", yes]], watch: { polarisation: 0.1 } },
+  alignment: { head: "heading", say: [["heading", yes], ["perception", yes]], watch: { polarisation: 0.1 } },
   cohesion: {
-    short: 2,
+    head: "one groups alone",
     say: [["one", (f) => f.groups === 1], ["groups", (f) => f.groups > 1], ["alone", (f) => f.alone > 0], ["perception", yes]],
     watch: { groups: 2, largest: 5 },
   },
   queue: {
-    short: 3,
+    head: "line no_line braking no_braking throughput",
     say: [["line", (f) => f.waiting > 1], ["no_line", (f) => f.waiting <= 1], ["braking", (f) => f.braking_enabled], ["no_braking", (f) => !f.braking_enabled], ["throughput", yes], ["spacing", (f) => f.waiting > 1 && f.spacing != null], ["overlaps", (f) => f.overlaps > 0]],
     watch: { waiting: 2, braking: 2, overlaps: 2, throughput: 0.1 },
   },
-  path_waypoints: { short: 1, say: [["next", (f) => f.waypoints > 0], ["none", (f) => !f.waypoints]], watch: { next: 1, waypoints: 1 } },
-  path_tube: { short: 2, say: [["inside", yes], ["outside", (f) => f.outside > 0], ["distance", (f) => f.distance != null]], watch: { inside: 1, outside: 1 } },
-  follow_leader: { short: 2, say: [["distance", (f) => f.leader_distance != null], ["evading", (f) => f.evading > 0], ["places", yes]], watch: { leader_distance: 10, evading: 1 } },
-  avoid_obstacles: { short: 1, say: [["obstacles", (f) => f.enabled && f.obstacles > 0], ["off", (f) => !f.enabled], ["closest", (f) => f.enabled && f.closest != null]], watch: { avoiding: 2, obstacles: 1 } },
-  seek_food: { short: 1, say: [["food", yes]], watch: { food: 1, seeking: 3 } },
-  flee_pointer: { short: 1, say: [["player", (f) => f.player], ["no_player", (f) => !f.player]], watch: { fleeing: 3 } },
+  path_waypoints: { head: "next none", say: [["next", (f) => f.waypoints > 0], ["none", (f) => !f.waypoints]], watch: { next: 1, waypoints: 1 } },
+  path_tube: { head: "inside outside", say: [["inside", yes], ["outside", (f) => f.outside > 0], ["distance", (f) => f.distance != null]], watch: { inside: 1, outside: 1 } },
+  follow_leader: { head: "distance evading", say: [["distance", (f) => f.leader_distance != null], ["evading", (f) => f.evading > 0], ["places", yes]], watch: { leader_distance: 10, evading: 1 } },
+  avoid_obstacles: { head: "obstacles off", say: [["obstacles", (f) => f.enabled && f.obstacles > 0], ["off", (f) => !f.enabled], ["closest", (f) => f.enabled && f.closest != null]], watch: { avoiding: 2, obstacles: 1 } },
+  seek_food: { head: "food", say: [["food", yes]], watch: { food: 1, seeking: 3 } },
+  flee_pointer: { head: "player no_player", say: [["player", (f) => f.player], ["no_player", (f) => !f.player]], watch: { fleeing: 3 } },
 };
 
 const fill = (s, v) => s.replace(/\{(\w+)\}/g, (_, k) => (k in v ? String(v[k]) : `{${k}}`));
@@ -78,7 +80,7 @@ function holes(f, lang) {
   const at = f.closest_at ?? f.next_at;
   if (at != null) v.place = w(`place.${at}`);
   if (f.heading != null) v.dir = w(`dir.${f.heading}`);
-  if (f.line_dir != null) v.way = w(`way.${f.line_dir}`);
+  if (f.line_dir != null) v.way = f.line_dir < 8 ? w(`way.${f.line_dir}`) : "";
   return v;
 }
 
@@ -87,8 +89,8 @@ export function lesson([kind, f], lang, all = false) {
   const L = LESSONS[kind];
   const v = holes(f, lang);
   if (!L) return [fill(t(`describe.${kind}`, lang), v)];
-  const out = L.say.filter(([, ok]) => ok(f)).map(([k]) => fill(t(`describe.${kind}.${k}`, lang), v));
-  return all ? out : out.slice(0, L.short);
+  const head = L.head.split(" ");
+  return L.say.filter(([k, ok]) => (all || head.includes(k)) && ok(f)).map(([k]) => fill(t(`describe.${kind}.${k}`, lang), v));
 }
 
 const agentsClause = (n, w, lang) => (n === 0 ? w("agents.none") : n === 1 ? w("agents.one") : w("agents", { n: formatNumber(n, lang) }));
@@ -100,13 +102,19 @@ const KEY_ROLES = ["leader", "self", "target", "active_waypoint", "pointer"];
  *  one role a reader looks for first. Pure: no DOM. */
 export function summary(scene, lang) {
   const w = words(lang);
-  const heads = (scene.facts || []).map((x) => lesson(x, lang).join(", ")).filter(Boolean);
-  const role = (scene.roles || []).find((r) => KEY_ROLES.includes(r[0]));
-  if (role) heads.push(w(`role.${role[0]}`, { n: role[1], place: w(`place.${role[2]}`), dir: w(`dir.${role[3]}`) }));
+  const facts = scene.facts || [];
+  const heads = facts.map((x) => lesson(x, lang).join(", ")).filter(Boolean);
+  const told = (k) => (k === "active_waypoint" ? facts.some((x) => x[0] === "path_waypoints") : false);
+  const role = (scene.roles || []).find((r) => KEY_ROLES.includes(r[0]) && !told(r[0]));
+  if (role) heads.splice(1, 0, w(`role.${role[0]}`, { n: role[1], place: w(`place.${role[2]}`), dir: w(`dir.${role[3]}`) }));
   const g = scene.flock || [];
   if (!heads.length && scene.agents > 1 && g[0]) heads.push(w("whole", { place: w(`place.${g[0][1]}`), dir: w(`dir.${g[0][2]}`) }));
   const n = agentsClause(scene.agents, w, lang);
-  return end(heads.length ? fill(t("describe.summary", lang), { agents: n, lessons: heads.join("; ") }) : n);
+  // Short (issue 58: the focus says at most 60 words with the name): the first lessons that fit.
+  const count = (x) => x.split(/\s+/).length;
+  let said = heads.slice(0, 1);
+  for (const h of heads.slice(1)) if (count([n, ...said, h].join(" ")) <= SUMMARY_WORDS) said.push(h);
+  return end(said.length ? fill(t("describe.summary", lang), { agents: n, lessons: said.join("; ") }) : n);
 }
 
 /** The whole scene in sentences (D, `v.describe()`), in `lang`. Pure: no DOM. */
@@ -248,6 +256,14 @@ function follow(canvas) {
   }, RENEW_MS);
 }
 
+/** The selected agent's forces, as the legend over the canvas lists them in the reader's words
+ *  (hidden from screen readers there: it changes twice a second while playing), for D. */
+function forces(canvas, lang) {
+  const rows = [...(canvas.closest(".steerlab")?.querySelectorAll(".steerlab-legend:not([hidden]) .steerlab-legend-row:not([hidden])") ?? [])];
+  const list = rows.map((r) => r.textContent.trim()).filter(Boolean);
+  return list.length ? ` ${fill(t("describe.forces", lang), { list: list.join("; ") })}` : "";
+}
+
 /** One polite sentence in the figure's live region (the description follows). */
 function say(canvas, sentence) {
   const f = figure(canvas);
@@ -373,7 +389,7 @@ export function attach(module, early = []) {
         const on = m.toggle(v, c);
         say(c, t(on ? `describe.sound.${on}` : "describe.sound.off", lang));
       });
-    else if (/^[dD]$/.test(k)) say(c, sentences(sceneOf(v) ?? {}, lang));
+    else if (/^[dD]$/.test(k)) say(c, sentences(sceneOf(v) ?? {}, lang) + forces(c, lang));
     else if (/^[hH?]$/.test(k)) say(c, t("describe.keys", lang));
     else if (k === " ") say(c, t(v.playing ? "describe.playing" : "describe.paused", lang));
     else if (/^(ArrowRight|ArrowLeft)$/.test(k)) acted(c, fill(t("describe.step", lang), { n: v.state().steps }), figure(c).last);
@@ -414,7 +430,9 @@ export function attach(module, early = []) {
   for (const k of ["click", "keydown", "input", "pointerup"]) document.addEventListener(k, (e) => e.isTrusted && (input = performance.now()), true);
   on("steerlab:change", (e) => {
     const c = e.target;
-    const reader = e.detail?.source === "control" || performance.now() - input < 2000;
+    // (An early one is the reader's: boot.js hands over only those, and this module's clock of the
+    // reader's input started after it.)
+    const reader = e.detail?.source === "control" || performance.now() - input < 2000 || early.includes(e);
     if (reader && c.matches?.("canvas.steerlab-canvas") && c.isConnected) acted(c, changeWords(c, e.detail), null, e.detail?.path?.split(".")[0]);
   });
   // The scene as it was before an action: kept for each figure the reader is on.

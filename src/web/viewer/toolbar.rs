@@ -26,9 +26,10 @@ struct Group {
     ends: bool,
 }
 
+/// The bar: its own buttons, then what it owns (in the accessibility tree's order: `aria-owns`).
 const BAR: Group = Group {
     container: ".steerlab-bar",
-    items: ".steerlab-bar .steerlab-btn,[data-action=fine],.steerlab-overlays input,.steerlab-meanings",
+    items: ".steerlab-bar .steerlab-btn|[data-action=fine]|.steerlab-overlays input|.steerlab-meanings",
     keys: ["ArrowLeft", "ArrowRight"],
     ends: true,
 };
@@ -45,10 +46,20 @@ fn shown(e: &HtmlElement) -> bool {
     e.offset_parent().is_some()
 }
 
-/// The group's items under `root`.
+/// The group's items under `root`, in the order of its selectors (`|` between them), each in the
+/// document's order.
 fn items(root: &Element, g: &Group) -> Vec<HtmlElement> {
-    let Ok(list) = root.query_selector_all(g.items) else { return Vec::new() };
-    (0..list.length()).filter_map(|k| list.item(k)).filter_map(|n| n.dyn_into::<HtmlElement>().ok()).collect()
+    let mut out = Vec::new();
+    for sel in g.items.split('|') {
+        let Ok(list) = root.query_selector_all(sel) else { continue };
+        out.extend((0..list.length()).filter_map(|k| list.item(k)).filter_map(|n| n.dyn_into::<HtmlElement>().ok()));
+    }
+    out
+}
+
+/// Whether `e` is one of the group's items.
+fn is_item(e: &Element, g: &Group) -> bool {
+    g.items.split('|').any(|sel| e.matches(sel).unwrap_or(false))
 }
 
 /// `e` is its group's stop.
@@ -101,7 +112,7 @@ impl Inner {
     pub(super) fn rove_key(&mut self, ev: &KeyboardEvent) -> bool {
         let Some(t) = ev.target().and_then(|t| t.dyn_into::<HtmlElement>().ok()) else { return false };
         for g in [&BAR, &PARAMS] {
-            if !t.matches(g.items).unwrap_or(false) {
+            if !is_item(&t, g) {
                 continue;
             }
             let all: Vec<HtmlElement> = items(&self.root, g).into_iter().filter(shown).collect();
@@ -127,7 +138,7 @@ impl Inner {
     /// An item took the focus (a click, a key): it is its group's stop from now on.
     pub(super) fn rove_focus(&self, target: &Element) {
         for g in [&BAR, &PARAMS] {
-            if target.matches(g.items).unwrap_or(false) {
+            if is_item(target, g) {
                 if let Some(e) = target.dyn_ref::<HtmlElement>() {
                     rove_to(&self.root, g, e);
                 }

@@ -439,28 +439,48 @@ impl Behave for Queue {
     }
 
     /// Its lesson in the described scene: the line (the agents slower than a third of their speed
-    /// limit: how many, how far it reaches from the goal and in which direction), who brakes, the
-    /// spacing in the line (mean distance to the nearest, px), the overlapping pairs, and the
-    /// throughput (agents/s through the door).
+    /// limit that wait at the door or behind one who does, a cone's length apart at most: how
+    /// many, how far it reaches from the goal and in which direction), who brakes, the spacing in
+    /// the line (mean distance to the nearest, px), the overlapping pairs, and the throughput
+    /// (agents/s through the door).
     fn describe(&self, inst: &Inst<Self>, t: &Tell) -> Option<Readout> {
         let (v, goal) = (t.v, self.goal());
-        let (mut waiting, mut far, mut reach, mut gap) = (0u32, Vec2::ZERO, 0f32, 0f32);
-        for (i, a) in v.agents.iter().enumerate() {
-            if a.speed() < a.max_speed / 3.0 {
-                waiting += 1;
-                gap += t.nearest.get(i).copied().unwrap_or(0.0);
-                let d = v.world.delta(goal, a.position);
-                if d.length() > reach {
-                    (reach, far) = (d.length(), d);
+        let slow: Vec<usize> =
+            (0..v.agents.len()).filter(|&i| v.agents[i].speed() < v.agents[i].max_speed / 3.0).collect();
+        // The line grows from the door: an agent joins when it is at the door or near one who
+        // joined (a few passes over the slow agents; a line is short).
+        let mut line: Vec<usize> = slow
+            .iter()
+            .copied()
+            .filter(|&i| v.world.delta(goal, v.agents[i].position).length() < 2.0 * self.slow_radius)
+            .collect();
+        let reach = self.cone_length.max(2.0 * self.body_radius) * 1.5;
+        loop {
+            let before = line.len();
+            for &i in &slow {
+                let p = v.agents[i].position;
+                if !line.contains(&i) && line.iter().any(|&j| v.world.delta(v.agents[j].position, p).length() < reach) {
+                    line.push(i);
                 }
             }
+            if line.len() == before {
+                break;
+            }
         }
-        let spacing =
-            if waiting > 0 && !t.nearest.is_empty() { Val::Num((gap / waiting as f32) as f64, 0) } else { Val::None };
+        let (mut far, mut length, mut gap) = (Vec2::ZERO, 0f32, 0f32);
+        for &i in &line {
+            let d = v.world.delta(goal, v.agents[i].position);
+            if d.length() > length {
+                (length, far) = (d.length(), d);
+            }
+            gap += t.nearest.get(i).copied().unwrap_or(0.0);
+        }
+        let n = line.len();
+        let spacing = if n > 1 && !t.nearest.is_empty() { Val::Num((gap / n as f32) as f64, 0) } else { Val::None };
         Some(
             Readout::new(Self::KIND)
-                .with("waiting", Val::Int(waiting as i64))
-                .with("line_length", Val::Num(reach as f64, 0))
+                .with("waiting", Val::Int(n as i64))
+                .with("line_length", Val::Num(length as f64, 0))
                 .with("line_dir", Val::Int(t.direction(far) as i64))
                 .with("braking", Val::Int(braking(inst) as i64))
                 .with("braking_enabled", Val::Bool(self.braking))
