@@ -20,9 +20,11 @@
 //   before it; paused, it comes at once;
 // - D says the whole scene now (groups, every lesson, the roles, the selected agent); H or ? the
 //   keys, which are also said once a page, the first time a figure takes the focus.
+// It brings the keys inside the figures' toolbars with it (www/roving.js).
 
 import { t, formatNumber } from "./words.js";
 import { onKey, onBlur, cursorOf, cursorWords } from "./cursor.js";
+import * as roving from "./roving.js";
 
 /** How long a playing figure is watched after a change before its effect is said. */
 export const SETTLE_MS = 3000;
@@ -331,6 +333,9 @@ const BUTTON_SAYS = { play: 1, step: 1, "step-back": 1, reset: 1, seed: 1, save:
 export function attach(module, early = []) {
   if (steerlab) return;
   steerlab = module;
+  // The keys inside the figures' toolbars (an arrow pressed while this module loaded moves too).
+  roving.attach();
+  for (const e of early) if (e.type === "keydown") roving.onKey(e);
   // Only what a reader does: a page's script dispatching a key or a click is not (isTrusted).
   const on = (type, f, capture) => {
     const g = (e) => (e.isTrusted || e instanceof CustomEvent) && f(e);
@@ -344,7 +349,8 @@ export function attach(module, early = []) {
     if (e.target === c) {
       refresh(c);
       // The keys, once a page: the first time a figure takes the focus (then H or ?).
-      if (!keysSaid) (keysSaid = true), setTimeout(() => say(c, t("describe.keys", langOf(c))), 500);
+      // (At once: heard after the focus's name and sentence, before whatever the reader does next.)
+      if (!keysSaid) (keysSaid = true), say(c, t("describe.keys", langOf(c)));
     }
     follow(c);
   });

@@ -247,7 +247,9 @@ for (const lang of ["en", "es"]) {
     assert.equal(await at(), last, "and back to the last");
     await page.keyboard.press("Home");
     assert.equal(await at(), "play");
-    await page.screenshot({ path: path.join(ARTIFACTS, `a11y-toolbar-focus-${lang}.png`), clip: await page.$eval("#c-flock", (c) => { const r = c.closest(".steerlab").getBoundingClientRect(); return { x: r.x, y: r.y + r.height - 260, width: r.width, height: 260 }; }) });
+    await page.keyboard.press("ArrowRight");
+    await page.screenshot({ path: path.join(ARTIFACTS, `a11y-toolbar-focus-${lang}.png`), clip: await page.$eval("#c-flock", (c) => { const r = c.closest(".steerlab").querySelector(".steerlab-bar").getBoundingClientRect(); return { x: r.x - 8, y: r.y - 40, width: r.width + 16, height: r.height + 80 }; }) });
+    await page.keyboard.press("Home");
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("Tab");
     assert.ok(await page.evaluate(() => !document.activeElement.closest(".steerlab-bar")), "Tab leaves the toolbar");

@@ -159,23 +159,6 @@ impl Tell<'_, '_> {
         let (i, d) = self.nearest.iter().enumerate().min_by(|a, b| a.1.total_cmp(b.1))?;
         Some((*d, self.place(self.v.agents.get(i)?.position)))
     }
-    /// The moving agents' mean direction as a heading code ([`heading`]; [`SCATTERED`] when they
-    /// head every which way, [`STILL`] when none moves) and the polarisation (|mean of unit
-    /// velocities|).
-    pub fn common_heading(&self) -> (u8, f32) {
-        let (mut sum, mut n) = (Vec2::ZERO, 0u32);
-        for a in self.v.agents {
-            if a.velocity.length() > a.max_speed * 0.1 {
-                sum += a.velocity.normalize_or_zero();
-                n += 1;
-            }
-        }
-        if n == 0 {
-            return (STILL, 0.0);
-        }
-        let p = sum.length() / n as f32;
-        (if p < 0.35 { SCATTERED } else { heading(sum, 0.0) }, p)
-    }
 }
 
 impl Scene {
@@ -242,6 +225,15 @@ impl Sim {
             a.4 += moving as u32;
         }
         scene.group_count = (!big).then_some(acc.len() as u32);
+        // Where the moving agents head together (alignment's lesson), from the same sums.
+        let (dir, moving) = acc.iter().fold((Vec2::ZERO, 0), |(d, m), a| (d + a.3, m + a.4));
+        let common = if moving == 0 {
+            STILL
+        } else if dir.length() / (moving as f32) < 0.35 {
+            SCATTERED
+        } else {
+            heading(dir, 0.0)
+        };
         let sizes: Vec<u32> = if big { Vec::new() } else { acc.iter().map(|a| a.0).collect() };
         // The largest groups, largest first (ties: the one whose first member comes first); picked,
         // not sorted (a sort's code in the wasm module for three items).
@@ -272,7 +264,14 @@ impl Sim {
         drop(agents);
         let agent_size = self.scenario().agent_size;
         scene.facts = self.with_view(|v| {
-            let t = Tell { v, nearest: &nearest, groups: &sizes, agent_size };
+            let t = Tell {
+                v,
+                nearest: &nearest,
+                groups: &sizes,
+                agent_size,
+                heading: common,
+                polarisation: scene.polarisation,
+            };
             let each = self.scenario().behaviours.iter().zip(self.states());
             each.filter_map(|(b, s)| b.describe(s, &t).or_else(|| b.readout(s, v))).collect()
         });

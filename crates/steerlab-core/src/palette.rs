@@ -281,6 +281,12 @@ const OTHER_ON_DARK: Colour = Colour::hex(0x9ca3af);
 /// The followers arriving at their places: a darker green on the light canvas (the tutorial's
 /// green was 3.15:1 there).
 const ARRIVING_ON_LIGHT: Colour = Colour::hex(0x15803d);
+/// The colours that depend on the canvas's lightness (`Src::Shade`): on light, on dark.
+const SHADES: [[Colour; 2]; 3] =
+    [[CHECKED_VIOLET, CHECKED_ON_DARK], [OTHER_GREY, OTHER_ON_DARK], [ARRIVING_ON_LIGHT, GREEN]];
+const CHECKED: Src = Src::Shade(0);
+const OTHER: Src = Src::Shade(1);
+const ARRIVING: Src = Src::Shade(2);
 
 pub const SEPARATION: Colour = Colour::hex(0xef4444);
 pub const ALIGNMENT: Colour = Colour::hex(0x0284c7);
@@ -342,9 +348,10 @@ enum Src {
     Role(Role),
     /// The leader's rim: dark orange around the default orange, else the text's colour.
     LeaderRim,
-    /// The first on a light canvas, the second on a dark one (a tutorial's colour, lighter where
-    /// the canvas is dark: issue 58, every agent ≥ 3:1 against what lies around it).
-    Shade(Colour, Colour),
+    /// [`SHADES`]`[k]`: its first colour on a light canvas, its second on a dark one (a
+    /// tutorial's colour, lighter where the canvas is dark: issue 58, every agent ≥ 3:1 against
+    /// what lies around it). (An index, not two colours: a larger `Src` made the table code.)
+    Shade(u8),
 }
 
 impl Src {
@@ -361,13 +368,7 @@ impl Src {
             Src::Role(r) => p.role(r),
             Src::LeaderRim if p.role(Role::Leader) == ORANGE => DARK_ORANGE,
             Src::LeaderRim => p.text,
-            Src::Shade(light, dark) => {
-                if luminance(p.background.rgb()) < 0.18 {
-                    dark
-                } else {
-                    light
-                }
-            }
+            Src::Shade(k) => SHADES[k as usize][(luminance(p.background.rgb()) < 0.18) as usize],
         }
     }
 }
@@ -380,10 +381,8 @@ fn spec(style: Style) -> (Src, Option<Src>, f32, bool) {
         Style::Agent => (Src::Agent, Some(Src::Agent), 1.0, false),
         Style::Selected => (Src::Fixed(SELECTED), None, 2.0, false),
         Style::SelfAgent => (Src::Text, Some(Src::Fixed(SELF_RED)), 2.0, false),
-        Style::Checked => (Src::Shade(CHECKED_VIOLET, CHECKED_ON_DARK), None, 1.5, false),
-        Style::Other => {
-            (Src::Shade(OTHER_GREY, OTHER_ON_DARK), Some(Src::Shade(OTHER_GREY, OTHER_ON_DARK)), 1.0, false)
-        }
+        Style::Checked => (CHECKED, None, 1.5, false),
+        Style::Other => (OTHER, Some(OTHER), 1.0, false),
         Style::Cell => (Src::Fixed(Colour::hex(0x15803d)), Some(Src::Fixed(CELL_GREEN)), 1.5, false),
         Style::Grid => (Src::Grid, None, 1.0, false),
         Style::Perception => (Src::Faint, None, 1.0, false),
@@ -400,9 +399,7 @@ fn spec(style: Style) -> (Src, Option<Src>, f32, bool) {
         // Filled and outlined (not by colour alone): the default orange with a dark rim, an
         // author's colour with the text's.
         Style::Leader => (Src::LeaderRim, Some(Src::Role(Role::Leader)), 1.5, false),
-        Style::Arriving => {
-            (Src::Shade(ARRIVING_ON_LIGHT, GREEN), Some(Src::Shade(ARRIVING_ON_LIGHT, GREEN)), 1.0, false)
-        }
+        Style::Arriving => (ARRIVING, Some(ARRIVING), 1.0, false),
         Style::Evading => (Src::Fixed(RED), None, 1.5, false),
         Style::BehindPoint => (Src::Fixed(GREEN), Some(Src::Fixed(GREEN)), 1.5, false),
         Style::AheadZone => (Src::Fixed(RED), Some(Src::Fixed(Colour::rgba(220, 38, 38, 120))), 1.0, true),

@@ -138,7 +138,6 @@ impl Inner {
         if let Some(f) = &self.folds[k] {
             f.set_open(!f.is_open());
         }
-        self.rove_fix();
     }
 
     /// Close the open disclosures (Escape, or after a menu entry ran); true when one was open
@@ -153,9 +152,6 @@ impl Inner {
                 }
                 closed = true;
             }
-        }
-        if closed {
-            self.rove_fix();
         }
         closed
     }

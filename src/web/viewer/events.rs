@@ -122,19 +122,7 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
             if let Some(k) = ev.dyn_ref::<KeyboardEvent>() {
                 if k.key() == "Escape" && i.close_folds(true) {
                     k.prevent_default();
-                } else if !k.default_prevented() {
-                    i.rove_key(k);
                 }
-            }
-        }),
-    )?);
-    // The toolbar's stop follows the focus (`toolbar.rs`).
-    listeners.push(add(
-        &root,
-        "focusin",
-        Box::new(|i, ev| {
-            if let Some(t) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) {
-                i.rove_focus(&t);
             }
         }),
     )?);

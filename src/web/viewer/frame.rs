@@ -129,7 +129,6 @@ impl Inner {
         if self.wide != Some(wide) {
             self.wide = Some(wide);
             let _ = self.root.class_list().toggle_with_force("steerlab-wide", wide);
-            self.rove_fix();
         }
         let (bw, bh) = ((w * dpr).round() as u32, (h * dpr).round() as u32);
         if self.canvas.width() != bw {

@@ -55,13 +55,14 @@ impl Behave for Alignment {
     /// Its lesson in the described scene: the common heading (a direction code of `describe.rs`;
     /// 9: every which way) and how common it is (the polarisation, 0–1), and `perception`.
     fn describe(&self, _: &Inst<Self>, t: &Tell) -> Option<Readout> {
-        let (heading, p) = t.common_heading();
-        Some(
-            Readout::new(Self::KIND)
-                .with("polarisation", Val::Num(p as f64, 2))
-                .with("heading", Val::Int(heading as i64))
-                .with("perception", Val::Num(self.perception as f64, 0)),
-        )
+        Some(Readout {
+            kind: Self::KIND,
+            items: vec![
+                ("polarisation", Val::Num(t.polarisation as f64, 2)),
+                ("heading", Val::Int(t.heading as i64)),
+                ("perception", Val::Num(self.perception as f64, 0)),
+            ],
+        })
     }
 
     fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {

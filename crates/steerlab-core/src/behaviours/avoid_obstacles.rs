@@ -61,13 +61,15 @@ impl Behave for AvoidObstacles {
         let obstacles = &t.v.scene.obstacles;
         let gap = |p| obstacles.iter().map(|&(c, r)| t.v.world.delta(c, p).length() - r).fold(f32::INFINITY, f32::min);
         let closest = t.v.agents.iter().map(|a| gap(a.position)).fold(f32::INFINITY, f32::min);
-        Some(
-            Readout::new(Self::KIND)
-                .with("obstacles", Val::Int(obstacles.len() as i64))
-                .with("avoiding", Val::Int(if self.enabled { t.tinted(Style::Braking) as i64 } else { 0 }))
-                .with("closest", if closest.is_finite() { Val::Num(closest as f64, 0) } else { Val::None })
-                .with("enabled", Val::Bool(self.enabled)),
-        )
+        Some(Readout {
+            kind: Self::KIND,
+            items: vec![
+                ("obstacles", Val::Int(obstacles.len() as i64)),
+                ("avoiding", Val::Int(if self.enabled { t.tinted(Style::Braking) as i64 } else { 0 })),
+                ("closest", if closest.is_finite() { Val::Num(closest as f64, 0) } else { Val::None }),
+                ("enabled", Val::Bool(self.enabled)),
+            ],
+        })
     }
 
     /// `weight · urgency · steer_towards(position − centre)` for the most urgent obstacle.

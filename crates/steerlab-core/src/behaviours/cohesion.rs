@@ -63,14 +63,16 @@ impl Behave for Cohesion {
         if g.is_empty() {
             return None;
         }
-        Some(
-            Readout::new(Self::KIND)
-                .with("groups", Val::Int(g.len() as i64))
-                .with("largest", Val::Int(a as i64))
-                .with("second", if g.len() > 1 { Val::Int(b as i64) } else { Val::None })
-                .with("alone", Val::Int(g.iter().filter(|&&n| n == 1).count() as i64))
-                .with("perception", Val::Num(self.perception as f64, 0)),
-        )
+        Some(Readout {
+            kind: Self::KIND,
+            items: vec![
+                ("groups", Val::Int(g.len() as i64)),
+                ("largest", Val::Int(a as i64)),
+                ("second", if g.len() > 1 { Val::Int(b as i64) } else { Val::None }),
+                ("alone", Val::Int(g.iter().filter(|&&n| n == 1).count() as i64)),
+                ("perception", Val::Num(self.perception as f64, 0)),
+            ],
+        })
     }
 
     fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {

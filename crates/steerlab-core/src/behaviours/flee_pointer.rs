@@ -46,12 +46,14 @@ impl Behave for FleePointer {
     /// many agents flee it (the last step's evading tint) and its radius.
     fn describe(&self, _: &Inst<Self>, t: &Tell) -> Option<Readout> {
         let on = self.enabled && t.v.pointer.is_some();
-        Some(
-            Readout::new(Self::KIND)
-                .with("player", Val::Bool(on))
-                .with("fleeing", Val::Int(if on { t.tinted(Style::Evading) as i64 } else { 0 }))
-                .with("radius", Val::Num(self.radius as f64, 0)),
-        )
+        Some(Readout {
+            kind: Self::KIND,
+            items: vec![
+                ("player", Val::Bool(on)),
+                ("fleeing", Val::Int(if on { t.tinted(Style::Evading) as i64 } else { 0 })),
+                ("radius", Val::Num(self.radius as f64, 0)),
+            ],
+        })
     }
 
     fn force(&self, _: &(), _: &mut (), ctx: &ForceCtx, a: &mut AgentStep) {

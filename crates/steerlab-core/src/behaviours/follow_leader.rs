@@ -345,15 +345,17 @@ impl Behave for FollowLeader {
         let l = t.v.agents.get(self.leader)?.position;
         let others = t.v.agents.iter().enumerate().filter(|&(i, _)| i != self.leader);
         let (sum, n) = others.fold((0f32, 0u32), |(s, n), (_, a)| (s + t.v.world.delta(l, a.position).length(), n + 1));
-        Some(
-            Readout::new(Self::KIND)
-                .with("followers", Val::Int(m.followers as i64))
-                .with("leader_distance", if n > 0 { Val::Num((sum / n as f32) as f64, 0) } else { Val::None })
-                .with("place_distance", Val::Num(m.mean_distance.unwrap_or(0.0) as f64, 0))
-                .with("evading", Val::Int(t.tinted(Style::Evading) as i64))
-                .with("in_ahead_zone", Val::Int(m.in_zone as i64))
-                .with("variant", Val::Word(self.variant.key())),
-        )
+        Some(Readout {
+            kind: Self::KIND,
+            items: vec![
+                ("followers", Val::Int(m.followers as i64)),
+                ("leader_distance", if n > 0 { Val::Num((sum / n as f32) as f64, 0) } else { Val::None }),
+                ("place_distance", Val::Num(m.mean_distance.unwrap_or(0.0) as f64, 0)),
+                ("evading", Val::Int(t.tinted(Style::Evading) as i64)),
+                ("in_ahead_zone", Val::Int(m.in_zone as i64)),
+                ("variant", Val::Word(self.variant.key())),
+            ],
+        })
     }
 
     /// `state()` additions: `leader` {index, position, heading, target, behind_point, ahead_point,

@@ -210,6 +210,10 @@ pub struct Tell<'a, 'v> {
     pub groups: &'a [u32],
     /// The length an agent is drawn at (px): two agents closer than `describe::OVERLAP` of it overlap.
     pub agent_size: f32,
+    /// Where the moving agents head together (a direction code of `describe.rs`: 0 right, 2 up …;
+    /// 8 none moves, 9 every which way) and how much (the polarisation, 0–1).
+    pub heading: u8,
+    pub polarisation: f32,
 }
 
 /// Where the inspector draws one line's highlight ([`Behave::highlight`]): the selected agent `i`

@@ -254,14 +254,16 @@ impl Behave for PathTube {
         let a = t.v.agents.first()?;
         let d = distance_to_path(a.position, wps, mode);
         let inside = t.v.agents.iter().filter(|a| distance_to_path(a.position, wps, mode) <= self.tube_radius).count();
-        Some(
-            Readout::new(Self::KIND)
-                .with("inside", Val::Int(inside as i64))
-                .with("agents", Val::Int(t.v.agents.len() as i64))
-                .with("outside", Val::Int(outside(inst) as i64))
-                .with("distance", if d.is_finite() { Val::Num(d as f64, 0) } else { Val::None })
-                .with("tube_radius", Val::Num(self.tube_radius as f64, 0)),
-        )
+        Some(Readout {
+            kind: Self::KIND,
+            items: vec![
+                ("inside", Val::Int(inside as i64)),
+                ("agents", Val::Int(t.v.agents.len() as i64)),
+                ("outside", Val::Int(outside(inst) as i64)),
+                ("distance", if d.is_finite() { Val::Num(d as f64, 0) } else { Val::None }),
+                ("tube_radius", Val::Num(self.tube_radius as f64, 0)),
+            ],
+        })
     }
 
     /// Agent 0's distance to the path (px) and the predictions outside the tube.

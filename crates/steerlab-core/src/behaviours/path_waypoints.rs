@@ -234,16 +234,18 @@ impl Behave for PathWaypoints {
         let wps = &v.scene.path.waypoints;
         let a = v.agents.first()?;
         let Some(&w) = wps.get((leg.wp as usize).min(wps.len().max(1) - 1)) else {
-            return Some(Readout::new(Self::KIND).with("waypoints", Val::Int(0)));
+            return Some(Readout { kind: Self::KIND, items: vec![("waypoints", Val::Int(0))] });
         };
-        Some(
-            Readout::new(Self::KIND)
-                .with("next", Val::Int((leg.wp as usize).min(wps.len() - 1) as i64 + 1))
-                .with("waypoints", Val::Int(wps.len() as i64))
-                .with("distance", Val::Num(v.world.delta(a.position, w).length() as f64, 0))
-                .with("next_at", Val::Int(t.place(w) as i64))
-                .with("mode", Val::Word(v.setup.path_mode().name())),
-        )
+        Some(Readout {
+            kind: Self::KIND,
+            items: vec![
+                ("next", Val::Int((leg.wp as usize).min(wps.len() - 1) as i64 + 1)),
+                ("waypoints", Val::Int(wps.len() as i64)),
+                ("distance", Val::Num(v.world.delta(a.position, w).length() as f64, 0)),
+                ("next_at", Val::Int(t.place(w) as i64)),
+                ("mode", Val::Word(v.setup.path_mode().name())),
+            ],
+        })
     }
 
     /// Agent 0's distance to the path (px) and its active waypoint.

@@ -477,17 +477,19 @@ impl Behave for Queue {
         }
         let n = line.len();
         let spacing = if n > 1 && !t.nearest.is_empty() { Val::Num((gap / n as f32) as f64, 0) } else { Val::None };
-        Some(
-            Readout::new(Self::KIND)
-                .with("waiting", Val::Int(n as i64))
-                .with("line_length", Val::Num(length as f64, 0))
-                .with("line_dir", Val::Int(t.direction(far) as i64))
-                .with("braking", Val::Int(braking(inst) as i64))
-                .with("braking_enabled", Val::Bool(self.braking))
-                .with("spacing", spacing)
-                .with("overlaps", Val::Int(inst.state.overlaps as i64))
-                .with("throughput", Val::Num(inst.state.throughput(v.time), 2)),
-        )
+        Some(Readout {
+            kind: Self::KIND,
+            items: vec![
+                ("waiting", Val::Int(n as i64)),
+                ("line_length", Val::Num(length as f64, 0)),
+                ("line_dir", Val::Int(t.direction(far) as i64)),
+                ("braking", Val::Int(braking(inst) as i64)),
+                ("braking_enabled", Val::Bool(self.braking)),
+                ("spacing", spacing),
+                ("overlaps", Val::Int(inst.state.overlaps as i64)),
+                ("throughput", Val::Num(inst.state.throughput(v.time), 2)),
+            ],
+        })
     }
 
     /// Throughput (agents/s) and overlapping pairs now.

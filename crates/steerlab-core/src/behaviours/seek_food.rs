@@ -52,12 +52,14 @@ impl Behave for SeekFood {
     /// Its lesson in the described scene: the food left, how much was eaten, and how many agents
     /// head for a piece (the last step's arriving tint).
     fn describe(&self, _: &Inst<Self>, t: &Tell) -> Option<Readout> {
-        Some(
-            Readout::new(Self::KIND)
-                .with("food", Val::Int(t.v.scene.food.len() as i64))
-                .with("eaten", Val::Int(t.v.scene.eaten as i64))
-                .with("seeking", Val::Int(if self.enabled { t.tinted(Style::Arriving) as i64 } else { 0 })),
-        )
+        Some(Readout {
+            kind: Self::KIND,
+            items: vec![
+                ("food", Val::Int(t.v.scene.food.len() as i64)),
+                ("eaten", Val::Int(t.v.scene.eaten as i64)),
+                ("seeking", Val::Int(if self.enabled { t.tinted(Style::Arriving) as i64 } else { 0 })),
+            ],
+        })
     }
 
     fn force(&self, _: &(), _: &mut (), ctx: &ForceCtx, a: &mut AgentStep) {

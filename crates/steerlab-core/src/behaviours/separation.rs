@@ -61,14 +61,16 @@ impl Behave for Separation {
     /// `sep_dist`.
     fn describe(&self, _: &Inst<Self>, t: &Tell) -> Option<Readout> {
         let (closest, at) = t.closest()?;
-        Some(
-            Readout::new(Self::KIND)
-                .with("spacing", Val::Num(t.spacing()? as f64, 0))
-                .with("closest", Val::Num(closest as f64, 1))
-                .with("closest_at", Val::Int(at as i64))
-                .with("overlaps", Val::Int(t.overlapping() as i64))
-                .with("sep_dist", Val::Num(self.sep_dist as f64, 0)),
-        )
+        Some(Readout {
+            kind: Self::KIND,
+            items: vec![
+                ("spacing", Val::Num(t.spacing()? as f64, 0)),
+                ("closest", Val::Num(closest as f64, 1)),
+                ("closest_at", Val::Int(at as i64)),
+                ("overlaps", Val::Int(t.overlapping() as i64)),
+                ("sep_dist", Val::Num(self.sep_dist as f64, 0)),
+            ],
+        })
     }
 
     fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {
