@@ -9,7 +9,7 @@
 //! bottom right); headings are eight directions as the reader sees them (`0` right, `2` up, `4`
 //! left, `6` down, counter-clockwise), `8` for "not moving" and `9` for "every which way".
 
-use crate::behaviours::{Readout, Tell, Val};
+use crate::behaviours::{Facts, Readout, Tell, Val};
 use crate::draw::{DrawList, Shape, Style};
 use crate::engine::Sim;
 use crate::json_path::{f32v, obj};
@@ -111,7 +111,45 @@ pub struct Scene {
     /// The selected agent: its index and its place and heading.
     pub selected: Option<(usize, u8, u8)>,
     /// Each behaviour's facts of its lesson, in the scenario's order (those that have some).
-    pub facts: Vec<Readout>,
+    pub facts: Vec<Told>,
+}
+
+/// What a behaviour tells: its own facts, else its readout's numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Told {
+    Facts(Facts),
+    Readout(Readout),
+}
+
+impl Told {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Told::Facts(f) => f.kind,
+            Told::Readout(r) => r.kind,
+        }
+    }
+
+    /// The number under `key`.
+    pub fn num(&self, key: &str) -> Option<f64> {
+        match self {
+            Told::Facts(f) => f.get(key).map(f64::from),
+            Told::Readout(r) => r.num(key),
+        }
+    }
+
+    /// `[kind, {key: value}]`: numbers with the decimals they are told with, null when unknown.
+    fn json(&self) -> Value {
+        let items = match self {
+            Told::Facts(f) => f
+                .items()
+                .map(|(k, d, v)| {
+                    (k, val(if d == 0 && v.is_finite() { Val::Int(v.round() as i64) } else { Val::Num(v as f64, d) }))
+                })
+                .collect(),
+            Told::Readout(r) => r.items.iter().map(|&(k, v)| (k, val(v))).collect(),
+        };
+        Value::Array(vec![self.kind().into(), obj(items)])
+    }
 }
 
 /// A fact as JSON: a number with the decimals it is told with, a word's key, a truth, or null.
@@ -172,16 +210,7 @@ impl Scene {
             ("polarisation", f32v(self.polarisation)),
             ("roles", self.roles.iter().map(r).collect()),
             ("selected", self.selected.map(|(i, p, h)| vec![i as u32, p as u32, h as u32]).into()),
-            (
-                "facts",
-                self.facts
-                    .iter()
-                    .map(|r| {
-                        let items = obj(r.items.iter().map(|&(k, v)| (k, val(v))).collect());
-                        Value::Array(vec![r.kind.into(), items])
-                    })
-                    .collect(),
-            ),
+            ("facts", self.facts.iter().map(Told::json).collect()),
         ])
     }
 }
@@ -273,7 +302,8 @@ impl Sim {
                 polarisation: scene.polarisation,
             };
             let each = self.scenario().behaviours.iter().zip(self.states());
-            each.filter_map(|(b, s)| b.describe(s, &t).or_else(|| b.readout(s, v))).collect()
+            each.filter_map(|(b, s)| b.describe(s, &t).map(Told::Facts).or_else(|| b.readout(s, v).map(Told::Readout)))
+                .collect()
         });
         // The roles and objects as drawn: one per distinct place (a target drawn as a ring and a dot
         // is one target), in the order of `ROLES`.
@@ -424,7 +454,7 @@ mod tests {
         let rules = r#"[{"type": "separation", "sep_dist": 22}, {"type": "alignment", "perception": 30},
                         {"type": "cohesion", "perception": 30}]"#;
         let d = scene(&sim_with(rules, &agents, ""));
-        let facts = |kind: &str| d.facts.iter().find(|r| r.kind == kind).unwrap_or_else(|| panic!("{kind}: {d:?}"));
+        let facts = |kind: &str| d.facts.iter().find(|r| r.kind() == kind).unwrap_or_else(|| panic!("{kind}: {d:?}"));
         let sep = facts("separation");
         assert_eq!(sep.num("spacing"), Some(15.0));
         assert_eq!(sep.num("closest"), Some(4.0));
@@ -440,13 +470,13 @@ mod tests {
         );
         // Headings apart: every which way (9), polarisation 0.
         let apart = hand_agents(&[((100.0, 100.0), (50.0, 0.0)), ((300.0, 300.0), (-50.0, 0.0))]);
-        let ali = scene(&sim_with(rules, &apart, "")).facts.into_iter().find(|r| r.kind == "alignment").unwrap();
+        let ali = scene(&sim_with(rules, &apart, "")).facts.into_iter().find(|r| r.kind() == "alignment").unwrap();
         assert_eq!((ali.num("polarisation"), ali.num("heading")), (Some(0.0), Some(SCATTERED as f64)));
         // As JSON: [kind, {key: number}], numbers with the decimals they are told with.
         let j = d.json();
         assert_eq!(
             j["facts"][0],
-            serde_json::json!(["separation", {"spacing": 15.0, "closest": 4.0, "closest_at": 0, "overlaps": 2, "sep_dist": 22.0}])
+            serde_json::json!(["separation", {"spacing": 15, "closest": 4.0, "closest_at": 0, "overlaps": 2, "sep_dist": 22}])
         );
     }
 
@@ -457,21 +487,21 @@ mod tests {
     fn the_lessons_of_the_built_ins() {
         let facts = |name: &str, steps: u32| scene(&builtin(name, steps)).facts;
         let q = facts("queue", 1200);
-        let q = q.iter().find(|r| r.kind == "queue").unwrap();
+        let q = q.iter().find(|r| r.kind() == "queue").unwrap();
         assert!(q.num("waiting").unwrap() >= 3.0 && q.num("line_length").unwrap() > 20.0, "{q:?}");
         assert!(q.num("throughput").unwrap() > 0.0 && q.num("spacing").unwrap() > 0.0, "{q:?}");
         let w = facts("path-waypoints", 60);
-        let w = w.iter().find(|r| r.kind == "path_waypoints").unwrap();
+        let w = w.iter().find(|r| r.kind() == "path_waypoints").unwrap();
         let (next, n) = (w.num("next").unwrap(), w.num("waypoints").unwrap());
         assert!(next >= 1.0 && next <= n && w.num("distance").unwrap() > 0.0, "{w:?}");
         let t = facts("path-tube", 600);
-        let t = t.iter().find(|r| r.kind == "path_tube").unwrap();
+        let t = t.iter().find(|r| r.kind() == "path_tube").unwrap();
         assert!(t.num("inside").unwrap() >= 1.0 && t.num("inside") <= t.num("agents"), "{t:?}");
         let f = facts("follow-leader", 300);
-        let f = f.iter().find(|r| r.kind == "follow_leader").unwrap();
+        let f = f.iter().find(|r| r.kind() == "follow_leader").unwrap();
         assert!(f.num("leader_distance").unwrap() > 0.0 && f.num("followers").unwrap() >= 1.0, "{f:?}");
         let s = facts("seek", 10);
-        assert!(s[0].kind == "seek" && s[0].num("distance").is_some(), "{s:?}");
+        assert!(s[0].kind() == "seek" && s[0].num("distance").is_some(), "{s:?}");
     }
 
     /// The selected agent's place and heading; a description changes as the scene does.

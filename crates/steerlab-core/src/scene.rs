@@ -39,18 +39,22 @@ impl Scene {
         self.path.reset(path);
     }
 
-    /// What a press at `p` takes hold of: the obstacle it is inside of, else the piece of food
-    /// within `pick` of it (the nearest). Distances are the world's (`delta`: nearest image).
+    /// What a press at `p` takes hold of: a piece of food within `pick` of it, else the obstacle
+    /// it is inside of (the last drawn: on top). Distances are the world's (`delta`: nearest
+    /// image).
     pub fn held_at(&self, p: Vec2, pick: f32, delta: impl Fn(Vec2, Vec2) -> Vec2) -> Option<Held> {
-        let inside = |&(c, r): &(Vec2, f32)| delta(c, p).length() <= r.max(pick * 0.5);
-        if let Some(k) = self.obstacles.iter().rposition(inside) {
-            return Some(Held::Obstacle(k));
+        let mut held = None;
+        for (k, &(c, r)) in self.obstacles.iter().enumerate() {
+            if delta(c, p).length() <= r.max(pick * 0.5) {
+                held = Some(Held::Obstacle(k));
+            }
         }
-        let d = |f: &Vec2| delta(*f, p).length();
-        let k = (0..self.food.len())
-            .filter(|&k| d(&self.food[k]) <= pick)
-            .min_by(|&a, &b| d(&self.food[a]).total_cmp(&d(&self.food[b])))?;
-        Some(Held::Food(k))
+        for (k, &f) in self.food.iter().enumerate() {
+            if delta(f, p).length() <= pick {
+                held = Some(Held::Food(k));
+            }
+        }
+        held
     }
 
     /// Move what is held to `p`; false when nothing is (or it is gone: eaten, removed).

@@ -20,18 +20,17 @@ const OWNED: [(&str, &str); 3] =
 /// The bar's items with a tab stop to manage (those of the parameters: `[data-param]`).
 const BAR_ITEMS: &str = ".steerlab-bar .steerlab-btn,[data-action=fine],.steerlab-overlays input,.steerlab-meanings";
 
-/// `tabindex` on every element `sel` matches under `root`: 0 on the one with `data-action=play`
-/// (else the first), -1 on the others.
-fn one_stop(root: &Element, sel: &str) {
+/// `tabindex` on every element `sel` matches under `root`: -1, then 0 on `first` (else the first).
+fn one_stop(root: &Element, sel: &str, first: &str) {
     let Ok(list) = root.query_selector_all(sel) else { return };
-    let first = (0..list.length()).find(|&k| {
-        list.item(k).and_then(|n| n.dyn_into::<Element>().ok()).and_then(|e| e.get_attribute("data-action")).as_deref()
-            == Some("play")
-    });
     for k in 0..list.length() {
         if let Some(e) = list.item(k).and_then(|n| n.dyn_into::<HtmlElement>().ok()) {
-            e.set_tab_index(if Some(k) == first.or(Some(0)) { 0 } else { -1 });
+            e.set_tab_index(-1);
         }
+    }
+    let one = root.query_selector(first).ok().flatten().or_else(|| list.item(0).and_then(|n| n.dyn_into().ok()));
+    if let Some(e) = one.and_then(|e| e.dyn_into::<HtmlElement>().ok()) {
+        e.set_tab_index(0);
     }
 }
 
@@ -53,7 +52,7 @@ pub(super) fn setup(root: &Element, n: u32, titled: bool) {
         if !owns.is_empty() {
             let _ = bar.set_attribute("aria-owns", &owns);
         }
-        one_stop(root, BAR_ITEMS);
+        one_stop(root, BAR_ITEMS, "[data-action=play]");
     }
     let params = root.query_selector_all(".steerlab-controls [data-param]").map_or(0, |l| l.length());
     if params >= 2 {
@@ -62,6 +61,6 @@ pub(super) fn setup(root: &Element, n: u32, titled: bool) {
             let _ = p.set_attribute("aria-orientation", "vertical");
             let _ = p.set_attribute("data-sl-label", if titled { "ui.parameters_of" } else { "ui.parameters" });
         }
-        one_stop(root, ".steerlab-controls [data-param]");
+        one_stop(root, ".steerlab-controls [data-param]", ".steerlab-controls [data-param]");
     }
 }

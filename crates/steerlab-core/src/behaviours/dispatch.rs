@@ -193,7 +193,7 @@ macro_rules! registry {
                     _ => None,
                 }
             }
-            pub fn describe(&self, s: &State, t: &Tell) -> Option<Readout> {
+            pub fn describe(&self, s: &State, t: &Tell) -> Option<Facts> {
                 match (self, s) {
                     $((Behaviour::$v(b), State::$v(x)) => b.describe(x, t),)*
                     _ => None,

@@ -255,6 +255,33 @@ impl Highlight<'_, '_> {
     }
 }
 
+/// A behaviour's facts of its lesson for the described scene ([`Behave::describe`]): `values[k]`
+/// under the k-th key of `keys` (separated by spaces; `key:d` for `d` decimals, else a whole
+/// number), NaN where it is not known, 1 and 0 for truths. One string and a list of numbers: the
+/// readout's list of keyed values, built item by item, cost the module 2 KB more here.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Facts {
+    /// The behaviour's `type` (`describe.<kind>.*` in the words files).
+    pub kind: &'static str,
+    pub keys: &'static str,
+    pub values: Vec<f32>,
+}
+
+impl Facts {
+    /// Its keys with their decimals, and the values.
+    pub fn items(&self) -> impl Iterator<Item = (&'static str, u8, f32)> + '_ {
+        self.keys.split(' ').zip(&self.values).map(|(k, &v)| match k.split_once(':') {
+            Some((k, d)) => (k, d.as_bytes()[0] - b'0', v),
+            None => (k, 0, v),
+        })
+    }
+
+    /// The value under `key` (not NaN).
+    pub fn get(&self, key: &str) -> Option<f32> {
+        self.items().find(|i| i.0 == key).map(|i| i.2).filter(|v| !v.is_nan())
+    }
+}
+
 /// Measures by id (`None`: not defined now, e.g. no agent), see [`Behave::measures`].
 pub type Measures = Vec<(&'static str, Option<f32>)>;
 
@@ -387,7 +414,7 @@ pub trait Behave: Clone + PartialEq + fmt::Debug + Serialize + Sized {
     /// while playing): numbers and words' keys under stable keys, put into sentences by the page
     /// (`describe.<kind>.*` in the words files, www/describe.js). `None` (the default): its
     /// readout's numbers tell it.
-    fn describe(&self, _inst: &Inst<Self>, _t: &Tell) -> Option<Readout> {
+    fn describe(&self, _inst: &Inst<Self>, _t: &Tell) -> Option<Facts> {
         None
     }
 

@@ -16,7 +16,9 @@
 //! still pulls forward a little and the pulls add up along the line; separation holds them apart
 //! (in the built-in scenario: 0.38 overlapping pairs on average with braking, 5.9 without).
 
-use super::{separate, AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, Readout, SepForm, Tell, Tint, Val, View};
+use super::{
+    separate, AgentStep, Behave, Facts, ForceCtx, Inst, Layer, MoveCtx, Readout, SepForm, Tell, Tint, Val, View,
+};
 use crate::agent::Agent;
 use crate::check::Check;
 use crate::draw::{DrawList, Style};
@@ -443,7 +445,7 @@ impl Behave for Queue {
     /// many, how far it reaches from the goal and in which direction), who brakes, the spacing in
     /// the line (mean distance to the nearest, px), the overlapping pairs, and the throughput
     /// (agents/s through the door).
-    fn describe(&self, inst: &Inst<Self>, t: &Tell) -> Option<Readout> {
+    fn describe(&self, inst: &Inst<Self>, t: &Tell) -> Option<Facts> {
         let (v, goal) = (t.v, self.goal());
         let slow: Vec<usize> =
             (0..v.agents.len()).filter(|&i| v.agents[i].speed() < v.agents[i].max_speed / 3.0).collect();
@@ -467,29 +469,28 @@ impl Behave for Queue {
                 break;
             }
         }
-        let (mut far, mut length, mut gap) = (Vec2::ZERO, 0f32, 0f32);
+        let (mut far, mut gap) = (Vec2::ZERO, 0f32);
         for &i in &line {
             let d = v.world.delta(goal, v.agents[i].position);
-            if d.length() > length {
-                (length, far) = (d.length(), d);
+            if d.length() > far.length() {
+                far = d;
             }
-            gap += t.nearest.get(i).copied().unwrap_or(0.0);
+            gap += t.nearest.get(i).copied().unwrap_or(f32::NAN);
         }
-        let n = line.len();
-        let spacing = if n > 1 && !t.nearest.is_empty() { Val::Num((gap / n as f32) as f64, 0) } else { Val::None };
-        Some(Readout {
-            kind: Self::KIND,
-            items: vec![
-                ("waiting", Val::Int(n as i64)),
-                ("line_length", Val::Num(length as f64, 0)),
-                ("line_dir", Val::Int(t.direction(far) as i64)),
-                ("braking", Val::Int(braking(inst) as i64)),
-                ("braking_enabled", Val::Bool(self.braking)),
-                ("spacing", spacing),
-                ("overlaps", Val::Int(inst.state.overlaps as i64)),
-                ("throughput", Val::Num(inst.state.throughput(v.time), 2)),
-            ],
-        })
+        let n = line.len() as f32;
+        let spacing = if n > 1.0 { gap / n } else { f32::NAN };
+        let values = vec![
+            n,
+            far.length(),
+            t.direction(far) as f32,
+            braking(inst) as f32,
+            self.braking as u32 as f32,
+            spacing,
+            inst.state.overlaps as f32,
+            inst.state.throughput(v.time) as f32,
+        ];
+        let keys = "waiting line_length line_dir braking braking_enabled spacing overlaps throughput:2";
+        Some(Facts { kind: Self::KIND, keys, values })
     }
 
     /// Throughput (agents/s) and overlapping pairs now.

@@ -1,7 +1,7 @@
 //! bandada-app.txt "buscar comida": seek the nearest food within `radius`; food within `eat_radius`
 //! of any agent after the move is eaten (the scene counts it).
 
-use super::{AgentStep, Behave, ForceCtx, Inst, MoveCtx, Readout, Tell, Tint, Val};
+use super::{AgentStep, Behave, Facts, ForceCtx, Inst, MoveCtx, Tell, Tint};
 use crate::check::Check;
 use crate::draw::Style;
 use crate::setup::Setup;
@@ -51,15 +51,10 @@ impl Behave for SeekFood {
 
     /// Its lesson in the described scene: the food left, how much was eaten, and how many agents
     /// head for a piece (the last step's arriving tint).
-    fn describe(&self, _: &Inst<Self>, t: &Tell) -> Option<Readout> {
-        Some(Readout {
-            kind: Self::KIND,
-            items: vec![
-                ("food", Val::Int(t.v.scene.food.len() as i64)),
-                ("eaten", Val::Int(t.v.scene.eaten as i64)),
-                ("seeking", Val::Int(if self.enabled { t.tinted(Style::Arriving) as i64 } else { 0 })),
-            ],
-        })
+    fn describe(&self, _: &Inst<Self>, t: &Tell) -> Option<Facts> {
+        let seeking = self.enabled as u32 as f32 * t.tinted(Style::Arriving) as f32;
+        let values = vec![t.v.scene.food.len() as f32, t.v.scene.eaten as f32, seeking];
+        Some(Facts { kind: Self::KIND, keys: "food eaten seeking", values })
     }
 
     fn force(&self, _: &(), _: &mut (), ctx: &ForceCtx, a: &mut AgentStep) {

@@ -5,7 +5,7 @@
 //! engine's definition); this file turns the pass's sums into the rule's force and draws its
 //! overlays.
 
-use super::{flock_term, AgentStep, Behave, FlockRule, ForceCtx, Inst, Readout, Tell, Val, View};
+use super::{flock_term, AgentStep, Behave, Facts, FlockRule, ForceCtx, Inst, Tell, View};
 use crate::check::Check;
 use crate::draw::Overlay;
 use crate::draw::Overlays;
@@ -59,18 +59,10 @@ impl Behave for Separation {
     /// Its lesson in the described scene: how far apart the agents keep (the mean distance to the
     /// nearest, px), the closest pair (px, and where), how many overlap another as drawn, and
     /// `sep_dist`.
-    fn describe(&self, _: &Inst<Self>, t: &Tell) -> Option<Readout> {
+    fn describe(&self, _: &Inst<Self>, t: &Tell) -> Option<Facts> {
         let (closest, at) = t.closest()?;
-        Some(Readout {
-            kind: Self::KIND,
-            items: vec![
-                ("spacing", Val::Num(t.spacing()? as f64, 0)),
-                ("closest", Val::Num(closest as f64, 1)),
-                ("closest_at", Val::Int(at as i64)),
-                ("overlaps", Val::Int(t.overlapping() as i64)),
-                ("sep_dist", Val::Num(self.sep_dist as f64, 0)),
-            ],
-        })
+        let values = vec![t.spacing()?, closest, at as f32, t.overlapping() as f32, self.sep_dist];
+        Some(Facts { kind: Self::KIND, keys: "spacing closest:1 closest_at overlaps sep_dist", values })
     }
 
     fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {
