@@ -199,7 +199,7 @@ impl Inner {
         // Its name: the page's (the figure's or the task's title, given before it mounted) — a page
         // shows one scenario in several figures — else the scenario's title. The keys are said on
         // request (H), not at every focus.
-        if !canvas.get_attribute("aria-label").is_some_and(|l| !l.trim().is_empty()) {
+        if canvas.get_attribute("aria-label").is_none_or(|l| l.trim().is_empty()) {
             canvas.set_attribute("aria-label", &canvas_label(&sim, lang))?;
         }
         canvas.set_attribute("role", "img")?;
