@@ -233,9 +233,11 @@ for (const lang of ["en", "es"]) {
       assert.deepEqual(b.zero, ["play"], `one tab stop in a bar and its own: ${JSON.stringify(b)}`);
     }
     assert.equal(new Set(bars.map((b) => b.label)).size, bars.length, "the bars' names differ");
-    // ← → Home End inside; Tab leaves.
+    // ← → Home End inside; Tab leaves. (Its keys come with the description, which the first focus
+    // in a figure loads: a reader's first arrow a moment later finds them there.)
     const bar = '#c-flock >> xpath=ancestor::div[contains(@class,"steerlab")][1] >> [data-action="play"]';
     await page.locator(bar).focus();
+    await page.evaluate(() => window.steerlab.viewerFor(document.getElementById("c-flock")).describe());
     const at = () => page.evaluate(() => document.activeElement.getAttribute("data-action") ?? document.activeElement.className);
     await page.keyboard.press("ArrowRight");
     assert.equal(await at(), "step-back");

@@ -358,6 +358,7 @@ test("Share and Embed are modal dialogs: the focus goes in, Tab stays in, Escape
     await waitForSteerlab(page);
     // The toolbar's focus ring, in this theme (an outline around the button, never a fill).
     await page.locator('#c-separation >> xpath=ancestor::div[contains(@class,"steerlab")][1] >> [data-action="play"]').focus();
+    await page.evaluate(() => window.steerlab.viewerFor(document.getElementById("c-separation")).describe()); // (its keys, loaded by the focus)
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowRight");
     assert.equal(await page.evaluate(() => document.activeElement.getAttribute("data-action")), "step");
