@@ -56,6 +56,27 @@ async function canvasesInTree(page, ids) {
   return { out, nodes };
 }
 
+/** How many tab stops the page has, pressing Tab from its top until the focus comes round. */
+async function tabStops(page) {
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.evaluate(() => window.scrollTo(0, 0));
+  let first = null;
+  let stops = 0;
+  for (let k = 0; k < 400; k++) {
+    await page.keyboard.press("Tab");
+    const key = await page.evaluate(() => {
+      const e = document.activeElement;
+      if (!e || e === document.body) return null;
+      return (e.dataset.tabKey ??= String(Math.random()));
+    });
+    if (!key) continue;
+    if (key === first) break;
+    first ??= key;
+    stops++;
+  }
+  return stops;
+}
+
 /** One element's accessibility node (name, description, role), by a handle on it. */
 async function axNode(page, selector) {
   const cdp = await page.context().newCDPSession(page);
@@ -128,13 +149,20 @@ for (const lang of ["en", "es"]) {
     }
   });
 
-  test(`${lang}: the description follows the scene while it plays, quietly; D says it all, H the keys`, async () => {
-    const { context, page, problems } = await openPage(browser, server.url(urlOf(lang, "flocking")));
+  // One figure of each chapter: the flock, the queue, the bandada.
+  const FOLLOWED = [
+    ["flocking", "c-flock", lang === "es" ? /^120 agentes\. .*polarización/ : /^120 agents\. .*polarisation/],
+    ["leader-queue-path", "c-queue", lang === "es" ? /^24 agentes\. .*(fila|frenan)/ : /^24 agents\. .*(line|brake)/],
+    ["bandada", "c-bandada", lang === "es" ? /^150 agentes\. .*obstáculos/ : /^150 agents\. .*obstacles/],
+  ];
+  for (const [ch, id, whole] of FOLLOWED)
+  test(`${lang} ${ch}: the description follows the scene while it plays, quietly; D says it all, H the keys`, async () => {
+    const { context, page, problems } = await openPage(browser, server.url(urlOf(lang, ch)));
     await waitForSteerlab(page);
-    await page.evaluate(() => document.getElementById("c-flock").scrollIntoView({ block: "center" }));
-    await page.waitForFunction(() => window.steerlab.viewerFor(document.getElementById("c-flock"))?.playing);
-    await page.focus("#c-flock");
-    await page.waitForFunction(() => document.getElementById("c-flock").closest(".steerlab").querySelector(".steerlab-scene")?.textContent);
+    await page.evaluate((id) => document.getElementById(id).scrollIntoView({ block: "center" }), id);
+    await page.waitForFunction((id) => window.steerlab.viewerFor(document.getElementById(id))?.playing, id);
+    await page.focus(`#${id}`);
+    await page.waitForFunction((id) => document.getElementById(id).closest(".steerlab").querySelector(".steerlab-scene")?.textContent, id);
     await page.waitForTimeout(1500); // (the keys, once a page, were said at the first focus)
     await page.evaluate(() => {
       window.__live = [];
@@ -150,7 +178,7 @@ for (const lang of ["en", "es"]) {
     const seen = [];
     const t0 = Date.now();
     for (let k = 0; k < 12; k++) {
-      seen.push((await axNode(page, "#c-flock")).description);
+      seen.push((await axNode(page, `#${id}`)).description);
       await page.waitForTimeout(1000);
     }
     const secs = (Date.now() - t0) / 1000;
@@ -162,11 +190,11 @@ for (const lang of ["en", "es"]) {
     const live = await page.evaluate(() => window.__live);
     assert.ok(live.length <= 3, `${lang}: ${live.length} live-region changes in 12 s with no action:\n${live.join("\n")}`);
     // D: the whole scene now; H: the keys.
-    const liveText = () => page.$eval("#c-flock", (c) => c.closest(".steerlab").querySelector(".steerlab-live").textContent);
+    const liveText = () => page.$eval(`#${id}`, (c) => c.closest(".steerlab").querySelector(".steerlab-live").textContent);
     await page.keyboard.press("d");
     await page.waitForTimeout(200);
     const d = await liveText();
-    assert.match(d, lang === "es" ? /120 agentes\. .*polarización/ : /120 agents\. .*polarisation/, d);
+    assert.match(d, whole, d);
     assert.ok(wordsIn(d) > wordsIn(seen.at(-1)), "D says more than the one sentence");
     await page.keyboard.press("h");
     await page.waitForTimeout(200);
@@ -272,25 +300,20 @@ for (const lang of ["en", "es"]) {
       assert.ok(said.length > 3, `${lang}: ${action} said nothing`);
     }
     // The tab stops through the chapter, as a keyboard reader meets them.
-    await page.evaluate(() => document.activeElement?.blur());
-    await page.evaluate(() => window.scrollTo(0, 0));
-    let first = null;
-    let stops = 0;
-    for (let k = 0; k < 400; k++) {
-      await page.keyboard.press("Tab");
-      const key = await page.evaluate(() => {
-        const e = document.activeElement;
-        if (!e || e === document.body) return null;
-        return (e.dataset.tabKey ??= String(Math.random()));
-      });
-      if (!key) continue;
-      if (key === first) break;
-      first ??= key;
-      stops++;
-    }
+    const stops = await tabStops(page);
     assert.ok(stops <= 120, `${lang}: ${stops} tab stops through the flocking chapter`);
     assert.ok(stops >= 40, `${lang}: ${stops} tab stops: the count reached the figures`);
     assert.deepEqual(await allProblems(page, problems), []);
     await context.close();
+    // The other chapters: as few.
+    for (const ch of ["leader-queue-path", "bandada"]) {
+      const { context, page } = await openPage(browser, server.url(urlOf(lang, ch)));
+      await waitForSteerlab(page);
+      await mountEvery(page);
+      await page.waitForTimeout(1500);
+      const n = await tabStops(page);
+      assert.ok(n <= 120 && n >= 30, `${lang} ${ch}: ${n} tab stops`);
+      await context.close();
+    }
   });
 }
