@@ -12,8 +12,9 @@
 //   package where this page loads it from (this site is laid out as the package).
 //
 // A module file, no inline script: the page works under the project's strict CSP.
-import { ready } from "./boot.js";
+import { builtinText, ready } from "./boot.js";
 import { t } from "./words.js";
+import { nearMisses } from "./near-miss.js";
 
 const DEBOUNCE_MS = 300;
 /** Where the page's embed code points: the folder this page loads the package from. */
@@ -169,7 +170,8 @@ function showMark(range) {
 /** Check the text now: the message, the marked field, the invalid state. */
 function check() {
   const src = text.value;
-  const err = steerlab.validate(src);
+  // (With the name meant where one is a letter or two off: www/near-miss.js.)
+  const err = nearMisses(steerlab.validate(src));
   if (err === null || err === undefined) {
     message.textContent = t("page.playground.ok");
     message.classList.remove("pg-bad");
@@ -247,9 +249,13 @@ function updateEmbed() {
 }
 
 async function load(name) {
-  const res = await fetch(new URL(`${name}.json`, SCENARIOS));
-  if (!res.ok) throw new Error(`${t("page.playground.load_failed")} ${name}: HTTP ${res.status}`);
-  original = await res.text();
+  // The file boot.js fetched for the canvas (one download), else the playground's own request.
+  original = await builtinText(name);
+  if (original === undefined) {
+    const res = await fetch(new URL(`${name}.json`, SCENARIOS));
+    if (!res.ok) throw new Error(`${t("page.playground.load_failed")} ${name}: HTTP ${res.status}`);
+    original = await res.text();
+  }
   text.value = original;
   canvas.setAttribute("data-scenario", name);
   check();

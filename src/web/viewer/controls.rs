@@ -67,8 +67,11 @@ pub(super) fn panel(doc: &Document, lang: Lang, sim: &Sim) -> Result<Option<Html
     for (k, c) in sc.controls.iter().enumerate() {
         let row = el(doc, "label", "steerlab-control")?;
         let name = el(doc, "span", "steerlab-label")?;
-        let text = c.label_in(lang.tag());
-        name.set_text_content(Some(text));
+        name.set_text_content(Some(c.label_in(&lang)));
+        // (A label named by a words key is written again when its words come: `words::write`.)
+        if let Some(k) = c.label.key() {
+            name.set_attribute("data-sl-text", k)?;
+        }
         row.append_child(&name)?;
         let current = params.as_ref().and_then(|p| p.get(&c.param).ok());
         let out = el(doc, "output", "steerlab-value")?;
@@ -98,7 +101,10 @@ pub(super) fn panel(doc: &Document, lang: Lang, sim: &Sim) -> Result<Option<Html
                 for (j, o) in c.options.iter().enumerate() {
                     let opt = doc.create_element("option")?;
                     opt.set_attribute("value", o)?;
-                    opt.set_text_content(Some(c.option_label(j, lang.tag())));
+                    opt.set_text_content(Some(c.option_label(j, &lang)));
+                    if let Some(k) = c.option_labels.get(j).and_then(|t| t.key()) {
+                        opt.set_attribute("data-sl-text", k)?;
+                    }
                     sel.append_child(&opt)?;
                 }
                 sel.set_value(&cur);
@@ -107,7 +113,10 @@ pub(super) fn panel(doc: &Document, lang: Lang, sim: &Sim) -> Result<Option<Html
         };
         // Named by its label alone, its value said once (the slider's own): the `<output>` beside
         // it, a live region by its role, would say it again and is part of the label's text.
-        input.set_attribute("aria-label", text)?;
+        input.set_attribute("aria-label", c.label_in(&lang))?;
+        if let Some(k) = c.label.key() {
+            input.set_attribute("data-sl-label", k)?;
+        }
         out.set_attribute("aria-hidden", "true")?;
         input.set_attribute("data-param", &c.param)?;
         input.set_attribute("data-control", &k.to_string())?;
