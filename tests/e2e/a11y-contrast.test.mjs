@@ -28,7 +28,7 @@ after(async () => {
 });
 
 for (const scheme of ["light", "dark"]) {
-  test(`${scheme}: every agent ≥ 3:1 against what lies around it on the drawn canvas`, async () => {
+  test(`${scheme}: every agent ≥ 3:1 against what lies around it on the drawn canvas`, async (t) => {
     const { context, page } = await openPage(browser, server.url("/"), { colorScheme: scheme, deviceScaleFactor: 2, viewport: { width: 900, height: 900 } });
     await waitForSteerlab(page);
     const report = [];
@@ -64,7 +64,7 @@ for (const scheme of ["light", "dark"]) {
           const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
           const dist = (p, q) => Math.abs(p[0] - q[0]) + Math.abs(p[1] - q[1]) + Math.abs(p[2] - q[2]);
           const size = (st.scenario.agent_size ?? 7) * s * dpr;
-          const out = { n: 0, crowded: 0, low: [] };
+          const out = { n: 0, crowded: 0, low: [], min: Infinity };
           for (const a of st.agents.slice(0, 3000)) {
             const X = Math.round((ox + a.position[0] * s) * dpr), Y = Math.round((oy + a.position[1] * s) * dpr);
             const R2 = Math.max(4, Math.ceil(size * 1.6)), R1 = Math.max(2, Math.ceil(size * 0.6));
@@ -87,6 +87,7 @@ for (const scheme of ["light", "dark"]) {
             // is seen when some of it does: its fill, or its outline).
             const own = body.reduce((b, p) => (ratio(p, around) > ratio(b, around) ? p : b), body[0]);
             const r = ratio(own, around);
+            out.min = Math.min(out.min, r);
             if (r < 3) out.low.push(`${r.toFixed(2)}:1 rgb(${own}) on rgb(${around}) at (${a.position.map(Math.round)})`);
           }
           return out;
@@ -99,7 +100,8 @@ for (const scheme of ["light", "dark"]) {
         window.steerlab.viewerFor(c)?.destroy();
         c.remove();
       });
-      report.push(`${name}: ${r.low.length} of ${r.n - r.crowded} under 3:1 (${r.crowded} crowded)${r.low.length ? `: ${r.low.slice(0, 3).join("; ")}` : ""}`);
+      report.push(`${name}: ${r.low.length} of ${r.n - r.crowded} under 3:1, the least ${r.min.toFixed(2)}:1 (${r.crowded} crowded)${r.low.length ? `: ${r.low.slice(0, 3).join("; ")}` : ""}`);
+      t.diagnostic(`${scheme} ${report.at(-1)}`);
       assert.ok(r.n >= 1, `${name}: agents measured`);
       assert.ok(r.crowded <= Math.max(2, r.n / 10), `${scheme} ${name}: ${r.crowded} of ${r.n} crowded: the measure judged too few`);
       assert.equal(r.low.length, 0, `${scheme} ${name}: ${report.at(-1)}`);

@@ -89,7 +89,7 @@ async function axNode(page, selector) {
 }
 
 for (const lang of ["en", "es"]) {
-  test(`${lang}: names that stay and differ, and the focus says ≤ 60 words (the name and one sentence), on the three chapters`, async () => {
+  test(`${lang}: names that stay and differ, and the focus says ≤ 60 words (the name and one sentence), on the three chapters`, async (t) => {
     for (const ch of CHAPTERS) {
       const { context, page, problems } = await openPage(browser, server.url(urlOf(lang, ch)));
       await waitForSteerlab(page);
@@ -119,6 +119,7 @@ for (const lang of ["en", "es"]) {
         }),
       );
       const names = new Map();
+      t.diagnostic(`${lang} ${ch}: ${out.length} figures, at most ${Math.max(...out.map((n) => wordsIn(`${n.name}. ${n.description}`)))} words at the focus`);
       for (const n of out) {
         const want = expected[figures.indexOf(n.id)];
         assert.ok(!/[{}|]/.test(n.name) && !/tapclick|tocaclic|tocarclic/i.test(n.name), `${lang} ${ch} #${n.id}: a raw form in its name: ${n.name}`);
@@ -156,7 +157,7 @@ for (const lang of ["en", "es"]) {
     ["bandada", "c-bandada", lang === "es" ? /^150 agentes\. .*obstáculos/ : /^150 agents\. .*obstacles/],
   ];
   for (const [ch, id, whole] of FOLLOWED)
-  test(`${lang} ${ch}: the description follows the scene while it plays, quietly; D says it all, H the keys`, async () => {
+  test(`${lang} ${ch}: the description follows the scene while it plays, quietly; D says it all, H the keys`, async (t) => {
     const { context, page, problems } = await openPage(browser, server.url(urlOf(lang, ch)));
     await waitForSteerlab(page);
     await page.evaluate((id) => document.getElementById(id).scrollIntoView({ block: "center" }), id);
@@ -176,11 +177,15 @@ for (const lang of ["en", "es"]) {
       mo.observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     const seen = [];
+    const named = new Set();
     const t0 = Date.now();
     for (let k = 0; k < 12; k++) {
-      seen.push((await axNode(page, `#${id}`)).description);
+      const n = await axNode(page, `#${id}`);
+      seen.push(n.description);
+      named.add(n.name);
       await page.waitForTimeout(1000);
     }
+    assert.equal(named.size, 1, `${lang} ${ch}: the name stays while the scene plays: ${[...named].join(" | ")}`);
     const secs = (Date.now() - t0) / 1000;
     const distinct = seen.filter((d, i) => i === 0 || d !== seen[i - 1]);
     assert.ok(distinct.length >= 2, `${lang}: the focused figure's description followed the scene in ${secs} s:\n${[...new Set(seen)].join("\n")}`);
@@ -188,6 +193,7 @@ for (const lang of ["en", "es"]) {
     // than a second each on a busy machine.)
     assert.ok(distinct.length - 1 <= Math.ceil(secs / 2.5), `${lang}: ${distinct.length - 1} renewals in ${secs} s`);
     const live = await page.evaluate(() => window.__live);
+    t.diagnostic(`${lang} ${ch}: ${distinct.length - 1} renewals and ${live.length} live-region changes in ${secs} s`);
     assert.ok(live.length <= 3, `${lang}: ${live.length} live-region changes in 12 s with no action:\n${live.join("\n")}`);
     // D: the whole scene now; H: the keys.
     const liveText = () => page.$eval(`#${id}`, (c) => c.closest(".steerlab").querySelector(".steerlab-live").textContent);
@@ -245,7 +251,7 @@ for (const lang of ["en", "es"]) {
     await open.context.close();
   });
 
-  test(`${lang}: few stops — a figure's bar is one ARIA toolbar, ≤ 120 tab stops through the flocking chapter; every button says what it did`, async () => {
+  test(`${lang}: few stops — a figure's bar is one ARIA toolbar, ≤ 120 tab stops through the flocking chapter; every button says what it did`, async (t) => {
     const { context, page, problems } = await openPage(browser, server.url(urlOf(lang, "flocking")));
     await waitForSteerlab(page);
     await mountEvery(page);
@@ -301,6 +307,7 @@ for (const lang of ["en", "es"]) {
     }
     // The tab stops through the chapter, as a keyboard reader meets them.
     const stops = await tabStops(page);
+    t.diagnostic(`${lang} flocking: ${stops} tab stops`);
     assert.ok(stops <= 120, `${lang}: ${stops} tab stops through the flocking chapter`);
     assert.ok(stops >= 40, `${lang}: ${stops} tab stops: the count reached the figures`);
     assert.deepEqual(await allProblems(page, problems), []);
@@ -312,6 +319,7 @@ for (const lang of ["en", "es"]) {
       await mountEvery(page);
       await page.waitForTimeout(1500);
       const n = await tabStops(page);
+      t.diagnostic(`${lang} ${ch}: ${n} tab stops`);
       assert.ok(n <= 120 && n >= 30, `${lang} ${ch}: ${n} tab stops`);
       await context.close();
     }

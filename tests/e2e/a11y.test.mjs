@@ -21,7 +21,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, ensureArtifacts, ARTIFACTS } from "./helpers.mjs";
+import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, ensureArtifacts, ARTIFACTS, DIST } from "./helpers.mjs";
 
 const require = createRequire(import.meta.url);
 const AXE = fs.readFileSync(require.resolve("../../tools/node_modules/axe-core/axe.min.js"), "utf8");
@@ -325,11 +325,17 @@ test("the roles of a figure stay apart under simulated deuteranopia and protanop
 
 // --- axe-core ----------------------------------------------------------------------------------
 
-/** Every page the site ships (the chapters in both languages among them). */
-const PAGES = ["/", "/es/", "/playground.html", "/es/playground.html", "/es/embed.html", "/www/embed.html", "/languages/fr.html", "/languages/it.html", "/languages/pt-BR.html", ...["api", "challenges", "changelog", "errors", "index", "measures", "scenario-format", "theming"].map((p) => `/reference/${p}.html`), ...CHAPTERS.flatMap((ch) => [urlOf("en", ch), urlOf("es", ch)])];
+/** Every page the site ships: each HTML file of dist/ (every language's, the reference's), but the
+ *  posters (stills, checked by posters.test.mjs) and the benchmark's harness. */
+const PAGES = fs
+  .readdirSync(DIST, { recursive: true })
+  .filter((f) => f.endsWith(".html") && !/^(\.|posters\/)/.test(f) && f !== "www/bench.html")
+  .map((f) => "/" + f.replace(/(^|\/)index\.html$/, "$1"))
+  .sort();
 
 for (const scheme of ["light", "dark"]) {
   test(`axe-core: no serious or critical violation on every page, ${scheme}`, async () => {
+    assert.ok(PAGES.length >= 30 && PAGES.includes("/pt/chapters/bandada.html"), `the pages: ${PAGES.join(" ")}`);
     const found = [];
     for (const url of PAGES) {
       const { context, page } = await openPage(browser, server.url(url), { colorScheme: scheme });
