@@ -215,10 +215,13 @@ test("the keyboard cursor: arrows + Enter add a waypoint in a few words; N selec
   const was = await obstacles();
   assert.ok(was.length >= 1, "the bandada has obstacles");
   await page.focus(`#${id}`);
-  await page.keyboard.press("n");
-  await page.keyboard.press("g");
   const live = () => page.$eval(`#${id}`, (c) => c.closest(".steerlab").querySelector(".steerlab-live").textContent);
-  await page.waitForFunction((id) => /Holding obstacle 1/.test(document.getElementById(id).closest(".steerlab").querySelector(".steerlab-live").textContent), id);
+  const hear = (re, what) => page.waitForFunction(([id, re]) => new RegExp(re).test(document.getElementById(id).closest(".steerlab").querySelector(".steerlab-live").textContent), [id, re.source], { timeout: 15_000 }).catch(async () => assert.fail(`${what}: the figure said "${await live()}"`));
+  // (As a reader does: N, then G once the obstacle has been named.)
+  await page.keyboard.press("n");
+  await hear(/^Obstacle 1/, "N");
+  await page.keyboard.press("g");
+  await hear(/Holding obstacle 1/, "G");
   for (let k = 0; k < 4; k++) await page.keyboard.press("Shift+ArrowRight");
   await page.keyboard.press("g");
   assert.match(await live(), /^Dropped/);
