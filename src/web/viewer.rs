@@ -20,6 +20,7 @@ mod frame;
 mod legend;
 mod panic;
 
+pub(crate) use dom::phone;
 pub use dom::set_text;
 pub use events::attach;
 pub use panic::{panic_boundary, Guard};

@@ -5,6 +5,7 @@
 use super::{controls, frame, Handles, Inner, Listener, Shared, Slot};
 use crate::sim::input::Input;
 use crate::sim::pointer::Pointer;
+use crate::sim::scenario::Interaction;
 use crate::web::history as timeline;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
@@ -23,6 +24,12 @@ pub const TOUCH_ACTION: &str = "pan-x pan-y pinch-zoom";
 /// How far (CSS px) a finger may move and still tap; how long (ms) a tap may last.
 const TAP_SLOP: f64 = 10.0;
 const TAP_MS: f64 = 600.0;
+/// How long (ms) a finger held still on the canvas waits before it becomes the pointer (as a long
+/// press does on a phone: shorter than a tap's longest, so a press is one or the other).
+const HOLD_MS: f64 = 450.0;
+/// How far (CSS px) from an agent a tap or a click still picks it (the core picks the nearest
+/// within that, given in world units: `Input::Pick`).
+pub const PICK_PX: f64 = 24.0;
 
 /// Fingers on the canvas, following embedded maps' "cooperative gestures" (Google Maps, Leaflet
 /// GestureHandling): one finger scrolls the page and never edits, whatever was tapped before (a
@@ -43,6 +50,11 @@ pub(super) struct Touch {
     active: bool,
     /// When it was made active (the page's clock, ms).
     since: f64,
+    /// A finger held still is the pointer (`HOLD_MS`), until it lifts: it moves the pointer (the
+    /// page does not scroll under it).
+    hold: bool,
+    /// The bar's ◎ is pressed: the next tap or click picks an agent instead of adding something.
+    pub pick: bool,
 }
 
 impl Touch {
@@ -147,7 +159,10 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
                 .ok()
                 .and_then(|n| n.as_f64())
                 .unwrap_or(0.0);
-            let active = w.upgrade().and_then(|s| s.peek().map(|i| i.touch.active || i.touch.two)).unwrap_or(false);
+            let active = w
+                .upgrade()
+                .and_then(|s| s.peek().map(|i| i.touch.active || i.touch.two || i.touch.hold))
+                .unwrap_or(false);
             if (fingers >= 2.0 || active) && ev.cancelable() {
                 ev.prevent_default();
             }
@@ -161,6 +176,17 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
         )?;
         listeners.push((canvas.clone(), "touchmove", cb));
     }
+    // A finger held on the canvas is the pointer (`HOLD_MS`): the browser's long-press menu stays
+    // shut while a finger is down.
+    listeners.push(add(
+        &canvas,
+        "contextmenu",
+        Box::new(|i, ev| {
+            if !i.touch.points.is_empty() {
+                ev.prevent_default();
+            }
+        }),
+    )?);
     listeners.push(add(&root, "input", Box::new(|i, ev| i.on_input(&ev)))?);
     listeners.push(add(
         &root,
@@ -270,10 +296,15 @@ impl Inner {
                 if ev.button() != 0 {
                     return;
                 }
-                let _ = self.canvas.set_pointer_capture(ev.pointer_id());
-                self.drag = Some(ev.pointer_id());
                 let _ = self.canvas.focus();
-                self.pointer(Pointer::Down(p), true)
+                if self.picks() {
+                    // (Nothing to drag: a press that picks selects and no more.)
+                    self.pick(p)
+                } else {
+                    let _ = self.canvas.set_pointer_capture(ev.pointer_id());
+                    self.drag = Some(ev.pointer_id());
+                    self.pointer(Pointer::Down(p), true)
+                }
             }
             "pointermove" => {
                 let dragging = self.drag == Some(ev.pointer_id());
@@ -307,9 +338,10 @@ impl Inner {
                         t.start = (x, y, frame::now(&self.window));
                         t.moved = false;
                         t.two = false;
+                        t.hold = false;
                         false
                     }
-                    2 if !t.two => {
+                    2 if !t.two && !t.hold => {
                         // The second finger: a drag begins, at the point between the two.
                         t.two = true;
                         t.moved = true;
@@ -327,7 +359,12 @@ impl Inner {
             "pointermove" => {
                 let Some(k) = t.points.iter().position(|p| p.0 == id) else { return };
                 t.points[k] = (id, x, y);
-                if t.two {
+                if t.hold {
+                    // The held finger moves the pointer.
+                    let p = self.client_world(x, y);
+                    let (ev, dragging) = self.held(Pointer::Move(p));
+                    self.pointer(ev, dragging)
+                } else if t.two {
                     let (mx, my) = t.mid();
                     let p = self.client_world(mx, my);
                     self.pointer(Pointer::Move(p), true)
@@ -341,14 +378,21 @@ impl Inner {
                 // (A finger whose down we did not see landed during a fling: the page took it.)
                 let Some(k) = t.points.iter().position(|p| p.0 == id) else { return };
                 let was_two = t.two;
+                let was_held = std::mem::take(&mut t.hold);
                 let (mx, my) = t.mid();
                 t.points.remove(k);
                 let tap = kind == "pointerup"
+                    && !was_held
                     && !was_two
                     && !t.moved
                     && t.points.is_empty()
                     && frame::now(&self.window) - t.start.2 <= TAP_MS;
-                if was_two {
+                if was_held {
+                    // The held finger lifts: the pointer leaves (or lets go, where it dragged).
+                    let p = self.client_world(x, y);
+                    let (ev, dragging) = self.held(Pointer::Up(p));
+                    self.pointer(ev, dragging)
+                } else if was_two {
                     // One of the two fingers left: the drag ends there.
                     self.touch.two = false;
                     self.drag = None;
@@ -358,9 +402,13 @@ impl Inner {
                     // A tap acts where it is (a click: down and up) and leaves touch as it was:
                     // the next one-finger swipe scrolls the page.
                     let p = self.client_world(x, y);
-                    let a = self.pointer(Pointer::Down(p), true);
-                    let b = self.pointer(Pointer::Up(p), false);
-                    a || b
+                    if self.picks() {
+                        self.pick(p)
+                    } else {
+                        let a = self.pointer(Pointer::Down(p), true);
+                        let b = self.pointer(Pointer::Up(p), false);
+                        a || b
+                    }
                 } else {
                     // (A pointercancel: the page took the finger, a scroll began.)
                     t.moved = true;
@@ -375,6 +423,68 @@ impl Inner {
         }
     }
 
+    /// Whether a tap or a click picks an agent here: where that is all a click does
+    /// (`interaction` "select"), or while the bar's ◎ is pressed.
+    fn picks(&self) -> bool {
+        self.touch.pick || self.sim.scenario().interaction == Interaction::Select
+    }
+
+    /// Pick the agent nearest to `p` within `PICK_PX` (in world units for the core); a miss keeps
+    /// the selection. The bar's ◎ lets go once it picked. True when something is to be drawn.
+    fn pick(&mut self, p: glam::Vec2) -> bool {
+        let r = (PICK_PX / self.view.scale.max(1e-6)) as f32;
+        let picked = self.act(Input::Pick(p, r)).is_ok_and(|o| o.redraw);
+        if picked && self.touch.pick {
+            self.set_pick(false);
+        }
+        picked
+    }
+
+    /// The bar's ◎: pressed, the next tap picks an agent; again, it lets go.
+    pub(super) fn toggle_pick(&mut self) {
+        self.set_pick(!self.touch.pick);
+    }
+
+    /// The bar's ◎ (canvases where a tap adds something): the next tap picks an agent.
+    pub(super) fn set_pick(&mut self, on: bool) {
+        self.touch.pick = on;
+        let _ = self.canvas.class_list().toggle_with_force("steerlab-picking", on);
+        if let Ok(Some(b)) = self.root.query_selector("[data-action=pick]") {
+            let _ = b.set_attribute("aria-pressed", if on { "true" } else { "false" });
+        }
+    }
+
+    /// A frame while playing: a finger held still on the canvas for `HOLD_MS` becomes the pointer
+    /// (flee's threat, seek's target, the leader's goal, the player the flock flees), where the
+    /// scene has one.
+    pub(super) fn hold_check(&mut self, ts: f64) {
+        let t = &self.touch;
+        if t.hold || t.two || t.moved || t.active || t.points.len() != 1 || ts - t.start.2 < HOLD_MS {
+            return;
+        }
+        let i = self.sim.scenario().interaction;
+        if !(i == Interaction::Playground || i == Interaction::ChooseSelf || i.to_behaviours()) {
+            return;
+        }
+        self.touch.hold = true;
+        let (_, x, y) = self.touch.points[0];
+        let p = self.client_world(x, y);
+        let (ev, dragging) = self.held(Pointer::Down(p));
+        self.pointer(ev, dragging);
+    }
+
+    /// What a held finger's down, move or up is for the scene: the pointer over it where the
+    /// pointer plays (the playground: down and move are moves, up leaves), a drag elsewhere.
+    fn held(&self, ev: Pointer) -> (Pointer, bool) {
+        let hover = self.sim.scenario().interaction == Interaction::Playground;
+        match ev {
+            Pointer::Down(p) | Pointer::Move(p) if hover => (Pointer::Move(p), false),
+            Pointer::Up(_) if hover => (Pointer::Leave, false),
+            Pointer::Move(p) => (Pointer::Move(p), true),
+            other => (other, matches!(other, Pointer::Down(_))),
+        }
+    }
+
     /// A client point in world units (quantised as the history logs it).
     fn client_world(&self, x: f64, y: f64) -> glam::Vec2 {
         let rect = self.canvas.get_bounding_client_rect();
@@ -384,7 +494,7 @@ impl Inner {
     /// Whether a drag edits this canvas's scene (a waypoint, a target, the leader, the player,
     /// "self"); on a canvas where a click only selects an agent, a tap does that and no more.
     pub(super) fn drags(&self) -> bool {
-        self.sim.scenario().interaction != crate::sim::scenario::Interaction::Select
+        self.sim.scenario().interaction != Interaction::Select
     }
 
     /// The bar's ✎: edit with one finger, or scroll again.
@@ -439,6 +549,10 @@ impl Inner {
         let Some(t) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
         let Ok(Some(b)) = t.closest("[data-action]") else { return };
         let Some(action) = b.get_attribute("data-action") else { return };
+        if action == "nudge" {
+            self.nudge(&b);
+            return;
+        }
         match controls::button(&action) {
             Some(button) => {
                 (button.run)(self);
