@@ -56,7 +56,7 @@ function getOnce(url, use) {
     const e = { done: false };
     e.p = fetch(url)
       .then((r) => (r.ok ? r.text() : Promise.reject(Error(`HTTP ${r.status}`))))
-      .then(use)
+      .then((text) => ((e.text = text), use(text)))
       .catch((err) => console.warn(`steerlab: ${url}: ${err.message}`))
       .finally(() => (e.done = true));
     FILES.set(url, e);
@@ -73,7 +73,7 @@ export function getNow(url, use) {
     const x = new XMLHttpRequest();
     x.open("GET", url, false);
     x.send();
-    if (x.status === 200) use(x.responseText);
+    if (x.status === 200) use((FILES.get(url).text = x.responseText));
   } catch (err) {
     console.warn(`steerlab: ${url}: ${err.message}`);
   }
@@ -366,6 +366,9 @@ function load(arg) {
   const name = module.missingScenario(arg);
   return name ? getOnce(scenarioUrl(name), (t) => module.registerScenario(name, t)) : null;
 }
+/** A built-in scenario's text as its file has it, from the one fetch of it (the playground shows
+ *  it); undefined when the module has it compiled in. */
+export const builtinText = (name) => Promise.resolve(load(name)).then(() => FILES.get(scenarioUrl(name))?.text);
 function loadNow(arg) {
   const name = module.missingScenario(arg);
   if (name) getNow(scenarioUrl(name), (t) => module.registerScenario(name, t)); // (else the mount says it is not loaded)

@@ -24,7 +24,7 @@
 // it runs after it. A module file, no inline script, so the strict CSP holds. Its words come from
 // ./words.js (the words files' page.chapter.* keys).
 
-import { t } from "./words.js";
+import { ensureWords, t } from "./words.js";
 
 const SELECTOR = "button.try[data-for], button.try-reset[data-for]";
 
@@ -513,6 +513,9 @@ enableReady();
 
 // A way past each figure (issue 49): a figure holds a dozen or more tab stops (its canvas, bar,
 // settings and inspector); a link before it, shown when focused, jumps to what follows it.
+// (Written once the page's words have come: `t()` before that fetched the same file a second time,
+// synchronously, while boot.js's fetch of it was on its way. Everything above runs first.)
+await ensureWords(document.documentElement);
 for (const [k, fig] of [...document.querySelectorAll("figure.viz")].entries()) {
   if (!fig.querySelector("canvas")) continue;
   const to = document.createElement("span");

@@ -12,7 +12,7 @@
 //   package where this page loads it from (this site is laid out as the package).
 //
 // A module file, no inline script: the page works under the project's strict CSP.
-import { ready } from "./boot.js";
+import { builtinText, ready } from "./boot.js";
 import { t } from "./words.js";
 
 const DEBOUNCE_MS = 300;
@@ -247,9 +247,13 @@ function updateEmbed() {
 }
 
 async function load(name) {
-  const res = await fetch(new URL(`${name}.json`, SCENARIOS));
-  if (!res.ok) throw new Error(`${t("page.playground.load_failed")} ${name}: HTTP ${res.status}`);
-  original = await res.text();
+  // The file boot.js fetched for the canvas (one download), else the playground's own request.
+  original = await builtinText(name);
+  if (original === undefined) {
+    const res = await fetch(new URL(`${name}.json`, SCENARIOS));
+    if (!res.ok) throw new Error(`${t("page.playground.load_failed")} ${name}: HTTP ${res.status}`);
+    original = await res.text();
+  }
   text.value = original;
   canvas.setAttribute("data-scenario", name);
   check();

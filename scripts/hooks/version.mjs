@@ -13,6 +13,9 @@
 //    reader's cache, whatever the server's cache headers. `boot.js` itself is left as it is named:
 //    pages name it (`<script src=".../www/boot.js">`), and a second URL would load a second copy.
 // 3. www/boot.js's `version` ("0.0.0-dev" in the source) becomes the package's (Cargo.toml).
+// 4. Every page's `<link rel="preload">` and `<link rel="modulepreload">` of one of those files
+//    names the URL the loader fetches, `?v=<build>` included: a preload under another URL is a
+//    second download of the same file ("preloaded but not used"; tests/e2e/requests.test.mjs).
 //
 // Bundlers (Vite, esbuild, webpack) and Node read `./x.js?v=…` as the file ./x.js.
 import fs from "node:fs";
@@ -83,7 +86,25 @@ for (const f of loaded.filter((f) => f.endsWith(".js") || f.endsWith(".mjs"))) {
   if (next !== text) fs.writeFileSync(f, next);
 }
 
+// 4. The pages' preloads (every .html in <out>, resolved from the page's own folder).
+const loadedSet = new Set(loaded.map(rel));
+let preloads = 0;
+for (const page of walk(out).filter((f) => f.endsWith(".html"))) {
+  const text = fs.readFileSync(page, "utf8");
+  const next = text.replace(/<link\b[^>]*>/gi, (tag) => {
+    if (!/\brel\s*=\s*["']?[^"'>]*\b(?:modulepreload|preload)\b/i.test(tag)) return tag;
+    return tag.replace(/(\bhref\s*=\s*)(["'])([^"'?#]+)(\?[^"'#]*)?\2/i, (all, head, q, href, query) => {
+      if (/^[a-z][\w+.-]*:|^\/\//i.test(href)) return all; // another origin's file
+      const at = href.startsWith("/") ? path.join(out, href) : path.join(path.dirname(page), href);
+      if (!loadedSet.has(rel(at))) return all;
+      preloads++;
+      return `${head}${q}${withV(href, query ?? "")}${q}`;
+    });
+  });
+  if (next !== text) fs.writeFileSync(page, next);
+}
+
 const files = Object.fromEntries(loaded.map((f) => [rel(f), sha(fs.readFileSync(f)).slice(0, 16)]));
 const manifest = { name: "steerlab", version, build, files };
 fs.writeFileSync(path.join(out, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
-console.log(`version.mjs: build ${build} (version ${version}), ${loaded.length} files, ${rewritten} specifiers versioned`);
+console.log(`version.mjs: build ${build} (version ${version}), ${loaded.length} files, ${rewritten} specifiers and ${preloads} preloads versioned`);
