@@ -209,7 +209,7 @@ function core(canvas) {
   return { top: canvas.getBoundingClientRect().top, bottom: Math.max(canvas.getBoundingClientRect().bottom, last.getBoundingClientRect().bottom) };
 }
 
-let pinned = null; // { figure, spacer, observer, close, watch }
+let pinned = null; // { figure, spacer, observer, close, watch, start }
 
 function unpin() {
   if (!pinned) return;
@@ -325,14 +325,16 @@ function pin(canvas, button) {
     }
   };
   addEventListener("scroll", watch, { passive: true });
-  pinned = { figure, spacer, observer, close, watch };
+  pinned = { figure, spacer, observer, close, watch, start };
   // The button the reader tapped, and the others around it, stay in view under the figure.
   clearOfPin(button);
 }
 
 function keepInView(canvas, button, again = false) {
-  // A button of another canvas: the pinned figure goes back to its place (it would hide this one).
-  if (pinned && !pinned.figure.contains(canvas)) unpin();
+  // A button of another canvas: the pinned figure goes back to its place (it would hide this one);
+  // one of another section, too (it is pinned again for this one's: the reader may have scrolled
+  // past the heading a moment ago, before the pin saw it).
+  if (pinned && (!pinned.figure.contains(canvas) || sectionOf(button).start !== pinned.start)) unpin();
   if (pinned) return clearOfPin(button);
   const c = core(canvas);
   const b = button.getBoundingClientRect();
