@@ -202,7 +202,7 @@ impl Inner {
         style.set_property("aspect-ratio", &format!("{} / {}", short32(sc.world.width), short32(sc.world.height)))?;
         // One finger scrolls the page and pinches zoom it; a drag edits only with two fingers or
         // while the bar's ✎ is pressed (then `none`: `events.rs`).
-        style.set_property("touch-action", super::events::TOUCH_ACTION)?;
+        style.set_property("touch-action", super::touch::TOUCH_ACTION)?;
         canvas.class_list().add_1("steerlab-canvas")?;
         if let Some(p) = find(&root, ".steerlab-caption") {
             // Its instructions for the reader's pointer (issue 33: "tap" on a touch screen).
