@@ -253,7 +253,8 @@ function reachable(figure) {
  *  edge: each is wholly below it or wholly behind it, never half seen and caught by it. */
 function clearOfPin(button) {
   if (!pinned) return;
-  const top = pinned.figure.getBoundingClientRect().bottom + 8;
+  const edge = pinned.figure.getBoundingClientRect().bottom;
+  const top = edge + 8;
   const me = button.getBoundingClientRect();
   // d: how far the page scrolls (what is at y goes to y − d), within what keeps the tapped
   // button between the pin and the screen's bottom; the least scroll first.
@@ -261,11 +262,11 @@ function clearOfPin(button) {
   const d0 = Math.min(Math.max(0, lo), hi);
   const rects = reachable(pinned.figure);
   // A button is under the pin for d in (its top − the pin's bottom, its bottom), cut by its edge
-  // for d in (its top − the pin's bottom, its bottom − the pin's bottom); the candidates are the
-  // ends of these.
+  // for d in (its top − the pin's bottom, its bottom − the edge); the candidates are the ends of
+  // these, 2 px clear of them (a scroll lands on device pixels).
   const tiers = [
-    [(r, d) => r.top - top < d - 0.5 && d + 0.5 < r.bottom, (r) => [r.top - top, r.bottom]],
-    [(r, d) => r.top - top < d - 0.5 && d + 0.5 < r.bottom - top + 8, (r) => [r.top - top, r.bottom - top + 8]],
+    [(r, d) => r.top - top < d && d < r.bottom + 2, (r) => [r.top - top, r.bottom + 2]],
+    [(r, d) => r.top - top < d && d < r.bottom - edge + 2, (r) => [r.top - top, r.bottom - edge + 2]],
   ];
   let d = d0;
   for (const [under, ends] of tiers) {
@@ -403,6 +404,57 @@ function foldCompare(wrap) {
 }
 document.addEventListener("steerlab:mounted", (ev) => {
   if (ev.target instanceof Element) foldCompare(ev.target.closest(".sl-compare"));
+});
+
+// ---- A challenge on a phone (issue 55) -------------------------------------------------------
+//
+// A challenge opens its figure's settings (www/challenge.js): on a phone its sliders are the
+// ones it is about — its solution's and its condition's parameters — and the others fold under
+// "Other settings" at their end (the overlays' toggles too), so the card stays within 800 px.
+function paramsOf(li) {
+  const out = new Set();
+  const walk = (x) => {
+    if (!x || typeof x !== "object") return;
+    if (typeof x.param === "string") out.add(x.param);
+    for (const v of Object.values(x)) walk(v);
+  };
+  try {
+    for (const k of Object.keys(JSON.parse(li.dataset.solution || "{}"))) out.add(k);
+    walk(JSON.parse(li.dataset.challenge || "{}"));
+  } catch {
+    // (challenge.js names a malformed attribute.)
+  }
+  return out;
+}
+function foldChallenge(canvas) {
+  const li = canvas.closest("[data-challenge]");
+  const settings = canvas.closest(".steerlab")?.querySelector(".steerlab-settings");
+  if (!li || !settings || settings.querySelector(".challenge-more")) return;
+  const wanted = paramsOf(li);
+  // A parameter named by its path or its last part ("perception", "alignment.perception").
+  const about = (p) => [...wanted].some((w) => w === p || p.endsWith(`.${w}`) || w.endsWith(`.${p}`));
+  let aside = 0;
+  for (const row of settings.querySelectorAll(".steerlab-control")) {
+    const p = row.querySelector("[data-param]")?.getAttribute("data-param") ?? "";
+    const off = !about(p);
+    row.classList.toggle("is-aside", off);
+    aside += off;
+  }
+  if (!aside) return;
+  const more = document.createElement("button");
+  more.type = "button";
+  more.className = "steerlab-btn challenge-more";
+  more.setAttribute("aria-expanded", "false");
+  more.textContent = t("page.chapter.other_settings");
+  more.addEventListener("click", () => {
+    const on = !settings.classList.contains("show-aside");
+    settings.classList.toggle("show-aside", on);
+    more.setAttribute("aria-expanded", String(on));
+  });
+  settings.append(more);
+}
+document.addEventListener("steerlab:mounted", (ev) => {
+  if (ev.target instanceof HTMLCanvasElement) foldChallenge(ev.target);
 });
 
 /** Each inspector slot goes after the try buttons that follow it, so that on a phone the buttons

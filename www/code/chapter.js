@@ -76,7 +76,7 @@ function excerpt(out, kinds) {
   if (start < 2) return;
   const licence = lines.slice(0, 20).findIndex((l) => /SPDX-License-Identifier/.test(l.textContent));
   lines.forEach((l, k) => l.classList.toggle("code-head", k < start && k !== licence));
-  lines[start].classList.add("code-resume");
+  if (licence >= 0) lines[licence].classList.add("code-gap");
 }
 
 /** The bar under a listing: show all / show less, and download. */
