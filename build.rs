@@ -10,9 +10,12 @@
 use std::fmt::Write;
 use std::{env, fs, path::Path};
 
-/// Keys the module never shows: the pages' scripts' (`page.*`), the chart's and the meanings'
-/// (`chart.*`, `meaning.*`), read by www/words.js only.
-const JS_ONLY: [&str; 7] = ["page.", "chart.", "meaning.", "code.", "measure.", "param.", "describe."];
+/// Keys the module does not name: the pages' scripts' (`page.*`), the chart's and the meanings'
+/// (`chart.*`, `meaning.*`), read by www/words.js only; the pages' layout's (`site.*`), read when
+/// the pages are made (`cargo xtask pages`); the built-in scenarios' texts (`scenario.*`), which
+/// the scenarios name (`{"words": "scenario.flock.title"}`) and the module looks up by name.
+const JS_ONLY: [&str; 9] =
+    ["page.", "chart.", "meaning.", "code.", "measure.", "param.", "describe.", "site.", "scenario."];
 
 fn read(path: &Path) -> serde_json::Map<String, serde_json::Value> {
     let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

@@ -12,10 +12,11 @@
 //! palette is the theme's built-in one (`www/steerlab.css` without `--sl-*` overrides).
 //!
 //! `--posters DIR` writes the posters the pages show before the module has drawn (and without
-//! JavaScript): every built-in scenario at step 0 — the viewer's first frame — in English and
-//! Spanish, light and dark (`DIR/NAME.svg`, `DIR/NAME.dark.svg`, `DIR/es/NAME.svg`,
-//! `DIR/es/NAME.dark.svg`), and `DIR/posters.css`, which shows them in every
-//! `<canvas data-scenario="NAME">` until a viewer is mounted on it. Trunk's post_build hook runs
+//! JavaScript): every built-in scenario at step 0 — the viewer's first frame — in every shipped
+//! language (its title, legend and labels are words), light and dark (`DIR/NAME.svg`,
+//! `DIR/NAME.dark.svg` in English, `DIR/<tag>/NAME.svg`, `DIR/<tag>/NAME.dark.svg` for `es`, `fr`,
+//! `pt`), and `DIR/posters.css`, which shows them in every `<canvas data-scenario="NAME">` in its
+//! language until a viewer is mounted on it. Trunk's post_build hook runs
 //! it (`scripts/hooks/posters.sh`).
 
 use std::fmt::Write as _;
@@ -106,16 +107,24 @@ fn svg(text: &str, step: u64, lang: Lang, dark: bool) -> Result<String, String> 
 }
 
 fn write_posters(dir: &std::path::Path) -> Result<(), String> {
-    let es = dir.join("es");
-    std::fs::create_dir_all(&es).map_err(|e| format!("{}: {e}", es.display()))?;
+    // English at the top, every other shipped language in its folder (`es/`, `fr/`, `pt/`).
+    let langs: Vec<(Lang, std::path::PathBuf, String)> = Lang::shipped()
+        .map(|l| {
+            let sub = if l == Lang::En { String::new() } else { format!("{}/", l.tag()) };
+            (l, dir.join(&sub), sub)
+        })
+        .collect();
+    for (_, sub, _) in &langs {
+        std::fs::create_dir_all(sub).map_err(|e| format!("{}: {e}", sub.display()))?;
+    }
     let mut css = String::from(POSTERS_CSS_HEAD);
     let mut dark_rules = String::new();
     for name in steerlab::scenarios::names() {
         let text = steerlab::scenarios::builtin(name).ok_or("built-in scenario vanished")?;
-        for (lang, sub) in [(Lang::En, dir), (Lang::from_tag("es"), es.as_path())] {
+        for (lang, sub, _) in &langs {
             for (dark, suffix) in [(false, ""), (true, ".dark")] {
                 let file = sub.join(format!("{name}{suffix}.svg"));
-                std::fs::write(&file, svg(text, 0, lang, dark)?).map_err(|e| format!("{}: {e}", file.display()))?;
+                std::fs::write(&file, svg(text, 0, *lang, dark)?).map_err(|e| format!("{}: {e}", file.display()))?;
             }
         }
         let world = Sim::from_json(text)?.world().size();
@@ -129,23 +138,23 @@ fn write_posters(dir: &std::path::Path) -> Result<(), String> {
         );
         // Not for a canvas that starts elsewhere (another seed, its own JSON, set values, a step).
         let base = format!("canvas[data-scenario=\"{name}\"]{SHOWN}{UNMOUNTED}");
-        let es_sel = format!("{base}:lang(es):not([data-lang]),{base}[data-lang^=\"es\"]");
-        let _ = writeln!(
-            css,
-            "{base}{{background-image:url(\"{name}.svg\")}}\n{es_sel}{{background-image:url(\"es/{name}.svg\")}}"
-        );
-        let dark_sel =
-            |extra: &str| format!("{base}{extra}:lang(es):not([data-lang]),{base}{extra}[data-lang^=\"es\"]");
-        let _ = writeln!(
-            dark_rules,
-            "{base}:not([data-theme=\"light\"]):not(.steerlab-poster-light){{background-image:url(\"{name}.dark.svg\")}}\n{}{{background-image:url(\"es/{name}.dark.svg\")}}",
-            dark_sel(":not([data-theme=\"light\"]):not(.steerlab-poster-light)")
-        );
-        let _ = writeln!(
-            css,
-            "{base}:is([data-theme=\"dark\"],.steerlab-poster-dark){{background-image:url(\"{name}.dark.svg\")}}\n{}{{background-image:url(\"es/{name}.dark.svg\")}}",
-            dark_sel(":is([data-theme=\"dark\"],.steerlab-poster-dark)")
-        );
+        // One rule a language: the canvas's own (data-lang), else the page's (:lang).
+        let rules = |extra: &str, suffix: &str| {
+            let mut out = String::new();
+            for (lang, _, sub) in &langs {
+                let sel = if *lang == Lang::En {
+                    format!("{base}{extra}")
+                } else {
+                    let t = lang.tag();
+                    format!("{base}{extra}:lang({t}):not([data-lang]),{base}{extra}[data-lang^=\"{t}\"]")
+                };
+                let _ = writeln!(out, "{sel}{{background-image:url(\"{sub}{name}{suffix}.svg\")}}");
+            }
+            out
+        };
+        css.push_str(&rules("", ""));
+        dark_rules.push_str(&rules(":not([data-theme=\"light\"]):not(.steerlab-poster-light)", ".dark"));
+        css.push_str(&rules(":is([data-theme=\"dark\"],.steerlab-poster-dark)", ".dark"));
     }
     let _ = write!(css, "@media (prefers-color-scheme:dark){{\n{dark_rules}}}\n}}\n");
     let file = dir.join("posters.css");

@@ -405,8 +405,30 @@ export function refuse(canvas: HTMLCanvasElement, message: string): void;
 
 /** Where snippets (the Embed dialog, `embedCode()`) say the package is: the path the page loaded
  *  it from, e.g. "/blog/steerlab/" (boot.js calls it with the folder above its `www/`; until
- *  then "/steerlab/"). */
-export function setPackagePath(path: string): void;
+ *  then "/steerlab/"), and the query they write after its files (boot.js's own, `?v=<build>`). */
+export function setPackagePath(path: string, query?: string | null): void;
+
+/**
+ * A simulation without a canvas, for tools outside a page (`npx steerlab validate` proves a
+ * challenge solvable with it in Node): it starts as a canvas with these `data-scenario`,
+ * `data-set` and `data-seed` does, and its `set`, `reset` and `step` go the viewer's way, so it
+ * runs the page's trajectory step for step. Throws the message a mount would show.
+ */
+export class Run {
+  constructor(scenario: ScenarioInput, set?: string | null, seed?: number | null);
+  /** Free the WebAssembly memory it holds (also `[Symbol.dispose]()`, as Viewer's). */
+  free(): void;
+  /** Set a parameter by path, as `Viewer.set` (a bad path or value throws). */
+  set(path: string, value: number | boolean | string): void;
+  /** A parameter's value by path, as `Viewer.get`. */
+  get(path: string): unknown;
+  /** Back to the first step, the parameters kept (`Viewer.reset`). */
+  reset(): void;
+  /** `n` fixed steps of 1/60 s (default 1). */
+  step(n?: number | null): void;
+  /** What a challenge reads: the time, the steps, how many agents, and `state().metrics`. */
+  measures(): { time: number; steps: number; agents: number; metrics: Record<string, number | null> };
+}
 
 /** Check a scenario without mounting it: null when valid, else the message mount() would throw:
  *  every mistake, one a line, each `path: reason` (at most 20, then `… and N more`), e.g.
@@ -450,6 +472,7 @@ export interface SteerlabGlobal {
   readonly missingScenario: typeof missingScenario;
   readonly refuse: typeof refuse;
   readonly setPackagePath: typeof setPackagePath;
+  readonly Run: typeof Run;
   /** boot.js: fetch a built-in scenario's file (`scenarios/<name>.json`) if the module has not
    *  got it yet, without blocking; `mount` through this object fetches it itself (synchronously). */
   readonly loadScenario: (scenario: ScenarioInput) => Promise<void>;
@@ -475,7 +498,7 @@ export interface SteerlabGlobal {
   readonly Viewer: typeof Viewer;
   /** Resolved (boot.js's `ready`). */
   readonly ready: Promise<SteerlabGlobal>;
-  /** The package's version, as in its package.json ("0.1.0"). */
+  /** The package's version, as in its package.json ("0.2.0"). */
   readonly version: string;
 }
 

@@ -20,13 +20,15 @@
 #                               (words.schema.json) and every key's context (context.json): boot.js
 #                               fetches a canvas's language from here
 #   package/docs/words.md       the reference of the words: keys, contexts, template language
-#   package/tools/check-words.mjs  `node tools/check-words.mjs it.json`: check a words file
-#   package/www/challenge.js    challenges (data-challenge), compare.js side by side (data-compare),
+#   package/tools/check-words.mjs  `node tools/check-words.mjs it.json`: check a words file (as
+#                               `npx steerlab words it.json`)
+#   package/www/challenge.js    challenges (data-challenge; challenge-condition.js their conditions,
+#                               near-miss.js the names meant), compare.js side by side (data-compare),
 #                               imported by boot.js on first use (+ challenge.d.ts, compare.d.ts)
 #   package/www/describe.js     the described scene (cursor.js, sound.js), on first use
 #   package/www/chart.js        the chart under a canvas and www/meaning.js the measures' meanings,
 #                               imported by boot.js on first use
-#   package/www/code/           the code view (export.js, its writers and words, dialog.js, templates/<target>.json), on first use
+#   package/www/code/           the code view (export.js, its writers and words, dialog.js, zip.js, templates/<target>.json and packages.json), on first use
 #   package/www/gpu/            the GPU engine (mount.js + mount.d.ts, engine.js, shaders.js),
 #                               imported by boot.js only for scenarios with engine "gpu"/"auto"
 #   package/posters/            the built-in scenarios' first frames (SVG) and posters.css
@@ -39,7 +41,15 @@
 #   package/recipes/            static-site recipes: hugo/ (the steerlab and challenge shortcodes,
 #                               for layouts/shortcodes/) and eleventy/ (eleventy.config.js), from
 #                               examples/hugo and examples/eleventy (tests/e2e/static-sites.test.mjs)
-#   package/manifest.json       the build's hash and each file's (scripts/hooks/version.mjs)
+#   package/bin/steerlab.mjs    the authors' command (package.json's `bin`): `npx steerlab validate
+#                               <file or folder>` (scenarios and pages checked, challenges proved
+#                               solvable with the module run in Node), `npx steerlab words <file>`
+#   package/manifest.json       the build's hash (scripts/hooks/version.mjs) and each file's: every
+#                               file of the package, and no other
+#
+# The README's snippets (<script src=".../www/boot.js">, the stylesheets, <steer-lab>'s script)
+# are written with the build's `?v=`, as the recipes write them: a page pasted from them gets
+# updates.
 #
 # package.json's `repository` and `homepage` come from the environment, since this repository's
 # public address is not known here: STEERLAB_REPOSITORY_URL (e.g. git+https://github.com/o/steerlab.git)
@@ -58,6 +68,8 @@ case "${1:-}" in
 esac
 VERSION="$(sed -n 's/^version = "\([^"]*\)"/\1/p' Cargo.toml | head -1)"
 [ -n "$VERSION" ] || die "no version in Cargo.toml"
+BUILT="$(sed -n 's/^  "version": "\([^"]*\)",$/\1/p' dist/manifest.json 2>/dev/null | head -1)"
+[ -z "$BUILT" ] || [ "$BUILT" = "$VERSION" ] || die "dist/ was built as version $BUILT, Cargo.toml says $VERSION: run scripts/build.sh (or drop --no-build)"
 for f in dist/manifest.json dist/www/gpu/mount.js dist/steerlab.js dist/steerlab_bg.wasm dist/www/boot.js dist/www/steer-lab.js dist/www/steerlab.css dist/posters/posters.css; do
   [ -f "$f" ] || die "$f is missing: run scripts/build.sh (or drop --no-build)"
 done
@@ -67,7 +79,7 @@ trap 'rm -rf "$STAGE"' EXIT
 P="$STAGE/package"
 mkdir -p "$P/www"
 cp dist/steerlab.js dist/steerlab_bg.wasm pkg/steerlab.d.ts "$P/"
-cp dist/www/challenge.js dist/www/challenge-condition.js dist/www/compare.js pkg/www/challenge.d.ts pkg/www/compare.d.ts "$P/www/"
+cp dist/www/challenge.js dist/www/challenge-condition.js dist/www/near-miss.js dist/www/compare.js pkg/www/challenge.d.ts pkg/www/compare.d.ts "$P/www/"
 cp dist/www/boot.js dist/www/posters.js dist/www/steer-lab.js dist/www/steerlab.css dist/www/words.js dist/www/check-words.js dist/www/chart.js dist/www/chart-layout.js dist/www/meaning.js pkg/www/boot.d.ts pkg/www/steer-lab.d.ts "$P/www/"
 # The words (docs/words.md): every language's file, the schema, the context; the check command.
 mkdir -p "$P/words" "$P/docs" "$P/tools"
@@ -80,16 +92,19 @@ mkdir -p "$P/www/gpu"
 cp dist/www/gpu/engine.js dist/www/gpu/shaders.js dist/www/gpu/mount.js pkg/www/gpu/mount.d.ts "$P/www/gpu/"
 # The code view (issue #36: v.code, the Code button), loaded on first use.
 mkdir -p "$P/www/code/templates"
-cp dist/www/code/export.js dist/www/code/model.js dist/www/code/write-*.js dist/www/code/dialog.js "$P/www/code/"
+cp dist/www/code/export.js dist/www/code/model.js dist/www/code/write-*.js dist/www/code/dialog.js dist/www/code/zip.js "$P/www/code/"
 cp dist/www/code/templates/*.json "$P/www/code/templates/"
 cp -r dist/posters "$P/posters"
-# The build's hash and each file's (scripts/hooks/version.mjs wrote them, and the ?v= of every file
-# the loader fetches).
-cp dist/manifest.json "$P/manifest.json"
 cp pkg/react.js pkg/react.d.ts "$P/"
+# The authors' command.
+mkdir -p "$P/bin"
+cp pkg/bin/*.mjs "$P/bin/"
+chmod +x "$P/bin/steerlab.mjs"
 mkdir -p "$P/scenarios"
 cp scenarios/*.json "$P/scenarios/"
-cp pkg/README.md "$P/README.md"
+BUILD="$(node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync("dist/manifest.json","utf8")).build)')"
+# The snippets' URLs with the build's version (not the bundlers' `steerlab/www/…` specifiers).
+sed -E -e "s#(/www/(boot|steer-lab)\.js|/www/steerlab\.css|/posters/posters\.css)([\"'])#\1?v=$BUILD\3#g" pkg/README.md > "$P/README.md"
 # The reference, its links written for where the pages sit in the package (the changelog one up).
 mkdir -p "$P/reference"
 for f in docs/reference/*.md; do
@@ -113,6 +128,7 @@ const pkg = {
   repository: { type: "git", url: process.env.STEERLAB_REPOSITORY_URL || "git+https://steerlab.invalid/steerlab.git" },
   type: "module",
   main: "./steerlab.js",
+  bin: { steerlab: "./bin/steerlab.mjs" },
   types: "./steerlab.d.ts",
   exports: {
     ".": { types: "./steerlab.d.ts", default: "./steerlab.js" },
@@ -139,9 +155,23 @@ const pkg = {
   sideEffects: ["./www/boot.js", "./www/steer-lab.js", "./www/steerlab.css", "./posters/posters.css"],
   peerDependencies: { react: ">=18" },
   peerDependenciesMeta: { react: { optional: true } },
-  files: ["steerlab.js", "steerlab_bg.wasm", "steerlab.d.ts", "react.js", "react.d.ts", "www/", "posters/", "scenarios/", "words/", "docs/", "tools/", "reference/", "recipes/", "manifest.json", "README.md", "CHANGELOG.md"],
+  files: ["steerlab.js", "steerlab_bg.wasm", "steerlab.d.ts", "react.js", "react.d.ts", "bin/", "www/", "posters/", "scenarios/", "words/", "docs/", "tools/", "reference/", "recipes/", "manifest.json", "README.md", "CHANGELOG.md"],
 };
 fs.writeFileSync(process.argv[2], JSON.stringify(pkg, null, 2) + "\n");
+JS
+# The manifest: the build's hash (the ?v= every file names) and each file of the package's own.
+node - "$P" <<'JS'
+const fs = require("node:fs");
+const path = require("node:path");
+const crypto = require("node:crypto");
+const dir = process.argv[2];
+const built = JSON.parse(fs.readFileSync("dist/manifest.json", "utf8"));
+const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
+const files = {};
+for (const f of walk(dir).map((f) => path.relative(dir, f).split(path.sep).join("/")).filter((f) => f !== "manifest.json").sort()) {
+  files[f] = crypto.createHash("sha256").update(fs.readFileSync(path.join(dir, f))).digest("hex").slice(0, 16);
+}
+fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify({ name: built.name, version: built.version, build: built.build, files }, null, 2) + "\n");
 JS
 mkdir -p dist-pkg
 OUT="dist-pkg/steerlab-$VERSION.tgz"

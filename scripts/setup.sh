@@ -8,7 +8,7 @@
 #   chromium, chromedriver   Debian packages (apt-get); no tool ever downloads a browser of its own
 #   mono-mcs, mono-runtime   Debian packages: the exported Unity C# is compiled and run by the tests
 #   godot3-server            Debian package: runs the Godot 3 variant of the GDScript export headless
-#   gdtoolkit                pip (user site): gdparse checks the Godot 4 GDScript export
+#   gdtoolkit                pip (user site): gdparse and gdlint check the Godot 4 GDScript export
 #   hugo                     Debian package: the Hugo example (examples/hugo) is built by the tests
 #   tools/node_modules       npm ci from tools/package-lock.json: playwright-core (drives Debian's
 #                            chromium), binaryen (the wasm-opt Trunk runs on release builds),
@@ -93,7 +93,7 @@ else
 fi
 
 # 4c. Godot: Debian's godot3-server runs the Godot 3 variant of the GDScript export, headless; pip's
-#     gdtoolkit (a Godot 4 GDScript parser) checks the Godot 4 export (issue #48,
+#     gdtoolkit (a Godot 4 GDScript parser and its linter) checks the Godot 4 export (issues #48, 59,
 #     scripts/dev/code-godot.mjs). Both optional for the rest: the check says when one is missing.
 if command -v godot3-server >/dev/null; then
   say "godot3-server: present"
@@ -101,8 +101,12 @@ else
   apt_install godot3-server godot3-server
 fi
 GDTOOLKIT_VERSION=4.5.0
-if command -v gdparse >/dev/null && [ "$(gdparse --version 2>/dev/null | awk '{print $2}')" = "$GDTOOLKIT_VERSION" ]; then
-  say "gdtoolkit $GDTOOLKIT_VERSION (gdparse): present"
+# (pip's user folder holds gdparse and gdlint: on the PATH for the check below and for the tests,
+# scripts/dev/code-equivalence.mjs, whatever the shell's.)
+PIP_BIN="$(python3 -m site --user-base 2>/dev/null)/bin"
+export PATH="$PATH:$PIP_BIN"
+if command -v gdparse >/dev/null && command -v gdlint >/dev/null && [ "$(gdparse --version 2>/dev/null | awk '{print $2}')" = "$GDTOOLKIT_VERSION" ]; then
+  say "gdtoolkit $GDTOOLKIT_VERSION (gdparse, gdlint): present"
 else
   command -v python3 >/dev/null || die "python3 not found: gdtoolkit (pip) needs it"
   say "installing gdtoolkit $GDTOOLKIT_VERSION (pip)"

@@ -4,9 +4,10 @@
 #                  pseudo-language test, every word shown comes from words/*.json, among them)
 #   1a. web-shell unit tests  node --test tests/unit/; and `cargo xtask new-behaviour` on a copy
 #                  of the tree compiles and passes (scripts/dev/new-behaviour-check.sh)
-#   1b. exported code  node scripts/dev/code-equivalence.mjs (issues #36, #48): the programs
-#                  `v.code()` writes, run in Node, with cargo, with mono and godot3-server, against
-#                  the core; and cargo package -p steerlab-core
+#   1b. exported code  node scripts/dev/code-equivalence.mjs (issues #36, #48, 59): the programs
+#                  and packages `v.code()` writes, run in Node, with cargo, with mono and
+#                  godot3-server, against the core; their names, lints and inputs; the speeds
+#                  (printed); and cargo publish --dry-run -p steerlab-core
 #   2. wasm        cargo test --target wasm32-unknown-unknown --features fault-injection
 #                  --test web [--test …]: every tests/*.rs configured with
 #                  `run_in_browser` (in the page) or `run_in_dedicated_worker` (in a worker), in
@@ -17,6 +18,11 @@
 #                  Debian chromium driven by playwright-core; screenshots in artifacts/); among
 #                  them examples.test.mjs, which packs the bundle, installs examples/* with
 #                  `npm ci` (about 35 s from npm's cache, mostly Astro) and builds and opens them
+#   5. slow phone  node scripts/bench/slow-phone.mjs: a benchmark, not a test (issue 55): a first
+#                  load of the three Spanish chapters and the gallery on a slow phone (4× CPU,
+#                  1.6 Mbit/s, 150 ms, gzip), its figures printed against their targets (the
+#                  figure moving after the text shows, the wasm + JS before the reader acts, the
+#                  longest task, the blocking steerlab adds); about 1.5 min
 # Every section runs even if an earlier one failed (the end-to-end tests need the build); the
 # script exits non-zero if anything failed. `.ci/run` calls this script.
 set -uo pipefail
@@ -88,21 +94,28 @@ if [ "${#WASM_TESTS[@]}" -gt 0 ]; then
 else
   skip "wasm tests in headless Chromium" "no tests/*.rs runs in the browser"
 fi
-# Issues #36, #48: the exported code (www/code/export.js: JavaScript, Rust, Rust on steerlab-core,
-# Unity C#, Godot GDScript) runs the core's trajectories: every built-in and random props scenarios,
-# and the bandada, the queue and a 1 000-agent flock for 600 steps, run in Node, with cargo
-# (offline), with mono's mcs against a Unity stub, and (GDScript) parsed by gdtoolkit with its
-# Godot 3 variant under godot3-server; worst differences and allocations printed (docs/exporting.md).
+# Issues #36, #48, 59: the exported code (www/code/export.js: JavaScript, Rust, Rust on
+# steerlab-core, Unity C#, Godot GDScript; listings and packages) runs the core's trajectories: every
+# built-in and random props scenarios, and the bandada, the queue and a 1 000-agent flock for 600
+# steps, run in Node, with cargo (offline; clippy 0), with mono's mcs against a Unity stub (warning
+# level 4 as errors), and (GDScript) parsed and linted by gdtoolkit with the addon's Godot 3 variant
+# under godot3-server; two exports of one scenario keep their names; the packages' inputs reach the
+# simulation; worst differences, allocations and the speeds (the page's wasm step, the JavaScript
+# and C# packages alternated with it, JavaScript's scavenges, GDScript at 300 agents) printed
+# (docs/exporting.md). About 10 minutes on a busy 2-core machine.
 run "exported code runs like the core" node scripts/dev/code-equivalence.mjs
-# steerlab-core as a crate (issue #48): it packages and builds as published would.
-run "steerlab-core packages" cargo package -p steerlab-core --allow-dirty --quiet
+# steerlab-core as a crate (issues #48, 59): it packages and builds as published would.
+run "steerlab-core publishes (dry run)" cargo publish --dry-run -p steerlab-core --allow-dirty --quiet
 # The bench page's exports (`--features bench`, not in the gallery's module) must keep compiling.
 run "bench exports compile" cargo check --lib --features bench --target wasm32-unknown-unknown
 run "build the page" trunk build --release
 if [ "${RESULTS[-1]}" = ok ]; then
   run "end-to-end tests in headless Chromium" node --test tests/e2e/
+  # Printed, not asserted: a busy machine only slows the phone down (docs/performance.md, "Payload").
+  run "slow-phone benchmark (figures, not asserted)" node scripts/bench/slow-phone.mjs
 else
   skip "end-to-end tests in headless Chromium" "the page did not build"
+  skip "slow-phone benchmark (figures, not asserted)" "the page did not build"
 fi
 
 section "summary"

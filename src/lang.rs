@@ -333,8 +333,9 @@ mod tests {
     /// (all overlays on, an agent selected, a path in both modes, over a few hundred steps): the
     /// readout (the scenario's own and the spatial-hash one), the legend rows, the canvas labels,
     /// the inspector's blocks (titles, values and comments; code as the tutorials write it is
-    /// exempt, but a comment in it must come from the words), the HUD and the SVG still's text. The
-    /// scenario's own texts (title, name) are its author's data, not the words files': exempt.
+    /// exempt, but a comment in it must come from the words), the HUD and the SVG still's text
+    /// (its title: the built-ins' titles are words, `scenario.*`). An author's own texts (a title
+    /// that is no words key, the scenario's name) are their data, not the words files': exempt.
     #[test]
     fn every_word_shown_comes_from_the_words_files() {
         use crate::sim::draw::Overlays;
@@ -344,8 +345,12 @@ mod tests {
         let qps = Lang::from_tag("qps");
         assert_eq!(qps.tag(), "qps");
         let speak = |l: Lang| {
-            let texts: Vec<(&str, String)> =
+            let mut texts: Vec<(&str, String)> =
                 words::ALL.iter().map(|&k| (words::KEYS[k as usize], format!("⟦{}⟧", l.text(k)))).collect();
+            // The built-in scenarios' texts (`scenario.*`, named by their titles and labels).
+            let file = words::SHIPPED.iter().find(|(t, _)| *t == l.tag()).map_or("{}", |(_, f)| *f);
+            let all: std::collections::BTreeMap<&str, String> = serde_json::from_str(file).unwrap();
+            texts.extend(all.iter().filter(|(k, _)| k.starts_with("scenario.")).map(|(k, v)| (*k, format!("⟦{v}⟧"))));
             Lang::add_words("qps", texts.iter().map(|(k, t)| (*k, t.as_str())));
             let n = l.numbers();
             qps.set_numbers(n.decimal, n.group, n.min_group, n.minus);
@@ -422,7 +427,8 @@ mod tests {
                             text.push_str(part.split('<').next().unwrap_or(""));
                             text.push(' ');
                         }
-                        for own in [sc.title_in(qps.tag()), &sc.name] {
+                        let own_title = if sc.title.key().is_some() { "" } else { sc.title_in(qps.tag()) };
+                        for own in [own_title, &sc.name] {
                             if !own.is_empty() {
                                 text = text.replace(own, "");
                             }

@@ -27,7 +27,7 @@ pub fn still(sim: &Sim, renderer: &mut Renderer, ov: Overlays, palette: &Palette
     let agents = sim.raster_agents().then(|| layer_agents(sim));
     let list = renderer.build(sim, ov);
     let sc = sim.scenario();
-    let title = sc.title_in(lang.tag());
+    let title = sc.title_in(&lang);
     let name = if title.is_empty() { &sc.name } else { title };
     let step = lang.text(lang::K::StillStep);
     let title = format!("{name} · {step} {}", sim.steps);

@@ -120,19 +120,21 @@ fn the_fast_engine_refuses_what_it_cannot_run() {
         )
     };
     let sep = r#"{"type":"separation"}"#;
-    let e = Sim::from_json(&base("", "bounce", sep)).err().unwrap();
+    let e = Sim::from_json(&base("", "bounce", sep)).err().unwrap().to_string();
     assert_eq!(e, r#"world.edges: the fast engine needs "wrap", got "bounce""#);
-    let e = Sim::from_json(&base(r#","neighbours":"naive""#, "wrap", sep)).err().unwrap();
+    let e = Sim::from_json(&base(r#","neighbours":"naive""#, "wrap", sep)).err().unwrap().to_string();
     assert!(e.starts_with("neighbours: the fast engine has its own grid"), "{e}");
-    let e = Sim::from_json(&base("", "wrap", &format!(r#"{sep},{{"type":"wander"}}"#))).err().unwrap();
+    let e = Sim::from_json(&base("", "wrap", &format!(r#"{sep},{{"type":"wander"}}"#))).err().unwrap().to_string();
     assert_eq!(e, "behaviours[1]: the fast engine runs only separation, alignment and cohesion, got wander");
-    let e = Sim::from_json(&base("", "wrap", sep)).and_then(|mut s| s.set("world.edges", "bounce".into()).map(|_| s));
+    let e = Sim::from_json(&base("", "wrap", sep))
+        .map_err(String::from)
+        .and_then(|mut s| s.set("world.edges", "bounce".into()).map(|_| s));
     assert!(e.err().unwrap().starts_with("world.edges: the fast engine needs"));
     let e = Sim::from_json(
         &base(r#","engine":"quick""#.replace(r#","engine":"quick""#, "").as_str(), "wrap", sep)
             .replace(r#""fast""#, r#""quick""#),
     );
-    assert!(e.err().unwrap().starts_with("engine: unknown value `quick`"));
+    assert!(e.err().unwrap().to_string().starts_with("engine: unknown value `quick`"));
 }
 
 #[test]

@@ -50,7 +50,7 @@ fn patched(name: &str, patch: Value) -> Result<Sim, String> {
     for (k, v) in patch.as_object().unwrap() {
         doc[k] = v.clone();
     }
-    Sim::from_json(&doc.to_string())
+    Sim::from_json(&doc.to_string()).map_err(String::from)
 }
 
 fn metric(s: &Sim, key: &str) -> f64 {

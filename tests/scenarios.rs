@@ -259,12 +259,17 @@ fn a_select_shows_its_option_labels_in_the_readers_language() {
     let sc = parse(steerlab::scenarios::builtin("bandada").unwrap()).unwrap();
     let edges = sc.controls.iter().find(|c| c.param == "world.edges").unwrap();
     let shown =
-        |lang| (0..edges.options.len()).map(|k| edges.option_label(k, Lang::tag(lang)).to_string()).collect::<Vec<_>>();
+        |lang: Lang| (0..edges.options.len()).map(|k| edges.option_label(k, &lang).to_string()).collect::<Vec<_>>();
+    // The built-in's labels are words (`scenario.bandada.option.world.edges.*`), in every language.
     assert_eq!(shown(Lang::from_tag("es")), ["envolver", "rebotar", "empujar hacia el centro"]);
     assert_eq!(shown(Lang::En), ["wrap around", "bounce", "steer to the centre"]);
-    // Without labels, the option itself; without Spanish labels, the English ones.
+    assert_eq!(shown(Lang::from_tag("fr")), ["faire le tour", "rebondir", "ramener vers le centre"]);
+    assert_eq!(shown(Lang::from_tag("pt-BR")), ["dar a volta", "rebater", "empurrar para o centro"]);
+    // A reader with no words (a bare tag) reads no key: the option itself.
+    assert_eq!(edges.option_label(2, "es"), "steer_to_center");
+    // An author's own labels: without Spanish labels, the English ones; without labels, the option.
     let mut c = edges.clone();
-    c.option_labels_es.clear();
+    c.option_labels = ["wrap around", "bounce", "steer to the centre"].map(Into::into).to_vec();
     assert_eq!(c.option_label(2, "es"), "steer to the centre");
     c.option_labels.clear();
     assert_eq!(c.option_label(2, "es"), "steer_to_center");
@@ -359,6 +364,23 @@ fn scenario_texts_take_a_language_map() {
     v["controls"] = json!([{"param": "motion.max_speed", "label": {"en": "Top speed", "es": "Velocidad máxima"}, "min": 1, "max": 100}]);
     let c = parse(&v.to_string()).unwrap().controls[0].clone();
     assert_eq!((c.label_in("en"), c.label_in("es")), ("Top speed", "Velocidad máxima"));
+    // A words key: the reader's words give the text (a built-in's texts are such keys).
+    use steerlab::lang::Lang;
+    let keyed = with(r#"{"title": {"words": "scenario.seek.title"}}"#).unwrap();
+    assert_eq!(keyed.title.key(), Some("scenario.seek.title"));
+    assert_eq!(
+        [Lang::En, Lang::from_tag("es"), Lang::from_tag("fr"), Lang::from_tag("pt-BR"), Lang::from_tag("de")]
+            .map(|l| keyed.title_in(&l)),
+        ["Seek", "Buscar (seek)", "Chercher (seek)", "Buscar (seek)", "Seek"]
+    );
+    assert_eq!(keyed.title_in("es"), "", "a bare tag has no words: a key reads nothing, never its name");
+    assert_eq!(serde_json::to_value(&keyed).unwrap()["title"], json!({"words": "scenario.seek.title"}));
+    // An author's own texts beside the key come first, for their languages.
+    let mine = with(r#"{"title": {"words": "scenario.seek.title", "pt": "Procurar"}}"#).unwrap();
+    assert_eq!(
+        [Lang::from_tag("pt-BR"), Lang::from_tag("fr")].map(|l| mine.title_in(&l)),
+        ["Procurar", "Chercher (seek)"]
+    );
     // Written back as it was read (links and the playground write scenarios out).
     let round = serde_json::to_value(&sc).unwrap();
     assert_eq!(round["title"]["es"], "Buscar");
@@ -387,7 +409,7 @@ fn a_behaviours_overlays_can_be_switched_off() {
     assert_eq!(r2.build(&off, ov).count(Style::PanicRadius), 0, "switched off");
     assert_eq!(on.state_json()["agents"], off.state_json()["agents"], "the same trajectory: it still steers");
     v["overlays_off"] = json!(["evad"]);
-    let e = Sim::from_json(&v.to_string()).err().unwrap();
+    let e = Sim::from_json(&v.to_string()).err().unwrap().to_string();
     assert!(e.starts_with("overlays_off[0]: \"evad\" is not the type of a behaviour") && e.contains("evade"), "{e}");
 }
 

@@ -365,18 +365,27 @@ fn every_try_button_has_a_promise() {
     assert!(stale.is_empty(), "promises of no button: {stale:?}");
 }
 
-/// The English and the Spanish chapters have the same buttons, in the same order, with the same
-/// settings and the same `data-restart`.
+/// Every language's chapters have English's buttons, in the same order, with the same settings
+/// and the same `data-restart`.
 #[test]
-fn both_languages_have_the_same_buttons() {
+fn every_language_has_the_same_buttons() {
     let all = all_buttons();
-    let of = |lang_es: bool, page: &str| -> Vec<(String, String, String, bool)> {
+    let of = |file: &str| -> Vec<(String, String, String, bool)> {
         all.iter()
-            .filter(|b| b.file.contains("/es/") == lang_es && b.file.ends_with(page))
+            .filter(|b| b.file == file)
             .map(|b| (b.canvas.clone(), b.section.clone(), b.set.clone(), b.restart))
             .collect()
     };
-    for page in ["flocking.html", "leader-queue-path.html", "bandada.html"] {
-        assert_eq!(of(false, page), of(true, page), "{page}: English vs Spanish buttons");
+    let langs = chapter_buttons::languages();
+    assert!(langs.len() >= 2, "the chapters in English and other languages: {langs:?}");
+    for page in chapter_buttons::CHAPTERS {
+        let en = of(&format!("pages/en/chapters/{page}"));
+        assert!(!en.is_empty(), "{page}: English has buttons");
+        for tag in &langs[1..] {
+            let file = format!("pages/{tag}/chapters/{page}");
+            if std::path::Path::new(&file).exists() {
+                assert_eq!(of(&file), en, "{file}: the same buttons as English's");
+            }
+        }
     }
 }

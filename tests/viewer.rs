@@ -354,14 +354,17 @@ fn not_from_catalog(text: &str, scenario_texts: &[String]) -> String {
 }
 
 /// The texts a scenario gives its canvas (title, caption, its controls' labels and options): the
-/// author's words, not the widget's.
+/// author's words, not the widget's (a built-in's are words keys: none).
 fn scenario_texts(v: &steerlab::web::Viewer) -> Vec<String> {
     let sc = get(&v.state().unwrap(), &["scenario"]);
     let s = |x: JsValue| x.as_string().unwrap_or_default();
-    // A title or caption is one text or a language map.
+    // A title or caption is one text or a language map; a words key (`{"words": "scenario.…"}`,
+    // a built-in's) is no text of the author's: its text must come from the words files (its
+    // name on screen would be a word that does not).
     let texts = |x: JsValue| -> Vec<String> {
         match x.as_string() {
             Some(t) => vec![t],
+            None if x.is_object() && js_sys::Reflect::has(&x, &"words".into()).unwrap_or(false) => Vec::new(),
             None if x.is_object() => js_sys::Object::values(&x.unchecked_into()).iter().map(s).collect(),
             None => Vec::new(),
         }

@@ -92,16 +92,27 @@ fn strings(path: &Path) -> BTreeMap<String, String> {
         .collect()
 }
 
-/// `{name}` holes of a text, sorted (`{clipped? (…)|}` → `clipped`).
+/// `{name}` holes of a text, sorted (`{clipped? (…)|}` → `clipped`). A caption's instructions for
+/// the pointer, `{Tap|Click}` (`{touch|mouse}`, words of the language), are no hole.
 fn holes(s: &str) -> Vec<String> {
     let mut v: Vec<String> = s
         .split('{')
         .skip(1)
-        .filter_map(|p| p.split_once('}'))
-        .map(|(h, _)| h.split(['?', ':', '~']).next().unwrap().to_string())
+        .filter_map(|p| {
+            let name_end = p.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(p.len());
+            p[name_end..].starts_with(['}', '?', ':', '~']).then(|| p[..name_end].to_string())
+        })
         .collect();
     v.sort();
     v
+}
+
+/// How many `{touch|mouse}` instructions a text has (`{Tap|Click or drag}`).
+fn pointer_forms(s: &str) -> usize {
+    s.split('{')
+        .skip(1)
+        .filter(|p| p.split_once('}').is_some_and(|(h, _)| h.matches('|').count() == 1 && !h.contains('?')))
+        .count()
 }
 
 fn english() -> BTreeMap<String, String> {
@@ -121,6 +132,11 @@ fn every_shipped_language_has_every_key_with_english_placeholders() {
         assert!(extra.is_empty(), "words/{tag}.json has keys words/en.json lacks: {extra:?}");
         for (k, v) in &words {
             assert_eq!(holes(v), holes(&en[k]), "words/{tag}.json: {k}: the placeholders differ from English's");
+            assert_eq!(
+                pointer_forms(v),
+                pointer_forms(&en[k]),
+                "words/{tag}.json: {k}: a {{touch|mouse}} instruction for each of English's"
+            );
             assert!(!v.trim().is_empty() || en[k].trim().is_empty(), "words/{tag}.json: {k} is empty");
         }
         // Sorted, one key a line (so that merges stay line-based).
@@ -190,8 +206,13 @@ fn every_measure_and_named_parameter_has_words() {
         }
     }
     // The parameters the chapters' challenges (`"param"`) and compares (`data-compare`) name.
-    for dir in ["pages/chapters", "pages/es/chapters"] {
-        for e in std::fs::read_dir(Path::new(ROOT).join(dir)).unwrap() {
+    for tag in std::fs::read_dir(Path::new(ROOT).join("pages")).unwrap() {
+        let dir = tag.unwrap().path().join("chapters");
+        if !dir.is_dir() {
+            continue;
+        }
+        let dir = dir.strip_prefix(ROOT).unwrap_or(&dir).display().to_string();
+        for e in std::fs::read_dir(Path::new(ROOT).join(&dir)).unwrap() {
             let html = std::fs::read_to_string(e.unwrap().path()).unwrap();
             for attr in ["data-compare='", "data-challenge='"] {
                 for part in html.split(attr).skip(1) {
@@ -394,6 +415,15 @@ text of any language: `www/boot.js` fetches the file a canvas needs (beside `www
 `words/<tag>.json`) and gives it the texts. `words/words.schema.json` is the files' JSON Schema;
 `words/context.json` says where each key shows (the table below).
 
+The built-in scenarios' texts are words too (`scenario.<name>.*`: title, caption, each control's
+label, each option's label): a scenario names them (`"title": {"words": "scenario.flock.title"}`),
+the module looks them up by name in the reader's language, so its posters, its figure and its
+screen-reader names read the page's language. A caption's `{touch|mouse}` instructions
+(`{Tap|Click} a boid`) are no placeholders: a translation writes both, in its words. An author's
+own scenario keeps its texts by language (`{"en": "…", "pt": "…"}`, and the older `_es` fields).
+The pages' layout's words (`site.*`: the language's name, the language switch's and the chapters'
+bar's names, the footer's link) are read when the pages are made (docs/pages.md).
+
 ## Languages and fallbacks
 
 A canvas's language is its `data-lang`, else the closest `lang` attribute (the page's included), a
@@ -427,21 +457,42 @@ or, in the page's `<head>`, a hosted file fetched when a canvas needs the langua
 Checking a file from the command line (the package's own tool, Node ≥ 20):
 
 ```sh
-node node_modules/steerlab/tools/check-words.mjs it.json   # or package/tools/… from the archive
+npx steerlab words it.json        # the package installed; or node package/bin/steerlab.mjs words it.json
 ```
 
 It prints the keys the file lacks (English shows for them) and those English does not have, and
 the texts whose placeholders differ from English's; it exits 1 on extra keys or wrong
 placeholders. `addWords` fires `steerlab:words` on the document (`detail.tag`).
 
-A new shipped language: `words/<tag>.json` with every key (copy `words/en.json`), its tag in
-`SHIPPED` (`www/boot.js`), then `cargo test --test words` (keys, placeholders) and `cargo test --lib
-lang` (the pseudo-language walk).
+## Adding a language
+
+A new language of steerlab and its site is one words file, the pages' content files and one line
+in a list:
+
+1. `words/<tag>.json` with every key: copy `words/en.json` and translate each text (where it
+   shows: the tables below). It holds the widget's words, the built-in figures' texts
+   (`scenario.*`) and the pages' layout's (`site.*`: the language's name in itself, the names of
+   the language switch and the chapters' bar, the footer's link).
+2. The pages' content files, `pages/<tag>/index.html` (the gallery), `chapters/flocking.html`,
+   `chapters/leader-queue-path.html`, `chapters/bandada.html`, `playground.html` (and
+   `embed.html`, the example article): copies of the English (or Spanish) ones, translated, with
+   their figures, try buttons, challenges and code as they are. A page translated whole, in the
+   older form, becomes its content file with `cargo xtask pages import <file.html> <tag> <page>`
+   (docs/pages.md).
+3. Its tag in `SHIPPED` (`www/boot.js`): the list of the languages steerlab ships.
+
+The build then makes the pages under `/<tag>/`, names them in every page's language switch and
+`hreflang` links, and draws the posters in the language (`posters/<tag>/`). The checks:
+`cargo test --test words` (every key, English's placeholders, a `{touch|mouse}` instruction for
+each of English's, the `SHIPPED` list), `cargo xtask pages check` (each page against the English
+one: every figure with its attributes and poster, try button, challenge, comparison and code
+listing, the same ids, and no sentence left in English; `cargo test -p xtask` runs it), `cargo test
+--lib lang` and the browser's pseudo-language walks (every word shown comes from the words files).
 
 ## The module's side
 
 The WebAssembly module holds the keys it shows (`lang::K`, from `words/en.json`), not their
-texts. `www/boot.js` gives it each language's texts through one export, `addWords(tag, data)`:
+texts; the `scenario.*` texts it is given it keeps by name, for the scenarios that name them. `www/boot.js` gives it each language's texts through one export, `addWords(tag, data)`:
 `data` is one string of fields joined with NUL (`"\0"`) — first how the language writes numbers
 (decimal separator, grouping separator, `1` or `2` for the digits before the point from which
 groups start less 3, minus sign, joined with U+0001, as the page's `Intl.NumberFormat` gives

@@ -554,7 +554,7 @@ async function start() {
   document.addEventListener("focusin", (e) => e.target.matches?.("canvas[data-scenario]") && viewerFor(e.target));
   // Snippets (Embed, embedCode()) name the package where this page loaded it from.
   const at = new URL("..", import.meta.url);
-  module.setPackagePath(at.origin === location.origin ? at.pathname : at.href);
+  module.setPackagePath(at.origin === location.origin ? at.pathname : at.href, new URL(import.meta.url).search);
   // mount, validate and autoMount take a built-in's name as before: its file is fetched first. The
   // canvas's words are asked for too: words that come after the mount are written in as they come
   // (`await steerlab.ensureWords(canvas)` first to have them in its first frame).
@@ -589,3 +589,12 @@ async function start() {
  *  Outside a browser (server-side rendering) it rejects, handled here so that nothing crashes. */
 export const ready = IN_BROWSER ? start() : Promise.reject(new Error("steerlab runs in a browser"));
 if (!IN_BROWSER) ready.catch(() => {});
+
+// The package's other modules (www/words.js, www/steer-lab.js) take this loader from here, whatever
+// URL the page named it by (`boot.js`, or `boot.js?v=<build>` as the recipes write it): importing
+// it by their own URL would load a second copy with a second registry.
+if (IN_BROWSER) {
+  const key = Symbol.for("steerlab.boot");
+  if (globalThis[key]) console.warn(`steerlab: www/boot.js is loaded twice, as ${globalThis[key].url} and ${import.meta.url}: name it one way (with the same ?v=) on the page and in its scripts`);
+  else globalThis[key] = { url: import.meta.url, ready, FILES, IN_BROWSER, SHIPPED, WORDS, INCOMPLETE, addWords, canonical, chain, ensureWords, getNow, intlOf, langOf, loadWords, lookup, needed, settle, tagOf, take };
+}

@@ -3,6 +3,9 @@
 // (`why`: null, or why not in the reader's words). No DOM: tests/unit/challenge-condition.test.mjs
 // runs it in Node. The language itself is described at the top of www/challenge.js.
 
+import { closest } from "./near-miss.js";
+
+export { closest };
 export const OPS = [">=", "<=", ">", "<", "=="];
 const KEYS = new Set(["all", "any", "measure", "param", "for", "after", "within", ...OPS]);
 /** Measures that are not in `state().metrics`: computed here from the state. */
@@ -13,44 +16,47 @@ export function show(v) {
   return typeof v === "number" ? String(v) : JSON.stringify(v);
 }
 
-/** Check a condition's form; returns null or a message naming the field (`all[1].>=`). Which
- *  measures exist depends on the canvas: `attach` checks the names against it. */
+/** Check a condition's form; returns null or every mistake, one a line, each naming its field
+ *  (`all[1].>=: must be a number, got "0.9"`). Which measures exist depends on the canvas:
+ *  `attach` (and `npx steerlab validate`) check the names against it. */
 export function validate(cond) {
-  try {
-    check(cond, "", true);
-    return null;
-  } catch (err) {
-    return err.message;
-  }
+  const out = mistakes(cond);
+  return out.length ? out.join("\n") : null;
 }
 
-function fail(path, msg) {
-  throw new Error(`${path || "the condition"}: ${msg}`);
+/** Every mistake of a condition's form, one a line (`path: reason`); [] when it is well formed. */
+export function mistakes(cond) {
+  const out = [];
+  check(cond, "", true, (path, msg) => out.push(`${path || "the condition"}: ${msg}`));
+  return out;
 }
 
-function check(c, path, top) {
-  if (!c || typeof c !== "object" || Array.isArray(c)) fail(path, `must be an object such as {"measure": "polarisation", ">=": 0.9}, got ${show(c)}`);
+function check(c, path, top, fail) {
+  if (!c || typeof c !== "object" || Array.isArray(c)) return fail(path, `must be an object such as {"measure": "polarisation", ">=": 0.9}, got ${show(c)}`);
   for (const k of Object.keys(c)) {
-    if (!KEYS.has(k)) fail(join(path, k), `unknown field (expected one of "all", "any", "measure", "param", ${OPS.map((o) => `"${o}"`).join(", ")}, "for", "after", "within")`);
+    if (!KEYS.has(k)) {
+      const near = closest(k, [...KEYS]);
+      fail(join(path, k), near ? `unknown field, did you mean "${near}"?` : `unknown field (expected one of "all", "any", "measure", "param", ${OPS.map((o) => `"${o}"`).join(", ")}, "for", "after", "within")`);
+    }
   }
   for (const k of ["for", "after", "within"]) {
     if (!(k in c)) continue;
     if (!top) fail(join(path, k), "is allowed only at the top of the condition");
-    if (typeof c[k] !== "number" || !Number.isFinite(c[k]) || c[k] < 0) fail(join(path, k), `must be a number of seconds ≥ 0, got ${show(c[k])}`);
+    else if (typeof c[k] !== "number" || !Number.isFinite(c[k]) || c[k] < 0) fail(join(path, k), `must be a number of seconds ≥ 0, got ${show(c[k])}`);
   }
   const kinds = ["all", "any", "measure", "param"].filter((k) => k in c);
-  if (kinds.length !== 1) fail(path, `needs exactly one of "all", "any", "measure" or "param", got ${kinds.length ? kinds.map((k) => `"${k}"`).join(" and ") : "none"}`);
+  if (kinds.length !== 1) return fail(path, `needs exactly one of "all", "any", "measure" or "param", got ${kinds.length ? kinds.map((k) => `"${k}"`).join(" and ") : "none"}`);
   const kind = kinds[0];
   if (kind === "all" || kind === "any") {
     const list = c[kind];
-    if (!Array.isArray(list) || list.length === 0) fail(join(path, kind), `must be a non-empty list of conditions, got ${show(list)}`);
     for (const k of OPS) if (k in c) fail(join(path, k), `a comparison belongs inside "${kind}"'s conditions`);
-    list.forEach((x, i) => check(x, `${join(path, kind)}[${i}]`, false));
+    if (!Array.isArray(list) || list.length === 0) return fail(join(path, kind), `must be a non-empty list of conditions, got ${show(list)}`);
+    list.forEach((x, i) => check(x, `${join(path, kind)}[${i}]`, false, fail));
     return;
   }
   if (typeof c[kind] !== "string" || !c[kind].trim()) fail(join(path, kind), `must be a name such as "polarisation", got ${show(c[kind])}`);
   const ops = OPS.filter((o) => o in c);
-  if (ops.length !== 1) fail(path, `needs exactly one comparison (${OPS.join(" ")}), got ${ops.length || "none"}`);
+  if (ops.length !== 1) return fail(path, `needs exactly one comparison (${OPS.join(" ")}), got ${ops.length || "none"}`);
   const v = c[ops[0]];
   if (typeof v !== "number" || !Number.isFinite(v)) fail(join(path, ops[0]), `must be a number, got ${show(v)}`);
 }
@@ -108,4 +114,69 @@ export function why(c, read) {
     .replace("{value}", read.num(x))
     .replace("{op} ", OP_TEXT[op])
     .replace("{target}", read.num(target));
+}
+
+/** Every mistake of a challenge at once, one a line, each naming its attribute and field
+ *  (`data-challenge: all[0].measure: …`, `data-solution: alignment.wieght: …`): its condition's
+ *  text, its solution's text (null without one) and, once its figure is known, that figure's
+ *  `{ measures: [names], get(path) }` (`get` throws the message of a path it does not have), which
+ *  the names are checked against. The page (www/challenge.js) and `npx steerlab validate` both
+ *  read challenges through it. Returns `{ condition, solution, mistakes }`. */
+export function challengeMistakes(conditionText, solutionText, figure = null) {
+  const out = [];
+  let condition = null;
+  let solution = null;
+  try {
+    condition = JSON.parse(conditionText);
+  } catch (err) {
+    out.push(`data-challenge: not JSON (${err.message})`);
+  }
+  const form = condition === null ? [] : mistakes(condition);
+  for (const m of form) out.push(`data-challenge: ${m}`);
+  if (solutionText != null) {
+    try {
+      solution = JSON.parse(solutionText);
+      if (!solution || typeof solution !== "object" || Array.isArray(solution)) {
+        out.push(`data-solution: must be an object of parameters such as {"perception": 40}, got ${show(solution)}`);
+        solution = null;
+      }
+    } catch (err) {
+      out.push(`data-solution: not JSON (${err.message})`);
+    }
+  }
+  if (figure) {
+    const have = [...figure.measures, ...DERIVED];
+    // (The names of the tests it could read, even when other fields have mistakes.)
+    for (const [c, path] of condition && typeof condition == "object" ? readable(condition) : []) {
+      if (typeof c.measure == "string" && !have.includes(c.measure)) {
+        const near = closest(c.measure, have);
+        out.push(`data-challenge: ${join(path, "measure")}: "${c.measure}" is not a measure of this figure${near ? `, did you mean "${near}"?` : ` (its measures: ${have.join(", ")})`}`);
+      }
+      if (typeof c.param == "string") {
+        try {
+          figure.get(c.param);
+        } catch (err) {
+          out.push(`data-challenge: ${join(path, "param")}: ${err.message ?? err}`);
+        }
+      }
+    }
+    for (const [p, value] of Object.entries(solution ?? {})) {
+      try {
+        figure.get(p);
+      } catch (err) {
+        out.push(`data-solution: ${err.message ?? err}`);
+        continue;
+      }
+      if (typeof value !== "number" && typeof value !== "boolean" && typeof value !== "string") out.push(`data-solution: ${p}: give a number, a boolean or a string, got ${show(value)}`);
+    }
+  }
+  return { condition, solution, mistakes: out };
+}
+
+/** The tests of a condition that may have mistakes: those of its well-formed lists. */
+function readable(c, path = "", out = []) {
+  const k = Array.isArray(c.all) ? "all" : Array.isArray(c.any) ? "any" : null;
+  if (k) c[k].forEach((x, i) => x && typeof x == "object" && readable(x, `${join(path, k)}[${i}]`, out));
+  else out.push([c, path]);
+  return out;
 }

@@ -35,8 +35,8 @@
 // API: `attach(el)` → controller { state, check(), reset(), clear(), solve(), condition, viewer };
 // `controllerFor(el)`; `validate(condition)` → null or the message; `attachAll(root)`.
 
-import { t, formatNumber, has } from "./words.js";
-import { DERIVED, join, show, tests, validate, why } from "./challenge-condition.js";
+import { t, formatNumber, has, textIn } from "./words.js";
+import { challengeMistakes, tests, validate, why } from "./challenge-condition.js";
 
 export { validate };
 
@@ -85,27 +85,17 @@ class Challenge {
     this.frame = 0;
     this.visible = true;
     this.build();
-    let cond;
-    try {
-      cond = JSON.parse(el.getAttribute("data-challenge"));
-    } catch (err) {
-      return this.refuse(`data-challenge: not JSON (${err.message})`);
+    // Every mistake of its condition and solution at once (www/challenge-condition.js).
+    const read = challengeMistakes(el.getAttribute("data-challenge"), el.getAttribute("data-solution"));
+    this.condition = read.condition;
+    this.solution = read.solution;
+    if (read.mistakes.length && this.canvas) {
+      // All at once, the names with them: refused once the figure is there (`connect`), or with
+      // these if it never comes.
+      this.canvas.addEventListener("steerlab:error", () => this.state !== "error" && this.refuse(read.mistakes.join("\n")), { once: true });
+      return this.connect();
     }
-    const msg = validate(cond);
-    if (msg) return this.refuse(`data-challenge: ${msg}`);
-    this.condition = cond;
-    this.solution = null;
-    const sol = el.getAttribute("data-solution");
-    if (sol != null) {
-      try {
-        this.solution = JSON.parse(sol);
-      } catch (err) {
-        return this.refuse(`data-solution: not JSON (${err.message})`);
-      }
-      if (!this.solution || typeof this.solution !== "object" || Array.isArray(this.solution)) {
-        return this.refuse(`data-solution: must be an object of parameters such as {"perception": 40}, got ${show(this.solution)}`);
-      }
-    }
+    if (read.mistakes.length) return this.refuse(read.mistakes.join("\n"));
     if (!this.canvas) return this.refuse(`${t("page.challenge.no_canvas")} ${el.getAttribute("data-for") ? `#${el.getAttribute("data-for")}` : "canvas[data-scenario]"}`);
     this.set("waiting", t("page.challenge.waiting"));
     this.onChange = (ev) => {
@@ -229,6 +219,15 @@ class Challenge {
       return;
     }
     this.viewer = v;
+    let st;
+    try {
+      st = v.state();
+    } catch (err) {
+      return this.refuse(String(err.message || err));
+    }
+    // The names must be the canvas's: a misspelt measure or path is refused naming its field.
+    const named = challengeMistakes(this.el.getAttribute("data-challenge"), this.el.getAttribute("data-solution"), { measures: Object.keys(st.metrics), get: (p) => v.get(p) });
+    if (named.mistakes.length) return this.refuse(named.mistakes.join("\n"));
     // Its card takes the canvas's theme (www/steerlab.css's .sl-challenge, light or dark).
     const dark = v.theme === "dark";
     this.el.classList.toggle("steerlab-dark", dark);
@@ -239,38 +238,6 @@ class Challenge {
     if (fold && fold.getAttribute("aria-expanded") === "false" && !this.canvas.dataset.challengeOpened) {
       this.canvas.dataset.challengeOpened = "";
       fold.click();
-    }
-    let st;
-    try {
-      st = v.state();
-    } catch (err) {
-      return this.refuse(String(err.message || err));
-    }
-    // The names must be the canvas's: a misspelt measure is refused naming its field.
-    const have = Object.keys(st.metrics).concat([...DERIVED]);
-    for (const [c, path] of tests(this.condition)) {
-      if ("measure" in c && !have.includes(c.measure)) {
-        return this.refuse(`data-challenge: ${join(path, "measure")}: "${c.measure}" is not a measure of this canvas (its measures: ${have.join(", ")})`);
-      }
-      if ("param" in c) {
-        try {
-          v.get(c.param);
-        } catch (err) {
-          return this.refuse(`data-challenge: ${join(path, "param")}: ${err.message}`);
-        }
-      }
-    }
-    if (this.solution) {
-      for (const [p, value] of Object.entries(this.solution)) {
-        try {
-          v.get(p);
-        } catch (err) {
-          return this.refuse(`data-solution: ${err.message}`);
-        }
-        if (typeof value !== "number" && typeof value !== "boolean" && typeof value !== "string") {
-          return this.refuse(`data-solution: ${p}: give a number, a boolean or a string, got ${show(value)}`);
-        }
-      }
     }
     this.start = this.startOf(v);
     this.base = baseLink(v);
@@ -403,8 +370,7 @@ class Challenge {
     const key = `param.${c.param}`;
     if (has(key, this.lang)) return t(key, this.lang);
     const control = (st.scenario?.controls || []).find((k) => k.param === c.param);
-    const label = control && (this.lang.startsWith("es") && control.label_es ? control.label_es : control.label);
-    return typeof label === "string" && label ? label : c.param;
+    return (control && textIn(control.label, this.lang, control.label_es)) || c.param;
   }
 
   value(c, st) {

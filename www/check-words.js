@@ -4,8 +4,8 @@
 // pages' scripts reach it through www/words.js (`checkWords`, with the loaded English),
 // `steerlab.checkWords`, and the command `node <package>/tools/check-words.mjs it.json`.
 
-/** `{name}` holes of a text, sorted (`{clipped? (…)|}` → "clipped"). */
-const holes = (s) => [...String(s).matchAll(/\{([^}?:~]*)[^}]*\}/g)].map((m) => m[1]).sort();
+/** `{name}` holes of a text, sorted (`{clipped? (…)|}` → "clipped"; `{Tap|Click}` is none). */
+const holes = (s) => [...String(s).matchAll(/\{(\w*)(?=[}?:~])[^}]*\}/g)].map((m) => m[1]).sort();
 
 /** `{ ok, missing, extra, placeholders: [{ key, expected, got }], invalid }` for `words` against
  *  `reference` (English's words). `ok`: nothing extra, wrong or invalid (missing keys are allowed:

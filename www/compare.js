@@ -14,7 +14,7 @@
 //
 //   const c = compareFor(canvas);   // { a, b, playing, play(), pause(), advance(n), seek(s), reset(), destroy() }
 
-import { t, formatNumber, has } from "./words.js";
+import { t, formatNumber, has, textIn } from "./words.js";
 
 // One registry for every copy of this module: boot.js imports it versioned (`compare.js?v=…`),
 // an author's `import "…/compare.js"` is another module instance, and both must find the compare.
@@ -33,8 +33,8 @@ function label(change, lang, controls) {
   const nameOf = (p) => {
     if (has(`param.${p}`, lang)) return t(`param.${p}`, lang);
     const c = controls.find((k) => k.param === p);
-    const l = c && (lang.startsWith("es") && c.label_es ? c.label_es : c.label);
-    return typeof l === "string" && l ? l : p;
+    const l = c && textIn(c.label, lang, c.label_es);
+    return l || p;
   };
   return Object.entries(change)
     .map(([p, v]) => {
@@ -213,7 +213,7 @@ function controls(c, canvas, change, bar) {
   if (!list.length) return;
   const doc = canvas.ownerDocument;
   const lang = (canvas.getAttribute("data-lang") || canvas.closest("[lang]")?.getAttribute("lang") || "en").slice(0, 2);
-  const inLang = (text, es) => (typeof text === "string" ? (lang === "es" && es) || text : (text?.[lang] ?? text?.en ?? Object.values(text ?? {})[0] ?? ""));
+  const inLang = (text, es) => textIn(text, lang, es);
   const panel = doc.createElement("div");
   panel.className = "sl-compare-controls";
   const inputs = new Map();
@@ -229,7 +229,7 @@ function controls(c, canvas, change, bar) {
       (k.options ?? []).forEach((o, j) => {
         const opt = doc.createElement("option");
         opt.value = o;
-        opt.textContent = (lang === "es" && k.option_labels_es?.[j]) || k.option_labels?.[j] || o;
+        opt.textContent = inLang(k.option_labels?.[j], k.option_labels_es?.[j]) || o;
         input.append(opt);
       });
     } else {

@@ -1,5 +1,5 @@
-// The example article's own script (www/embed.html): a slider that belongs to the page and
-// follows the viewer's built-in one, and drives it in turn.
+// The example article's own script (/www/embed.html, from pages/en/embed.html): a slider that
+// belongs to the page and follows the viewer's built-in one, and drives it in turn.
 import { ready } from "./boot.js";
 
 const steerlab = await ready;

@@ -14,6 +14,7 @@
 // A module file, no inline script: the page works under the project's strict CSP.
 import { builtinText, ready } from "./boot.js";
 import { t } from "./words.js";
+import { nearMisses } from "./near-miss.js";
 
 const DEBOUNCE_MS = 300;
 /** Where the page's embed code points: the folder this page loads the package from. */
@@ -169,7 +170,8 @@ function showMark(range) {
 /** Check the text now: the message, the marked field, the invalid state. */
 function check() {
   const src = text.value;
-  const err = steerlab.validate(src);
+  // (With the name meant where one is a letter or two off: www/near-miss.js.)
+  const err = nearMisses(steerlab.validate(src));
   if (err === null || err === undefined) {
     message.textContent = t("page.playground.ok");
     message.classList.remove("pg-bad");

@@ -4,12 +4,15 @@
 // ("false" to start paused), lang (a BCP 47 tag: "pt-BR"), controls ("false" to hide them), theme
 // ("light" | "dark" | "auto"); each is passed to the inner canvas as its data-* attribute.
 //
-// It imports boot.js (the module loader) itself, so one script tag is enough:
+// It loads boot.js (the module loader) itself when the page has not, so one script tag is enough:
 //   <script type="module" src="/steerlab/www/steer-lab.js"></script>
 // The element's canvas gets the same events as any other (steerlab:mounted, steerlab:change …);
 // they bubble, so a listener on the element hears them.
 
-import { ready } from "./boot.js";
+// The page's loader when the page named it (with whatever ?v=), else loaded here.
+// (Outside a browser it rejects, handled: importing this module on a server is harmless.)
+const ready = globalThis[Symbol.for("steerlab.boot")]?.ready ?? import("./boot.js").then((m) => m.ready);
+ready.catch(() => {});
 
 const PASSED = ["seed", "autoplay", "lang", "controls", "theme"];
 

@@ -7,11 +7,15 @@
 //   {% steerlab src="scenarios/mine.json", id="mine" %}
 //   {% challenge for="mine", condition='{"measure": "polarisation", ">=": 0.9}' %}Fly as one.{% endchallenge %}
 //
-// The stylesheet and the loader are written once a page, at its first figure.
+// The stylesheet and the loader are written once a page, at its first figure, with the build's
+// version (`?v=`, the package's manifest.json): a reader's browser fetches the new files after an
+// update.
 import { createRequire } from "node:module";
+import fs from "node:fs";
 import path from "node:path";
 
 const pkg = path.dirname(createRequire(import.meta.url).resolve("steerlab/package.json"));
+const v = `?v=${JSON.parse(fs.readFileSync(path.join(pkg, "manifest.json"), "utf8")).build}`;
 const ATTRS = ["id", "seed", "theme", "lang", "controls", "autoplay", "title", "chart", "compare", "set", "step"];
 const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
@@ -29,7 +33,7 @@ export default function (eleventyConfig) {
     let head = "";
     if (!written.has(page)) {
       written.add(page);
-      head = `<link rel="stylesheet" href="${url("/steerlab/www/steerlab.css")}">\n<script type="module" src="${url("/steerlab/www/boot.js")}"></script>\n`;
+      head = `<link rel="stylesheet" href="${url("/steerlab/www/steerlab.css")}${v}">\n<script type="module" src="${url("/steerlab/www/boot.js")}${v}"></script>\n`;
     }
     let a = scenario ? ` data-scenario="${esc(scenario)}"` : "";
     if (kw.src) a += ` data-scenario-src="${esc(url(`/${kw.src.replace(/^\//, "")}`))}"`;

@@ -21,9 +21,10 @@ export function ensureWords(canvasOrTag: Element | string): Promise<void>;
 /** Check a words file against English: missing and extra keys, placeholders that differ. */
 export function checkWords(words: Words): Promise<WordsCheck>;
 
-/** What `v.code()` writes: "unity" (a C# MonoBehaviour), "godot" (a Godot 4 GDScript), "js" (an ES
- *  module), "rust" (one file on glam) or "rust-crate" (on the steerlab-core crate). docs/exporting.md. */
-export type CodeTarget = "unity" | "godot" | "js" | "rust" | "rust-crate";
+/** What `v.code()` writes: "unity" (a C# MonoBehaviour), "godot" (a Godot 4 GDScript), "godot3" (the
+ *  same in Godot 3's syntax), "js" (an ES module), "rust" (one file on glam) or "rust-crate" (on the
+ *  steerlab-core crate). docs/exporting.md. */
+export type CodeTarget = "unity" | "godot" | "godot3" | "js" | "rust" | "rust-crate";
 
 declare module "../steerlab.js" {
   interface Viewer {
@@ -33,7 +34,13 @@ declare module "../steerlab.js" {
      * trajectory; www/code/ loads on first use, only the target's part. Comments and inspector
      * texts in `lang` (default: the page's language, "en" or "es").
      */
-    code(target: CodeTarget, options?: { lang?: string }): Promise<string>;
+    code(target: CodeTarget, options?: { lang?: string; package?: false }): Promise<string>;
+    /**
+     * The target's package (issue 59): every file by its path (a Unity UPM package, a Godot addon,
+     * an ES module with its types, a cargo project), with names that never change and this
+     * canvas's parameters as a JSON file it reads.
+     */
+    code(target: CodeTarget, options: { lang?: string; package: true }): Promise<Record<string, string>>;
     /**
      * Added by boot.js (issue 49): what the canvas shows now, in sentences of its language (the
      * text its accessible description carries), and the numbers they come from (`scene()`);

@@ -158,7 +158,7 @@ ${Array.from({ length: 10 }, (_, i) => `<figure><canvas data-scenario="flock" da
 async function load(browser, server, url, { withoutModule = false } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   // The page alone: steerlab's loader and module refused (the page's own script still runs).
-  if (withoutModule) await context.route(/\/(www\/boot\.js|steerlab\.js|steerlab_bg\.wasm)$/, (r) => r.abort());
+  if (withoutModule) await context.route(/\/(www\/boot\.js|steerlab\.js|steerlab_bg\.wasm)(\?.*)?$/, (r) => r.abort());
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });

@@ -75,7 +75,7 @@ export async function runRust(list, tpl, write, tmp) {
   list.forEach((job, k) => {
     fs.mkdirSync(path.join(dir, "src"), { recursive: true });
     fs.writeFileSync(path.join(dir, "src", `s${k}.rs`), write(job.state, "rust", tpl, "en"));
-    mods.push(`#[allow(dead_code, unused)]\nmod s${k} {\n    include!("s${k}.rs");\n}`);
+    mods.push(`#[allow(dead_code, unused)]\n#[path = "s${k}.rs"]\nmod s${k};`);
     calls.push(stepCall(k, `s${k}::World::new()`, "w.agents", job));
   });
   const big = list.findIndex((job) => job.id === "bandada-1000");
@@ -109,4 +109,57 @@ export async function runRustCrate(list, write, tmp) {
   const dep = `steerlab-core = { path = ${JSON.stringify(path.join(ROOT, "crates/steerlab-core"))} }`;
   const { rows } = parse(cargoRun(dir, dep, mods, calls));
   return list.map((job, k) => (job.mid ? { skip: true } : rows[k]));
+}
+
+/** Clippy on exported Rust files (each a module of one crate, as a game's project would hold it):
+ *  returns the warnings (0 is clean). `deps` the Cargo.toml dependencies. */
+export function clippyRust(tmp, name, deps, texts) {
+  const dir = path.join(tmp, `clippy-${name}`);
+  fs.mkdirSync(path.join(dir, "src"), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, "Cargo.toml"),
+    `[package]\nname = "steerlab-clippy-${name}"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n[dependencies]\n${deps}\n\n[workspace]\n`,
+  );
+  texts.forEach((t, k) => fs.writeFileSync(path.join(dir, "src", `e${k}.rs`), t));
+  // (Each export is a program: its own main, called so that nothing of it is unused.)
+  fs.writeFileSync(path.join(dir, "src", "main.rs"), `${texts.map((t, k) => `mod e${k};`).join("\n")}\n\nfn main() {\n${texts.map((t, k) => `    e${k}::main();`).join("\n")}\n}\n`);
+  for (let k = 0; k < texts.length; k++) {
+    const f = path.join(dir, "src", `e${k}.rs`);
+    fs.writeFileSync(f, fs.readFileSync(f, "utf8").replace(/^fn main\(\) \{/m, "pub fn main() {"));
+  }
+  fs.copyFileSync(path.join(ROOT, "Cargo.lock"), path.join(dir, "Cargo.lock"));
+  let out = "";
+  try {
+    execFileSync("cargo", ["clippy", "--quiet", "--offline", "--manifest-path", path.join(dir, "Cargo.toml"), "--", "-D", "warnings"], {
+      cwd: dir,
+      env: { ...process.env, CARGO_TARGET_DIR: path.join(ROOT, "target", "code-equivalence"), RUSTFLAGS: "-A warnings" },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+  } catch (e) {
+    out = `${e.stdout ?? ""}${e.stderr ?? ""}`;
+  }
+  const problems = out.split("\n").filter((l) => /^(warning|error)(\[|:)/.test(l) && !/aborting due to|could not compile|generated \d+ warning/.test(l));
+  return { problems: problems.length, first: problems.slice(0, 6), out };
+}
+
+/** A cargo project exported whole (`files`: path → text, one folder): built and run, its output. */
+export function runCargoProject(tmp, files, patch = {}) {
+  const dir = path.join(tmp, "cargo-project");
+  fs.rmSync(dir, { recursive: true, force: true });
+  for (const [p, text] of Object.entries(files)) {
+    const f = path.join(dir, p);
+    fs.mkdirSync(path.dirname(f), { recursive: true });
+    fs.writeFileSync(f, Object.entries(patch).reduce((s, [a, b]) => s.replace(a, b), text));
+  }
+  const manifest = Object.keys(files).find((p) => p.endsWith("Cargo.toml"));
+  const root = path.join(dir, path.dirname(manifest));
+  fs.appendFileSync(path.join(root, "Cargo.toml"), "\n[workspace]\n");
+  fs.copyFileSync(path.join(ROOT, "Cargo.lock"), path.join(root, "Cargo.lock"));
+  return execFileSync("cargo", ["run", "--quiet", "--offline", "--release", "--manifest-path", path.join(root, "Cargo.toml")], {
+    cwd: root,
+    env: { ...process.env, CARGO_TARGET_DIR: path.join(ROOT, "target", "code-equivalence"), RUSTFLAGS: "-A warnings" },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
 }

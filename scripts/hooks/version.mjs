@@ -10,8 +10,10 @@
 // 2. Every relative module specifier in those JavaScript files (static and dynamic `import`, and
 //    `new URL("<file>", import.meta.url)`, templates included) gets `?v=<build>` (`&v=` after a
 //    query of its own): a new loader never meets an old module, glue, chunk or scenario from a
-//    reader's cache, whatever the server's cache headers. `boot.js` itself is left as it is named:
-//    pages name it (`<script src=".../www/boot.js">`), and a second URL would load a second copy.
+//    reader's cache, whatever the server's cache headers. A static import of `boot.js` is left as
+//    it is named (pages, bundlers and authors' scripts name it so, and a second URL would load a
+//    second copy); the package's modules reach the loader the page loaded through the global it
+//    publishes, and import it (versioned) only where the page has none (www/steer-lab.js).
 // 3. www/boot.js's `version` ("0.0.0-dev" in the source) becomes the package's (Cargo.toml).
 // 4. Every page's `<link rel="preload">` and `<link rel="modulepreload">` of one of those files
 //    names the URL the loader fetches, `?v=<build>` included: a preload under another URL is a
@@ -52,8 +54,8 @@ const build = sha(loaded.map((f) => `${rel(f)}\0${sha(fs.readFileSync(f))}\n`).j
 /** A file's path in a specifier: `./a.js`, `../scenarios/${name}.json`, `steerlab_bg.wasm`. */
 const FILE = String.raw`[\w$@{}()./-]*?\.(?:js|mjs|json|wasm|wgsl)`;
 /** `spec` with `v=<build>` in its query (a `v=` of an earlier run replaced: the hook can run twice). */
-const withV = (spec, query = "") => {
-  if (/(^|\/)boot\.js$/.test(spec)) return spec + query;
+const withV = (spec, query = "", dynamic = false) => {
+  if (!dynamic && /(^|\/)boot\.js$/.test(spec)) return spec + query;
   const rest = query.replace(/^\?/, "").split("&").filter((p) => p && !p.startsWith("v="));
   return `${spec}?${[...rest, `v=${build}`].join("&")}`;
 };
@@ -65,7 +67,7 @@ function versioned(text) {
       // import x from "./a.js"; export … from "./a.js"; import "./a.js"; import("./a.js")
       .replace(
         new RegExp(String.raw`(\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)(["'])(\.{1,2}\/${FILE})(\?[^"']*)?\2`, "g"),
-        count((_, kw, q, spec, query) => `${kw}${q}${withV(spec, query)}${q}`),
+        count((_, kw, q, spec, query) => `${kw}${q}${withV(spec, query, /\(/.test(kw))}${q}`),
       )
       // new URL("./a.json", import.meta.url), new URL(`../scenarios/${name}.json?no-inline`, import.meta.url)
       .replace(

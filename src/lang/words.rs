@@ -34,7 +34,14 @@ struct Entry {
 
 struct Registry {
     langs: Vec<Entry>,
+    /// The keys a scenario's text may name besides the module's own ([`K`]): `scenario.*` (a
+    /// built-in's title, caption and labels), registered as their words arrive; each one's texts
+    /// are at `KEYS.len()` + its place here.
+    named: Vec<&'static str>,
 }
+
+/// The family of keys registered by name ([`Registry::named`]).
+const NAMED: &str = "scenario.";
 
 /// At most this many languages a page (tags no one asked for twice cost nothing more: a tag
 /// beyond it reads its closest known fallback).
@@ -47,7 +54,7 @@ thread_local! {
 
 impl Registry {
     fn new() -> Registry {
-        let mut r = Registry { langs: Vec::new() };
+        let mut r = Registry { langs: Vec::new(), named: Vec::new() };
         r.langs.push(Entry { tag: "en", parent: None, texts: Vec::new(), numbers: Some(Numbers::EN) });
         #[cfg(not(target_arch = "wasm32"))]
         for (tag, text) in SHIPPED {
@@ -84,16 +91,23 @@ impl Registry {
         let (mut known, mut changed) = (0, false);
         for (k, v) in words {
             let (k, v) = (k.as_ref(), v.as_ref());
-            let Ok(i) = KEYS.binary_search(&k) else { continue };
+            let i = match self.index(k) {
+                Some(i) => i,
+                None if k.starts_with(NAMED) => {
+                    self.named.push(leak(k));
+                    KEYS.len() + self.named.len() - 1
+                }
+                None => continue,
+            };
+            known += usize::from(i < KEYS.len());
             let texts = &mut self.langs[l as usize].texts;
-            if texts.is_empty() {
-                texts.resize(KEYS.len(), None);
+            if texts.len() <= i {
+                texts.resize(KEYS.len().max(i + 1), None);
             }
             if texts[i] != Some(v) {
                 texts[i] = Some(leak(v));
                 changed = true;
             }
-            known += 1;
         }
         (known, changed)
     }
@@ -111,6 +125,11 @@ impl Registry {
     fn text(&self, l: u16, i: usize) -> Option<&'static str> {
         self.chain(l).find_map(|e| e.texts.get(i).copied().flatten())
     }
+
+    /// Where a key's texts are: the module's keys, then those registered by name.
+    fn index(&self, k: &str) -> Option<usize> {
+        KEYS.binary_search(&k).ok().or_else(|| self.named.iter().position(|n| *n == k).map(|i| KEYS.len() + i))
+    }
 }
 
 fn leak(s: &str) -> &'static str {
@@ -122,6 +141,18 @@ fn leak(s: &str) -> &'static str {
 #[inline(never)]
 fn reg() -> &'static RefCell<Registry> {
     REG.with(|r| *r)
+}
+
+/// A page's reader of a scenario's texts: its language, and its words for the keys they name.
+impl crate::sim::text::Reader for Lang {
+    #[inline]
+    fn tag(&self) -> &str {
+        Lang::tag(*self)
+    }
+    #[inline]
+    fn word(&self, key: &str) -> Option<&'static str> {
+        self.lookup(key)
+    }
 }
 
 #[allow(non_upper_case_globals)]
@@ -158,17 +189,26 @@ impl Lang {
         reg().borrow().text(self.0, k as usize).unwrap_or("")
     }
 
-    /// The text under a key given by name (keys built at run time, like `rule.<id>`): `None` for a
-    /// key the module does not have.
+    /// The text under a key given by name (keys built at run time, like `rule.<id>`, or a
+    /// scenario's text's `scenario.*` key): `None` for a key the module does not have.
     pub fn lookup(self, key: &str) -> Option<&'static str> {
-        KEYS.binary_search(&key).ok().map(|i| self.text(ALL[i]))
+        let r = reg().borrow();
+        r.index(key).map(|i| r.text(self.0, i).unwrap_or(""))
     }
 
     /// [`Lang::lookup`] of `prefix` followed by `id` (`"rule."`, `"separation"`) without building the
-    /// key: the legend asks for its rows' names every frame.
+    /// key on the heap: the legend asks for its rows' names every frame. `None` past 96 bytes.
     pub fn lookup_in(self, prefix: &str, id: &str) -> Option<&'static str> {
-        let want = || prefix.bytes().chain(id.bytes());
-        KEYS.binary_search_by(|k| k.bytes().cmp(want())).ok().map(|i| self.text(ALL[i]))
+        // (The key written in a buffer on the stack, then `lookup`'s search: no allocation, and one
+        // search in the module.)
+        let mut buf = [0u8; 96];
+        let n = prefix.len() + id.len();
+        if n > buf.len() {
+            return None;
+        }
+        buf[..prefix.len()].copy_from_slice(prefix.as_bytes());
+        buf[prefix.len()..n].copy_from_slice(id.as_bytes());
+        self.lookup(std::str::from_utf8(&buf[..n]).ok()?)
     }
 
     /// Whether `k` shows another language's text here (English's, or none at all; for English,
@@ -283,6 +323,38 @@ mod tests {
 
     /// Every shipped language has a text for every key the module shows (the placeholders are
     /// tests/words.rs's, for every key).
+    #[test]
+    fn a_key_looked_up_in_two_parts_is_the_key_looked_up_whole() {
+        // Every split of every key, and names that are no key (before, between and after them).
+        for k in KEYS {
+            for (i, _) in k.char_indices().skip(1) {
+                assert_eq!(Lang::En.lookup_in(&k[..i], &k[i..]), Lang::En.lookup(k), "{k} at {i}");
+            }
+        }
+        for (prefix, id) in [("rule.", "nope"), ("rule", ""), ("", "a"), ("zzz.", "x"), ("rule.", ""), ("ui.", "pla")] {
+            assert_eq!(Lang::En.lookup_in(prefix, id), None, "{prefix}{id}");
+        }
+        assert_eq!(Lang::from_tag("es").lookup_in("rule.", "separation"), Some("separación"));
+    }
+
+    /// The built-in scenarios' texts (`scenario.*`) are no module key (`K`), looked up by name.
+    #[test]
+    fn scenario_texts_are_looked_up_by_name_in_every_language() {
+        assert!(KEYS.iter().all(|k| !k.starts_with("scenario.")));
+        assert_eq!(Lang::En.lookup("scenario.flock.title"), Some("Flocking: the three rules combined"));
+        assert_eq!(Lang::from_tag("pt-BR").lookup("scenario.flock.title"), Some("Flocking: as três regras combinadas"));
+        assert_eq!(Lang::from_tag("fr-CA").lookup("scenario.queue.label.queue.braking"), Some("Freinage"));
+        assert_eq!(Lang::En.lookup("scenario.flock.nope"), None);
+        // An author's language with one of them: the rest falls back to English, key by key.
+        let (it, n, changed) =
+            Lang::add_words("it", [("scenario.flock.title", "Uno stormo"), ("ui.play_name", "Avvia")]);
+        assert!(changed && n == 1, "one module key among them ({n})");
+        assert_eq!(it.lookup("scenario.flock.title"), Some("Uno stormo"));
+        assert_eq!(it.lookup("scenario.flock.caption"), Lang::En.lookup("scenario.flock.caption"));
+        let (_, _, again) = Lang::add_words("it", [("scenario.flock.title", "Uno stormo")]);
+        assert!(!again, "the same text again changes nothing");
+    }
+
     #[test]
     fn shipped_languages_are_complete() {
         assert!(Lang::shipped().count() >= 4, "en, es, fr, pt");

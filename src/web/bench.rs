@@ -149,7 +149,7 @@ impl BenchScenario {
     #[wasm_bindgen(constructor)]
     pub fn new(name: &str) -> Result<BenchScenario, JsError> {
         let text = crate::scenarios::builtin(name).ok_or_else(|| JsError::new(&format!("name: no built-in {name}")))?;
-        Ok(BenchScenario { sim: Sim::from_json(text).map_err(|e| JsError::new(&e))? })
+        Ok(BenchScenario { sim: Sim::from_json(text).map_err(|e| JsError::new(&e.to_string()))? })
     }
 
     /// `k` fixed steps.

@@ -1,5 +1,6 @@
-//! A scenario that could not start: its message on the canvas (the error box, `paint::error`),
-//! beside it as an alert, in the console and as `steerlab:error`.
+//! A scenario that could not start: its message on the canvas (the error box, `paint::error`,
+//! under a heading in the canvas's language), for screen readers beside it as an alert (hidden
+//! from sight: the figure shows it once), in the console and as `steerlab:error`.
 
 use super::{lifecycle, paint, params, theme};
 use wasm_bindgen::prelude::*;
@@ -25,11 +26,13 @@ pub(super) fn show_error(canvas: &HtmlCanvasElement, msg: &str) -> Option<Elemen
     canvas.set_height((h * dpr).round() as u32);
     if let Ok(Some(ctx)) = canvas.get_context("2d") {
         if let Ok(ctx) = ctx.dyn_into::<web_sys::CanvasRenderingContext2d>() {
-            paint::paint_error(&ctx, w, h, dpr, msg);
+            let lang = crate::lang::Lang::from_tag(&super::lang_of(canvas));
+            paint::paint_error(&ctx, w, h, dpr, lang.text(crate::lang::K::UiErrorTitle), msg);
         }
     }
     let _ = canvas.set_attribute("aria-label", &format!("steerlab error: {msg}"));
-    // A visible, announced text copy (canvas pixels are not read by screen readers).
+    // An announced text copy (canvas pixels are not read by screen readers), hidden from sight by
+    // steerlab.css (`.steerlab-error`): the box above shows the message once.
     let doc = canvas.owner_document()?;
     let next = canvas.next_element_sibling();
     let box_el = match next.filter(|n| n.class_list().contains("steerlab-error")) {

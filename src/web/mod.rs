@@ -7,6 +7,7 @@
 #[cfg(feature = "bench")]
 mod bench;
 mod failure;
+mod headless;
 mod history;
 mod inspector;
 mod lifecycle;

@@ -126,29 +126,39 @@ thread_local! {
     /// Where the page loads the package from (`setPackagePath`, told by www/boot.js: the folder
     /// above its own `www/`); `/steerlab/`, the README's layout, until then.
     static PACKAGE: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+    /// The query the page loaded www/boot.js with (`?v=<build>`), which snippets give the files
+    /// they name too, so that a page pasted from them gets updates (docs/reference/index.md).
+    static QUERY: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
 }
 
 /// Where snippets say the package is: the path this page loaded it from (`/blog/steerlab/`),
 /// ending in `/`. www/boot.js calls it once with the folder above its own `www/`.
+/// `query`: the query of boot.js's own URL (`?v=<build>`), written after the files snippets name.
 #[wasm_bindgen(js_name = setPackagePath)]
-pub fn set_package_path(path: &str) {
+pub fn set_package_path(path: &str, query: Option<String>) {
     let mut p = path.trim().to_string();
     if !p.ends_with('/') {
         p.push('/');
     }
     PACKAGE.with(|x| *x.borrow_mut() = p);
+    let q = query.unwrap_or_default();
+    QUERY.with(|x| *x.borrow_mut() = if q.starts_with('?') { q } else { String::new() });
 }
 
 /// An HTML snippet that mounts this scenario with its current parameters (`data-set`), seed and,
 /// when `step` is given, paused at that step, naming the package where this page loaded it from.
-pub fn embed_code(mounted: &str, now: &Scenario, step: Option<u64>) -> Result<String, String> {
+/// `src`: the canvas's `data-scenario-src`, written as the author wrote it (not the file's JSON).
+pub fn embed_code(mounted: &str, now: &Scenario, step: Option<u64>, src: Option<String>) -> Result<String, String> {
     let text = mounted;
     let mounted = &scenario::parse(text)?;
     let builtin = crate::scenarios::builtin(&mounted.name)
         .and_then(|t| scenario::parse(t).ok())
         .is_some_and(|b| link::fingerprint(&b) == link::fingerprint(mounted));
     let scenario = if builtin { mounted.name.clone() } else { text.to_string() };
-    let mut canvas = format!("<canvas data-scenario=\"{}\"", attr_escape(&scenario, '"'));
+    let mut canvas = match src {
+        Some(url) => format!("<canvas data-scenario-src=\"{}\"", attr_escape(&url, '"')),
+        None => format!("<canvas data-scenario=\"{}\"", attr_escape(&scenario, '"')),
+    };
     if now.seed != mounted.seed {
         canvas.push_str(&format!(" data-seed=\"{}\"", now.seed));
     }
@@ -161,8 +171,9 @@ pub fn embed_code(mounted: &str, now: &Scenario, step: Option<u64>) -> Result<St
     }
     let at =
         PACKAGE.with(|p| attr_escape(Some(p.borrow().as_str()).filter(|p| !p.is_empty()).unwrap_or("/steerlab/"), '"'));
+    let v = QUERY.with(|q| attr_escape(&q.borrow(), '"'));
     Ok(format!(
-        "<link rel=\"stylesheet\" href=\"{at}www/steerlab.css\">\n{canvas}></canvas>\n<script type=\"module\" src=\"{at}www/boot.js\"></script>\n"
+        "<link rel=\"stylesheet\" href=\"{at}www/steerlab.css{v}\">\n{canvas}></canvas>\n<script type=\"module\" src=\"{at}www/boot.js{v}\"></script>\n"
     ))
 }
 

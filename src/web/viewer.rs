@@ -531,7 +531,12 @@ impl Inner {
     /// The embed snippet for the current parameters (and this step when paused).
     pub fn embed_code(&self) -> Result<String, String> {
         let step = (!self.playing).then_some(self.sim.steps);
-        super::share::embed_code(&self.tl.mounted, self.sim.scenario(), step)
+        super::share::embed_code(
+            &self.tl.mounted,
+            self.sim.scenario(),
+            step,
+            self.canvas.get_attribute("data-scenario-src"),
+        )
     }
 
     fn share(&mut self) {
@@ -552,7 +557,10 @@ impl Inner {
     }
 
     fn embed(&mut self) {
-        let (title, note) = (self.lang.text(K::UiEmbedTitle), self.lang.text(K::UiEmbedNote));
+        // (A figure from a file: the snippet names that file, and the note says so.)
+        let from_file = self.canvas.has_attribute("data-scenario-src");
+        let note = self.lang.text(if from_file { K::UiEmbedNoteSrc } else { K::UiEmbedNote });
+        let title = self.lang.text(K::UiEmbedTitle);
         match self.embed_code() {
             Ok(code) => super::share::open_dialog(&self.root, self.lang, title, note, &code, false),
             Err(e) => self.report(&e),

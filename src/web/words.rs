@@ -50,13 +50,16 @@ pub fn add_words(tag: &str, data: &str) -> usize {
 /// when words arrive for the viewer's language (`add_words`).
 pub fn write(root: &Element, lang: Lang, title: &str) {
     let one = |e: &Element| {
-        let word =
-            |mark| e.get_attribute(mark).map(|k| super::fill(lang.lookup(&k).unwrap_or(""), &[("title", title)]));
-        if let Some(t) = word("data-sl-text") {
-            e.set_text_content(Some(&t));
-        }
-        if let Some(t) = word("data-sl-label") {
-            let _ = e.set_attribute("aria-label", &t);
+        // (One loop over both marks: one `fill` in the module.)
+        for (mark, attr) in [("data-sl-text", ""), ("data-sl-label", "aria-label")] {
+            if let Some(k) = e.get_attribute(mark) {
+                let t = super::fill(lang.lookup(&k).unwrap_or(""), &[("title", title)]);
+                if attr.is_empty() {
+                    e.set_text_content(Some(&t));
+                } else {
+                    let _ = e.set_attribute(attr, &t);
+                }
+            }
         }
     };
     one(root);

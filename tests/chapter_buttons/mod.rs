@@ -43,15 +43,33 @@ pub fn parse_set(set: &str) -> Map<String, Value> {
     }
 }
 
-/// The chapters, both languages.
-pub const PAGES: [&str; 6] = [
-    "pages/chapters/flocking.html",
-    "pages/chapters/leader-queue-path.html",
-    "pages/chapters/bandada.html",
-    "pages/es/chapters/flocking.html",
-    "pages/es/chapters/leader-queue-path.html",
-    "pages/es/chapters/bandada.html",
-];
+/// The chapters' content files (`pages/<tag>/chapters/`), in the order of the chapters.
+pub const CHAPTERS: [&str; 3] = ["flocking.html", "leader-queue-path.html", "bandada.html"];
+
+/// The languages of the pages (`pages/<tag>/` with a words file), English first.
+pub fn languages() -> Vec<String> {
+    let mut tags: Vec<String> = std::fs::read_dir("pages")
+        .expect("pages/")
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|t| std::path::Path::new(&format!("words/{t}.json")).exists())
+        .collect();
+    tags.sort_by_key(|t| (t != "en", t.clone()));
+    tags
+}
+
+/// The chapters' content files in every language (English first): `pages/es/chapters/bandada.html`.
+pub fn pages() -> Vec<String> {
+    let mut out = Vec::new();
+    for tag in languages() {
+        for c in CHAPTERS {
+            let f = format!("pages/{tag}/chapters/{c}");
+            if std::path::Path::new(&f).exists() {
+                out.push(f);
+            }
+        }
+    }
+    out
+}
 
 fn strip_tags(s: &str) -> String {
     let mut out = String::new();
@@ -107,7 +125,7 @@ pub fn page_buttons(file: &str) -> Vec<Button> {
 }
 
 pub fn all_buttons() -> Vec<Button> {
-    PAGES.iter().flat_map(|f| page_buttons(f)).collect()
+    pages().iter().flat_map(|f| page_buttons(f)).collect()
 }
 
 /// The parameters a button of this canvas may put back (`www/chapter.js`): every path the page's
@@ -241,10 +259,10 @@ pub fn after(section: &[Button], how: Press, before: &Before, set: &str, restart
 }
 
 /// The sections of the pages: the buttons of one canvas in one `<section>`, in the page's order
-/// (each page once: the English and Spanish pages have the same buttons, checked elsewhere).
+/// (each page once, in English: every language's pages have the same buttons, checked elsewhere).
 pub fn sections() -> Vec<Vec<Button>> {
     let mut out: Vec<Vec<Button>> = Vec::new();
-    for f in PAGES.iter().filter(|f| !f.contains("/es/")) {
+    for f in pages().iter().filter(|f| f.starts_with("pages/en/")) {
         for b in page_buttons(f) {
             match out.iter_mut().find(|s| s[0].file == b.file && s[0].section == b.section && s[0].canvas == b.canvas) {
                 Some(s) => s.push(b),

@@ -13,6 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, waitForDrawn, canvasChange, ROOT, packArchive } from "./helpers.mjs";
 
@@ -98,9 +99,37 @@ test("the archive is an npm-style package: package.json with exports and types, 
   }
   // The author's README uses the layout it recommends (/steerlab/) and the names in the archive.
   const readme = fs.readFileSync(path.join(dir, "steerlab", "README.md"), "utf8");
-  for (const m of readme.matchAll(/["'(]\/steerlab\/([\w./-]+)["')]/g)) {
+  for (const m of readme.matchAll(/["'(]\/steerlab\/([\w./-]+)(\?v=[0-9a-f]+)?["')]/g)) {
     assert.ok(fs.existsSync(path.join(dir, "steerlab", m[1])), `README names /steerlab/${m[1]}, which the archive has`);
   }
+});
+
+// Issue 60, items 1 and 2: one version everywhere, a manifest of exactly the package's files, and
+// the README's snippets with the build's version (as the recipes and the Embed dialog write them).
+test("one version: package.json, manifest.json, boot.js, the command; the manifest lists exactly the package's files; snippets carry ?v=", async () => {
+  const pkgDir = path.join(dir, "steerlab");
+  const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8"));
+  const manifest = JSON.parse(fs.readFileSync(path.join(pkgDir, "manifest.json"), "utf8"));
+  const boot = fs.readFileSync(path.join(pkgDir, "www", "boot.js"), "utf8");
+  const command = run("node", [path.join(pkgDir, "bin", "steerlab.mjs"), "--version"]);
+  const versions = { "Cargo.toml": VERSION, "package.json": pkg.version, "manifest.json": manifest.version, "www/boot.js (steerlab.version)": (await import(pathToFileURL(path.join(pkgDir, "www", "boot.js")).href)).version, "steerlab --version": command.stdout.trim() };
+  assert.deepEqual(Object.entries(versions).filter(([, v]) => v !== VERSION), [], `versions that disagree with Cargo.toml's ${VERSION}: ${JSON.stringify(versions)}`);
+  assert.equal(pkg.bin?.steerlab, "./bin/steerlab.mjs");
+  const files = fs.readdirSync(pkgDir, { recursive: true }).map((f) => f.split(path.sep).join("/")).filter((f) => fs.statSync(path.join(pkgDir, f)).isFile() && f !== "manifest.json").sort();
+  const listed = Object.keys(manifest.files).sort();
+  assert.deepEqual(listed.filter((f) => !files.includes(f)), [], "manifest.json names files the package lacks");
+  assert.deepEqual(files.filter((f) => !listed.includes(f)), [], "files of the package manifest.json does not list");
+  for (const f of files.slice(0, 40)) {
+    const sha = crypto.createHash("sha256").update(fs.readFileSync(path.join(pkgDir, f))).digest("hex").slice(0, 16);
+    assert.equal(manifest.files[f], sha, `${f}'s hash`);
+  }
+  // Every file the loader names carries the build's ?v=, and so do the README's snippets.
+  assert.match(boot, new RegExp(`v=${manifest.build}`), "boot.js's specifiers carry the build");
+  const readme = fs.readFileSync(path.join(pkgDir, "README.md"), "utf8");
+  const named = [...readme.matchAll(/(?:src|href)="\/steerlab\/(www\/[\w.-]+\.(?:js|css)|posters\/posters\.css)([^"]*)"/g)];
+  assert.ok(named.length >= 4, `${named.length} snippets name the package's files`);
+  for (const [all, , query] of named) assert.equal(query, `?v=${manifest.build}`, all);
+  assert.match(readme, new RegExp(`import \\{ ready \\} from "/steerlab/www/boot\\.js\\?v=${manifest.build}"`), "the module's import names boot.js as the page does");
 });
 
 // Issue 47, item 1: the reference travels. The archive holds the reference as Markdown and the
@@ -258,6 +287,9 @@ async function main(): Promise<void> {
   const png: Blob = await v.still("png", 2);
   console.log(svg.length, png.size);
   v.refreshTheme();
+  const listing: string = await v.code("godot3", { lang: "es" });
+  const files: Record<string, string> = await v.code("unity", { package: true });
+  console.log(listing.length, Object.keys(files).length);
   v.destroy();
 }
 void main();

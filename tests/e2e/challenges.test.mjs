@@ -22,7 +22,10 @@ const PAGES = CHAPTERS.flatMap((c) => [`/${c}`, `/es/${c}`]);
 const BAD = [
   ["not-json", "{measure: throughput}", /data-challenge: not JSON/],
   ["string-number", '{"all": [{"measure": "throughput", ">=": "2"}]}', /all\[0\]\.>=: must be a number, got "2"/],
-  ["unknown-measure", '{"measure": "throughtput", ">=": 2}', /measure: "throughtput" is not a measure of this canvas \(its measures: .*throughput/],
+  ["unknown-measure", '{"measure": "throughtput", ">=": 2}', /measure: "throughtput" is not a measure of this figure, did you mean "throughput"\?/],
+  ["far-measure", '{"measure": "happiness", ">=": 2}', /measure: "happiness" is not a measure of this figure \(its measures: .*throughput/],
+  // Every mistake at once (issue 60: three mistakes, only `hold` was named), one a line.
+  ["three-mistakes", '{"measure": "throughtput", ">=": "2", "hold": 2}', /^data-challenge: hold: unknown field .*\ndata-challenge: >=: must be a number, got "2"\ndata-challenge: measure: "throughtput" is not a measure of this figure, did you mean "throughput"\?\ndata-solution: queue\.nope: unknown parameter$/, '{"queue.nope": 1}'],
   ["negative-for", '{"measure": "overlaps", "<=": 0, "for": -1}', /^data-challenge: for: must be a number of seconds ≥ 0, got -1/],
   ["two-ops", '{"measure": "overlaps", "<=": 0, ">=": 1}', /needs exactly one comparison/],
   ["nested-for", '{"any": [{"measure": "overlaps", "<=": 0, "for": 2}]}', /any\[0\]\.for: is allowed only at the top/],

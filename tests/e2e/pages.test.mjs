@@ -1,13 +1,18 @@
-// The pages in both languages (issue 22, items 1 and 2): the galleries, the example article and the
-// three chapters, each in English and Spanish.
+// The pages in every language (issue 22, items 1 and 2; issue 57: French and Portuguese, made from
+// one layout): the galleries, the example article, the three chapters and the playground.
 //
-// - every page sets <html lang>, lists both languages as hreflang alternates, the two versions
-//   point at each other, and its visible language switch links to the other version (HTTP 200);
-// - on every Spanish page, once its canvases are mounted and have drawn their readouts (and its
-//   challenges say why they are not met yet), the visible text (and the aria-label / title / alt /
-//   placeholder of visible elements, and the title) holds no common English word and no name from
-//   code (snake_case on its own, a parameter path, camelCase) outside <code>, <pre>, <kbd>, <var>
-//   and translate="no";
+// - every page sets <html lang>, lists every language that has it as hreflang alternates (the
+//   versions point at each other) and its visible language switch links to each other version
+//   (HTTP 200);
+// - on every page in Spanish, French and Portuguese, once its canvases are mounted and have drawn
+//   their readouts (and its challenges say why they are not met yet), the visible text (and the
+//   aria-label / title / alt / placeholder of visible elements, and the title) holds no common
+//   English word and no name from code (snake_case on its own, a parameter path, camelCase)
+//   outside <code>, <pre>, <kbd>, <var> and translate="no";
+// - the pseudo-language walk: every page in every shipped language, its words files replaced by
+//   their texts in ⟦ ⟧: every text and accessible name of its figures, comparisons, challenges
+//   and try buttons' messages comes from the words files (nothing outside ⟦ ⟧ but numbers, code
+//   and an author's own scenario's texts);
 // - every "try this" button of the chapters changes the parameter it names (read back from the
 //   viewer) and nothing else but back to how the figure started (it starts from the figure's
 //   settings: tests/e2e/try-buttons.test.mjs checks the order does not matter), every reset button
@@ -15,21 +20,37 @@
 //   message next to it without breaking the page.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import fs from "node:fs";
 import path from "node:path";
-import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, ensureArtifacts } from "./helpers.mjs";
+import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, ensureArtifacts, ROOT } from "./helpers.mjs";
 
-/** Each page in English and in Spanish (paths under dist/). */
-export const PAGES = [
-  { name: "gallery", en: "/", es: "/es/" },
-  { name: "article", en: "/www/embed.html", es: "/es/embed.html" },
-  { name: "flocking chapter", en: "/chapters/flocking.html", es: "/es/chapters/flocking.html" },
-  { name: "steering IV chapter", en: "/chapters/leader-queue-path.html", es: "/es/chapters/leader-queue-path.html" },
-  { name: "bandada chapter", en: "/chapters/bandada.html", es: "/es/chapters/bandada.html" },
-  { name: "playground", en: "/playground.html", es: "/es/playground.html" },
+/** The languages of the site (pages/<tag>/ with a words file), English first. */
+export const LANGS = fs
+  .readdirSync(path.join(ROOT, "pages"))
+  .filter((t) => fs.existsSync(path.join(ROOT, "words", `${t}.json`)))
+  .sort((a, b) => (a === "en" ? -1 : b === "en" ? 1 : a.localeCompare(b)));
+
+/** Each page: its content file under pages/<tag>/ and where English's is served (another
+ *  language's is /<tag>/ + `out`), as xtask/src/pages.rs serves them. */
+const SITE = [
+  { name: "gallery", file: "index.html", en: "/", out: "" },
+  { name: "article", file: "embed.html", en: "/www/embed.html", out: "embed.html" },
+  { name: "flocking chapter", file: "chapters/flocking.html", en: "/chapters/flocking.html", out: "chapters/flocking.html" },
+  { name: "steering IV chapter", file: "chapters/leader-queue-path.html", en: "/chapters/leader-queue-path.html", out: "chapters/leader-queue-path.html" },
+  { name: "bandada chapter", file: "chapters/bandada.html", en: "/chapters/bandada.html", out: "chapters/bandada.html" },
+  { name: "playground", file: "playground.html", en: "/playground.html", out: "playground.html" },
 ];
+/** Each page with its address in every language that has it: `{ name, en: "/", es: "/es/", … }`. */
+export const PAGES = SITE.map(({ name, file, en, out }) => {
+  const p = { name };
+  for (const t of LANGS) if (fs.existsSync(path.join(ROOT, "pages", t, file))) p[t] = t === "en" ? en : `/${t}/${out}`;
+  return p;
+});
+const langsOf = (p) => LANGS.filter((t) => p[t]);
 const CHAPTERS = PAGES.filter((p) => p.en.startsWith("/chapters/"));
 
-/** Common English words that are not Spanish words (matched whole, any case). */
+/** Common English words that are not Spanish words (matched whole, any case); French and Portuguese
+ *  pages leave out those that are words of theirs too (OWN_WORDS). */
 export const ENGLISH_WORDS = [
   // function words
   "the", "and", "with", "of", "to", "is", "are", "was", "were", "be", "been", "it", "its", "this",
@@ -57,6 +78,12 @@ export const ENGLISH_WORDS = [
   "seek", "flee", "arrive", "pursuit", "wander", "flow", "field", "spatial", "hash",
   "slot", "slots", "polarisation", "groups", "nearest", "perception",
 ];
+
+/** Words of the list that are also French or Portuguese words ("on", "point", "agent"…). */
+const OWN_WORDS = {
+  fr: ["on", "an", "or", "point", "points", "distance", "distances", "direction", "simulation", "force", "forces", "agent", "agents", "queue", "tube", "active", "obstacle", "perception", "slot", "pause", "polarisation", "arrive", "but"],
+  pt: ["for"],
+};
 
 /** Names from code in prose (outside <code> and translate="no"): a snake_case name on its own (it
  *  may stand in parentheses beside the word it names: "distancia de separación (sep_dist)"), a
@@ -144,18 +171,20 @@ async function visibleText(page) {
   );
 }
 
-const WORD_RE = new RegExp(`(?<![\\p{L}\\p{N}_])(${ENGLISH_WORDS.join("|")})(?![\\p{L}\\p{N}_])`, "giu");
+const wordRe = (lang = "es") =>
+  new RegExp(`(?<![\\p{L}\\p{N}_])(${ENGLISH_WORDS.filter((w) => !(OWN_WORDS[lang] ?? []).includes(w)).join("|")})(?![\\p{L}\\p{N}_])`, "giu");
 
 /** A name the text teaches, in parentheses beside the word it names: "buscar (seek)",
  *  "(spatial hash)", "(predict_ahead, s)" (a behaviour's name, or one from code). */
 const NAME_BESIDE = /\((?:seek|flee|arrive|pursuit|evade|wander|flow field|spatial hash|perception|[a-z]+(?:_[a-z0-9]+)+)(?:, [^()]{1,12})?\)/g;
 
 /** English words in the items (the canvases' widgets are held to the same rule as the page); a
- *  name in parentheses beside its word is let through. */
-export function englishIn(items) {
+ *  name in parentheses beside its word is let through. `lang`: the page's (its own words pass). */
+export function englishIn(items, lang = "es") {
   const found = [];
+  const re = wordRe(lang);
   for (const { text, ctx } of items) {
-    for (const m of text.replace(NAME_BESIDE, " ").matchAll(WORD_RE)) found.push(`"${m[1]}" in ${ctx}: “${text.slice(0, 160)}”`);
+    for (const m of text.replace(NAME_BESIDE, " ").matchAll(re)) found.push(`"${m[1]}" in ${ctx}: “${text.slice(0, 160)}”`);
   }
   return { found };
 }
@@ -195,9 +224,11 @@ async function showChallenges(page) {
 }
 
 for (const p of PAGES) {
-  test(`${p.name}: <html lang>, hreflang both ways and a visible switch that resolves (en ${p.en}, es ${p.es})`, async () => {
+  const langs = langsOf(p);
+  test(`${p.name}: <html lang>, hreflang every way and a visible switch to every other language that resolves (${langs.map((t) => p[t]).join(", ")})`, async () => {
+    assert.ok(langs.length >= 2 && langs[0] === "en", `${p.name}: in English and another language (${langs})`);
     const seen = {};
-    for (const lang of ["en", "es"]) {
+    for (const lang of langs) {
       const url = server.url(p[lang]);
       const { context, page, problems } = await openPage(browser, url, { viewport: { width: 375, height: 800 } });
       try {
@@ -205,18 +236,21 @@ for (const p of PAGES) {
         const alternates = await page.$$eval('link[rel="alternate"][hreflang]', (ls) =>
           Object.fromEntries(ls.map((l) => [l.hreflang, l.href])),
         );
-        assert.equal(alternates.en, server.url(p.en), `${url}: hreflang="en" alternate`);
-        assert.equal(alternates.es, server.url(p.es), `${url}: hreflang="es" alternate`);
-        const other = lang === "en" ? "es" : "en";
-        const sw = page.locator(`.lang-switch a[hreflang="${other}"]`);
-        assert.equal(await sw.count(), 1, `${url}: one language switch link to ${other}`);
-        assert.ok(await sw.isVisible(), `${url}: the language switch is visible`);
-        const box = await sw.boundingBox();
-        assert.ok(box && box.width >= 24 && box.height >= 12, `${url}: the switch is big enough to tap (${JSON.stringify(box)})`);
-        const href = await sw.evaluate((a) => a.href);
-        assert.equal(href, server.url(p[other]), `${url}: the switch leads to the ${other} version`);
-        const res = await page.request.get(href);
-        assert.equal(res.status(), 200, `${href}: HTTP ${res.status()}`);
+        const want = Object.fromEntries([...langs.map((t) => [t, server.url(p[t])]), ["x-default", server.url(p.en)]]);
+        assert.deepEqual(alternates, want, `${url}: one hreflang alternate for each language that has the page, and x-default`);
+        assert.equal(await page.locator(".lang-switch [aria-current=page]").textContent(), await page.evaluate(() => document.querySelector(".lang-switch [aria-current=page]").textContent), "the page's own language is named, not linked");
+        for (const other of langs.filter((t) => t !== lang)) {
+          const sw = page.locator(`.lang-switch a[hreflang="${other}"]`);
+          assert.equal(await sw.count(), 1, `${url}: one language switch link to ${other}`);
+          assert.ok(await sw.isVisible(), `${url}: the language switch is visible`);
+          const box = await sw.boundingBox();
+          assert.ok(box && box.width >= 24 && box.height >= 12, `${url}: the switch is big enough to tap (${JSON.stringify(box)})`);
+          assert.equal(await sw.getAttribute("lang"), other, `${url}: the link to ${other} says its language`);
+          const href = await sw.evaluate((a) => a.href);
+          assert.equal(href, server.url(p[other]), `${url}: the switch leads to the ${other} version`);
+          const res = await page.request.get(href);
+          assert.equal(res.status(), 200, `${href}: HTTP ${res.status()}`);
+        }
         seen[lang] = alternates;
         await waitForSteerlab(page);
         assert.deepEqual(await allProblems(page, problems), [], `${url}: problems`);
@@ -224,44 +258,49 @@ for (const p of PAGES) {
         await context.close();
       }
     }
-    assert.deepEqual(seen.en, seen.es, "both versions list the same alternates");
+    for (const lang of langs) assert.deepEqual(seen[lang], seen.en, "every version lists the same alternates");
   });
 }
 
 for (const p of PAGES) {
-  test(`${p.name} in Spanish (${p.es}): no English words in the visible text`, async () => {
-    const { context, page, problems } = await openPage(browser, server.url(p.es), { viewport: { width: 1280, height: 1000 } });
-    try {
-      const canvases = await waitMounted(page);
-      assert.ok(canvases >= 1, `${p.es} has canvases`);
-      await showChallenges(page);
-      const items = await visibleText(page);
-      assert.ok(items.length > 10, "collected the page's text");
-      assert.ok(items.some((i) => i.ctx === "steerlab-metric"), "the canvases' readouts were scanned");
-      if (await page.$("[data-challenge]")) {
-        assert.ok(items.some((i) => /^Todavía no: /.test(i.text)), "the challenges' reasons were scanned");
+  for (const lang of langsOf(p).filter((t) => t !== "en")) {
+    test(`${p.name} in ${lang} (${p[lang]}): no English words in the visible text`, async () => {
+      const { context, page, problems } = await openPage(browser, server.url(p[lang]), { viewport: { width: 1280, height: 1000 } });
+      try {
+        const canvases = await waitMounted(page);
+        assert.ok(canvases >= 1, `${p[lang]} has canvases`);
+        await showChallenges(page);
+        const items = await visibleText(page);
+        assert.ok(items.length > 10, "collected the page's text");
+        assert.ok(items.some((i) => i.ctx === "steerlab-metric"), "the canvases' readouts were scanned");
+        if (await page.$("[data-challenge]")) {
+          const words = JSON.parse(fs.readFileSync(path.join(ROOT, "words", `${lang}.json`), "utf8"));
+          // (Why a challenge is not met yet: "Todavía no: …", "Pas encore : …".)
+          const notYet = words["page.challenge.not_yet"].split("{")[0].replace(/\s+/g, " ").trim();
+          assert.ok(items.some((i) => i.text.startsWith(notYet)), "the challenges' reasons were scanned");
+        }
+        if (await page.$(".sl-compare")) {
+          // (A label is the side's word — "Left:" or "Top:", the one of the layout in use shown — and
+          // the view's name: its visible text nodes are what must have been scanned.)
+          const labels = await page.$$eval(".sl-compare-label", (ls) =>
+            ls.map((l) =>
+              [...l.querySelectorAll("*")]
+                .filter((e) => e.checkVisibility({ visibilityProperty: true }))
+                .flatMap((e) => [...e.childNodes].filter((n) => n.nodeType === 3 && n.textContent.trim()).map((n) => n.textContent.replace(/\s+/g, " ").trim())),
+            ),
+          );
+          assert.ok(labels.length >= 2 && labels.every((l) => l.length >= 2 && l.every((x) => items.some((i) => i.text === x))), `the compares' labels were scanned: ${JSON.stringify(labels)}`);
+        }
+        const { found } = englishIn(items, lang);
+        assert.deepEqual(found, [], `${p[lang]}: English on the ${lang} page:\n${found.join("\n")}`);
+        const code = codeIn(items);
+        assert.deepEqual(code, [], `${p[lang]}: names from code in ${lang} prose:\n${code.join("\n")}`);
+        assert.deepEqual(await allProblems(page, problems), [], `${p[lang]}: problems`);
+      } finally {
+        await context.close();
       }
-      if (await page.$(".sl-compare")) {
-        // (A label is the side's word — "Left:" or "Top:", the one of the layout in use shown — and
-        // the view's name: its visible text nodes are what must have been scanned.)
-        const labels = await page.$$eval(".sl-compare-label", (ls) =>
-          ls.map((l) =>
-            [...l.querySelectorAll("*")]
-              .filter((e) => e.checkVisibility({ visibilityProperty: true }))
-              .flatMap((e) => [...e.childNodes].filter((n) => n.nodeType === 3 && n.textContent.trim()).map((n) => n.textContent.replace(/\s+/g, " ").trim())),
-          ),
-        );
-        assert.ok(labels.length >= 2 && labels.every((l) => l.length >= 2 && l.every((x) => items.some((i) => i.text === x))), `the compares' labels were scanned: ${JSON.stringify(labels)}`);
-      }
-      const { found } = englishIn(items);
-      assert.deepEqual(found, [], `${p.es}: English on the Spanish page:\n${found.join("\n")}`);
-      const code = codeIn(items);
-      assert.deepEqual(code, [], `${p.es}: names from code in Spanish prose:\n${code.join("\n")}`);
-      assert.deepEqual(await allProblems(page, problems), [], `${p.es}: problems`);
-    } finally {
-      await context.close();
-    }
-  });
+    });
+  }
 }
 
 /** The scenario of the canvas with this id, as the viewer reports it. */
@@ -293,7 +332,7 @@ function names(key, leaf, scenario) {
 }
 
 for (const p of CHAPTERS) {
-  for (const lang of ["en", "es"]) {
+  for (const lang of langsOf(p)) {
     test(`${p.name} (${p[lang]}): every "try this" button changes what it names; reset puts it back`, async () => {
       const { context, page, problems } = await openPage(browser, server.url(p[lang]), { viewport: { width: 1280, height: 900 } });
       try {
@@ -356,6 +395,95 @@ for (const p of CHAPTERS) {
       }
     });
   }
+}
+
+/** What the figures, comparisons, challenges and try buttons of a page show and say (text and
+ *  accessible names), less code and an author's own scenario's texts: `[{ text, at }]`. */
+async function widgetTexts(page) {
+  return page.evaluate(() => {
+    const WIDGETS = ".steerlab, .steerlab-inspector, .sl-compare, .challenge-row, .challenge-actions, .challenge-live, .challenge-status, .challenge-solution, .challenge-error, .try-msg, .steerlab-dialog";
+    const CODE = "code, pre, kbd, var, .steerlab-inspector-comment, script, style";
+    // An author's scenario (its own JSON) has texts of its own: not the words files'.
+    const own = [];
+    for (const c of document.querySelectorAll("canvas[data-scenario-json], canvas[data-scenario-src]")) {
+      const sc = window.steerlab.viewerFor(c)?.state().scenario;
+      const texts = (x) => (typeof x == "string" ? [x] : x && typeof x == "object" && !("words" in x) ? Object.values(x) : []);
+      if (!sc) continue;
+      own.push(...texts(sc.title), ...texts(sc.caption));
+      for (const k of sc.controls ?? []) own.push(...texts(k.label), ...(k.option_labels ?? []).flatMap(texts), ...(k.options ?? []));
+    }
+    const out = [];
+    const roots = [...document.querySelectorAll(WIDGETS)].filter((r) => !r.parentElement?.closest(WIDGETS));
+    for (const root of roots) {
+      for (const e of [root, ...root.querySelectorAll("*")]) {
+        if (e.closest(CODE)) continue;
+        for (const n of e.childNodes) if (n.nodeType === 3 && n.textContent.trim()) out.push({ text: n.textContent, at: e.className || e.tagName });
+        for (const a of ["aria-label", "aria-valuetext", "aria-description", "title", "alt", "placeholder"]) {
+          if (e.hasAttribute(a)) out.push({ text: e.getAttribute(a), at: `${e.className || e.tagName} @${a}` });
+        }
+      }
+    }
+    // Longest first, so that an author's text inside another is taken out whole.
+    own.sort((a, b) => b.length - a.length);
+    return out.map(({ text, at }) => ({ text: own.reduce((t, o) => (o ? t.replaceAll(o, "") : t), text), at }));
+  });
+}
+
+/** A words file's texts in ⟦ ⟧ (the pseudo-language walk). */
+const pseudo = (tag) => JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(fs.readFileSync(path.join(ROOT, "words", `${tag}.json`), "utf8"))).map(([k, v]) => [k, `⟦${v}⟧`])));
+
+/** What is left of a text outside the (nested) ⟦ ⟧ spans. */
+function outside(s) {
+  let depth = 0;
+  let out = "";
+  for (const c of s) {
+    if (c === "⟦") depth++;
+    else if (c === "⟧") depth = Math.max(0, depth - 1);
+    else if (depth === 0) out += c;
+  }
+  return out;
+}
+
+for (const lang of LANGS) {
+  test(`the pseudo-language walk in ${lang}: every page's figures, comparisons, challenges and try messages say only the words files' words`, async () => {
+    // Every words file in ⟦ ⟧: a letter outside them is a word that did not come from the files.
+    const walk = await serveDist({ extra: Object.fromEntries(LANGS.map((t) => [`/words/${t}.json`, pseudo(t)])) });
+    try {
+      for (const p of PAGES.filter((q) => q[lang])) {
+        const url = walk.url(p[lang]);
+        const { context, page, problems } = await openPage(browser, url, { viewport: { width: 1280, height: 1000 } });
+        try {
+          await waitMounted(page);
+          await showChallenges(page);
+          // The comparisons are made when they come near: scroll to each.
+          for (const c of await page.$$("canvas[data-compare]")) await c.scrollIntoViewIfNeeded();
+          await page.waitForFunction(() => document.querySelectorAll("canvas[data-compare]").length === 0 || document.querySelectorAll(".sl-compare").length > 0, null, { timeout: 30_000 });
+          // A refused try button's message, and one applied.
+          const tries = await page.$$("button.try");
+          if (tries.length) {
+            await page.waitForFunction(() => [...document.querySelectorAll("button.try")].every((b) => !b.disabled), null, { timeout: 15_000 });
+            await page.evaluate(() => {
+              const b = document.querySelector("button.try").cloneNode(true);
+              b.dataset.set = '{"separation.nope": 1}';
+              b.id = "walk-bad";
+              document.querySelector("button.try").after(b);
+            });
+            await page.click("#walk-bad");
+          }
+          const items = await widgetTexts(page);
+          assert.ok(items.length > 20 && items.some((i) => /steerlab-metric/.test(i.at)), `${url}: the figures' texts were read (${items.length})`);
+          assert.ok(items.some((i) => /steerlab-caption|steerlab-title|steerlab-label/.test(i.at) && i.text.includes("⟦")), `${url}: the figures' own texts (titles, captions, labels) were read, in words`);
+          const bad = items.filter((i) => /\p{L}/u.test(outside(i.text))).map((i) => `${i.at}: “${i.text.slice(0, 160)}” (outside the words: “${outside(i.text).trim().slice(0, 80)}”)`);
+          assert.deepEqual(bad, [], `${url}: words that are not the words files':\n${bad.join("\n")}`);
+          assert.deepEqual(await allProblems(page, problems), [], `${url}: problems`);
+        } finally {
+          await context.close();
+        }
+      }
+    } finally {
+      await walk.close();
+    }
+  });
 }
 
 test("a try button whose set() is refused shows the message next to it and the page goes on", async () => {

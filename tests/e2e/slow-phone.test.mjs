@@ -1,14 +1,14 @@
-// Issue 45, item 8: load on a slow phone. Chromium as a slow phone (CDP: CPU 4× slower, 1.6 Mbit/s
-// down, 750 kbit/s up, 150 ms round trips; 375 × 800, 2×, touch); the reader opens a chapter and,
-// as soon as it shows (its first paint; the module still on its way), taps "2. Separación" in its
-// contents. Measured from that tap to the
-// moment the figure there moves (two of its frames differ), served as a host should serve it
-// (compressed: docs/embedding.md, "Serving") and as it is on disk (uncompressed), in both languages:
+// Issue 45, item 8, and issue 55: load on a slow phone. Chromium as a slow phone (CDP: CPU 4×
+// slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trips; 375 × 800, 2×, touch); the reader
+// opens a chapter and, as soon as it shows (its first paint; the module still on its way), taps
+// "2. Separación" in its contents. The figure there must come and move (two of its frames
+// differ), served as a host should serve it (compressed: docs/embedding.md, "Serving") and as it
+// is on disk (uncompressed), in both languages, with nothing going wrong on the page; compressed,
+// the module crosses the wire compressed.
 //
-// - compressed: within 1.5 s (the best of up to three runs: a busy machine only slows the phone
-//   down), and the module crossed the wire compressed;
-// - uncompressed: the figure still comes and moves (the time is reported: the module alone is
-//   then 559 KB, 2.8 s at that speed, which is why hosts are asked to compress it).
+// How fast is a benchmark's, not a test's (a busy machine only slows the phone down):
+// scripts/bench/slow-phone.mjs prints the figures against their targets (scripts/test.sh runs it);
+// this test reports its times and holds them only to 10 s.
 //
 //   node --test tests/e2e/slow-phone.test.mjs      (needs dist/ from scripts/build.sh)
 import { test, before, after } from "node:test";
@@ -17,7 +17,7 @@ import { serveDist, launchBrowser, allProblems } from "./helpers.mjs";
 import { openPhone, tapAt } from "./fingers.mjs";
 
 const SLOW = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 };
-const BUDGET_MS = 1500;
+const AT_ALL_MS = 10_000;
 
 let browser;
 const servers = {};
@@ -76,7 +76,7 @@ async function reach(server, url, lang) {
     await tapAt(page, cdp, r.x + 10, r.y + r.height / 2);
     await page.waitForFunction(() => window.__moved !== null, null, { timeout: 30_000, polling: 100 });
     const ms = await page.evaluate(() => window.__moved - window.__tap);
-    const module = [...wire.values()].find((w) => w.url.endsWith("/steerlab_bg.wasm"));
+    const module = [...wire.values()].find((w) => new URL(w.url).pathname.endsWith("/steerlab_bg.wasm"));
     const total = [...wire.values()].reduce((s, w) => s + (w.bytes || 0), 0);
     return { ms, loaded, module, total, problems: await allProblems(page, problems) };
   } finally {
@@ -85,25 +85,19 @@ async function reach(server, url, lang) {
 }
 
 for (const [url, lang] of [["/es/chapters/flocking.html", "es"], ["/chapters/flocking.html", "en"]]) {
-  test(`${url}, compressed: the figure reached from the contents moves within ${BUDGET_MS / 1000} s on a slow phone`, async (t) => {
-    // The phone's CPU is this machine's slowed 4×: other work on the machine can only slow a run
-    // down, so the best of up to three runs is the phone's time.
-    let r;
-    for (let k = 0; k < 3 && !(r?.ms <= BUDGET_MS); k++) {
-      const run = await reach(servers.on, url, lang);
-      t.diagnostic(`${url}, compressed, run ${k + 1}: moved ${Math.round(run.ms)} ms after the tap (at ${run.loaded} ms, the first paint); module ${run.module?.bytes} B over the wire (${run.module?.encoding}), ${run.total} B in all`);
-      if (!r || run.ms < r.ms) r = run;
-    }
+  test(`${url}, compressed: the figure reached from the contents comes and moves on a slow phone`, async (t) => {
+    const r = await reach(servers.on, url, lang);
+    t.diagnostic(`${url}, compressed: moved ${Math.round(r.ms)} ms after the tap (at ${r.loaded} ms, the first paint); module ${r.module?.bytes} B over the wire (${r.module?.encoding}), ${r.total} B in all`);
     assert.notEqual(r.module?.encoding, "identity", "the module crossed the wire compressed");
     assert.ok(r.module.bytes < 300_000, `the module took ${r.module.bytes} B`);
-    assert.ok(r.ms <= BUDGET_MS, `moved ${Math.round(r.ms)} ms after the tap`);
+    assert.ok(r.ms <= AT_ALL_MS, `moved ${Math.round(r.ms)} ms after the tap`);
     assert.deepEqual(r.problems, [], JSON.stringify(r.problems));
   });
   test(`${url}, uncompressed: the figure reached from the contents still comes and moves on a slow phone`, async (t) => {
     const r = await reach(servers.off, url, lang);
     t.diagnostic(`${url}, uncompressed: moved ${Math.round(r.ms)} ms after the tap (at ${r.loaded} ms, the first paint); module ${r.module?.bytes} B over the wire (${r.module?.encoding}), ${r.total} B in all`);
     assert.equal(r.module?.encoding, "identity");
-    assert.ok(r.ms <= 10_000, `moved ${Math.round(r.ms)} ms after the tap`);
+    assert.ok(r.ms <= AT_ALL_MS, `moved ${Math.round(r.ms)} ms after the tap`);
     assert.deepEqual(r.problems, []);
   });
 }

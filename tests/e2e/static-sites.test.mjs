@@ -4,7 +4,9 @@
 // /notes/, the same shortcodes in Nunjucks) are built from the packed archive and opened: every
 // figure draws (a built-in, a side-by-side pair, a scenario of the author's own from a URL), the
 // challenge is a card styled by steerlab.css, every request stays under the site's path, no
-// console error and no CSP violation.
+// console error and no CSP violation. Updates reach readers (issue 60): the recipes name the
+// loader and the stylesheet with the build's `?v=` (the package's manifest.json), every file of the
+// package the page fetches carries it, and each file is fetched once (the server counts them).
 //
 //   node --test tests/e2e/static-sites.test.mjs   (needs dist/, hugo (scripts/setup.sh) and npm)
 import { test, before, after } from "node:test";
@@ -43,10 +45,12 @@ after(async () => {
 async function checkPost(t, root, base, name) {
   const server = await serveDist({ root });
   t.after(() => server.close());
+  const build = JSON.parse(fs.readFileSync(path.join(root, base, "steerlab", "manifest.json"), "utf8")).build;
   for (const [label, opts] of [
     ["desktop", { viewport: { width: 1100, height: 900 } }],
     ["phone", { viewport: { width: 375, height: 800 }, deviceScaleFactor: 2 }],
   ]) {
+    const from = server.requests.length;
     const { context, page, problems } = await openPage(browser, server.url(`${base}posts/flocks/`), opts);
     t.after(() => context.close());
     await page.waitForFunction(() => window.steerlab, null, { timeout: 60000 });
@@ -64,8 +68,14 @@ async function checkPost(t, root, base, name) {
     const mine = await page.evaluate(() => window.steerlab.viewerFor(document.getElementById("mine")).state());
     assert.deepEqual([mine.scenario.name, mine.seed, mine.agents.length], ["mine", 3, 60], `${name}: the author's own scenario from its URL`);
     // The Embed snippet names the package where this post loads it from, not /steerlab/ at the root.
+    // A figure from a file: the snippet names that file as the post does (data-scenario-src), not
+    // its JSON, and the package's files with the build's version.
     const code = await page.evaluate(() => window.steerlab.viewerFor(document.getElementById("mine")).embedCode());
-    assert.match(code, new RegExp(`^<link rel="stylesheet" href="${base}steerlab/www/steerlab\\.css">\n<canvas [^\n]*></canvas>\n<script type="module" src="${base}steerlab/www/boot\\.js"></script>\n$`), `${name}: ${code}`);
+    assert.equal(
+      code,
+      `<link rel="stylesheet" href="${base}steerlab/www/steerlab.css?v=${build}">\n<canvas data-scenario-src="${base}scenarios/mine.json" data-seed="3"></canvas>\n<script type="module" src="${base}steerlab/www/boot.js?v=${build}"></script>\n`,
+      name,
+    );
     // The challenge: a card in the package's style (steerlab.css), with its buttons.
     await page.locator(".sl-challenge").scrollIntoViewIfNeeded();
     await page.waitForSelector(".sl-challenge .challenge-actions button", { timeout: 30000 });
@@ -80,6 +90,21 @@ async function checkPost(t, root, base, name) {
       // (The browser's own request for /favicon.ico is not the page's.)
       if (r !== "/favicon.ico") assert.ok(r.startsWith(base), `${name}: ${r} stays under ${base}`);
     }
+    // Each file once: every request the page made, counted by the server (no cache between them).
+    const counts = new Map();
+    for (const r of server.requests.slice(from)) counts.set(r.path, (counts.get(r.path) ?? 0) + 1);
+    const twice = [...counts].filter(([p, n]) => n > 1 && p !== "/favicon.ico");
+    assert.deepEqual(twice, [], `${name} (${label}): files fetched more than once`);
+    for (const f of ["www/boot.js", "steerlab.js", "steerlab_bg.wasm", "www/steerlab.css", "www/words.js", "www/challenge.js", "www/compare.js", "words/en.json", "scenarios/flock.json"]) {
+      assert.equal(counts.get(`${base}steerlab/${f}`), 1, `${name} (${label}): ${f} fetched once`);
+    }
+    assert.equal(counts.get(`${base}scenarios/mine.json`), 1, `${name} (${label}): the author's scenario fetched once`);
+    // …and every one of the package's with the build's version.
+    const unversioned = (await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name)))
+      .map((u) => new URL(u))
+      .filter((u) => u.pathname.startsWith(`${base}steerlab/`) && u.searchParams.get("v") !== build)
+      .map((u) => u.pathname + u.search);
+    assert.deepEqual(unversioned, [], `${name} (${label}): the package's files without ?v=${build}`);
     await page.screenshot({ path: path.join(ARTIFACTS, `site-${name}-${label}.png`), fullPage: label === "phone" });
     assert.deepEqual(await allProblems(page, problems), [], `${name} (${label})`);
   }
@@ -98,7 +123,7 @@ test("Hugo (Debian's): shortcodes, a subpath baseURL, the package in static/: th
   assert.doesNotMatch(out, /WARN|ERROR/, out);
   const html = fs.readFileSync(path.join(root, "blog", "posts", "flocks", "index.html"), "utf8");
   // One line a figure in the Markdown; the stylesheet and the loader written once, under /blog/.
-  assert.equal(html.match(/<script type="?module"? src="?\/blog\/steerlab\/www\/boot\.js/g)?.length, 1, html);
+  assert.equal(html.match(/<script type="?module"? src="?\/blog\/steerlab\/www\/boot\.js\?v=[0-9a-f]{12}/g)?.length, 1, html);
   assert.match(html, /data-scenario-src="?\/blog\/scenarios\/mine\.json/);
   await checkPost(t, root, "/blog/", "hugo");
 });

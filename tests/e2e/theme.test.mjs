@@ -142,8 +142,10 @@ test("a dark blog with a light OS setting: dark theme, and every text of the wid
     const list = await p.evaluate(contrasts);
     const low = list.filter((x) => x.ratio < 4.5);
     t.diagnostic(`${list.length} texts at ${deviceScaleFactor}×, lowest contrast ${Math.min(...list.map((x) => x.ratio))}`);
-    assert.ok(list.length >= 40, `checked ${list.length} texts (buttons, toggles, labels, values, selects, caption, readout, HUD, alert)`);
-    assert.ok(list.some((x) => x.what.startsWith("p.steerlab-error")), "the error alert is checked");
+    assert.ok(list.length >= 40, `checked ${list.length} texts (buttons, toggles, labels, values, selects, caption, readout, HUD)`);
+    // The error alert is for screen readers only (issue 60: the box on the canvas shows the message
+    // once): hidden from sight, so not among the texts checked.
+    assert.ok(await p.evaluate(() => [...document.querySelectorAll("p.steerlab-error[role=alert]")].every((e) => e.getBoundingClientRect().width <= 1)), "the error alert is hidden from sight");
     assert.ok(list.some((x) => x.what.includes("steerlab-hud")), "the HUD is checked");
     assert.deepEqual(low, [], "texts below 4.5:1");
     // The canvas itself is dark too.

@@ -268,8 +268,9 @@ test("a figure's menu and overlays are named with its title, and still are when 
   const PT = words("pt");
   const want = {
     de: [EN["touch.more_of"], EN["ui.overlays_of"]].map((w) => w.replace("{title}", "Flocking: the three rules combined")),
-    fr: [FR["touch.more_of"].replace("{title}", "Seek"), null],
-    br: [PT["touch.more_of"].replace("{title}", "Queue: a line forms by itself"), null],
+    // (The built-ins' titles are words too: the French and Portuguese figures name theirs in their language.)
+    fr: [FR["touch.more_of"].replace("{title}", FR["scenario.seek.title"]), null],
+    br: [PT["touch.more_of"].replace("{title}", PT["scenario.queue.title"]), null],
   };
   assert.deepEqual(await names(), want, "named at mount");
   assert.equal(want.de[0], "More: Flocking: the three rules combined");
@@ -285,6 +286,25 @@ test("a figure's menu and overlays are named with its title, and still are when 
   await page.waitForFunction(() => document.querySelector("#de").closest(".steerlab").querySelector(".steerlab-menu").getAttribute("aria-label").startsWith("Mehr"), null, { timeout: 30_000 });
   assert.deepEqual(await names(), { ...want, de: ["Mehr: Flocking: the three rules combined", want.de[1]] }, "after addWords");
   assert.match(await page.$eval("#de", (c) => c.closest(".steerlab").querySelector("[data-action=menu]").textContent), /Mehr/);
+  // The built-in's own texts are words as well: German ones, given after mounting, reach its title
+  // (the canvas's accessible name, its groups' names), its caption and its control's label.
+  await page.evaluate(() =>
+    window.steerlab.addWords("de", {
+      "scenario.flock.title": "Ein Schwarm",
+      "scenario.flock.caption": "{Tippe auf|Klicke auf} einen Boid.",
+      "scenario.flock.label.separation.weight": "Trennung",
+    }),
+  );
+  await page.waitForFunction(() => document.querySelector("#de").getAttribute("aria-label").startsWith("Ein Schwarm"), null, { timeout: 30_000 });
+  const de = await page.$eval("#de", (c) => {
+    const root = c.closest(".steerlab");
+    const label = [...root.querySelectorAll(".steerlab-controls .steerlab-label")].map((l) => l.textContent);
+    return { caption: root.querySelector(".steerlab-caption")?.textContent, label, menu: root.querySelector(".steerlab-menu").getAttribute("aria-label") };
+  });
+  assert.equal(de.caption, "Klicke auf einen Boid.", "the caption, for a mouse");
+  assert.equal(de.label[0], "Trennung");
+  assert.equal(de.label[1], EN["scenario.flock.label.alignment.weight"], "English for the labels German lacks");
+  assert.equal(de.menu, "Mehr: Ein Schwarm");
   assert.deepEqual(await allProblems(page, problems), []);
   await page.close();
 });

@@ -2,7 +2,7 @@
 // node --test tests/unit/
 import test from "node:test";
 import assert from "node:assert/strict";
-import { compare, tests, validate, why } from "../../www/challenge-condition.js";
+import { challengeMistakes, closest, compare, tests, validate, why } from "../../www/challenge-condition.js";
 
 test("validate names the field of every kind of mistake", () => {
   assert.equal(validate({ measure: "groups", "==": 1 }), null);
@@ -23,6 +23,24 @@ test("validate names the field of every kind of mistake", () => {
     const got = validate(cond);
     assert.ok(got && got.startsWith(want), `${JSON.stringify(cond)}: ${got}`);
   }
+});
+
+test("a challenge's mistakes come all at once, each naming its attribute and field, near misses named", () => {
+  // The author's three mistakes (issue 60): one was named at a time, `hold` first.
+  const figure = { measures: ["polarisation", "groups"], get: (p) => { if (p !== "alignment.weight") throw new Error(`${p}: unknown parameter`); return 1; } };
+  const r = challengeMistakes('{"measure": "polarisaton", ">=": "0.9", "hold": 2}', '{"alignment.wieght": 3}', figure);
+  assert.deepEqual(r.mistakes, [
+    'data-challenge: hold: unknown field (expected one of "all", "any", "measure", "param", ">=", "<=", ">", "<", "==", "for", "after", "within")',
+    'data-challenge: >=: must be a number, got "0.9"',
+    'data-challenge: measure: "polarisaton" is not a measure of this figure, did you mean "polarisation"?',
+    "data-solution: alignment.wieght: unknown parameter",
+  ]);
+  assert.match(validate({ measure: "groups", "==": 1, fro: 2 }), /^fro: unknown field, did you mean "for"\?$/);
+  assert.equal(validate({ all: [{ measure: "a" }, { param: "p", ">": "x" }], within: -1 }).split("\n").length, 3);
+  assert.equal(closest("avoid_obstacle", ["seek", "avoid_obstacles"]), "avoid_obstacles");
+  assert.equal(closest("teleport", ["seek", "flee"]), null);
+  assert.deepEqual(challengeMistakes('{"measure": "groups", "==": 1}', null, figure).mistakes, []);
+  assert.deepEqual(challengeMistakes("{oops", "[1]").mistakes.map((m) => m.split(":")[0]), ["data-challenge", "data-solution"]);
 });
 
 test("tests lists every measure and parameter test with its path", () => {

@@ -1,13 +1,16 @@
-// The canvas's "Code" dialog (issues #36, #48), loaded on first use: the scenario with its current
-// parameters as a program for Unity (C#), Godot 4, JavaScript or Rust (one file, or on the
-// steerlab-core crate) (./export.js), with a switch between them, Copy and Download; exported
-// mid-run, it says what the program carries on from that moment. Opened by the viewer's "Code"
-// button (its `steerlab:code` event, handled in www/boot.js) or by `openCode(viewer, canvas)`.
+// The canvas's "Code" dialog (issues #36, #48, 59), loaded on first use: the scenario with its
+// current parameters as a program for Unity (C#), Godot 4 or 3, JavaScript or Rust (one file, or
+// on the steerlab-core crate) (./export.js), with a switch between them; the program to read, Copy
+// and Download, and the target's package (what goes into the engine's project, stable names, the
+// parameters as a JSON file) as a .zip (./zip.js, loaded then); exported mid-run, it says what the
+// program carries on from that moment. Opened by the viewer's "Code" button (its `steerlab:code`
+// event, handled in www/boot.js) or by `openCode(viewer, canvas)`.
 import { code, fileName, momentNote, TARGETS } from "./export.js";
 import { t as say, langOf as wordsLangOf } from "../words.js";
 
-const ORDER = ["unity", "godot", "js", "rust", "rust-crate"];
-const LABEL = { unity: "code.dialog.unity", godot: "code.dialog.godot", js: "code.dialog.js", rust: "code.dialog.rust", "rust-crate": "code.dialog.rust_crate" };
+const ORDER = ["unity", "godot", "godot3", "js", "rust", "rust-crate"];
+const LABEL = { unity: "code.dialog.unity", godot: "code.dialog.godot", godot3: "code.dialog.godot3", js: "code.dialog.js", rust: "code.dialog.rust", "rust-crate": "code.dialog.rust_crate" };
+const PACKAGE = { unity: "code.dialog.package.unity", godot: "code.dialog.package.godot", godot3: "code.dialog.package.godot3", js: "code.dialog.package.js", rust: "code.dialog.package.rust", "rust-crate": "code.dialog.package.rust_crate" };
 
 /** The reader's language for this canvas (its data-lang, else the closest lang: any BCP 47 tag;
  *  the words fall back on its base and English key by key, www/words.js). */
@@ -15,10 +18,11 @@ export function langOf(el) {
   return wordsLangOf(el);
 }
 
-/** `v.code(target, { lang })` (added to the viewer by www/boot.js): the program for `state`, its
- *  comments in `lang`, else in the language of the page around `canvas`. */
+/** `v.code(target, { lang, package })` (added to the viewer by www/boot.js): the program for
+ *  `state`, its comments in `lang`, else in the language of the page around `canvas`; with
+ *  `package: true`, the target's package (`{ path: text }`). */
 export function codeFor(state, target, canvas, options = {}) {
-  return code(state, target, { lang: options?.lang ?? langOf(canvas) });
+  return code(state, target, { lang: options?.lang ?? langOf(canvas), package: Boolean(options?.package) });
 }
 
 function el(doc, tag, attrs = {}, text) {
@@ -50,9 +54,13 @@ export async function openCode(viewer, canvas, target = "unity") {
     dialog.append(bar);
     const area = el(doc, "textarea", { class: "steerlab-code", readonly: "", spellcheck: "false", wrap: "off", rows: "16", "aria-label": say("code.dialog.title", lang) });
     dialog.append(area);
+    // What the target's package holds and where it goes (its button's description).
+    const ids = (dialog.dataset.ids = String(++dialogs));
+    dialog.append(el(doc, "p", { class: "steerlab-dialog-note steerlab-code-package", id: `steerlab-code-package-${ids}` }));
     const actions = el(doc, "div", { class: "steerlab-dialog-actions" });
     actions.append(el(doc, "button", { type: "button", class: "steerlab-btn steerlab-code-copy", "data-code": "copy" }, say("code.dialog.copy", lang)));
     actions.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-code": "download" }, say("code.dialog.download", lang)));
+    actions.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-code": "package", "aria-describedby": `steerlab-code-package-${ids}` }, say("code.dialog.download_package", lang)));
     actions.append(el(doc, "button", { type: "button", class: "steerlab-btn", "data-code": "close" }, say("code.dialog.close", lang)));
     dialog.append(actions);
     dialog.append(el(doc, "p", { class: "steerlab-dialog-status", "aria-live": "polite" }));
@@ -64,6 +72,7 @@ export async function openCode(viewer, canvas, target = "unity") {
       if (b.dataset.target) show(dialog, viewer, b.dataset.target, lang);
       else if (b.dataset.code === "copy") copy(dialog, lang);
       else if (b.dataset.code === "download") download(dialog, viewer);
+      else if (b.dataset.code === "package") downloadPackage(dialog, viewer, lang);
       else if (b.dataset.code === "close") close(dialog);
     });
     dialog.addEventListener("keydown", (ev) => {
@@ -85,6 +94,7 @@ export async function openCode(viewer, canvas, target = "unity") {
 }
 
 const openers = new WeakMap();
+let dialogs = 0;
 function close(dialog) {
   dialog.hidden = true;
   const to = openers.get(dialog);
@@ -98,6 +108,7 @@ async function show(dialog, viewer, target, lang) {
   dialog.dataset.target = target;
   const area = dialog.querySelector("textarea");
   const moment = dialog.querySelector(".steerlab-code-moment");
+  dialog.querySelector(".steerlab-code-package").textContent = say(PACKAGE[target], lang);
   try {
     const state = viewer.state();
     area.value = await code(state, target, { lang });
@@ -120,14 +131,32 @@ function copy(dialog, lang) {
   clip.writeText(area.value).then(() => done(true), () => done(false));
 }
 
-function download(dialog, viewer) {
-  const target = dialog.dataset.target;
-  const text = dialog.querySelector("textarea").value;
-  const doc = dialog.ownerDocument;
-  const url = URL.createObjectURL(new Blob([text], { type: `${TARGETS[target].mime};charset=utf-8` }));
-  const a = el(doc, "a", { href: url, download: fileName(viewer.state(), target) });
+function save(doc, blob, name) {
+  const url = URL.createObjectURL(blob);
+  const a = el(doc, "a", { href: url, download: name });
   doc.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function download(dialog, viewer) {
+  const target = dialog.dataset.target;
+  const text = dialog.querySelector("textarea").value;
+  save(dialog.ownerDocument, new Blob([text], { type: `${TARGETS[target].mime};charset=utf-8` }), fileName(viewer.state(), target));
+}
+
+/** The target's package as a .zip, from the canvas as it is now (the zip writer loads on first use). */
+async function downloadPackage(dialog, viewer, lang) {
+  const target = dialog.dataset.target;
+  const status = dialog.querySelector(".steerlab-dialog-status");
+  try {
+    const state = viewer.state();
+    const [files, { zip }] = await Promise.all([code(state, target, { lang, package: true }), import("./zip.js")]);
+    const name = fileName(state, target, { package: true });
+    save(dialog.ownerDocument, new Blob([zip(files)], { type: "application/zip" }), name);
+    status.textContent = say("code.dialog.packed", lang).replace("{file}", name).replace("{count}", String(Object.keys(files).length));
+  } catch (e) {
+    status.textContent = `${say("code.dialog.failed", lang)} ${e.message}`;
+  }
 }

@@ -4,25 +4,30 @@
 // template files, feature `code`), fetched when the target is first asked for. Loaded on first use
 // by `v.code(target)`; never with the page. The writers are ./write-<target>.js; docs/exporting.md
 // says what each export proves.
-import { model, wordsFor, camel, fingerprint, snake } from "./model.js";
+import { model, wordsFor, camel, snake } from "./model.js";
 
-/** The targets: their file's extension and type, and their templates' key (none: no templates). */
+/** The targets: their file's extension and type, and their templates' key. */
 export const TARGETS = {
   unity: { ext: "cs", mime: "text/x-csharp", key: "cs" },
   godot: { ext: "gd", mime: "text/plain", key: "gd" },
+  godot3: { ext: "gd", mime: "text/plain", key: "gd" },
   js: { ext: "js", mime: "text/javascript", key: "js" },
   rust: { ext: "rs", mime: "text/x-rust", key: "rs" },
-  "rust-crate": { ext: "rs", mime: "text/x-rust", key: null },
+  "rust-crate": { ext: "rs", mime: "text/x-rust", key: "rs" },
 };
-const ALIASES = { javascript: "js", rs: "rust", cs: "unity", csharp: "unity", "c#": "unity", gd: "godot", gdscript: "godot", crate: "rust-crate" };
-// Each target's writer, imported when that target is first asked for.
+const ALIASES = { javascript: "js", rs: "rust", cs: "unity", csharp: "unity", "c#": "unity", gd: "godot", gdscript: "godot", godot4: "godot", crate: "rust-crate" };
+// Each target's writers (its one-file listing and its package), imported when that target is first
+// asked for.
 const WRITERS = {
-  js: () => import("./write-js.js").then((m) => m.writeJs),
-  rust: () => import("./write-rust.js").then((m) => m.writeRust),
-  "rust-crate": () => import("./write-rust.js").then((m) => m.writeRustCrate),
-  unity: () => import("./write-unity.js").then((m) => m.writeUnity),
-  godot: () => import("./write-godot.js").then((m) => m.writeGodot),
+  js: () => import("./write-js.js").then((m) => [m.writeJs, m.jsPackage]),
+  rust: () => import("./write-rust.js").then((m) => [m.writeRust, m.rustPackage]),
+  "rust-crate": () => import("./write-rust.js").then((m) => [m.writeRustCrate, m.rustCratePackage]),
+  unity: () => import("./write-unity.js").then((m) => [m.writeUnity, m.unityPackage]),
+  godot: () => import("./write-godot.js").then((m) => [m.writeGodot, m.godotAddon]),
+  godot3: () => import("./write-godot.js").then((m) => [(...a) => m.godot3(m.writeGodot(...a)), (...a) => m.godot3Addon(m.godotAddon(...a))]),
 };
+/** The packages' version (their package.json, plugin.cfg, Cargo.toml). */
+export const PACKAGE_VERSION = "0.1.0";
 const writers = new Map();
 
 /** Load the writers of these targets (`code()` does it for its own; `write()` needs them loaded). */
@@ -36,7 +41,7 @@ export async function load(...targets) {
 export function targetOf(target) {
   const t = ALIASES[String(target).toLowerCase()] ?? String(target).toLowerCase();
   if (!Object.hasOwn(TARGETS, t)) {
-    throw new Error(`steerlab code: target must be "unity", "godot", "js", "rust" or "rust-crate", got ${JSON.stringify(target)}`);
+    throw new Error(`steerlab code: target must be "unity", "godot", "godot3", "js", "rust" or "rust-crate", got ${JSON.stringify(target)}`);
   }
   return t;
 }
@@ -46,10 +51,10 @@ const loading = new Map();
  *  target is first asked for. */
 export function templates(target) {
   const key = TARGETS[targetOf(target)].key;
-  if (!key) return Promise.resolve({ target: null, engine: "", behaviours: {}, pending: [] });
   if (!loading.has(key)) {
     const file = `templates/${key}.json`;
-    const p = fetch(new URL(`./${file}`, import.meta.url)).then((r) => {
+    // (The path written out: the build's hash is added to it, scripts/hooks/version.mjs.)
+    const p = fetch(new URL(`./templates/${key}.json`, import.meta.url)).then((r) => {
       if (!r.ok) throw new Error(`steerlab code: ${file}: HTTP ${r.status}`);
       return r.json();
     });
@@ -60,29 +65,63 @@ export function templates(target) {
   return loading.get(key);
 }
 
-/** The program for `target` from `state` (a viewer's `state()`), its words in `lang`. */
-export async function code(state, target, { lang = "en" } = {}) {
-  const [tpl] = await Promise.all([templates(target), load(target)]);
-  return write(state, target, tpl, lang);
+let packaging = null;
+/** What the packages add to the templates (`templates/packages.json`): fetched when a package is
+ *  first asked for; a listing needs none of it. */
+export function packageTemplates() {
+  if (!packaging) {
+    packaging = fetch(new URL("./templates/packages.json", import.meta.url)).then((r) => {
+      if (!r.ok) throw new Error(`steerlab code: templates/packages.json: HTTP ${r.status}`);
+      return r.json();
+    });
+    packaging.catch(() => (packaging = null));
+  }
+  return packaging;
 }
 
-/** The same with the target's templates at hand and its writer loaded (`load`; what the tests call). */
+/** A target's templates with what its package adds. */
+export const withPackage = (tpl, pk) => ({ ...tpl, package: pk.package[tpl.target] ?? "", readme: pk.readme, defaults: pk.defaults });
+
+/** The program for `target` from `state` (a viewer's `state()`), its words in `lang`: one file's
+ *  text (the listing the chapters show), or with `package: true` the target's package, `{ path:
+ *  text }` (what the Code dialog's Download packs into a zip). */
+export async function code(state, target, { lang = "en", package: pkg = false } = {}) {
+  const [tpl, pk] = await Promise.all([templates(target), pkg ? packageTemplates() : null, load(target)]);
+  return pkg ? files(state, target, withPackage(tpl, pk), lang) : write(state, target, tpl, lang);
+}
+
+/** The listing with the target's templates at hand and its writer loaded (`load`; what the tests call). */
 export function write(state, target, tpl, lang = "en") {
   const t = targetOf(target);
   if (!writers.has(t)) throw new Error(`steerlab code: load("${t}") first`);
   const m = model(state);
-  const text = writers.get(t)(m, tpl, wordsFor(lang), state);
+  const text = writers.get(t)[0](m, tpl, wordsFor(lang), state);
   return text.replace(/\n{3,}/g, "\n\n");
 }
 
-export { model, wordsFor, unityClass, unityNamespace } from "./model.js";
-
-/** A file name for the program: `bandada.js`, `bandada.rs`, `SteerlabBandada3f2a1c.cs`, `bandada.gd`. */
-export function fileName(state, target) {
+/** The package, `{ path: text }`: every file under one folder of stable names (the same whatever
+ *  the step or the parameters; the parameters are the data file's). `tpl`: the target's templates
+ *  withPackage(). */
+export function files(state, target, tpl, lang = "en") {
   const t = targetOf(target);
-  if (t === "unity") return `Steerlab${camel(state?.scenario?.name || "scene")}${fingerprint(model(state))}.cs`;
-  return `${snake(state?.scenario?.name || "steerlab")}.${TARGETS[t].ext}`;
+  if (!writers.has(t)) throw new Error(`steerlab code: load("${t}") first`);
+  const out = writers.get(t)[1](model(state), tpl, wordsFor(lang), PACKAGE_VERSION, state);
+  for (const k of Object.keys(out)) out[k] = out[k].replace(/\n{3,}/g, "\n\n");
+  return out;
 }
+
+export { model, wordsFor, unityClass, unityNamespace, exportJson } from "./model.js";
+
+/** A file name for the listing: `bandada.js`, `bandada.rs`, `SteerlabBandada.cs`, `bandada.gd`; and
+ *  for the package's archive: `com.steerlab.steering-bandada.zip`, `steerlab-godot-bandada.zip`. */
+export function fileName(state, target, { package: pkg = false } = {}) {
+  const t = targetOf(target);
+  const name = snake(state?.scenario?.name || "steerlab");
+  if (pkg) return `${PACKAGE_ARCHIVE[t]}-${name}.zip`;
+  if (t === "unity") return `Steerlab${camel(state?.scenario?.name || "scene")}.cs`;
+  return `${name}.${TARGETS[t].ext}`;
+}
+const PACKAGE_ARCHIVE = { unity: "com.steerlab.steering", godot: "steerlab-godot", godot3: "steerlab-godot3", js: "steerlab-js", rust: "steerlab-rust", "rust-crate": "steerlab-core-project" };
 
 /** What an export says about the moment it was taken (the dialog shows it). */
 export function momentNote(state, lang = "en") {

@@ -78,10 +78,14 @@ export function model(state) {
   };
 }
 
-/** The header every program starts with, one line each (the writers add the comment marks). */
-export function header(m, w, { usage, units = w("code.head.units"), msun = false, agentsOnly = false }) {
-  const lines = [w("code.head.exported", { name: m.name, step: m.steps, seed: m.seed }), "SPDX-License-Identifier: MIT-0", w("code.head.licence")];
+/** The header every program starts with, one line each (the writers add the comment marks):
+ *  what was exported, the licence (MIT-0; the msun port's own notice where it is), where the numbers
+ *  are the canvas's (`determinism`: a code.head.determinism.* text), the moment, the units, how
+ *  to use it. */
+export function header(m, w, { usage, units = w("code.head.units"), msun = false, agentsOnly = false, determinism = null }) {
+  const lines = [w("code.head.exported", { name: m.name, step: m.steps, seed: m.seed }), `SPDX-License-Identifier: ${msun ? "MIT-0 AND SunPro" : "MIT-0"}`, w("code.head.licence")];
   if (msun) lines.push(w("code.head.licence_msun"));
+  if (determinism) lines.push(determinism);
   if (m.bigSeed && !m.start) lines.push(w("code.head.big_seed"));
   if (m.start) {
     // (The steerlab-core export carries the agents only: its Sim starts its clock and random numbers.)
@@ -157,19 +161,42 @@ export function kindsOf(m, tpl, w) {
 export const snake = (s) => String(s).replace(/[^A-Za-z0-9]+/g, "_").replace(/^_+|_+$/g, "").toLowerCase() || "steerlab";
 export const camel = (s) => snake(s).split("_").map((w) => w[0].toUpperCase() + w.slice(1)).join("");
 
-/** A short fingerprint of what an export holds (FNV-1a, 6 hex digits): two exports of one scenario
- *  with other parameters or at another moment get other class names. */
-export function fingerprint(m) {
-  const text = JSON.stringify([m.world, m.motion, m.seed, m.neighbours, m.behaviours, m.spawn, m.agents, m.start, m.obstacles, m.food, m.path]);
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return h.toString(16).padStart(8, "0").slice(0, 6);
+/** The MonoBehaviour's class name in the one-file export: `SteerlabBandada` (the same whatever the
+ *  step or the parameters: a new export replaces the old file, and the GameObject keeps its
+ *  component). */
+export const unityClass = (state) => `Steerlab${camel(state?.scenario?.name || "scene")}`;
+/** Its namespace: `Steerlab.Scenarios.Bandada` (the package's own is `Steerlab`, with a class per behaviour: a scenario called "seek" cannot clash with it). */
+export const unityNamespace = (state) => `Steerlab.Scenarios.${camel(state?.scenario?.name || "scene")}`;
+
+/** The export document: what the packages read at run time (`<scenario>.json`), the canvas's
+ *  parameters, scene and moment as data. The same for every target; numbers are the canvas's
+ *  32-bit values written as the shortest decimal that reads back as them (through a 64-bit double,
+ *  as every JSON reader does), 64-bit integers (the seed, the random state) as text. */
+export function exportData(m) {
+  const num = (v) => (typeof v === "number" && Number.isFinite(v) ? Number(f32Text(v)) : v);
+  const deep = (v) => (Array.isArray(v) ? v.map(deep) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, deep(x)])) : num(v));
+  return {
+    steerlab: 1,
+    name: m.name,
+    world: deep(m.world),
+    motion: deep(m.motion),
+    neighbours: m.neighbours,
+    seed: m.seed,
+    agent_size: num(m.agentSize),
+    spawn: m.spawn ? { count: m.spawn.count, area: deep(m.spawn.area), speed: num(m.spawn.speed) } : null,
+    start: m.start ? { steps: m.start.steps, time: m.start.time, rng: m.start.rng } : null,
+    behaviours: m.behaviours.map((b) => Object.fromEntries(Object.entries(b).map(([k, v]) => [k, INT_FIELDS.has(k) ? Math.trunc(v) : deep(v)]))),
+    scene: { obstacles: deep(m.obstacles), food: deep(m.food), path: deep(m.path) },
+    agents: m.agents ? m.agents.map((a) => a.map(num)) : null,
+  };
 }
 
-/** The MonoBehaviour's class name: `SteerlabBandada3f2a1c`. */
-export const unityClass = (state) => `Steerlab${camel(state?.scenario?.name || "scene")}${fingerprint(model(state))}`;
-/** Its namespace: `Steerlab.Bandada3f2a1c`. */
-export const unityNamespace = (state) => `Steerlab.${camel(state?.scenario?.name || "scene")}${fingerprint(model(state))}`;
+/** The export document as text: two-space JSON, each agent and each point on one line. */
+export function exportJson(m) {
+  const text = JSON.stringify(exportData(m), null, 2);
+  // Short arrays of numbers (points, agents, rectangles) on one line.
+  return `${text.replace(/\[\s*(-?[\d.e+-]+(?:,\s*-?[\d.e+-]+)*)\s*\]/g, (all, inner) => `[${inner.split(/,\s*/).join(", ")}]`)}\n`;
+}
 
 /** The scenario's slider for a parameter (`motion.max_speed`, or field `field` of behaviour `k`):
  *  `{ min, max, step }`, or null. Paths as `set()` takes them: `kind.field`, a bare field name,
@@ -239,3 +266,31 @@ export function f32Text(x) {
   }
   return String(f);
 }
+
+// ------------------------------------------------------------------------------------------------
+// The packages' texts
+
+/** A section of the packages' Markdown (templates' `readme`: `@section name`, lines `@en …` and
+ *  `@es …` in the reader's language, the others as they are), `{name}` holes filled. */
+export function markdown(tpl, section, lang, vars = {}) {
+  const parts = {};
+  let name = "";
+  for (const line of String(tpl.readme ?? "").split("\n")) {
+    const m = /^@section ([\w-]+)$/.exec(line);
+    if (m) name = m[1];
+    else (parts[name] ??= []).push(line);
+  }
+  const mine = String(lang).toLowerCase().startsWith("es") ? "es" : "en";
+  const text = (parts[section] ?? [])
+    .filter((l) => !/^@(en|es)( |$)/.test(l) || l.startsWith(`@${mine}`))
+    .map((l) => l.replace(/^@(en|es) ?/, ""))
+    .join("\n")
+    .replace(/\{(\w+)\}/g, (all, k) => (k in vars ? String(vars[k]) : all));
+  return `${text.replace(/\n{3,}/g, "\n\n").trim()}\n`;
+}
+
+/** The packages' LICENCE file: what is MIT-0, what keeps Sun's notice and why. */
+export const licence = (tpl, lang) => markdown(tpl, "licence", lang);
+
+/** The packages' README: the target's section, then what is deterministic where. */
+export const readme = (tpl, target, lang, vars) => `${markdown(tpl, target, lang, vars)}\n${markdown(tpl, "determinism", lang, vars)}`;

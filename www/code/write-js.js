@@ -1,7 +1,7 @@
 // The JavaScript export (an ES module): PARAMS, the engine and the behaviours from the templates,
 // makeWorld() / w.step() / w.agents, and drawLoop(canvas) for a page. Every number is rounded to
 // 32 bits where the canvas's core rounds, so it runs the canvas's trajectory bit for bit.
-import { comment, header, kindsOf, sections, speak, snake, uses } from "./model.js";
+import { comment, exportJson, header, kindsOf, licence, readme, sections, speak, snake, uses } from "./model.js";
 
 /** A value as a JavaScript literal. */
 function lit(v) {
@@ -28,7 +28,7 @@ export function writeJs(m, tpl, w) {
   const eng = sections(tpl.engine);
   const file = `${snake(m.name)}.js`;
   const out = [];
-  out.push(comment(header(m, w, { usage: w("code.usage.js", { file }), msun: true }), "//"));
+  out.push(comment(header(m, w, { usage: w("code.usage.js", { file }), msun: true, determinism: w("code.head.determinism.js") }), "//"));
   out.push(`// ${w("code.head.params")}`);
   out.push("export const PARAMS = {");
   out.push(entry("  ", "world", m.world));
@@ -57,9 +57,31 @@ export function writeJs(m, tpl, w) {
     out.push("  ],");
   } else out.push("  agents: null,");
   out.push("};\n");
-  out.push(eng.vec, uses(m, tpl, "separate(") ? eng.separate : "", eng.rng, eng.grid, eng.world);
+  // (The module's own parameters are the default world.)
+  const world = eng.world.replace("export function makeWorld(params) {", "export function makeWorld(params = PARAMS) {");
+  out.push(eng.vec, uses(m, tpl, "separate(") ? eng.separate : "", eng.rng, eng.grid, world);
   for (const k of kinds) out.push(tpl.behaviours[k]);
   out.push(`const KINDS = { ${kinds.join(", ")} };\n`);
-  out.push("export default makeWorld;\n", eng.draw);
+  out.push("export default makeWorld;\n", eng.draw.replace("export function drawLoop(canvas, w) {", "export function drawLoop(canvas, w = makeWorld()) {"));
   return speak(out.join("\n"), w.lang);
+}
+
+/** The JavaScript package (`steerlab-js/`): the ES module for every behaviour with its types, the
+ *  scenario as data, a page that draws it, the README and the licence. */
+export function jsPackage(m, tpl, w, version) {
+  const eng = sections(tpl.engine);
+  const kinds = Object.keys(tpl.behaviours);
+  const data = `${snake(m.name)}.json`;
+  const head = comment([w("code.head.package", { name: "steerlab.js" }), "SPDX-License-Identifier: MIT-0 AND SunPro", w("code.head.licence"), w("code.head.licence_msun"), w("code.head.determinism.js"), w("code.usage.js_package", { file: data })], "//");
+  const body = [eng.vec, eng.separate, eng.rng, eng.grid, eng.world, ...kinds.map((k) => tpl.behaviours[k]), `const KINDS = { ${kinds.join(", ")} };\n`, eng.draw];
+  const dir = "steerlab-js";
+  return {
+    [`${dir}/steerlab.js`]: speak(`${head}\n${body.join("\n")}`, w.lang),
+    [`${dir}/steerlab.d.ts`]: `${comment([w("code.head.package", { name: "steerlab.js" }), "SPDX-License-Identifier: MIT-0"], "//")}\n${sections(tpl.package).types}`,
+    [`${dir}/${data}`]: exportJson(m),
+    [`${dir}/index.html`]: `<!doctype html>\n<meta charset="utf-8">\n<title>${m.name}</title>\n<canvas width="${Math.round(m.world.width)}" height="${Math.round(m.world.height)}"></canvas>\n<script type="module">\n  import { makeWorld, drawLoop } from "./steerlab.js";\n  const params = await (await fetch("./${data}")).json();\n  const w = makeWorld(params);\n  const canvas = document.querySelector("canvas");\n  canvas.addEventListener("pointermove", (e) => (w.pointer = [e.offsetX * (w.width / canvas.clientWidth), e.offsetY * (w.height / canvas.clientHeight)]));\n  canvas.addEventListener("pointerleave", () => (w.pointer = null));\n  drawLoop(canvas, w);\n</script>\n`,
+    [`${dir}/package.json`]: `${JSON.stringify({ name: "steerlab-steering", version, description: w("code.package.description"), type: "module", main: "./steerlab.js", types: "./steerlab.d.ts", exports: { ".": { types: "./steerlab.d.ts", default: "./steerlab.js" } }, license: "MIT-0", sideEffects: false }, null, 2)}\n`,
+    [`${dir}/README.md`]: readme(tpl, "js", w.lang, { name: m.name, file: data }),
+    [`${dir}/LICENSE.md`]: licence(tpl, w.lang),
+  };
 }

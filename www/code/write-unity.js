@@ -1,9 +1,17 @@
-// The Unity export: one C# file with a MonoBehaviour whose inspector holds every parameter
-// ([Range] from the scenario's sliders, [Tooltip] in the reader's words, enums), which steps the
-// simulation 1/60 s at a time from Update and draws it in the Game view with
-// Graphics.RenderMeshInstanced; MakeWorld() / Step() / agents for headless use. Class and namespace
-// names carry a fingerprint of the export, so several exports live in one project.
-import { camel, comment, fieldType, f32Text, fingerprint, header, kindsOf, sections, sliderFor, speak, tipKey, uses } from "./model.js";
+// The Unity exports. The listing (writeUnity): one C# file with a MonoBehaviour whose inspector holds
+// every parameter ([Range] from the scenario's sliders, [Tooltip] in the reader's words, enums),
+// which steps the simulation 1/60 s at a time from Update and draws it in the Game view with
+// Graphics.RenderMeshInstanced; MakeWorld() / Step() / agents for headless use; its names are the
+// scenario's (SteerlabBandada in Steerlab.Scenarios.Bandada), the same at any step and with any parameters.
+// The package (unityPackage): a UPM package, com.steerlab.steering, the same for every scenario
+// (namespace Steerlab, one component per behaviour, SteerlabAgents), and the scenario as data in a
+// sample (<scenario>.json, which SteerlabAgents reads).
+import { camel, comment, exportJson, fieldType, f32Text, header, kindsOf, licence, readme, sections, sliderFor, speak, tipKey, uses } from "./model.js";
+
+const USING = "using System;\nusing System.Collections.Generic;\nusing UnityEngine;\n";
+
+/** `"@code.tip.target@"` in a template: that text in the reader's words (a C# string). */
+const fillWords = (text, w) => text.replace(/"@(code\.[\w.]+)@"/g, (all, key) => str(w(key)));
 
 /** A float literal that reads back as the canvas's 32-bit value. */
 const fl = (x) => {
@@ -76,18 +84,17 @@ function behaviourClasses(m, tpl, w, kinds) {
 export function writeUnity(m, tpl, w) {
   const kinds = kindsOf(m, tpl, w);
   const eng = sections(tpl.engine);
-  const id = fingerprint(m);
-  const cls = `Steerlab${camel(m.name)}${id}`;
-  const ns = `Steerlab.${camel(m.name)}${id}`;
+  const cls = `Steerlab${camel(m.name)}`;
+  const ns = `Steerlab.Scenarios.${camel(m.name)}`;
   const field = (name, attrs, type, value) => `    ${attrs} public ${type} ${name} = ${value};`;
   const top = (path, f, type) => attributes(w, m, path, f, type);
   const out = [];
-  out.push(comment(header(m, w, { usage: w("code.usage.unity", { class: cls }), units: w("code.head.unity_units"), msun: true }), "//"));
-  out.push("using System;\nusing System.Collections.Generic;\nusing UnityEngine;\n");
+  out.push(comment(header(m, w, { usage: w("code.usage.unity", { class: cls }), units: w("code.head.unity_units"), msun: true, determinism: w("code.head.determinism.unity") }), "//"));
+  out.push(USING);
   // Everything in a namespace of its own: several exported scripts live in one Unity project.
   out.push(`namespace ${ns}\n{`);
   const body = out.length;
-  out.push(`[AddComponentMenu(${str(`Steerlab/${m.name} (${id})`)})]`);
+  out.push(`[AddComponentMenu(${str(`Steerlab/${m.name}`)})]`);
   out.push(`public class ${cls} : MonoBehaviour\n{`);
   out.push(`    // ${w("code.head.params")}`);
   out.push(`    [Header(${str(w("code.section.world"))})]`);
@@ -156,16 +163,147 @@ export function writeUnity(m, tpl, w) {
   }
   out.push(`        w.Start(new SteeringBehaviour[] { ${names.join(", ")} });`);
   out.push("        return w;\n    }\n");
+  out.push("    void Prepare() { }\n");
   out.push("    //en The world's size and edges and the scene into the simulation.");
   out.push("    //es El tamaño y los bordes del mundo y la escena, a la simulación.");
   out.push("    void Configure(World w)\n    {");
   out.push("        w.width = Width;\n        w.height = Height;\n        w.edges = Edges;\n        w.margin = Margin;\n        w.neighbours = Neighbours;");
   out.push("        w.obstacles.Clear();\n        w.obstacles.AddRange(Obstacles);\n        w.food.Clear();\n        w.food.AddRange(Food);");
   out.push("        w.path.Clear();\n        w.path.AddRange(Path);\n        w.pathMode = PathMode;\n    }\n");
-  out.push(eng.unity.replace(/\n+$/, "") + "\n}\n");
+  out.push(fillWords(eng.unity, w).replace(/\n+$/, "") + "\n}\n");
   out.push(eng.vec, uses(m, tpl, "Crowd.") ? eng.separate : "", eng.rng, eng.grid, eng.world, eng.painter);
   out.push(...behaviourClasses(m, tpl, w, kinds));
   const inner = out.splice(body).join("\n").replace(/\n+$/, "");
   out.push(inner.split("\n").map((l) => (l ? `    ${l}` : l)).join("\n"), "}\n");
   return speak(out.join("\n"), w.lang);
+}
+
+// ------------------------------------------------------------------------------------------------
+// The package
+
+/** The package's name and its folder (UPM: reverse domain, lower case). */
+export const UNITY_PACKAGE = "com.steerlab.steering";
+
+/** A fixed GUID for a file or folder of the package, from its path: Unity finds a script by its
+ *  .meta's GUID, so a GameObject keeps its components when a new export replaces the files. */
+function guid(path) {
+  let out = "";
+  for (const seed of [0x811c9dc5, 0x01000193, 0x9e3779b9, 0x85ebca6b]) {
+    let h = seed >>> 0;
+    for (const c of `${UNITY_PACKAGE}/${path}`) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
+    out += h.toString(16).padStart(8, "0");
+  }
+  return out;
+}
+
+const IMPORTER = "  externalObjects: {}\n  userData: \n  assetBundleName: \n  assetBundleVariant: \n";
+/** The .meta Unity needs next to every file and folder of a package it cannot write into (git, a
+ *  tarball); the Samples~ folder has none (Unity copies it into Assets/ on Import). */
+function meta(path, folder = false) {
+  const head = `fileFormatVersion: 2\nguid: ${guid(path)}\n`;
+  if (folder) return `${head}folderAsset: yes\nDefaultImporter:\n${IMPORTER}`;
+  if (path.endsWith(".cs")) return `${head}MonoImporter:\n  externalObjects: {}\n  serializedVersion: 2\n  defaultReferences: []\n  executionOrder: 0\n  icon: {instanceID: 0}\n  userData: \n  assetBundleName: \n  assetBundleVariant: \n`;
+  if (path.endsWith(".asmdef")) return `${head}AssemblyDefinitionImporter:\n${IMPORTER}`;
+  if (path === "package.json") return `${head}PackageManifestImporter:\n${IMPORTER}`;
+  return `${head}TextScriptImporter:\n${IMPORTER}`;
+}
+
+/** `SeekFood` → `Seek Food` (the Add Component menu's words). */
+const spaced = (kind) => kind.split("_").map((p) => p[0].toUpperCase() + p.slice(1)).join(" ");
+
+/** A behaviour's component file: its template with every parameter a field holding the core's
+ *  default, and its place in the Add Component menu. */
+function componentFile(w, tpl, kind) {
+  const defaults = { ...tpl.defaults[kind], ...EXTRA[kind] };
+  const m = { behaviours: [{ type: kind, ...defaults }], controls: [] };
+  const decls = [];
+  for (const [field, value] of Object.entries(defaults)) {
+    const f = behaviourField(w, m, 0, field, value);
+    f.decl.forEach((d, k) => decls.push(`    ${d.replace(/;$/, ` = ${f.init[k].slice(f.init[k].indexOf(" = ") + 3)};`)}`));
+  }
+  const cls = camel(kind);
+  const text = tpl.behaviours[kind]
+    .replace(/^\/\/@fields$/m, decls.join("\n") + "\n")
+    .replace(new RegExp(`^\\[Serializable\\]\\npublic class ${cls} : SteeringBehaviour`, "m"), `[AddComponentMenu(${str(`Steerlab/${spaced(kind)}`)})]\npublic class ${cls} : SteeringBehaviour`);
+  return text;
+}
+
+/** The fields the exporter adds to a scenario's behaviours (the pointer's work on the canvas, a
+ *  moment's own state), with their values when absent. */
+const EXTRA = {
+  seek: { target: [0, 0] },
+  arrive: { target: [0, 0] },
+  flee: { target: [0, 0] },
+  flow_field: { reseeds: 0 },
+  queue: { respawn: null },
+  follow_leader: { leader_target: null, leader_heading: null },
+};
+
+/** The package's behaviour base: a MonoBehaviour (one component per behaviour), which tells the
+ *  SteerlabAgents beside it when it is added, enabled or disabled. */
+function componentBase(world) {
+  return world.replace(
+    /\[Serializable\]\npublic abstract class SteeringBehaviour\n\{\n/,
+    "public abstract class SteeringBehaviour : MonoBehaviour\n{\n" +
+      "    //en Added, enabled or disabled: the SteerlabAgents on this GameObject takes the new list.\n" +
+      "    //es Añadido, activado o desactivado: el SteerlabAgents de este GameObject toma la nueva lista.\n" +
+      "    void OnEnable() { Changed(); }\n\n    void OnDisable() { Changed(); }\n\n" +
+      "    void Changed()\n    {\n        var agents = GetComponent<SteerlabAgents>();\n        if (agents != null) agents.BehavioursChanged();\n    }\n\n",
+  );
+}
+
+const PACKAGE_USING = "using System;\nusing System.Collections.Generic;\nusing System.Globalization;\nusing System.Reflection;\nusing System.Text;\nusing UnityEngine;\n";
+
+/** One C# file of the package: the header, the usings, its types in namespace Steerlab. */
+function csFile(head, body) {
+  const inner = body.replace(/\n+$/, "").split("\n").map((l) => (l ? `    ${l}` : l)).join("\n");
+  return `${head}\n${PACKAGE_USING}\nnamespace Steerlab\n{\n${inner}\n}\n`;
+}
+
+/** The Unity package: `{ path: text }`, under com.steerlab.steering/. */
+export function unityPackage(m, tpl, w, version) {
+  kindsOf(m, tpl, w);
+  const eng = sections(tpl.engine);
+  const pkg = sections(tpl.package);
+  const scenario = camel(m.name);
+  const head = comment([w("code.head.package", { name: UNITY_PACKAGE }), "SPDX-License-Identifier: MIT-0", w("code.head.licence"), w("code.head.determinism.unity")], "//");
+  const headMsun = comment([w("code.head.package", { name: UNITY_PACKAGE }), "SPDX-License-Identifier: MIT-0 AND SunPro", w("code.head.licence"), w("code.head.licence_msun"), w("code.head.determinism.unity")], "//");
+  const files = {};
+  const put = (path, text) => (files[path] = speak(text, w.lang));
+  put("Runtime/Engine.cs", csFile(headMsun, [eng.vec, eng.separate, eng.rng, eng.grid, componentBase(eng.world), eng.painter].join("\n")));
+  put("Runtime/Json.cs", csFile(head, pkg.json));
+  const kinds = Object.keys(tpl.behaviours);
+  const table = kinds.map((k) => `        { ${str(k)}, typeof(${camel(k)}) },`).join("\n");
+  put("Runtime/SteerlabAgents.cs", csFile(head, `${fillWords(pkg.agents, w).replace(/^\/\/@kinds$/m, table)}\n${fillWords(eng.unity, w).replace(/\n+$/, "")}\n}\n`));
+  for (const k of kinds) put(`Runtime/Behaviours/${camel(k)}.cs`, csFile(head, componentFile(w, tpl, k)));
+  files["Runtime/Steerlab.Steering.asmdef"] = `${JSON.stringify({ name: "Steerlab.Steering", rootNamespace: "Steerlab", references: [], includePlatforms: [], excludePlatforms: [], allowUnsafeCode: false, autoReferenced: true, noEngineReferences: false }, null, 2)}\n`;
+  files["package.json"] = `${JSON.stringify(
+    {
+      name: UNITY_PACKAGE,
+      version,
+      displayName: "Steerlab Steering",
+      description: w("code.package.description"),
+      unity: "2021.2",
+      license: "MIT-0",
+      keywords: ["steering", "flocking", "boids", "ai"],
+      author: { name: "steerlab" },
+      samples: [{ displayName: m.name, description: w("code.package.sample", { name: m.name }), path: `Samples~/${scenario}` }],
+    },
+    null,
+    2,
+  )}\n`;
+  files["README.md"] = readme(tpl, "unity", w.lang, { name: m.name, file: `${m.name}.json`, package: UNITY_PACKAGE });
+  files["LICENSE.md"] = licence(tpl, w.lang);
+  files[`Samples~/${scenario}/${m.name}.json`] = exportJson(m);
+  // Every file and folder outside Samples~ has its .meta.
+  const out = {};
+  const folders = new Set();
+  for (const [path, text] of Object.entries(files)) {
+    out[`${UNITY_PACKAGE}/${path}`] = text;
+    if (path.startsWith("Samples~/")) continue;
+    out[`${UNITY_PACKAGE}/${path}.meta`] = meta(path);
+    for (let d = path.lastIndexOf("/"); d > 0; d = path.lastIndexOf("/", d - 1)) folders.add(path.slice(0, d));
+  }
+  for (const d of folders) out[`${UNITY_PACKAGE}/${d}.meta`] = meta(d, true);
+  return out;
 }

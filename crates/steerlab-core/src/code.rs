@@ -53,6 +53,20 @@ pub const ENGINE: Templates = Templates {
     gd: include_str!("code/engine.gd.txt"),
 };
 
+/// What the packages add to the engine (`v.code(target, { package: true })`): the JavaScript
+/// module's types, the Unity package's settings reader and its SteerlabAgents component, the Godot
+/// addon's node; the Rust exports are written whole by www/code/write-rust.js.
+pub const PACKAGE: Templates = Templates {
+    js: include_str!("code/package.d.ts.txt"),
+    rs: "",
+    cs: include_str!("code/package.cs.txt"),
+    gd: include_str!("code/package.gd.txt"),
+};
+
+/// The packages' README and LICENCE texts, `@section`s of one Markdown file (`@en `/`@es ` lines in
+/// the reader's language), in every target's templates.
+pub const README: &str = include_str!("code/readme.md.txt");
+
 /// `code/behaviours/<kind>.js`, `.rs.txt`, `.cs.txt`, `.gd.txt` for each kind.
 macro_rules! behaviours {
     ($($kind:literal)*) => {
@@ -77,6 +91,50 @@ pub const BEHAVIOURS: &[(&str, Templates)] = behaviours!(
 /// says so instead of writing a program. Shrinks to empty; the test below fails for any other
 /// missing template, so a new behaviour without its code fails.
 pub const PENDING: &[(&str, &str)] = &[];
+
+/// Every behaviour's parameters with the core's defaults (`{"type": kind}` as a scenario reads it;
+/// a queue needs its goal: `[0, 0]`): the fields of the packages' behaviour components, which hold
+/// these until a settings file is read.
+pub fn defaults() -> Map<String, Value> {
+    let mut out = Map::new();
+    for &(kind, _) in BEHAVIOURS {
+        let read = |extra: Value| {
+            let mut doc = json!({ "type": kind });
+            if let (Some(d), Some(e)) = (doc.as_object_mut(), extra.as_object()) {
+                d.extend(e.clone());
+            }
+            serde_json::from_value::<crate::behaviours::Behaviour>(doc)
+        };
+        let b = read(json!({})).or_else(|_| read(json!({ "goal": [0, 0] }))).unwrap_or_else(|e| panic!("{kind}: {e}"));
+        let mut v = serde_json::to_value(&b).expect("a behaviour as JSON");
+        if let Some(o) = v.as_object_mut() {
+            o.remove("type");
+            o.remove("overlay");
+        }
+        out.insert(kind.into(), v);
+    }
+    out
+}
+
+/// `www/code/templates/packages.json`, which the code view fetches when a package is first asked
+/// for (a listing needs none of it): each target's package additions, the README and LICENCE
+/// texts, every behaviour's defaults.
+pub fn packages_json() -> String {
+    let package: Map<String, Value> = TARGETS
+        .iter()
+        .filter(|t| !PACKAGE.get(t).is_empty())
+        .map(|t| (t.to_string(), Value::from(PACKAGE.get(t))))
+        .collect();
+    let doc = json!({
+        "generated": "STEERLAB_WRITE_CODE=1 cargo test -p steerlab-core --features code --lib code",
+        "package": package,
+        "readme": README,
+        "defaults": defaults(),
+    });
+    let mut s = serde_json::to_string_pretty(&doc).expect("JSON");
+    s.push('\n');
+    s
+}
 
 /// `www/code/templates/<target>.json`: the engine's and every behaviour's template for one target,
 /// and the behaviours pending there.
@@ -124,6 +182,7 @@ mod tests {
         for target in TARGETS {
             current(DIR, &format!("{DIR}/{target}.json"), &templates_json(target));
         }
+        current(DIR, &format!("{DIR}/packages.json"), &packages_json());
     }
 
     #[test]

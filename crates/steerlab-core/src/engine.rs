@@ -17,7 +17,7 @@ use super::fast::FastFlock;
 use super::flock::{FlockRules, FlockSums};
 use super::grid::Grid;
 use super::rng::{seeded, Rng};
-use super::scenario::{self, Agents, NeighbourQuery, Scenario};
+use super::scenario::{self, Agents, NeighbourQuery, Scenario, ScenarioError};
 use super::scene::Scene;
 use super::steer::{Controller, Trace};
 use super::world::{integrate, wrap_delta, World};
@@ -90,8 +90,9 @@ pub(crate) struct Fast {
 }
 
 impl Sim {
-    pub fn new(scenario: Scenario) -> Result<Sim, String> {
-        scenario.validate()?;
+    /// A simulation of `scenario`, or its mistakes (each with its field path).
+    pub fn new(scenario: Scenario) -> Result<Sim, ScenarioError> {
+        scenario.validate().map_err(ScenarioError::from)?;
         let world = world_of(&scenario);
         let mut sim = Sim {
             world,
@@ -115,9 +116,10 @@ impl Sim {
         Ok(sim)
     }
 
-    /// Parse, validate and build in one go.
-    pub fn from_json(text: &str) -> Result<Sim, String> {
-        Sim::new(scenario::parse(text)?)
+    /// Parse, validate and build in one go. A refused scenario's [`ScenarioError`] lists every
+    /// mistake with its field path; its text is the message the page shows.
+    pub fn from_json(text: &str) -> Result<Sim, ScenarioError> {
+        Sim::new(scenario::parse(text).map_err(ScenarioError::from)?)
     }
 
     // -----------------------------------------------------------------------------------------

@@ -50,9 +50,14 @@ pub mod steer;
 pub mod text;
 pub mod world;
 
+/// The README's example, run as a doctest (`cargo test -p steerlab-core --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 pub use agent::Agent;
 pub use draw::{Cmd, DrawList, Shape, Style};
 pub use engine::{Sim, DT};
 pub use report::Metrics;
-pub use scenario::Scenario;
+pub use scenario::{Mistake, Scenario, ScenarioError};
 pub use world::{Edges, World};

@@ -6,12 +6,15 @@
 pub use super::path::{PathMode, PathSpec};
 use super::world::Edges;
 use crate::draw::Overlay;
+pub use crate::text::Reader;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+mod error;
 mod parse;
 mod validate;
+pub use error::{Mistake, ScenarioError};
 pub(crate) use parse::read_text;
 pub use parse::{clip, from_value, parse, MAX_MESSAGE_CHARS, MAX_MISTAKES};
 
@@ -42,7 +45,9 @@ pub struct Scenario {
     pub name: String,
     /// Shown above the canvas with `data-title="true"`, and as the canvas's accessible name: one
     /// text, or one per language (`{"en": "…", "es": "…", "pt": "…"}`, any BCP 47 tag: a `pt-BR`
-    /// page reads `pt-BR`, else `pt`, else `en`, else the first).
+    /// page reads `pt-BR`, else `pt`, else `en`, else the first), or a key of the page's words
+    /// files (`{"words": "scenario.flock.title"}`: the built-in scenarios' texts are such keys, in
+    /// every shipped language; texts by language beside it come first for their languages).
     #[serde(default, skip_serializing_if = "Text::is_empty")]
     pub title: Text,
     /// The title on Spanish pages (older form of `{"es": …}` in `title`; `title`'s own `es` wins).
@@ -389,16 +394,16 @@ pub struct Control {
 }
 
 impl Control {
-    /// The label on a page in the language `tag`.
-    pub fn label_in(&self, tag: &str) -> &str {
-        pick(&self.label, &self.label_es, tag)
+    /// The label for a reader.
+    pub fn label_in<'a>(&'a self, r: &(impl Reader + ?Sized)) -> &'a str {
+        pick(&self.label, &self.label_es, r)
     }
 
-    /// The text a `select` shows for option `k` on a page in the language `tag` (`"es"`, `"pt-BR"` …).
-    pub fn option_label(&self, k: usize, tag: &str) -> &str {
+    /// The text a `select` shows for option `k` for a reader (a page's language, `"es"`, `"pt-BR"` …).
+    pub fn option_label<'a>(&'a self, k: usize, r: &(impl Reader + ?Sized)) -> &'a str {
         static NONE: Text = Text::One(String::new());
         let es = self.option_labels_es.get(k).map_or("", |s| s.as_str());
-        let shown = pick(self.option_labels.get(k).unwrap_or(&NONE), es, tag);
+        let shown = pick(self.option_labels.get(k).unwrap_or(&NONE), es, r);
         if shown.is_empty() {
             self.options.get(k).map_or("", |s| s.as_str())
         } else {
@@ -426,7 +431,10 @@ pub enum ControlKind {
 
 /// Words an author writes for readers: one text for every language, or one per language keyed by
 /// its BCP 47 tag (`{"en": "…", "es": "…", "pt": "…"}`); a reader's language without its own reads
-/// its fallbacks (`pt-BR` → `pt`), then English, else the first.
+/// its fallbacks (`pt-BR` → `pt`), then English, else the first. Or a key of the words files
+/// (`{"words": "scenario.flock.title"}`): the text the page's words give that key in the reader's
+/// language (the built-in scenarios' texts are such keys; docs/words.md), after the texts by
+/// language written beside it (`{"words": "…", "pt": "…"}`: a Portuguese reader reads "pt").
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(untagged)]
@@ -480,10 +488,16 @@ impl Text {
         }
     }
 
-    /// The text for a reader of `tag`: its language's own, else its fallbacks' (`pt-BR` → `pt` →
-    /// `en`), else the first.
-    pub fn get(&self, tag: &str) -> &str {
-        pick(self, "", tag)
+    /// The text for a reader: its language's own, else its fallbacks' (`pt-BR` → `pt` → `en`),
+    /// else the first; for a words key, the reader's words.
+    pub fn get<'a>(&'a self, r: &(impl Reader + ?Sized)) -> &'a str {
+        pick(self, "", r)
+    }
+
+    /// The words key this text names (`{"words": "scenario.flock.title"}`), if it names one.
+    #[inline(always)]
+    pub fn key(&self) -> Option<&str> {
+        self.own(WORDS)
     }
 
     /// The one text, or the first non-empty one.
@@ -501,7 +515,7 @@ impl<'de> Deserialize<'de> for Text {
         impl<'de> Visitor<'de> for V {
             type Value = Text;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a text, or an object of texts by language such as {\"en\": \"…\", \"es\": \"…\"}")
+                f.write_str(TEXT)
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Text, E> {
                 Ok(Text::One(v.to_string()))
@@ -512,9 +526,7 @@ impl<'de> Deserialize<'de> for Text {
                 while let Some((k, v)) = map.next_entry::<String, serde_json::Value>()? {
                     match v {
                         serde_json::Value::String(t) if !k.is_empty() => m.push((k, t)),
-                        _ => return Err(de::Error::custom(
-                            "each text by language is a language tag and a text, e.g. {\"en\": \"…\", \"es\": \"…\"}",
-                        )),
+                        _ => return Err(de::Error::custom(TEXT)),
                     };
                 }
                 Ok(Text::ByLanguage(m))
@@ -525,14 +537,14 @@ impl<'de> Deserialize<'de> for Text {
 }
 
 impl Scenario {
-    /// The title on a page in the language `tag`.
-    pub fn title_in(&self, tag: &str) -> &str {
-        pick(&self.title, &self.title_es, tag)
+    /// The title for a reader (a page's language, or a bare tag: `"es"`).
+    pub fn title_in<'a>(&'a self, r: &(impl Reader + ?Sized)) -> &'a str {
+        pick(&self.title, &self.title_es, r)
     }
 
-    /// The caption on a page in the language `tag`.
-    pub fn caption_in(&self, tag: &str) -> &str {
-        pick(&self.caption, &self.caption_es, tag)
+    /// The caption for a reader.
+    pub fn caption_in<'a>(&'a self, r: &(impl Reader + ?Sized)) -> &'a str {
+        pick(&self.caption, &self.caption_es, r)
     }
 
     /// What the behaviours may read of this scenario besides their parameters.
@@ -552,16 +564,26 @@ impl Scenario {
     }
 }
 
-/// A text for a reader of `tag`: for each language of its chain (`es-MX` → `es` → `en`), its own
-/// text, or for Spanish the older `_es` field; then the one text or the first.
-fn pick<'a>(t: &'a Text, es: &'a str, tag: &str) -> &'a str {
-    for l in crate::text::lang_chain(tag) {
+/// What a text is, for messages (one text for both, a smaller module).
+const TEXT: &str = "a text, or an object of texts by language such as {\"en\": \"…\", \"es\": \"…\"}";
+
+/// The tag of a text's entry that names a words key instead of a language.
+const WORDS: &str = "words";
+
+/// A text for a reader: for each language of the reader's chain (`es-MX` → `es` → `en`), its own
+/// text, or for Spanish the older `_es` field; then a words key's text in the reader's words (""
+/// without one); then the one text or the first.
+fn pick<'a>(t: &'a Text, es: &'a str, r: &(impl Reader + ?Sized)) -> &'a str {
+    for l in crate::text::lang_chain(r.tag()) {
         if let Some(s) = t.own(l) {
             return s;
         }
-        if crate::text::same_lang(l, "es") && !es.is_empty() {
+        if !es.is_empty() && crate::text::same_lang(l, "es") {
             return es;
         }
     }
-    t.first()
+    match t.key() {
+        Some(k) => r.word(k).unwrap_or(""),
+        None => t.first(),
+    }
 }

@@ -131,6 +131,24 @@ pub fn names(items: &[&str]) -> String {
     s
 }
 
+/// A reader of an author's texts (`scenario::Text`): the language they read (a BCP 47 tag) and the
+/// page's words for a key a text names (`{"words": "scenario.flock.title"}`). The core holds keys,
+/// never words: the page's words are the shell's (`lang::Lang`); a bare tag (`"es"`, in tests and
+/// tools) has none.
+pub trait Reader {
+    fn tag(&self) -> &str;
+    fn word(&self, key: &str) -> Option<&'static str>;
+}
+
+impl Reader for str {
+    fn tag(&self) -> &str {
+        self
+    }
+    fn word(&self, _: &str) -> Option<&'static str> {
+        None
+    }
+}
+
 /// Whether `tag` has the form of a BCP 47 language tag: subtags of 1 to 8 ASCII letters and
 /// digits joined by `-` (or `_`), the first of 2 to 8 letters (`pt-BR`, `zh-Hant-TW`, `es-419`).
 pub fn is_lang_tag(tag: &str) -> bool {

@@ -7,7 +7,11 @@
 // shells that record nothing and draw nothing. What the stub proves: the script compiles against
 // these signatures and its simulation runs (and allocates) as measured; not that Unity draws it.
 // Differences from Unity: RenderMeshInstanced<T> is constrained `struct` here (mcs lacks C# 7.3's
-// `unmanaged`); compile with -langversion:experimental (for its `in` parameter).
+// `unmanaged`); compile with -langversion:experimental (for its `in` parameter). No message loop:
+// AddComponent creates the component and nothing calls Awake, OnEnable or Update but the test; a
+// GameObject's Transform is at the origin, unrotated, unscaled unless a test moves it; Physics2D
+// knows the colliders a test lists in Physics2D.colliders (their bounds), and Camera.main is null
+// unless a test sets it.
 using System;
 using System.Collections.Generic;
 
@@ -35,12 +39,53 @@ namespace UnityEngine
     {
         public float x, y, z;
         public Vector3(float x, float y, float z) { this.x = x; this.y = y; this.z = z; }
+        public static Vector3 zero { get { return new Vector3(0f, 0f, 0f); } }
+        public static Vector3 operator +(Vector3 a, Vector3 b) { return new Vector3(a.x + b.x, a.y + b.y, a.z + b.z); }
+        public static Vector3 operator -(Vector3 a, Vector3 b) { return new Vector3(a.x - b.x, a.y - b.y, a.z - b.z); }
+        public static Vector3 operator *(Vector3 a, float d) { return new Vector3(a.x * d, a.y * d, a.z * d); }
+        public static float Dot(Vector3 a, Vector3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+        public static implicit operator Vector2(Vector3 v) { return new Vector2(v.x, v.y); }
+    }
+
+    public struct Ray
+    {
+        public Vector3 origin, direction;
+        public Ray(Vector3 origin, Vector3 direction) { this.origin = origin; this.direction = direction; }
+        public Vector3 GetPoint(float distance) { return origin + direction * distance; }
+    }
+
+    public struct Plane
+    {
+        public Vector3 normal;
+        public float distance;
+        public Plane(Vector3 inNormal, Vector3 inPoint) { normal = inNormal; distance = -Vector3.Dot(inNormal, inPoint); }
+        public bool Raycast(Ray ray, out float enter)
+        {
+            float a = Vector3.Dot(ray.direction, normal), b = -Vector3.Dot(ray.origin, normal) - distance;
+            if (a == 0f) { enter = 0f; return false; }
+            enter = b / a;
+            return enter > 0f;
+        }
+    }
+
+    public struct Bounds
+    {
+        public Vector3 center, extents;
+        public Bounds(Vector3 center, Vector3 size) { this.center = center; extents = size * 0.5f; }
+    }
+
+    public struct LayerMask
+    {
+        public int value;
+        public static implicit operator int(LayerMask mask) { return mask.value; }
+        public static implicit operator LayerMask(int intVal) { return new LayerMask { value = intVal }; }
     }
 
     public struct Vector4
     {
         public float x, y, z, w;
         public Vector4(float x, float y, float z, float w) { this.x = x; this.y = y; this.z = z; this.w = w; }
+        public static Vector4 zero { get { return new Vector4(0f, 0f, 0f, 0f); } }
     }
 
     public struct Color
@@ -113,7 +158,27 @@ namespace UnityEngine
         public static float deltaTime { get { return 1f / 60f; } }
     }
 
-    public class Object { }
+    public class Object
+    {
+        public static void Destroy(Object obj) { DestroyImmediate(obj); }
+        public static void DestroyImmediate(Object obj)
+        {
+            var c = obj as Component;
+            if (c != null) c.gameObject.components.Remove(c);
+        }
+    }
+
+    public static class Application
+    {
+        public static bool isPlaying = true;
+    }
+
+    public class TextAsset : Object
+    {
+        readonly string content;
+        public TextAsset(string text) { content = text; }
+        public string text { get { return content; } }
+    }
 
     public class Shader : Object
     {
@@ -163,23 +228,101 @@ namespace UnityEngine
 
     public class Transform
     {
-        public Matrix4x4 localToWorldMatrix { get { return Matrix4x4.identity; } }
+        // (A translation only: InverseTransformPoint and TransformPoint as Unity's for such a transform.)
+        public Vector3 position;
+        public Matrix4x4 localToWorldMatrix { get { var m = Matrix4x4.identity; m.m03 = position.x; m.m13 = position.y; m.m23 = position.z; return m; } }
+        public Vector3 forward { get { return new Vector3(0f, 0f, 1f); } }
+        public Vector3 up { get { return new Vector3(0f, 1f, 0f); } }
+        public Vector3 InverseTransformPoint(Vector3 position) { return position - this.position; }
+        public Vector3 TransformPoint(Vector3 position) { return position + this.position; }
     }
 
     public class GameObject : Object
     {
+        internal readonly List<Component> components = new List<Component>();
+        readonly Transform t = new Transform();
+        public Transform transform { get { return t; } }
         public int layer { get; set; }
+        public Component AddComponent(Type componentType)
+        {
+            var c = (Component)Activator.CreateInstance(componentType);
+            c.owner = this;
+            components.Add(c);
+            return c;
+        }
+        public T AddComponent<T>() where T : Component { return (T)AddComponent(typeof(T)); }
+        public T GetComponent<T>() where T : class
+        {
+            foreach (var c in components) if (c is T) return c as T;
+            return null;
+        }
+        public T[] GetComponents<T>() where T : class
+        {
+            var list = new List<T>();
+            foreach (var c in components) if (c is T) list.Add(c as T);
+            return list.ToArray();
+        }
     }
 
     public class Component : Object
     {
-        readonly Transform t = new Transform();
-        readonly GameObject g = new GameObject();
-        public Transform transform { get { return t; } }
-        public GameObject gameObject { get { return g; } }
+        internal GameObject owner;
+        public Transform transform { get { return gameObject.transform; } }
+        public GameObject gameObject { get { if (owner == null) { owner = new GameObject(); owner.components.Add(this); } return owner; } }
+        public T GetComponent<T>() where T : class { return gameObject.GetComponent<T>(); }
+        public T[] GetComponents<T>() where T : class { return gameObject.GetComponents<T>(); }
     }
 
-    public class Behaviour : Component { }
+    public class Behaviour : Component
+    {
+        public bool enabled { get; set; }
+        public Behaviour() { enabled = true; }
+    }
+
+    public class Collider2D : Behaviour
+    {
+        public Bounds bounds;
+        public int layer;
+    }
+
+    public struct ContactFilter2D
+    {
+        public bool useTriggers, useLayerMask;
+        public LayerMask layerMask;
+        public void SetLayerMask(LayerMask layerMask) { this.layerMask = layerMask; useLayerMask = true; }
+    }
+
+    public static class Physics2D
+    {
+        // The scene's colliders (a test lists them).
+        public static readonly List<Collider2D> colliders = new List<Collider2D>();
+
+        public static int OverlapArea(Vector2 pointA, Vector2 pointB, ContactFilter2D contactFilter, Collider2D[] results)
+        {
+            float x0 = Math.Min(pointA.x, pointB.x), x1 = Math.Max(pointA.x, pointB.x), y0 = Math.Min(pointA.y, pointB.y), y1 = Math.Max(pointA.y, pointB.y);
+            int n = 0;
+            foreach (var c in colliders)
+            {
+                if (n == results.Length) break;
+                if (contactFilter.useLayerMask && (contactFilter.layerMask.value & (1 << c.layer)) == 0) continue;
+                Bounds b = c.bounds;
+                if (b.center.x + b.extents.x < x0 || b.center.x - b.extents.x > x1 || b.center.y + b.extents.y < y0 || b.center.y - b.extents.y > y1) continue;
+                results[n++] = c;
+            }
+            return n;
+        }
+    }
+
+    public static class Input
+    {
+        public static Vector3 mousePosition;
+    }
+
+    public class Camera : Behaviour
+    {
+        public static Camera main;
+        public Ray ScreenPointToRay(Vector3 pos) { return new Ray(new Vector3(pos.x, pos.y, -10f), new Vector3(0f, 0f, 1f)); }
+    }
 
     public class MonoBehaviour : Behaviour { }
 
@@ -218,4 +361,19 @@ namespace UnityEngine
     {
         public AddComponentMenu(string menuName) { }
     }
+
+    [AttributeUsage(AttributeTargets.Class, Inherited = false, AllowMultiple = false)]
+    public sealed class DisallowMultipleComponent : Attribute { }
+
+    [AttributeUsage(AttributeTargets.Method, AllowMultiple = true)]
+    public sealed class ContextMenu : Attribute
+    {
+        public ContextMenu(string itemName) { }
+    }
+
+    [AttributeUsage(AttributeTargets.Field, Inherited = true, AllowMultiple = false)]
+    public sealed class SerializeField : Attribute { }
+
+    [AttributeUsage(AttributeTargets.Field, Inherited = true, AllowMultiple = false)]
+    public sealed class HideInInspector : Attribute { }
 }

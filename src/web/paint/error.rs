@@ -50,8 +50,9 @@ pub fn error_height(css_w: f64, message: &str) -> f64 {
     ERROR_TOP_PX + error_lines(css_w, message).len() as f64 * ERROR_LINE_PX + ERROR_BOTTOM_PX
 }
 
-/// A readable message in place of the picture (broken scenario, bad input).
-pub fn paint_error(ctx: &Ctx2d, css_w: f64, css_h: f64, dpr: f64, message: &str) {
+/// A readable message in place of the picture (broken scenario, bad input), under `title` (the
+/// page's language's, else "steerlab: error").
+pub fn paint_error(ctx: &Ctx2d, css_w: f64, css_h: f64, dpr: f64, title: &str, message: &str) {
     let colours = Array::of3(&"#fef2f2".into(), &"#dc2626".into(), &"#991b1b".into());
     let p = &mut Painter::default();
     let max = (css_w - 28.0).max(10.0);
@@ -65,7 +66,7 @@ pub fn paint_error(ctx: &Ctx2d, css_w: f64, css_h: f64, dpr: f64, message: &str)
     p.font("bold 14px system-ui, sans-serif", true);
     // Short, and squeezed to the width if need be: the same box shows a scenario that could not
     // start and a viewer that stopped after an internal error (the message says which).
-    let t = p.text("steerlab: error");
+    let t = p.text(if title.is_empty() { "steerlab: error" } else { title });
     p.op(Op::TextMax, &[t, 14.0, 14.0, max]);
     p.font("13px ui-monospace, monospace", true);
     for (k, line) in error_lines(css_w, message).iter().enumerate() {

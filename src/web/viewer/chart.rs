@@ -87,9 +87,8 @@ impl Inner {
     /// A parameter's name for the reader: its control's label, else its behaviour's name (and the
     /// field, unless it is the weight), else the path.
     fn param_name(&self, path: &str) -> String {
-        let tag = self.lang.tag();
         if let Some(c) = self.sim.scenario().controls.iter().find(|c| c.param == path) {
-            return c.label_in(tag).to_string();
+            return c.label_in(&self.lang).to_string();
         }
         let (head, field) = path.split_once('.').unwrap_or((path, ""));
         match self.lang.lookup_in("rule.", head) {

@@ -69,8 +69,11 @@ pub(super) fn panel(doc: &Document, lang: Lang, sim: &Sim) -> Result<Option<Html
     for (k, c) in sc.controls.iter().enumerate() {
         let row = el(doc, "label", "steerlab-control")?;
         let name = el(doc, "span", "steerlab-label")?;
-        let text = c.label_in(lang.tag());
-        name.set_text_content(Some(text));
+        name.set_text_content(Some(c.label_in(&lang)));
+        // (A label named by a words key is written again when its words come: `words::write`.)
+        if let Some(k) = c.label.key() {
+            name.set_attribute("data-sl-text", k)?;
+        }
         row.append_child(&name)?;
         let current = params.as_ref().and_then(|p| p.get(&c.param).ok());
         let out = el(doc, "output", "steerlab-value")?;
@@ -100,7 +103,10 @@ pub(super) fn panel(doc: &Document, lang: Lang, sim: &Sim) -> Result<Option<Html
                 for (j, o) in c.options.iter().enumerate() {
                     let opt = doc.create_element("option")?;
                     opt.set_attribute("value", o)?;
-                    opt.set_text_content(Some(c.option_label(j, lang.tag())));
+                    opt.set_text_content(Some(c.option_label(j, &lang)));
+                    if let Some(k) = c.option_labels.get(j).and_then(|t| t.key()) {
+                        opt.set_attribute("data-sl-text", k)?;
+                    }
                     sel.append_child(&opt)?;
                 }
                 sel.set_value(&cur);

@@ -105,8 +105,8 @@ impl Inner {
         let lang = opts.lang;
         let sc = sim.scenario();
         let parts = opts.controls;
-        let title = sc.title_in(lang.tag());
-        let caption = sc.caption_in(lang.tag());
+        let title = sc.title_in(&lang);
+        let caption = sc.caption_in(&lang);
         // Overlay toggles only for scenarios with flocking rules (what they draw).
         let toggles = parts.settings && sim.rules().any();
         let settings = toggles || parts.settings && !sc.controls.is_empty();
@@ -118,7 +118,8 @@ impl Inner {
         root.set_attribute("lang", &opts.tag)?;
         root.set_inner_html(TEMPLATE);
         for (gone, sel) in [
-            (!opts.title || title.is_empty(), ".steerlab-title"),
+            // (A text named by a words key stays, its words may come later: `write_words`.)
+            (!opts.title || title.is_empty() && sc.title.is_empty(), ".steerlab-title"),
             (!parts.time, ".steerlab-scrub"),
             (!parts.play, "[data-action=play],[data-action=step-back],[data-action=step]"),
             (!parts.play || sc.interaction == Interaction::Select, "[data-action=edit]"),
@@ -126,7 +127,7 @@ impl Inner {
             (!settings, "[data-action=settings],.steerlab-settings"),
             (!toggles, ".steerlab-overlays"),
             (!parts.menu, "[data-action=menu],.steerlab-menu"),
-            (caption.is_empty(), ".steerlab-caption"),
+            (caption.is_empty() && sc.caption.is_empty(), ".steerlab-caption"),
             (!sc.hud, ".steerlab-hud"),
         ] {
             if gone {
@@ -142,11 +143,9 @@ impl Inner {
         if let Some(b) = bar.as_ref().filter(|b| !b.has_child_nodes()) {
             b.remove();
         }
-        if let Some(h) = find(&root, ".steerlab-title") {
-            h.set_text_content(Some(title));
-        }
-        // A group's name says whose it is ("Overlays: Separation alone"): a page has one per
-        // figure (`{title}` in the words, filled by `words::write`).
+        // (The title's and the caption's texts: `write_words`.) A group's name says whose it is
+        // ("Overlays: Separation alone"): a page has one per figure (`{title}` in the words,
+        // filled by `words::write`).
         if !title.is_empty() {
             for (sel, key) in [(".steerlab-overlays", "ui.overlays_of"), (".steerlab-menu", "touch.more_of")] {
                 if let Some(e) = find(&root, sel) {
@@ -205,10 +204,7 @@ impl Inner {
         style.set_property("touch-action", super::touch::TOUCH_ACTION)?;
         canvas.class_list().add_1("steerlab-canvas")?;
         if let Some(p) = find(&root, ".steerlab-caption") {
-            // Its instructions for the reader's pointer (issue 33: "tap" on a touch screen).
-            let touch = window.match_media("(pointer: coarse)").ok().flatten().is_some_and(|m| m.matches());
-            p.set_text_content(Some(&crate::sim::text::for_pointer(caption, touch)));
-            // The canvas's accessible description is its caption.
+            // (Its text: `write_words`.) The canvas's accessible description is its caption.
             let id = format!("steerlab-caption-{n}");
             p.set_id(&id);
             canvas.set_attribute("aria-describedby", &id)?;
@@ -294,9 +290,19 @@ impl Inner {
     /// Write the viewer's marked words in its language (at mount, and when words arrive for it:
     /// `Inner::relabel`), `{title}` filled with the figure's title.
     pub(super) fn write_words(&self) {
-        let title = self.sim.scenario().title_in(self.lang.tag());
+        let sc = self.sim.scenario();
+        let title = sc.title_in(&self.lang);
         crate::web::words::write(&self.root, self.lang, title);
         crate::web::words::write(self.inspector.panel(), self.lang, title);
+        // The title and the caption (a built-in's are words), the caption's instructions for the
+        // reader's pointer (issue 33: "tap" on a touch screen).
+        if let Some(h) = find(&self.root, ".steerlab-title") {
+            h.set_text_content(Some(title));
+        }
+        if let Some(p) = find(&self.root, ".steerlab-caption") {
+            let touch = self.window.match_media("(pointer: coarse)").ok().flatten().is_some_and(|m| m.matches());
+            p.set_text_content(Some(&crate::sim::text::for_pointer(sc.caption_in(&self.lang), touch)));
+        }
     }
 }
 
@@ -308,7 +314,7 @@ pub(crate) fn phone(window: &web_sys::Window) -> bool {
 
 /// The canvas's accessible name: the scenario's title (else the widget's word for it) and its keys.
 pub(super) fn canvas_label(sim: &Sim, lang: crate::lang::Lang) -> String {
-    let title = sim.scenario().title_in(lang.tag());
+    let title = sim.scenario().title_in(&lang);
     let label = if title.is_empty() { lang.text(K::UiCanvas) } else { title };
     format!("{label}. {}", lang.text(K::UiKeys))
 }

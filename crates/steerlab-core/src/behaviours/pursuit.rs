@@ -240,7 +240,7 @@ mod tests {
             (r#"{"type": "evade", "hunter": 2}"#, "behaviours[0].hunter: no agent 2 (there are 2)"),
         ] {
             let text = format!(r#"{{"name": "t", {world}, "agents": {agents}, "behaviours": [{b}]}}"#);
-            assert_eq!(crate::Sim::from_json(&text).err().as_deref(), Some(msg));
+            assert_eq!(crate::Sim::from_json(&text).err().map(|e| e.to_string()).as_deref(), Some(msg));
         }
     }
 

@@ -2,13 +2,10 @@
 //es Alineación: girar hacia la velocidad media de los vecinos dentro de perception.
 const alignment = {
   flock: (b) => fr(b.perception),
-  visit(b, s, d, d2, n) {
-    if (d2 < fr(fr(b.perception) * fr(b.perception))) {
-      s.sum = add(s.sum, n.velocity);
-      s.count += 1;
-    }
-  },
-  force(b, w, i, a, ctl, s) {
-    if (s.count > 0) ctl.add(b.weight, steerTowards(div(s.sum, s.count), a));
+  //en The engine's flocking pass summed the neighbours' velocities (w.align: x, y, count).
+  //es La pasada de flocking del motor sumó las velocidades de los vecinos (w.align: x, y, cuenta).
+  force(b, w, i, a, ctl) {
+    const s = w.align;
+    if (s[2] > 0) ctl.add(b.weight, steerTowards(set(F, fr(s[0] / s[2]), fr(s[1] / s[2])), a));
   },
 };

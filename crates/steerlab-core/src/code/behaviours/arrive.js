@@ -4,9 +4,11 @@
 //es la fuerza corrige la diferencia en time_to_target segundos.
 const arrive = {
   force(b, w, i, a, ctl) {
-    const to = w.delta(a.position, b.target.map(fr));
-    const desired = arriveDesired(a, to, fr(b.slow_radius));
-    ctl.add(b.weight, limit(div(sub(desired, a.velocity), fr(b.time_to_target)), a.max_force));
+    const x = a.position[0];
+    const y = a.position[1];
+    arriveDesired(set(F, w.dx(x, fr(b.target[0])), w.dy(y, fr(b.target[1]))), a, fr(b.slow_radius));
+    const t = fr(b.time_to_target);
+    ctl.add(b.weight, limit(set(F, fr(fr(F[0] - a.velocity[0]) / t), fr(fr(F[1] - a.velocity[1]) / t)), a.max_force));
   },
   draw(b, w, paint) {
     paint.circle(b.target, 6, "#c0392b", true);

@@ -6,15 +6,24 @@ const avoid_obstacles = {
   force(b, w, i, a, ctl) {
     if (!b.enabled) return;
     const look = fr(b.look_ahead);
-    let best = null;
+    let found = false;
+    let best = 0;
+    let bx = 0;
+    let by = 0;
     for (const o of w.scene.obstacles) {
-      const away = w.delta(o.center, a.position);
-      const dist = length(away);
+      const ax = w.dx(o.center[0], a.position[0]);
+      const ay = w.dy(o.center[1], a.position[1]);
+      const dist = length(ax, ay);
       if (dist < fr(o.radius + look)) {
         const urgency = fr(1 - fr(Math.max(fr(dist - o.radius), 0) / Math.max(look, fr(1e-3))));
-        if (!best || urgency > best.urgency) best = { urgency, away };
+        if (!found || urgency > best) {
+          found = true;
+          best = urgency;
+          bx = ax;
+          by = ay;
+        }
       }
     }
-    if (best) ctl.add(fr(fr(b.weight) * Math.min(Math.max(best.urgency, 0), 1)), steerTowards(best.away, a));
+    if (found) ctl.add(fr(fr(b.weight) * Math.min(Math.max(best, 0), 1)), steerTowards(set(F, bx, by), a));
   },
 };

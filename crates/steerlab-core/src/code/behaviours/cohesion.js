@@ -2,15 +2,12 @@
 //es Cohesión: ir hacia el centro de los vecinos dentro de perception.
 const cohesion = {
   flock: (b) => fr(b.perception),
-  visit(b, s, d, d2) {
-    if (d2 < fr(fr(b.perception) * fr(b.perception))) {
-      s.sum = add(s.sum, d);
-      s.count += 1;
-    }
-  },
-  force(b, w, i, a, ctl, s) {
-    //en sum / count is centroid - position.
-    //es sum / count es centroide - posición.
-    if (s.count > 0) ctl.add(b.weight, steerTowards(div(s.sum, s.count), a));
+  //en The engine's flocking pass summed the offsets to the neighbours (w.coh: x, y, count):
+  //en sum / count is centroid - position.
+  //es La pasada de flocking del motor sumó los desplazamientos a los vecinos (w.coh: x, y,
+  //es cuenta): suma / cuenta es centroide - posición.
+  force(b, w, i, a, ctl) {
+    const s = w.coh;
+    if (s[2] > 0) ctl.add(b.weight, steerTowards(set(F, fr(s[0] / s[2]), fr(s[1] / s[2])), a));
   },
 };

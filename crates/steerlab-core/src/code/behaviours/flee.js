@@ -2,8 +2,9 @@
 //es Flee: a toda velocidad lejos de la amenaza, dentro de panic_radius.
 const flee = {
   force(b, w, i, a, ctl) {
-    const away = neg(w.delta(a.position, b.target.map(fr)));
-    if (lengthSq(away) < fr(fr(b.panic_radius) * fr(b.panic_radius))) ctl.add(b.weight, steerTowards(away, a));
+    const ax = -w.dx(a.position[0], fr(b.target[0]));
+    const ay = -w.dy(a.position[1], fr(b.target[1]));
+    if (lengthSq(ax, ay) < fr(fr(b.panic_radius) * fr(b.panic_radius))) ctl.add(b.weight, steerTowards(set(F, ax, ay), a));
   },
   draw(b, w, paint) {
     paint.circle(b.target, 6, "#c0392b", true);

@@ -13,41 +13,55 @@ const lattice = (seed, x, y) => fr(((mix32(seed ^ mix32(Math.imul(x, 0x9e3779b9)
 //en x as a 32-bit integer, saturating (as Rust's `as i32`).
 //es x como entero de 32 bits, saturando (como `as i32` de Rust).
 const toI32 = (x) => (Number.isNaN(x) ? 0 : Math.min(Math.max(x, -2147483648), 2147483647));
-function valueNoise(seed, p) {
-  const [x0, y0] = [Math.floor(p[0]), Math.floor(p[1])];
-  const [i, j] = [toI32(x0), toI32(y0)];
-  const s = (t) => fr(fr(t * t) * fr(3 - fr(2 * t)));
-  const lerp = (a, b, t) => fr(a + fr(fr(b - a) * t));
-  const [sx, sy] = [s(fr(p[0] - x0)), s(fr(p[1] - y0))];
-  const [i1, j1] = [(i + 1) | 0, (j + 1) | 0];
+const smooth = (t) => fr(fr(t * t) * fr(3 - fr(2 * t)));
+const lerp = (a, b, t) => fr(a + fr(fr(b - a) * t));
+function valueNoise(seed, px, py) {
+  const x0 = Math.floor(px);
+  const y0 = Math.floor(py);
+  const i = toI32(x0);
+  const j = toI32(y0);
+  const sx = smooth(fr(px - x0));
+  const sy = smooth(fr(py - y0));
+  const i1 = (i + 1) | 0;
+  const j1 = (j + 1) | 0;
   const top = lerp(lattice(seed, i, j), lattice(seed, i1, j), sx);
   const bottom = lerp(lattice(seed, i, j1), lattice(seed, i1, j1), sx);
   return lerp(top, bottom, sy);
 }
+//en The cell of x (cells `res` wide, n of them).
+//es La celda de x (celdas de `res` de ancho, n en total).
+const fieldCell = (x, res, n) => Math.min(Math.max(Math.floor(fr(x / res)), 0) || 0, n - 1);
 const flow_field = {
   //en The field's seed: the scenario's seed and how many times the canvas drew the field anew.
   //es La semilla del campo: la del escenario y las veces que el lienzo volvió a generar el campo.
   seed(b, w) {
     const seed = BigInt(w.params.seed);
-    const lo = Number(seed & 0xffffffffn), hi = Number((seed >> 32n) & 0xffffffffn);
+    const lo = Number(seed & 0xffffffffn);
+    const hi = Number((seed >> 32n) & 0xffffffffn);
     return mix32(lo ^ mix32(hi) ^ mix32(((b.reseeds ?? 0) + 1) >>> 0));
+  },
+  //en (Once a step: the seed as a number.)
+  //es (Una vez por paso: la semilla como número.)
+  before(b, w) {
+    b.fieldSeed = flow_field.seed(b, w);
   },
   //en The arrow of the cell under p.
   //es La flecha de la celda bajo p.
-  at(b, w, p) {
+  at(o, b, w, px, py) {
     const res = fr(b.resolution);
-    const cells = (side) => Math.max(Math.ceil(fr(side / res)), 1);
-    const [cols, rows] = [cells(w.width), cells(w.height)];
-    const cell = (x, n) => Math.min(Math.max(Math.floor(fr(x / res)), 0) || 0, n - 1);
-    const centre = scale([fr(cell(p[0], cols) + 0.5), fr(cell(p[1], rows) + 0.5)], res);
-    let q = div(centre, fr(b.scale));
-    if (!Number.isFinite(fr(q[0] * 2)) || !Number.isFinite(fr(q[1] * 2))) q = [0, 0];
-    const seed = flow_field.seed(b, w);
-    const n = fr(fr(valueNoise(seed, q) + fr(0.25 * valueNoise((seed ^ 0x5bd1e995) >>> 0, scale(q, 2)))) / 1.25);
+    const cols = Math.max(Math.ceil(fr(w.width / res)), 1);
+    const rows = Math.max(Math.ceil(fr(w.height / res)), 1);
+    let qx = fr(fr(fr(fieldCell(px, res, cols) + 0.5) * res) / fr(b.scale));
+    let qy = fr(fr(fr(fieldCell(py, res, rows) + 0.5) * res) / fr(b.scale));
+    if (!Number.isFinite(fr(qx * 2)) || !Number.isFinite(fr(qy * 2))) [qx, qy] = [0, 0];
+    const seed = b.fieldSeed ?? flow_field.seed(b, w);
+    const n = fr(fr(valueNoise(seed, qx, qy) + fr(0.25 * valueNoise((seed ^ 0x5bd1e995) >>> 0, fr(qx * 2), fr(qy * 2)))) / 1.25);
     const angle = fr(fr(n * 1.5) * TAU);
-    return scale([cosf(angle), sinf(angle)], fr(b.strength));
+    const strength = fr(b.strength);
+    return set(o, fr(cosf(angle) * strength), fr(sinf(angle) * strength));
   },
   force(b, w, i, a, ctl) {
-    ctl.add(b.weight, limit(sub(flow_field.at(b, w, a.position), a.velocity), a.max_force));
+    flow_field.at(F, b, w, a.position[0], a.position[1]);
+    ctl.add(b.weight, limit(set(F, fr(F[0] - a.velocity[0]), fr(F[1] - a.velocity[1])), a.max_force));
   },
 };

@@ -4,26 +4,39 @@
 //es obstáculo más cercano que toca (más clearance) empuja al agente de lado, más cuanto más centrado.
 const obstacle_avoidance = {
   force(b, w, i, a, ctl) {
-    const h = a.heading;
-    const left = [-h[1], h[0]];
-    const k = a.max_speed > 0 ? Math.min(fr(length(a.velocity) / a.max_speed), 1) : 0;
+    const hx = a.heading[0];
+    const hy = a.heading[1];
+    const lx = -hy;
+    const ly = hx;
+    const k = a.max_speed > 0 ? Math.min(fr(length(a.velocity[0], a.velocity[1]) / a.max_speed), 1) : 0;
     const clearance = fr(b.clearance);
-    const feeler = length(scale(scale(h, fr(b.look_ahead)), k));
-    let best = null;
+    const look = fr(b.look_ahead);
+    const feeler = length(fr(fr(hx * look) * k), fr(fr(hy * look) * k));
+    let found = false;
+    let bestAlong = 0;
+    let bestLateral = 0;
+    let bestRadius = 0;
     for (const o of w.scene.obstacles) {
-      const d = w.delta(a.position, o.center);
-      const along = dot(d, h);
+      const dx = w.dx(a.position[0], o.center[0]);
+      const dy = w.dy(a.position[1], o.center[1]);
+      const along = dot(dx, dy, hx, hy);
       if (along <= 0) continue;
       const reach = fr(o.radius + clearance);
       //en The feeler's closest point to the centre.
       //es El punto de la antena más cercano al centro.
-      if (lengthSq(sub(d, scale(h, Math.min(along, feeler)))) >= fr(reach * reach)) continue;
-      if (!best || along < best.along) best = { along, lateral: dot(d, left), radius: o.radius };
+      const t = Math.min(along, feeler);
+      if (lengthSq(fr(dx - fr(hx * t)), fr(dy - fr(hy * t))) >= fr(reach * reach)) continue;
+      if (!found || along < bestAlong) {
+        found = true;
+        bestAlong = along;
+        bestLateral = dot(dx, dy, lx, ly);
+        bestRadius = o.radius;
+      }
     }
-    if (!best) return;
-    const away = best.lateral > 0 ? neg(left) : left;
-    const reach = fr(best.radius + clearance);
-    const push = Math.min(Math.max(fr(fr(reach - Math.abs(best.lateral)) / reach), 0), 1);
-    ctl.add(b.weight, scale(scale(away, a.max_force), push));
+    if (!found) return;
+    const s = bestLateral > 0 ? -1 : 1;
+    const reach = fr(bestRadius + clearance);
+    const push = Math.min(Math.max(fr(fr(reach - Math.abs(bestLateral)) / reach), 0), 1);
+    ctl.add(b.weight, set(F, fr(fr(s * lx * a.max_force) * push), fr(fr(s * ly * a.max_force) * push)));
   },
 };

@@ -7,12 +7,12 @@ const path_waypoints = {
   force(b, w, i, a, ctl) {
     const { waypoints: wps, mode } = w.scene.path;
     const n = wps.length;
-    if (n === 0) return ctl.add(b.weight, limit(neg(a.velocity), a.max_force));
+    if (n === 0) return ctl.add(b.weight, limit(set(F, -a.velocity[0], -a.velocity[1]), a.max_force));
     const me = b.per[i];
     let idx = Math.min(me.wp, n - 1);
     let dir = me.dir < 0 ? -1 : 1;
     const arriveRadius = fr(b.arrive_radius);
-    if (lengthSq(sub(wps[idx], a.position)) < fr(arriveRadius * arriveRadius)) {
+    if (lengthSq(fr(wps[idx][0] - a.position[0]), fr(wps[idx][1] - a.position[1])) < fr(arriveRadius * arriveRadius)) {
       if (n <= 1) idx = 0;
       else if (mode === "one_shot") [idx, dir] = [Math.min(idx + 1, n - 1), 1];
       else if (mode === "loop") [idx, dir] = [(idx + 1) % n, 1];
@@ -21,8 +21,11 @@ const path_waypoints = {
         idx += dir;
       }
     }
-    [me.wp, me.dir] = [idx, dir];
+    me.wp = idx;
+    me.dir = dir;
+    const tx = wps[idx][0];
+    const ty = wps[idx][1];
     const last = n === 1 || (mode === "one_shot" && idx === n - 1);
-    ctl.add(b.weight, last ? arriveAt(a, wps[idx], fr(b.slow_radius)) : seekPoint(a, wps[idx]));
+    ctl.add(b.weight, last ? arriveAt(set(F, tx, ty), a, fr(b.slow_radius)) : seekPoint(set(F, tx, ty), a));
   },
 };

@@ -8,12 +8,14 @@ const pursuit = {
     const q = w.agents[b.quarry];
     if (!q) return;
     if (i === b.quarry) {
-      const slow = withSpeed(a, Math.min(fr(b.quarry_speed), a.max_speed));
-      if (b.quarry_wander) ctl.add(b.weight, wanderForce(slow, b.per[i], 24, 48, fr(0.25), w.rng));
-      else ctl.add(b.weight, steerTowards(a.heading, slow));
+      const slow = Math.min(fr(b.quarry_speed), a.max_speed);
+      if (b.quarry_wander) ctl.add(b.weight, wanderForce(F, a, b.per[i], 24, 48, fr(0.25), w.rng, slow));
+      else ctl.add(b.weight, steerTowards(set(F, a.heading[0], a.heading[1]), a, slow));
     } else {
-      const qp = add(a.position, w.delta(a.position, q.position));
-      ctl.add(b.weight, seekPoint(a, predict(a, qp, q.velocity, fr(b.max_prediction))));
+      const x = a.position[0];
+      const y = a.position[1];
+      predict(set(F, fr(x + w.dx(x, q.position[0])), fr(y + w.dy(y, q.position[1]))), a, q.velocity, fr(b.max_prediction));
+      ctl.add(b.weight, seekPoint(F, a));
     }
   },
   //en After the move: a pursuer within catch_radius catches the quarry, which starts again far away.
@@ -22,8 +24,8 @@ const pursuit = {
     const q = w.agents[b.quarry];
     if (!q) return;
     const r2 = fr(fr(b.catch_radius) * fr(b.catch_radius));
-    const catcher = w.agents.find((a, i) => i !== b.quarry && w.distanceSq(a.position, q.position) < r2);
-    if (catcher) q.position = farFrom(w, catcher.position);
+    const catcher = w.agents.find((a, i) => i !== b.quarry && w.distanceSq(a.position[0], a.position[1], q.position[0], q.position[1]) < r2);
+    if (catcher) farFrom(q.position, w, catcher.position[0], catcher.position[1]);
   },
   draw(b, w, paint) {
     paint.agent(b.quarry, "#d35400");

@@ -17,28 +17,43 @@ const queue = {
   //es El freno: el agente más cercano en el carril de delante (cone_length de largo, cone_width a cada
   //es lado) a distancia `along` escala la velocidad deseada por along / cone_length.
   brake(b, w, i, a) {
-    const speed = length(a.velocity);
+    const vx = a.velocity[0];
+    const vy = a.velocity[1];
+    const speed = length(vx, vy);
     if (speed < fr(1e-3)) return 1;
-    const heading = div(a.velocity, speed);
-    const [coneLength, coneWidth] = [fr(b.cone_length), fr(b.cone_width)];
+    const hx = fr(vx / speed);
+    const hy = fr(vy / speed);
+    const coneLength = fr(b.cone_length);
+    const coneWidth = fr(b.cone_width);
     let closest = Infinity;
-    let who = null;
-    w.neighbours(i, coneReach(b), (j, d) => {
-      const along = dot(d, heading);
-      if (along < 0 || along > coneLength) return;
-      if (length(sub(d, scale(heading, along))) > coneWidth) return;
-      if (along < closest || (along === closest && who !== null && j < who)) [closest, who] = [along, j];
-    });
+    let who = -1;
+    const found = w.near(i, coneReach(b));
+    for (let m = 0; m < found; m++) {
+      const j = w.nearJ[m];
+      const dx = w.nearDx[m];
+      const dy = w.nearDy[m];
+      const along = dot(dx, dy, hx, hy);
+      if (along < 0 || along > coneLength) continue;
+      if (length(fr(dx - fr(hx * along)), fr(dy - fr(hy * along))) > coneWidth) continue;
+      if (along < closest || (along === closest && who >= 0 && j < who)) {
+        closest = along;
+        who = j;
+      }
+    }
     return Number.isFinite(closest) ? Math.min(Math.max(fr(closest / coneLength), 0), 1) : 1;
   },
   force(b, w, i, a, ctl) {
     const brake = b.braking ? queue.brake(b, w, i, a) : 1;
-    const to = w.delta(a.position, b.goal.map(fr));
-    const ramp = Math.min(fr(length(to) / fr(b.slow_radius)), 1);
-    const desired = scale(scale(scale(normalize(to), a.max_speed), ramp), brake);
-    ctl.add(b.weight, limit(sub(desired, a.velocity), a.max_force));
-    const sep = separate(w, i, null, fr(b.sep_radius), b.sep_form);
-    if (sep) ctl.add(fr(fr(b.weight) * fr(b.sep_weight)), sep);
+    const x = a.position[0];
+    const y = a.position[1];
+    const tx = w.dx(x, fr(b.goal[0]));
+    const ty = w.dy(y, fr(b.goal[1]));
+    const ramp = Math.min(fr(length(tx, ty) / fr(b.slow_radius)), 1);
+    normalize(set(F, tx, ty));
+    const dx = fr(fr(fr(F[0] * a.max_speed) * ramp) * brake);
+    const dy = fr(fr(fr(F[1] * a.max_speed) * ramp) * brake);
+    ctl.add(b.weight, limit(set(F, fr(dx - a.velocity[0]), fr(dy - a.velocity[1])), a.max_force));
+    if (separate(F, w, i, null, fr(b.sep_radius), b.sep_form)) ctl.add(fr(fr(b.weight) * fr(b.sep_weight)), F);
   },
   //en After the move: whoever reached the goal comes back in the respawn area, heading for the goal at
   //en its speed; with a door (door_interval > 0) one agent at most every door_interval seconds, the
@@ -47,7 +62,7 @@ const queue = {
   //es velocidad; con puerta (door_interval > 0), un agente como mucho cada door_interval segundos, el
   //es más cercano a la meta.
   after(b, w, now) {
-    const goal = b.goal.map(fr);
+    const [gx, gy] = b.goal.map(fr);
     const r2 = fr(fr(b.goal_radius) * fr(b.goal_radius));
     const clamp = (x, hi) => Math.min(Math.max(x, 0), hi);
     const [x0, y0, x1, y1] = (b.respawn ?? [0, 0, fr(w.width * fr(0.1)), w.height]).map(fr);
@@ -56,29 +71,33 @@ const queue = {
     const clear2 = fr(body2 * body2);
     const gated = b.door_interval > 0;
     if (gated && b.lastPass !== null && now - b.lastPass < fr(b.door_interval) - 1e-9) return;
-    let nearest = null;
+    let nearest = -1;
     let nearestD2 = Infinity;
     if (gated) {
       w.agents.forEach((a, i) => {
-        const d2 = w.distanceSq(a.position, goal);
-        if (d2 < r2 && d2 < nearestD2) [nearestD2, nearest] = [d2, i];
+        const d2 = w.distanceSq(a.position[0], a.position[1], gx, gy);
+        if (d2 < r2 && d2 < nearestD2) {
+          nearestD2 = d2;
+          nearest = i;
+        }
       });
     }
     w.agents.forEach((a, i) => {
       if (gated && nearest !== i) return;
-      if (w.distanceSq(a.position, goal) >= r2) return;
+      if (w.distanceSq(a.position[0], a.position[1], gx, gy) >= r2) return;
       b.lastPass = now;
-      let p = [0, 0];
+      let [px, py] = [0, 0];
       for (let t = 0; t < 8; t++) {
-        const x = fr(rx0 + fr(w.rng.f32() * fr(rx1 - rx0)));
-        p = [x, fr(ry0 + fr(w.rng.f32() * fr(ry1 - ry0)))];
-        if (w.agents.every((o, j) => j === i || w.distanceSq(o.position, p) >= clear2)) break;
+        px = fr(rx0 + fr(w.rng.f32() * fr(rx1 - rx0)));
+        py = fr(ry0 + fr(w.rng.f32() * fr(ry1 - ry0)));
+        if (w.agents.every((o, j) => j === i || w.distanceSq(o.position[0], o.position[1], px, py) >= clear2)) break;
       }
-      const speed = length(a.velocity);
-      a.position = p;
-      a.velocity = scale(normalize(w.delta(p, goal)), speed);
-      const s2 = lengthSq(a.velocity);
-      if (s2 > HEADING_EPS2) a.heading = div(a.velocity, fr(Math.sqrt(s2)));
+      const speed = length(a.velocity[0], a.velocity[1]);
+      set(a.position, px, py);
+      normalize(set(a.velocity, w.dx(px, gx), w.dy(py, gy)));
+      set(a.velocity, fr(a.velocity[0] * speed), fr(a.velocity[1] * speed));
+      const s2 = lengthSq(a.velocity[0], a.velocity[1]);
+      if (s2 > HEADING_EPS2) set(a.heading, fr(a.velocity[0] / fr(Math.sqrt(s2))), fr(a.velocity[1] / fr(Math.sqrt(s2))));
       applyEdges(w, a);
     });
   },

@@ -4,13 +4,12 @@
 //es (suma de normalize(yo - n) / distancia).
 const separation = {
   flock: (b) => fr(b.sep_dist),
-  visit(b, s, d, d2) {
-    if (d2 < fr(fr(b.sep_dist) * fr(b.sep_dist)) && d2 > 0) {
-      s.sum = sub(s.sum, scale(d, fr(1 / d2)));
-      s.count += 1;
-    }
-  },
-  force(b, w, i, a, ctl, s) {
-    if (s.count > 0) ctl.add(b.weight, steerTowards(div(s.sum, s.count), a));
+  //en The engine's flocking pass summed -offset / distance² over the neighbours within sep_dist
+  //en (w.sep: x, y, count).
+  //es La pasada de flocking del motor sumó -desplazamiento / distancia² de los vecinos a menos de
+  //es sep_dist (w.sep: x, y, cuenta).
+  force(b, w, i, a, ctl) {
+    const s = w.sep;
+    if (s[2] > 0) ctl.add(b.weight, steerTowards(set(F, fr(s[0] / s[2]), fr(s[1] / s[2])), a));
   },
 };

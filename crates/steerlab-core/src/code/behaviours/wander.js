@@ -3,6 +3,6 @@
 const wander = {
   perAgent: () => ({ angle: 0 }),
   force(b, w, i, a, ctl) {
-    ctl.add(b.weight, wanderForce(a, b.per[i], fr(b.radius), fr(b.distance), fr(b.jitter), w.rng));
+    ctl.add(b.weight, wanderForce(F, a, b.per[i], fr(b.radius), fr(b.distance), fr(b.jitter), w.rng));
   },
 };
