@@ -22,6 +22,9 @@
 // And a laptop at 200 % zoom (640 × 400 CSS px): a pinned figure never covers the screen.
 // Screenshots: artifacts/phone-walk-*.png.
 //
+// - Code that reads (7): ✎ ⚙ ⋯ show a word under their symbol (the excerpt and the pseudocode:
+//   tests/e2e/phone-code.test.mjs).
+//
 //   node --test tests/e2e/phone-walk.test.mjs      (needs dist/ from scripts/build.sh)
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -30,6 +33,8 @@ import { serveDist, launchBrowser, allProblems, ensureArtifacts } from "./helper
 import { openPhone, settle, tapAt, touch, swipe, agentSizes } from "./fingers.mjs";
 
 const CHAPTERS = ["flocking", "leader-queue-path", "bandada"];
+// The French and Portuguese chapters share the layout: PHONE_WALK_LANGS=fr,pt walks them.
+const LANGS = (process.env.PHONE_WALK_LANGS || "es").split(",");
 const SCREEN = { width: 375, height: 800 };
 const shot = (name) => path.join(ensureArtifacts(), `phone-walk-${name}.png`);
 
@@ -138,12 +143,12 @@ const underPin = (page) =>
     };
   });
 
-for (const ch of CHAPTERS) {
+for (const lang of LANGS) for (const ch of CHAPTERS) {
   for (const colorScheme of ["light", "dark"]) {
-    const url = `/es/chapters/${ch}.html`;
-    const tag = `${ch}-${colorScheme}`;
+    const url = `/${lang}/chapters/${ch}.html`;
+    const tag = `${lang === "es" ? "" : `${lang}-`}${ch}-${colorScheme}`;
     test(`${url} (${colorScheme}): figures that fit, touch that lands, a pinned figure as a small companion, the promises seen with a finger`, { timeout: 900_000 }, async (t) => {
-      const { context, page, cdp, problems } = await openPhone(browser, server, url, { lang: "es", colorScheme });
+      const { context, page, cdp, problems } = await openPhone(browser, server, url, { lang, colorScheme });
       t.after(() => context.close());
       await page.waitForFunction(() => [...document.querySelectorAll("button.try")].every((b) => !b.disabled), null, { timeout: 30_000 });
 
@@ -203,6 +208,19 @@ for (const ch of CHAPTERS) {
       await panel.screenshot({ path: shot(`${tag}-inspector`) });
       await tapOn(page, cdp, root.locator('.steerlab-bar > [data-action="menu"]'));
       await tapOn(page, cdp, root.locator('.steerlab-menu [data-action="inspector"]'));
+
+      // ---- 7. The bar's buttons have names a reader can see: ✎ ⚙ ⋯ with a word under them ----
+      const unnamed = await page.evaluate(() =>
+        [...document.querySelectorAll('.steerlab-bar > :is([data-action="edit"], [data-action="settings"], [data-action="menu"])')]
+          .filter((b) => b.getClientRects().length)
+          .filter((b) => {
+            const w = b.querySelector(".steerlab-word");
+            const r = w?.getBoundingClientRect();
+            return !w || !w.textContent.trim() || !r || r.height < 8 || !w.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+          })
+          .map((b) => `${b.closest(".steerlab")?.querySelector("canvas")?.id} ${b.dataset.action}`)
+      );
+      assert.deepEqual(unnamed, [], "✎ ⚙ ⋯ show their word under the symbol on a phone");
 
       // ---- 5. Touch that lands --------------------------------------------------------------
       const sizes = await page.evaluate(() => {
