@@ -65,8 +65,12 @@ fn every_new_scenario_parses_validates_and_its_controls_work() {
     for name in ["follow-leader", "queue", "path-waypoints", "path-tube"] {
         let text = builtin(name).expect("registered");
         let mut s = Sim::from_json(text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(!s.scenario().title.is_empty() && !s.scenario().title_es.is_empty(), "{name}: titles");
-        assert!(!s.scenario().caption.is_empty() && !s.scenario().caption_es.is_empty(), "{name}: captions");
+        // Titles and captions are words keys, with a text in every shipped language.
+        for tag in ["en", "es", "fr", "pt-BR"] {
+            let l = Lang::from_tag(tag);
+            assert!(!s.scenario().title_in(&l).is_empty(), "{name}: title in {tag}");
+            assert!(!s.scenario().caption_in(&l).is_empty(), "{name}: caption in {tag}");
+        }
         assert!(!s.scenario().controls.is_empty(), "{name}: controls");
         let controls = s.scenario().controls.clone();
         for c in &controls {
