@@ -411,7 +411,8 @@ for (const lang of LANGS) for (const ch of CHAPTERS) {
         t.diagnostic(`the leader stopped: followers ${four.mean.toFixed(1)} px from their point with slow_radius 4, ${start.mean.toFixed(1)} px as the figure starts ("${four.text}")`);
         assert.ok(four.mean <= 3.5, `slow_radius 4: the followers stand on their point (${four.mean.toFixed(1)} px)`);
         assert.ok(start.mean >= 6, `as the figure starts they stay away from it (${start.mean.toFixed(1)} px)`);
-        assert.match(four.text, /distancia media a su punto \d+(,\d+)? px/, "the readout says it");
+        const said = { es: /distancia media a su punto/, fr: /distance moyenne à leur point/, pt: /distância média ao seu ponto/ }[lang];
+        assert.match(four.text, new RegExp(`${said.source} \\d+(,\\d+)? px`), "the readout says it");
       }
 
       // ---- 3. A pinned figure is a small companion ----------------------------------------
