@@ -25,7 +25,7 @@
 #   package/www/challenge.js    challenges (data-challenge; challenge-condition.js their conditions,
 #                               near-miss.js the names meant), compare.js side by side (data-compare),
 #                               imported by boot.js on first use (+ challenge.d.ts, compare.d.ts)
-#   package/www/describe.js     the described scene (cursor.js, sound.js), on first use
+#   package/www/describe.js     the described scene (cursor.js, roving.js, sound.js), on first use
 #   package/www/chart.js        the chart under a canvas and www/meaning.js the measures' meanings,
 #                               imported by boot.js on first use
 #   package/www/code/           the code view (export.js, its writers and words, dialog.js, zip.js, templates/<target>.json and packages.json), on first use
@@ -87,7 +87,7 @@ cp dist/words/*.json "$P/words/"
 cp docs/words.md "$P/docs/words.md"
 cp pkg/tools/check-words.mjs "$P/tools/"
 # The described scene, the keyboard cursor and the sound (issue 49), loaded on first use.
-cp dist/www/describe.js dist/www/cursor.js dist/www/sound.js "$P/www/"
+cp dist/www/describe.js dist/www/cursor.js dist/www/roving.js dist/www/sound.js "$P/www/"
 mkdir -p "$P/www/gpu"
 cp dist/www/gpu/engine.js dist/www/gpu/shaders.js dist/www/gpu/mount.js pkg/www/gpu/mount.d.ts "$P/www/gpu/"
 # The code view (issue #36: v.code, the Code button), loaded on first use.

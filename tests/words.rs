@@ -185,6 +185,43 @@ fn every_key_the_description_builds_has_words() {
     }
     let src = std::fs::read_to_string(Path::new(ROOT).join("www/describe.js")).unwrap();
     assert!(src.contains("./words.js\""), "www/describe.js reads its words through www/words.js");
+    // Each behaviour's lesson (`LESSONS` in www/describe.js): its clauses `describe.<kind>.<clause>`
+    // and, for each fact it watches, `describe.<kind>.up.<key>` and `.down.<key>`; a behaviour
+    // without an entry says its facts with `describe.<kind>` alone. Every key of the core's
+    // behaviours is one or the other.
+    let block = &src[src.find("export const LESSONS = {").expect("LESSONS in www/describe.js")..];
+    let block = &block[..block.find("\n};").unwrap()];
+    let mut entries = std::collections::BTreeMap::new();
+    let mut kind = String::new();
+    for line in block.lines().skip(1) {
+        if let Some((k, _)) =
+            line.strip_prefix("  ").and_then(|l| l.split_once(": {")).filter(|(k, _)| !k.starts_with(' '))
+        {
+            kind = k.to_string();
+        }
+        let e: &mut Vec<String> = entries.entry(kind.clone()).or_default();
+        for part in line.split("[[\"").skip(1).chain(line.split("], [\"").skip(1)) {
+            e.push(format!("describe.{kind}.{}", &part[..part.find('"').unwrap()]));
+        }
+        if let Some(w) = line.split("watch: {").nth(1) {
+            for key in w[..w.find('}').unwrap()].split(',').map(|x| x.split(':').next().unwrap().trim()) {
+                e.extend(["up", "down"].map(|d| format!("describe.{kind}.{d}.{key}")));
+            }
+        }
+    }
+    assert!(
+        entries.len() >= 10 && entries.values().all(|e| e.len() >= 3),
+        "LESSONS read from www/describe.js: {entries:?}"
+    );
+    for &kind in steerlab::sim::behaviours::KINDS {
+        let keys = entries.get(kind).cloned().unwrap_or_else(|| vec![format!("describe.{kind}")]);
+        for k in keys {
+            assert!(en.contains_key(&k), "words/en.json lacks {k} (the described scene of {kind})");
+        }
+    }
+    for k in (0..8).map(|k| format!("describe.way.{k}")) {
+        assert!(en.contains_key(&k), "words/en.json lacks {k}");
+    }
 }
 
 /// The names of the measures and parameters that challenges and compares put in prose

@@ -231,13 +231,13 @@ export function lookup(key, lang) {
   for (const t of chain(lang)) if (Object.hasOwn(WORDS.get(t) ?? {}, key)) return WORDS.get(t)[key];
 }
 
-// Figures exist before they mount (issue 49): a waiting canvas is named by its figure's caption
-// and takes the focus, which mounts it (start()). The viewer replaces both, and gives them back.
-// (A challenge's figure has no caption: its task's title names it.)
+// Figures exist before they mount (issue 49): a waiting canvas is named by its figure's title (its
+// caption's <strong>, else the caption; a challenge's, its task's) and takes the focus, which
+// mounts it (start()). The viewer keeps the name (issue 58) and gives both back.
 if (IN_BROWSER)
   for (const c of document.querySelectorAll("canvas[data-scenario]:not([aria-label])")) {
-    const task = c.closest("[data-challenge]")?.querySelector(".challenge-task");
-    const name = (c.closest("figure")?.querySelector("figcaption") ?? task?.querySelector("strong") ?? task)?.textContent.trim();
+    const task = c.closest("[data-challenge]")?.querySelector(".challenge-task"), cap = c.closest("figure")?.querySelector("figcaption");
+    const name = (cap?.querySelector("strong") ?? cap ?? task?.querySelector("strong") ?? task)?.textContent.trim().replace(/[.:—–-]\s*$/, "");
     if (name) c.setAttribute("role", "img"), c.setAttribute("aria-label", name);
     c.tabIndex = 0;
   }

@@ -150,6 +150,20 @@ class Chart {
     this.canvas.setAttribute("role", "img");
     this.legend = document.createElement("div");
     this.legend.className = "steerlab-chart-legend";
+    // The measures' buttons are one tab stop (issue 58: a toolbar, a roving tabindex; ← → Home End).
+    this.legend.setAttribute("role", "toolbar");
+    this.legend.setAttribute("aria-label", t("chart.title", this.lang));
+    this.legend.addEventListener("keydown", (e) => {
+      const keys = [...this.legend.querySelectorAll(".steerlab-chart-key")];
+      const at = keys.indexOf(e.target);
+      const to = { ArrowLeft: at - 1 + keys.length, ArrowRight: at + 1, Home: 0, End: keys.length - 1 }[e.key];
+      if (at < 0 || to === undefined) return;
+      e.preventDefault();
+      keys[to % keys.length].focus();
+    });
+    this.legend.addEventListener("focusin", (e) => {
+      for (const k of this.legend.querySelectorAll(".steerlab-chart-key")) k.tabIndex = k === e.target ? 0 : -1;
+    });
     fig.append(this.canvas, this.legend);
     this.fig = fig;
     this.key = "";
@@ -264,6 +278,7 @@ class Chart {
           const b = document.createElement("button");
           b.type = "button";
           b.className = "steerlab-chart-key";
+          b.tabIndex = id === s.measures[0] ? 0 : -1;
           b.dataset.measure = id;
           b.textContent = has(`chart.m.${id}`, this.lang) ? t(`chart.m.${id}`, this.lang) : id;
           b.title = t("chart.explain", this.lang);

@@ -126,6 +126,8 @@ export function mountCompare(steerlab, canvas, scenario) {
     n.className = "sl-compare-name";
     n.textContent = name;
     l.append(where, n);
+    // The view is named by its label: which side, and what it runs (issue 58).
+    c.setAttribute("aria-labelledby", l.id);
     d.append(l, c);
     return d;
   };

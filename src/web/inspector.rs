@@ -6,8 +6,9 @@
 //!
 //! Screen readers: the panel is a labelled group of lists, not a live region — it changes four
 //! times a second while playing, and announcing that would drown everything else; a reader
-//! reads it when they choose to. The lines are one tab stop (a roving tabindex: ↑ ↓ Home End move
-//! between them), each a list item whose text reads as "code, value". Updates change the text
+//! reads it when they choose to. The panel is one tab stop (issue 58): its lines take it (a roving
+//! tabindex: ↑ ↓ Home End move between them, ← → go to the previous and the next agent, as ‹ ›
+//! do for a pointer), each a list item whose text reads as "code, value". Updates change the text
 //! nodes' data in place, so a focused line keeps its focus and the reading position holds.
 
 use super::viewer::set_text;
@@ -77,7 +78,7 @@ impl Inspector {
         // Its words are marks, written by `words::write` (`Inner::write_words`).
         panel.set_attribute("data-sl-label", "ui.inspector.label")?;
         panel.set_inner_html(
-            "<div class='steerlab-inspector-head'><button type='button' class='steerlab-btn' data-action='inspect-prev' data-sl-label='ui.inspector.prev'>‹</button><p class='steerlab-inspector-agent'></p><button type='button' class='steerlab-btn' data-action='inspect-next' data-sl-label='ui.inspector.next'>›</button><button type='button' class='steerlab-btn steerlab-inspector-all' data-action='inspect-all' aria-pressed='false' data-sl-text='ui.inspector.all'></button></div><div class='steerlab-inspector-body'></div>",
+            "<div class='steerlab-inspector-head'><button type='button' class='steerlab-btn' data-action='inspect-prev' data-sl-label='ui.inspector.prev' tabindex='-1' aria-keyshortcuts='ArrowLeft'>‹</button><p class='steerlab-inspector-agent'></p><button type='button' class='steerlab-btn' data-action='inspect-next' data-sl-label='ui.inspector.next' tabindex='-1' aria-keyshortcuts='ArrowRight'>›</button><button type='button' class='steerlab-btn steerlab-inspector-all' data-action='inspect-all' aria-pressed='false' data-sl-text='ui.inspector.all'></button></div><div class='steerlab-inspector-body'></div>",
         );
         let find = |sel: &str| -> Result<HtmlElement, JsValue> {
             panel.query_selector(sel)?.ok_or_else(|| JsValue::from_str(sel))?.dyn_into().map_err(JsValue::from)
@@ -289,6 +290,18 @@ impl Inspector {
         }
     }
 
+    /// The previous or the next agent (‹ ›, ← → on a line); false without agents.
+    fn next_agent(&mut self, sim: &mut Sim, forward: bool) -> bool {
+        let n = sim.agent_count();
+        if n == 0 {
+            return false;
+        }
+        let cur = sim.selected.unwrap_or(0).min(n - 1);
+        sim.selected = Some(if forward { (cur + 1) % n } else { (cur + n - 1) % n });
+        self.period = None;
+        true
+    }
+
     /// An event on the panel. Returns whether the canvas should be drawn again.
     pub fn on_event(&mut self, ev: &Event, sim: &mut Sim) -> bool {
         let target = ev.target().and_then(|t| t.dyn_into::<Element>().ok());
@@ -303,21 +316,18 @@ impl Inspector {
                     let _ = b.set_attribute("aria-pressed", if all { "true" } else { "false" });
                     return false;
                 }
-                let n = sim.agent_count();
-                if n == 0 {
-                    return false;
+                match b.get_attribute("data-action").as_deref() {
+                    Some("inspect-prev") => self.next_agent(sim, false),
+                    Some("inspect-next") => self.next_agent(sim, true),
+                    _ => false,
                 }
-                let cur = sim.selected.unwrap_or(0).min(n - 1);
-                sim.selected = Some(match b.get_attribute("data-action").as_deref() {
-                    Some("inspect-prev") => (cur + n - 1) % n,
-                    Some("inspect-next") => (cur + 1) % n,
-                    _ => return false,
-                });
-                self.period = None;
-                true
             }
             "keydown" => {
                 let (Some(line), Some(k)) = (line, ev.dyn_ref::<KeyboardEvent>()) else { return false };
+                if let a @ ("ArrowLeft" | "ArrowRight") = k.key().as_str() {
+                    ev.prevent_default();
+                    return self.next_agent(sim, a == "ArrowRight");
+                }
                 let Ok(all) = self.body.query_selector_all(".steerlab-inspector-line") else { return false };
                 let lines: Vec<Element> = (0..all.length()).filter_map(|k| all.item(k)?.dyn_into().ok()).collect();
                 let Some(at) = lines.iter().position(|l| *l == line) else { return false };

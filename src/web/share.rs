@@ -196,10 +196,11 @@ const DIALOG: &str = concat!(
     r#"<p class="steerlab-dialog-status" aria-live="polite"></p>"#
 );
 
-/// The Share or Embed dialog (a `<dialog>` that does not trap the page: shown in the viewer's
-/// wrapper, not modal; Esc closes it, `closedby="closerequest"`): a title, a note, the text
-/// (selected), Copy and Close, a status line. Built on first use inside the viewer's wrapper, so
-/// `destroy()` takes it along.
+/// The Share or Embed dialog: a modal `<dialog>` (issue 58, the WAI-ARIA dialog pattern: the page
+/// behind is inert, Tab stays inside, Esc or Close closes it and the browser gives the focus back
+/// to what had it — the viewer hands it to the menu's toggle first when the menu folds away): a
+/// title, a note, the text (selected), Copy and Close, a status line. Built on first use inside the
+/// viewer's wrapper, so `destroy()` takes it along.
 pub fn open_dialog(root: &HtmlElement, lang: Lang, title: &str, note: &str, text: &str, copy_now: bool) {
     let dialog = match root.query_selector("dialog") {
         Ok(Some(d)) => d,
@@ -230,7 +231,7 @@ pub fn open_dialog(root: &HtmlElement, lang: Lang, title: &str, note: &str, text
     let _ = js_sys::Reflect::set(&area, &"value".into(), &JsValue::from_str(text));
     let _ = area.set_attribute("rows", if text.contains('\n') { "5" } else { "2" });
     if !dialog.has_attribute("open") {
-        call(&dialog, "show", &[]);
+        call(&dialog, "showModal", &[]);
     }
     call(&area, "select", &[]);
     if copy_now {

@@ -9,6 +9,7 @@
 //! - `viewer/controls.rs`: the bar's buttons and overlay toggles, one table that builds them and
 //!   runs them, and the scenario's sliders, toggles and selects;
 //! - `viewer/events.rs`: the handlers, and attaching / detaching every listener and observer;
+//! - `viewer/toolbar.rs`: the bar as one tab stop (an ARIA toolbar, a roving tabindex);
 //! - `viewer/frame.rs`: the frame loop, theme and fit, drawing and the text around the canvas.
 
 mod buttons;
@@ -19,6 +20,7 @@ mod events;
 mod frame;
 mod legend;
 mod panic;
+mod toolbar;
 mod touch;
 
 pub(crate) use dom::phone;
@@ -540,6 +542,8 @@ impl Inner {
     }
 
     fn share(&mut self) {
+        // (A folded menu closes first, its toggle focused: the dialog gives the focus back there.)
+        self.close_folds(true);
         let (title, note) = (self.lang.text(K::UiShareTitle), self.lang.text(K::UiShareNote));
         match self.link() {
             Ok(f) => {
@@ -557,6 +561,7 @@ impl Inner {
     }
 
     fn embed(&mut self) {
+        self.close_folds(true);
         // (A figure from a file: the snippet names that file, and the note says so.)
         let from_file = self.canvas.has_attribute("data-scenario-src");
         let note = self.lang.text(if from_file { K::UiEmbedNoteSrc } else { K::UiEmbedNote });

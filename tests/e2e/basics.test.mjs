@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { settle } from "./fingers.mjs";
-import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, waitForDrawn, ensureArtifacts, canvasStats } from "./helpers.mjs";
+import { serveDist, launchBrowser, openPage, allProblems, waitForSteerlab, waitForDrawn, ensureArtifacts, canvasStats, shownText } from "./helpers.mjs";
 const BASICS = ["seek", "flee", "arrive", "pursuit", "evade", "wander", "obstacle-avoidance", "containment", "flow-field"];
 
 let server;
@@ -56,9 +56,9 @@ for (const [url, lang] of [["/", "en"], ["/es/", "es"]]) {
       const caption = await page.locator(`${fig} .steerlab-caption`).textContent();
       // (A caption's `{touch|mouse}` instructions as a reader with a mouse reads them.)
       const forMouse = (t) => t.replace(/\{([^{}|]*)\|([^{}|]*)\}/g, "$2");
-      assert.equal(caption, forMouse(lang === "es" ? sc.caption_es : sc.caption), `${name}: caption`);
+      assert.equal(caption, forMouse(shownText(sc.caption, lang)), `${name}: caption`);
       const label = await page.locator(`${fig} .steerlab-label`).first().textContent();
-      assert.equal(label, lang === "es" ? sc.controls[0].label_es : sc.controls[0].label, `${name}: control label`);
+      assert.equal(label, shownText(sc.controls[0].label, lang), `${name}: control label`);
       // It moves (autoplay) and its readout is a sentence in the page's language.
       const s0 = (await state(page, name)).steps;
       await page.waitForTimeout(400);

@@ -111,7 +111,7 @@ test("every target's package keeps its names at any step and with any parameters
     assert.match(out.at0.godot["addons/steerlab/plugin.cfg"], /^\[plugin\]\n[\s\S]*script="plugin.gd"/);
     assert.match(out.at0.godot["addons/steerlab/steerlab_agents.gd"], /^class_name SteerlabAgents\nextends Node2D$/m);
     assert.match(out.at0.godot["steerlab/bandada.tscn"], /settings = "res:\/\/steerlab\/bandada.json"/);
-    assert.match(out.at0.js["steerlab-js/steerlab.d.ts"], /export function makeWorld\(params: Params\): World;/);
+    assert.match(out.at0.js["steerlab-js/steerlab.d.ts"], /export function makeWorld\(params: Params \| Settings\): World;/);
     assert.match(out.at0["rust-crate"]["steerlab-bandada/Cargo.toml"], /steerlab-core = \{ version = "0.1.0", path = "..\/steerlab\/crates\/steerlab-core" \}/);
     assert.deepEqual(await allProblems(page, problems), []);
   } finally {

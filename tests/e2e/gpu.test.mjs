@@ -205,7 +205,7 @@ test('the stress canvas with "engine": "gpu" runs on the GPU, says so in the HUD
   const { context, page, problems } = await openPage(gpuBrowser, server.url("/gpu-canvas.html"));
   try {
     await page.waitForSelector('canvas[data-steerlab-engine="gpu"]', { timeout: 60_000 });
-    await page.waitForFunction(() => /fps · step \d/.test(document.querySelector(".steerlab-engine")?.textContent || ""), null, { timeout: 60_000 });
+    await page.waitForFunction(() => /fps · step \d[\s\S]*draw \d/.test(document.querySelector(".steerlab-engine")?.textContent || ""), null, { timeout: 60_000 });
     const hud = await page.locator(".steerlab-engine").textContent();
     assert.match(hud, /^GPU engine \(WebGPU\) · \d+ fps · step [\d,]+\.\d\d ms · draw [\d,]+\.\d\d ms · 5,000 agents$/, "numbers as English writes them");
     assert.equal(await page.locator(".steerlab-hud").count(), 1, "one HUD line");

@@ -481,3 +481,13 @@ export function nativeStill(scenario, steps = 0, { lang = "en", theme = "light" 
   if (r.status !== 0) throw new Error(`cargo ${args.join(" ")} failed (${r.status}):\n${r.stderr}`);
   return r.stdout;
 }
+
+const WORDS_FILES = new Map();
+/** What a reader of `lang` sees for a scenario's text: a plain text, a text by language, or a
+ *  words key (`{"words": "scenario.seek.title"}`, the built-ins' form) read from words/<lang>.json. */
+export function shownText(text, lang) {
+  if (typeof text === "string") return text;
+  if (text?.[lang] != null) return text[lang];
+  if (!WORDS_FILES.has(lang)) WORDS_FILES.set(lang, JSON.parse(fs.readFileSync(path.join(ROOT, "words", `${lang}.json`), "utf8")));
+  return WORDS_FILES.get(lang)[text?.words];
+}

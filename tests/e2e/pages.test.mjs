@@ -412,6 +412,11 @@ async function widgetTexts(page) {
       own.push(...texts(sc.title), ...texts(sc.caption));
       for (const k of sc.controls ?? []) own.push(...texts(k.label), ...(k.option_labels ?? []).flatMap(texts), ...(k.options ?? []));
     }
+    const pageName = (c) => {
+      const cap = c.closest("figure")?.querySelector("figcaption");
+      const task = c.closest("[data-challenge]")?.querySelector(".challenge-task");
+      return (cap?.querySelector("strong") ?? cap ?? task?.querySelector("strong") ?? task)?.textContent.trim().replace(/[.:—–-]\s*$/, "");
+    };
     const out = [];
     const roots = [...document.querySelectorAll(WIDGETS)].filter((r) => !r.parentElement?.closest(WIDGETS));
     for (const root of roots) {
@@ -419,6 +424,9 @@ async function widgetTexts(page) {
         if (e.closest(CODE)) continue;
         for (const n of e.childNodes) if (n.nodeType === 3 && n.textContent.trim()) out.push({ text: n.textContent, at: e.className || e.tagName });
         for (const a of ["aria-label", "aria-valuetext", "aria-description", "title", "alt", "placeholder"]) {
+          // (A figure the page names keeps the page's name, its caption's or its task's title: the
+          // page's own text, which `cargo xtask pages check` reads with the page.)
+          if (a === "aria-label" && e.matches("canvas") && e.getAttribute(a) === pageName(e)) continue;
           if (e.hasAttribute(a)) out.push({ text: e.getAttribute(a), at: `${e.className || e.tagName} @${a}` });
         }
       }

@@ -1,13 +1,15 @@
 //! What a description of the scene needs, as numbers and keys (no words): how many agents, the
 //! groups they form (size, where, which way they head), the agents of each role and the role
-//! objects (leader, target, waypoints, obstacles, food …) as the frame draws them, and the
-//! selected agent. The shell turns it into sentences in the reader's language (`www/describe.js`,
+//! objects (leader, target, waypoints, obstacles, food …) as the frame draws them, the selected
+//! agent, and each behaviour's facts of its lesson ([`Behave::describe`]: separation's spacing,
+//! alignment's common heading, the queue's line …, in the behaviour's own file). The shell turns it into sentences in the reader's language (`www/describe.js`,
 //! loaded on first use) and compares two of them to say what an action changed.
 //!
 //! Places are the nine parts of the world in a 3 × 3 grid (`0` top left, `4` the centre, `8`
 //! bottom right); headings are eight directions as the reader sees them (`0` right, `2` up, `4`
 //! left, `6` down, counter-clockwise), `8` for "not moving" and `9` for "every which way".
 
+use crate::behaviours::{Facts, Readout, Tell, Val};
 use crate::draw::{DrawList, Shape, Style};
 use crate::engine::Sim;
 use crate::json_path::{f32v, obj};
@@ -108,6 +110,93 @@ pub struct Scene {
     pub roles: Vec<Role>,
     /// The selected agent: its index and its place and heading.
     pub selected: Option<(usize, u8, u8)>,
+    /// Each behaviour's facts of its lesson, in the scenario's order (those that have some).
+    pub facts: Vec<Told>,
+}
+
+/// What a behaviour tells: its own facts, else its readout's numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Told {
+    Facts(Facts),
+    Readout(Readout),
+}
+
+impl Told {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Told::Facts(f) => f.kind,
+            Told::Readout(r) => r.kind,
+        }
+    }
+
+    /// The number under `key`.
+    pub fn num(&self, key: &str) -> Option<f64> {
+        match self {
+            Told::Facts(f) => f.get(key).map(f64::from),
+            Told::Readout(r) => r.num(key),
+        }
+    }
+
+    /// `[kind, {key: value}]`: numbers with the decimals they are told with, null when unknown.
+    fn json(&self) -> Value {
+        let items = match self {
+            Told::Facts(f) => f
+                .items()
+                .map(|(k, d, v)| {
+                    (k, val(if d == 0 && v.is_finite() { Val::Int(v.round() as i64) } else { Val::Num(v as f64, d) }))
+                })
+                .collect(),
+            Told::Readout(r) => r.items.iter().map(|&(k, v)| (k, val(v))).collect(),
+        };
+        Value::Array(vec![self.kind().into(), obj(items)])
+    }
+}
+
+/// A fact as JSON: a number with the decimals it is told with, a word's key, a truth, or null.
+fn val(v: Val) -> Value {
+    match v {
+        Val::Int(n) => n.into(),
+        Val::Num(x, d) if x.is_finite() => {
+            let k = [1.0, 10.0, 100.0, 1000.0][d.min(3) as usize];
+            Value::from((x * k).round() / k)
+        }
+        Val::Word(w) => w.into(),
+        Val::Bool(b) => b.into(),
+        Val::Num(..) | Val::None => Value::Null,
+    }
+}
+
+/// Whether two agents `d` apart overlap as drawn: closer than this many of their length.
+pub const OVERLAP: f32 = 0.6;
+
+/// What behaviours' descriptions measure alike (`Tell` is theirs; the measures are the scene's).
+impl Tell<'_, '_> {
+    /// The part of the world `p` is in ([`region`]).
+    pub fn place(&self, p: Vec2) -> u8 {
+        region(p, self.v.world.size())
+    }
+    /// Agents whose nearest other agent is close enough to overlap it as drawn.
+    pub fn overlapping(&self) -> u32 {
+        let r = self.agent_size * OVERLAP;
+        self.nearest.iter().filter(|&&d| d < r).count() as u32
+    }
+    /// The direction of `d` as the reader sees it ([`heading`]; [`STILL`] for a zero vector).
+    pub fn direction(&self, d: Vec2) -> u8 {
+        heading(d, 0.0)
+    }
+    /// How many agents the last step tinted `style` (braking, evading, arriving …).
+    pub fn tinted(&self, style: Style) -> u32 {
+        self.v.tints.iter().filter(|&&t| t == Some(style)).count() as u32
+    }
+    /// The mean distance to the nearest other agent.
+    pub fn spacing(&self) -> Option<f32> {
+        (!self.nearest.is_empty()).then(|| self.nearest.iter().sum::<f32>() / self.nearest.len() as f32)
+    }
+    /// The closest pair: their distance and where the first of them is.
+    pub fn closest(&self) -> Option<(f32, u8)> {
+        let (i, d) = self.nearest.iter().enumerate().min_by(|a, b| a.1.total_cmp(b.1))?;
+        Some((*d, self.place(self.v.agents.get(i)?.position)))
+    }
 }
 
 impl Scene {
@@ -121,6 +210,7 @@ impl Scene {
             ("polarisation", f32v(self.polarisation)),
             ("roles", self.roles.iter().map(r).collect()),
             ("selected", self.selected.map(|(i, p, h)| vec![i as u32, p as u32, h as u32]).into()),
+            ("facts", self.facts.iter().map(Told::json).collect()),
         ])
     }
 }
@@ -139,7 +229,12 @@ impl Sim {
         // `state().metrics` counts them (the same union-find), with their members, to say where
         // each is and where it heads. A big flock is one whole.
         let big = n as u64 > BIG_FLOCK || self.raster_agents();
-        let mut parent = if big { Vec::new() } else { self.spacing().parent };
+        let (mut parent, nearest) = if big {
+            (Vec::new(), Vec::new())
+        } else {
+            let sp = self.spacing();
+            (sp.parent, sp.nearest)
+        };
         // Per root: size, its first member, the sum of offsets from it, the sum of the moving
         // members' unit velocities, how many move.
         let mut acc: Vec<(u32, usize, Vec2, Vec2, u32)> = Vec::new();
@@ -159,6 +254,16 @@ impl Sim {
             a.4 += moving as u32;
         }
         scene.group_count = (!big).then_some(acc.len() as u32);
+        // Where the moving agents head together (alignment's lesson), from the same sums.
+        let (dir, moving) = acc.iter().fold((Vec2::ZERO, 0), |(d, m), a| (d + a.3, m + a.4));
+        let common = if moving == 0 {
+            STILL
+        } else if dir.length() / (moving as f32) < 0.35 {
+            SCATTERED
+        } else {
+            heading(dir, 0.0)
+        };
+        let sizes: Vec<u32> = if big { Vec::new() } else { acc.iter().map(|a| a.0).collect() };
         // The largest groups, largest first (ties: the one whose first member comes first); picked,
         // not sorted (a sort's code in the wasm module for three items).
         for _ in 0..MAX_GROUPS.min(acc.len()) {
@@ -186,6 +291,20 @@ impl Sim {
         scene.selected =
             self.selected.and_then(|i| agents.get(i).map(|a| (i, region(a.position, size), heading(a.velocity, min))));
         drop(agents);
+        let agent_size = self.scenario().agent_size;
+        scene.facts = self.with_view(|v| {
+            let t = Tell {
+                v,
+                nearest: &nearest,
+                groups: &sizes,
+                agent_size,
+                heading: common,
+                polarisation: scene.polarisation,
+            };
+            let each = self.scenario().behaviours.iter().zip(self.states());
+            each.filter_map(|(b, s)| b.describe(s, &t).map(Told::Facts).or_else(|| b.readout(s, v).map(Told::Readout)))
+                .collect()
+        });
         // The roles and objects as drawn: one per distinct place (a target drawn as a ring and a dot
         // is one target), in the order of `ROLES`.
         let mut seen: Vec<(usize, Vec2)> = Vec::new();
@@ -317,6 +436,72 @@ mod tests {
         assert!(sh.contains(&("self", 1)) && sh.iter().any(|r| r.0 == "checked"), "{sh:?}");
         let seek = keys("seek", 1);
         assert!(seek.contains(&("target", 1)), "{seek:?}");
+    }
+
+    /// The flocking rules' facts by hand (400 × 400, agents 7 long: overlapping under 4.2 px):
+    /// agents at (100, 100) and (104, 100), 4 px apart, and at (200, 200) and (226, 200), 26 px
+    /// apart, all heading right. Separation: spacing (4 + 4 + 26 + 26) / 4 = 15, the closest pair
+    /// 4 px at the top left (region 0), 2 agents overlap, sep_dist 22. Alignment: polarisation 1,
+    /// heading right (0). Cohesion (perception 30): 2 groups of 2, nobody alone.
+    #[test]
+    fn the_flocking_rules_facts_by_hand() {
+        let agents = hand_agents(&[
+            ((100.0, 100.0), (50.0, 0.0)),
+            ((104.0, 100.0), (50.0, 0.0)),
+            ((200.0, 200.0), (50.0, 0.0)),
+            ((226.0, 200.0), (50.0, 0.0)),
+        ]);
+        let rules = r#"[{"type": "separation", "sep_dist": 22}, {"type": "alignment", "perception": 30},
+                        {"type": "cohesion", "perception": 30}]"#;
+        let d = scene(&sim_with(rules, &agents, ""));
+        let facts = |kind: &str| d.facts.iter().find(|r| r.kind() == kind).unwrap_or_else(|| panic!("{kind}: {d:?}"));
+        let sep = facts("separation");
+        assert_eq!(sep.num("spacing"), Some(15.0));
+        assert_eq!(sep.num("closest"), Some(4.0));
+        assert_eq!(sep.num("closest_at"), Some(0.0));
+        assert_eq!(sep.num("overlaps"), Some(2.0));
+        assert_eq!(sep.num("sep_dist"), Some(22.0));
+        let ali = facts("alignment");
+        assert_eq!((ali.num("polarisation"), ali.num("heading")), (Some(1.0), Some(0.0)));
+        let coh = facts("cohesion");
+        assert_eq!(
+            (coh.num("groups"), coh.num("largest"), coh.num("second"), coh.num("alone")),
+            (Some(2.0), Some(2.0), Some(2.0), Some(0.0))
+        );
+        // Headings apart: every which way (9), polarisation 0.
+        let apart = hand_agents(&[((100.0, 100.0), (50.0, 0.0)), ((300.0, 300.0), (-50.0, 0.0))]);
+        let ali = scene(&sim_with(rules, &apart, "")).facts.into_iter().find(|r| r.kind() == "alignment").unwrap();
+        assert_eq!((ali.num("polarisation"), ali.num("heading")), (Some(0.0), Some(SCATTERED as f64)));
+        // As JSON: [kind, {key: number}], numbers with the decimals they are told with.
+        let j = d.json();
+        assert_eq!(
+            j["facts"][0],
+            serde_json::json!(["separation", {"spacing": 15, "closest": 4.0, "closest_at": 0, "overlaps": 2, "sep_dist": 22}])
+        );
+    }
+
+    /// The lessons of the chapters' other built-ins: the queue's line and its throughput after 20
+    /// s, the waypoints' next one, the tube's agents inside it, the followers' distance to the
+    /// leader, and a basic behaviour's readout numbers (seek: the distance to the target).
+    #[test]
+    fn the_lessons_of_the_built_ins() {
+        let facts = |name: &str, steps: u32| scene(&builtin(name, steps)).facts;
+        let q = facts("queue", 1200);
+        let q = q.iter().find(|r| r.kind() == "queue").unwrap();
+        assert!(q.num("waiting").unwrap() >= 3.0 && q.num("line_length").unwrap() > 20.0, "{q:?}");
+        assert!(q.num("throughput").unwrap() > 0.0 && q.num("spacing").unwrap() > 0.0, "{q:?}");
+        let w = facts("path-waypoints", 60);
+        let w = w.iter().find(|r| r.kind() == "path_waypoints").unwrap();
+        let (next, n) = (w.num("next").unwrap(), w.num("waypoints").unwrap());
+        assert!(next >= 1.0 && next <= n && w.num("distance").unwrap() > 0.0, "{w:?}");
+        let t = facts("path-tube", 600);
+        let t = t.iter().find(|r| r.kind() == "path_tube").unwrap();
+        assert!(t.num("inside").unwrap() >= 1.0 && t.num("inside") <= t.num("agents"), "{t:?}");
+        let f = facts("follow-leader", 300);
+        let f = f.iter().find(|r| r.kind() == "follow_leader").unwrap();
+        assert!(f.num("leader_distance").unwrap() > 0.0 && f.num("followers").unwrap() >= 1.0, "{f:?}");
+        let s = facts("seek", 10);
+        assert!(s[0].kind() == "seek" && s[0].num("distance").is_some(), "{s:?}");
     }
 
     /// The selected agent's place and heading; a description changes as the scene does.

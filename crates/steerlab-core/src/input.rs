@@ -155,15 +155,25 @@ impl Sim {
             }
             (Interaction::Playground, Pointer::Move(p)) => {
                 let was = self.pointer.replace(p);
-                Outcome::changed(was != Some(p), false)
+                // A press on an obstacle or food holds it: a drag moves it.
+                let moved = dragging && self.scene.move_held(p);
+                Outcome::changed(was != Some(p) || moved, moved)
             }
             (Interaction::Playground, Pointer::Down(p)) => {
                 self.pointer = Some(p);
-                match self.scenario.click {
-                    ClickAction::Food => self.add_food(p),
-                    ClickAction::Obstacle => self.add_obstacle(p, CLICK_OBSTACLE_RADIUS),
+                let world = &self.world;
+                self.scene.held = self.scene.held_at(p, PICK_RADIUS, |a, b| world.delta(a, b));
+                if self.scene.held.is_none() {
+                    match self.scenario.click {
+                        ClickAction::Food => self.add_food(p),
+                        ClickAction::Obstacle => self.add_obstacle(p, CLICK_OBSTACLE_RADIUS),
+                    }
                 }
                 Outcome::ALL
+            }
+            (Interaction::Playground, Pointer::Up(_)) => {
+                let was = self.scene.held.take().is_some();
+                Outcome::changed(true, was)
             }
             (Interaction::Waypoints, ev) => self.waypoints_pointer(ev, dragging),
             (i, ev) if i.to_behaviours() => {

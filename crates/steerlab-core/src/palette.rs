@@ -39,6 +39,16 @@ impl Colour {
         Colour::rgba(c[0], c[1], c[2], ((c[3] as u32 * 1000 + 127) / 255) as u16)
     }
 
+    /// This colour's alpha with other RGB bytes.
+    pub const fn with_rgb(self, r: u8, g: u8, b: u8) -> Colour {
+        Colour { r, g, b, alpha: self.alpha }
+    }
+
+    /// Its RGB bytes.
+    pub fn rgb(self) -> [u8; 3] {
+        [self.r, self.g, self.b]
+    }
+
     /// As RGBA bytes (for the pixel agent layer).
     pub fn bytes(self) -> [u8; 4] {
         [self.r, self.g, self.b, ((self.alpha as u32 * 255 + 500) / 1000) as u8]
@@ -264,6 +274,19 @@ pub const SELF_RED: Colour = Colour::hex(0xe11d48);
 pub const CELL_GREEN: Colour = Colour::rgba(34, 197, 94, 280);
 pub const CHECKED_VIOLET: Colour = Colour::hex(0x8b5cf6);
 pub const OTHER_GREY: Colour = Colour::hex(0x6b7280);
+/// On a dark canvas the checked agents and the others are lighter: on the 3×3 cells' green they
+/// were 2.5:1 and 2.2:1 (17 of 193 agents of the dark spatial hash under 3:1).
+const CHECKED_ON_DARK: Colour = Colour::hex(0xa78bfa);
+const OTHER_ON_DARK: Colour = Colour::hex(0x9ca3af);
+/// The followers arriving at their places: a darker green on the light canvas (the tutorial's
+/// green was 3.15:1 there).
+const ARRIVING_ON_LIGHT: Colour = Colour::hex(0x15803d);
+/// The colours that depend on the canvas's lightness (`Src::Shade`): on light, on dark.
+const SHADES: [[Colour; 2]; 3] =
+    [[CHECKED_VIOLET, CHECKED_ON_DARK], [OTHER_GREY, OTHER_ON_DARK], [ARRIVING_ON_LIGHT, GREEN]];
+const CHECKED: Src = Src::Shade(0);
+const OTHER: Src = Src::Shade(1);
+const ARRIVING: Src = Src::Shade(2);
 
 pub const SEPARATION: Colour = Colour::hex(0xef4444);
 pub const ALIGNMENT: Colour = Colour::hex(0x0284c7);
@@ -325,6 +348,10 @@ enum Src {
     Role(Role),
     /// The leader's rim: dark orange around the default orange, else the text's colour.
     LeaderRim,
+    /// [`SHADES`]`[k]`: its first colour on a light canvas, its second on a dark one (a
+    /// tutorial's colour, lighter where the canvas is dark: issue 58, every agent ≥ 3:1 against
+    /// what lies around it). (An index, not two colours: a larger `Src` made the table code.)
+    Shade(u8),
 }
 
 impl Src {
@@ -341,6 +368,7 @@ impl Src {
             Src::Role(r) => p.role(r),
             Src::LeaderRim if p.role(Role::Leader) == ORANGE => DARK_ORANGE,
             Src::LeaderRim => p.text,
+            Src::Shade(k) => SHADES[k as usize][(luminance(p.background.rgb()) < 0.18) as usize],
         }
     }
 }
@@ -353,8 +381,8 @@ fn spec(style: Style) -> (Src, Option<Src>, f32, bool) {
         Style::Agent => (Src::Agent, Some(Src::Agent), 1.0, false),
         Style::Selected => (Src::Fixed(SELECTED), None, 2.0, false),
         Style::SelfAgent => (Src::Text, Some(Src::Fixed(SELF_RED)), 2.0, false),
-        Style::Checked => (Src::Fixed(CHECKED_VIOLET), None, 1.5, false),
-        Style::Other => (Src::Fixed(OTHER_GREY), Some(Src::Fixed(OTHER_GREY)), 1.0, false),
+        Style::Checked => (CHECKED, None, 1.5, false),
+        Style::Other => (OTHER, Some(OTHER), 1.0, false),
         Style::Cell => (Src::Fixed(Colour::hex(0x15803d)), Some(Src::Fixed(CELL_GREEN)), 1.5, false),
         Style::Grid => (Src::Grid, None, 1.0, false),
         Style::Perception => (Src::Faint, None, 1.0, false),
@@ -371,7 +399,7 @@ fn spec(style: Style) -> (Src, Option<Src>, f32, bool) {
         // Filled and outlined (not by colour alone): the default orange with a dark rim, an
         // author's colour with the text's.
         Style::Leader => (Src::LeaderRim, Some(Src::Role(Role::Leader)), 1.5, false),
-        Style::Arriving => (Src::Fixed(GREEN), Some(Src::Fixed(GREEN)), 1.0, false),
+        Style::Arriving => (ARRIVING, Some(ARRIVING), 1.0, false),
         Style::Evading => (Src::Fixed(RED), None, 1.5, false),
         Style::BehindPoint => (Src::Fixed(GREEN), Some(Src::Fixed(GREEN)), 1.5, false),
         Style::AheadZone => (Src::Fixed(RED), Some(Src::Fixed(Colour::rgba(220, 38, 38, 120))), 1.0, true),
@@ -420,6 +448,29 @@ impl Look {
     pub fn agent_paint(&self) -> (bool, bool) {
         (self.fill.is_some(), self.fill != Some(self.stroke))
     }
+}
+
+/// WCAG's relative luminance of an opaque colour's RGB bytes, within 2 % (the power 2.4 of its
+/// sRGB curve taken as 2.40625 = 2 + 1/2 − 1/8 + 1/32, by square roots: a `pow` would be 2 KB of
+/// the module; the tests check against the exact curve).
+pub fn luminance([r, g, b]: [u8; 3]) -> f64 {
+    let lin = |c: u8| {
+        let c = c as f64 / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            let x = (c + 0.055) / 1.055;
+            let (s1, s3) = (x.sqrt(), x.sqrt().sqrt().sqrt());
+            x * x * s1 / s3 * s3.sqrt().sqrt()
+        }
+    };
+    0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+}
+
+/// WCAG's contrast ratio of two opaque colours (1 to 21).
+pub fn contrast(a: [u8; 3], b: [u8; 3]) -> f64 {
+    let (x, y) = (luminance(a), luminance(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
 }
 
 /// Circles of these styles are filled (then stroked); other circles are only stroked.
@@ -526,6 +577,25 @@ mod tests {
         }
     }
 
+    /// WCAG's contrast ratio, exactly (the module's `contrast` is within 2 %).
+    fn contrast(a: Colour, b: Colour) -> f64 {
+        let lum = |c: Colour| 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
+        let (x, y) = (lum(a), lum(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    /// The module's luminance is WCAG's within 2 %, for every grey and every channel alone.
+    #[test]
+    fn luminance_is_wcags_within_two_percent() {
+        for v in 0..=255u8 {
+            for c in [[v, v, v], [v, 0, 0], [0, v, 0], [0, 0, v]] {
+                let exact = 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2]);
+                let got = super::luminance(c);
+                assert!((got - exact).abs() <= 0.02 * exact + 1e-12, "{c:?}: {got} vs {exact}");
+            }
+        }
+    }
+
     /// Linear light of an sRGB byte.
     fn lin(c: u8) -> f64 {
         let c = c as f64 / 255.0;
@@ -534,16 +604,6 @@ mod tests {
         } else {
             ((c + 0.055) / 1.055).powf(2.4)
         }
-    }
-
-    /// WCAG's relative luminance, and the contrast ratio of two opaque colours.
-    fn luminance(c: Colour) -> f64 {
-        0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b)
-    }
-
-    fn contrast(a: Colour, b: Colour) -> f64 {
-        let (x, y) = (luminance(a), luminance(b));
-        (x.max(y) + 0.05) / (x.min(y) + 0.05)
     }
 
     /// The roles each figure shows together (what a reader must tell apart). (The active
@@ -556,6 +616,35 @@ mod tests {
         &[Style::ForceSeparation, Style::ForceAlignment, Style::ForceCohesion, Style::ForceTotal, Style::ForceOther],
         &[Style::ChartNaive, Style::ChartGrid],
     ];
+
+    /// Issue 58: every agent stands out from what lies under it, not only from the canvas: the
+    /// spatial hash's agents from its 3×3 cells' translucent green (dark: checked violet was
+    /// 2.5:1, the others' grey 2.2:1), the followers from the leader's translucent zone ahead,
+    /// braking agents from the cones' yellow, in both themes.
+    #[test]
+    fn agents_stand_out_on_what_lies_under_them() {
+        let over = |c: Colour, bg: Colour| {
+            let a = c.alpha as f64 / 1000.0;
+            let m = |x: u8, y: u8| (x as f64 * a + y as f64 * (1.0 - a)).round() as u8;
+            Colour::hex(0).with_rgb(m(c.r, bg.r), m(c.g, bg.g), m(c.b, bg.b))
+        };
+        let cases: [(&[Style], Style); 3] = [
+            (&[Style::SelfAgent, Style::Checked, Style::Other], Style::Cell),
+            (&[Style::Leader, Style::Arriving, Style::Evading], Style::AheadZone),
+            (&[Style::Braking, Style::Agent], Style::Cone),
+        ];
+        for p in [LIGHT, DARK] {
+            for (agents, floor) in cases {
+                let under = over(look(floor, &p).fill.unwrap(), p.background);
+                for &s in agents {
+                    let l = look(s, &p);
+                    let fill = l.fill.map_or(0.0, |f| contrast(f, under));
+                    let best = contrast(l.stroke, under).max(fill);
+                    assert!(best >= 3.0, "{s:?} on {floor:?} over {}: {best:.2}:1", p.background.css());
+                }
+            }
+        }
+    }
 
     /// Every role's stroke (its outline) or its opaque fill is ≥ 3:1 against the canvas, light and
     /// dark (WCAG 1.4.11); the spatial hash's cells by their outline.

@@ -43,6 +43,9 @@ pub(crate) struct Spacing {
     /// The union-find forest of the groups ([`root`] of an agent is its group's first member;
     /// empty with fewer than 2 agents): `describe` places and heads each group with it.
     pub(crate) parent: Vec<u32>,
+    /// Each agent's distance to its nearest other agent (empty with fewer than 2 agents): the
+    /// described scene's spacing, closest pair and overlaps.
+    pub(crate) nearest: Vec<f32>,
 }
 
 impl Sim {
@@ -137,6 +140,7 @@ impl Sim {
                 mean_centroid_distance: None,
                 groups: n as u32,
                 parent: Vec::new(),
+                nearest: Vec::new(),
             };
         }
         let pos: Vec<Vec2> = agents.iter().map(|a| a.position).collect();
@@ -149,6 +153,7 @@ impl Sim {
         let mut cen_n = 0usize;
         let mut parent: Vec<u32> = (0..n as u32).collect();
         let mut groups = n as u32;
+        let mut nearest = Vec::with_capacity(n);
         for i in 0..n {
             let mut best = f32::INFINITY;
             let mut c = Vec2::ZERO;
@@ -175,6 +180,7 @@ impl Sim {
                 best = grid.nearest(&self.world, &pos, i).0.unwrap_or(f32::INFINITY);
             }
             nearest_sum += (best.sqrt()) as f64;
+            nearest.push(best.sqrt());
             min2 = min2.min(best);
         }
         let cen = if cen_n > 0 { Some((cen_sum / cen_n as f64) as f32) } else { None };
@@ -184,6 +190,7 @@ impl Sim {
             mean_centroid_distance: cen,
             groups,
             parent,
+            nearest,
         }
     }
 

@@ -113,6 +113,13 @@ pub(super) fn panel(doc: &Document, lang: Lang, sim: &Sim) -> Result<Option<Html
                 sel.into()
             }
         };
+        // Named by its label alone, its value said once (the slider's own): the `<output>` beside
+        // it, a live region by its role, would say it again and is part of the label's text.
+        input.set_attribute("aria-label", c.label_in(&lang))?;
+        if let Some(k) = c.label.key() {
+            input.set_attribute("data-sl-label", k)?;
+        }
+        out.set_attribute("aria-hidden", "true")?;
         input.set_attribute("data-param", &c.param)?;
         input.set_attribute("data-control", &k.to_string())?;
         row.append_child(&input)?;

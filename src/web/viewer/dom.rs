@@ -51,7 +51,7 @@ const TEMPLATE: &str = "\
 <output class=steerlab-scrub-label aria-live=off></output>\
 <button class=steerlab-btn type=button data-action=fine aria-pressed=false data-sl-label=touch.fine_name data-sl-text=touch.fine></button>\
 </div>\
-<div class=steerlab-bar>\
+<div class=steerlab-bar data-sl-label=ui.toolbar>\
 <button class=steerlab-btn type=button data-action=play>▶ <span class=steerlab-word data-sl-text=ui.play_name></span></button>\
 <button class=steerlab-btn type=button data-action=step-back data-sl-label=touch.step_back_name>← <span class=steerlab-word data-sl-text=touch.step></span></button>\
 <button class=steerlab-btn type=button data-action=step data-sl-label=touch.step_name><span class=steerlab-word data-sl-text=touch.step></span> →</button>\
@@ -147,7 +147,11 @@ impl Inner {
         // ("Overlays: Separation alone"): a page has one per figure (`{title}` in the words,
         // filled by `words::write`).
         if !title.is_empty() {
-            for (sel, key) in [(".steerlab-overlays", "ui.overlays_of"), (".steerlab-menu", "touch.more_of")] {
+            for (sel, key) in [
+                (".steerlab-overlays", "ui.overlays_of"),
+                (".steerlab-menu", "touch.more_of"),
+                (".steerlab-bar", "ui.toolbar_of"),
+            ] {
                 if let Some(e) = find(&root, sel) {
                     e.set_attribute("data-sl-label", key)?;
                 }
@@ -178,6 +182,7 @@ impl Inner {
                 s.body.append_child(&panel)?;
             }
         }
+        super::toolbar::setup(&root, n, !title.is_empty());
 
         if let Some(parent) = canvas.parent_node() {
             parent.insert_before(&root, Some(&canvas))?;
@@ -192,7 +197,12 @@ impl Inner {
         let tl = Timeline::new(&sim, scrub.map(|(r, l)| (r.unchecked_into(), l)));
         let orig_attrs =
             ["aria-label", "role", "tabindex", "aria-describedby"].map(|a| (a, canvas.get_attribute(a))).to_vec();
-        canvas.set_attribute("aria-label", &canvas_label(&sim, lang))?;
+        // Its name: the page's (the figure's or the task's title, given before it mounted) — a page
+        // shows one scenario in several figures — else the scenario's title. The keys are said on
+        // request (H), not at every focus.
+        if canvas.get_attribute("aria-label").is_none_or(|l| l.trim().is_empty()) {
+            canvas.set_attribute("aria-label", &canvas_label(&sim, lang))?;
+        }
         canvas.set_attribute("role", "img")?;
         if !canvas.has_attribute("tabindex") {
             canvas.set_attribute("tabindex", "0")?;
@@ -204,10 +214,9 @@ impl Inner {
         style.set_property("touch-action", super::touch::TOUCH_ACTION)?;
         canvas.class_list().add_1("steerlab-canvas")?;
         if let Some(p) = find(&root, ".steerlab-caption") {
-            // (Its text: `write_words`.) The canvas's accessible description is its caption.
-            let id = format!("steerlab-caption-{n}");
-            p.set_id(&id);
-            canvas.set_attribute("aria-describedby", &id)?;
+            // (Its text: `write_words`. Read where it is, under the canvas: the canvas's
+            // description is the scene's one sentence, www/describe.js.)
+            p.set_id(&format!("steerlab-caption-{n}"));
         }
         let play_button = find(&root, "[data-action=play]");
         let metric = find(&root, ".steerlab-metric").ok_or("no readout")?;
@@ -288,16 +297,19 @@ impl Inner {
     }
 
     /// Write the viewer's marked words in its language (at mount, and when words arrive for it:
-    /// `Inner::relabel`), `{title}` filled with the figure's title.
+    /// `Inner::relabel`), `{title}` filled with the figure's name (the page's, else the
+    /// scenario's title).
     pub(super) fn write_words(&self) {
         let sc = self.sim.scenario();
-        let title = sc.title_in(&self.lang);
+        // (The figure's name when the page gave one: a page may show one scenario in several.)
+        let page = named_by_page(&self.h).then(|| self.canvas.get_attribute("aria-label")).flatten();
+        let title = page.as_deref().unwrap_or(sc.title_in(&self.lang));
         crate::web::words::write(&self.root, self.lang, title);
         crate::web::words::write(self.inspector.panel(), self.lang, title);
         // The title and the caption (a built-in's are words), the caption's instructions for the
         // reader's pointer (issue 33: "tap" on a touch screen).
         if let Some(h) = find(&self.root, ".steerlab-title") {
-            h.set_text_content(Some(title));
+            h.set_text_content(Some(sc.title_in(&self.lang)));
         }
         if let Some(p) = find(&self.root, ".steerlab-caption") {
             let touch = self.window.match_media("(pointer: coarse)").ok().flatten().is_some_and(|m| m.matches());
@@ -312,11 +324,16 @@ pub(crate) fn phone(window: &web_sys::Window) -> bool {
     window.match_media("(max-width: 559px)").ok().flatten().is_some_and(|m| m.matches())
 }
 
-/// The canvas's accessible name: the scenario's title (else the widget's word for it) and its keys.
+/// The canvas's accessible name when the page gave none: the scenario's title (else the widget's
+/// word for it).
 pub(super) fn canvas_label(sim: &Sim, lang: crate::lang::Lang) -> String {
     let title = sim.scenario().title_in(&lang);
-    let label = if title.is_empty() { lang.text(K::UiCanvas) } else { title };
-    format!("{label}. {}", lang.text(K::UiKeys))
+    if title.is_empty() { lang.text(K::UiCanvas) } else { title }.to_string()
+}
+
+/// Whether the page named the canvas before it mounted (its name is then the page's).
+pub(super) fn named_by_page(h: &Handles) -> bool {
+    h.orig_attrs.borrow().iter().any(|(a, v)| *a == "aria-label" && v.as_ref().is_some_and(|l| !l.trim().is_empty()))
 }
 
 /// Put the canvas back where it was, as it was, and remove the viewer's DOM.

@@ -201,7 +201,9 @@ impl Inner {
     /// scrub bar, the readouts, the inspector's lines — and a frame (the legend, the labels).
     pub fn relabel(&mut self) {
         let lang = self.lang;
-        let _ = self.canvas.set_attribute("aria-label", &super::dom::canvas_label(&self.sim, lang));
+        if !super::dom::named_by_page(&self.h) {
+            let _ = self.canvas.set_attribute("aria-label", &super::dom::canvas_label(&self.sim, lang));
+        }
         self.write_words();
         self.set_playing_ui();
         self.inspector.reword();

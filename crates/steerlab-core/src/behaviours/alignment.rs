@@ -1,7 +1,7 @@
 //! Alignment (flocking-boids.txt §2.2 and §3): steer towards the mean velocity of the neighbours
 //! within `perception`. The sums come from the flocking rules' shared neighbour pass.
 
-use super::{flock_term, AgentStep, Behave, FlockRule, ForceCtx, Inst, View};
+use super::{flock_term, AgentStep, Behave, Facts, FlockRule, ForceCtx, Inst, Tell, View};
 use crate::check::Check;
 use crate::draw::Overlay;
 use crate::draw::Overlays;
@@ -50,6 +50,13 @@ impl Behave for Alignment {
 
     fn weight(&self) -> f32 {
         self.weight
+    }
+
+    /// Its lesson in the described scene: the common heading (a direction code of `describe.rs`;
+    /// 9: every which way) and how common it is (the polarisation, 0–1), and `perception`.
+    fn describe(&self, _: &Inst<Self>, t: &Tell) -> Option<Facts> {
+        let values = vec![t.polarisation, t.heading as f32, self.perception];
+        Some(Facts { kind: Self::KIND, keys: "polarisation:2 heading perception", values })
     }
 
     fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {

@@ -3,7 +3,7 @@
 //! from 1 at the obstacle's surface to 0 at `look_ahead` beyond it). Obstacles are the scenario's
 //! circles plus those placed by click.
 
-use super::{AgentStep, Behave, ForceCtx, Tint};
+use super::{AgentStep, Behave, Facts, ForceCtx, Inst, Tell, Tint};
 use crate::check::Check;
 use crate::draw::Style;
 use crate::num::clamp;
@@ -52,6 +52,18 @@ impl Behave for AvoidObstacles {
     fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         c.non_negative("look_ahead", self.look_ahead)
+    }
+
+    /// Its lesson in the described scene: the obstacles, how many agents turn away from one (the
+    /// last step's braking tint) and the closest any agent comes to an obstacle's surface (px;
+    /// negative: inside).
+    fn describe(&self, _: &Inst<Self>, t: &Tell) -> Option<Facts> {
+        let obstacles = &t.v.scene.obstacles;
+        let gap = |p| obstacles.iter().map(|&(c, r)| t.v.world.delta(c, p).length() - r).fold(f32::INFINITY, f32::min);
+        let closest = t.v.agents.iter().map(|a| gap(a.position)).fold(f32::INFINITY, f32::min);
+        let on = self.enabled as u32 as f32;
+        let values = vec![obstacles.len() as f32, on * t.tinted(Style::Braking) as f32, closest, on];
+        Some(Facts { kind: Self::KIND, keys: "obstacles avoiding closest enabled", values })
     }
 
     /// `weight · urgency · steer_towards(position − centre)` for the most urgent obstacle.

@@ -2,7 +2,7 @@
 //! `perception` (nearest image across a wrapping edge). The sums come from the flocking rules'
 //! shared neighbour pass.
 
-use super::{flock_term, AgentStep, Behave, FlockRule, ForceCtx, Inst, View};
+use super::{flock_term, AgentStep, Behave, Facts, FlockRule, ForceCtx, Inst, Tell, View};
 use crate::check::Check;
 use crate::draw::Overlay;
 use crate::draw::Overlays;
@@ -52,6 +52,21 @@ impl Behave for Cohesion {
 
     fn weight(&self) -> f32 {
         self.weight
+    }
+
+    /// Its lesson in the described scene: the groups (agents linked by chains of neighbours within
+    /// perception): how many, the two largest, how many agents are alone, and `perception`.
+    fn describe(&self, _: &Inst<Self>, t: &Tell) -> Option<Facts> {
+        let g = t.groups;
+        // The two largest (picked, not sorted: a sort's code in the module for two numbers).
+        let (a, b) = g.iter().fold((0, 0), |(a, b), &n| if n > a { (n, a) } else { (a, b.max(n)) });
+        if g.is_empty() {
+            return None;
+        }
+        let alone = g.iter().filter(|&&n| n == 1).count();
+        let second = if g.len() > 1 { b as f32 } else { f32::NAN };
+        let values = vec![g.len() as f32, a as f32, second, alone as f32, self.perception];
+        Some(Facts { kind: Self::KIND, keys: "groups largest second alone perception", values })
     }
 
     fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {

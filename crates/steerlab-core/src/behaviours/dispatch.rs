@@ -193,6 +193,12 @@ macro_rules! registry {
                     _ => None,
                 }
             }
+            pub fn describe(&self, s: &State, t: &Tell) -> Option<Facts> {
+                match (self, s) {
+                    $((Behaviour::$v(b), State::$v(x)) => b.describe(x, t),)*
+                    _ => None,
+                }
+            }
             pub fn report(&self, s: &State, v: &View, state: &mut Value) {
                 match (self, s) {
                     $((Behaviour::$v(b), State::$v(x)) => b.report(x, v, state),)*

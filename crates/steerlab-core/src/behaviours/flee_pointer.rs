@@ -1,7 +1,7 @@
 //! bandada-app.txt "huir del jugador": the pointer is the player; agents within `radius` of it flee
 //! (full speed directly away), the others ignore it.
 
-use super::{AgentStep, Behave, ForceCtx, Inst, Layer, Tint, View};
+use super::{AgentStep, Behave, Facts, ForceCtx, Inst, Layer, Tell, Tint, View};
 use crate::check::Check;
 use crate::draw::{DrawList, Style};
 use crate::setup::Setup;
@@ -40,6 +40,14 @@ impl Behave for FleePointer {
     fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {
         c.non_negative("weight", self.weight)?;
         c.positive("radius", self.radius)
+    }
+
+    /// Its lesson in the described scene: whether the player (the pointer) is on the canvas, how
+    /// many agents flee it (the last step's evading tint) and its radius.
+    fn describe(&self, _: &Inst<Self>, t: &Tell) -> Option<Facts> {
+        let on = (self.enabled && t.v.pointer.is_some()) as u32 as f32;
+        let values = vec![on, on * t.tinted(Style::Evading) as f32, self.radius];
+        Some(Facts { kind: Self::KIND, keys: "player fleeing radius", values })
     }
 
     fn force(&self, _: &(), _: &mut (), ctx: &ForceCtx, a: &mut AgentStep) {

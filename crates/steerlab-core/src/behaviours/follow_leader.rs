@@ -18,7 +18,7 @@
 //! Units: the seed's Unity values are metres with perception 3 m ↔ 48 px, i.e. ×16: behind_dist 2 m →
 //! 32 px, ahead_dist 1.5 → 24, ahead_radius 1.5 → 24, slow_radius 1 → 16, sep_radius 1.2 → 19.2 ≈ 20.
 
-use super::{AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, Readout, SepForm, Tint, Val, View};
+use super::{AgentStep, Behave, Facts, ForceCtx, Inst, Layer, MoveCtx, Readout, SepForm, Tell, Tint, Val, View};
 use crate::agent::Agent;
 use crate::check::Check;
 use crate::draw::{DrawList, Style};
@@ -335,6 +335,19 @@ impl Behave for FollowLeader {
                 .with("mean_target_distance", Val::Num(m.mean_distance.unwrap_or(0.0) as f64, 1))
                 .with("in_ahead_zone", Val::Int(m.in_zone as i64)),
         )
+    }
+
+    /// Its lesson in the described scene: the followers' mean distance to the leader and to their
+    /// places behind it (px), how many step out of its way (evading, in the zone ahead of it), and
+    /// the variant.
+    fn describe(&self, inst: &Inst<Self>, t: &Tell) -> Option<Facts> {
+        let m = measure(&inst.state, t.v, self)?;
+        let l = t.v.agents.get(self.leader)?.position;
+        let others = t.v.agents.iter().enumerate().filter(|&(i, _)| i != self.leader);
+        let (sum, n) = others.fold((0f32, 0u32), |(s, n), (_, a)| (s + t.v.world.delta(l, a.position).length(), n + 1));
+        let place = m.mean_distance.unwrap_or(f32::NAN);
+        let values = vec![m.followers as f32, sum / n as f32, place, t.tinted(Style::Evading) as f32, m.in_zone as f32];
+        Some(Facts { kind: Self::KIND, keys: "followers leader_distance place_distance evading in_ahead_zone", values })
     }
 
     /// `state()` additions: `leader` {index, position, heading, target, behind_point, ahead_point,

@@ -198,6 +198,24 @@ impl View<'_> {
     }
 }
 
+/// What a behaviour's description of its lesson reads ([`Behave::describe`]): the simulation as
+/// it is, and what the described scene measures once for all its behaviours (`describe.rs`).
+pub struct Tell<'a, 'v> {
+    pub v: &'a View<'v>,
+    /// Each agent's distance to its nearest other agent (empty for a flock too big to measure on
+    /// request, or fewer than 2 agents).
+    pub nearest: &'a [f32],
+    /// Every group's size (agents linked by chains of neighbours within perception), in no order
+    /// (empty as `nearest`).
+    pub groups: &'a [u32],
+    /// The length an agent is drawn at (px): two agents closer than `describe::OVERLAP` of it overlap.
+    pub agent_size: f32,
+    /// Where the moving agents head together (a direction code of `describe.rs`: 0 right, 2 up …;
+    /// 8 none moves, 9 every which way) and how much (the polarisation, 0–1).
+    pub heading: u8,
+    pub polarisation: f32,
+}
+
 /// Where the inspector draws one line's highlight ([`Behave::highlight`]): the selected agent `i`
 /// at `p`, the simulation as it is, and the draw list (each shape a halo under an accent stroke).
 pub struct Highlight<'a, 'v> {
@@ -234,6 +252,33 @@ impl Highlight<'_, '_> {
                 self.line(p, p + off);
             }
         });
+    }
+}
+
+/// A behaviour's facts of its lesson for the described scene ([`Behave::describe`]): `values[k]`
+/// under the k-th key of `keys` (separated by spaces; `key:d` for `d` decimals, else a whole
+/// number), NaN where it is not known, 1 and 0 for truths. One string and a list of numbers: the
+/// readout's list of keyed values, built item by item, cost the module 2 KB more here.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Facts {
+    /// The behaviour's `type` (`describe.<kind>.*` in the words files).
+    pub kind: &'static str,
+    pub keys: &'static str,
+    pub values: Vec<f32>,
+}
+
+impl Facts {
+    /// Its keys with their decimals, and the values.
+    pub fn items(&self) -> impl Iterator<Item = (&'static str, u8, f32)> + '_ {
+        self.keys.split(' ').zip(&self.values).map(|(k, &v)| match k.split_once(':') {
+            Some((k, d)) => (k, d.as_bytes()[0] - b'0', v),
+            None => (k, 0, v),
+        })
+    }
+
+    /// The value under `key` (not NaN).
+    pub fn get(&self, key: &str) -> Option<f32> {
+        self.items().find(|i| i.0 == key).map(|i| i.2).filter(|v| !v.is_nan())
     }
 }
 
@@ -362,6 +407,14 @@ pub trait Behave: Clone + PartialEq + fmt::Debug + Serialize + Sized {
 
     /// The readout line under the canvas (the first behaviour that has one gives it).
     fn readout(&self, _inst: &Inst<Self>, _v: &View) -> Option<Readout> {
+        None
+    }
+
+    /// What the described scene tells of its lesson (`v.scene().facts`, computed on request, never
+    /// while playing): numbers and words' keys under stable keys, put into sentences by the page
+    /// (`describe.<kind>.*` in the words files, www/describe.js). `None` (the default): its
+    /// readout's numbers tell it.
+    fn describe(&self, _inst: &Inst<Self>, _t: &Tell) -> Option<Facts> {
         None
     }
 

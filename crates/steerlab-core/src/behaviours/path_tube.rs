@@ -8,7 +8,7 @@
 //! its direction of travel), so an agent turning a sharp corner hands over to the next segment
 //! instead of circling the vertex (`path::closest_segment`).
 
-use super::{AgentStep, Behave, ForceCtx, Inst, Layer, Readout, Tint, Val, View};
+use super::{AgentStep, Behave, Facts, ForceCtx, Inst, Layer, Readout, Tell, Tint, Val, View};
 use crate::agent::Agent;
 use crate::check::Check;
 use crate::draw::FORCE_SCALE;
@@ -244,6 +244,17 @@ impl Behave for PathTube {
                 .with("tube_radius", Val::Num(self.tube_radius as f64, 0))
                 .with("outside", Val::Int(outside(inst) as i64)),
         )
+    }
+
+    /// Its lesson in the described scene: how many agents are inside the tube (within
+    /// `tube_radius` of the path) of how many, the predictions outside it, agent 0's distance to
+    /// the path (px) and the radius.
+    fn describe(&self, inst: &Inst<Self>, t: &Tell) -> Option<Facts> {
+        let (wps, mode) = (&t.v.scene.path.waypoints, t.v.setup.path_mode());
+        let d = distance_to_path(t.v.agents.first()?.position, wps, mode);
+        let inside = t.v.agents.iter().filter(|a| distance_to_path(a.position, wps, mode) <= self.tube_radius).count();
+        let values = vec![inside as f32, t.v.agents.len() as f32, outside(inst) as f32, d, self.tube_radius];
+        Some(Facts { kind: Self::KIND, keys: "inside agents outside distance tube_radius", values })
     }
 
     /// Agent 0's distance to the path (px) and the predictions outside the tube.

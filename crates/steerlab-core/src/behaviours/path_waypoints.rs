@@ -2,7 +2,7 @@
 //! move on to the next one inside `arrive_radius`, with the path's mode (§4.5): one-shot (arrive at
 //! the last waypoint), loop, ping-pong. Each agent keeps its own active waypoint and direction.
 
-use super::{AgentStep, Behave, ForceCtx, Inst, Layer, Readout, Tint, Val, View};
+use super::{AgentStep, Behave, Facts, ForceCtx, Inst, Layer, Readout, Tell, Tint, Val, View};
 use crate::agent::Agent;
 use crate::check::Check;
 use crate::draw::{DrawList, Style};
@@ -225,6 +225,20 @@ impl Behave for PathWaypoints {
                 .with("mode", Val::Word(v.setup.path_mode().name()))
                 .with("direction", Val::Int(dir_of(leg.dir) as i64)),
         )
+    }
+
+    /// Its lesson in the described scene, for agent 0: the next waypoint (1-based), how many there
+    /// are, how far it is (px) and where, the mode; and how many agents are near their next one.
+    fn describe(&self, inst: &Inst<Self>, t: &Tell) -> Option<Facts> {
+        let (v, leg) = (t.v, inst.agents.first()?);
+        let (wps, a) = (&v.scene.path.waypoints, v.agents.first()?);
+        let k = (leg.wp as usize).min(wps.len().max(1) - 1);
+        let (next, distance, at) = match wps.get(k) {
+            Some(&w) => (k as f32 + 1.0, v.world.delta(a.position, w).length(), t.place(w) as f32),
+            None => (f32::NAN, f32::NAN, f32::NAN),
+        };
+        let values = vec![next, wps.len() as f32, distance, at];
+        Some(Facts { kind: Self::KIND, keys: "next waypoints distance next_at", values })
     }
 
     /// Agent 0's distance to the path (px) and its active waypoint.

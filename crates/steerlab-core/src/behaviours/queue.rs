@@ -16,7 +16,9 @@
 //! still pulls forward a little and the pulls add up along the line; separation holds them apart
 //! (in the built-in scenario: 0.38 overlapping pairs on average with braking, 5.9 without).
 
-use super::{separate, AgentStep, Behave, ForceCtx, Inst, Layer, MoveCtx, Readout, SepForm, Tint, Val, View};
+use super::{
+    separate, AgentStep, Behave, Facts, ForceCtx, Inst, Layer, MoveCtx, Readout, SepForm, Tell, Tint, Val, View,
+};
 use crate::agent::Agent;
 use crate::check::Check;
 use crate::draw::{DrawList, Style};
@@ -436,6 +438,59 @@ impl Behave for Queue {
                 .with("braking", Val::Int(braking(inst) as i64))
                 .with("through", Val::Int(st.through as i64)),
         )
+    }
+
+    /// Its lesson in the described scene: the line (the agents slower than a third of their speed
+    /// limit that wait at the door or behind one who does, a cone's length apart at most: how
+    /// many, how far it reaches from the goal and in which direction), who brakes, the spacing in
+    /// the line (mean distance to the nearest, px), the overlapping pairs, and the throughput
+    /// (agents/s through the door).
+    fn describe(&self, inst: &Inst<Self>, t: &Tell) -> Option<Facts> {
+        let (v, goal) = (t.v, self.goal());
+        let slow: Vec<usize> =
+            (0..v.agents.len()).filter(|&i| v.agents[i].speed() < v.agents[i].max_speed / 3.0).collect();
+        // The line grows from the door: an agent joins when it is at the door or near one who
+        // joined (a few passes over the slow agents; a line is short).
+        let mut line: Vec<usize> = slow
+            .iter()
+            .copied()
+            .filter(|&i| v.world.delta(goal, v.agents[i].position).length() < 2.0 * self.slow_radius)
+            .collect();
+        let reach = self.cone_length.max(2.0 * self.body_radius) * 1.5;
+        loop {
+            let before = line.len();
+            for &i in &slow {
+                let p = v.agents[i].position;
+                if !line.contains(&i) && line.iter().any(|&j| v.world.delta(v.agents[j].position, p).length() < reach) {
+                    line.push(i);
+                }
+            }
+            if line.len() == before {
+                break;
+            }
+        }
+        let (mut far, mut gap) = (Vec2::ZERO, 0f32);
+        for &i in &line {
+            let d = v.world.delta(goal, v.agents[i].position);
+            if d.length() > far.length() {
+                far = d;
+            }
+            gap += t.nearest.get(i).copied().unwrap_or(f32::NAN);
+        }
+        let n = line.len() as f32;
+        let spacing = if n > 1.0 { gap / n } else { f32::NAN };
+        let values = vec![
+            n,
+            far.length(),
+            t.direction(far) as f32,
+            braking(inst) as f32,
+            self.braking as u32 as f32,
+            spacing,
+            inst.state.overlaps as f32,
+            inst.state.throughput(v.time) as f32,
+        ];
+        let keys = "waiting line_length line_dir braking braking_enabled spacing overlaps throughput:2";
+        Some(Facts { kind: Self::KIND, keys, values })
     }
 
     /// Throughput (agents/s) and overlapping pairs now.

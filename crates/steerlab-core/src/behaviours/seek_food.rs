@@ -1,7 +1,7 @@
 //! bandada-app.txt "buscar comida": seek the nearest food within `radius`; food within `eat_radius`
 //! of any agent after the move is eaten (the scene counts it).
 
-use super::{AgentStep, Behave, ForceCtx, Inst, MoveCtx, Tint};
+use super::{AgentStep, Behave, Facts, ForceCtx, Inst, MoveCtx, Tell, Tint};
 use crate::check::Check;
 use crate::draw::Style;
 use crate::setup::Setup;
@@ -47,6 +47,14 @@ impl Behave for SeekFood {
         c.non_negative("weight", self.weight)?;
         c.positive("radius", self.radius)?;
         c.non_negative("eat_radius", self.eat_radius)
+    }
+
+    /// Its lesson in the described scene: the food left, how much was eaten, and how many agents
+    /// head for a piece (the last step's arriving tint).
+    fn describe(&self, _: &Inst<Self>, t: &Tell) -> Option<Facts> {
+        let seeking = self.enabled as u32 as f32 * t.tinted(Style::Arriving) as f32;
+        let values = vec![t.v.scene.food.len() as f32, t.v.scene.eaten as f32, seeking];
+        Some(Facts { kind: Self::KIND, keys: "food eaten seeking", values })
     }
 
     fn force(&self, _: &(), _: &mut (), ctx: &ForceCtx, a: &mut AgentStep) {

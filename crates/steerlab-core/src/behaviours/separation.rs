@@ -5,7 +5,7 @@
 //! engine's definition); this file turns the pass's sums into the rule's force and draws its
 //! overlays.
 
-use super::{flock_term, AgentStep, Behave, FlockRule, ForceCtx, Inst, View};
+use super::{flock_term, AgentStep, Behave, Facts, FlockRule, ForceCtx, Inst, Tell, View};
 use crate::check::Check;
 use crate::draw::Overlay;
 use crate::draw::Overlays;
@@ -54,6 +54,15 @@ impl Behave for Separation {
 
     fn weight(&self) -> f32 {
         self.weight
+    }
+
+    /// Its lesson in the described scene: how far apart the agents keep (the mean distance to the
+    /// nearest, px), the closest pair (px, and where), how many overlap another as drawn, and
+    /// `sep_dist`.
+    fn describe(&self, _: &Inst<Self>, t: &Tell) -> Option<Facts> {
+        let (closest, at) = t.closest()?;
+        let values = vec![t.spacing()?, closest, at as f32, t.overlapping() as f32, self.sep_dist];
+        Some(Facts { kind: Self::KIND, keys: "spacing closest:1 closest_at overlaps sep_dist", values })
     }
 
     fn validate(&self, c: &Check, _sc: &Setup) -> Result<(), String> {

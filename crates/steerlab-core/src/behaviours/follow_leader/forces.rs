@@ -141,6 +141,8 @@ pub(super) struct Measures {
     pub(super) mean_distance: Option<f32>,
 }
 
+/// (Not inlined: the readout, `state()` and the described scene each call it.)
+#[inline(never)]
 pub(super) fn measure(st: &LeaderState, v: &View, fl: &FollowLeader) -> Option<Measures> {
     let l = v.agents.get(fl.leader)?;
     let ahead = ahead_point(l.position, st.heading(), fl);
