@@ -366,3 +366,30 @@ fn a_click_selects_an_agent_only_within_the_pick_radius() {
     s.pointer_event(Pointer::Down(Vec2::new(200.0, 200.0)), true);
     assert_eq!(s.selected, None, "a click on empty canvas clears the selection");
 }
+
+#[test]
+fn a_pick_selects_the_nearest_agent_within_its_radius_and_a_miss_keeps_the_selection() {
+    use steerlab::sim::input::Input;
+    let mut s = bare(
+        r#"{"width": 400, "height": 400}"#,
+        r#"[{"position": [100, 100]}, {"position": [140, 100]}, {"position": [300, 300]}]"#,
+    );
+    // A finger's 24 CSS px on a canvas of 0.5 CSS px per unit: 48 units.
+    let pick = |s: &mut steerlab::sim::Sim, x: f32, y: f32, r: f32| s.act(&Input::Pick(Vec2::new(x, y), r)).unwrap();
+    let out = pick(&mut s, 125.0, 130.0, 48.0);
+    assert_eq!(s.selected, Some(1), "the nearest of the two within 48 units");
+    assert!(out.changed && out.redraw);
+    let out = pick(&mut s, 200.0, 200.0, 48.0);
+    assert_eq!(s.selected, Some(1), "a miss keeps the selection");
+    assert!(!out.redraw);
+    pick(&mut s, 300.0, 340.0, 48.0);
+    assert_eq!(s.selected, Some(2), "40 units away is within 48");
+    // A radius under the click's own is the click's (14 units), and a bad point changes nothing.
+    pick(&mut s, 110.0, 100.0, 1.0);
+    assert_eq!(s.selected, Some(0));
+    pick(&mut s, f32::NAN, 100.0, 48.0);
+    pick(&mut s, 140.0, 100.0, f32::NAN);
+    assert_eq!(s.selected, Some(0));
+    // Nothing moved: a pick selects and no more.
+    assert_eq!(s.agents()[0].position, Vec2::new(100.0, 100.0));
+}

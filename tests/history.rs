@@ -40,6 +40,7 @@ fn script(sim: &Sim, reseed_at: u64) -> Vec<(u64, Input)> {
     s.push((4, ptr(Pointer::Move(at(0.35, 0.45)), true)));
     s.push((5, ptr(Pointer::Move(at(0.45, 0.5)), true)));
     s.push((5, ptr(Pointer::Up(at(0.45, 0.5)), false)));
+    s.push((8, Input::Pick(at(0.5, 0.5), 60.0)));
     if let Some(c) = slider {
         s.push((20, set(&c.param, json!((c.min + c.max) * 0.5))));
         s.push((20, set(&c.param, json!(c.min + (c.max - c.min) * 0.3))));
@@ -198,6 +199,9 @@ dual_test!(the_history_equals_a_plain_run_of_the_same_inputs, {
                     }
                     Input::AddWaypoint(p) => {
                         let _ = plain.add_waypoint(*p);
+                    }
+                    Input::Pick(p, r) => {
+                        plain.pick(*p, *r);
                     }
                     Input::Reset => plain.reset(),
                 }
@@ -434,6 +438,8 @@ dual_test!(bad_links_are_refused_with_a_message, {
         (format!("1~flock~{fp}~7~10~2d1"), "expected x,y"),
         (format!("1~flock~{fp}~7~10~2dNaN,1"), "not a number"),
         (format!("1~flock~{fp}~7~10~2w1,2"), "has no path"),
+        (format!("1~flock~{fp}~7~10~2p1,2"), "expected x,y"),
+        (format!("1~flock~{fp}~7~10~2p1,2,NaN"), "not a number"),
         (format!("1~flock~{fp}~7~10~2s:1"), "a set without a path"),
         (format!("1~flock~{fp}~7~10~2sseed:3"), "seed"),
         (format!("1~flock~{fp}~7~10~2x~perception:3"), "expected path:value, before the inputs"),

@@ -175,7 +175,12 @@ const CUSTOM: &[Custom] = &[
     c("c-bandada", r#"{"click": "food"}"#, "a tap drops food the boids go for", clicks_drop_food_the_boids_go_for),
     c("c-bandada", r#"{"flee_pointer.enabled": false}"#, "they come near the pointer", without_fleeing_they_come_near),
     c("c-bandada", r#"{"motion.min_speed": 0}"#, "slow boids hang about", slow_boids_hang_about),
-    c("c-leader", r#"{"follow_leader.slow_radius": 4}"#, "the followers overshoot", a_tiny_slow_radius_overshoots),
+    c(
+        "c-leader",
+        r#"{"follow_leader.slow_radius": 4}"#,
+        "they stand right on their point",
+        a_tiny_slow_radius_stands_on_the_point,
+    ),
     c("c-leader", r#"{"follow_leader.ahead_radius": 4}"#, "followers in the leader's path", a_tiny_forbidden_zone),
     c("c-leader", r#"{"follow_leader.variant": "v"}"#, "a V", |s| formation_held(s, "v")),
     c("c-leader", r#"{"follow_leader.variant": "column"}"#, "a column", |s| formation_held(s, "column")),

@@ -193,11 +193,13 @@ function apply(button) {
 // figure, if any), and they fit on one screen with the button, the page scrolls (smoothly, unless
 // the reader asks for reduced motion) to show them with the button under them; when they are
 // farther apart (a chapter with one canvas at the top and its buttons in later sections), the
-// figure is pinned to the top of the screen, compact (`.is-pinned`: canvas, bar and readout; a
-// placeholder with its margins keeps its place in the text, so nothing there moves), and the page
-// scrolls the button out from under it if needed. It stays until the reader taps its ×, scrolls
-// back to where it stands, or taps a button of another canvas (a pinned figure never hides the
-// canvas a button is for).
+// figure is pinned to the top of the screen, a small companion (`.is-pinned`: its canvas and its
+// player's buttons, at most 35 % of the screen's height, beside each other on a wide short screen;
+// a placeholder with its margins keeps its place in the text, so nothing there moves), and the
+// page scrolls so that no button is under it: the one tapped and those around it (issue 55). It
+// leaves when the reader moves on past the section of the button (the next heading reaches it) or
+// back above that section, scrolls back to where the figure stands, taps its ×, or taps a button
+// of another canvas (a pinned figure never hides the canvas a button is for).
 
 const reduced = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -209,16 +211,76 @@ function core(canvas) {
   return { top: canvas.getBoundingClientRect().top, bottom: Math.max(canvas.getBoundingClientRect().bottom, last.getBoundingClientRect().bottom) };
 }
 
-let pinned = null; // { figure, spacer, observer, close }
+let pinned = null; // { figure, spacer, observer, close, watch, start }
 
 function unpin() {
   if (!pinned) return;
-  const { figure, spacer, observer, close } = pinned;
+  const { figure, spacer, observer, close, watch } = pinned;
   pinned = null;
   observer.disconnect();
+  removeEventListener("scroll", watch);
   close.remove();
   figure.classList.remove("is-pinned");
   spacer.remove();
+}
+
+/** The headings around a button: the last one before it and the first one after it (its
+ *  section's bounds), in the article's order. */
+function sectionOf(button) {
+  let start = null, end = null;
+  for (const h of document.querySelectorAll("article h2, article h3")) {
+    if (h.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING) start = h;
+    else {
+      end = h;
+      break;
+    }
+  }
+  return { start, end };
+}
+
+/** The buttons a reader can reach (on or near the screen, outside the pinned figure). */
+function reachable(figure) {
+  const out = [];
+  for (const b of document.querySelectorAll("article button")) {
+    if (figure.contains(b)) continue;
+    const r = b.getBoundingClientRect();
+    if (r.width && r.height && r.bottom > -innerHeight && r.top < 2 * innerHeight) out.push(r);
+  }
+  return out;
+}
+
+/** Scroll so that neither the tapped button nor any other is under the pinned figure, the tapped
+ *  one on screen: each button wholly below the pin or wholly above the screen. Where buttons stand
+ *  too close for that (a screen's worth of them around the one tapped), none is cut by the pin's
+ *  edge: each is wholly below it or wholly behind it, never half seen and caught by it. */
+function clearOfPin(button) {
+  if (!pinned) return;
+  const edge = pinned.figure.getBoundingClientRect().bottom;
+  const top = edge + 8;
+  const me = button.getBoundingClientRect();
+  // d: how far the page scrolls (what is at y goes to y − d), within what keeps the tapped
+  // button between the pin and the screen's bottom; the least scroll first.
+  const lo = me.bottom - innerHeight, hi = me.top - top;
+  const d0 = Math.min(Math.max(0, lo), hi);
+  const rects = reachable(pinned.figure);
+  // A button is under the pin for d in (its top − the pin's bottom, its bottom), cut by its edge
+  // for d in (its top − the pin's bottom, its bottom − the edge); the candidates are the ends of
+  // these, 2 px clear of them (a scroll lands on device pixels).
+  const tiers = [
+    [(r, d) => r.top - top < d && d < r.bottom + 2, (r) => [r.top - top, r.bottom + 2]],
+    [(r, d) => r.top - top < d && d < r.bottom - edge + 2, (r) => [r.top - top, r.bottom - edge + 2]],
+  ];
+  let d = d0;
+  for (const [under, ends] of tiers) {
+    const clear = (x) => !rects.some((r) => under(r, x));
+    if (clear(d0)) break;
+    const xs = rects.flatMap(ends).filter((x) => x >= lo && x <= hi && clear(x));
+    if (xs.length) {
+      d = xs.reduce((a, b) => (Math.abs(b - d0) < Math.abs(a - d0) ? b : a));
+      break;
+    }
+  }
+  if (Math.abs(d) >= 0.5) window.scrollBy({ top: d, behavior: "instant" });
 }
 
 function pin(canvas, button) {
@@ -249,16 +311,34 @@ function pin(canvas, button) {
     else if (seen) unpin();
   });
   observer.observe(spacer);
-  pinned = { figure, spacer, observer, close };
-  // The button the reader tapped stays in view, under the figure.
-  const under = figure.getBoundingClientRect().bottom + 8 - button.getBoundingClientRect().top;
-  if (under > 0) window.scrollBy({ top: -under, behavior: "instant" });
+  // Past the button's section (its next heading reaches the pin) or back above it (its heading
+  // below the screen): the figure goes back into the text. Read once a frame while scrolling.
+  const { start, end } = sectionOf(button);
+  let queued = false;
+  const check = () => {
+    queued = false;
+    if (!pinned || pinned.figure !== figure) return;
+    const bottom = figure.getBoundingClientRect().bottom;
+    if ((end && end.getBoundingClientRect().top < bottom) || (start && start.getBoundingClientRect().top > innerHeight)) unpin();
+  };
+  const watch = () => {
+    if (!queued) {
+      queued = true;
+      requestAnimationFrame(check);
+    }
+  };
+  addEventListener("scroll", watch, { passive: true });
+  pinned = { figure, spacer, observer, close, watch, start };
+  // The button the reader tapped, and the others around it, stay in view under the figure.
+  clearOfPin(button);
 }
 
 function keepInView(canvas, button, again = false) {
-  // A button of another canvas: the pinned figure goes back to its place (it would hide this one).
-  if (pinned && !pinned.figure.contains(canvas)) unpin();
-  if (pinned) return;
+  // A button of another canvas: the pinned figure goes back to its place (it would hide this one);
+  // one of another section, too (it is pinned again for this one's: the reader may have scrolled
+  // past the heading a moment ago, before the pin saw it).
+  if (pinned && (!pinned.figure.contains(canvas) || sectionOf(button).start !== pinned.start)) unpin();
+  if (pinned) return clearOfPin(button);
   const c = core(canvas);
   const b = button.getBoundingClientRect();
   if (c.top >= 0 && c.bottom <= innerHeight && b.top >= 0 && b.bottom <= innerHeight) return;
@@ -299,6 +379,86 @@ function lookAgain(canvas, button) {
   lookingAgain = stop;
 }
 
+// ---- A comparison on a phone (issue 55) ------------------------------------------------------
+//
+// Two views one above the other, their readouts and their bar already fill a phone's screen: the
+// comparison's chart and its sliders (www/compare.js puts them after its bar) fold under two
+// buttons at the end of the bar, ⚙ Settings and Chart, shown under 560 px (chapter.css).
+function foldCompare(wrap) {
+  const bar = wrap?.querySelector(":scope > .sl-compare-bar");
+  if (!bar || bar.querySelector(".sl-compare-folds")) return;
+  const row = document.createElement("span");
+  row.className = "sl-compare-folds";
+  for (const [part, key] of [["controls", "touch.settings"], ["chart", "ui.chart"]]) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.fold = part;
+    b.setAttribute("aria-expanded", "false");
+    b.textContent = t(key);
+    b.addEventListener("click", () => {
+      const on = !wrap.classList.contains(`show-${part}`);
+      wrap.classList.toggle(`show-${part}`, on);
+      b.setAttribute("aria-expanded", String(on));
+    });
+    row.append(b);
+  }
+  bar.append(row);
+}
+document.addEventListener("steerlab:mounted", (ev) => {
+  if (ev.target instanceof Element) foldCompare(ev.target.closest(".sl-compare"));
+});
+
+// ---- A challenge on a phone (issue 55) -------------------------------------------------------
+//
+// A challenge opens its figure's settings (www/challenge.js): on a phone its sliders are the
+// ones it is about — its solution's and its condition's parameters — and the others fold under
+// "Other settings" at their end (the overlays' toggles too), so the card stays within 800 px.
+function paramsOf(li) {
+  const out = new Set();
+  const walk = (x) => {
+    if (!x || typeof x !== "object") return;
+    if (typeof x.param === "string") out.add(x.param);
+    for (const v of Object.values(x)) walk(v);
+  };
+  try {
+    for (const k of Object.keys(JSON.parse(li.dataset.solution || "{}"))) out.add(k);
+    walk(JSON.parse(li.dataset.challenge || "{}"));
+  } catch {
+    // (challenge.js names a malformed attribute.)
+  }
+  return out;
+}
+function foldChallenge(canvas) {
+  const li = canvas.closest("[data-challenge]");
+  const settings = canvas.closest(".steerlab")?.querySelector(".steerlab-settings");
+  if (!li || !settings || settings.querySelector(".challenge-more")) return;
+  const wanted = paramsOf(li);
+  // A parameter named by its path or its last part ("perception", "alignment.perception").
+  const about = (p) => [...wanted].some((w) => w === p || p.endsWith(`.${w}`) || w.endsWith(`.${p}`));
+  let aside = 0;
+  for (const row of settings.querySelectorAll(".steerlab-control")) {
+    const p = row.querySelector("[data-param]")?.getAttribute("data-param") ?? "";
+    const off = !about(p);
+    row.classList.toggle("is-aside", off);
+    aside += off;
+  }
+  if (!aside) return;
+  const more = document.createElement("button");
+  more.type = "button";
+  more.className = "steerlab-btn challenge-more";
+  more.setAttribute("aria-expanded", "false");
+  more.textContent = t("page.chapter.other_settings");
+  more.addEventListener("click", () => {
+    const on = !settings.classList.contains("show-aside");
+    settings.classList.toggle("show-aside", on);
+    more.setAttribute("aria-expanded", String(on));
+  });
+  settings.append(more);
+}
+document.addEventListener("steerlab:mounted", (ev) => {
+  if (ev.target instanceof HTMLCanvasElement) foldChallenge(ev.target);
+});
+
 /** Each inspector slot goes after the try buttons that follow it, so that on a phone the buttons
  *  sit right under their figure (the inspector is long: it pushed them a screen away). */
 function placeSlots() {
@@ -309,6 +469,40 @@ function placeSlots() {
   }
 }
 placeSlots();
+
+/** Pseudocode keeps its shape when a long line wraps on a phone (issue 55): each line of a
+ *  `pre.pseudo` becomes a block with a hanging indent of its own indentation plus two characters
+ *  (`--i`, as the code listings: chapter.css's .code-line), so a wrapped part reads under its
+ *  line, not at the left edge. Its text is unchanged (each line keeps its newline). */
+function hangPseudo() {
+  for (const code of document.querySelectorAll("pre.pseudo > code")) {
+    if (code.querySelector(":scope > .code-line")) continue;
+    const lines = [[]];
+    for (const n of [...code.childNodes]) {
+      if (n.nodeType !== Node.TEXT_NODE) {
+        lines.at(-1).push(n);
+        continue;
+      }
+      n.data.split("\n").forEach((part, k) => {
+        if (k) lines.push([]);
+        if (part) lines.at(-1).push(document.createTextNode(part));
+      });
+    }
+    if (lines.length > 1 && !lines.at(-1).length) lines.pop();
+    code.replaceChildren(
+      ...lines.map((nodes, k) => {
+        const l = document.createElement("span");
+        l.className = "code-line";
+        const lead = nodes[0]?.nodeType === Node.TEXT_NODE ? nodes[0].data : "";
+        const indent = /^[ \t]*/.exec(lead)[0].replace(/\t/g, "    ").length;
+        if (indent) l.style.setProperty("--i", String(indent));
+        l.append(...nodes, k < lines.length - 1 ? "\n" : "");
+        return l;
+      }),
+    );
+  }
+}
+hangPseudo();
 
 /** The figure as it started: its parameters, and the simulation from its first step (the scene
  *  too: waypoints, obstacles and food as the scenario writes them). */

@@ -78,7 +78,7 @@ impl Inspector {
         // Its words are marks, written by `words::write` (`Inner::write_words`).
         panel.set_attribute("data-sl-label", "ui.inspector.label")?;
         panel.set_inner_html(
-            "<div class='steerlab-inspector-head'><button type='button' class='steerlab-btn' data-action='inspect-prev' data-sl-label='ui.inspector.prev' tabindex='-1' aria-keyshortcuts='ArrowLeft'>‹</button><p class='steerlab-inspector-agent'></p><button type='button' class='steerlab-btn' data-action='inspect-next' data-sl-label='ui.inspector.next' tabindex='-1' aria-keyshortcuts='ArrowRight'>›</button></div><div class='steerlab-inspector-body'></div>",
+            "<div class='steerlab-inspector-head'><button type='button' class='steerlab-btn' data-action='inspect-prev' data-sl-label='ui.inspector.prev' tabindex='-1' aria-keyshortcuts='ArrowLeft'>‹</button><p class='steerlab-inspector-agent'></p><button type='button' class='steerlab-btn' data-action='inspect-next' data-sl-label='ui.inspector.next' tabindex='-1' aria-keyshortcuts='ArrowRight'>›</button><button type='button' class='steerlab-btn steerlab-inspector-all' data-action='inspect-all' aria-pressed='false' data-sl-text='ui.inspector.all'></button></div><div class='steerlab-inspector-body'></div>",
         );
         let find = |sel: &str| -> Result<HtmlElement, JsValue> {
             panel.query_selector(sel)?.ok_or_else(|| JsValue::from_str(sel))?.dyn_into().map_err(JsValue::from)
@@ -219,10 +219,15 @@ impl Inspector {
                 html.push_str("</p>");
             }
             html.push_str(r#"<ul class="steerlab-inspector-lines">"#);
-            for l in &b.lines {
+            // The block's result: its last line that is not a comment (a phone shows it alone).
+            let result = b.lines.iter().rposition(|l| !l.code.trim_start().starts_with('#'));
+            for (j, l) in b.lines.iter().enumerate() {
                 html.push_str(r#"<li class="steerlab-inspector-line"#);
                 if !l.key.is_empty() {
                     html.push_str(" steerlab-inspector-live");
+                }
+                if Some(j) == result.or(b.lines.len().checked_sub(1)) {
+                    html.push_str(" steerlab-inspector-result");
                 }
                 html.push('"');
                 if let Some(t) = b.term {
@@ -304,6 +309,13 @@ impl Inspector {
         match ev.type_().as_str() {
             "click" => {
                 let Some(b) = target.and_then(|t| t.closest("[data-action]").ok().flatten()) else { return false };
+                if b.get_attribute("data-action").as_deref() == Some("inspect-all") {
+                    // On a phone the panel shows each rule's result line (steerlab.css); this
+                    // shows every line, or the results again.
+                    let all = self.panel.class_list().toggle("steerlab-inspector-full").unwrap_or(false);
+                    let _ = b.set_attribute("aria-pressed", if all { "true" } else { "false" });
+                    return false;
+                }
                 match b.get_attribute("data-action").as_deref() {
                     Some("inspect-prev") => self.next_agent(sim, false),
                     Some("inspect-next") => self.next_agent(sim, true),

@@ -175,8 +175,10 @@ pub fn mount(canvas: HtmlCanvasElement, scenario: JsValue) -> Result<Viewer, JsV
         Ok(v) => {
             let detail = params::object(&[("viewer", JsValue::from(Viewer { inner: v.inner.clone() }))]);
             params::emit(&canvas, "steerlab:mounted", &detail);
-            // `data-chart` (any value but "false"): the chart shown from the start.
-            if canvas.get_attribute("data-chart").is_some_and(|c| c != "false") {
+            // `data-chart` (any value but "false"): the chart shown from the start (on a phone,
+            // folded in the menu: under the canvas it would take more than the screen).
+            let phone = web_sys::window().is_some_and(|w| viewer::phone(&w));
+            if !phone && canvas.get_attribute("data-chart").is_some_and(|c| c != "false") {
                 if let Ok(mut i) = v.inner.enter() {
                     i.set_chart(true);
                 }

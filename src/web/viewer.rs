@@ -22,7 +22,9 @@ mod legend;
 mod panic;
 mod report;
 mod toolbar;
+mod touch;
 
+pub(crate) use dom::phone;
 pub use dom::set_text;
 pub use events::attach;
 pub use panic::{panic_boundary, Guard};
@@ -231,8 +233,8 @@ pub struct Inner {
     on_screen: bool,
     last_ts: Option<f64>,
     drag: Option<i32>,
-    /// Touch on the canvas: what a finger is doing (`events.rs`: one finger scrolls the page).
-    touch: events::Touch,
+    /// Touch on the canvas: what a finger is doing (`touch.rs`: one finger scrolls the page).
+    touch: touch::Touch,
     /// The menu's and the settings' disclosures (`controls::Fold::MENU`, `SETTINGS`).
     folds: [Option<controls::Fold>; 2],
     /// Whether the figure shows its menu and settings unfolded (its canvas 480 CSS px wide or more).

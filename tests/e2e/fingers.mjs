@@ -91,3 +91,56 @@ export async function settle(page) {
       })
   );
 }
+
+/** The on-screen size (CSS px, the larger side of its bounding box) of every agent of canvas `id`
+ *  with no other agent within 12 CSS px, read from the canvas's pixels: the connected pixels
+ *  around its centre that differ from the background. */
+export const agentSizes = (page, id) =>
+  page.evaluate((id) => {
+    const c = document.getElementById(id);
+    const v = window.steerlab.viewerFor(c);
+    const s = v.state();
+    const r = c.getBoundingClientRect();
+    const dpr = c.width / r.width;
+    const scale = r.width / s.scenario.world.width;
+    const copy = document.createElement("canvas");
+    copy.width = c.width;
+    copy.height = c.height;
+    const ctx = copy.getContext("2d", { willReadFrequently: true });
+    ctx.drawImage(c, 0, 0);
+    const data = ctx.getImageData(0, 0, c.width, c.height).data;
+    const at = (x, y) => (y * c.width + x) * 4;
+    const bg = [...data.slice(at(2, 2), at(2, 2) + 3)];
+    const ink = (x, y) => {
+      const i = at(x, y);
+      return Math.abs(data[i] - bg[0]) + Math.abs(data[i + 1] - bg[1]) + Math.abs(data[i + 2] - bg[2]) > 60;
+    };
+    const px = s.agents.map((a) => [a.position[0] * scale, a.position[1] * scale]);
+    const out = [];
+    px.forEach(([x, y], i) => {
+      if (i === s.leader || i === s.selected) return;
+      if (px.some(([u, w], j) => j !== i && Math.hypot(u - x, w - y) < 12)) return;
+      if (x < 12 || y < 12 || x > r.width - 12 || y > r.height - 12) return;
+      // Flood from the ink nearest the centre, within 8 CSS px of it.
+      const cx = Math.round(x * dpr), cy = Math.round(y * dpr), lim = Math.round(8 * dpr);
+      let seed = null;
+      for (let d = 0; d <= 3 && !seed; d++)
+        for (let dy = -d; dy <= d && !seed; dy++) for (let dx = -d; dx <= d && !seed; dx++) if (ink(cx + dx, cy + dy)) seed = [cx + dx, cy + dy];
+      if (!seed) return out.push(0);
+      const seen = new Set([seed.join()]);
+      const todo = [seed];
+      let [x0, y0, x1, y1] = [seed[0], seed[1], seed[0], seed[1]];
+      while (todo.length) {
+        const [u, w] = todo.pop();
+        x0 = Math.min(x0, u); x1 = Math.max(x1, u); y0 = Math.min(y0, w); y1 = Math.max(y1, w);
+        for (const [du, dw] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+          const [p, q] = [u + du, w + dw];
+          if (Math.abs(p - cx) > lim || Math.abs(q - cy) > lim || seen.has(`${p},${q}`) || !ink(p, q)) continue;
+          seen.add(`${p},${q}`);
+          todo.push([p, q]);
+        }
+      }
+      out.push(Math.max(x1 - x0 + 1, y1 - y0 + 1) / dpr);
+    });
+    return out;
+  }, id);

@@ -1,4 +1,4 @@
-// Issue 45, item 3: the code never swallows the page (375 × 800, 2×, touch; both languages and
+// Issue 45, item 3: the code never swallows the page (375 × 800, 2×, touch; en, es, fr, pt and
 // themes). The chapters' "Implementation" listings (www/code/chapter.js):
 //
 // - no element of the article is a vertical scroll box (a listing included): a one-finger swipe
@@ -20,6 +20,8 @@ const CHAPTERS = ["flocking", "leader-queue-path", "bandada"];
 const WORDS = {
   en: { all: (n) => `Show all ${n} lines`, less: "Show less", download: "Download" },
   es: { all: (n) => `Mostrar las ${n} líneas`, less: "Mostrar menos", download: "Descargar" },
+  fr: { all: (n) => `Afficher les ${n} lignes`, less: "Afficher moins", download: "Télécharger" },
+  pt: { all: (n) => `Mostrar as ${n} linhas`, less: "Mostrar menos", download: "Baixar" },
 };
 
 let server, browser;
@@ -42,11 +44,11 @@ const scrollBoxes = (page) =>
   );
 
 let n = 0;
-for (const lang of ["en", "es"]) {
+for (const lang of ["en", "es", "fr", "pt"]) {
   for (const ch of CHAPTERS) {
     const colorScheme = n++ % 2 ? "dark" : "light";
     test(`${lang} ${ch} (${colorScheme}): the listing is an excerpt that scrolls with the page, opens whole and downloads`, async (t) => {
-      const url = lang === "es" ? `/es/chapters/${ch}.html` : `/chapters/${ch}.html`;
+      const url = lang === "en" ? `/chapters/${ch}.html` : `/${lang}/chapters/${ch}.html`;
       const { context, page, cdp, problems } = await openPhone(browser, server, url, { lang, colorScheme });
       t.after(() => context.close());
       const box = page.locator(".code-listing").first();
@@ -64,6 +66,16 @@ for (const lang of ["en", "es"]) {
       });
       assert.ok(closed.height <= 400, `${url}: the excerpt is ${closed.height} px tall`);
       assert.ok(closed.scrollW <= closed.clientW + 1 && closed.wide === 0 && closed.right <= 375, `${url}: lines run past the box (${closed.wide}; ${closed.scrollW} in ${closed.clientW} px)`);
+      // The excerpt starts at the behaviours (issue 55, item 7): the licence's line (SPDX), then
+      // within a few lines the first behaviour's class; the licence's text, the notes and the
+      // world's parameters folded.
+      const shown = await box.evaluate((b) => {
+        const bottom = b.querySelector("pre").getBoundingClientRect().bottom;
+        return [...b.querySelectorAll("pre .code-line")].filter((l) => l.getClientRects().length && l.getBoundingClientRect().top < bottom).map((l) => l.textContent.trim());
+      });
+      assert.match(shown[0], /SPDX-License-Identifier/, `${url}: the excerpt's first line is the licence's (${shown[0]})`);
+      assert.ok(shown.slice(1, 6).some((l) => /\bclass \w+/.test(l)), `${url}: a behaviour's class within the excerpt's first lines: ${JSON.stringify(shown.slice(0, 6))}`);
+      assert.ok(!shown.slice(1).some((l) => /Copyright|Permission to use|THE SOFTWARE IS PROVIDED/i.test(l)), `${url}: the licence's text is folded`);
       const toggle = box.locator('[data-more="toggle"]');
       assert.equal(await toggle.textContent(), WORDS[lang].all(lines));
       assert.equal(await toggle.getAttribute("aria-expanded"), "false");
@@ -106,6 +118,40 @@ for (const lang of ["en", "es"]) {
       const [download] = await Promise.all([page.waitForEvent("download"), box.locator('[data-more="download"]').tap()]);
       assert.match(download.suggestedFilename(), /^Steerlab\w+\.cs$/);
       assert.equal(fs.readFileSync(await download.path(), "utf8"), text, `${url}: the file is the listing`);
+      // Wrapped pseudocode keeps its indentation (item 7): every row after a line's first starts
+      // under its line's own text, two characters in (a hanging indent), not at the block's edge.
+      const pseudo = await page.evaluate(() => {
+        const out = { wrapped: 0, bad: [] };
+        for (const pre of document.querySelectorAll("pre.pseudo")) {
+          const code = pre.querySelector("code");
+          const probe = document.createElement("span");
+          probe.textContent = "0000000000";
+          code.append(probe);
+          const ch = probe.getBoundingClientRect().width / 10;
+          probe.remove();
+          const left = code.getBoundingClientRect().left;
+          for (const l of pre.querySelectorAll(".code-line")) {
+            const range = document.createRange();
+            range.selectNodeContents(l);
+            const rows = [...range.getClientRects()].filter((r) => r.width > 0).reduce((acc, r) => {
+              const row = acc.find((a) => Math.abs(a.top - r.top) < 2);
+              if (row) row.left = Math.min(row.left, r.left);
+              else acc.push({ top: r.top, left: r.left });
+              return acc;
+            }, []);
+            if (rows.length < 2) continue;
+            out.wrapped++;
+            const indent = /^[ ]*/.exec(l.textContent)[0].length;
+            for (const r of rows.slice(1)) {
+              if (r.left < left + (indent + 2) * ch - 1) out.bad.push(`${l.textContent.trim().slice(0, 40)}: a row at ${(r.left - left).toFixed(1)} px, its indent ${indent}`);
+            }
+          }
+        }
+        return out;
+      });
+      t.diagnostic(`${url}: ${pseudo.wrapped} pseudocode lines wrap`);
+      assert.ok(pseudo.wrapped > 0, `${url}: some pseudocode line wraps on a phone`);
+      assert.deepEqual(pseudo.bad, [], `${url}: wrapped pseudocode rows at the block's edge`);
       assert.deepEqual(await allProblems(page, problems), []);
     });
   }

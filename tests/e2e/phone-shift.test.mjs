@@ -6,9 +6,9 @@
 // - A chapter read from the top, every try button tapped in order as the reader comes to it
 //   (scrolling down half a screen at a time; each button then sits in the lower part of the
 //   screen) and watched for 2.5 s: the sum of all shifts is at most 0.1.
-// - The inspector above "2. Formaciones" changes height as its followers start and stop evading
-//   (its figure pinned and playing, the inspector's end on screen above the heading); the heading
-//   stays where it is (within 1 px) for 10 s.
+// - The inspector above "2. Formaciones" (opened: on a phone it starts closed) changes height as
+//   its followers start and stop evading (its figure pinned and playing, the inspector's end on
+//   screen above the heading); the heading stays where it is (within 1 px) for 10 s.
 // - A jump from the contents to "2. Separación" as soon as the page shows, then on to its figure
 //   (the module still on its way): the figure mounts in view, the text after it stays put (≤ 0.1).
 //
@@ -107,6 +107,12 @@ for (const [url, lang] of [["/es/chapters/leader-queue-path.html", "es"], ["/cha
     const { context, page, cdp, problems } = await openPhone(browser, server, url, { lang });
     t.after(() => context.close());
     await page.waitForFunction(() => [...document.querySelectorAll("button.try")].every((b) => !b.disabled));
+    // The leader's inspector open (on a phone it starts closed: the reader opens it from the menu)
+    // with all its lines (its "All lines"): rules' blocks of several lines come and go.
+    await page.evaluate(() => {
+      window.steerlab.viewerFor(document.getElementById("c-leader")).inspector = true;
+      document.querySelector('[data-for="c-leader"] .steerlab-inspector-all').click();
+    });
     // Section 2's "back to the single point behind" (the followers catch up with the leader and
     // some evade it: the inspector's block for evading comes and goes), tapped where it stands:
     // the figure, far above, is pinned to the top of the screen and plays there.

@@ -10,7 +10,14 @@
 // place), and "Download" (the whole file). Long lines wrap rather than run off the side, each
 // wrapped part indented under its line (a hanging indent, `--i` the line's own indentation):
 // every character is read by scrolling the page down, and a sideways swipe has nothing to catch.
+//
+// The excerpt starts at the behaviours (issue 55): a program opens with its licence, its notes,
+// its imports and the parameters of a whole world, and the reader came for the steering. Closed,
+// a listing shows its licence's line (SPDX) and then, after a ⋮, the first behaviour's part (its
+// comment, then `class Separation`, `const separation = {`, `pub struct Separation`); opened, all
+// of it. The program itself (copied, downloaded) is always whole.
 import { code, fileName } from "./export.js";
+import { camel } from "./model.js";
 import { langOf } from "./dialog.js";
 import { t } from "../words.js";
 
@@ -43,6 +50,34 @@ function lines(doc, text) {
 }
 
 let ids = 0;
+
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The line where the behaviours' part of a program starts (0 when it is not found): the first
+ *  definition of one of `kinds` (a class, struct or object named for it), with the comments and
+ *  attributes right above it. */
+export function behaviourStart(text, kinds) {
+  const lines = text.split("\n");
+  const names = [...new Set(kinds.flatMap((k) => [camel(k), k]))].map(escape);
+  if (!names.length) return 0;
+  const def = new RegExp(`^\\s*(?:pub(?:\\([a-z]+\\))?\\s+|public\\s+)?(?:class|struct|const)\\s+(?:${names.join("|")})\\b`);
+  let at = lines.findIndex((l) => def.test(l));
+  if (at <= 0) return 0;
+  while (at > 0 && /^\s*(\/\/|#|\[)/.test(lines[at - 1])) at--;
+  return at;
+}
+
+/** Closed, the listing shows its licence's line and the behaviours (`behaviourStart`): the
+ *  lines between are marked to be folded. */
+function excerpt(out, kinds) {
+  const lines = [...out.children];
+  const text = lines.map((l) => l.textContent).join("");
+  const start = behaviourStart(text, kinds);
+  if (start < 2) return;
+  const licence = lines.slice(0, 20).findIndex((l) => /SPDX-License-Identifier/.test(l.textContent));
+  lines.forEach((l, k) => l.classList.toggle("code-head", k < start && k !== licence));
+  if (licence >= 0) lines[licence].classList.add("code-gap");
+}
 
 /** The bar under a listing: show all / show less, and download. */
 function more(box, lang) {
@@ -104,8 +139,10 @@ async function show(box, target) {
   const out = box.querySelector("pre code") ?? box.querySelector("pre");
   for (const b of box.querySelectorAll("button[data-target]")) b.setAttribute("aria-pressed", String(b.dataset.target === target));
   try {
-    const text = await code(await stateOf(box.dataset.code), target, { lang });
+    const state = await stateOf(box.dataset.code);
+    const text = await code(state, target, { lang });
     out.replaceChildren(lines(box.ownerDocument, text));
+    excerpt(out, (state.scenario?.behaviours ?? []).map((b) => b.type));
     box.dataset.shown = target;
     box.dataset.lines = String(out.children.length);
   } catch (e) {
@@ -114,7 +151,7 @@ async function show(box, target) {
   }
   // Whether the excerpt already shows all of it (its box is as tall as the text).
   const pre = box.querySelector("pre");
-  box.dataset.fits = String(box.classList.contains("is-open") ? false : pre.scrollHeight <= pre.clientHeight + 1);
+  box.dataset.fits = String(box.classList.contains("is-open") || pre.querySelector(".code-head") ? false : pre.scrollHeight <= pre.clientHeight + 1);
   label(box, lang);
 }
 

@@ -33,6 +33,11 @@ pub enum Input {
     Delete,
     /// `addWaypoint(x, y)`.
     AddWaypoint(Vec2),
+    /// A tap or a click that picks an agent: the agent nearest to the point within the radius
+    /// (world units; the shell converts its finger's 24 CSS px) is selected, and a miss keeps the
+    /// selection. Nothing else changes: where a tap adds something (an obstacle, a waypoint) the
+    /// shell sends this only when the reader asked to pick.
+    Pick(Vec2, f32),
 }
 
 /// What an [`Input`] did.
@@ -84,7 +89,28 @@ impl Sim {
                 self.add_waypoint(*p)?;
                 Outcome::ALL
             }
+            Input::Pick(p, r) => {
+                let picked = self.pick(*p, *r);
+                Outcome::changed(true, picked)
+            }
         })
+    }
+
+    /// [`Input::Pick`]: select the agent nearest to `p` within `r` world units (at least
+    /// [`PICK_RADIUS`]); true when one was. A miss (or a point or radius that is not a finite
+    /// number) keeps the selection.
+    pub fn pick(&mut self, p: Vec2, r: f32) -> bool {
+        self.sync_agents();
+        if !p.is_finite() || r.is_nan() {
+            return false;
+        }
+        match self.agent_at(p, r.max(PICK_RADIUS)) {
+            Some(i) => {
+                self.selected = Some(i);
+                true
+            }
+            None => false,
+        }
     }
 
     /// Handle pointer input according to the scenario's `interaction`. Returns true if the state

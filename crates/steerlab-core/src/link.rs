@@ -19,7 +19,8 @@
 //! - an item that starts with digits is an input, that many steps after the previous input (the
 //!   first: after step 0), then a code: `s<path>:<value>` a `set` (an empty path repeats the
 //!   previous set's), `d` `m` `u` `c` `<x>,<y>` pointer down, move, up, double-click (capitals
-//!   while dragging), `l` the pointer left, `x` the Delete key, `w<x>,<y>` `addWaypoint`.
+//!   while dragging), `l` the pointer left, `x` the Delete key, `w<x>,<y>` `addWaypoint`,
+//!   `p<x>,<y>,<r>` a pick (the agent nearest to x, y within r is selected).
 //!
 //! Values are JSON (`0.5`, `true`, `[1,2]`), or a bare word for a string (`food`); numbers are
 //! their shortest decimal form when that reads back to the same bits, else `!` and the bits in
@@ -121,6 +122,12 @@ impl Link {
                     out.push('w');
                     out.push_str(&xy(*p));
                 }
+                Input::Pick(p, r) => {
+                    out.push('p');
+                    out.push_str(&xy(*p));
+                    out.push(',');
+                    out.push_str(&num32(*r));
+                }
                 Input::Reseed(_) | Input::Reset => {}
             }
         }
@@ -190,6 +197,10 @@ impl Link {
                 }
                 'x' => Input::Delete,
                 'l' | 'L' => Input::Pointer(Pointer::Leave, code == 'L'),
+                'p' => {
+                    let (xy, r) = args.rsplit_once(',').ok_or_else(|| here("expected p<x>,<y>,<r>"))?;
+                    Input::Pick(point(xy).map_err(|e| here(&e))?, coord(r).map_err(|e| here(&e))?)
+                }
                 _ => {
                     let p = point(args).map_err(|e| here(&e))?;
                     let ev = match code.to_ascii_lowercase() {
@@ -459,15 +470,17 @@ fn read_num(s: &str) -> Option<f64> {
 }
 
 fn point(args: &str) -> Result<Vec2, String> {
-    let one = |t: &str| -> Result<f32, String> {
-        let x = match t.strip_prefix('!') {
-            Some(h) => hex(h).filter(|&b| b <= u32::MAX as u64).map(|b| f32::from_bits(b as u32)),
-            None => read_num(t).map(|x| x as f32),
-        };
-        x.filter(|x| x.is_finite()).ok_or_else(|| format!("not a number: `{}`", clip(t)))
-    };
     let (x, y) = args.split_once(',').ok_or_else(|| format!("expected x,y, got `{}`", clip(args)))?;
-    Ok(Vec2::new(one(x)?, one(y)?))
+    Ok(Vec2::new(coord(x)?, coord(y)?))
+}
+
+/// One finite number of an input (`num32`'s text).
+fn coord(t: &str) -> Result<f32, String> {
+    let x = match t.strip_prefix('!') {
+        Some(h) => hex(h).filter(|&b| b <= u32::MAX as u64).map(|b| f32::from_bits(b as u32)),
+        None => read_num(t).map(|x| x as f32),
+    };
+    x.filter(|x| x.is_finite()).ok_or_else(|| format!("not a number: `{}`", clip(t)))
 }
 
 /// A value token (see the module's note).

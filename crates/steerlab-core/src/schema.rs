@@ -562,7 +562,7 @@ pub fn reference(s: &Value) -> String {
          | `data-theme=\"light\\|dark\\|auto\"` | the palette (auto: the page's own background, then the system's scheme) |\n\
          | `data-title=\"true\"` | show the scenario's title above the canvas, in the canvas's language (`title`'s `{\"pt\": …}` on a `pt-BR` page) |\n\
          | `data-poster=\"eager\"` | load the canvas's poster (a built-in's first frame, `posters/posters.css`) with the page rather than when it comes near the viewport |\n\
-         | `data-inspector=\"true\"` | show the inspector (the selected agent's numbers beside the pseudocode) |\n\
+         | `data-inspector=\"true\"` | show the inspector (the selected agent's numbers beside the pseudocode; on a phone it starts closed) |\n\
          | `data-lifecycle=\"manual\"` | the page destroys the viewer itself (no automatic destroy when the canvas leaves the document) |\n\n",
     );
     let names: Vec<String> = crate::scenarios::names().map(|n| format!("`{n}`")).collect();

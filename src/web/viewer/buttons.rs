@@ -30,7 +30,7 @@ pub(super) struct Button {
 /// here with `place: Place::Menu` and a button in the template's `.steerlab-menu`: it is shown in
 /// the bar's row on a wide figure, and its `run` is called on a click (the menu then closes).
 /// `add_menu_item` adds one at run time.
-pub(super) const BUTTONS: [Button; 15] = [
+pub(super) const BUTTONS: [Button; 16] = [
     // Its name says what it does now ("Pause" while playing): no aria-pressed, which read "❚❚ Pause, pressed".
     Button { action: "play", place: Place::Bar, run: Inner::toggle_play },
     Button { action: "step-back", place: Place::Bar, run: Inner::step_back },
@@ -59,6 +59,10 @@ pub(super) const BUTTONS: [Button; 15] = [
     Button { action: "seed", place: Place::Menu, run: Inner::new_seed },
     // Its `aria-controls` (the panel's id) is set by `Inspector::new`.
     Button { action: "inspector", place: Place::Menu, run: Inner::toggle_inspector },
+    // On a canvas where a tap adds something (an obstacle, food, a waypoint): pressed, the next
+    // tap or click picks the agent nearest to it instead (`events.rs`, `Inner::pick`; the canvas
+    // is outlined meanwhile).
+    Button { action: "pick", place: Place::Menu, run: Inner::toggle_pick },
     // The measures over time under the canvas (issue 35; drawn by www/chart.js, loaded on first use).
     Button { action: "chart", place: Place::Menu, run: |i| i.set_chart(!i.chart_on()) },
     Button { action: "reset", place: Place::Menu, run: Inner::reset },

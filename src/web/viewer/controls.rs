@@ -64,6 +64,8 @@ pub(super) fn panel(doc: &Document, lang: Lang, sim: &Sim) -> Result<Option<Html
     }
     let params = sim.params().ok();
     let panel = el(doc, "div", "steerlab-controls")?;
+    // (The prefix of its labels' ids, unique in the page.)
+    let ids = format!("steerlab-control-{}", PANELS.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
     for (k, c) in sc.controls.iter().enumerate() {
         let row = el(doc, "label", "steerlab-control")?;
         let name = el(doc, "span", "steerlab-label")?;
@@ -122,16 +124,54 @@ pub(super) fn panel(doc: &Document, lang: Lang, sim: &Sim) -> Result<Option<Html
         input.set_attribute("data-control", &k.to_string())?;
         row.append_child(&input)?;
         row.append_child(&out)?;
+        if c.kind == ControlKind::Slider {
+            // − and + a step at a time, for a finger (`steerlab.css` shows them where a pointer is
+            // coarse): a slider's steps are often narrower than a finger. After the input, so the
+            // row's label still labels the slider; each named "Less" / "More" and the label's text.
+            name.set_id(&format!("{ids}-{k}"));
+            for (dir, symbol, key) in [(-1, "−", "ui.nudge_down"), (1, "+", "ui.nudge_up")] {
+                let b = el(doc, "button", "steerlab-btn steerlab-nudge")?;
+                b.set_attribute("type", "button")?;
+                b.set_attribute("data-action", "nudge")?;
+                b.set_attribute("data-nudge", if dir < 0 { "down" } else { "up" })?;
+                b.set_attribute("data-sl-label", key)?;
+                b.set_id(&format!("{}-{}", name.id(), if dir < 0 { "down" } else { "up" }));
+                b.set_attribute("aria-labelledby", &format!("{} {}", b.id(), name.id()))?;
+                b.set_text_content(Some(symbol));
+                row.append_child(&b)?;
+            }
+        }
         panel.append_child(&row)?;
     }
     Ok(Some(panel))
 }
+
+static PANELS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
 
 /// What the bar's buttons do (beyond play, reset, share and embed, in `viewer.rs`).
 impl Inner {
     /// Where the scenario's controls are: the page's slot for them, else the wrapper.
     fn controls(&self) -> &HtmlElement {
         self.h.slot_panel.as_ref().unwrap_or(&self.root)
+    }
+
+    /// A slider's − or + (`b`): one step down or up, set as the slider would set it.
+    pub(super) fn nudge(&mut self, b: &Element) {
+        let row = b.closest(".steerlab-control").ok().flatten();
+        let Some(input) = row.and_then(|r| r.query_selector("input[type=range]").ok().flatten()) else { return };
+        let Ok(input) = input.dyn_into::<HtmlInputElement>() else { return };
+        let num = |t: String| t.parse::<f64>().ok().filter(|x| x.is_finite());
+        let (lo, hi) = (num(input.min()).unwrap_or(0.0), num(input.max()).unwrap_or(100.0));
+        let step = num(input.step()).filter(|s| *s > 0.0).unwrap_or(1.0);
+        let dir = if b.get_attribute("data-nudge").as_deref() == Some("down") { -1.0 } else { 1.0 };
+        // On the slider's grid of steps from its minimum, as the range's own arrow keys go.
+        let k = ((input.value_as_number() - lo) / step).round() + dir;
+        let v = crate::sim::num::clamp(lo + k * step, lo, hi.max(lo));
+        // (Rounded off float noise: 0.1 · 7 is 0.7.)
+        input.set_value(&short64((v * 1e9).round() / 1e9));
+        if let Some(param) = input.get_attribute("data-param") {
+            self.on_control(&input, param);
+        }
     }
 
     pub(super) fn new_seed(&mut self) {

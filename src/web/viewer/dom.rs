@@ -65,6 +65,7 @@ const TEMPLATE: &str = "\
 <button class=steerlab-btn type=button data-action=save data-sl-text=ui.save></button>\
 <button class=steerlab-btn type=button data-action=seed data-sl-text=ui.seed></button>\
 <button class=steerlab-btn type=button data-action=inspector aria-expanded=false data-sl-text=ui.inspector></button>\
+<button class=steerlab-btn type=button data-action=pick aria-pressed=false data-sl-label=touch.pick_name data-sl-text=touch.pick></button>\
 <button class=steerlab-btn type=button data-action=chart aria-pressed=false data-sl-text=ui.chart></button>\
 <button class=steerlab-btn type=button data-action=reset data-sl-text=ui.reset></button>\
 </div>\
@@ -134,6 +135,7 @@ impl Inner {
             (!parts.time, ".steerlab-scrub"),
             (!parts.play, "[data-action=play],[data-action=step-back],[data-action=step]"),
             (!parts.play || sc.interaction == Interaction::Select, "[data-action=edit]"),
+            (!matches!(sc.interaction, Interaction::Playground | Interaction::Waypoints), "[data-action=pick]"),
             (!settings, "[data-action=settings],.steerlab-settings"),
             (!toggles, ".steerlab-overlays"),
             (!parts.menu, "[data-action=menu],.steerlab-menu"),
@@ -226,7 +228,7 @@ impl Inner {
         style.set_property("aspect-ratio", &format!("{} / {}", short32(sc.world.width), short32(sc.world.height)))?;
         // One finger scrolls the page and pinches zoom it; a drag edits only with two fingers or
         // while the bar's ✎ is pressed (then `none`: `events.rs`).
-        style.set_property("touch-action", super::events::TOUCH_ACTION)?;
+        style.set_property("touch-action", super::touch::TOUCH_ACTION)?;
         canvas.class_list().add_1("steerlab-canvas")?;
         if let Some(p) = find(&root, ".steerlab-caption") {
             // (Its text: `write_words`. Read where it is, under the canvas: the canvas's
@@ -263,7 +265,9 @@ impl Inner {
         // is the ResizeObserver's first callback, after the browser's own style and layout, in the
         // next frame (before it is painted: the poster never gives way to an empty canvas).
         let mut sim = sim;
-        if opts.inspector {
+        // (On a phone the inspector starts closed: open, it would be taller than the screen; the
+        // menu opens it.)
+        if opts.inspector && !phone(&window) {
             inspector.set_open(true, &mut sim);
         }
         let inner = Inner {
@@ -330,6 +334,12 @@ impl Inner {
             p.set_text_content(Some(&crate::sim::text::for_pointer(sc.caption_in(&self.lang), touch)));
         }
     }
+}
+
+/// A phone's screen (the page's viewport under 560 CSS px wide, as the chapters' styles have it):
+/// the inspector and the chart start folded there (`data-inspector`, `data-chart`).
+pub(crate) fn phone(window: &web_sys::Window) -> bool {
+    window.match_media("(max-width: 559px)").ok().flatten().is_some_and(|m| m.matches())
 }
 
 /// The canvas's accessible name when the page gave none: the scenario's title (else the widget's

@@ -16,43 +16,6 @@ use web_sys::{
 
 type Handler = Box<dyn FnMut(&mut Inner, Event)>;
 
-/// The canvas's `touch-action` while it is not active: the page scrolls (one finger) and zooms
-/// (two), as over any picture in an article; `none` while the reader edits it (the bar's ✎).
-pub const TOUCH_ACTION: &str = "pan-x pan-y pinch-zoom";
-
-/// How far (CSS px) a finger may move and still tap; how long (ms) a tap may last.
-const TAP_SLOP: f64 = 10.0;
-const TAP_MS: f64 = 600.0;
-
-/// Fingers on the canvas, following embedded maps' "cooperative gestures" (Google Maps, Leaflet
-/// GestureHandling): one finger scrolls the page and never edits, whatever was tapped before (a
-/// tap acts, as a click does); two fingers drag (what one mouse button drags). The bar's ✎ toggle
-/// (`edit`, on canvases where a drag edits) makes the canvas active: while it is (until ✎ again,
-/// a tap outside the figure, or the canvas leaves the screen) one finger drags as a mouse does.
-#[derive(Default)]
-pub(super) struct Touch {
-    /// The fingers down: pointer id, client x, y now.
-    points: Vec<(i32, f64, f64)>,
-    /// Where and when the first finger went down (client px, ms).
-    start: (f64, f64, f64),
-    /// The gesture moved past the tap's slop, or had two fingers: it is no tap.
-    moved: bool,
-    /// A two-finger drag is editing (since the second finger).
-    two: bool,
-    /// The canvas is active (the bar's ✎): touch works as the mouse.
-    active: bool,
-    /// When it was made active (the page's clock, ms).
-    since: f64,
-}
-
-impl Touch {
-    fn mid(&self) -> (f64, f64) {
-        let n = self.points.len().clamp(1, 2) as f64;
-        let (x, y) = self.points.iter().take(2).fold((0.0, 0.0), |(x, y), p| (x + p.1, y + p.2));
-        (x / n, y / n)
-    }
-}
-
 /// Register every listener and observer, owned by the viewer.
 pub fn attach(shared: &Shared) -> Result<(), JsValue> {
     let weak: Weak<Slot> = Rc::downgrade(shared);
@@ -137,7 +100,7 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
                 .ok()
                 .and_then(|n| n.as_f64())
                 .unwrap_or(0.0);
-            let active = w.upgrade().and_then(|s| s.peek().map(|i| i.touch.active || i.touch.two)).unwrap_or(false);
+            let active = w.upgrade().and_then(|s| s.peek().map(|i| i.touch.keeps_moves())).unwrap_or(false);
             if (fingers >= 2.0 || active) && ev.cancelable() {
                 ev.prevent_default();
             }
@@ -151,6 +114,17 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
         )?;
         listeners.push((canvas.clone(), "touchmove", cb));
     }
+    // A finger held on the canvas is the pointer (`HOLD_MS`): the browser's long-press menu stays
+    // shut while a finger is down.
+    listeners.push(add(
+        &canvas,
+        "contextmenu",
+        Box::new(|i, ev| {
+            if i.touch.down() {
+                ev.prevent_default();
+            }
+        }),
+    )?);
     // The controls: in the wrapper, and in the page's slot for them when it has one.
     let slot = h.slot_panel.clone().map(EventTarget::from);
     for at in std::iter::once(&root).chain(slot.as_ref()) {
@@ -172,6 +146,10 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
                 }
             }),
         )?);
+    }
+    // (A slider's − and + in the page's slot: their clicks.)
+    if let Some(at) = &slot {
+        listeners.push(add(at, "click", Box::new(|i, ev| i.on_click(&ev)))?);
     }
     listeners.push(add(
         &doc,
@@ -214,7 +192,7 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
                     i.on_screen = e.is_intersecting();
                     // Scrolled away (seen after ✎ was pressed, not an older entry that arrives
                     // late): the next swipe over it, back on screen, scrolls again.
-                    if !i.on_screen && e.time() > i.touch.since {
+                    if !i.on_screen && i.touch.active_since().is_some_and(|t| e.time() > t) {
                         i.set_active(false);
                     }
                     i.last_ts = None;
@@ -253,7 +231,7 @@ impl Inner {
     }
 
     fn on_pointer(&mut self, ev: &PointerEvent, kind: &str) {
-        if ev.pointer_type() == "touch" && !self.touch.active {
+        if ev.pointer_type() == "touch" && self.touch.active_since().is_none() {
             self.on_touch(ev, kind);
             return;
         }
@@ -263,10 +241,15 @@ impl Inner {
                 if ev.button() != 0 {
                     return;
                 }
-                let _ = self.canvas.set_pointer_capture(ev.pointer_id());
-                self.drag = Some(ev.pointer_id());
                 let _ = self.canvas.focus();
-                self.pointer(Pointer::Down(p), true)
+                if self.picks() {
+                    // (Nothing to drag: a press that picks selects and no more.)
+                    self.pick(p)
+                } else {
+                    let _ = self.canvas.set_pointer_capture(ev.pointer_id());
+                    self.drag = Some(ev.pointer_id());
+                    self.pointer(Pointer::Down(p), true)
+                }
             }
             "pointermove" => {
                 let dragging = self.drag == Some(ev.pointer_id());
@@ -283,120 +266,6 @@ impl Inner {
         };
         if changed && !self.playing {
             self.draw();
-        }
-    }
-
-    /// A finger on a canvas that is not active (`Touch`).
-    fn on_touch(&mut self, ev: &PointerEvent, kind: &str) {
-        let id = ev.pointer_id();
-        let (x, y) = client_xy(ev);
-        let t = &mut self.touch;
-        let changed = match kind {
-            "pointerdown" => {
-                t.points.retain(|p| p.0 != id);
-                t.points.push((id, x, y));
-                match t.points.len() {
-                    1 => {
-                        t.start = (x, y, frame::now(&self.window));
-                        t.moved = false;
-                        t.two = false;
-                        false
-                    }
-                    2 if !t.two => {
-                        // The second finger: a drag begins, at the point between the two.
-                        t.two = true;
-                        t.moved = true;
-                        let (mx, my) = t.mid();
-                        let p = self.client_world(mx, my);
-                        for (pid, ..) in self.touch.points.clone() {
-                            let _ = self.canvas.set_pointer_capture(pid);
-                        }
-                        self.drag = Some(id);
-                        self.pointer(Pointer::Down(p), true)
-                    }
-                    _ => false,
-                }
-            }
-            "pointermove" => {
-                let Some(k) = t.points.iter().position(|p| p.0 == id) else { return };
-                t.points[k] = (id, x, y);
-                if t.two {
-                    let (mx, my) = t.mid();
-                    let p = self.client_world(mx, my);
-                    self.pointer(Pointer::Move(p), true)
-                } else {
-                    // One finger dragging: the page's, not the scene's.
-                    t.moved |= (x - t.start.0).powi(2) + (y - t.start.1).powi(2) > TAP_SLOP * TAP_SLOP;
-                    false
-                }
-            }
-            "pointerup" | "pointercancel" => {
-                // (A finger whose down we did not see landed during a fling: the page took it.)
-                let Some(k) = t.points.iter().position(|p| p.0 == id) else { return };
-                let was_two = t.two;
-                let (mx, my) = t.mid();
-                t.points.remove(k);
-                let tap = kind == "pointerup"
-                    && !was_two
-                    && !t.moved
-                    && t.points.is_empty()
-                    && frame::now(&self.window) - t.start.2 <= TAP_MS;
-                if was_two {
-                    // One of the two fingers left: the drag ends there.
-                    self.touch.two = false;
-                    self.drag = None;
-                    let p = self.client_world(mx, my);
-                    self.pointer(Pointer::Up(p), false)
-                } else if tap {
-                    // A tap acts where it is (a click: down and up) and leaves touch as it was:
-                    // the next one-finger swipe scrolls the page.
-                    let p = self.client_world(x, y);
-                    let a = self.pointer(Pointer::Down(p), true);
-                    let b = self.pointer(Pointer::Up(p), false);
-                    a || b
-                } else {
-                    // (A pointercancel: the page took the finger, a scroll began.)
-                    t.moved = true;
-                    false
-                }
-            }
-            "pointerleave" if !self.touch.two && self.touch.points.is_empty() => self.pointer(Pointer::Leave, false),
-            _ => false,
-        };
-        if changed && !self.playing {
-            self.draw();
-        }
-    }
-
-    /// A client point in world units (quantised as the history logs it).
-    fn client_world(&self, x: f64, y: f64) -> glam::Vec2 {
-        let rect = self.canvas.get_bounding_client_rect();
-        timeline::quantise(self.view.to_world(x - rect.left(), y - rect.top()))
-    }
-
-    /// Whether a drag edits this canvas's scene (a waypoint, a target, the leader, the player,
-    /// "self"); on a canvas where a click only selects an agent, a tap does that and no more.
-    pub(super) fn drags(&self) -> bool {
-        self.sim.scenario().interaction != crate::sim::scenario::Interaction::Select
-    }
-
-    /// The bar's ✎: edit with one finger, or scroll again.
-    pub(super) fn toggle_edit(&mut self) {
-        self.set_active(!self.touch.active);
-    }
-
-    /// Make the canvas active (one finger drags it, the page does not scroll over it) or not; the
-    /// bar's ✎ says which (`aria-pressed`).
-    pub(super) fn set_active(&mut self, on: bool) {
-        if self.touch.active == on || (on && !self.drags()) {
-            return;
-        }
-        self.touch.active = on;
-        self.touch.since = frame::now(&self.window);
-        let _ = self.canvas.style().set_property("touch-action", if on { "none" } else { TOUCH_ACTION });
-        let _ = self.canvas.class_list().toggle_with_force("steerlab-active", on);
-        if let Ok(Some(b)) = self.root.query_selector("[data-action=edit]") {
-            let _ = b.set_attribute("aria-pressed", if on { "true" } else { "false" });
         }
     }
 
@@ -432,6 +301,10 @@ impl Inner {
         let Some(t) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
         let Ok(Some(b)) = t.closest("[data-action]") else { return };
         let Some(action) = b.get_attribute("data-action") else { return };
+        if action == "nudge" {
+            self.nudge(&b);
+            return;
+        }
         match controls::button(&action) {
             Some(button) => {
                 (button.run)(self);
@@ -471,7 +344,7 @@ impl Inner {
 /// `clientX` / `clientY` as the browser has them: pointer events carry fractions of a CSS pixel
 /// (a 2× screen, a scaled page), which web-sys' `client_x()` (an `i32`) would cut off — up to two
 /// world units on a narrow canvas of a 640-unit world.
-fn client_xy(ev: &web_sys::MouseEvent) -> (f64, f64) {
+pub(super) fn client_xy(ev: &web_sys::MouseEvent) -> (f64, f64) {
     let get = |k: &str| js_sys::Reflect::get(ev, &JsValue::from_str(k)).ok().and_then(|v| v.as_f64());
     match (get("clientX"), get("clientY")) {
         (Some(x), Some(y)) => (x, y),

@@ -50,6 +50,7 @@ impl Inner {
         if self.h.destroyed() || !self.playing {
             return;
         }
+        self.hold_check(ts);
         #[cfg(feature = "fault-injection")]
         if std::mem::take(&mut self.fault_next_frame) {
             panic!("injected fault in a frame (fault-injection build)");
