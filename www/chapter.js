@@ -394,7 +394,8 @@ function foldCompare(wrap) {
     b.type = "button";
     b.dataset.fold = part;
     b.setAttribute("aria-expanded", "false");
-    b.textContent = t(key);
+    // (Words of the module, which keeps them: as its bar writes them on this page.)
+    b.textContent = document.querySelector(`[data-sl-text="${key}"]`)?.textContent ?? "";
     b.addEventListener("click", () => {
       const on = !wrap.classList.contains(`show-${part}`);
       wrap.classList.toggle(`show-${part}`, on);
