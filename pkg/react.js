@@ -50,15 +50,9 @@ export function SteerLab(props) {
     }
     el.appendChild(canvas);
     const failed = (e) => latest.current.onError?.(e instanceof Error ? e.message : String(e));
-    // `src`: fetched, then mounted (mountFrom); else a name, text or object, its file fetched first.
-    ready.then(
-      // Its words first (and its scenario's file): they are then in its first frame.
-      (sl) => {
-        if (p.src) return sl.ensureWords(canvas).then(() => sl.mountFrom(canvas, p.src));
-        const s = p.scenario ?? "flock";
-        return Promise.all([sl.loadScenario(s), sl.ensureWords(canvas)]).then(() => (live ? sl.mount(canvas, s) : null));
-      },
-    ).then(
+    // Through the one loader (www/loader.js): `src` (a URL) or a name, text or object; its words
+    // first (they are then in its first frame); a failure is shown in the figure.
+    ready.then((sl) => (live ? sl.load(canvas, p.src ? { src: p.src } : p.scenario ?? "flock") : null)).then(
       (mounted) => {
         if (!mounted) return;
         if (!live) return void mounted.destroy();
@@ -67,7 +61,7 @@ export function SteerLab(props) {
         applySet(v, latest.current.set, latest.current.onError);
         latest.current.onReady?.(v);
       },
-      // (mount and mountFrom have drawn the message on the canvas and fired steerlab:error.)
+      // (load has drawn the message on the canvas and fired steerlab:error.)
       (e) => live && failed(e),
     );
     return () => {

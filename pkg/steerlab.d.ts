@@ -320,9 +320,20 @@ export class Viewer {
   history(): HistoryInfo;
   /**
    * A URL fragment (`#sl.<canvas id or index>=1~flock~…`) that restores this viewer at this step,
-   * bit for bit: its scenario, seed, parameters and every input so far.
+   * bit for bit: its scenario, seed, parameters and every input so far. With `set` (parameters as
+   * `data-set`'s JSON text: `'{"perception": 40}'`), a link to its start instead (step 0, no
+   * inputs) with those parameters over the ones it started with (a challenge's solution).
    */
-  link(): string;
+  link(set?: string): string;
+  /**
+   * Call `hook(step)` after each new state this viewer shows (a frame of the page's clock that
+   * stepped, `step`, `seek`, `reset`, a change while paused, a redraw), once the viewer is free
+   * again (it may call back into it). Nothing is called while the figure rests: follow a figure
+   * with it rather than polling it every frame (www/challenge.js, www/chart.js do).
+   */
+  onStep(hook: (step: number) => void): void;
+  /** Remove a hook `onStep` added. */
+  offStep(hook: (step: number) => void): void;
   /**
    * An HTML snippet that mounts this scenario with its current parameters (and, when paused, at
    * this step): the canvas with `data-set` / `data-step`, the stylesheet and boot.js tags, naming
@@ -335,7 +346,7 @@ export class Viewer {
   readonly failed: boolean;
   /** Frames drawn by the loop so far. */
   readonly frames: number;
-  /** Whether a requestAnimationFrame callback is pending. */
+  /** Whether the viewer waits for the page's next frame (the page has one frame loop). */
   readonly frameInFlight: boolean;
   /** Listeners and observers this viewer holds. */
   readonly listenerCount: number;
@@ -376,10 +387,20 @@ export function missingScenario(scenario: ScenarioInput): string | undefined;
  * The module's side of the words (it holds no text of any language): boot.js gives it each
  * language's texts and number format. `data` is one string of fields joined with NUL: how the
  * language writes numbers (decimal, group, "1" or "2" for when grouping starts, minus, joined with
- * U+0001; "" for unchanged), then keys and texts. Returns how many of the keys the module shows
- * they lack. Authors call `addWords(tag, words)` of boot.js (`window.steerlab.addWords`) instead.
+ * U+0001; "" for unchanged), then keys and texts. The module keeps the texts of the keys it shows.
+ * Returns, joined with NUL, how many of those keys the words lack, then the keys it left (the
+ * pages' scripts', which www/loader.js keeps). Authors call `addWords(tag, words)` of boot.js
+ * (`window.steerlab.addWords`) instead.
  */
-export function addWords(tag: string, data: string): number;
+export function addWords(tag: string, data: string): string;
+
+/**
+ * Call `callback(timestamp)` in the page's next frame, with the viewers' (once, as
+ * `requestAnimationFrame` does: ask again from the callback to keep going; a callback whose
+ * frame is no longer wanted returns at once). A page has one frame loop, which stops when nothing
+ * asks: the page's scripts that animate (the comparison, the GPU engine) use it.
+ */
+export function requestFrame(callback: (timestamp: number) => void): void;
 
 /** One language's words: `"key": "text"` (docs/words.md, words/words.schema.json). */
 export type Words = Record<string, string>;
@@ -472,9 +493,22 @@ export interface SteerlabGlobal {
   readonly missingScenario: typeof missingScenario;
   readonly refuse: typeof refuse;
   readonly setPackagePath: typeof setPackagePath;
+  readonly requestFrame: typeof requestFrame;
+  /**
+   * boot.js's one loader (www/loader.js): mount the figure on `canvas` from any source — a built-in's
+   * name, JSON text, a scenario object, `{ src: url }` (JSON at a URL, relative to the page) —
+   * fetching what it needs and its words first, never synchronously; `data-compare` makes it a
+   * comparison, `"engine": "gpu"` hands it to the GPU engine. Resolves to the viewer (a
+   * comparison's: the comparison); rejects with the message the figure shows, once (a failed
+   * fetch names the URL and why: `data-scenario-src: could not load /x.json: HTTP 404 Not Found`).
+   * Default source: the canvas's own (`data-scenario-src`, `data-scenario-json`, `data-scenario`).
+   */
+  readonly load: (canvas: HTMLCanvasElement, source?: ScenarioInput | { src: string }) => Promise<Viewer>;
   readonly Run: typeof Run;
   /** boot.js: fetch a built-in scenario's file (`scenarios/<name>.json`) if the module has not
-   *  got it yet, without blocking; `mount` through this object fetches it itself (synchronously). */
+   *  got it yet, without blocking (`load` does it itself). `mount` through this object, which is
+   *  synchronous, fetches a built-in no canvas of the page asked for with one synchronous
+   *  request: use `load`. */
   readonly loadScenario: (scenario: ScenarioInput) => Promise<void>;
   /** boot.js: add or override words of a language (BCP 47 tag), before or after mounting: figures
    *  on screen write their words again; fires `steerlab:words` on the document. Returns the tag in
@@ -490,10 +524,7 @@ export interface SteerlabGlobal {
   readonly langOf: (el: Element) => string;
   /** boot.js: check a words file against English (www/check-words.js, loaded on first use). */
   readonly checkWords: (words: Words) => Promise<WordsCheck>;
-  /** boot.js: fetch scenario JSON from `url` (relative to the page), then mount it on `canvas` as
-   *  `mount` does. Rejects with the message shown on the canvas: a failed fetch names the URL and
-   *  why (`data-scenario-src: could not load /x.json: HTTP 404 Not Found`), a bad scenario every
-   *  mistake. (`<canvas data-scenario-src="…">` does this for markup.) */
+  /** boot.js: `load(canvas, { src: url })` (the older name). */
   readonly mountFrom: (canvas: HTMLCanvasElement, url: string) => Promise<Viewer>;
   readonly Viewer: typeof Viewer;
   /** Resolved (boot.js's `ready`). */

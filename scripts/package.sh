@@ -14,8 +14,9 @@
 #   package/www/boot.js         the page loader (+ boot.d.ts) and posters.js (its posters)
 #   package/www/steer-lab.js    the <steer-lab> element (+ steer-lab.d.ts)
 #   package/www/steerlab.css    the widgets' styles and the --sl-* colour variables
-#   package/www/words.js        t(key, lang) and the words' API for the pages' scripts (the registry is in
-#                               boot.js); check-words.js the check of a words file
+#   package/www/loader.js       the scenario loader and the words' registry (imported by boot.js);
+#                               words.js t(key, lang, values), fill() and formatNumber for the pages'
+#                               scripts; check-words.js the check of a words file
 #   package/words/              the words, one file per language (<tag>.json), their schema
 #                               (words.schema.json) and every key's context (context.json): boot.js
 #                               fetches a canvas's language from here
@@ -80,7 +81,7 @@ P="$STAGE/package"
 mkdir -p "$P/www"
 cp dist/steerlab.js dist/steerlab_bg.wasm pkg/steerlab.d.ts "$P/"
 cp dist/www/challenge.js dist/www/challenge-condition.js dist/www/near-miss.js dist/www/compare.js pkg/www/challenge.d.ts pkg/www/compare.d.ts "$P/www/"
-cp dist/www/boot.js dist/www/posters.js dist/www/steer-lab.js dist/www/steerlab.css dist/www/words.js dist/www/check-words.js dist/www/chart.js dist/www/chart-layout.js dist/www/meaning.js pkg/www/boot.d.ts pkg/www/steer-lab.d.ts "$P/www/"
+cp dist/www/boot.js dist/www/posters.js dist/www/steer-lab.js dist/www/steerlab.css dist/www/loader.js dist/www/words.js dist/www/check-words.js dist/www/chart.js dist/www/chart-layout.js dist/www/meaning.js pkg/www/boot.d.ts pkg/www/steer-lab.d.ts "$P/www/"
 # The words (docs/words.md): every language's file, the schema, the context; the check command.
 mkdir -p "$P/words" "$P/docs" "$P/tools"
 cp dist/words/*.json "$P/words/"
@@ -139,6 +140,7 @@ const pkg = {
     "./www/compare.js": { types: "./www/compare.d.ts", default: "./www/compare.js" },
     "./www/chart.js": "./www/chart.js",
     "./www/words.js": "./www/words.js",
+    "./www/loader.js": "./www/loader.js",
     "./www/check-words.js": "./www/check-words.js",
     "./words/*": "./words/*",
     "./tools/check-words.mjs": "./tools/check-words.mjs",

@@ -1,13 +1,17 @@
-//! One job per file: no Rust source file over 800 lines before its `#[cfg(test)]` tests, and no
-//! web-shell file (`src/web/**`, `www/**/*.js`) over 600 lines. A file over its size fails here
-//! with its name: split it by job (docs/architecture.md).
+//! One job per file: no Rust source file over 800 lines of code, and no web-shell file
+//! (`src/web/**`, `www/**/*.js`) over 600. A file's code is every line but an inline test module
+//! at its end (`#[cfg(test)] mod tests { … }`); tests that live in a file of their own
+//! (`#[cfg(test)] mod tests;`) are counted there, as that file's code. A file over its size
+//! fails here with its name: split it by job (docs/architecture.md).
 
 use std::path::{Path, PathBuf};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
-/// Generated files (not written by hand).
-const GENERATED: &[&str] = &["www/words.js", "www/chart-words.js"];
+/// Generated files among those counted (not written by hand: each says so in its first lines).
+/// None today: the generated files are JSON and Markdown (`www/code/templates/*.json`,
+/// `words/words.schema.json`, `docs/words.md`), which this test does not count.
+const GENERATED: &[&str] = &[];
 
 fn walk(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
@@ -21,9 +25,19 @@ fn walk(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Lines before the first `#[cfg(test)]` at the start of a line (all lines if none).
+/// The lines of code: all, but an inline test module (`#[cfg(test)]` at the start of a line, then
+/// `mod …{`) and what follows it. A `#[cfg(test)] mod tests;` (tests in their own file) is code.
 fn code_lines(text: &str) -> usize {
-    text.lines().take_while(|l| !l.starts_with("#[cfg(test)]")).count()
+    let lines: Vec<&str> = text.lines().collect();
+    let inline_tests = |k: usize| {
+        lines[k].starts_with("#[cfg(test)]")
+            && lines[k + 1..]
+                .iter()
+                .map(|l| l.trim())
+                .find(|l| !l.is_empty() && !l.starts_with("#["))
+                .is_some_and(|l| l.starts_with("mod ") && l.contains('{'))
+    };
+    (0..lines.len()).find(|&k| inline_tests(k)).unwrap_or(lines.len())
 }
 
 #[test]
@@ -60,7 +74,23 @@ fn no_file_is_over_its_size() {
 }
 
 #[test]
-fn code_lines_stop_at_the_tests() {
+fn code_lines_stop_at_inline_tests_only() {
     assert_eq!(code_lines("a\nb\n#[cfg(test)]\nmod tests {}\n"), 2);
+    assert_eq!(code_lines("a\nb\n#[cfg(test)]\n#[allow(x)]\nmod tests {\n}\n"), 2);
     assert_eq!(code_lines("a\n    #[cfg(test)]\nb\n"), 3);
+    // Tests in their own file: this file is all code (the tests file is counted on its own).
+    assert_eq!(code_lines("a\n#[cfg(test)]\nmod tests;\nb\nc\n"), 5);
+    // A test-only item that is not the test module does not end the code.
+    assert_eq!(code_lines("a\n#[cfg(test)]\nfn helper() {}\nb\n"), 4);
+}
+
+/// What GENERATED names exists and says it is generated (a hand-written file listed there would
+/// escape the size limit).
+#[test]
+fn only_generated_files_are_listed_as_generated() {
+    for rel in GENERATED {
+        let text = std::fs::read_to_string(Path::new(ROOT).join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
+        let head: String = text.lines().take(5).collect::<Vec<_>>().join("\n");
+        assert!(head.to_lowercase().contains("generated"), "{rel} is listed as generated but does not say so");
+    }
 }

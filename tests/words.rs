@@ -92,18 +92,45 @@ fn strings(path: &Path) -> BTreeMap<String, String> {
         .collect()
 }
 
-/// `{name}` holes of a text, sorted (`{clipped? (…)|}` → `clipped`). A caption's instructions for
-/// the pointer, `{Tap|Click}` (`{touch|mouse}`, words of the language), are no hole.
+/// `{name}` holes of a text, sorted, each once (`{clipped? (…)|}` → `clipped`; a plural's, `{n,
+/// plural, one {# group} other {# groups}}`, is `n` and the holes inside its branches, whatever
+/// branches a language has: www/check-words.js reads them the same way). A caption's instructions
+/// for the pointer, `{Tap|Click}` (`{touch|mouse}`, words of the language), are no hole.
 fn holes(s: &str) -> Vec<String> {
-    let mut v: Vec<String> = s
-        .split('{')
-        .skip(1)
-        .filter_map(|p| {
-            let name_end = p.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(p.len());
-            p[name_end..].starts_with(['}', '?', ':', '~']).then(|| p[..name_end].to_string())
-        })
-        .collect();
+    fn walk(s: &str, out: &mut Vec<String>) {
+        let mut rest = s;
+        while let Some(i) = rest.find('{') {
+            let (mut depth, mut end) = (0, rest.len());
+            for (k, c) in rest[i..].char_indices() {
+                depth += (c == '{') as i32 - (c == '}') as i32;
+                if c == '}' && depth == 0 {
+                    end = i + k;
+                    break;
+                }
+            }
+            let body = &rest[i + 1..end.max(i + 1)];
+            let name = body.split(['?', ':', '~', ',', '{', '}']).next().unwrap().trim_end();
+            // (`{Tap|Click}`, a caption's instructions for the pointer, is no hole; nor is code's
+            // `{ makeWorld }`.)
+            if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                out.push(name.to_string());
+            }
+            if let Some(branches) = body.split_once(',').and_then(|(_, b)| b.trim_start().strip_prefix("plural")) {
+                // Each branch's holes, not its words: `one {…}` → the text inside.
+                let mut b = branches;
+                while let Some(o) = b.find('{') {
+                    let Some(c) = b[o..].find('}') else { break };
+                    walk(&b[o + 1..o + c], out);
+                    b = &b[o + c + 1..];
+                }
+            }
+            rest = rest.get(end + 1..).unwrap_or("");
+        }
+    }
+    let mut v = Vec::new();
+    walk(s, &mut v);
     v.sort();
+    v.dedup();
     v
 }
 
@@ -287,11 +314,11 @@ fn collect_params(v: &serde_json::Value, compare: bool, out: &mut Vec<String>) {
     }
 }
 
-/// www/boot.js ships exactly the languages of words/: a page fetches only files that exist.
+/// www/loader.js ships exactly the languages of words/: a page fetches only files that exist.
 #[test]
 fn www_words_js_ships_the_languages_of_words() {
-    let src = std::fs::read_to_string(Path::new(ROOT).join("www/boot.js")).unwrap();
-    let line = src.lines().find(|l| l.starts_with("export const SHIPPED = [")).expect("SHIPPED in www/boot.js");
+    let src = std::fs::read_to_string(Path::new(ROOT).join("www/loader.js")).unwrap();
+    let line = src.lines().find(|l| l.starts_with("export const SHIPPED = [")).expect("SHIPPED in www/loader.js");
     let listed: Vec<String> = line
         .split('[')
         .nth(1)
@@ -305,7 +332,7 @@ fn www_words_js_ships_the_languages_of_words() {
     let shipped: Vec<String> = files().into_iter().map(|(t, _)| t).collect();
     let mut sorted = listed.clone();
     sorted.sort_by_key(|t| (t != "en", t.clone()));
-    assert_eq!(sorted, shipped, "www/boot.js's SHIPPED and the words/<tag>.json files");
+    assert_eq!(sorted, shipped, "www/loader.js's SHIPPED and the words/<tag>.json files");
 }
 
 /// Every `t("…")` / `has("…")` of the scripts is a key of the words files, every `page.*` key is
@@ -316,7 +343,10 @@ fn the_scripts_ask_for_keys_of_the_words_files() {
     let mut used = Vec::new();
     for script in SCRIPTS {
         let src = std::fs::read_to_string(Path::new(ROOT).join(script)).unwrap();
-        assert!(src.contains("/words.js\""), "{script} imports its words from www/words.js");
+        assert!(
+            src.contains("/words.js\"") || src.contains("/loader.js\""),
+            "{script} imports its words from www/words.js (or the registry's, www/loader.js)"
+        );
         assert!(
             !src.contains("ES ?") && !src.contains("const ES") && !src.contains("const TEXT"),
             "{script} picks words by language itself"
@@ -448,8 +478,9 @@ cargo test --test words` after editing either; a test fails when this page is st
 Every word a reader sees in a figure comes from a words file: `words/<tag>.json`, one flat JSON
 object of `"key": "text"` per language, keys sorted, one a line. `words/en.json` is the reference
 (every key); the shipped languages (`en`, `es`, `fr`, `pt`) have every key. The module holds no
-text of any language: `www/boot.js` fetches the file a canvas needs (beside `www/`, as
-`words/<tag>.json`) and gives it the texts. `words/words.schema.json` is the files' JSON Schema;
+text of any language: `www/loader.js` fetches the file a canvas needs (beside `www/`, as
+`words/<tag>.json`, never synchronously) and gives the module the texts of the keys it shows; it
+keeps the others (the pages' scripts'): each text is held once. `words/words.schema.json` is the files' JSON Schema;
 `words/context.json` says where each key shows (the table below).
 
 The built-in scenarios' texts are words too (`scenario.<name>.*`: title, caption, each control's
@@ -516,7 +547,7 @@ in a list:
    their figures, try buttons, challenges and code as they are. A page translated whole, in the
    older form, becomes its content file with `cargo xtask pages import <file.html> <tag> <page>`
    (docs/pages.md).
-3. Its tag in `SHIPPED` (`www/boot.js`): the list of the languages steerlab ships.
+3. Its tag in `SHIPPED` (`www/loader.js`): the list of the languages steerlab ships.
 
 The build then makes the pages under `/<tag>/`, names them in every page's language switch and
 `hreflang` links, and draws the posters in the language (`posters/<tag>/`). The checks:
@@ -529,7 +560,8 @@ listing, the same ids, and no sentence left in English; `cargo test -p xtask` ru
 ## The module's side
 
 The WebAssembly module holds the keys it shows (`lang::K`, from `words/en.json`), not their
-texts; the `scenario.*` texts it is given it keeps by name, for the scenarios that name them. `www/boot.js` gives it each language's texts through one export, `addWords(tag, data)`:
+texts; the `scenario.*` texts it is given it keeps by name, for the scenarios that name them.
+`www/loader.js` gives it each language's texts through one export, `addWords(tag, data)`:
 `data` is one string of fields joined with NUL (`"\0"`) — first how the language writes numbers
 (decimal separator, grouping separator, `1` or `2` for the digits before the point from which
 groups start less 3, minus sign, joined with U+0001, as the page's `Intl.NumberFormat` gives
@@ -555,8 +587,20 @@ Texts are templates. In a readout, the legend, the HUD, the inspector's titles:
 | `{key~}` | an identifier of the core as a word (`word.<id>`) | `({variant~})` → `(squad)` |
 | `[text\|other]` | `text` when every value in it is known, else `other` | `[{distance} px\|—]` |
 
-Elsewhere (the pages' scripts, the dialogs, the scrub bar) only `{name}` holes are filled. A
-translation keeps English's placeholders (the names inside `{…}`; `checkWords` and the tests say
+Elsewhere (the dialogs, the scrub bar) `{name}` holes are filled. The pages' scripts (`page.*`,
+`chart.*`, `describe.*`, `code.*`) fill theirs with one formatter (`www/words.js`'s `fill`):
+`{name}`, a number written in the reader's locale, and the plural form, whose branch follows the
+number's plural category in the reader's language (`Intl.PluralRules`: `zero`, `one`, `two`,
+`few`, `many`, `other`; `=0` for an exact number; `other` when the category has no branch), `#`
+in it the number:
+
+| form | example | 1 | 3 |
+| --- | --- | --- | --- |
+| `{n, plural, one {…} other {…}}` | `{n, plural, one {# group} other {# groups}}` | 1 group | 3 groups |
+
+A translation writes the branches its language needs (Spanish and French `one`, `many`, `other`;
+Polish `one`, `few`, `many`, `other`) and keeps the number's name. A hole with no value stays as it
+is written. A translation keeps English's placeholders (the names inside `{…}`; `checkWords` and the tests say
 when they differ) and may move them anywhere in the sentence. Symbols outside the texts (▶, ❚❚, ←,
 →, ⋯, ⚙) are the widget's; `pseudo.*` lines are code with a comment: translate the comment after
 `#` and the words, keep the identifiers.

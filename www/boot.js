@@ -16,13 +16,20 @@
 //   import { ready } from "/steerlab/www/boot.js";
 //   const steerlab = await ready;      // the module's exports: mount, viewerFor, …
 //
-// Words (below): each canvas's language file (`words/<tag>.json`) is fetched with it, once, before
-// it mounts; `addWords`, `loadWords` (exported, usable before `ready`) add or override a language.
+// Words and scenarios (www/loader.js: the one registry of the words, www/words.js its scripts'
+// side; the one scenario loader, every source, a failure named once in the figure): each canvas's
+// language file (`words/<tag>.json`) is fetched with it, once, before it mounts; `addWords`,
+// `loadWords` (exported, usable before `ready`) add or override a language.
 
 import init, * as module from "../steerlab.js";
+import { addWords, atHand, builtinText as builtinFileText, connect, ensureWords, langOf, load as loadFigure, loadWords, mountFigure, resolve, resolveNow, sourceOf } from "./loader.js";
 
+export { addWords, ensureWords, loadWords };
 /** Check a words file against English (www/words.js's `checkWords`, loaded on first use). */
 export const checkWords = (words) => import("./words.js").then((m) => m.checkWords(words));
+/** A built-in scenario's text as its file has it, from the one fetch of it (the playground shows
+ *  it); undefined when the module has it compiled in. */
+export const builtinText = (name) => ready.then(() => builtinFileText(module, name));
 // Updates that never mix (scripts/hooks/version.mjs, the build's last step): every file this
 // loader and the modules it loads fetch is asked for with the build's hash (`?v=…`, written into
 // the specifiers at build time), so a reader's cache never pairs an old module with this loader;
@@ -46,190 +53,6 @@ function showStatus(message) {
 export const IN_BROWSER = typeof document == "object";
 if (IN_BROWSER) showPosters();
 
-/** The files fetched (built-in scenarios, words): url → { p: Promise, done }, each fetched once. */
-export const FILES = new Map();
-
-/** Fetch `url` once and give its text to `use`; a failure is a warning (then the mount says what
- *  is missing). */
-function getOnce(url, use) {
-  if (!FILES.has(url)) {
-    const e = { done: false };
-    e.p = fetch(url)
-      .then((r) => (r.ok ? r.text() : Promise.reject(Error(`HTTP ${r.status}`))))
-      .then((text) => ((e.text = text), use(text)))
-      .catch((err) => console.warn(`steerlab: ${url}: ${err.message}`))
-      .finally(() => (e.done = true));
-    FILES.set(url, e);
-  }
-  return FILES.get(url).p;
-}
-
-/** The same with one synchronous request, for code that cannot wait: a built-in scenario a mount
- *  through the API needs before the page's loading got it, a script's first words (www/words.js). */
-export function getNow(url, use) {
-  if (FILES.get(url)?.done) return;
-  FILES.set(url, { done: true, p: Promise.resolve() });
-  try {
-    const x = new XMLHttpRequest();
-    x.open("GET", url, false);
-    x.send();
-    if (x.status === 200) use((FILES.get(url).text = x.responseText));
-  } catch (err) {
-    console.warn(`steerlab: ${url}: ${err.message}`);
-  }
-}
-
-// Words: the one registry of the words every script reads (www/words.js adds `t()` and the rest of
-// the pages' scripts' API on top of it: it imports them from here), and what a page needs to
-// mount its canvases. The words files (`words/<tag>.json`, one flat JSON object of "key": "text"
-// per language, beside www/) are fetched when a canvas or a script first needs a language, once;
-// an author adds or overrides one (`addWords`, a hosted file through `loadWords` or `<link
-// rel="steerlab-words" hreflang href>`); the same texts go to the wasm module, which holds none.
-//
-// A language is a BCP 47 tag (kept in lower case here) and falls back as the web does: `pt-BR` →
-// `pt` → `en`, key by key. A shipped language (SHIPPED) has every key, so a page in it loads that
-// one file; English is fetched too only for a language that is not shipped (an author's, or none
-// at all) or that lacks keys the module shows. A key name never reaches the screen; one console
-// warning per language lists the keys it lacks (www/words.js, loaded then). docs/words.md
-// describes the files, the keys and the template language.
-
-/** The languages with a words file beside www/ (`words/<tag>.json`), each with every key. */
-export const SHIPPED = ["en", "es", "fr", "pt"];
-
-/** tag → { key: text }, merged in the order added. */
-export const WORDS = new Map();
-/** tag → [url]: an author's hosted words files. */
-export const HOSTED = new Map();
-/** Shipped languages whose file lacks keys (older than the module or the scripts): whoever reads
- *  them reads English too. */
-export const INCOMPLETE = new Set();
-let inited = false; // the module is initialised: it takes words (`connect`)
-
-/** A language tag, lower case (`pt_BR` → `pt-br`); "" when it is not one. */
-export function canonical(tag) {
-  const c = String(tag ?? "").trim().replace(/_/g, "-").toLowerCase();
-  return /^[a-z]{2,8}(-[a-z0-9]{1,8})*$/.test(c) ? c : "";
-}
-
-/** The languages `tag` reads, itself first, English last (RFC 4647 lookup): `pt-BR` → pt-br, pt, en. */
-export function chain(tag) {
-  const out = [];
-  for (let t = canonical(tag); t; t = t.slice(0, Math.max(0, t.lastIndexOf("-")))) out.push(t);
-  if (!out.includes("en")) out.push("en");
-  return out;
-}
-
-/** A canvas's (or any element's) language, as the module reads it: its `data-lang`, else the
- *  closest `lang` attribute (the document's included), else English. */
-export function langOf(el) {
-  return el?.getAttribute?.("data-lang")?.trim() || el?.closest?.("[lang]")?.getAttribute("lang")?.trim() || "en";
-}
-
-/** The files `tag` needs: those of its chain up to the first shipped language (English for a
- *  language that is not shipped; all, English included, when that one is INCOMPLETE): shipped
- *  (beside www/: the `new URL(…, import.meta.url)` form lets bundlers carry them, `?no-inline`
- *  keeps Vite from inlining them) then hosted. */
-export function needed(tag) {
-  const c = chain(tag);
-  const k = c.findIndex((t) => SHIPPED.includes(t));
-  return (INCOMPLETE.has(c[k]) ? c : c.slice(0, k + 1)).flatMap((t) =>
-    [...(SHIPPED.includes(t) ? [String(new URL(`../words/${t}.json?no-inline`, import.meta.url))] : []), ...(HOSTED.get(t) ?? [])].map((url) => [t, url]),
-  );
-}
-
-/** A words file's text to take (`take(t)(text)`): its words added; a shipped one that lacks keys
- *  the module shows is INCOMPLETE. */
-export const take = (t) => (text) => {
-  const words = JSON.parse(text);
-  if (words?.constructor != Object) throw Error("not words");
-  addWords(t, words);
-  if (SHIPPED.includes(t) && lacking) INCOMPLETE.add(t);
-};
-export const tagOf = (x) => (typeof x == "string" ? x : langOf(x));
-
-/** Load what the language of `canvasOrTag` needs (each file once); resolves when it is there.
- *  Words that come after a canvas mounted are written into it then. */
-export function ensureWords(canvasOrTag) {
-  const tag = tagOf(canvasOrTag);
-  if (!IN_BROWSER) return Promise.resolve();
-  return Promise.all(needed(tag).map(([t, url]) => getOnce(url, take(t)))).then(() =>
-    needed(tag).every(([, url]) => FILES.has(url)) ? settle(tag) : ensureWords(tag),
-  );
-}
-
-/** `tag`'s words are loaded: tell the module how it writes numbers (Intl); a language that reads
- *  English as a fallback (not shipped) gets its warning when it lacks keys (www/words.js). */
-export function settle(tag) {
-  const c = chain(tag)[0];
-  if (!inited || !needed(tag).every(([, url]) => FILES.get(url)?.done)) return;
-  const f = intlOf(c);
-  const part = (type) => f.formatToParts(-12345.6).find((p) => p.type == type)?.value ?? "";
-  module.addWords(c, [part("decimal"), part("group"), f.format(1234).length > 4 ? 1 : 2, part("minusSign")].join("\x01"));
-  if (chain(c).find((t) => SHIPPED.includes(t)) == "en" && !/^en(-|$)/.test(c)) import("./words.js").then((m) => m.warnMissing(c));
-}
-
-/** A language tag, lower case, or an error naming the call and the tag. */
-function tagOr(what, tag) {
-  const c = canonical(tag);
-  if (!c) throw TypeError(`steerlab.${what}: ${JSON.stringify(tag)} is not a language tag (BCP 47: "it", "pt-BR")`);
-  return c;
-}
-
-/** Add or override words of the language `tag`: an object of `"key": "text"` (a words file or
- *  part of one). Texts that are not strings are left out, named in one warning. Figures on screen
- *  that read this language (or fall back on it) write their words again; a `steerlab:words`
- *  event (detail `{ tag }`) tells the page's scripts. Returns the tag (lower case). */
-export function addWords(tag, words) {
-  const c = tagOr("addWords", tag);
-  if (words?.constructor != Object) throw TypeError(`steerlab.addWords("${c}", words): words must be an object of "key": "text"`);
-  const good = Object.fromEntries(Object.entries(words).filter(([, v]) => typeof v == "string"));
-  const bad = Object.keys(words).filter((k) => !(k in good));
-  if (bad.length) console.warn(`steerlab.addWords("${c}"): not a text, left out: ${bad.join(", ")}`);
-  WORDS.set(c, Object.assign(WORDS.get(c) ?? {}, good));
-  give(c, good);
-  // (The module writes its figures' words again itself: src/web/words.rs.)
-  if (IN_BROWSER) document.dispatchEvent(new CustomEvent("steerlab:words", { detail: { tag: c } }));
-  return c;
-}
-
-/** Words of the language `tag` from a hosted JSON file, fetched when a canvas or a script needs
- *  that language (now, if one already did); resolves once what it needs is loaded. */
-export function loadWords(tag, url) {
-  const c = tagOr("loadWords", tag);
-  HOSTED.set(c, [...new Set([...(HOSTED.get(c) ?? []), String(new URL(url, document.baseURI))])]);
-  return ensureWords(c);
-}
-
-// <link rel="steerlab-words" hreflang="it" href="…/it.json">: an author's hosted words file.
-if (IN_BROWSER) for (const l of document.querySelectorAll('link[rel~="steerlab-words"][hreflang][href]')) loadWords(l.hreflang, l.href).catch(() => {});
-
-/** The module is initialised: it gets every language added so far, and each one after. */
-function connect() {
-  inited = true;
-  for (const [tag, words] of WORDS) if (give(tag, words) && SHIPPED.includes(tag)) INCOMPLETE.add(tag);
-}
-
-/** Words to the module (its `addWords` takes them as one string: keys and texts joined with NUL,
- *  after an empty field for the numbers); how many of the keys it shows they lack (0 before it
- *  is initialised). */
-function give(tag, words) {
-  return (lacking = inited ? module.addWords(tag, ["", ...Object.entries(words).flat()].map((s) => s.replaceAll("\0", "")).join("\0")) : 0);
-}
-let lacking = 0;
-
-/** The Intl number format of `lang` (Latin digits), English's for a tag Intl refuses. */
-export function intlOf(lang, opts) {
-  try {
-    return new Intl.NumberFormat(`${chain(lang)[0].split(/-.-/)[0]}-u-nu-latn`, opts);
-  } catch {
-    return new Intl.NumberFormat("en", opts);
-  }
-}
-
-/** The text of `key` in `lang` or a language it falls back on; undefined when none has it. */
-export function lookup(key, lang) {
-  for (const t of chain(lang)) if (Object.hasOwn(WORDS.get(t) ?? {}, key)) return WORDS.get(t)[key];
-}
 
 // Figures exist before they mount (issue 49): a waiting canvas is named by its figure's title (its
 // caption's <strong>, else the caption; a challenge's, its task's) and takes the focus, which
@@ -313,107 +136,37 @@ if (IN_BROWSER) {
 
 // Lazy mounting: a canvas far from the viewport costs nothing until the reader comes near it. The
 // near ones are mounted one per task (a long page never blocks for the sum of its mounts); the
-// others wait for ONE IntersectionObserver (margin: a screen). The module's autoMount() stays as it
-// was (everything at once) for pages that call it themselves.
+// others wait for ONE IntersectionObserver (margin: a screen). Every canvas's files (its
+// scenario's, from a name or a URL, and its words) are on their way from the start and in before
+// `ready` (small JSON files, each once: www/loader.js, www/words.js), so that `viewerFor` mounts a
+// waiting canvas at once, with no synchronous request. The module's autoMount() stays as it was
+// (everything at once) for pages that call it themselves.
 const waiting = new Set();
 const queue = [];
-/** Queue `c` to mount, its scenario's and its words' files on their way at once. */
-const enqueue = (c) => (load(scenarioOf(c)), ensureWords(c), c.hasAttribute(SRC) && fetchSrc(c.getAttribute(SRC)), queue.push(c));
+/** canvas → the promise of its files (`resolve` and `ensureWords`), asked for once. */
+const files = new Map();
+const prefetch = (c) => (files.has(c) || files.set(c, Promise.all([resolve(module, sourceOf(c)).catch(() => {}), ensureWords(c)])), files.get(c));
+/** Queue `c` to mount, its files on their way. */
+const enqueue = (c) => (prefetch(c), queue.push(c));
 let observer = null;
 
-function scenarioOf(canvas) {
-  // `data-scenario-json="#id"`: scenario JSON text from a <script type="application/json">.
-  const id = canvas.getAttribute("data-scenario-json");
-  const text = id ? document.getElementById(id.replace(/^#/, ""))?.textContent : null;
-  return text ?? canvas.getAttribute("data-scenario");
-}
-
-// `data-scenario-src="/posts/mine.json"` (and `mountFrom`): the scenario's text from a URL, fetched
-// when the canvas is queued; checked like any other when it mounts. A failed fetch is shown on the
-// canvas as a refused scenario is, naming the URL and why.
-const SRC = "data-scenario-src";
-const sources = new Map();
-/** The text at `url` (relative to the page): a promise of `{ text }` or `{ error }`, once per URL. */
-function fetchSrc(url) {
-  if (!sources.has(url)) {
-    const got = fetch(new URL(url, document.baseURI))
-      .then((r) => (r.ok ? r.text().then((text) => ({ text })) : { error: `HTTP ${r.status} ${r.statusText}`.trim() }))
-      .catch((e) => ({ error: `network error (${e.message})` }))
-      .then((r) => (sources.set(url, r), r));
-    sources.set(url, got);
-  }
-  return sources.get(url);
-}
-/** Mount `canvas` with the text at `url`, or show why there is none; returns the viewer (or throws). */
-function mountSrc(steerlab, canvas, url, got) {
-  if (got.error) {
-    const message = `${SRC}: could not load ${url}: ${got.error}`;
-    steerlab.refuse(canvas, message);
-    throw new Error(message);
-  }
-  return steerlab.mount(canvas, got.text);
-}
-
-// The built-in scenarios are files beside www/ (scenarios/<name>.json), not part of the module: a
-// canvas's is fetched when it is queued to mount (`load`), and given to the module before the
-// mount. Code that mounts a built-in whose file has not come yet (window.steerlab's mount, validate,
-// autoMount, viewerFor on a waiting canvas) gets it first with one synchronous request (`loadNow`);
-// `loadScenario(s)` gets it without blocking, for code that can wait (react.js, steer-lab.js).
-// (One `new URL(template, import.meta.url)` form: bundlers such as Vite see it and carry the files,
-// as files: `?no-inline`, else Vite would write all twenty into the bundle as data: URLs.)
-const scenarioUrl = (name) => String(new URL(`../scenarios/${name}.json?no-inline`, import.meta.url));
-function load(arg) {
-  const name = module.missingScenario(arg);
-  return name ? getOnce(scenarioUrl(name), (t) => module.registerScenario(name, t)) : null;
-}
-/** A built-in scenario's text as its file has it, from the one fetch of it (the playground shows
- *  it); undefined when the module has it compiled in. */
-export const builtinText = (name) => Promise.resolve(load(name)).then(() => FILES.get(scenarioUrl(name))?.text);
-function loadNow(arg) {
-  const name = module.missingScenario(arg);
-  if (name) getNow(scenarioUrl(name), (t) => module.registerScenario(name, t)); // (else the mount says it is not loaded)
-}
-
+/** Mount `canvas` now when its files are here (a waiting canvas that `viewerFor` asks for, a
+ *  queued one whose files came), else as soon as they come (`load`). A failure is shown in the
+ *  figure (www/loader.js). */
 function mountNow(steerlab, canvas) {
   waiting.delete(canvas);
   observer?.unobserve(canvas);
-  if (!canvas.isConnected || canvas.hasAttribute("data-steerlab-mounted") || steerlab.viewerFor(canvas)) return;
-  const src = canvas.getAttribute(SRC);
-  if (src) {
-    // At once when the queue fetched its text already (so viewerFor finds the viewer), else when
-    // the text comes.
+  if (!canvas.isConnected || canvas.hasAttribute("data-steerlab-mounted") || module.viewerFor(canvas)) return;
+  const source = sourceOf(canvas);
+  const arg = atHand(module, source);
+  if (arg === undefined) {
+    // (Marked as tried first, as autoMount() does, so a canvas that fails is not tried again.)
     canvas.setAttribute("data-steerlab-mounted", "");
-    const got = fetchSrc(src);
-    const go = (g) => {
-      try {
-        mountSrc(steerlab, canvas, src, g);
-      } catch {
-        /* shown on the canvas */
-      }
-    };
-    return void (got.then ? got.then(go) : go(got));
+    return void loadFigure(steerlab, canvas, source).catch(() => {});
   }
-  loadNow(scenarioOf(canvas));
   ensureWords(canvas); // (here already, unless it was mounted early: then written in as it comes)
-  // Marked as tried first, as autoMount() does, so a canvas that fails is not tried again.
-  canvas.setAttribute("data-steerlab-mounted", "");
-  // `"engine": "gpu"` or `"auto"`: the GPU engine where WebGPU is, its code loaded for this canvas
-  // only (www/gpu/mount.js; without WebGPU the CPU viewer stays and its HUD names the fallback).
-  // `data-compare`: two views in lockstep, www/compare.js loaded on first use.
-  if (canvas.hasAttribute("data-compare")) return void import("./compare.js").then((m) => m.mountCompare(steerlab, canvas, scenarioOf(canvas)));
   try {
-    const v = steerlab.mount(canvas, scenarioOf(canvas));
-    if (/^(gpu|auto)$/.test(v.get("engine"))) {
-      // The engine line's place is held from the mount (filled by noteFallback, or gone with this
-      // viewer when the GPU one takes over): it came a moment later and pushed down what follows,
-      // a try button the page had just scrolled into view among it.
-      const root = canvas.closest(".steerlab");
-      const line = document.createElement("div");
-      line.className = "steerlab-hud steerlab-engine";
-      line.textContent = "\u00a0";
-      root?.querySelector(".steerlab-hud")?.after(line);
-      import("./gpu/mount.js").then((m) => m.takeOver(steerlab, canvas, v));
-    }
+    mountFigure(steerlab, canvas, arg, source)?.catch?.(() => {});
   } catch {
     // The message is on the canvas, in the console and in a steerlab:error event already.
   }
@@ -433,11 +186,12 @@ function drain(steerlab) {
     const next = () => {
       if (!warmed && queue.length) {
         warmed = true;
-        const first = scenarioOf(queue[0]);
-        Promise.resolve(load(first)).then(() => {
+        const first = queue[0];
+        prefetch(first).then(() => {
           setTimeout(next, 0);
+          const arg = atHand(module, sourceOf(first));
           try {
-            steerlab.validate(first);
+            if (arg !== undefined) module.validate(arg);
           } catch {
             /* the mount reports it */
           }
@@ -450,12 +204,11 @@ function drain(steerlab) {
         return resolve();
       }
       due.add(c); // (viewerFor mounts it meanwhile if asked: see start())
-      // Its scenario's file first (the next ones are already on their way: `enqueue`), and the
-      // chart's code for a canvas that shows its chart from the start: the chart then comes with
-      // the viewer, in the same frame, and nothing under the figure moves twice.
+      // Its files first (the next ones are already on their way: `enqueue`), and the chart's code
+      // for a canvas that shows its chart from the start: the chart then comes with the viewer, in
+      // the same frame, and nothing under the figure moves twice.
       const chart = /^(?!false$)/.test(c.getAttribute("data-chart") ?? "false") && chartJs();
-      const src = c.getAttribute(SRC);
-      Promise.all([load(scenarioOf(c)), chart, ensureWords(c), src && fetchSrc(src)]).then(() => {
+      Promise.all([prefetch(c), chart]).then(() => {
         due.delete(c);
         setTimeout(next, 0);
         mountNow(steerlab, c);
@@ -467,7 +220,7 @@ function drain(steerlab) {
 }
 
 function mountAll(steerlab) {
-  const canvases = [...document.querySelectorAll(`canvas:is([data-scenario],[${SRC}]):not([data-steerlab-mounted])`)];
+  const canvases = [...document.querySelectorAll(`canvas:is([data-scenario],[data-scenario-src]):not([data-steerlab-mounted])`)];
   const margin = innerHeight;
   const near = (c) => {
     const r = c.getBoundingClientRect();
@@ -509,7 +262,7 @@ function mountAll(steerlab) {
       observer.observe(c);
     }
   }
-  return drain(steerlab);
+  return Promise.all([drain(steerlab), ...canvases.map(prefetch)]);
 }
 
 // `v.code(target)` (issues #36, #48): the scenario as a program for "unity", "godot", "js", "rust" or "rust-crate", from
@@ -543,34 +296,38 @@ async function start() {
   const viewerFor = (canvas) => {
     const k = queue.indexOf(canvas);
     if (k >= 0) queue.splice(k, 1);
-    if (k >= 0 || waiting.has(canvas) || due.has(canvas)) mountNow(module, canvas);
+    if (k >= 0 || waiting.has(canvas) || due.has(canvas)) mountNow(steerlab, canvas);
     return module.viewerFor(canvas);
   };
   addCode(module);
-  connect();
+  connect(module);
   module.Viewer.prototype.describe = function () {
     return describeJs().then((m) => m.describe(this));
   };
-  document.addEventListener("focusin", (e) => e.target.matches?.("canvas[data-scenario]") && viewerFor(e.target));
+  document.addEventListener("focusin", (e) => e.target.matches?.("canvas:is([data-scenario],[data-scenario-src])") && viewerFor(e.target));
   // Snippets (Embed, embedCode()) name the package where this page loaded it from.
   const at = new URL("..", import.meta.url);
   module.setPackagePath(at.origin === location.origin ? at.pathname : at.href, new URL(import.meta.url).search);
-  // mount, validate and autoMount take a built-in's name as before: its file is fetched first. The
-  // canvas's words are asked for too: words that come after the mount are written in as they come
-  // (`await steerlab.ensureWords(canvas)` first to have them in its first frame).
-  const mount = (canvas, scenario) => (loadNow(scenario), ensureWords(canvas), module.mount(canvas, scenario));
-  const validate = (scenario) => (loadNow(scenario), module.validate(scenario));
+  // The one loader (www/loader.js): `load(canvas, source)` takes every source (a built-in's name,
+  // JSON text, an object, `{ src: url }`), fetches what it needs and its words, and never blocks.
+  // `mount` is the module's, synchronous: a built-in whose file no canvas fetched yet is fetched
+  // first with one synchronous request (use `load` instead); `autoMount` the same. The canvas's
+  // words are asked for too: words that come after the mount are written in as they come.
+  const mount = (canvas, scenario) => (resolveNow(module, scenario), ensureWords(canvas), module.mount(canvas, scenario));
+  // (A built-in's name is valid: its file is the one shipped, checked by the tests.)
+  const validate = (scenario) => (module.missingScenario(scenario) ? null : module.validate(scenario));
   const autoMount = () => {
-    for (const c of document.querySelectorAll("canvas[data-scenario]")) loadNow(scenarioOf(c)), ensureWords(c);
-    for (const c of document.querySelectorAll(`canvas[${SRC}]`)) ensureWords(c), mountNow(module, c);
+    for (const c of document.querySelectorAll("canvas[data-scenario]")) resolveNow(module, sourceOf(c)), ensureWords(c);
+    for (const c of document.querySelectorAll("canvas[data-scenario-src]")) mountNow(steerlab, c);
     return module.autoMount();
   };
-  // Code that mounts later, asynchronously, waits for the file instead: `await loadScenario(s)`.
-  const loadScenario = (scenario) => Promise.resolve(load(scenario)).then(() => undefined);
-  // Words: the registry's (above: it keeps the pages' scripts' words and gives the module its own).
+  const load = (canvas, source) => loadFigure(steerlab, canvas, source);
+  // (Older names: a built-in's file fetched without mounting; a URL's scenario mounted.)
+  const loadScenario = (scenario) => resolve(module, scenario).then(() => undefined);
+  const mountFrom = (canvas, url) => load(canvas, { src: url });
+  // Words: the registry's (www/loader.js: it keeps the pages' scripts' words and gives the module its own).
   const words = { addWords, loadWords, checkWords, ensureWords, langOf };
-  const mountFrom = (canvas, url) => Promise.all([fetchSrc(url), ensureWords(canvas)]).then(([got]) => mountSrc(module, canvas, url, got));
-  const steerlab = Object.freeze(Object.assign(Object.create(null), module, words, { ready, version, viewerFor, mount, mountFrom, validate, autoMount, loadScenario }));
+  const steerlab = Object.freeze(Object.assign(Object.create(null), module, words, { ready, version, viewerFor, mount, load, mountFrom, validate, autoMount, loadScenario }));
   // The page's own language's words too (code that mounts through the API after `ready` finds
   // them there; a canvas in another language gets its words as they come).
   await Promise.all([mountAll(steerlab), ensureWords(document.documentElement)]);
@@ -579,7 +336,7 @@ async function start() {
   // `data-challenge`: www/challenge.js checks them, loaded when the first comes within a screen.
   const ch = document.querySelectorAll("[data-challenge]");
   if (ch.length) {
-    const io = new IntersectionObserver((es) => es.some((e) => e.isIntersecting) && (io.disconnect(), import("./challenge.js").then((m) => m.attachAll())), { rootMargin: "100%" });
+    const io = new IntersectionObserver((es) => es.some((e) => e.isIntersecting) && (io.disconnect(), import("./challenge.js").then((m) => m.attachAllWithWords())), { rootMargin: "100%" });
     ch.forEach((e) => io.observe(e));
   }
   return steerlab;
@@ -590,11 +347,12 @@ async function start() {
 export const ready = IN_BROWSER ? start() : Promise.reject(new Error("steerlab runs in a browser"));
 if (!IN_BROWSER) ready.catch(() => {});
 
-// The package's other modules (www/words.js, www/steer-lab.js) take this loader from here, whatever
-// URL the page named it by (`boot.js`, or `boot.js?v=<build>` as the recipes write it): importing
-// it by their own URL would load a second copy with a second registry.
+// The package's other modules (www/steer-lab.js) take this loader's `ready` from here, whatever URL
+// the page named it by (`boot.js`, or `boot.js?v=<build>` as the recipes write it): importing it by
+// their own URL would load a second copy. (The words' registry and the scenario loader,
+// www/loader.js, are imported by every module under the build's one URL.)
 if (IN_BROWSER) {
   const key = Symbol.for("steerlab.boot");
   if (globalThis[key]) console.warn(`steerlab: www/boot.js is loaded twice, as ${globalThis[key].url} and ${import.meta.url}: name it one way (with the same ?v=) on the page and in its scripts`);
-  else globalThis[key] = { url: import.meta.url, ready, FILES, IN_BROWSER, SHIPPED, WORDS, INCOMPLETE, addWords, canonical, chain, ensureWords, getNow, intlOf, langOf, loadWords, lookup, needed, settle, tagOf, take };
+  else globalThis[key] = { url: import.meta.url, ready };
 }

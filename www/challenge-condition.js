@@ -3,6 +3,8 @@
 // (`why`: null, or why not in the reader's words). No DOM: tests/unit/challenge-condition.test.mjs
 // runs it in Node. The language itself is described at the top of www/challenge.js.
 
+import { fill } from "./words.js";
+
 import { closest } from "./near-miss.js";
 
 export { closest };
@@ -107,13 +109,10 @@ export function why(c, read) {
   const target = c[op];
   const x = read.value(c);
   const name = read.name(c);
-  if (typeof x !== "number" || !Number.isFinite(x)) return read.words.noValue.replace("{measure}", name);
+  if (typeof x !== "number" || !Number.isFinite(x)) return fill(read.words.noValue, { measure: name });
   if (compare(x, op, target)) return null;
-  return read.words.needs
-    .replace("{measure}", name)
-    .replace("{value}", read.num(x))
-    .replace("{op} ", OP_TEXT[op])
-    .replace("{target}", read.num(target));
+  // (`{op} `: the comparison's sign and its space, nothing for ==.)
+  return fill(read.words.needs.replace("{op} ", "{op}"), { measure: name, value: read.num(x), op: OP_TEXT[op], target: read.num(target) });
 }
 
 /** Every mistake of a challenge at once, one a line, each naming its attribute and field

@@ -19,8 +19,9 @@
 //   at the top, optionally: "for": s (held that many seconds of simulation time, default 0),
 //   "after": s (checks count from that simulation time on), "within": s (met before that time,
 //   else the reader resets and tries again).
-// It is checked at every frame the canvas draws (and at each `check()`): `for` counts
-// simulation time during which every check held; a parameter change, a reset or a seek starts
+// It is checked each time the canvas shows a new state (its viewer's step hook, `v.onStep`: a
+// frame that stepped, a step, a seek, a reset; and at each `check()`), never while the canvas
+// rests: `for` counts simulation time during which every check held; a parameter change, a reset or a seek starts
 // the count again. With `within`, a parameter change by the reader also starts the canvas again
 // from its first step (with the reader's settings): what must happen early counts from the start.
 //
@@ -29,13 +30,15 @@
 // solution) at its end. "Start again" puts the canvas back as the challenge found it (the
 // parameters of its controls, of the solution and of the condition, read when it connects) and
 // restarts it. The status names measures and parameters in the reader's words
-// (the words files: `measure.<id>`, `param.<path>`; else a control's label, else the name) and
-// writes numbers as the reader's language does (`Intl.NumberFormat`).
+// (the words files: `measure.<id>`, `param.<path>`; else a parameter's control's label, the
+// module's: www/words.js's `paramName`) and writes numbers as the reader's language does
+// (`Intl.NumberFormat`, www/words.js). The solution's link is the module's (`v.link(solution)`).
 //
-// API: `attach(el)` → controller { state, check(), reset(), clear(), solve(), condition, viewer };
-// `controllerFor(el)`; `validate(condition)` → null or the message; `attachAll(root)`.
+// API: `attach(el)` → controller { state, check(), reset(), clear(), solve(), condition, viewer }
+// (its language's words loaded); `controllerFor(el)`; `validate(condition)` → null or the message;
+// `attachAll(root)`; `attachAllWithWords(root)` (a promise: their words loaded first).
 
-import { t, formatNumber, has, textIn } from "./words.js";
+import { t, formatNumber, has, langOf, ensureWords, paramName } from "./words.js";
 import { challengeMistakes, tests, validate, why } from "./challenge-condition.js";
 
 export { validate };
@@ -76,14 +79,12 @@ class Challenge {
   constructor(el) {
     this.el = el;
     this.canvas = canvasOf(el);
-    this.lang = el.closest("[lang]")?.getAttribute("lang") || document.documentElement.lang || "en";
+    this.lang = langOf(el);
     this.viewer = null;
     this.error = null;
     this.state = "waiting";
     this.hold = null; // simulation time at which the condition began to hold
     this.last = null; // { steps, time } of the last check
-    this.frame = 0;
-    this.visible = true;
     this.build();
     // Every mistake of its condition and solution at once (www/challenge-condition.js).
     const read = challengeMistakes(el.getAttribute("data-challenge"), el.getAttribute("data-solution"));
@@ -96,8 +97,8 @@ class Challenge {
       return this.connect();
     }
     if (read.mistakes.length) return this.refuse(read.mistakes.join("\n"));
-    if (!this.canvas) return this.refuse(`${t("page.challenge.no_canvas")} ${el.getAttribute("data-for") ? `#${el.getAttribute("data-for")}` : "canvas[data-scenario]"}`);
-    this.set("waiting", t("page.challenge.waiting"));
+    if (!this.canvas) return this.refuse(`${t("page.challenge.no_canvas", this.lang)} ${el.getAttribute("data-for") ? `#${el.getAttribute("data-for")}` : "canvas[data-scenario]"}`);
+    this.set("waiting", t("page.challenge.waiting", this.lang));
     this.onChange = (ev) => {
       if (this.applying) return;
       this.restart();
@@ -146,7 +147,7 @@ class Challenge {
     if (hint) {
       hint.hidden = true;
       if (!hint.id) hint.id = `sl-hint-${Math.random().toString(36).slice(2, 9)}`;
-      const b = button(t("page.challenge.hint"), "hint");
+      const b = button(t("page.challenge.hint", this.lang), "hint");
       b.setAttribute("aria-expanded", "false");
       b.setAttribute("aria-controls", hint.id);
       b.addEventListener("click", () => {
@@ -155,13 +156,13 @@ class Challenge {
       });
       actions.append(b);
     }
-    const reset = button(t("page.challenge.reset"), "reset");
+    const reset = button(t("page.challenge.reset", this.lang), "reset");
     reset.addEventListener("click", () => this.reset());
     actions.append(reset);
     if (el.hasAttribute("data-solution")) {
       const a = document.createElement("a");
       a.className = "challenge-solution";
-      a.textContent = t("page.challenge.solution");
+      a.textContent = t("page.challenge.solution", this.lang);
       a.href = "#";
       a.addEventListener("click", (ev) => {
         ev.preventDefault();
@@ -181,7 +182,7 @@ class Challenge {
     const p = document.createElement("p");
     p.className = "challenge-error";
     p.setAttribute("role", "alert");
-    p.textContent = `${t("page.challenge.malformed")} ${message}`;
+    p.textContent = `${t("page.challenge.malformed", this.lang)} ${message}`;
     this.el.append(p);
     this.status.textContent = "";
     console.error(`steerlab: ${message}`);
@@ -240,17 +241,18 @@ class Challenge {
       fold.click();
     }
     this.start = this.startOf(v);
-    this.base = baseLink(v);
-    if (this.solutionLink && this.base) this.solutionLink.href = this.solutionHref();
-    if ("IntersectionObserver" in window) {
-      this.io = new IntersectionObserver((es) => {
-        for (const e of es) this.visible = e.isIntersecting;
-        if (this.visible) this.loop();
-      });
-      this.io.observe(this.canvas);
+    // The solution's share link: this canvas from step 0 with the solution's parameters (the
+    // module's link, `v.link(set)`).
+    if (this.solutionLink) {
+      try {
+        this.solutionLink.href = `${location.pathname}${location.search}${v.link(JSON.stringify(this.solution))}`;
+      } catch {
+        /* no link: the solution is still applied by the click */
+      }
     }
+    // Checked when the canvas shows a new state, never while it rests.
+    v.onStep((this.onStep = () => this.check()));
     this.check();
-    this.loop();
   }
 
   /** The parameters "start again" puts back: the canvas's controls', the solution's and the
@@ -292,26 +294,6 @@ class Challenge {
     }
   }
 
-  /** The share link of the solution: this canvas from step 0 with the solution's parameters. */
-  solutionHref() {
-    const kept = this.base.sets.filter(([p]) => !Object.hasOwn(this.solution, p)).map(([, raw]) => raw);
-    const own = Object.entries(this.solution).map(([p, v]) => `${esc(p)}:${esc(typeof v === "string" ? v : JSON.stringify(v))}`);
-    const text = [1, this.base.name, this.base.fingerprint, this.base.seed, 0, ...kept, ...own].join("~");
-    const key = this.canvas.id || String([...document.querySelectorAll("canvas")].indexOf(this.canvas));
-    return `${location.pathname}${location.search}#sl.${encodeURIComponent(key)}=${text}`;
-  }
-
-  loop() {
-    if (this.frame || this.state === "error") return;
-    const tick = () => {
-      this.frame = 0;
-      if (!this.visible || !this.canvas.isConnected || this.viewer?.failed) return;
-      this.check();
-      this.frame = requestAnimationFrame(tick);
-    };
-    this.frame = requestAnimationFrame(tick);
-  }
-
   /** Read the canvas's measures now and update the verdict. Returns the state. */
   check() {
     const v = this.viewer;
@@ -332,28 +314,28 @@ class Challenge {
     const c = this.condition;
     const need = c.for || 0;
     if (c.within != null && time > c.within + 1e-9) {
-      this.set("late", t("page.challenge.late").replace("{within}", this.num(c.within)).replace("{reset}", t("page.challenge.reset")));
+      this.set("late", t("page.challenge.late", this.lang, { within: this.num(c.within), reset: t("page.challenge.reset", this.lang) }));
       return this.state;
     }
     if (c.after && time < c.after) {
       this.hold = null;
-      this.set("trying", t("page.challenge.after").replace("{after}", this.num(c.after)).replace("{time}", this.num(time)));
+      this.set("trying", t("page.challenge.after", this.lang, { after: this.num(c.after), time: this.num(time) }));
       return this.state;
     }
     const why = this.why(c, st);
     if (why) {
       this.hold = null;
-      this.set("trying", t("page.challenge.not_yet").replace("{reason}", why));
+      this.set("trying", t("page.challenge.not_yet", this.lang, { reason: why }));
       return this.state;
     }
     this.hold ??= time;
     const held = time - this.hold;
     if (held + 1e-9 >= need) {
-      this.set("done", t("page.challenge.done"));
+      this.set("done", t("page.challenge.done", this.lang));
       this.emit({ state: "done", time, step: steps });
       return this.state;
     }
-    this.set("holding", t("page.challenge.holding").replace("{held}", this.num(held)).replace("{for}", this.num(need)));
+    this.set("holding", t("page.challenge.holding", this.lang, { held: this.num(held), for: this.num(need) }));
     return this.state;
   }
 
@@ -367,10 +349,8 @@ class Challenge {
       const key = `measure.${c.measure}`;
       return has(key, this.lang) ? t(key, this.lang) : c.measure;
     }
-    const key = `param.${c.param}`;
-    if (has(key, this.lang)) return t(key, this.lang);
-    const control = (st.scenario?.controls || []).find((k) => k.param === c.param);
-    return (control && textIn(control.label, this.lang, control.label_es)) || c.param;
+    // (Its words, else its control's label under the canvas, else the path.)
+    return paramName(c.param, this.lang, this.canvas.closest(".steerlab"));
   }
 
   value(c, st) {
@@ -387,7 +367,7 @@ class Challenge {
 
   /** null when `c` holds, else why not (in the reader's language). */
   why(c, st) {
-    const words = { or: t("page.challenge.or"), noValue: t("page.challenge.no_value"), needs: t("page.challenge.needs") };
+    const words = { or: t("page.challenge.or", this.lang), noValue: t("page.challenge.no_value", this.lang), needs: t("page.challenge.needs", this.lang) };
     return why(c, { value: (x) => this.value(x, st), name: (x) => this.nameOf(x, st), num: (x) => this.num(x), words });
   }
 
@@ -414,9 +394,8 @@ class Challenge {
     states.delete(this.canvas);
     this.hold = null;
     this.last = null;
-    this.set("trying", t("page.challenge.waiting"));
+    this.set("trying", t("page.challenge.waiting", this.lang));
     this.check();
-    this.loop();
   }
 
   /** Apply the solution's parameters from the start (what its link opens: the others as the
@@ -442,18 +421,11 @@ class Challenge {
 const states = new WeakMap();
 function stateOf(v, canvas, key) {
   const c = states.get(canvas);
-  if (c && c.key === key && c.frame === frameNo) return c.st;
+  if (c && c.key === key) return c.st;
   const st = v.state();
-  states.set(canvas, { key, st, frame: frameNo });
+  states.set(canvas, { key, st });
   return st;
 }
-let frameNo = 0;
-function countFrames() {
-  frameNo++;
-  requestAnimationFrame(countFrames);
-}
-if (typeof requestAnimationFrame === "function") requestAnimationFrame(countFrames);
-
 
 function button(text, action) {
   const b = document.createElement("button");
@@ -461,27 +433,6 @@ function button(text, action) {
   b.className = `challenge-btn challenge-btn-${action}`;
   b.textContent = text;
   return b;
-}
-
-/** The first fields of the viewer's link (`1~name~fingerprint~seed~step~items…`) as it mounted. */
-function baseLink(v) {
-  try {
-    const text = v.link().split("=").slice(1).join("=");
-    const [ver, name, fingerprint, seed, , ...items] = text.split("~");
-    if (ver !== "1") return null;
-    // Starting parameters (`path:value`, already escaped), kept as they are written.
-    const sets = items.filter((x) => /^[A-Za-z]/.test(x)).map((x) => [decodeURIComponent(x.slice(0, x.indexOf(":"))), x]);
-    return { name, fingerprint, seed, sets };
-  } catch {
-    return null;
-  }
-}
-
-/** The link format's escaping: anything but letters, digits and `-._,[]!` is percent-encoded. */
-function esc(s) {
-  return String(s).replace(/[^A-Za-z0-9\-._,[\]!]/g, (ch) =>
-    [...new TextEncoder().encode(ch)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join(""),
-  );
 }
 
 export function attach(el) {
@@ -493,6 +444,12 @@ export function attach(el) {
   return c;
 }
 
+/** Attach every challenge under `root` (their languages' words loaded: `ensureWords`). */
 export function attachAll(root = document) {
   return [...root.querySelectorAll("[data-challenge]")].map(attach);
+}
+
+/** The same once their languages' words are loaded (www/boot.js). */
+export function attachAllWithWords(root = document) {
+  return Promise.all([...root.querySelectorAll("[data-challenge]")].map((el) => ensureWords(el))).then(() => attachAll(root));
 }

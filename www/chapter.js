@@ -1,4 +1,4 @@
-// The "try this" buttons of the chapters (pages/chapters/*.html, pages/es/chapters/*.html).
+// The "try this" buttons of the chapters (pages/<tag>/chapters/*.html).
 //
 //   <button type="button" class="try" data-for="c-flock" data-set='{"separation.weight": 0}' disabled>…</button>
 //   <button type="button" class="try" data-for="c-flock" data-set='{"perception": 25}' data-restart disabled>…</button>
@@ -24,7 +24,9 @@
 // it runs after it. A module file, no inline script, so the strict CSP holds. Its words come from
 // ./words.js (the words files' page.chapter.* keys).
 
-import { ensureWords, t } from "./words.js";
+// (The registry's plain `word`: www/words.js, which fills holes, loads with the first script that
+// needs it.)
+import { ensureWords, word as t } from "./loader.js";
 
 const SELECTOR = "button.try[data-for], button.try-reset[data-for]";
 
@@ -392,7 +394,8 @@ function foldCompare(wrap) {
     b.type = "button";
     b.dataset.fold = part;
     b.setAttribute("aria-expanded", "false");
-    b.textContent = t(key);
+    // (Words of the module, which keeps them: as its bar writes them on this page.)
+    b.textContent = document.querySelector(`[data-sl-text="${key}"]`)?.textContent ?? "";
     b.addEventListener("click", () => {
       const on = !wrap.classList.contains(`show-${part}`);
       wrap.classList.toggle(`show-${part}`, on);

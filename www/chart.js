@@ -133,9 +133,13 @@ export function chart(steerlab, canvas, on) {
   c.show(on);
 }
 
-/** Words added for a language (`steerlab:words`, www/words.js): charts on screen draw again. */
+/** Words added for a language (`steerlab:words`, www/loader.js): the charts on screen draw again. */
 let wordsSeen = 0;
-globalThis.document?.addEventListener("steerlab:words", () => wordsSeen++);
+const shown = new Set();
+globalThis.document?.addEventListener("steerlab:words", () => {
+  wordsSeen++;
+  for (const c of shown) c.tick();
+});
 
 class Chart {
   constructor(v, canvas) {
@@ -167,7 +171,7 @@ class Chart {
     fig.append(this.canvas, this.legend);
     this.fig = fig;
     this.key = "";
-    this.frame = 0;
+    this.hook = null;
     this.list = null;
     this.ov = overlays.get(canvas) || null;
   }
@@ -186,8 +190,7 @@ class Chart {
   show(on) {
     if (!on) {
       this.fig.remove();
-      cancelAnimationFrame(this.frame);
-      this.frame = 0;
+      this.stop();
       try {
         this.v.chartPainter = null;
       } catch {}
@@ -206,7 +209,7 @@ class Chart {
       paint: (ctx, y, w, scale, s) => paint(ctx, chart.draw(w, s), scale, y),
     };
     this.key = "";
-    this.loop();
+    this.watch();
   }
 
   /** The draw list of series `s` at `width`. */
@@ -214,34 +217,57 @@ class Chart {
     return layout(s, width, coloursOf(this.root), this.lang);
   }
 
-  loop() {
-    const tick = () => {
-      this.frame = 0;
-      if (!this.fig.isConnected) return; // hidden, or the viewer was destroyed
-      let h;
+  /** Follow the viewer: redraw when it shows a new state (its step hook, `v.onStep`), at most 4
+   *  times a second while it runs (a seek or a scrub: at once), never while it rests. */
+  watch() {
+    if (!this.hook) {
+      this.hook = () => this.tick();
+      this.v.onStep(this.hook);
+      shown.add(this);
+    }
+    // The first drawing at once: a chart shown at mount then has its height in the viewer's first
+    // frame, and what is under the figure moves once, not twice.
+    this.tick();
+  }
+
+  stop() {
+    clearTimeout(this.later);
+    this.later = 0;
+    shown.delete(this);
+    if (this.hook) {
       try {
-        h = this.v.history();
+        this.v.offStep(this.hook);
       } catch {
-        return; // destroyed or failed
+        /* destroyed */
       }
-      const width = this.fig.clientWidth;
-      const dark = this.root.classList.contains("steerlab-dark");
-      const key = `${h.step} ${h.end} ${width} ${dark} ${wordsSeen}`;
-      const now = performance.now();
-      // Running (playing, or stepped forward a frame's worth by a compare's clock while paused): at
-      // most 4 redraws a second, each reading the whole series; a seek or a scrub: at once.
-      const running = this.v.playing || (h.step > this.step && h.step - this.step <= 16);
-      this.step = h.step;
-      if (key !== this.key && (!running || now - (this.last || 0) > 250)) {
-        this.key = key;
-        this.last = now;
-        this.render(width);
-      }
-      this.frame = requestAnimationFrame(tick);
-    };
-    // The first drawing at once, not at the next frame: a chart shown at mount then has its height
-    // in the viewer's first frame, and what is under the figure moves once, not twice.
-    if (!this.frame) tick();
+      this.hook = null;
+    }
+  }
+
+  tick() {
+    if (!this.fig.isConnected) return this.stop(); // hidden, or the viewer was destroyed
+    let h;
+    try {
+      h = this.v.history();
+    } catch {
+      return this.stop(); // destroyed or failed
+    }
+    const width = this.fig.clientWidth;
+    const dark = this.root.classList.contains("steerlab-dark");
+    const key = `${h.step} ${h.end} ${width} ${dark} ${wordsSeen}`;
+    if (key === this.key) return;
+    // Running (playing, or stepped forward a frame's worth by a compare's clock while paused): each
+    // redraw reads the whole series, so at most 4 a second, the last state shown drawn in the end.
+    const running = this.v.playing || (h.step > this.step && h.step - this.step <= 16);
+    this.step = h.step;
+    const wait = running ? 250 - (performance.now() - (this.last || 0)) : 0;
+    if (wait > 0) {
+      this.later ||= setTimeout(() => ((this.later = 0), this.tick()), wait);
+      return;
+    }
+    this.key = key;
+    this.last = performance.now();
+    this.render(width);
   }
 
   render(width) {
@@ -266,7 +292,7 @@ class Chart {
     // (With each measure's value at the cursor, as the panels' titles show them: not the title alone.)
     const names = list.panels.map((p) => p.lines.join(": ")).join("; ");
     const marks = s.marks.filter((m) => m.step <= s.cursor).map((m) => m.label);
-    c.setAttribute("aria-label", t("chart.aria", this.lang).replace("{names}", names).replace("{step}", formatNumber(s.cursor, this.lang)) + (marks.length ? `. ${marks.join("; ")}` : ""));
+    c.setAttribute("aria-label", t("chart.aria", this.lang, { names, step: s.cursor }) + (marks.length ? `. ${marks.join("; ")}` : ""));
     c.dataset.cursor = s.cursor;
     c.dataset.marks = s.marks.length;
     c.dataset.runs = other ? 2 : 1;

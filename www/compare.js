@@ -4,17 +4,21 @@
 // a `data-compare` canvas comes near the viewport); nothing of it is in the wasm module.
 //
 // How: two ordinary viewers (the page's canvas, and a second canvas made here with the change as
-// its `data-set`), both mounted without their own bar and paused; this module is their clock. Each
-// frame it steps both by the same whole number of fixed steps through the API (`step(n)`), then
-// draws both (`render()`); the scrub bar seeks both to the same step (`seek(step)`), reset resets
-// both. Neither viewer runs a loop of its own, so they cannot drift: after any sequence of frames
+// its `data-set`), both mounted without their own bar and paused, from the scenario the one loader
+// gave (www/loader.js: a built-in, text, or a URL's); this module is their clock, on the page's
+// one frame loop (`steerlab.requestFrame`). Each frame it steps both by the same whole number of
+// fixed steps through the API (`step(n)`), then draws both (`render()`); the scrub bar seeks both
+// to the same step (`seek(step)`), reset resets both. The scenario's sliders, toggles and selects
+// are the first view's own (the module's panel, in a slot under the bar: one control panel), and
+// what the reader sets there this module sets on the second view too. Neither viewer runs a loop of its own, so they cannot drift: after any sequence of frames
 // both are at the same step, and each equals a separate viewer with the same seed and parameters
 // stepped that many times (the core is deterministic; tests/e2e/challenges.test.mjs checks it
 // number for number).
 //
 //   const c = compareFor(canvas);   // { a, b, playing, play(), pause(), advance(n), seek(s), reset(), destroy() }
 
-import { t, formatNumber, has, textIn } from "./words.js";
+import { t, formatNumber, langOf, paramName } from "./words.js";
+import { fail } from "./loader.js";
 
 // One registry for every copy of this module: boot.js imports it versioned (`compare.js?v=…`),
 // an author's `import "…/compare.js"` is another module instance, and both must find the compare.
@@ -27,53 +31,30 @@ export function compareFor(canvas) {
 }
 
 /** The changed view's label in the reader's words: each parameter's name (`param.<path>` of
-  *  the words files, else its control's label, else the path) and its value, numbers written as
- *  the reader's language writes them ("alineación a 0", "sin freno"). */
-function label(change, lang, controls) {
-  const nameOf = (p) => {
-    if (has(`param.${p}`, lang)) return t(`param.${p}`, lang);
-    const c = controls.find((k) => k.param === p);
-    const l = c && textIn(c.label, lang, c.label_es);
-    return l || p;
-  };
+ *  the words files, else its control's label in the panel under `root`) and its value, numbers
+ *  written as the reader's language writes them ("alineación a 0", "sin freno"). */
+function label(change, lang, root) {
   return Object.entries(change)
-    .map(([p, v]) => {
-      const name = nameOf(p);
-      if (v === true || v === false) return (v ? t("page.compare.on", lang) : t("page.compare.off", lang)).replace("{param}", name);
-      let value = String(v);
-      if (typeof v === "number") {
-        try {
-          value = new Intl.NumberFormat(lang, { maximumFractionDigits: 3 }).format(v);
-        } catch {
-          // (an unknown language tag: the number as JS writes it)
-        }
-      }
-      return t("page.compare.set", lang).replace("{param}", name).replace("{value}", value);
+    .map(([p, x]) => {
+      const param = paramName(p, lang, root);
+      if (x === true || x === false) return x ? t("page.compare.on", lang, { param }) : t("page.compare.off", lang, { param });
+      return t("page.compare.set", lang, { param, value: typeof x == "number" ? x : String(x) });
     })
     .join(", ");
 }
 
-function fail(steerlab, canvas, message) {
-  console.error(`steerlab: ${message}`);
-  const p = document.createElement("p");
-  p.className = "steerlab-error";
-  p.setAttribute("role", "alert");
-  p.textContent = message;
-  canvas.after(p);
-  canvas.dispatchEvent(new CustomEvent("steerlab:error", { bubbles: true, detail: { message } }));
-  return null;
-}
-
+/** The two views of `canvas` for `scenario` (what the loader gave: a name, text or object). A
+ *  `data-compare` that is no object of parameters is named in the figure (and thrown). */
 export function mountCompare(steerlab, canvas, scenario) {
   if (compares.has(canvas)) return compares.get(canvas);
   let change;
   try {
     change = JSON.parse(canvas.getAttribute("data-compare"));
   } catch (err) {
-    return fail(steerlab, canvas, `data-compare: not JSON (${err.message})`);
+    throw fail(steerlab, canvas, `data-compare: not JSON (${err.message})`);
   }
   if (!change || typeof change !== "object" || Array.isArray(change) || !Object.keys(change).length) {
-    return fail(steerlab, canvas, `data-compare: must be an object of parameters such as {"alignment.weight": 0}, got ${JSON.stringify(change)}`);
+    throw fail(steerlab, canvas, `data-compare: must be an object of parameters such as {"alignment.weight": 0}, got ${JSON.stringify(change)}`);
   }
   let base = {};
   if (canvas.hasAttribute("data-set")) {
@@ -87,14 +68,16 @@ export function mountCompare(steerlab, canvas, scenario) {
   const wrap = doc.createElement("div");
   wrap.className = "sl-compare";
   wrap.setAttribute("role", "group");
-  const lang = canvas.closest("[lang]")?.getAttribute("lang") || doc.documentElement.lang || "en";
+  const lang = langOf(canvas);
   const sides = doc.createElement("div");
   sides.className = "sl-compare-sides";
   const b = doc.createElement("canvas");
-  for (const k of ["data-scenario", "data-scenario-json", "data-seed", "data-lang", "data-theme"]) {
+  for (const k of ["data-scenario", "data-scenario-json", "data-scenario-src", "data-seed", "data-lang", "data-theme"]) {
     if (canvas.hasAttribute(k)) b.setAttribute(k, canvas.getAttribute(k));
   }
-  if (canvas.id) b.id = `${canvas.id}-compare`;
+  // (The first view's id names the slot its controls go to: one is given when it has none.)
+  if (!canvas.id) canvas.id = `sl-compare-${++ids}`;
+  b.id = `${canvas.id}-compare`;
   b.setAttribute("data-set", JSON.stringify({ ...base, ...change }));
   // The chart (data-chart) is the compare's own, under both views: not the first view's.
   const withChart = canvas.hasAttribute("data-chart");
@@ -134,8 +117,8 @@ export function mountCompare(steerlab, canvas, scenario) {
   // (The changed view's label names its parameters once the views have mounted: a parameter with
   // no words of its own is named by its control's label.)
   sides.append(
-    side(canvas, t("page.compare.as_written"), [t("page.compare.left"), t("page.compare.above")]),
-    side(b, "", [t("page.compare.right"), t("page.compare.below")]),
+    side(canvas, t("page.compare.as_written", lang), [t("page.compare.left", lang), t("page.compare.above", lang)]),
+    side(b, "", [t("page.compare.right", lang), t("page.compare.below", lang)]),
   );
   // Named by its two labels ("as written", "alignment 0").
   wrap.setAttribute("aria-labelledby", [...sides.querySelectorAll(".sl-compare-label")].map((l) => l.id).join(" "));
@@ -147,7 +130,7 @@ export function mountCompare(steerlab, canvas, scenario) {
   const reset = doc.createElement("button");
   reset.type = "button";
   reset.className = "sl-compare-reset";
-  reset.textContent = t("page.compare.reset");
+  reset.textContent = t("page.compare.reset", lang);
   const scrub = doc.createElement("input");
   scrub.type = "range";
   scrub.className = "sl-compare-scrub";
@@ -155,42 +138,40 @@ export function mountCompare(steerlab, canvas, scenario) {
   scrub.max = "0";
   scrub.step = "1";
   scrub.value = "0";
-  scrub.setAttribute("aria-label", t("page.compare.scrub"));
+  scrub.setAttribute("aria-label", t("page.compare.scrub", lang));
   const time = doc.createElement("output");
   time.className = "sl-compare-time";
   // A clock, not news: an <output> is a live region, and this one changed every frame.
   time.setAttribute("aria-live", "off");
   bar.append(play, scrub, time, reset);
-  wrap.append(sides, bar);
+  // The scenario's controls: the first view's own panel, which the module puts here.
+  const slot = doc.createElement("div");
+  slot.className = "steerlab-controls-slot";
+  slot.dataset.for = canvas.id;
+  wrap.append(sides, bar, slot);
 
-  let va, vb;
-  try {
-    va = steerlab.mount(canvas, scenario);
-  } catch {
-    return null; // its message is on the canvas and in a steerlab:error event
-  }
-  try {
-    vb = steerlab.mount(b, scenario);
-  } catch {
-    return null;
-  }
-  // (The scenario's controls name a parameter that has no words of its own; `controls()` below
-  // puts them under the bar.)
-  let defs = [];
-  try {
-    defs = va.state().scenario.controls || [];
-  } catch {
-    defs = [];
-  }
-  sides.querySelectorAll(".sl-compare-name")[1].textContent = label(change, lang, defs);
+  // (A view that fails shows why in its place; the message is in a steerlab:error event too.)
+  const va = steerlab.mount(canvas, scenario);
+  const vb = steerlab.mount(b, scenario);
+  sides.querySelectorAll(".sl-compare-name")[1].textContent = label(change, lang, slot);
 
   // The bar takes the views' theme (light or dark, as the viewer resolved it for the page).
   const theme = () => wrap.isConnected && wrap.classList.toggle("steerlab-dark", va.theme === "dark");
   theme();
-  const c = new Compare(va, vb, { wrap, play, reset, scrub, time });
-  controls(c, canvas, change, bar);
+  const c = new Compare(steerlab, va, vb, { wrap, play, reset, scrub, time }, lang);
+  // What the reader sets on the first view's controls, the second view takes too, but for what
+  // the comparison changes.
+  canvas.addEventListener("steerlab:change", (e) => {
+    const { path, value, source } = e.detail;
+    if (source !== "control" || Object.hasOwn(change, path) || c.destroyed) return;
+    try {
+      vb.set(path, value);
+    } catch {
+      /* (a path the second view refuses: the first view's value stands) */
+    }
+  });
   c.scheme = matchMedia("(prefers-color-scheme: dark)");
-  c.onScheme = () => requestAnimationFrame(theme);
+  c.onScheme = () => steerlab.requestFrame(theme);
   c.scheme.addEventListener("change", c.onScheme);
   compares.set(canvas, c);
   // `data-chart`: one chart under both views and their bar, the changed run dashed over the first
@@ -202,75 +183,13 @@ export function mountCompare(steerlab, canvas, scenario) {
   return c;
 }
 
-/** The scenario's own sliders, toggles and selects under the bar: a change applies to both views,
- *  except on a parameter the compare changes, which only the first view (as written) takes; they
- *  follow the views (a seek, a reset, a replay: `steerlab:change` on the first canvas). */
-function controls(c, canvas, change, bar) {
-  let list;
-  try {
-    list = c.a.state().scenario.controls ?? [];
-  } catch {
-    return;
-  }
-  if (!list.length) return;
-  const doc = canvas.ownerDocument;
-  const lang = (canvas.getAttribute("data-lang") || canvas.closest("[lang]")?.getAttribute("lang") || "en").slice(0, 2);
-  const inLang = (text, es) => textIn(text, lang, es);
-  const panel = doc.createElement("div");
-  panel.className = "sl-compare-controls";
-  const inputs = new Map();
-  list.forEach((k, i) => {
-    const row = doc.createElement("label");
-    row.className = "sl-compare-control";
-    const name = doc.createElement("span");
-    name.textContent = inLang(k.label, k.label_es);
-    let input;
-    const out = doc.createElement("output");
-    if (k.kind === "select") {
-      input = doc.createElement("select");
-      (k.options ?? []).forEach((o, j) => {
-        const opt = doc.createElement("option");
-        opt.value = o;
-        opt.textContent = inLang(k.option_labels?.[j], k.option_labels_es?.[j]) || o;
-        input.append(opt);
-      });
-    } else {
-      input = doc.createElement("input");
-      input.type = k.kind === "toggle" ? "checkbox" : "range";
-      if (input.type === "range") Object.assign(input, { min: k.min ?? 0, max: k.max ?? 1, step: k.step ?? 0.01 });
-    }
-    input.id = `sl-compare-c${ids}-${i}`;
-    const show = () => {
-      const v = c.a.get(k.param);
-      if (input.type === "checkbox") input.checked = Boolean(v);
-      else input.value = String(v);
-      out.textContent = input.type === "range" ? String(v) : "";
-    };
-    show();
-    input.addEventListener(input.type === "range" ? "input" : "change", () => {
-      const v = input.type === "checkbox" ? input.checked : input.type === "range" ? Number(input.value) : input.value;
-      try {
-        c.a.set(k.param, v);
-        if (!(k.param in change)) c.b.set(k.param, v);
-      } catch (e) {
-        out.textContent = String(e.message || e);
-      }
-      if (!c.playing) (c.a.render(), c.b.render());
-      show();
-    });
-    inputs.set(k.param, show);
-    row.append(name, input, out);
-    panel.append(row);
-  });
-  canvas.addEventListener("steerlab:change", (e) => inputs.get(e.detail.path)?.());
-  bar.after(panel);
-}
-
 class Compare {
-  constructor(a, b, ui) {
+  constructor(steerlab, a, b, ui, lang) {
+    this.sl = steerlab;
     this.a = a;
     this.b = b;
     this.ui = ui;
+    this.lang = lang;
     this.playing = false;
     this.frame = 0;
     this.acc = 0;
@@ -322,8 +241,9 @@ class Compare {
 
   pause() {
     this.playing = false;
-    if (this.frame) cancelAnimationFrame(this.frame);
+    // (A frame asked for returns at once: it is no longer this loop's.)
     this.frame = 0;
+    this.loop = (this.loop || 0) + 1;
     this.update();
   }
 
@@ -356,7 +276,9 @@ class Compare {
 
   ensure() {
     if (this.frame || !this.playing || !this.visible) return;
+    const loop = (this.loop = (this.loop || 0) + 1);
     const tick = (ts) => {
+      if (loop !== this.loop) return;
       this.frame = 0;
       if (!this.ui.wrap.isConnected) return this.destroy();
       if (!this.playing || !this.visible || this.a.failed || this.b.failed) return;
@@ -369,9 +291,12 @@ class Compare {
         this.advance(n);
       }
       this.lastTs = ts;
-      this.frame = requestAnimationFrame(tick);
+      this.frame = 1;
+      this.sl.requestFrame(tick);
     };
-    this.frame = requestAnimationFrame(tick);
+    // (The page's one frame loop, with the viewers': it stops when nothing plays.)
+    this.frame = 1;
+    this.sl.requestFrame(tick);
   }
 
   /** Stop, let go of the observers and destroy both viewers (also done by itself when the compare
@@ -388,7 +313,7 @@ class Compare {
   update() {
     if (this.destroyed) return;
     const { play, scrub, time } = this.ui;
-    const label = this.playing ? t("page.compare.pause") : t("page.compare.play");
+    const label = this.playing ? t("page.compare.pause", this.lang) : t("page.compare.play", this.lang);
     if (play.textContent !== label) {
       play.textContent = label;
       play.setAttribute("aria-pressed", String(this.playing));
@@ -398,7 +323,6 @@ class Compare {
     scrub.min = String(h.start);
     scrub.value = String(h.step);
     // In the reader's locale (www/words.js), as the canvas's own scrub bar writes its time.
-    const s = formatNumber(h.step / 60, undefined, 1);
-    time.textContent = t("page.compare.time").replace("{time}", s);
+    time.textContent = t("page.compare.time", this.lang, { time: formatNumber(h.step / 60, this.lang, 1) });
   }
 }

@@ -22,7 +22,7 @@
 //   keys, which are also said once a page, the first time a figure takes the focus.
 // It brings the keys inside the figures' toolbars with it (www/roving.js).
 
-import { t, formatNumber } from "./words.js";
+import { t, fill, formatNumber } from "./words.js";
 import { onKey, onBlur, cursorOf, cursorWords } from "./cursor.js";
 import * as roving from "./roving.js";
 
@@ -67,11 +67,10 @@ export const LESSONS = {
   flee_pointer: { head: "player no_player", say: [["player", (f) => f.player], ["no_player", (f) => !f.player]], watch: { fleeing: 3 } },
 };
 
-const fill = (s, v) => s.replace(/\{(\w+)\}/g, (_, k) => (k in v ? String(v[k]) : `{${k}}`));
 /** The first letter up, unless the sentence starts with an identifier (`sep_dist 60: …`). */
 const cap = (s) => (/^\S*[_.]\S/.test(s) ? s : s.charAt(0).toUpperCase() + s.slice(1));
 const end = (s) => cap(s.trim()).replace(/([^.!?])$/, "$1.");
-const words = (lang) => (k, v = {}) => fill(t(`describe.${k}`, lang), v);
+const words = (lang) => (k, v = {}) => fill(t(`describe.${k}`, lang), v, lang);
 
 /** A behaviour's facts as the words' holes: numbers as the reader writes them, and `{place}`,
  *  `{dir}`, `{way}` from the facts that are places and directions. */
@@ -90,9 +89,9 @@ function holes(f, lang) {
 export function lesson([kind, f], lang, all = false) {
   const L = LESSONS[kind];
   const v = holes(f, lang);
-  if (!L) return [fill(t(`describe.${kind}`, lang), v)];
+  if (!L) return [fill(t(`describe.${kind}`, lang), v, lang)];
   const head = L.head.split(" ");
-  return L.say.filter(([k, ok]) => (all || head.includes(k)) && ok(f)).map(([k]) => fill(t(`describe.${kind}.${k}`, lang), v));
+  return L.say.filter(([k, ok]) => (all || head.includes(k)) && ok(f)).map(([k]) => fill(t(`describe.${kind}.${k}`, lang), v, lang));
 }
 
 const agentsClause = (n, w, lang) => (n === 0 ? w("agents.none") : n === 1 ? w("agents.one") : w("agents", { n: formatNumber(n, lang) }));
@@ -116,7 +115,7 @@ export function summary(scene, lang) {
   const count = (x) => x.split(/\s+/).length;
   let said = heads.slice(0, 1);
   for (const h of heads.slice(1)) if (count([n, ...said, h].join(" ")) <= SUMMARY_WORDS) said.push(h);
-  return end(said.length ? fill(t("describe.summary", lang), { agents: n, lessons: said.join("; ") }) : n);
+  return end(said.length ? fill(t("describe.summary", lang), { agents: n, lessons: said.join("; ") }, lang) : n);
 }
 
 /** The whole scene in sentences (D, `v.describe()`), in `lang`. Pure: no DOM. */
@@ -263,7 +262,7 @@ function follow(canvas) {
 function forces(canvas, lang) {
   const rows = [...(canvas.closest(".steerlab")?.querySelectorAll(".steerlab-legend:not([hidden]) .steerlab-legend-row:not([hidden])") ?? [])];
   const list = rows.map((r) => r.textContent.trim()).filter(Boolean);
-  return list.length ? ` ${fill(t("describe.forces", lang), { list: list.join("; ") })}` : "";
+  return list.length ? ` ${fill(t("describe.forces", lang), { list: list.join("; ") }, lang)}` : "";
 }
 
 /** One polite sentence in the figure's live region (the description follows). */
@@ -398,7 +397,7 @@ export function attach(module, early = []) {
     else if (/^[dD]$/.test(k)) say(c, sentences(sceneOf(v) ?? {}, lang) + forces(c, lang));
     else if (/^[hH?]$/.test(k)) say(c, t("describe.keys", lang));
     else if (k === " ") say(c, t(v.playing ? "describe.playing" : "describe.paused", lang));
-    else if (/^(ArrowRight|ArrowLeft)$/.test(k)) acted(c, fill(t("describe.step", lang), { n: v.state().steps }), figure(c).last);
+    else if (/^(ArrowRight|ArrowLeft)$/.test(k)) acted(c, fill(t("describe.step", lang), { n: v.state().steps }, lang), figure(c).last);
     else if (/^[rR]$/.test(k)) say(c, end(t("describe.reset", lang)));
     else if (k === "Delete" || k === "Backspace") acted(c, "", figure(c).last);
     figure(c).last = sceneOf(v);
@@ -423,7 +422,7 @@ export function attach(module, early = []) {
     const lang = langOf(c);
     const a = b.getAttribute("data-action");
     if (!BUTTON_SAYS[a] || !v) return;
-    const step = () => fill(t("describe.step", lang), { n: v.state().steps });
+    const step = () => fill(t("describe.step", lang), { n: v.state().steps }, lang);
     if (a === "play") say(c, t(v.playing ? "describe.playing" : "describe.paused", lang));
     else if (a === "step" || a === "step-back") acted(c, step(), figure(c).last);
     else if (a === "reset") say(c, end(t("describe.reset", lang)));

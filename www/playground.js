@@ -1,4 +1,4 @@
-// The scenario playground (pages/playground.html, pages/es/playground.html): pick a built-in
+// The scenario playground (pages/<tag>/playground.html): pick a built-in
 // scenario, edit its JSON with live validation, watch the canvas follow, copy the embed code.
 //
 // - Every keystroke is checked with steerlab.validate(text): the message is shown at once, the

@@ -35,19 +35,16 @@ class SteerLab extends Base {
       }
       this.appendChild(this._canvas);
     }
-    const scenario = this.getAttribute("scenario") || "flock";
     const src = this.getAttribute("src");
-    ready.then((sl) => Promise.all([src ? null : sl.loadScenario(scenario), sl.ensureWords(this._canvas)]).then(() => sl)).then((sl) => {
+    // Through the one loader (www/loader.js): a URL, a name or text; its words first (they are
+    // then in its first frame); a failure is shown in the figure.
+    const source = src ? { src } : this.getAttribute("scenario") || "flock";
+    ready.then((sl) => {
       if (!this._alive || this._viewer) return;
-      const done = (v) => (this._alive && !this._viewer ? (this._viewer = v) : v?.destroy());
-      try {
-        // (mountFrom fetches the text first, then mounts as mount does.)
-        if (src) sl.mountFrom(this._canvas, src).then(done, () => {});
-        else this._viewer = sl.mount(this._canvas, scenario);
-      } catch (e) {
-        // mount has already drawn the message on the canvas and logged it.
-        this._viewer = null;
-      }
+      sl.load(this._canvas, source).then(
+        (v) => (this._alive && !this._viewer ? (this._viewer = v) : v?.destroy()),
+        () => (this._viewer = null),
+      );
     });
   }
 

@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
-"""Every path the docs name exists: Markdown links (with their #anchors) and `code` spans that
-look like repository paths, in README.md, pkg/README.md and docs/**/*.md (or the files given).
+"""Every path the docs and the code's comments name exists: Markdown links (with their #anchors)
+and `code` spans that look like repository paths, in README.md, pkg/README.md and docs/**/*.md;
+and the repository paths named in the comments of the source files (Rust, JavaScript, TypeScript,
+Python, shell and CSS under src/, crates/, www/, pkg/, scripts/, tests/, benches/, examples/,
+xtask/): `// the clock (src/web/clock.rs)`, `# see www/boot.js`.
 
-    python3 scripts/dev/doc-paths.py [file.md …]
+    python3 scripts/dev/doc-paths.py [file.md|file.rs|… …]
 
 Prints one line per missing path or anchor (file:line) and exits 1 if there is any."""
 import glob, os, re, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOPS = ("src/", "www/", "crates/", "scripts/", "tests/", "docs/", "pages/", "examples/", "tools/",
-        "words/", "scenarios/", "pkg/", "benches/", "catalog/", ".cargo/", ".ci/")
+        "words/", "scenarios/", "pkg/", "benches/", ".cargo/", ".ci/")
 # Paths in other projects that the docs cite.
-ELSEWHERE = ("crates/eframe/", "src/pages/")  # eframe's repository; an Astro project's pages
+# eframe's repository; an Astro project's pages; glam's; the exported cargo projects' program.
+ELSEWHERE = ("crates/eframe/", "src/pages/", "tests/support/macros.rs", "src/main.rs")
 # The package (scripts/package.sh) puts pkg/'s files and docs/reference/ at its top: its README and
 # the reference name paths as the package has them.
 PACKAGE = ("", "pkg", "docs")
@@ -38,9 +42,73 @@ def exists(path, bases):
     return next((os.path.join(b, path) for b in bases if os.path.exists(os.path.join(b, path))), None)
 
 
+# A repository path in a comment: a top folder at the start of a word (not inside a URL or a longer
+# path: `/steerlab/www/boot.js` is the package's layout, `dist/www/…` the build's), then a path.
+COMMENT_PATH = re.compile(r"(?<![\w./@~-])((?:%s)[\w./-]*)" % "|".join(re.escape(t) for t in TOPS))
+CODE = (".rs", ".js", ".mjs", ".ts", ".py", ".sh", ".css")
+CODE_DIRS = ("src", "crates", "www", "pkg", "scripts", "tests", "benches", "examples", "xtask")
+
+
+def comments(f):
+    """(line number, comment text) of each line of a source file that has a comment."""
+    hash_style = f.endswith((".py", ".sh"))
+    in_block = False
+    for i, line in enumerate(open(f, encoding="utf-8", errors="replace"), 1):
+        text = line.strip()
+        if hash_style:
+            k = line.find("#")
+            if k >= 0 and not line[:k].strip().startswith(("'", '"')):
+                yield i, line[k + 1:]
+            continue
+        # (A block comment from its `/*` to its `*/`: a line of code may start with `*`.)
+        if in_block or text.startswith("/*"):
+            in_block = "*/" not in text
+            yield i, text
+            continue
+        m = re.search(r"(?<![:\\])//", line)
+        if m:
+            yield i, line[m.end():]
+
+
+def check_comments(f):
+    bad = 0
+    for i, text in comments(f):
+        for p in COMMENT_PATH.findall(text):
+            p = p.rstrip(".,;:")
+            if p.startswith(ELSEWHERE) or "node_modules" in p or re.search(r"[<>*{}…]|\.\.\.", p):
+                continue
+            # From the repository's root, the package's (pkg/ and docs/ at its top), or a folder
+            # the file is in (an example project's own files).
+            bases = [os.path.join(ROOT, d) for d in PACKAGE] + [d for d in parents(f)]
+            if not exists(p, bases):
+                print(f"{os.path.relpath(f, ROOT)}:{i}: a comment names a missing path: {p}")
+                bad += 1
+    return bad
+
+
+def parents(f):
+    """The folders `f` is in, up to the repository's root."""
+    d = os.path.dirname(f)
+    while len(d) > len(ROOT):
+        yield d
+        d = os.path.dirname(d)
+
+
+def code_files():
+    out = []
+    for d in CODE_DIRS:
+        for f in glob.glob(os.path.join(ROOT, d, "**", "*"), recursive=True):
+            if f.endswith(CODE) and "node_modules" not in f and os.sep + "target" + os.sep not in f:
+                out.append(f)
+    return sorted(out)
+
+
 def main(files):
     bad = 0
     for f in files:
+        if f.endswith(CODE):
+            bad += check_comments(f)
+            continue
         base = os.path.dirname(f)
         packaged = f.startswith(os.path.join(ROOT, "pkg") + os.sep) or "reference" in f
         roots = [os.path.join(ROOT, d) for d in (PACKAGE if packaged else ("",))]
@@ -78,5 +146,5 @@ def main(files):
 if __name__ == "__main__":
     files = sys.argv[1:] or (
         [os.path.join(ROOT, "README.md"), os.path.join(ROOT, "pkg", "README.md")]
-        + sorted(glob.glob(os.path.join(ROOT, "docs", "**", "*.md"), recursive=True)))
+        + sorted(glob.glob(os.path.join(ROOT, "docs", "**", "*.md"), recursive=True)) + code_files())
     sys.exit(main([os.path.abspath(f) for f in files]))

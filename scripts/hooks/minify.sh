@@ -25,6 +25,11 @@ rm -rf snippets
 node "$TRUNK_SOURCE_DIR/scripts/hooks/glue-names.mjs" steerlab.js >/dev/null
 "$ESBUILD" www/boot.js --minify --format=esm --log-level=warning --allow-overwrite --outfile=www/boot.js
 "$ESBUILD" www/posters.js --minify --format=esm --log-level=warning --allow-overwrite --outfile=www/posters.js
+# The loader of scenarios and words, which boot.js imports (loaded with every page), and the
+# scripts' words (www/words.js: with a chapter, a challenge, a comparison, a chart).
+for f in www/loader.js www/words.js; do
+  "$ESBUILD" "$f" --minify --format=esm --log-level=warning --allow-overwrite --outfile="$f"
+done
 # Loaded on first use (issue 35): smaller when a reader first meets a challenge or a compare; and
 # the chapters' try buttons (www/chapter.js, loaded with a chapter).
 for f in www/challenge.js www/compare.js www/chapter.js; do

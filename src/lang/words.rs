@@ -41,7 +41,7 @@ struct Registry {
 }
 
 /// The family of keys registered by name ([`Registry::named`]).
-const NAMED: &str = "scenario.";
+pub const NAMED: &str = "scenario.";
 
 /// At most this many languages a page (tags no one asked for twice cost nothing more: a tag
 /// beyond it reads its closest known fallback).

@@ -84,6 +84,16 @@ pub fn all() -> Vec<Shared> {
     REG.with(|r| r.borrow().live.clone())
 }
 
+/// Whether a live viewer waits for the page's next frame.
+pub fn any_wants_frame() -> bool {
+    REG.with(|r| r.borrow().live.iter().any(|v| v.h.frame_wanted()))
+}
+
+/// The `k`-th live viewer, in the order they mounted (the clock's walk, one at a time).
+pub fn nth(k: usize) -> Option<Shared> {
+    REG.with(|r| r.borrow().live.get(k).cloned())
+}
+
 /// Destroy a viewer and forget it.
 pub fn destroy(v: &Shared) {
     viewer::destroy(v);

@@ -6,6 +6,7 @@
 /// gzipped in the gallery's module, which does not use them).
 #[cfg(feature = "bench")]
 mod bench;
+mod clock;
 mod failure;
 mod headless;
 mod history;
@@ -497,9 +498,27 @@ impl Viewer {
     }
 
     /// A URL fragment (`#sl.<canvas id or index>=1~flock~…`) that restores this viewer at this
-    /// step, bit for bit: its scenario, seed, parameters and every input so far.
-    pub fn link(&self) -> Result<String, JsValue> {
-        self.live()?.link().map_err(js_err)
+    /// step, bit for bit: its scenario, seed, parameters and every input so far. With `set`
+    /// (`data-set`'s JSON text: `{"path": value}`), the link is to the start instead (step 0, no
+    /// inputs), with those parameters over the ones this history started with (a challenge's
+    /// solution: www/challenge.js).
+    pub fn link(&self, set: Option<String>) -> Result<String, JsValue> {
+        self.live()?.link(set.as_deref()).map_err(js_err)
+    }
+
+    /// Call `hook(step)` after each new state this viewer shows (a frame of the page's clock that
+    /// stepped, `step`, `seek`, `reset`, a change while paused, a redraw), once the viewer is free
+    /// again: the page's scripts follow a figure with it rather than polling every frame (a
+    /// challenge checks its condition, a chart redraws). Nothing is called while the figure rests.
+    #[wasm_bindgen(js_name = onStep)]
+    pub fn on_step(&self, hook: js_sys::Function) {
+        self.inner.h.hook(hook, true);
+    }
+
+    /// Remove a hook `onStep` added.
+    #[wasm_bindgen(js_name = offStep)]
+    pub fn off_step(&self, hook: js_sys::Function) {
+        self.inner.h.hook(hook, false);
     }
 
     /// An HTML snippet that mounts this scenario with its current parameters (and, when paused,

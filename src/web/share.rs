@@ -95,9 +95,22 @@ fn fragment_for(canvas: &HtmlCanvasElement) -> Option<String> {
     })
 }
 
-/// `#sl.<key>=<link>` for the simulation's current step.
-pub fn fragment(canvas: &HtmlCanvasElement, hist: &History, sim: &Sim, mounted: &str) -> Result<String, String> {
-    let l = scenario::parse(mounted).and_then(|m| hist.link(sim, &m)).map_err(|e| format!("link: {e}"))?;
+/// `#sl.<key>=<link>` for the simulation's current step; with `set` (`data-set`'s form:
+/// `{"path": value}`), for its start (step 0, no inputs) with those parameters over the ones the
+/// history started with.
+pub fn fragment(
+    canvas: &HtmlCanvasElement,
+    hist: &History,
+    sim: &Sim,
+    mounted: &str,
+    set: Option<&str>,
+) -> Result<String, String> {
+    let mut l = scenario::parse(mounted).and_then(|m| hist.link(sim, &m)).map_err(|e| format!("link: {e}"))?;
+    if let Some(text) = set {
+        // (A path given twice: the last wins when the link is opened, as in `data-set`.)
+        l.sets.extend(link::parse_sets(text).map_err(|e| format!("link: {e}"))?);
+        (l.log, l.step) = (Vec::new(), 0);
+    }
     Ok(format!("#sl.{}={}", esc(&key(canvas)), l.encode()))
 }
 

@@ -20,6 +20,7 @@ mod events;
 mod frame;
 mod legend;
 mod panic;
+mod report;
 mod toolbar;
 mod touch;
 
@@ -62,7 +63,6 @@ pub struct Options {
     pub title: bool,
 }
 
-type FrameCallback = Closure<dyn FnMut(f64)>;
 type Listener = (EventTarget, &'static str, Closure<dyn FnMut(web_sys::Event)>);
 type Observer<O> = Option<(O, Closure<dyn FnMut(js_sys::Array)>)>;
 
@@ -73,12 +73,11 @@ type Observer<O> = Option<(O, Closure<dyn FnMut(js_sys::Array)>)>;
 pub struct Handles {
     canvas: HtmlCanvasElement,
     root: HtmlElement,
-    window: Window,
     destroyed: Cell<bool>,
     /// Set by the panic hook: the viewer stopped after an internal error (the message).
     failure: RefCell<Option<String>>,
-    raf: RefCell<Option<FrameCallback>>,
-    raf_id: Cell<Option<i32>>,
+    /// The viewer asked the page's clock for the next frame (`clock.rs`: one loop for the page).
+    frame: Cell<bool>,
     listeners: RefCell<Vec<Listener>>,
     resize: RefCell<Observer<ResizeObserver>>,
     intersect: RefCell<Observer<IntersectionObserver>>,
@@ -92,6 +91,13 @@ pub struct Handles {
     pending: RefCell<Vec<Change>>,
     /// The inspector's panel (maybe in a page slot, outside `root`).
     inspector_panel: HtmlElement,
+    /// The scenario's controls when the page gave them a place of their own (a
+    /// `.steerlab-controls-slot`, outside `root`).
+    slot_panel: Option<HtmlElement>,
+    /// The step hooks (`Viewer::on_step`: a challenge, a chart), called with the step shown.
+    hooks: RefCell<Vec<js_sys::Function>>,
+    /// A new state was shown (drawn or stepped) since the hooks were last called: its step.
+    shown: Cell<Option<u64>>,
 }
 
 /// One mounted viewer: its handles and its state. Shared by the exported handle, the live list and
@@ -103,9 +109,12 @@ pub struct Slot {
 
 pub type Shared = Rc<Slot>;
 
-/// A viewer entered from JS: its state, borrowed, with the panic boundary marked.
+/// A viewer entered from JS: its state, borrowed, with the panic boundary marked. Leaving it
+/// (dropping it) releases the state, then reports what the call changed: `steerlab:change` events
+/// and the step hooks ([`Handles::flush_changes`]), which may call back into the viewer.
 pub struct Entered<'a> {
-    i: RefMut<'a, Inner>,
+    i: std::mem::ManuallyDrop<RefMut<'a, Inner>>,
+    h: &'a Handles,
     _g: Guard,
 }
 
@@ -119,6 +128,14 @@ impl std::ops::Deref for Entered<'_> {
 impl std::ops::DerefMut for Entered<'_> {
     fn deref_mut(&mut self) -> &mut Inner {
         &mut self.i
+    }
+}
+
+impl Drop for Entered<'_> {
+    fn drop(&mut self) {
+        // SAFETY: dropped once, here, and never used after.
+        unsafe { std::mem::ManuallyDrop::drop(&mut self.i) };
+        self.h.flush_changes();
     }
 }
 
@@ -138,7 +155,7 @@ impl Slot {
         }
         let g = Guard::viewer(&self.h);
         let i = self.cell.try_borrow_mut().map_err(|_| "steerlab: viewer is busy".to_string())?;
-        Ok(Entered { i, _g: g })
+        Ok(Entered { i: std::mem::ManuallyDrop::new(i), h: &self.h, _g: g })
     }
 
     /// Read the state without entering (getters); `None` when busy or failed.
@@ -160,19 +177,19 @@ impl Handles {
     pub fn failed(&self) -> bool {
         self.failure.borrow().is_some()
     }
+    /// Whether the viewer waits for the page's next frame (`clock.rs`).
     pub fn frame_in_flight(&self) -> bool {
-        self.raf_id.get().is_some()
+        self.frame.get()
+    }
+    pub fn frame_wanted(&self) -> bool {
+        self.frame.get()
+    }
+    /// The clock's frame came: whether this viewer asked for it (asking again is up to it).
+    pub fn take_frame(&self) -> bool {
+        self.frame.replace(false)
     }
     pub fn parked_since(&self) -> Option<f64> {
         self.parked.get()
-    }
-    /// Report the changes queued by the last callback or API call (`steerlab:change`).
-    #[inline(never)]
-    pub fn flush_changes(&self) {
-        let changes = self.pending.take();
-        if !changes.is_empty() {
-            params::emit_changes(&self.canvas, changes);
-        }
     }
     pub fn listener_count(&self) -> usize {
         self.listeners.borrow().len()
@@ -181,9 +198,7 @@ impl Handles {
     }
 
     fn cancel_frame(&self) {
-        if let Some(id) = self.raf_id.take() {
-            let _ = self.window.cancel_animation_frame(id);
-        }
+        self.frame.set(false);
     }
 }
 
@@ -261,6 +276,7 @@ pub fn destroy(shared: &Shared) {
         return;
     }
     events::detach(h);
+    h.hooks.take();
     dom::restore(h);
     // Give the memory back now, not when the JS handle is collected (wasm memory never shrinks,
     // so a page that mounts and destroys without `free()` would otherwise keep growing).
@@ -355,6 +371,7 @@ impl Inner {
         for _ in 0..n {
             self.tl.hist.step(&mut self.sim, false);
         }
+        self.h.shown.set(Some(self.sim.steps));
         self.follow_replay();
         self.inspector.refresh(&self.sim, now(&self.window), self.playing);
     }
@@ -525,9 +542,10 @@ impl Inner {
         }
     }
 
-    /// `#sl.<key>=<link>` for this moment.
-    pub fn link(&self) -> Result<String, String> {
-        super::share::fragment(&self.canvas, &self.tl.hist, &self.sim, &self.tl.mounted)
+    /// `#sl.<key>=<link>` for this moment; with `set` (`data-set`'s form), for the start with
+    /// those parameters.
+    pub fn link(&self, set: Option<&str>) -> Result<String, String> {
+        super::share::fragment(&self.canvas, &self.tl.hist, &self.sim, &self.tl.mounted, set)
     }
 
     /// The embed snippet for the current parameters (and this step when paused).
@@ -545,7 +563,7 @@ impl Inner {
         // (A folded menu closes first, its toggle focused: the dialog gives the focus back there.)
         self.close_folds(true);
         let (title, note) = (self.lang.text(K::UiShareTitle), self.lang.text(K::UiShareNote));
-        match self.link() {
+        match self.link(None) {
             Ok(f) => {
                 let url = super::share::url(&f);
                 super::share::open_dialog(&self.root, self.lang, title, note, &url, true);

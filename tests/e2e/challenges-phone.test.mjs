@@ -176,8 +176,20 @@ for (const lang of ["es", "en"]) {
         l = await page.evaluate(look, i);
         assert.equal(l.times, 1, `${where}: the status is printed once when done: “${l.status}”`);
         await page.screenshot({ path: path.join(dir, `challenge-${lang}-${played.length + 1}.png`) });
-        // Start again: as it started, settings included, from its first step.
+        // Start again: as it started, settings included, from its first step. (The first state
+        // shown after the tap is read through the viewer's step hook, armed by the tap itself: a
+        // busy machine may run many steps before the test reads the viewer.)
+        await page.evaluate((i) => {
+          const el = document.querySelectorAll("[data-challenge]")[i];
+          const v = window.steerlab.viewerFor(document.getElementById(el.dataset.for));
+          let armed = false;
+          window.__restart = null;
+          el.querySelector(".challenge-btn-reset").addEventListener("click", () => (armed = true), { capture: true, once: true });
+          const hook = (step) => armed && window.__restart === null && ((window.__restart = step), v.offStep(hook));
+          v.onStep(hook);
+        }, i);
         await page.locator(`[data-challenge] >> nth=${i}`).locator(".challenge-btn-reset").tap();
+        await page.waitForFunction(() => window.__restart !== null, null, { timeout: 30_000 });
         const back = await page.evaluate(([i, paths]) => {
           const el = document.querySelectorAll("[data-challenge]")[i];
           const v = window.steerlab.viewerFor(document.getElementById(el.dataset.for));
@@ -185,7 +197,7 @@ for (const lang of ["es", "en"]) {
             const e = el.querySelector(`[data-param="${p}"]`);
             return [p, e.type === "checkbox" ? e.checked : Number(e.value)];
           }));
-          return { values: Object.fromEntries(paths.map((p) => [p, v.get(p)])), inputs, step: v.history().step, state: el.dataset.state };
+          return { values: Object.fromEntries(paths.map((p) => [p, v.get(p)])), inputs, step: window.__restart, state: el.dataset.state };
         }, [i, Object.keys(info.solution)]);
         assert.deepEqual(back.values, info.start, `${where}: start again puts the settings back`);
         assert.deepEqual(back.inputs, info.start, `${where}: start again puts the controls back`);

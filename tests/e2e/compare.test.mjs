@@ -85,10 +85,11 @@ test("stacked on a phone: the labels say above and below", async (t) => {
 
 test("the scenario's sliders: one moves both views, a compared parameter only the first; they follow a reset", async (t) => {
   const { page: p, problems } = await open(t, "/cmp-en.html", { viewport: { width: 1100, height: 900 } });
-  const names = await p.evaluate(() => [...document.querySelectorAll(".sl-compare-control > span")].map((s) => s.textContent));
+  const names = await p.evaluate(() => [...document.querySelectorAll(".sl-compare .steerlab-controls-slot .steerlab-control > .steerlab-label")].map((s) => s.textContent));
   assert.deepEqual(names, ["Separation", "Alignment", "Cohesion", "Perception", "Separation distance (sep_dist)"]);
   // (By its place: "Separation" is also in "Separation distance (sep_dist)".)
-  const control = (name) => p.locator(".sl-compare-control").nth(names.indexOf(name));
+  // (The first view's own panel, the module's, in the slot under the bar: one control panel.)
+  const control = (name) => p.locator(".sl-compare .steerlab-controls-slot .steerlab-control").nth(names.indexOf(name));
   const slider = (name) => control(name).locator('input[type="range"]');
   const both = (param) =>
     p.evaluate(async (param) => {
@@ -110,7 +111,7 @@ test("the scenario's sliders: one moves both views, a compared parameter only th
     const c = (await import(performance.getEntriesByType("resource").map((e) => e.name).find((n) => new URL(n).pathname === "/www/compare.js"))).compareFor(document.getElementById("two"));
     c.a.set("perception", 40);
   });
-  await p.waitForFunction(() => document.querySelector(".sl-compare-control:nth-child(4) input").value === "40");
+  await p.waitForFunction(() => document.querySelector(".sl-compare .steerlab-controls-slot .steerlab-control:nth-child(4) input").value === "40");
   // An author's own import of compare.js (unversioned: another module instance) finds it too.
   const own = await p.evaluate(async () => (await import("/www/compare.js")).compareFor(document.getElementById("two"))?.a.get("perception"));
   assert.equal(own, 40);

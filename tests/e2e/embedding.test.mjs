@@ -46,7 +46,7 @@ window.__order.push({ ev: "promise", found: !!sl.viewerFor(document.getElementBy
 `;
 // The probe cannot reach the module before boot.js exposes it, so the mounted handler uses the
 // module imported directly: the same instance boot.js initialises, so by the URL boot.js imports
-// (scripts/version.mjs adds `?v=<build>` to it: another URL is another, uninitialised instance).
+// (scripts/hooks/version.mjs adds `?v=<build>` to it: another URL is another, uninitialised instance).
 const MODULE_URL = `/steerlab.js${fs.readFileSync(path.join(DIST, "www/boot.js"), "utf8").match(/\.\.\/steerlab\.js(\?v=\w+)?["']/)?.[1] ?? ""}`;
 const PROBE_API = `import * as m from "${MODULE_URL}"; window.__sl_api = m;`;
 const READY_PAGE = `<!doctype html><html lang="en"><head>${HEAD}<title>ready</title>

@@ -218,11 +218,51 @@ test('the stress canvas with "engine": "gpu" runs on the GPU, says so in the HUD
     await page.evaluate(() => {
       const inp = document.querySelector('input[data-param="agents.count"]');
       inp.value = "8000";
-      inp.dispatchEvent(new Event("change", { bubbles: true }));
+      // (The module's panel: a slider reports on input, as a reader's drag does.)
+      inp.dispatchEvent(new Event("input", { bubbles: true }));
     });
     await page.waitForFunction(() => / 8,000 agents$/.test(document.querySelector(".steerlab-engine")?.textContent || ""), null, { timeout: 60_000 });
     const requested = server.requests.map((r) => r.path);
     assert.ok(requested.includes("/www/gpu/engine.js") && requested.includes("/www/gpu/shaders.js"));
+    assert.deepEqual(await allProblems(page, problems), []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("on a Spanish page the GPU engine's panel (the module's) and its HUD write numbers as Spanish does", { timeout: 300_000 }, async () => {
+  const { context, page, problems } = await openPage(gpuBrowser, server.url("/gpu-canvas-es.html"));
+  try {
+    await page.waitForSelector('canvas[data-steerlab-engine="gpu"]', { timeout: 60_000 });
+    await page.waitForFunction(() => /fps · paso \d/.test(document.querySelector(".steerlab-engine")?.textContent || ""), null, { timeout: 60_000 });
+    const r = await page.evaluate(() => {
+      const row = (p) => document.querySelector(`.steerlab[data-engine=gpu] .steerlab-controls-slot .steerlab-control:has([data-param="${p}"])`);
+      return {
+        label: row("separation.weight")?.querySelector(".steerlab-label").textContent,
+        value: row("separation.weight")?.querySelector(".steerlab-value").textContent,
+        agents: row("agents.count")?.querySelector(".steerlab-value").textContent,
+        hud: document.querySelector(".steerlab-engine").textContent,
+        panels: document.querySelectorAll(".steerlab-controls").length,
+      };
+    });
+    assert.equal(r.panels, 1, "one panel: the model's, in the figure's slot");
+    assert.equal(r.label, "Separación");
+    assert.equal(r.value, "1,5");
+    assert.equal(r.agents, "5000");
+    assert.match(r.hud, /· paso \d+,\d\d ms · dibujo \d+,\d\d ms · 5000 agentes$/, r.hud);
+    // The panel drives the GPU: a rule's slider rebuilds the flock under the new rule.
+    await page.evaluate(() => {
+      const inp = document.querySelector('.steerlab-controls-slot input[data-param="separation.weight"]');
+      inp.value = "2.5";
+      inp.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    await page.waitForFunction(() => document.querySelector('.steerlab-controls-slot .steerlab-control:has([data-param="separation.weight"]) .steerlab-value')?.textContent === "2,5");
+    // (The mount.js boot.js loaded: versioned, `?v=<build>`.)
+    const v = await page.evaluate(async () => {
+      const url = performance.getEntriesByType("resource").map((e) => e.name).find((n) => new URL(n).pathname === "/www/gpu/mount.js");
+      return (await import(url)).gpuViewerFor(document.querySelector('canvas[data-steerlab-engine="gpu"]')).get("separation.weight");
+    });
+    assert.equal(v, 2.5, "the GPU viewer runs with the panel's value");
     assert.deepEqual(await allProblems(page, problems), []);
   } finally {
     await context.close();

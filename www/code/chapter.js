@@ -114,7 +114,7 @@ function label(box, lang) {
   const b = box.querySelector('[data-more="toggle"]');
   const open = box.classList.contains("is-open");
   b.setAttribute("aria-expanded", String(open));
-  b.textContent = open ? t("page.code.less", lang) : t("page.code.all", lang).replace("{n}", box.dataset.lines ?? "");
+  b.textContent = open ? t("page.code.less", lang) : t("page.code.all", lang, { n: Number(box.dataset.lines ?? 0) });
   // A listing that fits its excerpt has nothing to open.
   b.hidden = !open && box.dataset.fits === "true";
 }

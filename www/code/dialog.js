@@ -155,7 +155,7 @@ async function downloadPackage(dialog, viewer, lang) {
     const [files, { zip }] = await Promise.all([code(state, target, { lang, package: true }), import("./zip.js")]);
     const name = fileName(state, target, { package: true });
     save(dialog.ownerDocument, new Blob([zip(files)], { type: "application/zip" }), name);
-    status.textContent = say("code.dialog.packed", lang).replace("{file}", name).replace("{count}", String(Object.keys(files).length));
+    status.textContent = say("code.dialog.packed", lang, { file: name, count: Object.keys(files).length });
   } catch (e) {
     status.textContent = `${say("code.dialog.failed", lang)} ${e.message}`;
   }

@@ -7,10 +7,11 @@ import { t as say } from "../words.js";
 // Words
 
 /** The exporter's words in `lang` (a BCP 47 tag: www/words.js falls back on its base and English
- *  key by key), with `{name}` holes filled. */
+ *  key by key), with `{name}` holes filled by www/words.js's filler (numbers as the code writes
+ *  them: a seed or a step as it is). */
 export function wordsFor(lang) {
   const l = String(lang || "en");
-  const w = (key, vars = {}) => say(key, l).replace(/\{(\w+)\}/g, (all, k) => (k in vars ? String(vars[k]) : all));
+  const w = (key, vars = {}) => say(key, l, Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, String(v)])));
   w.lang = l;
   return w;
 }

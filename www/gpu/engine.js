@@ -14,7 +14,7 @@
 import { COUNT, SCAN, SCATTER, ORDER, GATHER, STEER, DRAW } from "./shaders.js";
 
 const f32 = Math.fround;
-/** The fixed step of the CPU engines (src/sim/engine.rs DT = 1/60 as f32). */
+/** The fixed step of the CPU engines (crates/steerlab-core/src/engine.rs: 1/60 as f32). */
 export const DT = f32(1 / 60);
 const WG = 256;
 const BLOCK = 1024;
@@ -321,7 +321,7 @@ export function presentMode() {
 /**
  * Draws a flock's state buffers as triangles (three vertices a boid, one draw call): on the canvas's WebGPU context (`mode`
  * "canvas"), or into a texture read back onto the canvas's 2-D context ("readback", see
- * presentMode). `background`: [r, g, b] in 0..1. `agentSize`: world units (drawn at least `minPx`
+ * presentMode). `background`: [r, g, b] or [r, g, b, a] in 0..1 (a 0: transparent). `agentSize`: world units (drawn at least `minPx`
  * device pixels). `draw()` returns a promise that resolves when the frame is on the canvas.
  */
 export function createRenderer(device, canvas, flock, { width, height, agentSize = 12, minPx = 5, background = [0.973, 0.98, 0.988], mode = "canvas" }) {
@@ -329,7 +329,9 @@ export function createRenderer(device, canvas, flock, { width, height, agentSize
   const ctx = readback ? canvas.getContext("2d") : canvas.getContext("webgpu");
   if (!ctx) throw new Error(`this canvas gives no ${readback ? "2-D" : "WebGPU"} context`);
   const format = readback ? "rgba8unorm" : navigator.gpu.getPreferredCanvasFormat();
-  if (!readback) ctx.configure({ device, format, alphaMode: "opaque" });
+  // (A transparent background, alpha 0: the canvas's own CSS background shows under the boids.)
+  const clear = { r: background[0], g: background[1], b: background[2], a: background[3] ?? 1 };
+  if (!readback) ctx.configure({ device, format, alphaMode: clear.a < 1 ? "premultiplied" : "opaque" });
   const module = device.createShaderModule({ code: DRAW });
   const pipeline = device.createRenderPipeline({
     layout: "auto",
@@ -368,7 +370,7 @@ export function createRenderer(device, canvas, flock, { width, height, agentSize
     if (readback) target(cw, ch);
     const enc = device.createCommandEncoder();
     const pass = enc.beginRenderPass({
-      colorAttachments: [{ view: (readback ? tex : ctx.getCurrentTexture()).createView(), loadOp: "clear", storeOp: "store", clearValue: { r: background[0], g: background[1], b: background[2], a: 1 } }],
+      colorAttachments: [{ view: (readback ? tex : ctx.getCurrentTexture()).createView(), loadOp: "clear", storeOp: "store", clearValue: clear }],
     });
     pass.setPipeline(pipeline);
     pass.setBindGroup(0, group);

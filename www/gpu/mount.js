@@ -3,11 +3,16 @@
 // www/boot.js mounts every canvas with the wasm viewer as always (the CPU fast engine), reads the
 // viewer's engine, and for "gpu"/"auto" imports this file (so the WebGPU code and its shaders
 // load only for such canvases, never with the gallery). Here, decided once at mount:
-// - WebGPU available: the wasm viewer hands over its scenario and its spawned flock (the same
-//   seeded agents the CPU engine starts from) and is destroyed; a fresh canvas takes the old
-//   one's place (a canvas that gave out a 2-D context cannot give a WebGPU one) and the GPU
-//   viewer runs there: state in GPU buffers, boids drawn as triangles from them, the
-//   scenario's sliders, play/pause/step/reset, and a HUD line "GPU engine (WebGPU) · …".
+// - WebGPU available: the wasm viewer hands over its scenario and its flock and is destroyed; a
+//   fresh canvas takes the old one's place (a canvas that gave out a 2-D context cannot give a
+//   WebGPU one) and the GPU viewer runs there: state in GPU buffers, boids drawn as triangles from
+//   them, play/pause/step/reset, and a HUD line "GPU engine (WebGPU) · …". Its parameters are a
+//   hidden wasm viewer's (the model, never stepped): the scenario's sliders are the module's own
+//   panel (one control panel, in the figure's `.steerlab-controls-slot`), its title and caption
+//   the module's (one way of picking a scenario's text), a reset or a new count its seeded spawn,
+//   and the canvas's colour its CSS background (no colour read here);
+//   the GPU follows what the model's parameters do (`steerlab:change`). It runs on the page's one
+//   frame loop (`steerlab.requestFrame`).
 // - WebGPU absent (no navigator.gpu, no adapter, no device): the wasm viewer keeps running on
 //   the CPU fast engine, and one line under its HUD says "CPU engine: WebGPU not available".
 //
@@ -16,16 +21,11 @@
 // viewer of a canvas (or null).
 
 import { requestDevice, createFlock, createRenderer, DT } from "./engine.js";
-import { t, langOf, textIn, formatNumber } from "../words.js";
+import { t, langOf, formatNumber } from "../words.js";
 
 const viewers = new WeakMap();
 const f32 = Math.fround;
-
-
-/** `{name}` holes of a catalog template filled with `values`. */
-function fill(template, values) {
-  return template.replace(/\{(\w+)\}/g, (_, k) => String(values[k]));
-}
+let models = 0;
 
 
 /** The GPU viewer of `canvas`, if one runs there. */
@@ -88,6 +88,25 @@ export function setupOf(sc) {
   return { width: f32(sc.world.width), height: f32(sc.world.height), rules, maxSpeed: f32(m.max_speed), maxForce: f32(m.max_force), minSpeed: f32(m.min_speed || 0), dt: DT };
 }
 
+/** The same from a viewer's parameters now (the model's: `get(path)`, no whole state). */
+function setupFrom(model, sc) {
+  const get = (p) => {
+    try {
+      return model.get(p);
+    } catch {
+      return undefined;
+    }
+  };
+  const behaviours = (sc.behaviours || []).map((b) => {
+    const x = { ...b };
+    for (const k of ["weight", "sep_dist", "perception"]) if (k in b) x[k] = get(`${b.type}.${k}`) ?? b[k];
+    return x;
+  });
+  const motion = { ...sc.motion };
+  for (const k of ["max_speed", "max_force", "min_speed"]) if (k in motion) motion[k] = get(`motion.${k}`) ?? motion[k];
+  return setupOf({ ...sc, behaviours, motion });
+}
+
 /** x, y, vx, vy, hx, hy per agent from `state().agents` (headings from the velocities, as
  *  Agent::new makes them). */
 export function stateOf(agents) {
@@ -104,24 +123,6 @@ export function stateOf(agents) {
     s.set([a.position[0], a.position[1], vx, vy, hx, hy], 6 * i);
   });
   return s;
-}
-
-/** The seeded spawn of `scenario` (a scenario value) as the CPU makes it: a hidden wasm viewer,
- *  its state, gone again. */
-function spawn(steerlab, scenario) {
-  const box = document.createElement("div");
-  box.hidden = true;
-  const c = document.createElement("canvas");
-  box.appendChild(c);
-  document.body.appendChild(box);
-  try {
-    const v = steerlab.mount(c, JSON.stringify({ ...scenario, hud: false, controls: [] }));
-    const st = v.state();
-    v.destroy();
-    return st.agents;
-  } finally {
-    box.remove();
-  }
 }
 
 /**
@@ -174,9 +175,7 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
   const { device: dev } = gpu;
   const lang = langOf(canvas);
   const T = { gpu: t("page.gpu.engine", lang), play: t("page.gpu.play", lang), pause: t("page.gpu.pause", lang), step: t("page.gpu.step", lang), reset: t("page.gpu.reset", lang) };
-  let sc = structuredClone(scenario);
-  let setup = setupOf(sc);
-  let flock = createFlock(dev, { ...setup, state: stateOf(agents) });
+  const sc = structuredClone(scenario);
 
   // <div class="steerlab"> canvas, bar, controls, caption, HUD </div>, as the wasm viewer lays it out.
   const root = el("div", "steerlab");
@@ -189,9 +188,6 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
   canvas.classList.add("steerlab-canvas");
   canvas.style.setProperty("aspect-ratio", `${sc.world.width} / ${sc.world.height}`);
   canvas.setAttribute("data-steerlab-engine", "gpu");
-  const title = textIn(sc.title, lang, sc.title_es);
-  canvas.setAttribute("role", "img");
-  canvas.setAttribute("aria-label", `${title} (${T.gpu})`);
   const bar = el("div", "steerlab-bar");
   const play = el("button", "steerlab-btn", T.play);
   play.type = "button";
@@ -206,56 +202,35 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
   bar.append(play, stepB, resetB);
   root.appendChild(bar);
 
-  const panel = el("div", "steerlab-controls");
-  const inputs = [];
-  for (const [k, c] of (sc.controls || []).entries()) {
-    if ((c.kind || "slider") !== "slider") continue;
-    const row = el("label", "steerlab-control");
-    row.appendChild(el("span", "steerlab-label", textIn(c.label, lang, c.label_es)));
-    const inp = document.createElement("input");
-    inp.type = "range";
-    inp.min = c.min;
-    inp.max = c.max;
-    inp.step = c.step;
-    inp.setAttribute("data-param", c.param);
-    inp.setAttribute("data-control", String(k));
-    const out = el("output", "steerlab-value");
-    row.append(inp, out);
-    panel.appendChild(row);
-    inputs.push({ inp, out, c });
+  // The model: a wasm viewer of the same scenario, hidden and never stepped, whose parameters the
+  // GPU runs with. Its panel (the module's) goes to the slot; its caption comes here.
+  const box = el("div");
+  box.hidden = true;
+  const mc = document.createElement("canvas");
+  mc.id = `steerlab-gpu-model-${++models}`;
+  for (const [k, x] of [["data-controls", "false"], ["data-autoplay", "false"], ["data-lang", lang], ["data-lifecycle", "manual"], ["data-title", "true"]]) mc.setAttribute(k, x);
+  box.appendChild(mc);
+  const slot = el("div", "steerlab-controls-slot");
+  slot.dataset.for = mc.id;
+  root.append(slot, box);
+  const model = steerlab.mount(mc, JSON.stringify({ ...sc, hud: false }));
+  canvas.setAttribute("role", "img");
+  // (Its title and caption in the reader's language, as the module wrote them for the model.)
+  canvas.setAttribute("aria-label", `${box.querySelector(".steerlab-title")?.textContent ?? ""} (${T.gpu})`);
+  const caption = box.querySelector(".steerlab-caption");
+  if (caption) {
+    root.appendChild(caption);
+    canvas.setAttribute("aria-describedby", caption.id);
   }
-  if (inputs.length) root.appendChild(panel);
-  const caption = textIn(sc.caption, lang, sc.caption_es);
-  if (caption) root.appendChild(el("p", "steerlab-caption", caption));
   const hud = el("div", "steerlab-hud steerlab-engine");
   root.appendChild(hud);
 
-  const valueOf = (param) => {
-    if (param === "agents.count") return sc.agents.count;
-    const [type, field] = param.split(".");
-    const b = (sc.behaviours || []).find((x) => x.type === type);
-    return b ? b[field] : undefined;
-  };
-  const syncInputs = () => {
-    for (const { inp, out, c } of inputs) {
-      const v = valueOf(c.param);
-      if (v === undefined) continue;
-      inp.value = v;
-      out.textContent = formatNumber(Number(v), lang, c.step >= 1 ? 0 : 1);
-    }
-  };
-  syncInputs();
-
-  let renderer = createRenderer(dev, canvas, flock, { width: setup.width, height: setup.height, agentSize: sc.agent_size || 12, background: background(), mode });
-  // The canvas colour (--_sl-canvas, "#rrggbb" or "rgb(r, g, b)"), as 0..1 floats.
-  function background() {
-    const v = getComputedStyle(canvas).getPropertyValue("--_sl-canvas").trim();
-    let m = v.match(/^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i);
-    if (m) return m.slice(1, 4).map((h) => parseInt(h, 16) / 255);
-    m = v.match(/^rgba?\(\s*(\d+)[,\s]+(\d+)[,\s]+(\d+)/);
-    if (m) return m.slice(1, 4).map((d) => Number(d) / 255);
-    return theme === "dark" ? [0.059, 0.09, 0.165] : [0.973, 0.98, 0.988];
-  }
+  let setup = setupFrom(model, sc);
+  let flock = createFlock(dev, { ...setup, state: stateOf(agents) });
+  // The boids over a transparent background: the canvas's own CSS background (its theme's
+  // --_sl-canvas, www/steerlab.css) shows under them, so no colour is read or parsed here.
+  const background = [0, 0, 0, 0];
+  let renderer = createRenderer(dev, canvas, flock, { width: setup.width, height: setup.height, agentSize: sc.agent_size || 12, background, mode });
 
   let playing = false, raf = 0, destroyed = false, frames = 0, lastTs = 0, fps = 0, stepMs = NaN, drawMs = NaN, hudAt = 0;
   let timing = false;
@@ -276,7 +251,7 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
 
   const writeHud = () => {
     const ms = (x) => (Number.isFinite(x) ? formatNumber(x, lang, 2) : "…");
-    hud.textContent = fill(t("page.gpu.hud", lang), { engine: T.gpu, fps: formatNumber(Math.round(fps), lang), step: ms(stepMs), draw: ms(drawMs), agents: formatNumber(flock.n, lang) });
+    hud.textContent = t("page.gpu.hud", lang, { engine: T.gpu, fps: Math.round(fps), step: ms(stepMs), draw: ms(drawMs), agents: flock.n });
   };
   writeHud();
 
@@ -300,6 +275,7 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
 
   const frame = (ts) => {
     raf = 0;
+    // (A frame asked for before a pause, or before a destroy: nothing to do.)
     if (destroyed || !playing) return;
     // One step a frame; with read-back frames, none while a frame is still on its way (the
     // flock then runs at the pace it can be shown). fps counts the frames that stepped.
@@ -317,50 +293,46 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
       hudAt = ts;
       writeHud();
     }
-    raf = requestAnimationFrame(frame);
+    raf = 1;
+    steerlab.requestFrame(frame);
   };
   const setPlaying = (on) => {
     playing = on;
     play.textContent = on ? T.pause : T.play;
     play.setAttribute("aria-label", on ? T.pause : T.play);
     lastTs = 0;
-    if (on && !raf) raf = requestAnimationFrame(frame);
+    if (on && !raf) (raf = 1), steerlab.requestFrame(frame);
   };
 
   const rebuild = (agentsNow) => {
     const old = flock;
-    setup = setupOf(sc);
+    setup = setupFrom(model, sc);
     flock = createFlock(dev, { ...setup, state: stateOf(agentsNow) });
     renderer.destroy();
-    renderer = createRenderer(dev, canvas, flock, { width: setup.width, height: setup.height, agentSize: sc.agent_size || 12, background: background(), mode });
+    renderer = createRenderer(dev, canvas, flock, { width: setup.width, height: setup.height, agentSize: sc.agent_size || 12, background, mode });
     old.destroy();
     renderer.draw();
     writeHud();
   };
-  const set = async (param, value) => {
-    if (param === "agents.count") {
-      sc.agents = { ...sc.agents, count: Math.round(value) };
-      rebuild(spawn(steerlab, sc));
-    } else {
-      const [type, field] = param.split(".");
-      const b = (sc.behaviours || []).find((x) => x.type === type);
-      if (!b || !(field in b)) throw new Error(`${param}: not a parameter of this scenario`);
-      b[field] = Number(value);
-      // The flock keeps its state: read it back and start the new rules from it.
+  /** The model's spawn now (its parameters, its seed, step 0). */
+  const spawn = () => {
+    model.reset();
+    return model.state().agents;
+  };
+  // The model's parameters changed (its panel, `set`): the GPU follows. A new count spawns again;
+  // a rule keeps the flock's state (read back) under the new rules. One at a time, the last wins.
+  let applying = Promise.resolve();
+  const apply = (path) =>
+    (applying = applying.then(async () => {
+      if (destroyed) return;
+      if (path === "agents.count" || path === "seed") return rebuild(spawn());
       const r = await flock.read();
       const order = new Array(flock.n);
       for (let s = 0; s < flock.n; s++) order[r.id[s]] = s;
-      const agentsNow = order.map((s) => ({ position: [r.x[s], r.y[s]], velocity: [r.vx[s], r.vy[s]] }));
-      rebuild(agentsNow);
-    }
-    syncInputs();
-  };
-  const onInput = (e) => {
-    const inp = e.target;
-    if (!(inp instanceof HTMLInputElement) || !inp.hasAttribute("data-param")) return;
-    set(inp.getAttribute("data-param"), Number(inp.value)).catch((err) => console.error("steerlab:", err));
-  };
-  panel.addEventListener("change", onInput);
+      rebuild(order.map((s) => ({ position: [r.x[s], r.y[s]], velocity: [r.vx[s], r.vy[s]] })));
+    }).catch((err) => console.error("steerlab:", err)));
+  const onChange = (e) => apply(e.detail.path);
+  mc.addEventListener("steerlab:change", onChange);
   const onClick = (e) => {
     const a = e.target.closest?.("[data-action]")?.getAttribute("data-action");
     if (a === "play") setPlaying(!playing);
@@ -369,7 +341,7 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
       flock.step(1);
       renderer.draw();
     }
-    if (a === "reset") rebuild(spawn(steerlab, sc));
+    if (a === "reset") rebuild(spawn());
   };
   bar.addEventListener("click", onClick);
 
@@ -393,19 +365,20 @@ function createViewer(steerlab, canvas, scenario, agents, gpu, mode, theme) {
       renderer.draw();
     },
     render: () => renderer.draw(),
-    set,
-    get: (param) => valueOf(param),
-    reset: () => rebuild(spawn(steerlab, sc)),
+    /** Set a parameter (as the panel does); resolves once the GPU runs with it. */
+    set: (param, value) => (model.set(param, value), applying),
+    get: (param) => model.get(param),
+    reset: () => rebuild(spawn()),
     hudText: () => hud.textContent,
     /** The last measured step time, ms (NaN before the first). */
     stepMs: () => stepMs,
     destroy() {
       if (destroyed) return;
       destroyed = true;
-      if (raf) cancelAnimationFrame(raf);
       ro.disconnect();
-      panel.removeEventListener("change", onInput);
+      mc.removeEventListener("steerlab:change", onChange);
       bar.removeEventListener("click", onClick);
+      model.destroy();
       renderer.destroy();
       flock.destroy();
       root.replaceWith(canvas);

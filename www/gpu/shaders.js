@@ -16,7 +16,7 @@
 //   steer   for each boid, the 3×3 cells around its own (each cell once on an axis with fewer
 //           than three), every candidate at nearest-image distance² under the radius² counted (no
 //           cap per cell: exact neighbour sets), the terms of FlockSums::add; then force_one,
-//           world::integrate and the torus wrap of src/sim/fast/finish.rs, with the same
+//           world::integrate and the torus wrap of crates/steerlab-core/src/fast/finish.rs, with the same
 //           operations in the same order as the CPU's scalar reference.
 
 export const COMMON = /* wgsl */ `
@@ -325,7 +325,7 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(num_workgroups) nwg:
 `;
 
 // Triangles straight from the state buffers: each boid a triangle along its heading,
-// coloured by heading on the raster layer's hue wheel (src/sim/raster.rs `hue`).
+// coloured by heading on the raster layer's hue wheel (crates/steerlab-core/src/raster.rs `hue`).
 export const DRAW = /* wgsl */ `
 struct View {
   scale: vec2f,   // clip units per world unit

@@ -221,7 +221,7 @@ mod tests {
         assert!(missing.is_empty(), "code templates: {missing:?}");
     }
 
-    /// The built-in scenarios whose listings the chapters show (pages/chapters/*.html, the
+    /// The built-in scenarios whose listings the chapters show (pages/<tag>/chapters/*.html, the
     /// "Implementation" sections; www/code/chapter.js): their state at step 0 (what `v.state()`
     /// gives on a fresh canvas, the chapter's defaults), so a chapter writes its listings without
     /// mounting a canvas.

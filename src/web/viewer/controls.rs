@@ -150,6 +150,11 @@ static PANELS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(
 
 /// What the bar's buttons do (beyond play, reset, share and embed, in `viewer.rs`).
 impl Inner {
+    /// Where the scenario's controls are: the page's slot for them, else the wrapper.
+    fn controls(&self) -> &HtmlElement {
+        self.h.slot_panel.as_ref().unwrap_or(&self.root)
+    }
+
     /// A slider's − or + (`b`): one step down or up, set as the slider would set it.
     pub(super) fn nudge(&mut self, b: &Element) {
         let row = b.closest(".steerlab-control").ok().flatten();
@@ -248,7 +253,7 @@ impl Inner {
             Ok(_) => {
                 self.queue_change(&param, "control");
                 if let Some(k) = t.get_attribute("data-control") {
-                    if let Ok(Some(out)) = self.root.query_selector(&format!("output[data-for=\"{k}\"]")) {
+                    if let Ok(Some(out)) = self.controls().query_selector(&format!("output[data-for=\"{k}\"]")) {
                         let step =
                             self.sim.scenario().controls.get(k.parse::<usize>().unwrap_or(0)).map_or(0.01, |c| c.step);
                         let txt = match &shown {
@@ -269,7 +274,7 @@ impl Inner {
     /// Bring every control's displayed value in line with the scenario (after `set` from JS, a
     /// seek).
     pub fn sync_controls(&self) {
-        let Ok(list) = self.root.query_selector_all("[data-param]") else { return };
+        let Ok(list) = self.controls().query_selector_all("[data-param]") else { return };
         let Ok(params) = self.sim.params() else { return };
         for k in 0..list.length() {
             let Some(node) = list.item(k) else { continue };
@@ -282,7 +287,7 @@ impl Inner {
                 } else if let Some(x) = v.as_f64() {
                     i.set_value(&short64(x));
                     if let Some(c) = e.get_attribute("data-control") {
-                        if let Ok(Some(out)) = self.root.query_selector(&format!("output[data-for=\"{c}\"]")) {
+                        if let Ok(Some(out)) = self.controls().query_selector(&format!("output[data-for=\"{c}\"]")) {
                             let step = params::control_step(&self.sim, c.parse::<usize>().unwrap_or(0));
                             out.set_text_content(Some(&fmt_value(self.lang, x, step)));
                         }

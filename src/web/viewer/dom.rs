@@ -85,6 +85,14 @@ const TEMPLATE: &str = "\
 <p class=steerlab-caption></p>\
 <div class=steerlab-hud></div>";
 
+/// The page's element of class `class` (`.steerlab-controls-slot`) whose `data-for` is `id`.
+pub(super) fn slot(doc: &Document, class: &str, id: &str) -> Option<Element> {
+    let list = doc.query_selector_all(class).ok()?;
+    (0..list.length())
+        .filter_map(|k| list.item(k)?.dyn_into::<Element>().ok())
+        .find(|e| !id.is_empty() && e.get_attribute("data-for").as_deref() == Some(id))
+}
+
 /// The first element under `root` that `sel` matches (the template's: all HTML elements).
 #[inline(never)]
 pub(super) fn find(root: &Element, sel: &str) -> Option<HtmlElement> {
@@ -109,7 +117,11 @@ impl Inner {
         let caption = sc.caption_in(&lang);
         // Overlay toggles only for scenarios with flocking rules (what they draw).
         let toggles = parts.settings && sim.rules().any();
-        let settings = toggles || parts.settings && !sc.controls.is_empty();
+        // The scenario's controls go to the page's `.steerlab-controls-slot[data-for=<canvas id>]`
+        // when it has one, whatever `data-controls` says (a comparison's, under both views; the
+        // GPU engine's); else into the settings.
+        let slot = slot(&document, ".steerlab-controls-slot", &canvas.id());
+        let settings = toggles || parts.settings && !sc.controls.is_empty() && slot.is_none();
 
         // <div class="steerlab"> [title] legend canvas, scrub bar, bar, settings, readout, live
         // region, caption, HUD </div>
@@ -177,9 +189,14 @@ impl Inner {
                 folds[k] = Some(controls::Fold { toggle, body });
             }
         }
-        if let Some(s) = &folds[controls::Fold::SETTINGS] {
+        // (One call: the panel's code stays inlined here.)
+        let place: Option<Element> =
+            slot.clone().or_else(|| folds[controls::Fold::SETTINGS].as_ref().map(|f| f.body.clone().into()));
+        let mut slot_panel = None;
+        if let Some(place) = place {
             if let Some(panel) = controls::panel(&document, lang, &sim)? {
-                s.body.append_child(&panel)?;
+                place.append_child(&panel)?;
+                slot_panel = slot.is_some().then_some(panel);
             }
         }
         super::toolbar::setup(&root, n, !title.is_empty());
@@ -228,11 +245,9 @@ impl Inner {
         let h = Rc::new(Handles {
             canvas: canvas.clone(),
             root: root.clone(),
-            window: window.clone(),
             destroyed: Cell::new(false),
             failure: RefCell::new(None),
-            raf: RefCell::new(None),
-            raf_id: Cell::new(None),
+            frame: Cell::new(false),
             listeners: RefCell::new(Vec::new()),
             resize: RefCell::new(None),
             intersect: RefCell::new(None),
@@ -241,6 +256,9 @@ impl Inner {
             parked: Cell::new(None),
             pending: RefCell::new(Vec::new()),
             inspector_panel: inspector.panel().clone(),
+            slot_panel,
+            hooks: RefCell::new(Vec::new()),
+            shown: Cell::new(None),
         });
         // The theme and the canvas's size are read at the first draw, not here: mounting then only
         // builds (no style or layout forced while the page has just changed), and the first draw
@@ -347,6 +365,9 @@ pub(super) fn restore(h: &Handles) {
         h.canvas.remove();
     }
     h.inspector_panel.remove();
+    if let Some(p) = &h.slot_panel {
+        p.remove();
+    }
     let _ = h.canvas.class_list().remove_1("steerlab-canvas");
     let _ = h.canvas.remove_attribute("data-steerlab-mounted");
     for (name, value) in h.orig_attrs.take() {

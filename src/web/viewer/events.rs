@@ -21,17 +21,7 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
     let weak: Weak<Slot> = Rc::downgrade(shared);
     let h = &shared.h;
     let inner = shared.cell.borrow_mut();
-
-    // The frame loop: one requestAnimationFrame closure, one frame in flight.
-    let w = weak.clone();
-    h.raf.replace(Some(Closure::new(move |ts: f64| {
-        if let Some(s) = w.upgrade() {
-            if let Ok(mut i) = s.enter() {
-                i.frame(ts);
-            }
-            s.h.flush_changes();
-        }
-    })));
+    // (No frame callback of its own: the page's clock, `clock.rs`, runs every viewer's frame.)
 
     let canvas: EventTarget = inner.canvas.clone().into();
     let root: EventTarget = inner.root.clone().into();
@@ -135,24 +125,32 @@ pub fn attach(shared: &Shared) -> Result<(), JsValue> {
             }
         }),
     )?);
-    listeners.push(add(&root, "input", Box::new(|i, ev| i.on_input(&ev)))?);
-    listeners.push(add(
-        &root,
-        "change",
-        Box::new(|i, ev| {
-            // Sliders already reported on `input`; checkboxes and selects report here.
-            let target = ev.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok());
-            let is_range = target.as_ref().is_some_and(|x| x.type_() == "range");
-            if !is_range {
-                i.on_input(&ev)
-            } else if target.is_some_and(|t| timeline::is_scrub(&t)) && i.tl.fine() {
-                // The scrub bar let go in fine mode: its window centred on the step it stopped at.
-                i.tl.recentre(&i.sim);
-                let t = frame::now(&i.window);
-                i.tl.show(&i.sim, i.lang, t, false);
-            }
-        }),
-    )?);
+    // The controls: in the wrapper, and in the page's slot for them when it has one.
+    let slot = h.slot_panel.clone().map(EventTarget::from);
+    for at in std::iter::once(&root).chain(slot.as_ref()) {
+        listeners.push(add(at, "input", Box::new(|i, ev| i.on_input(&ev)))?);
+        listeners.push(add(
+            at,
+            "change",
+            Box::new(|i, ev| {
+                // Sliders already reported on `input`; checkboxes and selects report here.
+                let target = ev.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok());
+                let is_range = target.as_ref().is_some_and(|x| x.type_() == "range");
+                if !is_range {
+                    i.on_input(&ev)
+                } else if target.is_some_and(|t| timeline::is_scrub(&t)) && i.tl.fine() {
+                    // The scrub bar let go in fine mode: its window centred on the step it stopped at.
+                    i.tl.recentre(&i.sim);
+                    let t = frame::now(&i.window);
+                    i.tl.show(&i.sim, i.lang, t, false);
+                }
+            }),
+        )?);
+    }
+    // (A slider's − and + in the page's slot: their clicks.)
+    if let Some(at) = &slot {
+        listeners.push(add(at, "click", Box::new(|i, ev| i.on_click(&ev)))?);
+    }
     listeners.push(add(
         &doc,
         "visibilitychange",
@@ -221,7 +219,6 @@ pub(super) fn detach(h: &Handles) {
     if let Some((io, _cb)) = h.intersect.take() {
         io.disconnect();
     }
-    h.raf.take();
 }
 
 /// The handlers.

@@ -1,5 +1,6 @@
-//! The frame loop: one requestAnimationFrame in flight while playing, on screen and visible; the
-//! steps that fit a frame; the theme and the canvas's fit; drawing the draw list; the text around
+//! The frame loop: the viewer asks the page's clock (`clock.rs`, one requestAnimationFrame loop
+//! for every viewer) for the next frame while playing, on screen and visible; the steps that fit a
+//! frame; the theme and the canvas's fit; drawing the draw list; the text around
 //! the canvas (scrub bar, HUD, readout, inspector) once per text period.
 
 use super::{set_text, Inner};
@@ -7,7 +8,7 @@ use crate::sim::raster::{RasterStyle, RasterView};
 use crate::web::history as timeline;
 use crate::web::paint::{self, View};
 use crate::web::theme;
-use wasm_bindgen::{Clamped, JsCast};
+use wasm_bindgen::Clamped;
 use web_sys::{ImageData, Window};
 
 /// The page's clock (ms).
@@ -18,7 +19,7 @@ pub(super) fn now(w: &Window) -> f64 {
 }
 
 impl Inner {
-    /// Ask for the next frame unless one is in flight or there is nothing to show.
+    /// Ask the page's clock for the next frame unless this viewer did or has nothing to show.
     pub(super) fn ensure_frame(&mut self) {
         let h = &self.h;
         if h.destroyed()
@@ -31,15 +32,12 @@ impl Inner {
         {
             return;
         }
-        if let Some(cb) = h.raf.borrow().as_ref() {
-            if let Ok(id) = self.window.request_animation_frame(cb.as_ref().unchecked_ref()) {
-                h.raf_id.set(Some(id));
-            }
-        }
+        h.frame.set(true);
+        crate::web::clock::want();
     }
 
-    pub(super) fn frame(&mut self, ts: f64) {
-        self.h.raf_id.set(None);
+    /// The clock's frame (`ts`: its timestamp, the same for every viewer).
+    pub(crate) fn frame(&mut self, ts: f64) {
         if self.tl.target.is_some() && !self.h.destroyed() {
             // A link or `data-step` being reached: a few steps a frame, then paused there.
             let w = self.window.clone();
@@ -193,6 +191,8 @@ impl Inner {
         let t1 = now(&self.window);
         self.perf.draw_ms = self.perf.draw_ms * 0.9 + (t1 - t0) * 0.1;
         self.drawn = true;
+        // (The step hooks are told once the viewer is released: `Handles::flush_changes`.)
+        self.h.shown.set(Some(self.sim.steps));
         self.show_text(t1, clock);
     }
 

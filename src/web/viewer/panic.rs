@@ -1,7 +1,7 @@
 //! The panic boundary. With `panic = "abort"` a panic cannot be caught: the call traps and JS gets
 //! a `RuntimeError`. The hook runs first: it logs the message, then stops the one viewer the panic
 //! happened in (its canvas shows the error; its callbacks return at once from then on). Every other
-//! viewer has its own state and frame loop and keeps running.
+//! viewer has its own state and keeps running on the page's clock (`clock.rs`).
 
 use super::Handles;
 use std::cell::Cell;
@@ -75,7 +75,10 @@ impl Handles {
             return;
         }
         *self.failure.borrow_mut() = Some(msg.to_string());
-        self.cancel_frame();
+        // No more frames for this one; the page's clock asks for the next frame again, so the
+        // viewers after it in a frame that stopped here run in the next one.
+        self.frame.set(false);
+        crate::web::clock::want();
         let _ = self.root.class_list().add_1("steerlab-failed");
         crate::web::show_error(
             &self.canvas,
