@@ -25,13 +25,11 @@ const KB = 1024;
 /// The project's payload budget (docs/performance.md, "Payload"): the wasm and JS a reading page
 /// fetches before the reader acts.
 const BUDGET = 190 * KB;
-/// What the build is held to meanwhile: the module is not split yet (docs/performance.md,
-/// "Payload": what each part weighs and what a split gives back) and a chapter fetches 244 973 B
-/// (239.2 KB); this ceiling (about three behaviours above that) stops it from growing while it is
-/// over the budget. Raised to 249 KB when issue 58 (the lessons' facts, the toolbars' groups, the
-/// grab, the shades: +6.2 KB of module, measured before) met issue 57's words loader and chapter
-/// script on a chapter (+6.5 KB): 254 223 B measured after both (docs/performance.md, "Payload").
-const CEILING = 249 * KB;
+/// What the build is held to meanwhile, while the module is not split (docs/performance.md,
+/// "Payload": what each part weighs and what a split gives back): a chapter fetches 272 214 B
+/// (265.8 KB) with the phone, runner, words and description work merged; this ceiling, about one
+/// behaviour above that, stops it from growing while it is over the budget.
+const CEILING = 267 * KB;
 /// What one more behaviour adds to the module, gzipped: the room left is also printed in
 /// behaviours. Measured (docs/performance.md, "Room to grow"): the same build with and without
 /// `interpose` (Reynolds': arrive at the midpoint of two agents' predicted positions; its
