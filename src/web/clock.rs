@@ -48,6 +48,22 @@ pub fn want() {
     }
 }
 
+/// After a viewer leaves: the frame asked for is given back when nothing wants it any more (no
+/// viewer waits for a frame, no script's callback is due), so a page whose last figure went has
+/// no frame callback pending.
+pub fn idle() {
+    let Some(w) = web_sys::window() else { return };
+    if lifecycle::any_wants_frame() {
+        return;
+    }
+    let mut c = clock().borrow_mut();
+    if c.calls.is_empty() {
+        if let Some(id) = c.id.take() {
+            let _ = w.cancel_animation_frame(id);
+        }
+    }
+}
+
 /// One frame: the viewers that asked, then the scripts' callbacks.
 fn tick(ts: f64) {
     clock().borrow_mut().id = None;

@@ -99,6 +99,7 @@ pub fn destroy(v: &Shared) {
     viewer::destroy(v);
     REG.with(|r| r.borrow_mut().live.retain(|x| !Rc::ptr_eq(x, v)));
     settle();
+    super::clock::idle();
 }
 
 /// A mount failed on `canvas`, which shows `alert` beside it.

@@ -211,6 +211,14 @@ fn new_words(n: &Names) -> Vec<(String, String, String)> {
             ),
         ),
         (
+            format!("describe.{id}"),
+            "{distance} px from the target at {speed} px/s".into(),
+            format!(
+                "The described scene's sentence for the {id} behaviour (www/describe.js, from its readout's numbers: \
+                 distance, speed, steer); said when the figure takes the focus and on D."
+            ),
+        ),
+        (
             format!("meaning.{id}.distance"),
             "Distance = |target − position|, in px.".into(),
             format!(
