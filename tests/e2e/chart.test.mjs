@@ -168,6 +168,8 @@ test("every measure on screen explains itself: hover, focus and tap, in the read
     deviceScaleFactor: 2,
   });
   await waitForSteerlab(p);
+  // On a phone the chart starts folded (docs/phone.md): the reader opens it.
+  await p.evaluate(() => window.steerlab.viewerFor(document.getElementById("c")).chart(true));
   await p.waitForSelector(".steerlab-chart-key");
   const q = p.locator(".steerlab-meanings");
   assert.equal(await q.getAttribute("aria-label"), "Qué significan estas medidas");
@@ -235,6 +237,8 @@ test("screenshots: 375 and 1280 px, English and Spanish, light and dark", async 
           colorScheme: dark ? "dark" : "light",
         });
         await waitForSteerlab(p);
+        // (On a phone the chart starts folded: the reader opens it.)
+        await p.evaluate(() => window.steerlab.viewerFor(document.getElementById("c")).chart(true));
         await p.waitForSelector(".steerlab-chart canvas");
         await p.evaluate(() => {
           const v = window.steerlab.viewerFor(document.getElementById("c"));

@@ -172,9 +172,10 @@ test("the bandada chapter's text does not move when its canvas mounts, at 375 px
           figure: document.querySelector("figure.viz-lead").getBoundingClientRect().height,
         }));
         assert.ok(before >= 812, `${url}: before the mount the next section starts below the first screen (at ${before})`);
-        assert.ok(after > before, `${url}: the mounted widget is taller than the screen it held (${before} → ${after})`);
-        // The figure itself is shorter than a screen since issue 33 (the compact widget); the
-        // inspector under it is what makes the mounted content taller than the screen it held.
+        // On a phone the inspector starts folded (docs/phone.md): the mounted widget may be shorter
+        // than the screen it held, so the text below the first screen moves up while out of sight;
+        // what a reader at the top sees is the shift measured below.
+        assert.ok(after > 0, `${url}: the text after the figure is there (${before} → ${after})`);
         assert.ok(figure > 300, `${url}: the mounted figure is ${figure} px`);
         assert.ok(shift < 0.01, `${url}: layout shift ${shift.toFixed(3)}`);
         assert.deepEqual(await allProblems(page, problems), []);
