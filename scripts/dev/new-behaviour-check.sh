@@ -13,6 +13,8 @@ ID="${1:-interpose}"
 COPY="$(mktemp -d "${TMPDIR:-/tmp}/steerlab-new-behaviour.XXXXXX")"
 trap 'rm -rf "$COPY"' EXIT
 tar --exclude=./target --exclude=./dist --exclude=./tools/node_modules --exclude=./artifacts --exclude=./.git -cf - . | tar -C "$COPY" -xf -
+# (The tools, TypeScript among them, are this tree's: the exported package's types are checked.)
+[ -d "$ROOT/tools/node_modules" ] && ln -s "$ROOT/tools/node_modules" "$COPY/tools/node_modules"
 cd "$COPY"
 export CARGO_TARGET_DIR="$ROOT/target/new-behaviour-check"
 cargo xtask new-behaviour "$ID"
