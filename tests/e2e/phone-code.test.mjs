@@ -77,7 +77,7 @@ for (const lang of ["en", "es", "fr", "pt"]) {
       assert.ok(shown.slice(1, 6).some((l) => /\bclass \w+/.test(l)), `${url}: a behaviour's class within the excerpt's first lines: ${JSON.stringify(shown.slice(0, 6))}`);
       assert.ok(!shown.slice(1).some((l) => /Copyright|Permission to use|THE SOFTWARE IS PROVIDED/i.test(l)), `${url}: the licence's text is folded`);
       const toggle = box.locator('[data-more="toggle"]');
-      assert.equal(await toggle.textContent(), WORDS[lang].all(lines));
+      assert.equal(await toggle.textContent(), WORDS[lang].all(new Intl.NumberFormat(lang).format(lines)));
       assert.equal(await toggle.getAttribute("aria-expanded"), "false");
       assert.equal(await box.locator('[data-more="download"]').textContent(), WORDS[lang].download);
       assert.deepEqual(await scrollBoxes(page), [], `${url}: scroll boxes in the article`);
