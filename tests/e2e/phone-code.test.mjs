@@ -3,7 +3,7 @@
 //
 // - no element of the article is a vertical scroll box (a listing included): a one-finger swipe
 //   over the listing scrolls the page;
-// - closed, a listing is an excerpt shorter than half the screen, with "Show all N lines" (N the
+// - closed, a listing is an excerpt shorter than half the screen, with "Show all N lines" (N, written as the reader writes numbers, the
 //   lines of the program) and Download; no line runs past its box (long lines wrap);
 // - opened, every line is in the page; "Show less", from the listing's foot, closes it with the
 //   bar where the finger was; Download gives the whole program as a file.
