@@ -201,6 +201,7 @@ test("every measure on screen explains itself: hover, focus and tap, in the read
   const t = await ctx2.newPage();
   await t.goto(server.url("/chart-es.html"));
   await waitForSteerlab(t);
+  await t.evaluate(() => window.steerlab.viewerFor(document.getElementById("c")).chart(true));
   await t.waitForSelector(".steerlab-chart-key");
   await t.locator('.steerlab-chart-key[data-measure="groups"]').tap();
   const tt = t.locator(".steerlab-tip");

@@ -164,7 +164,11 @@ test("the bandada chapter's text does not move when its canvas mounts, at 375 px
         });
         const before = await page.evaluate(() => document.getElementById("rules").getBoundingClientRect().top);
         await page.waitForFunction(() => window.steerlab && window.steerlab.liveViewers() === 1, null, { timeout: 30_000 });
-        if (url.includes("-chart")) await page.waitForSelector("figure.viz-lead .steerlab-chart-canvas");
+        // (A phone starts with the chart folded: the reader opens it, which is an action of theirs.)
+        if (url.includes("-chart")) {
+          await page.evaluate(() => window.steerlab.viewerFor(document.querySelector("figure.viz-lead canvas[data-scenario]")).chart(true));
+          await page.waitForSelector("figure.viz-lead .steerlab-chart-canvas");
+        }
         await page.waitForTimeout(500);
         const { shift, after, figure } = await page.evaluate(() => ({
           shift: window.__shift,
