@@ -359,7 +359,13 @@ for (const p of CHAPTERS) {
           // (What a button sets may already be so: "raise separation to 6" keeps cohesion at 4.)
           const had = b.reset ? {} : await page.evaluate(({ id, keys }) => Object.fromEntries(keys.map((k) => [k, window.steerlab.viewerFor(document.getElementById(id)).get(k)])), { id: b.id, keys: Object.keys(JSON.parse(b.set)) });
           await page.locator(`[data-test-index="${b.i}"]`).click();
-          const afterState = await scenarioOf(page, b.id);
+          let afterState = await scenarioOf(page, b.id);
+          // (A button whose canvas mounts on first use applies once it is there: on a busy machine,
+          // a moment after the click, as a reader sees it.)
+          for (let k = 0; k < 50 && !b.reset && changedLeaves(before, afterState).length === 0; k++) {
+            await page.waitForTimeout(100);
+            afterState = await scenarioOf(page, b.id);
+          }
           const msg = await page.locator(`[data-test-index="${b.i}"] + .try-msg.is-error`).count();
           assert.equal(msg, 0, `button “${b.label}” reported an error`);
           if (b.reset) {
