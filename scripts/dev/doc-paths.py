@@ -94,12 +94,25 @@ def parents(f):
         d = os.path.dirname(d)
 
 
+def tracked():
+    """The repository's files (a build's output, e.g. examples/*/dist, is not the project's code),
+    or None outside a git checkout."""
+    import subprocess
+    try:
+        out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return {os.path.join(ROOT, f) for f in out.decode().split("\0") if f}
+
+
 def code_files():
     out = []
+    known = tracked()
     for d in CODE_DIRS:
         for f in glob.glob(os.path.join(ROOT, d, "**", "*"), recursive=True):
             if f.endswith(CODE) and "node_modules" not in f and os.sep + "target" + os.sep not in f:
-                out.append(f)
+                if known is None or f in known or not os.path.exists(os.path.join(ROOT, ".git")):
+                    out.append(f)
     return sorted(out)
 
 
