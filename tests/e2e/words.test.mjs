@@ -68,7 +68,14 @@ async function texts(page) {
 /** The page's figure with its menu and settings open (a narrow or compact figure folds them). */
 async function openFigure(page) {
   await waitForSteerlab(page, 60_000);
-  await page.waitForFunction(() => document.querySelector(".steerlab-metric")?.textContent && document.querySelector(".steerlab-chart-legend button"), null, { timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelector(".steerlab-metric")?.textContent, null, { timeout: 60_000 });
+  // (A phone starts with the chart and the inspector folded: the reader opens them.)
+  await page.evaluate(() => {
+    const v = window.steerlab.viewerFor(document.querySelector("canvas[data-scenario]"));
+    v.chart(true);
+    v.inspector = true;
+  });
+  await page.waitForFunction(() => document.querySelector(".steerlab-chart-legend button"), null, { timeout: 60_000 });
   await page.evaluate(() => {
     for (const b of document.querySelectorAll(".steerlab [data-action=menu], .steerlab [data-action=settings]")) if (b.getAttribute("aria-expanded") === "false") b.click();
     window.steerlab.viewerFor(document.querySelector("canvas[data-scenario]")).pause();
