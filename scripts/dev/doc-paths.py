@@ -111,7 +111,7 @@ def code_files():
     for d in CODE_DIRS:
         for f in glob.glob(os.path.join(ROOT, d, "**", "*"), recursive=True):
             if f.endswith(CODE) and "node_modules" not in f and os.sep + "target" + os.sep not in f:
-                if known is None or f in known or not os.path.exists(os.path.join(ROOT, ".git")):
+                if known is None or f in known:
                     out.append(f)
     return sorted(out)
 
