@@ -196,7 +196,9 @@ function apply(button) {
 // figure is pinned to the top of the screen, a small companion (`.is-pinned`: its canvas and its
 // player's buttons, at most 35 % of the screen's height, beside each other on a wide short screen;
 // a placeholder with its margins keeps its place in the text, so nothing there moves), and the
-// page scrolls so that no button is under it: the one tapped and those around it (issue 55). It
+// page scrolls so that no button is under it: the one tapped and those around it (issue 55); where
+// they stand too close for that (a short text between them), it docks at the bottom of the screen,
+// the buttons above it. It
 // leaves when the reader moves on past the section of the button (the next heading reaches it) or
 // back above that section, scrolls back to where the figure stands, taps its ×, or taps a button
 // of another canvas (a pinned figure never hides the canvas a button is for).
