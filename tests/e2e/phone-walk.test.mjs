@@ -10,9 +10,11 @@
 //   a tap 8 px beside an agent picks it and a tap on empty canvas keeps the selection (Bandada: a
 //   tap adds an obstacle, as its caption says, and ⋯ → "Elegir un agente" picks a boid).
 // - A pinned figure is a small companion (3): after every try button in order, as the reader comes
-//   to it, a pinned figure takes at most 35 % of the screen, the tapped button is wholly under it
-//   and can be tapped, no button is under it or cut by its edge; the first one leaves by itself
-//   when the reader moves on past the next heading, another with its ×.
+//   to it, a pinned figure takes at most 35 % of the screen, the tapped button is wholly clear of
+//   it (below it, or above it where it docks at the bottom because the buttons stand close
+//   together) and can be tapped, no button is under it or cut by its edges; the first one leaves
+//   by itself when the reader moves on past the next heading, another with its ×. The leaders'
+//   chapter in French (dark), Portuguese and English (light): every try button in order, the same.
 // - The two promises, seen with a finger (6): in Bandada a finger held on the canvas is the
 //   pointer the boids flee (and after "dejar de huir del puntero" they come near it), and a swipe
 //   after it still scrolls; in the leaders' chapter, with slow_radius 4 and the leader sent away
