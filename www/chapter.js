@@ -198,10 +198,10 @@ function apply(button) {
 // a placeholder with its margins keeps its place in the text, so nothing there moves), and the
 // page scrolls so that no button is under it: the one tapped and those around it (issue 55); where
 // they stand too close for that (a short text between them), it docks at the bottom of the screen,
-// the buttons above it. It
-// leaves when the reader moves on past the section of the button (the next heading reaches it) or
-// back above that section, scrolls back to where the figure stands, taps its ×, or taps a button
-// of another canvas (a pinned figure never hides the canvas a button is for).
+// the buttons above it. It leaves when the reader moves on past the section of the button (the
+// next heading reaches it) or back above that section, scrolls back to where the figure stands,
+// taps its ×, or taps a button of another canvas (a pinned figure never hides the canvas a button
+// is for).
 
 const reduced = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
