@@ -277,6 +277,11 @@ function addCode(module) {
   document.addEventListener("steerlab:code", (ev) => load().then((m) => m.openCode(module.viewerFor(ev.target), ev.target)));
 }
 
+/** A task boundary. After the module compiles, its instantiation, its taking the words that came
+ *  first (`connect`) and the first mounts each run in a task of their own: on a slow phone they
+ *  made one task of several hundred milliseconds. */
+const nextTask = () => new Promise((r) => setTimeout(r, 0));
+
 async function start() {
   // The first canvas's words on their way while the module loads.
   const first = document.querySelector("canvas[data-scenario]");
@@ -286,6 +291,7 @@ async function start() {
     // page's first paint no longer waits for them).
     await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     await init();
+    await nextTask();
   } catch (err) {
     console.error("steerlab: the WebAssembly module failed to load:", err);
     showStatus("The visualisations could not start: this browser failed to load the WebAssembly module.");
@@ -300,7 +306,8 @@ async function start() {
     return module.viewerFor(canvas);
   };
   addCode(module);
-  connect(module);
+  await connect(module, nextTask);
+  await nextTask();
   module.Viewer.prototype.describe = function () {
     return describeJs().then((m) => m.describe(this));
   };
