@@ -128,12 +128,18 @@ const take = (t) => (text) => {
   if (add(t, words) && SHIPPED.includes(t)) R.incomplete.add(t);
 };
 
+/** language → its `Intl.NumberFormat` without options (`intlOf`). */
+const plain = new Map();
+
 /** Load what the language of `canvasOrTag` (an element, a tag; default: the page's) needs, each
  *  file once; resolves when it is there. Words that come after a canvas mounted are written into
  *  it then. */
 export function ensureWords(canvasOrTag) {
   const tag = tagOf(canvasOrTag);
   if (!IN_BROWSER) return Promise.resolve();
+  // Its number format made in a task of its own while the page loads (the first `Intl.NumberFormat`
+  // of a language costs a slow phone some 30 ms), not in the one that first mounts a figure.
+  if (!plain.has(chain(tag)[0])) setTimeout(() => intlOf(tag), 0);
   return Promise.all(needed(tag).map(([t, url]) => getOnce(url, take(t)))).then(() =>
     needed(tag).every(([, url]) => R.files.has(url)) ? settle(tag) : ensureWords(tag),
   );
@@ -176,8 +182,8 @@ export function addWords(tag, words) {
 
 /** `addWords`, returning how many of the module's keys the words lack. */
 function add(c, words) {
-  const good = Object.fromEntries(Object.entries(words).filter(([, v]) => typeof v == "string"));
-  const bad = Object.keys(words).filter((k) => !(k in good));
+  const bad = Object.keys(words).filter((k) => typeof words[k] != "string");
+  const good = bad.length ? Object.fromEntries(Object.entries(words).filter(([, v]) => typeof v == "string")) : words;
   if (bad.length) console.warn(`steerlab.addWords("${c}"): not a text, left out: ${bad.join(", ")}`);
   const lacking = keep(c, good);
   // (The module writes its figures' words again itself: src/web/words.rs.)
@@ -264,6 +270,12 @@ export const registry = R;
 
 /** The Intl number format of `lang` (Latin digits), English's for a tag Intl refuses. */
 export function intlOf(lang, opts) {
+  // (Without options, as the module's number format asks: one a language, made early (`ensureWords`).)
+  if (!opts) {
+    const c = chain(lang)[0];
+    if (!plain.has(c)) plain.set(c, intlOf(c, {}));
+    return plain.get(c);
+  }
   try {
     return new Intl.NumberFormat(`${chain(lang)[0].split(/-.-/)[0]}-u-nu-latn`, opts);
   } catch {
