@@ -13,7 +13,7 @@
 //   (the module still on its way): the figure mounts in view, the text after it stays put (≤ 0.1).
 //
 //   node --test tests/e2e/phone-shift.test.mjs      (needs dist/ from scripts/build.sh)
-import { test, before, after } from "node:test";
+import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { serveDist, launchBrowser, allProblems, ensureArtifacts } from "./helpers.mjs";
@@ -70,7 +70,8 @@ async function readDownTo(page, y) {
   }
 }
 
-PAGES.forEach(([url, lang], n) => {
+// Two pages at a time (each in its own context): a page mostly waits, 2.5 s after each tap.
+describe("every try button in order", { concurrency: 2 }, () => PAGES.forEach(([url, lang], n) => {
   const colorScheme = n % 2 ? "dark" : "light";
   test(`${url} (${colorScheme}): every try button in order, read from the top: the text shifts by at most 0.1`, async (t) => {
     const { context, page, cdp, problems } = await openPhone(browser, server, null, { lang, colorScheme, wait: false });
@@ -100,7 +101,7 @@ PAGES.forEach(([url, lang], n) => {
     assert.ok(sum <= 0.1, `${url}: layout shift ${sum.toFixed(3)}; largest: ${worst(list)}`);
     assert.deepEqual(await allProblems(page, problems), []);
   });
-});
+}));
 
 for (const [url, lang] of [["/es/chapters/leader-queue-path.html", "es"], ["/chapters/leader-queue-path.html", "en"]]) {
   test(`${url}: "2." stays still for 10 s under an inspector that changes height`, async (t) => {
