@@ -151,8 +151,12 @@ for (const [url, lang] of [["/es/chapters/leader-queue-path.html", "es"], ["/cha
 
 for (const [url, lang, name] of [["/es/chapters/flocking.html", "es", "Separación"], ["/chapters/flocking.html", "en", "Separation"]]) {
   test(`${url}: a jump from the contents to "${name}" while the module loads: the figure mounts in view, the text stays (≤ 0.1)`, async (t) => {
-    delays["/steerlab_bg.wasm"] = 2500;
-    t.after(() => delete delays["/steerlab_bg.wasm"]);
+    // The module held back until the test has seen the page without it (a fixed delay ran out
+    // before the jump on a busy machine), then let go.
+    let release;
+    const held = new Promise((r) => (release = r));
+    delays["/steerlab_bg.wasm"] = () => held;
+    t.after(() => (release(), delete delays["/steerlab_bg.wasm"]));
     const { context, page, cdp, problems } = await openPhone(browser, server, null, { lang, wait: false });
     t.after(() => context.close());
     await context.addInitScript(observeShifts);
@@ -165,6 +169,7 @@ for (const [url, lang, name] of [["/es/chapters/flocking.html", "es", "Separaci�
     await page.waitForTimeout(300);
     await page.evaluate(() => window.scrollBy({ top: document.getElementById("c-separation").getBoundingClientRect().top - 80, behavior: "instant" }));
     assert.equal(await page.evaluate(() => !!document.getElementById("c-separation").closest(".steerlab")), false, "not mounted yet");
+    release();
     await page.waitForFunction(() => window.steerlab && document.getElementById("c-separation").closest(".steerlab"), null, { timeout: 30_000 });
     await page.waitForTimeout(2000);
     const list = await shifts(page);
