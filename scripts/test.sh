@@ -16,7 +16,7 @@
 #   3. build       trunk build --release  (dist/: the gallery, the module, www/)
 #   4. end-to-end  node scripts/dev/e2e.mjs: every tests/e2e/*.test.mjs in its own `node --test`,
 #                  two at a time, the files that measure time or CPU (runner, slow-phone, posters,
-#                  gpu, frames) alone after them; each file's time printed
+#                  gpu, frames, hardening's soak) alone after them; each file's time printed
 #                  (dist/ served on 127.0.0.1 with the page's CSP, Debian chromium driven by
 #                  playwright-core; screenshots in artifacts/); among them examples.test.mjs,
 #                  which packs the bundle, installs examples/* with `npm ci` (about 35 s from
