@@ -14,10 +14,13 @@
 #                  headless Chromium via chromedriver (runner, its timeout and Chromium's flags:
 #                  .cargo/config.toml, tests/webdriver.json)
 #   3. build       trunk build --release  (dist/: the gallery, the module, www/)
-#   4. end-to-end  node --test tests/e2e/  (dist/ served on 127.0.0.1 with the page's CSP,
-#                  Debian chromium driven by playwright-core; screenshots in artifacts/); among
-#                  them examples.test.mjs, which packs the bundle, installs examples/* with
-#                  `npm ci` (about 35 s from npm's cache, mostly Astro) and builds and opens them
+#   4. end-to-end  node scripts/dev/e2e.mjs: every tests/e2e/*.test.mjs in its own `node --test`,
+#                  two at a time, the files that measure time or CPU (runner, slow-phone, posters,
+#                  gpu, frames, hardening's soak) alone after them; each file's time printed
+#                  (dist/ served on 127.0.0.1 with the page's CSP, Debian chromium driven by
+#                  playwright-core; screenshots in artifacts/); among them examples.test.mjs,
+#                  which packs the bundle, installs examples/* with `npm ci` (about 35 s from
+#                  npm's cache, mostly Astro) and builds and opens them
 #   5. slow phone  node scripts/bench/slow-phone.mjs: a benchmark, not a test (issue 55): a first
 #                  load of the three Spanish chapters and the gallery on a slow phone (4× CPU,
 #                  1.6 Mbit/s, 150 ms, gzip), its figures printed against their targets (the
@@ -110,7 +113,9 @@ run "steerlab-core publishes (dry run)" cargo publish --dry-run -p steerlab-core
 run "bench exports compile" cargo check --lib --features bench --target wasm32-unknown-unknown
 run "build the page" trunk build --release
 if [ "${RESULTS[-1]}" = ok ]; then
-  run "end-to-end tests in headless Chromium" node --test tests/e2e/
+  # Two files at a time, those that measure time or CPU alone after them; each file's time printed
+  # (scripts/dev/e2e.mjs; E2E_JOBS=1 for one at a time).
+  run "end-to-end tests in headless Chromium" node scripts/dev/e2e.mjs
   # Printed, not asserted: a busy machine only slows the phone down (docs/performance.md, "Payload").
   run "slow-phone benchmark (figures, not asserted)" node scripts/bench/slow-phone.mjs
 else

@@ -16,7 +16,7 @@
 // (tests/e2e/a11y-speech.test.mjs and a11y-contrast.test.mjs check the rest of issue 58.)
 //
 //   node --test tests/e2e/a11y.test.mjs      (needs dist/ from scripts/build.sh)
-import { test, before, after } from "node:test";
+import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -336,7 +336,8 @@ const PAGES = fs
   .map((f) => "/" + f.replace(/(^|\/)index\.html$/, "$1"))
   .sort();
 
-for (const scheme of ["light", "dark"]) {
+// Both themes at once (each page in its own context): a page mostly waits for its figures.
+describe("axe-core", { concurrency: 2 }, () => ["light", "dark"].forEach((scheme) => {
   test(`axe-core: no serious or critical violation on every page, ${scheme}`, async () => {
     assert.ok(PAGES.length >= 30 && PAGES.includes("/pt/chapters/bandada.html"), `the pages: ${PAGES.join(" ")}`);
     const found = [];
@@ -357,7 +358,7 @@ for (const scheme of ["light", "dark"]) {
     }
     assert.deepEqual(found, [], scheme);
   });
-}
+}));
 
 // --- Dialogs ------------------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@
 // Screenshots of each challenge done: artifacts/challenge-<lang>-<n>.png (es dark, en light).
 //
 //   node --test tests/e2e/challenges-phone.test.mjs      (needs dist/ from scripts/build.sh)
-import { test, before, after } from "node:test";
+import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { serveDist, launchBrowser, allProblems, waitForSteerlab, ensureArtifacts, seededRandom as rng } from "./helpers.mjs";
@@ -64,7 +64,8 @@ function look(i) {
   };
 }
 
-for (const lang of ["es", "en"]) {
+// Both languages at once (each chapter in its own context): a challenge mostly waits for its figure to get there.
+describe("the nine challenges on a phone", { concurrency: 2 }, () => ["es", "en"].forEach((lang) => {
   test(`the nine challenges on a phone (${lang}), in a random order (seed ${SEED}): own canvas, status with it, done with its own controls, start again`, { timeout: 900_000 }, async (t) => {
     const random = rng(SEED + (lang === "es" ? 1 : 0));
     const dir = ensureArtifacts();
@@ -211,4 +212,4 @@ for (const lang of ["es", "en"]) {
     }
     assert.equal(played.length, 9, `played ${played.join(", ")}`);
   });
-}
+}));

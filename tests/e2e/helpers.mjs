@@ -71,8 +71,9 @@ export function mimeType(file) {
 /**
  * Serve `root` (default dist/) on 127.0.0.1 at a free port.
  * Extra pages (path -> HTML text) can be injected with `extra` for tests that need a page of
- * their own (they get the same headers); `delays` (path -> ms) holds back the answer for a path
- * (both objects are read on every request, so a test may change them).
+ * their own (they get the same headers); `delays` (path -> ms, or a function whose promise the
+ * answer waits for) holds back the answer for a path (both objects are read on every request, so
+ * a test may change them).
  * With `compress`, text and wasm answers (.wasm, .js, .html, .css, .json, .svg) are compressed
  * for clients that accept it, as a web host should serve them (docs/embedding.md, "Serving"): brotli when the
  * request's Accept-Encoding has `br`, else gzip; `compress: "gzip"` or `"br"` offers only that one.
@@ -109,7 +110,9 @@ export async function serveDist({ root = DIST, csp = CSP, extra = {}, delays = {
     const entry = { method: req.method, path: pathname, encoding: "identity" };
     requests.push(entry);
     // A slow file (tests of what the page shows before it arrives): its answer waits this long.
-    if (delays[pathname]) await new Promise((r) => setTimeout(r, delays[pathname]));
+    // (Or until a function's promise settles: a test that releases the file when it has looked.)
+    if (typeof delays[pathname] === "function") await delays[pathname]();
+    else if (delays[pathname]) await new Promise((r) => setTimeout(r, delays[pathname]));
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { ...headers, Allow: "GET, HEAD" }).end();
       return;

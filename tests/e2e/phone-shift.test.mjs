@@ -13,7 +13,7 @@
 //   (the module still on its way): the figure mounts in view, the text after it stays put (≤ 0.1).
 //
 //   node --test tests/e2e/phone-shift.test.mjs      (needs dist/ from scripts/build.sh)
-import { test, before, after } from "node:test";
+import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { serveDist, launchBrowser, allProblems, ensureArtifacts } from "./helpers.mjs";
@@ -70,7 +70,8 @@ async function readDownTo(page, y) {
   }
 }
 
-PAGES.forEach(([url, lang], n) => {
+// Two pages at a time (each in its own context): a page mostly waits, 2.5 s after each tap.
+describe("every try button in order", { concurrency: 2 }, () => PAGES.forEach(([url, lang], n) => {
   const colorScheme = n % 2 ? "dark" : "light";
   test(`${url} (${colorScheme}): every try button in order, read from the top: the text shifts by at most 0.1`, async (t) => {
     const { context, page, cdp, problems } = await openPhone(browser, server, null, { lang, colorScheme, wait: false });
@@ -100,7 +101,7 @@ PAGES.forEach(([url, lang], n) => {
     assert.ok(sum <= 0.1, `${url}: layout shift ${sum.toFixed(3)}; largest: ${worst(list)}`);
     assert.deepEqual(await allProblems(page, problems), []);
   });
-});
+}));
 
 for (const [url, lang] of [["/es/chapters/leader-queue-path.html", "es"], ["/chapters/leader-queue-path.html", "en"]]) {
   test(`${url}: "2." stays still for 10 s under an inspector that changes height`, async (t) => {
@@ -150,8 +151,12 @@ for (const [url, lang] of [["/es/chapters/leader-queue-path.html", "es"], ["/cha
 
 for (const [url, lang, name] of [["/es/chapters/flocking.html", "es", "Separación"], ["/chapters/flocking.html", "en", "Separation"]]) {
   test(`${url}: a jump from the contents to "${name}" while the module loads: the figure mounts in view, the text stays (≤ 0.1)`, async (t) => {
-    delays["/steerlab_bg.wasm"] = 2500;
-    t.after(() => delete delays["/steerlab_bg.wasm"]);
+    // The module held back until the test has seen the page without it (a fixed delay ran out
+    // before the jump on a busy machine), then let go.
+    let release;
+    const held = new Promise((r) => (release = r));
+    delays["/steerlab_bg.wasm"] = () => held;
+    t.after(() => (release(), delete delays["/steerlab_bg.wasm"]));
     const { context, page, cdp, problems } = await openPhone(browser, server, null, { lang, wait: false });
     t.after(() => context.close());
     await context.addInitScript(observeShifts);
@@ -164,6 +169,7 @@ for (const [url, lang, name] of [["/es/chapters/flocking.html", "es", "Separaci�
     await page.waitForTimeout(300);
     await page.evaluate(() => window.scrollBy({ top: document.getElementById("c-separation").getBoundingClientRect().top - 80, behavior: "instant" }));
     assert.equal(await page.evaluate(() => !!document.getElementById("c-separation").closest(".steerlab")), false, "not mounted yet");
+    release();
     await page.waitForFunction(() => window.steerlab && document.getElementById("c-separation").closest(".steerlab"), null, { timeout: 30_000 });
     await page.waitForTimeout(2000);
     const list = await shifts(page);

@@ -20,7 +20,7 @@
 // does not.)
 //
 //   node --test tests/e2e/phone-touch.test.mjs      (needs dist/ from scripts/build.sh)
-import { test, before, after } from "node:test";
+import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { serveDist, launchBrowser, allProblems, mountEvery, ensureArtifacts } from "./helpers.mjs";
@@ -95,7 +95,8 @@ const sceneOf = (page, k) => page.evaluate(([k, sel]) => JSON.stringify(window.s
 
 // Issue 45, item 2: a tap on a canvas (choose another «yo», send the leader, add a waypoint, place
 // an obstacle) acts and leaves touch as it was: the next one-finger swipe scrolls and changes nothing.
-PAGES.forEach(([url, lang], n) => {
+// Two pages at a time (each in its own context): a swipe mostly waits for the page to settle.
+describe("a one-finger swipe on every canvas", { concurrency: 2 }, () => PAGES.forEach(([url, lang], n) => {
   const colorScheme = n % 2 ? "dark" : "light";
   test(`${url} (${lang}, ${colorScheme}): a one-finger swipe on every canvas, untouched or just tapped, scrolls the page and changes nothing; no hint over the text`, async (t) => {
     const { context, page, cdp, problems } = await openPhone(url, { lang, colorScheme });
@@ -138,7 +139,7 @@ PAGES.forEach(([url, lang], n) => {
     await page.screenshot({ path: path.join(ensureArtifacts(), `phone-touch-swipes-${lang}-${colorScheme}-${url.replace(/\W+/g, "_")}.png`) });
     assert.deepEqual(await allProblems(page, problems), []);
   });
-});
+}));
 
 /** Canvas `id` paused, in the middle of the screen. */
 async function pausedAtCentre(page, id) {
