@@ -277,6 +277,15 @@ function addCode(module) {
   document.addEventListener("steerlab:code", (ev) => load().then((m) => m.openCode(module.viewerFor(ev.target), ev.target)));
 }
 
+/** A task boundary once the running task has taken 30 ms or more (else at once). After the module
+ *  compiles, its instantiation, its taking the words that came first (`connect`, a slice at a
+ *  time) and the first mounts made one task of several hundred milliseconds on a slow phone; a
+ *  boundary at every step would instead let a frame in between each (the first figure then moves
+ *  later). */
+let taskStart = 0;
+const nextTask = () =>
+  performance.now() - taskStart < 30 ? Promise.resolve() : new Promise((r) => setTimeout(r, 0)).then(() => void (taskStart = performance.now()));
+
 async function start() {
   // The first canvas's words on their way while the module loads.
   const first = document.querySelector("canvas[data-scenario]");
@@ -285,7 +294,9 @@ async function start() {
     // The page's text first: one frame is painted before the module compiles and mounts (a long
     // page's first paint no longer waits for them).
     await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    taskStart = performance.now();
     await init();
+    await nextTask();
   } catch (err) {
     console.error("steerlab: the WebAssembly module failed to load:", err);
     showStatus("The visualisations could not start: this browser failed to load the WebAssembly module.");
@@ -300,7 +311,8 @@ async function start() {
     return module.viewerFor(canvas);
   };
   addCode(module);
-  connect(module);
+  await connect(module, nextTask);
+  await nextTask();
   module.Viewer.prototype.describe = function () {
     return describeJs().then((m) => m.describe(this));
   };

@@ -196,10 +196,12 @@ function apply(button) {
 // figure is pinned to the top of the screen, a small companion (`.is-pinned`: its canvas and its
 // player's buttons, at most 35 % of the screen's height, beside each other on a wide short screen;
 // a placeholder with its margins keeps its place in the text, so nothing there moves), and the
-// page scrolls so that no button is under it: the one tapped and those around it (issue 55). It
-// leaves when the reader moves on past the section of the button (the next heading reaches it) or
-// back above that section, scrolls back to where the figure stands, taps its ×, or taps a button
-// of another canvas (a pinned figure never hides the canvas a button is for).
+// page scrolls so that no button is under it: the one tapped and those around it (issue 55); where
+// they stand too close for that (a short text between them), it docks at the bottom of the screen,
+// the buttons above it. It leaves when the reader moves on past the section of the button (the
+// next heading reaches it) or back above that section, scrolls back to where the figure stands,
+// taps its ×, or taps a button of another canvas (a pinned figure never hides the canvas a button
+// is for).
 
 const reduced = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -211,7 +213,7 @@ function core(canvas) {
   return { top: canvas.getBoundingClientRect().top, bottom: Math.max(canvas.getBoundingClientRect().bottom, last.getBoundingClientRect().bottom) };
 }
 
-let pinned = null; // { figure, spacer, observer, close, watch, start }
+let pinned = null; // { figure, spacer, observer, close, watch, start, end, dock }
 
 function unpin() {
   if (!pinned) return;
@@ -220,7 +222,7 @@ function unpin() {
   observer.disconnect();
   removeEventListener("scroll", watch);
   close.remove();
-  figure.classList.remove("is-pinned");
+  figure.classList.remove("is-pinned", "is-docked-bottom");
   spacer.remove();
 }
 
@@ -250,37 +252,62 @@ function reachable(figure) {
 }
 
 /** Scroll so that neither the tapped button nor any other is under the pinned figure, the tapped
- *  one on screen: each button wholly below the pin or wholly above the screen. Where buttons stand
- *  too close for that (a screen's worth of them around the one tapped), none is cut by the pin's
- *  edge: each is wholly below it or wholly behind it, never half seen and caught by it. */
+ *  one on screen: each button wholly clear of the pin (beside it on screen, or off screen). Where
+ *  the buttons around the one tapped stand too close for that at the top of the screen (a short
+ *  text between them), the figure docks at the bottom instead, the tapped button above it and the
+ *  next section's heading not yet on screen; where neither can be had, none is cut by the pin's
+ *  edge: each is wholly clear of it or wholly behind it, never half seen and caught by it. */
 function clearOfPin(button) {
   if (!pinned) return;
-  const edge = pinned.figure.getBoundingClientRect().bottom;
-  const top = edge + 8;
+  const h = pinned.figure.getBoundingClientRect().height;
+  const H = innerHeight;
   const me = button.getBoundingClientRect();
-  // d: how far the page scrolls (what is at y goes to y − d), within what keeps the tapped
-  // button between the pin and the screen's bottom; the least scroll first.
-  const lo = me.bottom - innerHeight, hi = me.top - top;
-  const d0 = Math.min(Math.max(0, lo), hi);
   const rects = reachable(pinned.figure);
-  // A button is under the pin for d in (its top − the pin's bottom, its bottom), cut by its edge
-  // for d in (its top − the pin's bottom, its bottom − the edge); the candidates are the ends of
-  // these, 2 px clear of them (a scroll lands on device pixels).
-  const tiers = [
-    [(r, d) => r.top - top < d && d < r.bottom + 2, (r) => [r.top - top, r.bottom + 2]],
-    [(r, d) => r.top - top < d && d < r.bottom - edge + 2, (r) => [r.top - top, r.bottom - edge + 2]],
-  ];
-  let d = d0;
-  for (const [under, ends] of tiers) {
-    const clear = (x) => !rects.some((r) => under(r, x));
-    if (clear(d0)) break;
-    const xs = rects.flatMap(ends).filter((x) => x >= lo && x <= hi && clear(x));
-    if (xs.length) {
-      d = xs.reduce((a, b) => (Math.abs(b - d0) < Math.abs(a - d0) ? b : a));
-      break;
+  const end = pinned.end?.getBoundingClientRect().top ?? Infinity;
+  // d: how far the page scrolls (what is at y goes to y − d), within what keeps the tapped button
+  // between the pin and the screen's other edge (8 px clear); the least scroll first. A button is
+  // under the pin for d in an interval, cut by its edge for d in a narrower one; the candidates
+  // are the ends of these, 2 px clear of them (a scroll lands on device pixels).
+  const docks = {
+    top: {
+      lo: me.bottom - H, hi: me.top - h - 8, ok: () => true,
+      under: (r) => [r.top - h - 8, r.bottom + 2],
+      cut: (r) => [r.top - h - 8, r.bottom - h + 2],
+    },
+    // Docked at the bottom, the pin must not meet the next section's heading (it would leave).
+    bottom: {
+      lo: me.bottom - (H - h - 8), hi: me.top - 8, ok: (d) => end - d > H - h,
+      under: (r) => [r.top - H - 2, r.bottom - (H - h - 8)],
+      cut: (r) => [r.top - (H - h) - 2, r.bottom - (H - h - 8)],
+    },
+  };
+  const order = pinned.dock === "bottom" ? ["bottom", "top"] : ["top", "bottom"];
+  const d0 = Math.min(Math.max(0, docks.top.lo), docks.top.hi);
+  for (const tier of ["under", "cut"]) {
+    for (const name of order) {
+      const k = docks[name];
+      const inside = (r, d) => {
+        const [a, b] = k[tier](r);
+        return a < d && d < b;
+      };
+      const clear = (x) => x >= k.lo && x <= k.hi && k.ok(x) && !rects.some((r) => inside(r, x));
+      const at = Math.min(Math.max(0, k.lo), k.hi);
+      const xs = [at, ...rects.flatMap(k[tier])].filter(clear);
+      if (!xs.length) continue;
+      dock(name);
+      const d = xs.reduce((a, b) => (Math.abs(b - at) < Math.abs(a - at) ? b : a));
+      if (Math.abs(d) >= 0.5) window.scrollBy({ top: d, behavior: "instant" });
+      return;
     }
   }
-  if (Math.abs(d) >= 0.5) window.scrollBy({ top: d, behavior: "instant" });
+  dock("top");
+  if (Math.abs(d0) >= 0.5) window.scrollBy({ top: d0, behavior: "instant" });
+}
+
+/** The pinned figure at the top of the screen or at its bottom. */
+function dock(name) {
+  pinned.dock = name;
+  pinned.figure.classList.toggle("is-docked-bottom", name === "bottom");
 }
 
 function pin(canvas, button) {
@@ -318,8 +345,10 @@ function pin(canvas, button) {
   const check = () => {
     queued = false;
     if (!pinned || pinned.figure !== figure) return;
-    const bottom = figure.getBoundingClientRect().bottom;
-    if ((end && end.getBoundingClientRect().top < bottom) || (start && start.getBoundingClientRect().top > innerHeight)) unpin();
+    // (Docked at the bottom: its top edge is where the text goes behind it.)
+    const p = figure.getBoundingClientRect();
+    const [edge, below] = pinned.dock === "bottom" ? [p.top, p.top] : [p.bottom, innerHeight];
+    if ((end && end.getBoundingClientRect().top < edge) || (start && start.getBoundingClientRect().top > below)) unpin();
   };
   const watch = () => {
     if (!queued) {
@@ -328,7 +357,7 @@ function pin(canvas, button) {
     }
   };
   addEventListener("scroll", watch, { passive: true });
-  pinned = { figure, spacer, observer, close, watch, start };
+  pinned = { figure, spacer, observer, close, watch, start, end, dock: "top" };
   // The button the reader tapped, and the others around it, stay in view under the figure.
   clearOfPin(button);
 }

@@ -65,6 +65,8 @@ const R = (globalThis[Symbol.for("steerlab.words")] ??= {
   given: new Map(),
   /** The module once initialised (`connect`). */
   module: null,
+  /** While `connect` gives the module the words that came first: tag → the keys still to give. */
+  pending: null,
   warned: new Set(),
 });
 
@@ -126,22 +128,34 @@ const take = (t) => (text) => {
   if (add(t, words) && SHIPPED.includes(t)) R.incomplete.add(t);
 };
 
+/** language → its `Intl.NumberFormat` without options (`intlOf`). */
+const plain = new Map();
+
 /** Load what the language of `canvasOrTag` (an element, a tag; default: the page's) needs, each
  *  file once; resolves when it is there. Words that come after a canvas mounted are written into
  *  it then. */
 export function ensureWords(canvasOrTag) {
   const tag = tagOf(canvasOrTag);
   if (!IN_BROWSER) return Promise.resolve();
+  // Its number format made in a task of its own while the page loads (the first `Intl.NumberFormat`
+  // of a language costs a slow phone some 30 ms), not in the one that first mounts a figure.
+  if (!plain.has(chain(tag)[0])) setTimeout(() => intlOf(tag), 0);
   return Promise.all(needed(tag).map(([t, url]) => getOnce(url, take(t)))).then(() =>
     needed(tag).every(([, url]) => R.files.has(url)) ? settle(tag) : ensureWords(tag),
   );
 }
 
 /** `tag`'s words are loaded: tell the module how it writes numbers (Intl); a language that reads
- *  English as a fallback (not shipped) gets its warning when it lacks keys. */
+ *  English as a fallback (not shipped) gets its warning when it lacks keys. Once per language and
+ *  set of files: every canvas asks (`ensureWords`), and an `Intl.NumberFormat` costs a slow
+ *  phone a few milliseconds each time (a chapter's load made some twenty). */
+const settled = new Set();
 function settle(tag) {
   const c = chain(tag)[0];
   if (!R.module || !needed(tag).every(([, url]) => R.files.get(url)?.done)) return;
+  const key = [c, ...needed(tag).map(([, url]) => url)].join(" ");
+  if (settled.has(key)) return;
+  settled.add(key);
   const f = intlOf(c);
   const part = (type) => f.formatToParts(-12345.6).find((p) => p.type == type)?.value ?? "";
   R.module.addWords(c, [part("decimal"), part("group"), f.format(1234).length > 4 ? 1 : 2, part("minusSign")].join("\x01"));
@@ -168,8 +182,8 @@ export function addWords(tag, words) {
 
 /** `addWords`, returning how many of the module's keys the words lack. */
 function add(c, words) {
-  const good = Object.fromEntries(Object.entries(words).filter(([, v]) => typeof v == "string"));
-  const bad = Object.keys(words).filter((k) => !(k in good));
+  const bad = Object.keys(words).filter((k) => typeof words[k] != "string");
+  const good = bad.length ? Object.fromEntries(Object.entries(words).filter(([, v]) => typeof v == "string")) : words;
   if (bad.length) console.warn(`steerlab.addWords("${c}"): not a text, left out: ${bad.join(", ")}`);
   const lacking = keep(c, good);
   // (The module writes its figures' words again itself: src/web/words.rs.)
@@ -180,30 +194,46 @@ function add(c, words) {
 /** Keep `words` of `tag`: the module takes the texts of the keys it shows, this registry the
  *  others (all of them until the module is there). Returns how many of the module's keys these
  *  words lack (0 before it is there). */
-function keep(tag, words) {
+function keep(tag, words, module = R.module) {
   let lacking = 0, own = words;
-  if (R.module) {
+  if (module) {
     // (Its `addWords` takes one string: an empty field for the numbers, then keys and texts,
     // joined with NUL; it answers how many of its keys they lack, then the keys it left.)
-    const [n, ...left] = R.module.addWords(tag, ["", ...Object.entries(words).flat()].map((s) => s.replaceAll("\0", "")).join("\0")).split("\0");
+    const [n, ...left] = module.addWords(tag, ["", ...Object.entries(words).flat()].map((s) => s.replaceAll("\0", "")).join("\0")).split("\0");
     lacking = Number(n);
     own = Object.fromEntries(left.filter((k) => k).map((k) => [k, words[k]]));
     const given = R.given.get(tag) ?? new Set();
-    for (const k in words) if (!(k in own)) given.add(k);
+    for (const k in words) if (!(k in own)) given.add(k), delete R.words.get(tag)?.[k];
     R.given.set(tag, given);
+  } else if (R.pending) {
+    const keys = R.pending.get(tag) ?? new Set();
+    for (const k in words) keys.add(k);
+    R.pending.set(tag, keys);
   }
   R.words.set(tag, Object.assign(R.words.get(tag) ?? {}, own));
   return lacking;
 }
 
 /** The module is initialised (www/boot.js): from now on it keeps the texts of its keys, those
- *  added so far included. */
-export function connect(module) {
-  R.module = module;
-  for (const [tag, words] of [...R.words]) {
-    R.words.delete(tag);
-    if (keep(tag, words) && SHIPPED.includes(tag)) R.incomplete.add(tag);
+ *  added so far included, given to it a slice at a time with `pause()` (a new task) between:
+ *  on a slow phone a whole words file in one call made a long task. Words that come meanwhile
+ *  join the slices (the newest text of a key is the one kept). Resolves when all are given. */
+export async function connect(module, pause = () => Promise.resolve()) {
+  // (A first call with no words compiles the module's words code, in a task of its own; its answer
+  // is how many keys the module shows.)
+  const all = Number(module.addWords("en", "").split("\0")[0]);
+  R.pending = new Map([...R.words].map(([t, w]) => [t, new Set(Object.keys(w))]));
+  /** tag → how many of the module's keys its words had. */
+  const had = new Map();
+  for (let e; (e = [...R.pending].find(([, keys]) => keys.size)); ) {
+    await pause();
+    const [tag, keys] = e, words = R.words.get(tag), slice = {};
+    for (const k of [...keys].slice(0, 150)) (slice[k] = words[k]), keys.delete(k);
+    had.set(tag, (had.get(tag) ?? 0) + all - keep(tag, slice, module));
   }
+  R.pending = null;
+  R.module = module;
+  for (const [tag, n] of had) if (n < all && SHIPPED.includes(tag)) R.incomplete.add(tag);
 }
 
 /** Words of the language `tag` from a hosted JSON file, fetched when a canvas or a script needs
@@ -240,6 +270,12 @@ export const registry = R;
 
 /** The Intl number format of `lang` (Latin digits), English's for a tag Intl refuses. */
 export function intlOf(lang, opts) {
+  // (Without options, as the module's number format asks: one a language, made early (`ensureWords`).)
+  if (!opts) {
+    const c = chain(lang)[0];
+    if (!plain.has(c)) plain.set(c, intlOf(c, {}));
+    return plain.get(c);
+  }
   try {
     return new Intl.NumberFormat(`${chain(lang)[0].split(/-.-/)[0]}-u-nu-latn`, opts);
   } catch {

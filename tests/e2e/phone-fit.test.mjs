@@ -5,8 +5,9 @@
 //   what the viewer adds (within 24 px), so the text after it stays put when it mounts in view.
 // - After every try button of a chapter, in order, as a reader taps them: the canvas it is for,
 //   its bar and readout are wholly on screen and under no pinned figure (pinned, its canvas and
-//   bar), and so is the button; a pinned figure takes at most 35 % of the screen and no button is
-//   cut by its edge (issue 55).
+//   bar), and so is the button; a pinned figure (at the top, or docked at the bottom where the
+//   buttons stand close together) takes at most 35 % of the screen and no button is cut by its
+//   edges (issue 55).
 // - Agents big enough to see where the text is about them: an isolated follower (follow the
 //   leader), a boid of the flock, a walker of the queue is ≥ 6 CSS px across on the canvas's
 //   pixels (they are drawn at a minimum on-screen size; the simulation is untouched).
@@ -89,7 +90,10 @@ const after_ = (page, id, k) =>
       const metric = root.querySelector(":scope > .steerlab-metric");
       const last = metric.getClientRects().length ? metric : root.querySelector(":scope > .steerlab-bar");
       const pin = document.querySelector("figure.is-pinned");
-      const pinBottom = pin ? pin.getBoundingClientRect().bottom : 0;
+      // (At the top of the screen, or docked at its bottom where buttons stand close together.)
+      const p = pin?.getBoundingClientRect();
+      const low = !!pin?.classList.contains("is-docked-bottom");
+      const [pinTop, pinBottom] = !pin ? [innerHeight, 0] : low ? [p.top, 0] : [innerHeight, p.bottom];
       const mine = !!pin && pin.contains(c);
       const cr = c.getBoundingClientRect();
       const br = b.getBoundingClientRect();
@@ -98,16 +102,18 @@ const after_ = (page, id, k) =>
         top: cr.top,
         bottom: last.getBoundingClientRect().bottom,
         floor: mine ? 0 : pinBottom,
+        ceiling: mine ? innerHeight : pinTop,
+        below: pinTop,
         pin: pin ? pin.getBoundingClientRect().height : 0,
         mine,
         button: { top: br.top, bottom: br.bottom, hit: !!hit && b.contains(hit) },
-        // Buttons cut by the pin's lower edge: half seen, their visible half is the pin's.
+        // Buttons cut by the pin's edge: half seen, their visible half is the pin's.
         cut: !pin
           ? []
           : [...document.querySelectorAll("article button")]
               .filter((x) => !pin.contains(x))
               .map((x) => [x.textContent.trim(), x.getBoundingClientRect()])
-              .filter(([, r]) => r.width && r.top < pinBottom - 1 && r.bottom > pinBottom + 1)
+              .filter(([, r]) => r.width && [p.top, p.bottom].some((y) => y > 0 && y < innerHeight && r.top < y - 1 && r.bottom > y + 1))
               .map(([t]) => t),
       };
     },
@@ -126,16 +132,20 @@ PAGES.forEach(([url, lang], n) => {
       const b = page.locator("button.try").nth(k);
       if (!(await b.isVisible())) continue;
       const id = await b.getAttribute("data-for");
-      // The reader reaches the button from above, reading: it is in the lower part of the screen.
-      await b.evaluate((e) => window.scrollBy({ top: e.getBoundingClientRect().bottom - 0.85 * innerHeight, behavior: "instant" }));
+      // The reader reaches the button from above, reading: it is in the lower part of the screen
+      // (above a figure docked at the bottom).
+      await b.evaluate((e) => {
+        const pin = document.querySelector("figure.is-pinned.is-docked-bottom")?.getBoundingClientRect();
+        window.scrollBy({ top: e.getBoundingClientRect().bottom - Math.min(0.85 * innerHeight, pin ? pin.top - 8 : innerHeight), behavior: "instant" });
+      });
       await page.waitForTimeout(50);
       await b.tap();
       await settle(page);
       const a = await after_(page, id, k);
       const what = `${url}: try button ${k} ("${(await b.textContent()).trim()}") for #${id}`;
       if (a.pin) pins++;
-      assert.ok(a.top >= a.floor - 0.5 && a.bottom <= SCREEN.height + 0.5, `${what}: canvas ${Math.round(a.top)}–${Math.round(a.bottom)} px, the screen from ${Math.round(a.floor)} px`);
-      assert.ok(a.button.top >= a.floor - 0.5 && a.button.bottom <= SCREEN.height + 0.5 && a.button.hit, `${what}: the button is hidden (${JSON.stringify(a.button)}, the screen from ${Math.round(a.floor)} px)`);
+      assert.ok(a.top >= a.floor - 0.5 && a.bottom <= a.ceiling + 0.5, `${what}: canvas ${Math.round(a.top)}–${Math.round(a.bottom)} px, the screen from ${Math.round(a.floor)} to ${Math.round(a.ceiling)} px`);
+      assert.ok(a.button.top >= a.floor - 0.5 && a.button.bottom <= a.below + 0.5 && a.button.hit, `${what}: the button is hidden (${JSON.stringify(a.button)}, the screen from ${Math.round(a.floor)} to ${Math.round(a.below)} px)`);
       assert.ok(a.pin <= 0.35 * SCREEN.height + 0.5, `${what}: the pinned figure is ${Math.round(a.pin)} px tall`);
       assert.deepEqual(a.cut, [], `${what}: buttons cut by the pinned figure's edge`);
       if (a.pin && a.mine && pins === 1) await page.screenshot({ path: path.join(ensureArtifacts(), `phone-fit-pinned-${lang}-${colorScheme}-${url.replace(/\W+/g, "_")}.png`) });

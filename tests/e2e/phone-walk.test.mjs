@@ -10,9 +10,11 @@
 //   a tap 8 px beside an agent picks it and a tap on empty canvas keeps the selection (Bandada: a
 //   tap adds an obstacle, as its caption says, and ⋯ → "Elegir un agente" picks a boid).
 // - A pinned figure is a small companion (3): after every try button in order, as the reader comes
-//   to it, a pinned figure takes at most 35 % of the screen, the tapped button is wholly under it
-//   and can be tapped, no button is under it or cut by its edge; the first one leaves by itself
-//   when the reader moves on past the next heading, another with its ×.
+//   to it, a pinned figure takes at most 35 % of the screen, the tapped button is wholly clear of
+//   it (below it, or above it where it docks at the bottom because the buttons stand close
+//   together) and can be tapped, no button is under it or cut by its edges; the first one leaves
+//   by itself when the reader moves on past the next heading, another with its ×. The leaders'
+//   chapter in French (dark), Portuguese and English (light): every try button in order, the same.
 // - The two promises, seen with a finger (6): in Bandada a finger held on the canvas is the
 //   pointer the boids flee (and after "dejar de huir del puntero" they come near it), and a swipe
 //   after it still scrolls; in the leaders' chapter, with slow_radius 4 and the leader sent away
@@ -124,7 +126,8 @@ async function pausedWithRoom(page, id) {
   throw new Error(`#${id}: no agent stood apart to be tapped (${a.agents.length} agents, canvas ${JSON.stringify(a.rect)}, steps ${await page.evaluate((id) => window.steerlab.viewerFor(document.getElementById(id)).state().steps, id)})`);
 }
 
-/** Buttons under a pinned figure or cut by its edge (1 px of slack: a scroll lands on device pixels). */
+/** Buttons under a pinned figure (at the top of the screen or docked at its bottom) or cut by one
+ *  of its edges (1 px of slack: a scroll lands on device pixels). */
 const underPin = (page) =>
   page.evaluate(() => {
     const pin = document.querySelector("figure.is-pinned");
@@ -134,14 +137,57 @@ const underPin = (page) =>
       .filter((x) => !pin.contains(x))
       .map((x) => [x.textContent.trim().slice(0, 40), x.getBoundingClientRect()])
       .filter(([, r]) => r.width && r.height);
+    const across = (r, y) => r.top < y - 1 && r.bottom > y + 1;
     return {
       id: pin.querySelector("canvas").id,
       height: p.height,
+      top: p.top,
       bottom: p.bottom,
-      under: rects.filter(([, r]) => r.top < p.bottom - 1 && r.bottom > 1).map(([t]) => t),
-      cut: rects.filter(([, r]) => r.top < p.bottom - 1 && r.bottom > p.bottom + 1).map(([t]) => t),
+      under: rects.filter(([, r]) => r.top < p.bottom - 1 && r.bottom > p.top + 1).map(([t]) => t),
+      cut: rects.filter(([, r]) => (p.top > 0 && across(r, p.top)) || (p.bottom < innerHeight && across(r, p.bottom))).map(([t]) => t),
     };
   });
+
+/** Every try button in order, tapped where the reader comes to it reading (in the lower part of
+ *  the screen, above a figure docked at the bottom): after each, a pinned figure takes at most
+ *  35 % of the screen, the button tapped is clear of it, on screen and can be tapped again, and no
+ *  button is under it or cut by its edge. `each(k, pin, what)` runs after each pinned one. */
+async function walkTryButtons(page, cdp, each = async () => {}) {
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+  await settle(page);
+  const n = await page.locator("button.try").count();
+  let pins = 0, bottom = 0;
+  for (let k = 0; k < n; k++) {
+    const b = page.locator("button.try").nth(k);
+    if (!(await b.isVisible())) continue;
+    await b.evaluate((e) => {
+      const pin = document.querySelector("figure.is-pinned.is-docked-bottom")?.getBoundingClientRect();
+      const at = Math.min(0.85 * innerHeight, pin ? pin.top - 8 : innerHeight);
+      window.scrollBy({ top: e.getBoundingClientRect().bottom - at, behavior: "instant" });
+    });
+    await settle(page);
+    const r = await b.boundingBox();
+    await tapAt(page, cdp, r.x + Math.min(r.width / 2, 20), r.y + r.height / 2);
+    await settle(page);
+    const pin = await underPin(page);
+    if (!pin) continue;
+    pins++;
+    if (pin.top > 0.5) bottom++;
+    const what = `try button ${k} ("${(await b.textContent()).trim()}"), #${pin.id} pinned${pin.top > 0.5 ? " at the bottom" : ""}`;
+    const me = await b.evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + Math.min(r.width / 2, 20), r.top + r.height / 2);
+      return { top: r.top, bottom: r.bottom, hit: !!hit && e.contains(hit) };
+    });
+    assert.ok(pin.height <= 0.35 * SCREEN.height + 0.5, `${what}: ${Math.round(pin.height)} px tall, more than 35 % of the screen`);
+    const clear = me.top >= pin.bottom - 0.5 || me.bottom <= pin.top + 0.5;
+    assert.ok(clear && me.top >= -0.5 && me.bottom <= SCREEN.height + 0.5 && me.hit, `${what}: the button tapped is under it or off screen (${JSON.stringify(me)}, the pin from ${Math.round(pin.top)} to ${Math.round(pin.bottom)} px)`);
+    assert.deepEqual(pin.cut, [], `${what}: buttons cut by its edge`);
+    assert.deepEqual(pin.under, [], `${what}: buttons under it`);
+    await each(k, pins, what);
+  }
+  return { n, pins, bottom };
+}
 
 for (const lang of LANGS) for (const ch of CHAPTERS) {
   for (const colorScheme of ["light", "dark"]) {
@@ -416,38 +462,16 @@ for (const lang of LANGS) for (const ch of CHAPTERS) {
       }
 
       // ---- 3. A pinned figure is a small companion ----------------------------------------
-      await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
-      await settle(page);
-      const n = await page.locator("button.try").count();
-      let pins = 0, left = false, closed = false;
-      for (let k = 0; k < n; k++) {
-        const b = page.locator("button.try").nth(k);
-        if (!(await b.isVisible())) continue;
-        // The reader comes to it reading: it is in the lower part of the screen.
-        await b.evaluate((e) => window.scrollBy({ top: e.getBoundingClientRect().bottom - 0.85 * innerHeight, behavior: "instant" }));
-        await settle(page);
-        const r = await b.boundingBox();
-        await tapAt(page, cdp, r.x + Math.min(r.width / 2, 20), r.y + r.height / 2);
-        await settle(page);
-        const pin = await underPin(page);
-        if (!pin) continue;
-        pins++;
-        const what = `try button ${k} ("${(await b.textContent()).trim()}"), #${pin.id} pinned`;
-        const me = await b.evaluate((e) => {
-          const r = e.getBoundingClientRect();
-          const hit = document.elementFromPoint(r.left + Math.min(r.width / 2, 20), r.top + r.height / 2);
-          return { top: r.top, bottom: r.bottom, hit: !!hit && e.contains(hit) };
-        });
-        assert.ok(pin.height <= 0.35 * SCREEN.height + 0.5, `${what}: ${Math.round(pin.height)} px tall, more than 35 % of the screen`);
-        assert.ok(me.top >= pin.bottom - 0.5 && me.bottom <= SCREEN.height + 0.5 && me.hit, `${what}: the button tapped is under it or off screen (${JSON.stringify(me)}, the pin to ${Math.round(pin.bottom)} px)`);
-        assert.deepEqual(pin.cut, [], `${what}: buttons cut by its edge`);
-        assert.deepEqual(pin.under, [], `${what}: buttons under it`);
+      let left = false, closed = false;
+      const { n, pins, bottom } = await walkTryButtons(page, cdp, async (k, pins, what) => {
         if (pins === 1) {
           await page.screenshot({ path: shot(`${tag}-pinned`) });
           // The reader reads on: past the next heading the figure goes back into the text.
           const gone = await page.evaluate(async (k) => {
             const b = document.querySelectorAll("button.try")[k];
-            const bottom = document.querySelector("figure.is-pinned").getBoundingClientRect().bottom;
+            // (Its edge the text goes behind: the bottom one, or the top one of a figure docked at the bottom.)
+            const pin = document.querySelector("figure.is-pinned");
+            const bottom = pin.getBoundingClientRect()[pin.classList.contains("is-docked-bottom") ? "top" : "bottom"];
             const heads = [...document.querySelectorAll("article h2, article h3")];
             const next = heads.find((h) => b.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_FOLLOWING);
             if (!next) return "no heading after";
@@ -466,14 +490,35 @@ for (const lang of LANGS) for (const ch of CHAPTERS) {
           await settle(page);
           assert.equal(await page.locator("figure.is-pinned, .pin-spacer").count(), 0, `${what}: its × puts it back`);
           closed = true;
+        } else if (await page.locator("figure.is-pinned.is-docked-bottom").count()) {
+          await page.screenshot({ path: shot(`${tag}-pinned-bottom`) });
         }
-      }
-      t.diagnostic(`${url}: ${n} try buttons, a figure pinned after ${pins}`);
+      });
+      t.diagnostic(`${url}: ${n} try buttons, a figure pinned after ${pins} (docked at the bottom after ${bottom})`);
       // (In the flocking chapter every button is within a screen of its canvas: nothing is pinned.)
       if (ch !== "flocking") assert.ok(pins >= 2 && left && closed, `${url}: figures pinned (${pins}), one left by itself, one closed`);
       assert.deepEqual(await allProblems(page, problems), []);
     });
   }
+}
+
+// The leaders' chapter in the other languages (its try buttons stand closest together, and each
+// language's words space them otherwise; issue 55: in French three of them were under the pin):
+// every try button in order, the pin never over one. (PHONE_WALK_LANGS walks them whole.)
+const OTHERS = [["fr", "dark"], ["pt", "light"], ["en", "light"]].filter(([lang]) => !LANGS.includes(lang));
+for (const [lang, colorScheme] of OTHERS) {
+  const url = lang === "en" ? "/chapters/leader-queue-path.html" : `/${lang}/chapters/leader-queue-path.html`;
+  test(`${url} (${colorScheme}): every try button in order, a pinned figure never over one`, { timeout: 600_000 }, async (t) => {
+    const { context, page, cdp, problems } = await openPhone(browser, server, url, { lang, colorScheme });
+    t.after(() => context.close());
+    await page.waitForFunction(() => [...document.querySelectorAll("button.try")].every((b) => !b.disabled), null, { timeout: 30_000 });
+    const { n, pins, bottom } = await walkTryButtons(page, cdp, async (k, pins) => {
+      if (await page.locator("figure.is-pinned.is-docked-bottom").count()) await page.screenshot({ path: shot(`${lang}-leader-queue-path-${colorScheme}-pinned-bottom`) });
+    });
+    t.diagnostic(`${url}: ${n} try buttons, a figure pinned after ${pins} (docked at the bottom after ${bottom})`);
+    assert.ok(pins >= 2, `${url}: figures pinned (${pins})`);
+    assert.deepEqual(await allProblems(page, problems), []);
+  });
 }
 
 test("a laptop at 200 % zoom (640 × 400 CSS px): a pinned figure takes at most 35 % of the screen, beside its buttons", { timeout: 600_000 }, async (t) => {

@@ -1,7 +1,7 @@
 // What every export reads from a viewer's state() and the helpers the writers share: the model
 // (parameters, spawn or moment, scene), the header in the reader's words, templates' sections and
 // language lines, names, parameter sliders and field types. Part of the exporter (./export.js).
-import { t as say } from "../words.js";
+import { chain, t as say } from "../words.js";
 
 // ------------------------------------------------------------------------------------------------
 // Words
@@ -117,11 +117,15 @@ export function comment(lines, mark, width = 100) {
 // ------------------------------------------------------------------------------------------------
 // Templates
 
+/** Which of the templates' two comment languages (`en`, `es`) a reader of `tag` reads: the first
+ *  of them in the page's language chain (www/words.js: `es-MX` → `es`; `fr` → `en`). */
+const written = (tag) => chain(String(tag || "en")).find((t) => t === "en" || t === "es") ?? "en";
+
 /** Keep the comment lines (`//en …`, `#en …`) in the reader's language, as plain comments. */
 export function speak(text, tag, mark = "//") {
   // The templates' own comment lines are written in English and Spanish (`//en `, `//es `); a
   // reader of another language reads the English ones.
-  const lang = String(tag).toLowerCase().startsWith("es") ? "es" : "en";
+  const lang = written(tag);
   const other = lang === "es" ? "en" : "es";
   const m = mark.replace(/\//g, "\\/");
   return text
@@ -281,7 +285,7 @@ export function markdown(tpl, section, lang, vars = {}) {
     if (m) name = m[1];
     else (parts[name] ??= []).push(line);
   }
-  const mine = String(lang).toLowerCase().startsWith("es") ? "es" : "en";
+  const mine = written(lang);
   const text = (parts[section] ?? [])
     .filter((l) => !/^@(en|es)( |$)/.test(l) || l.startsWith(`@${mine}`))
     .map((l) => l.replace(/^@(en|es) ?/, ""))
