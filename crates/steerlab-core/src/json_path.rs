@@ -701,7 +701,7 @@ pub fn f32v(x: f32) -> Value {
     }
     // serde_json writes an f32 as the shortest decimal that reads back as the same f32, and reads
     // that text back as a JSON number itself: no second float printer or parser (core's `{}` and
-    // `str::parse::<f64>`, ~5 KB gzipped with their tables) in the wasm module.
+    // `str::parse::<f64>`, whose table of powers of five alone is 10.4 KB) in the wasm module.
     serde_json::to_string(&x).ok().and_then(|t| t.parse::<serde_json::Number>().ok()).map_or(Value::Null, Value::Number)
 }
 
