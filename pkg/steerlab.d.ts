@@ -529,7 +529,7 @@ export interface SteerlabGlobal {
   readonly Viewer: typeof Viewer;
   /** Resolved (boot.js's `ready`). */
   readonly ready: Promise<SteerlabGlobal>;
-  /** The package's version, as in its package.json ("0.2.0"). */
+  /** The package's version, as in its package.json ("0.2.1"). */
   readonly version: string;
 }
 
