@@ -15,8 +15,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-const SCRIPTS: [&str; 9] = [
+const SCRIPTS: [&str; 10] = [
     "www/chapter.js",
+    "www/pin.js",
     "www/playground.js",
     "www/gpu/mount.js",
     "www/challenge.js",
@@ -565,7 +566,10 @@ texts; the `scenario.*` texts it is given it keeps by name, for the scenarios th
 `data` is one string of fields joined with NUL (`"\0"`) — first how the language writes numbers
 (decimal separator, grouping separator, `1` or `2` for the digits before the point from which
 groups start less 3, minus sign, joined with U+0001, as the page's `Intl.NumberFormat` gives
-them; empty to leave them), then keys and texts one after the other. A page that imports the
+them; empty to leave them), then keys and texts one after the other. The words that came before
+the module (the page's file, fetched while it downloads) are given 150 keys a task, after one call
+with no words that compiles the module's words code in a task of its own: on a slow phone a whole
+file in one call made a long task. The number format is told once per language. A page that imports the
 module itself (`steerlab.js`) without boot.js gives it a words file so:
 
 ```js

@@ -31,8 +31,8 @@ for f in www/loader.js www/words.js; do
   "$ESBUILD" "$f" --minify --format=esm --log-level=warning --allow-overwrite --outfile="$f"
 done
 # Loaded on first use (issue 35): smaller when a reader first meets a challenge or a compare; and
-# the chapters' try buttons (www/chapter.js, loaded with a chapter).
-for f in www/challenge.js www/compare.js www/chapter.js; do
+# the chapters' try buttons (www/chapter.js, loaded with a chapter; www/pin.js, with the first one tapped).
+for f in www/challenge.js www/compare.js www/chapter.js www/pin.js; do
   "$ESBUILD" "$f" --minify --format=esm --log-level=warning --allow-overwrite --outfile="$f"
 done
 # A site whose address is known (STEERLAB_SITE_URL=https://example.org/steerlab/ scripts/build.sh):
